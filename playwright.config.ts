@@ -1,0 +1,25 @@
+import { defineConfig } from '@playwright/test';
+
+// Playwright cannot download its own browsers here, so the tests drive Debian's Chromium.
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  timeout: 60_000,
+  workers: 1,
+  reporter: process.env.CI ? 'list' : 'line',
+  use: {
+    headless: true,
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

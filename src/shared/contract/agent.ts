@@ -1,0 +1,120 @@
+/** Section 2 Agent and Contract; section 4.8 Agent Pay (paths are extensions: docs/agent-pay.md). */
+import { z } from 'zod';
+import { Alignment, Currency, Environment, PageQuery, Period, PositivePounds, Timestamp, Uuid, offsetPage } from './common';
+
+/** Periods from shortest to longest: a longer period's cap must be at least a shorter one's. */
+export const PERIOD_ORDER = Period.options;
+
+export const PeriodLimit = z.object({
+  amount: PositivePounds,
+  period: Period,
+  alignment: Alignment.default('CALENDAR'),
+});
+
+export const Limits = z
+  .object({
+    maxPerPayment: PositivePounds,
+    periodLimits: z.array(PeriodLimit).min(1, 'must hold at least one period cap'),
+    currency: Currency.default('GBP'),
+    validFrom: Timestamp.optional(),
+    validTo: Timestamp,
+  })
+  .superRefine((l, ctx) => {
+    const seen = new Set<string>();
+    l.periodLimits.forEach((p, i) => {
+      if (seen.has(p.period))
+        ctx.addIssue({ code: 'custom', path: ['periodLimits', i, 'period'], message: `repeats ${p.period}` });
+      seen.add(p.period);
+    });
+    const sorted = [...l.periodLimits]
+      .map((p, i) => ({ ...p, i }))
+      .sort((a, b) => PERIOD_ORDER.indexOf(a.period) - PERIOD_ORDER.indexOf(b.period));
+    for (let k = 1; k < sorted.length; k++) {
+      const shorter = sorted[k - 1]!;
+      const longer = sorted[k]!;
+      if (longer.amount < shorter.amount)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['periodLimits', longer.i, 'amount'],
+          message: `the ${longer.period} cap must be at least the ${shorter.period} cap`,
+        });
+    }
+    if (l.validFrom !== undefined && Date.parse(l.validTo) <= Date.parse(l.validFrom))
+      ctx.addIssue({ code: 'custom', path: ['validTo'], message: 'must be later than validFrom' });
+  });
+export type Limits = z.infer<typeof Limits>;
+
+export const Agent = z.object({
+  agentId: z.string(),
+  businessId: z.string(),
+  environment: Environment,
+  name: z.string(),
+  description: z.string().optional(),
+  publicKeyPem: z.string().optional(),
+  status: z.string().optional(),
+});
+export type Agent = z.infer<typeof Agent>;
+export const AgentPage = offsetPage(Agent);
+
+export const AgentRegisterBody = z.object({
+  name: z.string().trim().min(1, 'is required').max(100),
+  description: z.string().max(500).optional(),
+  publicKeyPem: z
+    .string()
+    .regex(/-----BEGIN PUBLIC KEY-----[\s\S]+-----END PUBLIC KEY-----/, 'must be an SPKI PEM public key')
+    .optional(),
+});
+
+export const ContractType = z.enum(['SEND', 'COLLECT']);
+export const ContractStatus = z.enum(['PENDING_AUTHORIZATION', 'ACTIVE', 'DECLINED', 'EXPIRED', 'REVOKED']);
+
+export const ContractUsage = z.object({
+  period: Period,
+  cap: z.number(),
+  usedThisPeriod: z.number(),
+  reserved: z.number(),
+  remaining: z.number(),
+  periodEnd: Timestamp,
+});
+
+export const Contract = z.object({
+  contractId: z.string(),
+  agentId: z.string(),
+  environment: Environment,
+  type: ContractType,
+  name: z.string().optional(),
+  description: z.string().optional(),
+  createdAt: Timestamp,
+  status: ContractStatus,
+  authorizationUrl: z.string().optional(),
+  limits: Limits,
+  usage: z.array(ContractUsage).optional(),
+  serviceCustomerId: z.string().optional(),
+  linkedMethod: z
+    .object({
+      paymentMethodId: z.string(),
+      lastFourDigits: z.string(),
+      brand: z.string(),
+      expiryDate: z.string(),
+    })
+    .optional(),
+  termsVersion: z.number().int().positive().optional(),
+  pendingUpdate: z.object({ limits: Limits, requestedAt: Timestamp }).nullable().optional(),
+});
+export type Contract = z.infer<typeof Contract>;
+export const ContractPage = offsetPage(Contract);
+
+export const ContractCreateBody = z
+  .object({
+    name: z.string().trim().min(1, 'is required').max(100),
+    type: ContractType.default('SEND'),
+    serviceCustomerId: Uuid.optional(),
+    description: z.string().max(500).optional(),
+    limits: Limits,
+  })
+  .refine((c) => c.type !== 'COLLECT' || c.serviceCustomerId !== undefined, {
+    message: 'is required for COLLECT contracts',
+    path: ['serviceCustomerId'],
+  });
+export const ContractParams = z.object({ contractId: z.string().min(1).max(100) });
+export const ContractListQuery = PageQuery.extend({ type: ContractType.optional() });

@@ -1,0 +1,110 @@
+/**
+ * Building blocks shared by every area of the interface: enumerations, money, metadata,
+ * timestamps and the two page envelopes (service-interface.md sections 2, 6 and 8).
+ */
+import { z } from 'zod';
+import { MAX_PENCE, decimalPlaces, decimalTextToPence } from '../money';
+
+export const Environment = z.enum(['sandbox', 'production']);
+export const PaymentMethod = z.enum(['PAY_BY_BANK', 'CARD']);
+export const CaptureType = z.enum(['AUTO_CAPTURE', 'MANUAL_CAPTURE', 'CAPTURE_BEFORE_EXPIRY']);
+export const Template = z.enum(['EXTERNAL_DISPLAY', 'EXTERNAL_DISPLAY_PNG', 'RECEIPT', 'RECEIPT_PNG']);
+export const CustomerType = z.enum(['INDIVIDUAL', 'BUSINESS']);
+export const CancelReasonCode = z.enum(['Duplicate', 'Abandoned', 'Requested by customer', 'Other']);
+export const Period = z.enum(['DAY', 'WEEK', 'FORTNIGHT', 'MONTH', 'HALF_YEAR', 'YEAR']);
+export const Alignment = z.enum(['CALENDAR', 'ANCHORED']);
+export const EventType = z.enum([
+  'PAYMENTS_STATUS',
+  'EXPIRED_STATUS',
+  'REFUND_STATUS',
+  'POS_PAYMENT_STATUS',
+]);
+
+/**
+ * Every status a payment request moves through. The pay-by-bank states come from section 3; the
+ * card states from the card-payment table; CANCELLED and EXPIRED name the states the seed
+ * describes without naming (docs/payment-states.md).
+ */
+export const PaymentStatus = z.enum([
+  'PAYMENT_NOT_INITIATED',
+  'AWAITING_AUTHORIZATION',
+  'PENDING',
+  'AUTHORIZED',
+  'COMPLETED',
+  'FAILED',
+  'CANCELLED',
+  'EXPIRED',
+]);
+export const CardPaymentStatus = z.enum(['COMPLETED', 'PENDING', 'AUTHORIZED', 'FAILED', 'CANCELLED']);
+export const RefundStatus = z.enum(['INITIATED', 'PENDING', 'COMPLETED', 'FAILED', 'CANCELLED']);
+export const RefundType = z.enum(['PARTIAL', 'FULL']);
+export const BankTransactionType = z.enum(['CREDIT', 'DEBIT']);
+export const BankTransactionStatus = z.enum(['BOOKED', 'PENDING']);
+
+export const Uuid = z.uuid({ message: 'must be a UUID' });
+export const Timestamp = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' });
+export const Currency = z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code');
+
+/** Text that must not be blank; trimmed before its length is checked. */
+export const nonBlank = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(min, min <= 1 ? 'must not be blank' : `must be ${min}-${max} characters and not blank`)
+    .max(max, `must be at most ${max} characters`);
+
+export const Notes = z.string().max(30, 'must be at most 30 characters');
+
+/** An amount in pounds on the wire: finite, at most two decimal places, within MAX_PENCE. */
+export const Pounds = z
+  .number({ message: 'must be a number in pounds' })
+  .refine((n) => decimalPlaces(n) <= 2, 'must have at most 2 decimal places')
+  .refine((n) => Math.abs(n) * 100 <= MAX_PENCE, 'is too large');
+export const PositivePounds = Pounds.refine((n) => n > 0, 'must be greater than 0');
+
+/** The seed's refund sample carries amounts as decimal strings ("10.50"); both forms parse. */
+export const PoundsOrDecimalText = z.union([
+  Pounds,
+  z.string().refine((s) => decimalTextToPence(s) !== null, 'must be a decimal amount'),
+]);
+
+export const MetadataKey = z
+  .string()
+  .min(1, 'metadata keys must be 1-40 characters')
+  .max(40, 'metadata keys must be 1-40 characters')
+  .refine((key) => !/[[\]]/.test(key), 'metadata keys must not contain [ or ]');
+export const MetadataValue = z.string().max(500, 'metadata values must be at most 500 characters');
+export const MAX_METADATA_PAIRS = 50;
+/** Section 8: up to 50 pairs; key 1-40 characters without [ or ]; value at most 500 characters. */
+export const Metadata = z
+  .record(MetadataKey, MetadataValue)
+  .refine((m) => Object.keys(m).length <= MAX_METADATA_PAIRS, 'at most 50 metadata pairs');
+
+export const Message = z.object({ message: z.string() });
+
+/** Section 2, Envelopes: the offset page of lists. */
+export const offsetPage = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    totalCount: z.number().int().nonnegative(),
+    page: z.number().int().nonnegative(),
+    size: z.number().int().positive(),
+  });
+
+const intFromQuery = (name: string) =>
+  z.coerce.number({ message: `${name} must be a whole number` }).int(`${name} must be a whole number`);
+export const PageQuery = z.object({
+  page: intFromQuery('page').min(0, 'page must be 0 or more').default(0),
+  size: intFromQuery('size')
+    .min(1, 'size must be 1-100')
+    .max(100, 'size must be 1-100')
+    .default(20),
+});
+
+export const ConsumerDetails = z.object({
+  phoneCountryCode: z.string().optional(),
+  phoneNumber: z.string().optional(),
+  email: z.email('must be a valid email address').optional(),
+  firstName: z.string().max(50).optional(),
+  lastName: z.string().max(50).optional(),
+});

@@ -1,0 +1,12 @@
+export * from './common';
+export * from './errors';
+export * from './customers';
+export * from './cards';
+export * from './payments';
+export * from './terminals';
+export * from './refunds';
+export * from './bank';
+export * from './webhooks';
+export * from './agent';
+export * from './sandbox';
+export { routes, type RouteDef, type RouteName, type Routes, type Auth } from './routes';

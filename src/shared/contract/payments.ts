@@ -1,0 +1,129 @@
+/** Section 2 Payment request; section 4.3 Payment requests; the payment-status record. */
+import { z } from 'zod';
+import {
+  CaptureType,
+  ConsumerDetails,
+  Currency,
+  Metadata,
+  Notes,
+  PaymentMethod,
+  PaymentStatus,
+  PositivePounds,
+  Template,
+  Timestamp,
+  Uuid,
+  nonBlank,
+} from './common';
+
+export const DEFAULT_EXPIRES_IN_MS = 180_000;
+/** A payment request lives at most 7 days; longer links are a mistake, not a feature. */
+export const MAX_EXPIRES_IN_MS = 7 * 24 * 3600 * 1000;
+
+export const ProcessPaymentBody = z
+  .object({
+    customerId: nonBlank(1, 100),
+    orderId: nonBlank(1, 50),
+    amount: PositivePounds,
+    storeId: Uuid.optional(),
+    paymentMethod: z
+      .array(PaymentMethod)
+      .min(1, 'must name at least one payment method')
+      .refine((m) => new Set(m).size === m.length, 'must not repeat a payment method')
+      .optional(),
+    savePaymentMethod: z.boolean().default(false),
+    serviceCustomerId: Uuid.optional(),
+    autoRedirect: z.boolean().default(false),
+    consumerDetails: ConsumerDetails.optional(),
+    callbackParams: z.record(z.string().min(1).max(100), z.string().max(500)).optional(),
+    expiresIn: z
+      .number()
+      .int('must be a whole number of milliseconds')
+      .min(1000, 'must be at least 1000 milliseconds')
+      .max(MAX_EXPIRES_IN_MS, 'must be at most 7 days')
+      .default(DEFAULT_EXPIRES_IN_MS),
+    notes: Notes.optional(),
+    metadata: Metadata.optional(),
+    enableTips: z.boolean().default(true),
+    allowRetry: z.boolean().default(true),
+    redirectUrl: z.url('must be a URL').optional(),
+    splitBill: z.boolean().default(false),
+    template: Template.optional(),
+    paymentMethodMetadata: z.record(z.string(), z.unknown()).optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.savePaymentMethod) return;
+    if (b.serviceCustomerId === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['serviceCustomerId'],
+        message: 'is required when savePaymentMethod is true',
+      });
+    if (b.paymentMethod && !b.paymentMethod.includes('CARD'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['paymentMethod'],
+        message: 'must include CARD when savePaymentMethod is true',
+      });
+    if (b.splitBill)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['splitBill'],
+        message: 'cannot be used with savePaymentMethod',
+      });
+  });
+export type ProcessPaymentBody = z.infer<typeof ProcessPaymentBody>;
+
+export const PaymentRequest = z.object({
+  qrCodeUrl: z.url(),
+  qrCodeUrlPng: z.url(),
+  templateUrl: z.url(),
+  paymentUrl: z.url(),
+  paymentRequestId: Uuid,
+});
+export type PaymentRequest = z.infer<typeof PaymentRequest>;
+
+export const PaymentRequestParams = z.object({ paymentRequestId: Uuid });
+
+export const CardPaymentDetails = z.object({
+  cardType: z.string(),
+  captureType: CaptureType,
+  maskedCardNumber: z.string(),
+  brand: z.string().optional(),
+});
+
+export const PaymentTransaction = z.object({
+  transactionId: Uuid,
+  paymentMethod: PaymentMethod,
+  status: PaymentStatus,
+  amount: z.number(),
+  tipAmount: z.number(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  errorDescription: z.string().optional(),
+  bankName: z.string().optional(),
+  cardPaymentDetails: CardPaymentDetails.optional(),
+});
+export type PaymentTransaction = z.infer<typeof PaymentTransaction>;
+
+/** The payment-status record (the seed shows only its purpose; docs/payment-states.md). */
+export const PaymentStatusRecord = z.object({
+  paymentRequestId: Uuid,
+  status: PaymentStatus,
+  amount: z.number(),
+  currency: Currency,
+  tipAmount: z.number(),
+  paidAmount: z.number(),
+  paymentMethod: PaymentMethod.nullable(),
+  orderId: z.string(),
+  customerId: z.string(),
+  storeId: Uuid,
+  terminalId: Uuid.nullable(),
+  notes: z.string().optional(),
+  metadata: z.record(z.string(), z.string()),
+  errorDescription: z.string().optional(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  expiresAt: Timestamp,
+  transactions: z.array(PaymentTransaction),
+});
+export type PaymentStatusRecord = z.infer<typeof PaymentStatusRecord>;

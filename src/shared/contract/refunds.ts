@@ -1,0 +1,28 @@
+/** Section 2 Refund record; section 4.5 Refunds. */
+import { z } from 'zod';
+import { Currency, Metadata, PoundsOrDecimalText, PositivePounds, RefundStatus, RefundType, Timestamp, Uuid } from './common';
+
+export const RefundRecord = z.object({
+  refundId: Uuid,
+  paymentRequestId: z.string(),
+  paymentIdempotencyId: z.string(),
+  status: RefundStatus,
+  paidAmount: PoundsOrDecimalText,
+  refundAmount: PoundsOrDecimalText,
+  currency: Currency,
+  refundNotes: z.string().optional(),
+  orderId: z.string(),
+  refundType: RefundType,
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  metadata: z.record(z.string(), z.string()).optional(),
+});
+export type RefundRecord = z.infer<typeof RefundRecord>;
+export const RefundList = z.array(RefundRecord);
+
+/** Extension: initiate a refund (the seed names it without a shape). No amount means in full. */
+export const RefundCreateBody = z.object({
+  amount: PositivePounds.optional(),
+  refundNotes: z.string().max(30, 'must be at most 30 characters').optional(),
+  metadata: Metadata.optional(),
+});

@@ -1,0 +1,90 @@
+/** Section 4.4 Remote payments, and the terminal and store records the seed leaves unshown. */
+import { z } from 'zod';
+import { ConsumerDetails, Environment, Metadata, Pounds, Timestamp, Uuid } from './common';
+
+/** "+44" or "44": an optional plus and 1-4 digits. */
+const PHONE_CODE = /^\+?\d{1,4}$/;
+
+export const RemotePaymentBody = z
+  .object({
+    id: z.string({ message: 'is required' }).min(1, 'is required'),
+    amount: Pounds.refine((n) => n > 0, 'must be greater than 0'),
+    // Any other value is accepted and means both methods, as section 4.4 says.
+    paymentMethod: z.string().optional(),
+    notes: z.string().trim().max(30, 'must be at most 30 characters after trimming').optional(),
+    consumerDetails: ConsumerDetails.optional(),
+    metadata: Metadata.optional(),
+  })
+  .superRefine((b, ctx) => {
+    const code = b.consumerDetails?.phoneCountryCode;
+    const number = b.consumerDetails?.phoneNumber;
+    if (code === undefined || number === undefined) return;
+    if (!PHONE_CODE.test(code))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['consumerDetails', 'phoneCountryCode'],
+        message: 'must be a country calling code such as +44',
+      });
+    const digits = code.replace('+', '').length + number.length;
+    if (!/^\d{4,14}$/.test(number) || digits > 15)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['consumerDetails', 'phoneNumber'],
+        message: 'must be a phone number of digits only, at most 15 with the country code',
+      });
+  });
+export type RemotePaymentBody = z.infer<typeof RemotePaymentBody>;
+export const RemotePaymentResponse = z.object({ paymentRequestId: Uuid });
+
+export const Terminal = z.object({
+  id: Uuid,
+  name: z.string(),
+  storeId: Uuid,
+  tokenMissing: z.boolean(),
+  remotePaymentsEnabled: z.boolean(),
+  lastSeenAt: Timestamp.nullable(),
+  online: z.boolean(),
+  createdAt: Timestamp,
+});
+export type Terminal = z.infer<typeof Terminal>;
+
+export const TerminalName = z
+  .string()
+  .trim()
+  .min(1, 'must not be blank')
+  .max(50, 'must be at most 50 characters');
+
+export const PairingCodeBody = z.object({ storeId: Uuid.optional() });
+export const PairingCode = z.object({
+  code: z.string().regex(/^\d{6}$/),
+  storeId: Uuid,
+  expiresAt: Timestamp,
+});
+export const PairBody = z.object({
+  code: z.string().trim().regex(/^\d{6}$/, 'must be the 6-digit code the dashboard shows'),
+  name: TerminalName,
+});
+export const PairResponse = z.object({
+  terminal: Terminal,
+  secret: z.string(),
+  environment: Environment,
+  merchantName: z.string(),
+});
+export const TerminalParams = z.object({ id: Uuid });
+export const TerminalUpdateBody = z
+  .object({ name: TerminalName.optional(), remotePaymentsEnabled: z.boolean().optional() })
+  .refine((b) => b.name !== undefined || b.remotePaymentsEnabled !== undefined, {
+    message: 'name or remotePaymentsEnabled is required',
+    path: ['name'],
+  });
+/** A terminal registers its Firebase Cloud Messaging token; null removes it. */
+export const PushTokenBody = z.object({ fcmToken: z.string().min(1).max(4096).nullable() });
+
+export const Store = z.object({
+  id: Uuid,
+  name: z.string(),
+  isPrimary: z.boolean(),
+  address: z.string().optional(),
+  createdAt: Timestamp,
+});
+export type Store = z.infer<typeof Store>;

@@ -1,0 +1,117 @@
+/**
+ * Section 6 Events and section 4.7 Webhook test, plus the subscription API and event body
+ * decided in DESIGN.md (docs/webhooks.md).
+ */
+import { z } from 'zod';
+import { Currency, Environment, EventType, PaymentMethod, Pounds, Timestamp, Uuid } from './common';
+
+export const CustomField = z.object({ value: z.string(), fieldName: z.string() });
+export type CustomField = z.infer<typeof CustomField>;
+
+/** The data of every event: the seed's named fields and the ids needed to act on it. */
+export const EventData = z.object({
+  paymentRequestId: z.string().optional(),
+  terminalId: z.string().nullable().optional(),
+  refundId: z.string().optional(),
+  orderId: z.string().optional(),
+  status: z.string(),
+  amount: z.number().optional(),
+  paidAmount: z.number().optional(),
+  tipAmount: z.number().optional(),
+  currency: Currency.optional(),
+  paymentMethod: PaymentMethod.nullable().optional(),
+  errorDescription: z.string().optional(),
+  metadata: z.record(z.string(), z.string()).optional(),
+  /** POS_PAYMENT_STATUS only: which kind of change it reports. */
+  type: z.enum(['PAYMENTS_STATUS', 'REFUND_STATUS', 'EXPIRED_STATUS']).optional(),
+  customFields: z.array(CustomField).optional(),
+  test: z.boolean().optional(),
+});
+export type EventData = z.infer<typeof EventData>;
+
+export const WebhookEvent = z.object({
+  id: z.string(),
+  type: EventType,
+  createdAt: Timestamp,
+  environment: Environment,
+  data: EventData,
+});
+export type WebhookEvent = z.infer<typeof WebhookEvent>;
+
+export const WebhookSubscriptionBody = z.object({
+  url: z
+    .url('must be an http or https URL')
+    .refine((u) => /^https?:\/\//.test(u), 'must be an http or https URL'),
+  eventTypes: z
+    .array(EventType)
+    .min(1, 'must name at least one event type')
+    .refine((t) => new Set(t).size === t.length, 'must not repeat an event type'),
+  description: z.string().max(200).optional(),
+});
+export const WebhookSubscription = z.object({
+  id: Uuid,
+  url: z.string(),
+  eventTypes: z.array(EventType),
+  description: z.string().optional(),
+  createdAt: Timestamp,
+});
+/** Only the create response carries the signing secret. */
+export const WebhookSubscriptionCreated = WebhookSubscription.extend({
+  secret: z.string().regex(/^whsec_[A-Za-z0-9+/]+=*$/),
+});
+export const WebhookSubscriptionList = z.array(WebhookSubscription);
+export const WebhookParams = z.object({ id: Uuid });
+
+export const WebhookDelivery = z.object({
+  id: Uuid,
+  eventId: z.string(),
+  eventType: EventType,
+  status: z.enum(['PENDING', 'DELIVERED', 'FAILED']),
+  attempts: z.number().int().nonnegative(),
+  lastStatusCode: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: Timestamp.nullable(),
+  createdAt: Timestamp,
+  deliveredAt: Timestamp.nullable(),
+});
+export const WebhookDeliveryList = z.array(WebhookDelivery);
+export const WebhookDeliveryParams = z.object({ id: Uuid, deliveryId: Uuid });
+
+const PAYMENT_TEST_STATUSES = ['COMPLETED', 'AUTHORIZED', 'FAILED'] as const;
+const REFUND_TEST_STATUSES = ['COMPLETED', 'CANCELLED', 'FAILED'] as const;
+
+/** Section 4.7, with each of its rules. */
+export const WebhookTestBody = z
+  .object({
+    eventType: EventType,
+    orderId: z.string().min(1).max(50).optional(),
+    amount: Pounds.optional(),
+    paymentMethod: PaymentMethod.optional(),
+    status: z.string().optional(),
+    type: z.enum(['PAYMENTS_STATUS', 'REFUND_STATUS', 'EXPIRED_STATUS']).optional(),
+    customFields: z.array(CustomField).max(20).optional(),
+  })
+  .superRefine((b, ctx) => {
+    const pos = b.eventType === 'POS_PAYMENT_STATUS';
+    if (!pos && b.type !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['type'], message: 'is only allowed for POS_PAYMENT_STATUS' });
+    if (!pos && b.customFields !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['customFields'],
+        message: 'is only allowed for POS_PAYMENT_STATUS',
+      });
+    const kind = pos ? (b.type ?? 'PAYMENTS_STATUS') : b.eventType;
+    if (b.status === undefined || kind === 'EXPIRED_STATUS') return; // EXPIRED ignores status
+    const allowed: readonly string[] =
+      kind === 'REFUND_STATUS' ? REFUND_TEST_STATUSES : PAYMENT_TEST_STATUSES;
+    if (!allowed.includes(b.status))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['status'],
+        message: `must be one of ${allowed.join(', ')} for ${kind}`,
+      });
+    else if (b.status === 'AUTHORIZED' && b.paymentMethod !== 'CARD')
+      ctx.addIssue({ code: 'custom', path: ['status'], message: 'AUTHORIZED requires paymentMethod CARD' });
+  });
+export type WebhookTestBody = z.infer<typeof WebhookTestBody>;

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: ['test/e2e/**', 'node_modules/**'],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
