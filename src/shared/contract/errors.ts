@@ -52,7 +52,10 @@ export function errorEnvelope(
 export function fieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => {
     const path = issue.path.map(String).join('.');
-    return { field: path || '(body)', message: issue.message };
+    // A bad record key reports its own rule (e.g. "must not contain [ or ]") one level down.
+    const message =
+      issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? issue.message) : issue.message;
+    return { field: path || '(body)', message };
   });
 }
 

@@ -1,0 +1,136 @@
+/**
+ * Builds the payments service: database, clock, outbox, every area's routes and the scheduler
+ * that fires expiries, card settlements and webhook deliveries. cli.ts makes it listen; tests
+ * and the kiosk's embedded mode call `createService` directly.
+ */
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import type { AddressInfo } from 'node:net';
+import { errorEnvelope } from '../shared/contract/errors';
+import { createClock } from './clock';
+import type { Area, ServiceContext } from './context';
+import { createOutbox } from './events/outbox';
+import { createAuthenticator, type Environment } from './http/auth';
+import { ApiError } from './http/errors';
+import { imageRoutes } from './images/routes';
+import { bootstrapMerchant, type Bootstrap } from './merchants/bootstrap';
+import { docsRoutes } from './pages/docs';
+import { hostedPageRoutes } from './pages/hosted-page';
+import { createPaymentCreator } from './payments/create';
+import { createLifecycle } from './payments/lifecycle';
+import { createPaymentReader } from './payments/model';
+import { paymentRoutes } from './payments/routes';
+import { sandboxRoutes } from './sandbox/routes';
+import { openDb, type Db } from './store/db';
+import { createWebhookDispatcher } from './webhooks/dispatcher';
+import { webhookRoutes } from './webhooks/routes';
+
+export interface ServiceOptions {
+  /** Directory of the SQLite database; null keeps everything in memory. */
+  dataDir: string | null;
+  /** Base of returned links; defaults to the listening address once known. */
+  publicUrl?: string;
+  secrets?: Partial<Record<Environment, string | undefined>>;
+  /** How often due work runs, in real milliseconds. */
+  tickMs?: number;
+  log?: (line: string) => void;
+}
+
+const AREAS: Area[] = [
+  paymentRoutes,
+  imageRoutes,
+  webhookRoutes,
+  sandboxRoutes,
+  hostedPageRoutes,
+  docsRoutes,
+];
+
+export interface Service {
+  app: Hono;
+  ctx: ServiceContext;
+  bootstrap: Bootstrap;
+  db: Db;
+  /** Starts listening on 127.0.0.1 (port 0 picks a free one); resolves with the base URL. */
+  listen(port?: number, hostname?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export function createService(options: ServiceOptions): Service {
+  const db = openDb(options.dataDir);
+  const offset = db
+    .prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'clock_offset_ms'")
+    .get();
+  const clock = createClock(offset ? Number(offset.value) : 0);
+  const bootstrap = bootstrapMerchant(db, clock, options.secrets);
+  const outbox = createOutbox(db, clock);
+  const payments = createPaymentReader(db);
+  const lifecycle = createLifecycle(db, clock, outbox, payments);
+  let publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? 'http://127.0.0.1:4010';
+  const log = options.log ?? (() => {});
+
+  const dispatcher = createWebhookDispatcher(db, clock, outbox, log);
+  const ctx: ServiceContext = {
+    db,
+    clock,
+    outbox,
+    auth: createAuthenticator(db),
+    payments,
+    lifecycle,
+    creator: createPaymentCreator(db, clock),
+    publicUrl: () => publicUrl,
+    tick() {
+      lifecycle.expireDue();
+      lifecycle.settleDue();
+      dispatcher.wake();
+    },
+  };
+
+  const app = new Hono();
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(error.toEnvelope(), error.status as 400);
+    log(`internal error: ${error.stack ?? error.message}`);
+    return c.json(errorEnvelope(500, 'Internal error; the request changed nothing'), 500);
+  });
+  app.notFound((c) => c.json(errorEnvelope(404, `No endpoint ${c.req.method} ${c.req.path}`), 404));
+  for (const area of AREAS) area(app, ctx);
+
+  let server: ServerType | undefined;
+  const timer = setInterval(() => {
+    try {
+      ctx.tick();
+    } catch (error) {
+      log(`scheduler: ${(error as Error).message}`);
+    }
+  }, options.tickMs ?? 100);
+  timer.unref();
+
+  return {
+    app,
+    ctx,
+    bootstrap,
+    db,
+    listen(port = 0, hostname = '127.0.0.1') {
+      return new Promise((resolve, reject) => {
+        server = serve({ fetch: app.fetch, port, hostname }, (info: AddressInfo) => {
+          const url = `http://${hostname}:${info.port}`;
+          if (!options.publicUrl) publicUrl = url;
+          resolve(url);
+        });
+        server.once('error', reject);
+      });
+    },
+    async close() {
+      clearInterval(timer);
+      await dispatcher.stop();
+      if (server) {
+        const s = server;
+        await new Promise<void>((resolve) => {
+          s.close(() => resolve());
+          // Streams (SSE) keep connections open; close them rather than wait.
+          (s as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        });
+      }
+      db.close();
+    },
+  };
+}

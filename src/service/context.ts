@@ -1,0 +1,25 @@
+/** Everything a service area needs, built once by app.ts and handed to each area's routes. */
+import type { Hono } from 'hono';
+import type { Clock } from './clock';
+import type { Outbox } from './events/outbox';
+import type { Authenticator } from './http/auth';
+import type { PaymentCreator } from './payments/create';
+import type { Lifecycle } from './payments/lifecycle';
+import type { PaymentReader } from './payments/model';
+import type { Db } from './store/db';
+
+export interface ServiceContext {
+  db: Db;
+  clock: Clock;
+  outbox: Outbox;
+  auth: Authenticator;
+  payments: PaymentReader;
+  lifecycle: Lifecycle;
+  creator: PaymentCreator;
+  /** Base of every link the service returns, without a trailing slash. */
+  publicUrl: () => string;
+  /** Runs due work now: expiries, card settlements, webhook deliveries. */
+  tick: () => void;
+}
+
+export type Area = (app: Hono, ctx: ServiceContext) => void;

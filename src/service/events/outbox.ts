@@ -1,0 +1,124 @@
+/**
+ * The event outbox. `emit` runs inside the transaction that made the change it reports: it
+ * stores the event and queues one webhook delivery per matching subscription, so a killed
+ * process loses neither. Listeners (the webhook dispatcher, terminal push) hear of events only
+ * after the transaction commits.
+ */
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { EventData, WebhookEvent } from '../../shared/contract/webhooks';
+import type { Environment } from '../http/auth';
+import type { Clock } from '../clock';
+import { iso } from '../clock';
+import type { Db } from '../store/db';
+
+export type EventType = z.infer<typeof WebhookEvent>['type'] | 'REMOTE_PAYMENT_REQUEST';
+
+export interface StoredEvent {
+  seq: number;
+  id: string;
+  merchantId: string;
+  environment: Environment;
+  type: EventType;
+  terminalId: string | null;
+  body: string;
+}
+
+export interface EmitInput {
+  merchantId: string;
+  environment: Environment;
+  type: EventType;
+  data: z.input<typeof EventData> | Record<string, unknown>;
+  paymentRequestId?: string | null;
+  terminalId?: string | null;
+  /** Deliver only to these subscriptions (the sandbox test trigger). */
+  subscriptionIds?: string[];
+}
+
+export function createOutbox(db: Db, clock: Clock) {
+  const insertEvent = db.prepare(`
+    INSERT INTO events (id, merchant_id, environment, type, payment_request_id, terminal_id, body, created_at)
+    VALUES (@id, @merchantId, @environment, @type, @paymentRequestId, @terminalId, @body, @createdAt)`);
+  const subscribers = db.prepare<[string, string, string], { id: string }>(`
+    SELECT id FROM webhook_subscriptions
+    WHERE merchant_id = ? AND environment = ? AND deleted_at IS NULL
+      AND EXISTS (SELECT 1 FROM json_each(event_types) WHERE value = ?)`);
+  const insertDelivery = db.prepare(`
+    INSERT INTO webhook_deliveries (id, subscription_id, event_id, event_type, body, status, next_attempt_at, created_at)
+    VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?)`);
+
+  let pending: StoredEvent[] = [];
+  const listeners = new Set<(event: StoredEvent) => void>();
+
+  /** Stores an event; call inside a transaction (see `tx`). Returns the event's id. */
+  function emit(input: EmitInput): StoredEvent {
+    const now = clock.now();
+    const id = `evt_${randomUUID()}`;
+    const envelope = {
+      id,
+      type: input.type,
+      createdAt: iso(now),
+      environment: input.environment,
+      data: input.data,
+    };
+    const body = JSON.stringify(envelope);
+    const info = insertEvent.run({
+      id,
+      merchantId: input.merchantId,
+      environment: input.environment,
+      type: input.type,
+      paymentRequestId: input.paymentRequestId ?? null,
+      terminalId: input.terminalId ?? null,
+      body,
+      createdAt: now,
+    });
+    if (input.type !== 'REMOTE_PAYMENT_REQUEST') {
+      const targets =
+        input.subscriptionIds ??
+        subscribers.all(input.merchantId, input.environment, input.type).map((s) => s.id);
+      for (const subscriptionId of targets)
+        insertDelivery.run(randomUUID(), subscriptionId, id, input.type, body, now, now);
+    }
+    const event: StoredEvent = {
+      seq: Number(info.lastInsertRowid),
+      id,
+      merchantId: input.merchantId,
+      environment: input.environment,
+      type: input.type,
+      terminalId: input.terminalId ?? null,
+      body,
+    };
+    pending.push(event);
+    return event;
+  }
+
+  /** Runs `fn` in a transaction, then tells listeners of the events it emitted. */
+  let depth = 0;
+  function tx<T>(fn: () => T): T {
+    let result: T;
+    depth++;
+    try {
+      result = db.transaction(fn)();
+    } catch (error) {
+      if (depth === 1) pending = [];
+      throw error;
+    } finally {
+      depth--;
+    }
+    if (depth > 0) return result; // the outer transaction notifies once it commits
+    const committed = pending;
+    pending = [];
+    for (const event of committed) for (const listener of listeners) listener(event);
+    return result;
+  }
+
+  return {
+    emit,
+    tx,
+    subscribe(listener: (event: StoredEvent) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+export type Outbox = ReturnType<typeof createOutbox>;

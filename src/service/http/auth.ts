@@ -1,0 +1,77 @@
+/**
+ * Bearer secrets (service-interface.md section 5). A secret selects the merchant and the
+ * environment; a terminal secret also fixes the terminal and its store. Secrets are stored as
+ * SHA-256 hashes and compared by hash lookup.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../store/db';
+import { ApiError } from './errors';
+import type { Auth } from '../../shared/contract/routes';
+
+export type Environment = 'sandbox' | 'production';
+
+export type Caller =
+  | { kind: 'merchant'; merchantId: string; environment: Environment }
+  | { kind: 'terminal'; merchantId: string; environment: Environment; terminalId: string; storeId: string };
+
+export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** `sk_sandbox_…`, `sk_live_…` for merchants; `tk_sandbox_…`, `tk_live_…` for terminals. */
+export function newSecret(kind: 'merchant' | 'terminal', environment: Environment): string {
+  const prefix = `${kind === 'merchant' ? 'sk' : 'tk'}_${environment === 'sandbox' ? 'sandbox' : 'live'}_`;
+  return prefix + randomBytes(24).toString('base64url');
+}
+
+interface SecretRow {
+  merchant_id: string;
+  environment: Environment;
+  kind: 'merchant' | 'terminal';
+  terminal_id: string | null;
+  store_id: string | null;
+}
+
+export function createAuthenticator(db: Db) {
+  const lookup = db.prepare<[string], SecretRow>(`
+    SELECT s.merchant_id, s.environment, s.kind, s.terminal_id, t.store_id
+    FROM access_secrets s LEFT JOIN terminals t ON t.id = s.terminal_id
+    WHERE s.hash = ? AND s.revoked_at IS NULL`);
+
+  /** The caller of a secret, or null when the secret is unknown or revoked. */
+  function identify(secret: string): Caller | null {
+    const row = lookup.get(hashSecret(secret));
+    if (!row) return null;
+    if (row.kind === 'terminal') {
+      if (!row.terminal_id || !row.store_id) return null;
+      return {
+        kind: 'terminal',
+        merchantId: row.merchant_id,
+        environment: row.environment,
+        terminalId: row.terminal_id,
+        storeId: row.store_id,
+      };
+    }
+    return { kind: 'merchant', merchantId: row.merchant_id, environment: row.environment };
+  }
+
+  /** Checks the Authorization header against what the route allows. */
+  function authorize(header: string | undefined, auth: Auth): Caller | null {
+    if (auth === 'public') return null;
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+    const caller = match?.[1] ? identify(match[1]) : null;
+    if (!caller)
+      throw new ApiError(
+        401,
+        header ? 'The access secret is invalid or revoked' : 'Authorization: Bearer <access secret> is required',
+      );
+    if (caller.kind === 'terminal' && auth !== 'terminal' && auth !== 'merchantOrTerminal')
+      throw new ApiError(403, 'A terminal secret cannot call this endpoint');
+    if (caller.kind === 'merchant' && auth === 'terminal')
+      throw new ApiError(403, 'This endpoint takes a terminal secret');
+    if (auth === 'sandbox' && caller.environment !== 'sandbox')
+      throw new ApiError(400, 'This endpoint accepts sandbox secrets only');
+    return caller;
+  }
+
+  return { identify, authorize };
+}
+export type Authenticator = ReturnType<typeof createAuthenticator>;

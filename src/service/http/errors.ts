@@ -1,0 +1,23 @@
+/** Errors the service answers with, always in the interface's envelope. */
+import { errorEnvelope, type ErrorName, type FieldError } from '../../shared/contract/errors';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: FieldError[] = [],
+    readonly errorName?: ErrorName,
+  ) {
+    super(message);
+  }
+
+  toEnvelope() {
+    return errorEnvelope(this.status, this.message, this.errors, this.errorName);
+  }
+}
+
+/** A 400 that names one field. */
+export const badField = (field: string, message: string) =>
+  new ApiError(400, `${field}: ${message}`, [{ field, message }]);
+export const notFound = (message: string) => new ApiError(404, message);
+export const badRequest = (message: string) => new ApiError(400, message);

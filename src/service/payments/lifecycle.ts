@@ -1,0 +1,283 @@
+/**
+ * Every status change of a payment request: attempts by bank or card, their outcomes, cancel,
+ * expiry and the sandbox card network's settlement. Each change is a compare-and-set on the
+ * current status, checked against the shared state machine, and writes its event to the outbox
+ * in the same transaction (docs/payment-states.md).
+ */
+import { randomUUID } from 'node:crypto';
+import { penceToPounds } from '../../shared/money';
+import { OPEN_STATUSES, canMove, type PaymentStatus } from '../../shared/payment-states';
+import type { Clock } from '../clock';
+import type { Outbox } from '../events/outbox';
+import { ApiError, badRequest, notFound } from '../http/errors';
+import type { Db } from '../store/db';
+import {
+  allowedMethodsOf,
+  metadataOf,
+  optionsOf,
+  type Method,
+  type PaymentReader,
+  type RequestRow,
+  type TransactionRow,
+} from './model';
+
+/** How long the sandbox card network takes to answer a submitted card payment. */
+export const CARD_SETTLE_MS = 400;
+
+export interface AttemptInput {
+  method: Method;
+  tipPence?: number;
+  /** Split bill: this payer's share; otherwise the whole outstanding amount. */
+  sharePence?: number;
+  bankName?: string;
+  card?: { brand: string; last4: string; type: string };
+  /** The first status of the attempt's transaction. */
+  status: 'AWAITING_AUTHORIZATION' | 'PENDING';
+  /** For PENDING card attempts: what the card network will answer, and why if it fails. */
+  settle?: { outcome: 'COMPLETED' | 'FAILED'; errorDescription?: string };
+}
+
+export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: PaymentReader) {
+  const casRequest = db.prepare(`
+    UPDATE payment_requests
+    SET status = @to, payment_method = COALESCE(@method, payment_method),
+        error_description = @error, paid_pence = @paid, tip_pence = @tip, updated_at = @now
+    WHERE id = @id AND status = @from`);
+  const insertTx = db.prepare(`
+    INSERT INTO transactions (id, payment_request_id, method, status, amount_pence, tip_pence,
+      bank_name, card_brand, card_last4, card_type, capture_type, settle_at, settle_outcome,
+      error_description, created_at, updated_at)
+    VALUES (@id, @requestId, @method, @status, @amount, @tip, @bankName, @brand, @last4,
+      @cardType, @captureType, @settleAt, @settleOutcome, @error, @now, @now)`);
+  const casTx = db.prepare(`
+    UPDATE transactions SET status = @to, error_description = @error, settle_at = @settleAt, updated_at = @now
+    WHERE id = @id AND status = @from`);
+  const openTxs = db.prepare<[string], TransactionRow>(`
+    SELECT * FROM transactions WHERE payment_request_id = ? AND status IN ('AWAITING_AUTHORIZATION', 'PENDING')`);
+  const dueExpiries = db.prepare<[number], RequestRow>(`
+    SELECT * FROM payment_requests
+    WHERE status IN ('PAYMENT_NOT_INITIATED', 'AWAITING_AUTHORIZATION', 'FAILED') AND expires_at <= ?`);
+  const dueSettlements = db.prepare<[number], TransactionRow>(`
+    SELECT * FROM transactions WHERE status = 'PENDING' AND settle_at IS NOT NULL AND settle_at <= ?`);
+  const merchantTips = db.prepare<[string], { tips_enabled: number }>(
+    'SELECT tips_enabled FROM merchants WHERE id = ?',
+  );
+
+  function statusEvent(row: RequestRow) {
+    const expired = row.status === 'EXPIRED';
+    const data = {
+      paymentRequestId: row.id,
+      terminalId: row.terminal_id,
+      orderId: row.order_id,
+      status: row.status,
+      amount: penceToPounds(row.amount_pence),
+      paidAmount: penceToPounds(row.paid_pence),
+      tipAmount: penceToPounds(row.tip_pence),
+      currency: row.currency,
+      paymentMethod: row.payment_method,
+      ...(row.error_description ? { errorDescription: row.error_description } : {}),
+      metadata: metadataOf(row),
+    };
+    const base = {
+      merchantId: row.merchant_id,
+      environment: row.environment,
+      paymentRequestId: row.id,
+      terminalId: row.terminal_id,
+    };
+    outbox.emit({ ...base, type: expired ? 'EXPIRED_STATUS' : 'PAYMENTS_STATUS', data });
+    if (row.terminal_id)
+      outbox.emit({
+        ...base,
+        type: 'POS_PAYMENT_STATUS',
+        data: {
+          ...data,
+          type: expired ? 'EXPIRED_STATUS' : 'PAYMENTS_STATUS',
+          customFields: [
+            { fieldName: 'terminalId', value: row.terminal_id },
+            { fieldName: 'orderId', value: row.order_id },
+          ],
+        },
+      });
+  }
+
+  /** Compare-and-set of the request's status; emits the change's events. */
+  function move(
+    row: RequestRow,
+    to: PaymentStatus,
+    patch: { method?: Method; error?: string | null; paid?: number; tip?: number } = {},
+  ): RequestRow {
+    if (!canMove(row.status, to))
+      throw badRequest(`The payment request is ${row.status} and cannot become ${to}`);
+    const next: RequestRow = {
+      ...row,
+      status: to,
+      payment_method: patch.method ?? row.payment_method,
+      error_description: patch.error === undefined ? row.error_description : patch.error,
+      paid_pence: patch.paid ?? row.paid_pence,
+      tip_pence: patch.tip ?? row.tip_pence,
+      updated_at: clock.now(),
+    };
+    const changed = casRequest.run({
+      id: row.id,
+      from: row.status,
+      to,
+      method: patch.method ?? null,
+      error: next.error_description,
+      paid: next.paid_pence,
+      tip: next.tip_pence,
+      now: next.updated_at,
+    }).changes;
+    if (changed === 0) throw badRequest('The payment request changed meanwhile; read it again');
+    statusEvent(next);
+    return next;
+  }
+
+  function closeOpenAttempts(requestId: string, to: PaymentStatus, why: string) {
+    for (const tx of openTxs.all(requestId))
+      casTx.run({ id: tx.id, from: tx.status, to, error: why, settleAt: null, now: clock.now() });
+  }
+
+  function requireRequest(id: string): RequestRow {
+    const row = reader.get(id);
+    if (!row) throw notFound('No payment request with this id');
+    return row;
+  }
+
+  /** Expires the request now if its time has passed; true when it did. */
+  function expireIfDue(row: RequestRow): boolean {
+    if (!OPEN_STATUSES.includes(row.status) || row.expires_at > clock.now()) return false;
+    outbox.tx(() => {
+      closeOpenAttempts(row.id, 'FAILED', 'The payment request expired');
+      move(row, 'EXPIRED');
+    });
+    return true;
+  }
+
+  /** The customer starts paying: a new transaction, the request follows its status. */
+  function startAttempt(requestId: string, input: AttemptInput): TransactionRow {
+    return outbox.tx(() => {
+      const row = requireRequest(requestId);
+      if (expireIfDue(row)) throw badRequest('The payment request has expired');
+      const options = optionsOf(row);
+      if (row.status === 'FAILED' && !options.allowRetry)
+        throw badRequest('The payment failed and this request does not allow another try');
+      if (!OPEN_STATUSES.includes(row.status))
+        throw badRequest(`The payment request is already ${row.status}`);
+      if (!allowedMethodsOf(row).includes(input.method))
+        throw badRequest(`${input.method} is not offered for this payment request`);
+      const tip = input.tipPence ?? 0;
+      if (tip < 0) throw badRequest('The tip cannot be negative');
+      const tipsOn = options.enableTips && merchantTips.get(row.merchant_id)?.tips_enabled === 1;
+      if (tip > 0 && !tipsOn) throw badRequest('Tips are not enabled for this payment request');
+      if (openTxs.all(row.id).some((t) => t.status === 'PENDING'))
+        throw badRequest('A card payment is being processed; wait for its outcome');
+      closeOpenAttempts(row.id, 'FAILED', 'Replaced by a new attempt');
+      const outstanding = row.amount_pence - (row.paid_pence - row.tip_pence);
+      const amount =
+        options.splitBill && input.sharePence !== undefined
+          ? Math.min(Math.max(input.sharePence, 1), outstanding)
+          : outstanding;
+      const now = clock.now();
+      const tx = {
+        id: randomUUID(),
+        requestId: row.id,
+        method: input.method,
+        status: input.status,
+        amount,
+        tip,
+        bankName: input.bankName ?? null,
+        brand: input.card?.brand ?? null,
+        last4: input.card?.last4 ?? null,
+        cardType: input.card?.type ?? null,
+        captureType: input.method === 'CARD' ? 'AUTO_CAPTURE' : null,
+        settleAt: input.status === 'PENDING' ? now + CARD_SETTLE_MS : null,
+        settleOutcome: input.settle?.outcome ?? null,
+        error: input.settle?.errorDescription ?? null,
+        now,
+      };
+      insertTx.run(tx);
+      if (row.status !== input.status) move(row, input.status, { error: null });
+      return reader.transaction(tx.id)!;
+    });
+  }
+
+  /** An attempt's outcome: the bank's answer, the card network's, or a 3DS challenge's. */
+  function finishAttempt(
+    txId: string,
+    outcome: 'COMPLETED' | 'FAILED' | 'AUTHORIZED' | 'PENDING',
+    errorDescription?: string,
+  ): RequestRow {
+    return outbox.tx(() => {
+      const tx = reader.transaction(txId);
+      if (!tx) throw notFound('No such payment attempt');
+      if (tx.status !== 'AWAITING_AUTHORIZATION' && tx.status !== 'PENDING')
+        throw badRequest(`This payment attempt is already ${tx.status}`);
+      const row = requireRequest(tx.payment_request_id);
+      const now = clock.now();
+      const error = outcome === 'FAILED' ? (errorDescription ?? 'The payment was declined') : null;
+      casTx.run({
+        id: tx.id,
+        from: tx.status,
+        to: outcome,
+        error: error ?? tx.error_description,
+        settleAt: outcome === 'PENDING' ? now + CARD_SETTLE_MS : null,
+        now,
+      });
+      switch (outcome) {
+        case 'PENDING':
+          return row.status === 'PENDING' ? row : move(row, 'PENDING');
+        case 'FAILED':
+          return move(row, 'FAILED', { error });
+        case 'AUTHORIZED':
+          return move(row, 'AUTHORIZED', { method: tx.method, error: null });
+        case 'COMPLETED': {
+          const paid = row.paid_pence + tx.amount_pence + tx.tip_pence;
+          const tip = row.tip_pence + tx.tip_pence;
+          if (paid - tip >= row.amount_pence)
+            return move(row, 'COMPLETED', { method: tx.method, paid, tip, error: null });
+          // A share of a split bill: the request waits for the rest.
+          db.prepare(
+            `UPDATE payment_requests SET status = 'AWAITING_AUTHORIZATION', paid_pence = ?, tip_pence = ?, updated_at = ? WHERE id = ?`,
+          ).run(paid, tip, now, row.id);
+          const next = requireRequest(row.id);
+          if (row.status !== 'AWAITING_AUTHORIZATION') statusEvent(next);
+          return next;
+        }
+      }
+    });
+  }
+
+  /** POST /api/payment-request/cancel: allowed while nothing has been paid. */
+  function cancel(row: RequestRow): RequestRow {
+    if (expireIfDue(row)) throw badRequest('The payment request has already expired');
+    if (!OPEN_STATUSES.includes(row.status) || row.paid_pence > 0)
+      throw badRequest(`The payment request has already been processed (${row.status})`);
+    return outbox.tx(() => {
+      closeOpenAttempts(row.id, 'CANCELLED', 'The payment request was cancelled');
+      return move(row, 'CANCELLED', { error: null });
+    });
+  }
+
+  /** Expires every open request whose time has come. Returns how many. */
+  function expireDue(): number {
+    let count = 0;
+    for (const row of dueExpiries.all(clock.now())) if (expireIfDue(row)) count++;
+    return count;
+  }
+
+  /** The sandbox card network answers every PENDING card payment whose time has come. */
+  function settleDue(): number {
+    let count = 0;
+    for (const tx of dueSettlements.all(clock.now())) {
+      const outcome = tx.settle_outcome === 'FAILED' ? 'FAILED' : 'COMPLETED';
+      finishAttempt(tx.id, outcome, tx.error_description ?? undefined);
+      count++;
+    }
+    return count;
+  }
+
+  return { startAttempt, finishAttempt, cancel, expireDue, settleDue, expireIfDue, requireRequest };
+}
+export type Lifecycle = ReturnType<typeof createLifecycle>;
+
+export { ApiError };

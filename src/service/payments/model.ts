@@ -1,0 +1,135 @@
+/** Payment request rows and their wire shape (the payment-status record). */
+import type { z } from 'zod';
+import type { PaymentStatusRecord, PaymentTransaction } from '../../shared/contract/payments';
+import { penceToPounds } from '../../shared/money';
+import type { PaymentStatus } from '../../shared/payment-states';
+import { iso } from '../clock';
+import type { Environment } from '../http/auth';
+import type { Db } from '../store/db';
+
+export type Method = 'PAY_BY_BANK' | 'CARD';
+
+/** Options frozen at creation that only the hosted page and the lifecycle read. */
+export interface RequestOptions {
+  enableTips: boolean;
+  allowRetry: boolean;
+  splitBill: boolean;
+  autoRedirect: boolean;
+  redirectUrl?: string;
+  callbackParams?: Record<string, string>;
+  savePaymentMethod: boolean;
+  serviceCustomerId?: string;
+  consumerDetails?: Record<string, string | undefined>;
+}
+
+export interface RequestRow {
+  id: string;
+  merchant_id: string;
+  environment: Environment;
+  store_id: string;
+  terminal_id: string | null;
+  customer_ref: string;
+  order_id: string;
+  amount_pence: number;
+  currency: string;
+  status: PaymentStatus;
+  payment_method: Method | null;
+  tip_pence: number;
+  paid_pence: number;
+  allowed_methods: string;
+  options: string;
+  notes: string | null;
+  metadata: string;
+  template: string;
+  error_description: string | null;
+  expires_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TransactionRow {
+  id: string;
+  payment_request_id: string;
+  method: Method;
+  status: PaymentStatus;
+  amount_pence: number;
+  tip_pence: number;
+  error_description: string | null;
+  bank_name: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_type: string | null;
+  capture_type: string | null;
+  settle_at: number | null;
+  settle_outcome: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export const optionsOf = (row: RequestRow): RequestOptions => JSON.parse(row.options);
+export const allowedMethodsOf = (row: RequestRow): Method[] => JSON.parse(row.allowed_methods);
+export const metadataOf = (row: RequestRow): Record<string, string> => JSON.parse(row.metadata);
+
+export function createPaymentReader(db: Db) {
+  const byId = db.prepare<[string], RequestRow>('SELECT * FROM payment_requests WHERE id = ?');
+  const txsOf = db.prepare<[string], TransactionRow>(
+    'SELECT * FROM transactions WHERE payment_request_id = ? ORDER BY created_at, rowid',
+  );
+  const txById = db.prepare<[string], TransactionRow>('SELECT * FROM transactions WHERE id = ?');
+  return {
+    get: (id: string) => byId.get(id),
+    transactions: (id: string) => txsOf.all(id),
+    transaction: (id: string) => txById.get(id),
+  };
+}
+export type PaymentReader = ReturnType<typeof createPaymentReader>;
+
+function transactionRecord(tx: TransactionRow): z.input<typeof PaymentTransaction> {
+  return {
+    transactionId: tx.id,
+    paymentMethod: tx.method,
+    status: tx.status,
+    amount: penceToPounds(tx.amount_pence),
+    tipAmount: penceToPounds(tx.tip_pence),
+    createdAt: iso(tx.created_at),
+    updatedAt: iso(tx.updated_at),
+    ...(tx.error_description ? { errorDescription: tx.error_description } : {}),
+    ...(tx.bank_name ? { bankName: tx.bank_name } : {}),
+    ...(tx.method === 'CARD' && tx.card_last4
+      ? {
+          cardPaymentDetails: {
+            cardType: tx.card_type ?? 'CREDIT',
+            captureType: (tx.capture_type ?? 'AUTO_CAPTURE') as 'AUTO_CAPTURE',
+            maskedCardNumber: `**** **** **** ${tx.card_last4}`,
+            ...(tx.card_brand ? { brand: tx.card_brand } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+export function statusRecord(
+  row: RequestRow,
+  txs: TransactionRow[],
+): z.input<typeof PaymentStatusRecord> {
+  return {
+    paymentRequestId: row.id,
+    status: row.status,
+    amount: penceToPounds(row.amount_pence),
+    currency: row.currency,
+    tipAmount: penceToPounds(row.tip_pence),
+    paidAmount: penceToPounds(row.paid_pence),
+    paymentMethod: row.payment_method,
+    orderId: row.order_id,
+    customerId: row.customer_ref,
+    storeId: row.store_id,
+    terminalId: row.terminal_id,
+    ...(row.notes ? { notes: row.notes } : {}),
+    metadata: metadataOf(row),
+    ...(row.error_description ? { errorDescription: row.error_description } : {}),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    expiresAt: iso(row.expires_at),
+    transactions: txs.map(transactionRecord),
+  };
+}

@@ -1,0 +1,55 @@
+/** Sandbox controls: move the clock, act as the customer, reset. Sandbox secrets only. */
+import { routes } from '../../shared/contract/routes';
+import { poundsToPence } from '../../shared/money';
+import { iso } from '../clock';
+import type { Area } from '../context';
+import { badRequest } from '../http/errors';
+import { mount } from '../http/mount';
+import { requestFor } from '../payments/access';
+import { statusRecord } from '../payments/model';
+
+const SIMULATED_CARD = { brand: 'VISA', last4: '4242', type: 'CREDIT' };
+
+export const sandboxRoutes: Area = (app, ctx) => {
+  mount(app, ctx.auth, routes.advanceClock, ({ body }) => {
+    const now = ctx.clock.advance(body.ms);
+    ctx.db.prepare(`INSERT INTO meta (key, value) VALUES ('clock_offset_ms', ?)
+      ON CONFLICT(key) DO UPDATE SET value = excluded.value`).run(String(ctx.clock.offset()));
+    ctx.tick(); // expiries and due retries fire now, not at the next scheduler pass
+    return { now: iso(now) };
+  });
+
+  mount(app, ctx.auth, routes.simulatePayment, ({ params, body, caller }) => {
+    const row = requestFor(ctx.payments, caller, params.paymentRequestId);
+    if (body.outcome === 'AUTHORIZED' && body.paymentMethod !== 'CARD')
+      throw badRequest('AUTHORIZED requires paymentMethod CARD');
+    const tx = ctx.lifecycle.startAttempt(row.id, {
+      method: body.paymentMethod,
+      tipPence: body.tipAmount === undefined ? 0 : poundsToPence(body.tipAmount),
+      status: 'AWAITING_AUTHORIZATION',
+      ...(body.paymentMethod === 'CARD' ? { card: SIMULATED_CARD } : { bankName: 'Sandbox Bank' }),
+    });
+    ctx.lifecycle.finishAttempt(
+      tx.id,
+      body.outcome,
+      body.outcome === 'FAILED' ? 'Declined by the sandbox' : undefined,
+    );
+    return statusRecord(ctx.payments.get(row.id)!, ctx.payments.transactions(row.id));
+  });
+
+  const resets = [
+    `DELETE FROM transactions WHERE payment_request_id IN
+       (SELECT id FROM payment_requests WHERE merchant_id = ? AND environment = 'sandbox')`,
+    `DELETE FROM payment_requests WHERE merchant_id = ? AND environment = 'sandbox'`,
+    `DELETE FROM webhook_deliveries WHERE subscription_id IN
+       (SELECT id FROM webhook_subscriptions WHERE merchant_id = ? AND environment = 'sandbox')`,
+    `DELETE FROM webhook_subscriptions WHERE merchant_id = ? AND environment = 'sandbox'`,
+    `DELETE FROM events WHERE merchant_id = ? AND environment = 'sandbox'`,
+    `DELETE FROM customers WHERE merchant_id = ? AND environment = 'sandbox'`,
+  ].map((sql) => ctx.db.prepare(sql));
+
+  mount(app, ctx.auth, routes.resetSandbox, ({ caller }) => {
+    ctx.db.transaction(() => resets.forEach((statement) => statement.run(caller.merchantId)))();
+    return { message: 'Sandbox data deleted' };
+  });
+};
