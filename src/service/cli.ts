@@ -40,7 +40,7 @@ export async function main(argv: string[]): Promise<void> {
     if (generated.production) console.log(`  production secret: ${generated.production}`);
   }
   console.log(`service listening on ${url}`);
-  console.log(`  dashboard: ${service.ctx.publicUrl()}/dashboard   docs: ${service.ctx.publicUrl()}/docs`);
+  console.log(`  API docs: ${service.ctx.publicUrl()}/docs`);
 
   let closing = false;
   const shutdown = () => {

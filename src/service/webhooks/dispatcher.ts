@@ -1,8 +1,210 @@
-/** Delivers queued webhook deliveries (filled in by the webhooks work). */
+/**
+ * Delivers queued webhook deliveries: the durable outbox's sending half. Every delivery is a row
+ * in webhook_deliveries (written in the same transaction as the change it reports), so nothing
+ * is lost across restarts; this module only holds which rows are in flight right now.
+ *
+ * - `wake()` runs often (every scheduler tick and after a sandbox clock advance): one indexed
+ *   SELECT of due rows, bounded by the free slots.
+ * - New events wake it at once through `outbox.subscribe`, so a delivery leaves within
+ *   milliseconds rather than at the next tick.
+ * - Retries are due by the service clock, so `POST /api/sandbox/clock/advance` fires them.
+ * - The `webhook-timestamp` header is real wall time (Date.now), not the service clock: the
+ *   receiver checks it against its own clock with a 5-minute tolerance, and a sandbox clock
+ *   moved forward would make every delivery look forged.
+ */
+import { Agent, request } from 'undici';
 import type { Clock } from '../clock';
 import type { Outbox } from '../events/outbox';
 import type { Db } from '../store/db';
+import { MAX_ATTEMPTS, retryDelay } from './schedule';
+import { webhookHeaders } from './signing';
 
-export function createWebhookDispatcher(_db: Db, _clock: Clock, _outbox: Outbox, _log: (line: string) => void) {
-  return { wake() {}, async stop() {} };
+export interface DispatcherOptions {
+  /** Deliveries in flight at once. */
+  concurrency?: number;
+  /** Per-attempt limit for connecting, response headers and response body. */
+  timeoutMs?: number;
+  /** How long stop() waits for in-flight attempts before abandoning them. */
+  stopGraceMs?: number;
 }
+
+interface DueRow {
+  id: string;
+  event_id: string;
+  body: string;
+  attempts: number;
+  url: string;
+  secret: string;
+  deleted_at: number | null;
+}
+
+/** The receiver's answer or why there was none. */
+type Outcome = { ok: true; status: number } | { ok: false; status: number | null; error: string };
+
+const MAX_ERROR_LENGTH = 500;
+
+export function createWebhookDispatcher(
+  db: Db,
+  clock: Clock,
+  outbox: Outbox,
+  log: (line: string) => void,
+  options: DispatcherOptions = {},
+) {
+  const concurrency = options.concurrency ?? 8;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const stopGraceMs = options.stopGraceMs ?? 5_000;
+
+  // Its own connection pool, so stop() can close exactly the sockets it opened.
+  const agent = new Agent({
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    connect: { timeout: timeoutMs },
+    keepAliveTimeout: 4_000,
+  });
+
+  // In-flight rows are still PENDING and due, so the SELECT asks for enough rows to skip them.
+  const due = db.prepare<[number, number], DueRow>(`
+    SELECT d.id, d.event_id, d.body, d.attempts, s.url, s.secret, s.deleted_at
+    FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id
+    WHERE d.status = 'PENDING' AND d.next_attempt_at <= ?
+    ORDER BY d.next_attempt_at
+    LIMIT ?`);
+  // Compare-and-set on status: a delivery failed meanwhile (subscription deleted) stays failed.
+  const delivered = db.prepare(`
+    UPDATE webhook_deliveries
+    SET status = 'DELIVERED', attempts = attempts + 1, delivered_at = ?, last_status_code = ?,
+        last_error = NULL, next_attempt_at = NULL
+    WHERE id = ? AND status = 'PENDING'`);
+  const failed = db.prepare(`
+    UPDATE webhook_deliveries
+    SET status = @status, attempts = attempts + 1, last_status_code = @code, last_error = @error,
+        next_attempt_at = @next
+    WHERE id = @id AND status = 'PENDING'`);
+  const orphaned = db.prepare(`
+    UPDATE webhook_deliveries SET status = 'FAILED', last_error = 'subscription deleted', next_attempt_at = NULL
+    WHERE id = ? AND status = 'PENDING'`);
+
+  const inFlight = new Map<string, { promise: Promise<void>; abort: AbortController }>();
+  let stopped = false;
+  let wakeQueued = false;
+
+  function wake(): void {
+    if (stopped) return;
+    const free = concurrency - inFlight.size;
+    if (free <= 0) return;
+    let rows: DueRow[];
+    try {
+      rows = due.all(clock.now(), free + inFlight.size);
+    } catch (error) {
+      log(`webhooks: cannot read due deliveries: ${(error as Error).message}`);
+      return;
+    }
+    let started = 0;
+    for (const row of rows) {
+      if (started >= free) break;
+      if (inFlight.has(row.id)) continue;
+      if (row.deleted_at !== null) {
+        orphaned.run(row.id);
+        continue;
+      }
+      started++;
+      const abort = new AbortController();
+      const promise = attempt(row, abort.signal).finally(() => {
+        inFlight.delete(row.id);
+        // A slot is free: more may be waiting behind the LIMIT.
+        wakeSoon();
+      });
+      inFlight.set(row.id, { promise, abort });
+    }
+  }
+
+  /** Coalesces bursts (a transaction emitting several events) into one wake. */
+  function wakeSoon(): void {
+    if (wakeQueued || stopped) return;
+    wakeQueued = true;
+    setImmediate(() => {
+      wakeQueued = false;
+      wake();
+    });
+  }
+
+  async function send(row: DueRow, signal: AbortSignal): Promise<Outcome> {
+    const timestamp = Math.floor(Date.now() / 1000); // wall time on purpose; see the header comment
+    try {
+      const response = await request(row.url, {
+        method: 'POST',
+        dispatcher: agent,
+        signal,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Counter-Webhooks/1.0',
+          ...webhookHeaders(row.secret, row.event_id, row.body, timestamp),
+        },
+        body: row.body,
+      });
+      // The answer's body is not used, but reading it frees the connection for reuse.
+      await response.body.dump({ limit: 64 * 1024 }).catch(() => {});
+      if (response.statusCode >= 200 && response.statusCode < 300)
+        return { ok: true, status: response.statusCode };
+      return { ok: false, status: response.statusCode, error: `HTTP ${response.statusCode}` };
+    } catch (error) {
+      const e = error as Error & { code?: string; cause?: { code?: string; message?: string } };
+      const code = e.code ?? e.cause?.code;
+      const message = [code, e.cause?.message ?? e.message].filter(Boolean).join(': ');
+      return { ok: false, status: null, error: message.slice(0, MAX_ERROR_LENGTH) };
+    }
+  }
+
+  async function attempt(row: DueRow, signal: AbortSignal): Promise<void> {
+    const outcome = await send(row, signal);
+    // Abandoned by stop(): leave the row PENDING and due; the next start sends it again.
+    if (signal.aborted) return;
+    const now = clock.now();
+    try {
+      if (outcome.ok) {
+        delivered.run(now, outcome.status, row.id);
+        return;
+      }
+      const attempts = row.attempts + 1;
+      const delay = attempts >= MAX_ATTEMPTS ? null : retryDelay(attempts);
+      failed.run({
+        id: row.id,
+        status: delay === null ? 'FAILED' : 'PENDING',
+        code: outcome.status,
+        error: outcome.error,
+        next: delay === null ? null : now + delay,
+      });
+      log(
+        `webhooks: delivery ${row.id} attempt ${attempts} failed (${outcome.error})` +
+          (delay === null ? '; giving up' : `; next in ${Math.round(delay / 1000)} s`),
+      );
+    } catch (error) {
+      log(`webhooks: cannot record delivery ${row.id}: ${(error as Error).message}`);
+    }
+  }
+
+  const unsubscribe = outbox.subscribe((event) => {
+    if (event.type !== 'REMOTE_PAYMENT_REQUEST') wakeSoon();
+  });
+
+  return {
+    wake,
+    /** Stops taking work, waits (bounded) for in-flight attempts, then closes its sockets. */
+    async stop(): Promise<void> {
+      if (stopped) return;
+      stopped = true;
+      unsubscribe();
+      const pending = [...inFlight.values()];
+      let timer: NodeJS.Timeout | undefined;
+      const grace = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, stopGraceMs);
+      });
+      await Promise.race([Promise.allSettled(pending.map((p) => p.promise)), grace]);
+      clearTimeout(timer);
+      for (const p of pending) p.abort.abort();
+      await Promise.allSettled(pending.map((p) => p.promise));
+      await agent.destroy().catch(() => {});
+    },
+  };
+}
+export type WebhookDispatcher = ReturnType<typeof createWebhookDispatcher>;

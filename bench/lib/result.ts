@@ -1,0 +1,33 @@
+/** What every benchmark module returns; run.ts prints these as one table. */
+export interface Result {
+  /** Module that produced it, e.g. `service-http`. run.ts fills it in. */
+  benchmark?: string;
+  /** The case measured, e.g. `payment-status read`. */
+  name: string;
+  requestsPerSec: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  /** Responses outside 2xx; any non-zero count makes the run fail. */
+  non2xx: number;
+  /** Connection errors and timeouts; any non-zero count makes the run fail. */
+  errors: number;
+  /** requestsPerSec divided by the ceiling's, when the module measures a ceiling. */
+  ratioToCeiling?: number;
+  /** Minimum ratioToCeiling this case should reach. */
+  targetRatio?: number;
+  /** CPU used by the process under load during the measured window (100 = one core). */
+  serverCpuPercent?: number;
+  /** CPU used by the load generator (this process) during the same window. */
+  loaderCpuPercent?: number;
+}
+
+export interface BenchModule {
+  /** Name used by `--only`; the module's file name without `.ts`. */
+  name: string;
+  run(): Promise<Result[]>;
+}
+
+export const targetMet = (r: Result): boolean | undefined =>
+  r.targetRatio === undefined || r.ratioToCeiling === undefined
+    ? undefined
+    : r.ratioToCeiling >= r.targetRatio;

@@ -1,0 +1,24 @@
+/**
+ * The ceiling: the same framework and adapter as the service (Hono on @hono/node-server),
+ * answering a constant JSON body with no auth, validation or database. Nothing built on
+ * this stack can be faster on this machine, so the service's figures are read against it.
+ */
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import type { AddressInfo } from 'node:net';
+import { serveParent } from './protocol';
+
+const app = new Hono();
+const body = { status: 'PAYMENT_NOT_INITIATED', amount: 12.5, currency: 'GBP' };
+app.get('/ceiling', (c) => c.json(body));
+
+const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+  serveParent(
+    `http://127.0.0.1:${info.port}`,
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      }),
+  );
+});

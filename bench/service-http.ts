@@ -1,0 +1,150 @@
+/**
+ * The payments service over HTTP against its ceiling, in one run and by one method:
+ *   ceiling           Hono + @hono/node-server answering a constant JSON body (no work at all)
+ *   payment-status    GET /api/payments/v1/payment-status/{id} over ~1,000 stored requests
+ *   process-payment   POST /api/payments/process-payment, a new order id per request
+ * Each server runs in a child process; autocannon drives it from this one (docs/benchmarks.md).
+ */
+import type { RawRequest, RequestSpec } from 'autocannon';
+import { startChildServer, type ChildServer } from './lib/child-server';
+import { measure } from './lib/load';
+import type { Result } from './lib/result';
+
+const CONNECTIONS = 32;
+const SECONDS = positiveNumber('BENCH_SECONDS', 10);
+const WARMUP_SECONDS = positiveNumber('BENCH_WARMUP_SECONDS', 2);
+const SEED_COUNT = 1000;
+const SECRET = 'sk_sandbox_bench';
+const STATUS_PATH = '/api/payments/v1/payment-status/';
+
+export const TARGETS = { statusRead: 0.5, create: 0.25 } as const;
+
+function positiveNumber(env: string, fallback: number): number {
+  const raw = process.env[env];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!(n > 0)) throw new Error(`${env} must be a positive number of seconds, not "${raw}"`);
+  return n;
+}
+
+const headers = { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' };
+
+/** Every connection walks the same id list from its own offset, so reads spread over all ids. */
+function rotatingReads(ids: string[]): RequestSpec {
+  let next = 0;
+  return {
+    method: 'GET',
+    headers,
+    setupRequest: (request: RawRequest) => ({
+      ...request,
+      path: STATUS_PATH + ids[next++ % ids.length],
+    }),
+  };
+}
+
+let orderSeq = 0;
+const newOrder = (amount: number) => ({
+  customerId: 'bench-customer',
+  orderId: `bench-${process.pid}-${++orderSeq}`,
+  amount,
+  // Seven days: seeded requests must stay open for the whole run, not expire mid-benchmark.
+  expiresIn: 7 * 24 * 3600 * 1000,
+});
+
+async function call(base: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(base + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/**
+ * Creates the payment requests the read benchmark walks over; every other one is paid in the
+ * sandbox so half the records carry a transaction, as a real mix of open and paid would.
+ */
+async function seed(base: string): Promise<string[]> {
+  const ids: string[] = [];
+  let n = 0;
+  const worker = async () => {
+    while (n < SEED_COUNT) {
+      const i = n++;
+      const created = await call(base, 'POST', '/api/payments/process-payment', newOrder(10 + i / 100));
+      const id = String(created.paymentRequestId);
+      if (i % 2 === 0)
+        await call(base, 'POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+          paymentMethod: 'PAY_BY_BANK',
+          outcome: 'COMPLETED',
+        });
+      ids.push(id);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return ids;
+}
+
+async function withServer<T>(
+  script: string,
+  args: string[],
+  use: (s: ChildServer) => Promise<T>,
+): Promise<T> {
+  const server = await startChildServer(script, args);
+  try {
+    return await use(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function run(): Promise<Result[]> {
+  const common = { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS };
+  // Ids for the ceiling too: it gets the very same requests as the status reads, so the load
+  // generator does the same work per request in both and only the server side differs.
+  const fakeIds = Array.from({ length: SEED_COUNT }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+
+  const ceiling = await withServer('ceiling', [], async (server) => {
+    await call(server.url, 'GET', STATUS_PATH + fakeIds[0]);
+    return measure({ ...common, name: 'ceiling (constant JSON)', server, requests: [rotatingReads(fakeIds)] });
+  });
+
+  const [reads, creates] = await withServer('service', [SECRET], async (server) => {
+    const ids = await seed(server.url);
+    const statusReads = await measure({
+      ...common,
+      name: 'payment-status read',
+      server,
+      requests: [rotatingReads(ids)],
+    });
+    const creation = await measure({
+      ...common,
+      name: 'process-payment create',
+      server,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/payments/process-payment',
+          headers,
+          setupRequest: (request: RawRequest) => ({
+            ...request,
+            body: JSON.stringify(newOrder(12.5)),
+          }),
+        },
+      ],
+    });
+    return [statusReads, creation];
+  });
+
+  const vsCeiling = (r: Result, targetRatio: number): Result => ({
+    ...r,
+    ratioToCeiling: r.requestsPerSec / ceiling.requestsPerSec,
+    targetRatio,
+  });
+  return [
+    ceiling,
+    vsCeiling(reads, TARGETS.statusRead),
+    vsCeiling(creates, TARGETS.create),
+  ];
+}

@@ -1,0 +1,155 @@
+/**
+ * Webhook subscriptions and their delivery log in SQLite. Every lookup is scoped by merchant and
+ * environment, so another merchant's (or environment's) subscription is simply not found.
+ */
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type {
+  WebhookDelivery,
+  WebhookSubscription,
+  WebhookSubscriptionBody,
+} from '../../shared/contract/webhooks';
+import type { EventType } from '../../shared/contract/common';
+import type { Clock } from '../clock';
+import { iso } from '../clock';
+import type { Caller } from '../http/auth';
+import type { Db } from '../store/db';
+import { newWebhookSecret } from './signing';
+
+type EventTypeName = z.infer<typeof WebhookDelivery>['eventType'];
+
+export interface SubscriptionRow {
+  id: string;
+  merchant_id: string;
+  environment: string;
+  url: string;
+  event_types: string;
+  secret: string;
+  description: string | null;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+export interface DeliveryRow {
+  id: string;
+  subscription_id: string;
+  event_id: string;
+  event_type: string;
+  body: string;
+  status: 'PENDING' | 'DELIVERED' | 'FAILED';
+  attempts: number;
+  next_attempt_at: number | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: number;
+  delivered_at: number | null;
+}
+
+/** The log shows this many of a subscription's newest deliveries. */
+export const DELIVERY_LOG_LIMIT = 100;
+
+export function subscriptionOut(row: SubscriptionRow): z.input<typeof WebhookSubscription> {
+  return {
+    id: row.id,
+    url: row.url,
+    eventTypes: JSON.parse(row.event_types) as EventTypeName[],
+    ...(row.description !== null ? { description: row.description } : {}),
+    createdAt: iso(row.created_at),
+  };
+}
+
+export function deliveryOut(row: DeliveryRow): z.input<typeof WebhookDelivery> {
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    eventType: row.event_type as EventTypeName,
+    status: row.status,
+    attempts: row.attempts,
+    lastStatusCode: row.last_status_code,
+    lastError: row.last_error,
+    nextAttemptAt: row.status === 'PENDING' && row.next_attempt_at !== null ? iso(row.next_attempt_at) : null,
+    createdAt: iso(row.created_at),
+    deliveredAt: row.delivered_at === null ? null : iso(row.delivered_at),
+  };
+}
+
+export function createSubscriptionStore(db: Db, clock: Clock) {
+  const insert = db.prepare(`
+    INSERT INTO webhook_subscriptions (id, merchant_id, environment, url, event_types, secret, description, created_at)
+    VALUES (@id, @merchantId, @environment, @url, @eventTypes, @secret, @description, @createdAt)`);
+  const byId = db.prepare<[string], SubscriptionRow>('SELECT * FROM webhook_subscriptions WHERE id = ?');
+  const live = db.prepare<[string, string], SubscriptionRow>(`
+    SELECT * FROM webhook_subscriptions
+    WHERE merchant_id = ? AND environment = ? AND deleted_at IS NULL
+    ORDER BY created_at, id`);
+  const forEvent = db.prepare<[string, string, string], { id: string }>(`
+    SELECT id FROM webhook_subscriptions
+    WHERE merchant_id = ? AND environment = ? AND deleted_at IS NULL
+      AND EXISTS (SELECT 1 FROM json_each(event_types) WHERE value = ?)
+    ORDER BY created_at, id`);
+  const softDelete = db.prepare(
+    'UPDATE webhook_subscriptions SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL',
+  );
+  // A deleted endpoint gets nothing more; its queued deliveries end here, not in the dispatcher.
+  const failPending = db.prepare(`
+    UPDATE webhook_deliveries SET status = 'FAILED', last_error = 'subscription deleted', next_attempt_at = NULL
+    WHERE subscription_id = ? AND status = 'PENDING'`);
+  const log = db.prepare<[string, number], DeliveryRow>(`
+    SELECT * FROM webhook_deliveries WHERE subscription_id = ?
+    ORDER BY created_at DESC, rowid DESC LIMIT ?`);
+  const delivery = db.prepare<[string, string], DeliveryRow>(
+    'SELECT * FROM webhook_deliveries WHERE id = ? AND subscription_id = ?',
+  );
+  const insertDelivery = db.prepare(`
+    INSERT INTO webhook_deliveries (id, subscription_id, event_id, event_type, body, status, next_attempt_at, created_at)
+    VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?)`);
+
+  /** The caller's live subscription, or undefined (deleted, another merchant or environment). */
+  function find(caller: Caller, id: string): SubscriptionRow | undefined {
+    const row = byId.get(id);
+    if (!row || row.deleted_at !== null) return undefined;
+    if (row.merchant_id !== caller.merchantId || row.environment !== caller.environment) return undefined;
+    return row;
+  }
+
+  return {
+    find,
+    create(caller: Caller, body: z.output<typeof WebhookSubscriptionBody>): SubscriptionRow {
+      const row = {
+        id: randomUUID(),
+        merchantId: caller.merchantId,
+        environment: caller.environment,
+        url: body.url,
+        eventTypes: JSON.stringify(body.eventTypes),
+        secret: newWebhookSecret(),
+        description: body.description ?? null,
+        createdAt: clock.now(),
+      };
+      insert.run(row);
+      return byId.get(row.id)!;
+    },
+    list: (caller: Caller) => live.all(caller.merchantId, caller.environment),
+    /** Ids of the caller's live subscriptions to one event type. */
+    subscribedTo: (caller: Caller, type: z.infer<typeof EventType>) =>
+      forEvent.all(caller.merchantId, caller.environment, type).map((r) => r.id),
+    /** Soft delete; false when there was nothing to delete. */
+    remove(caller: Caller, id: string): boolean {
+      return db.transaction(() => {
+        if (!find(caller, id)) return false;
+        softDelete.run(clock.now(), id);
+        failPending.run(id);
+        return true;
+      })();
+    },
+    deliveries: (subscriptionId: string) => log.all(subscriptionId, DELIVERY_LOG_LIMIT),
+    delivery: (subscriptionId: string, deliveryId: string) => delivery.get(deliveryId, subscriptionId),
+    /** A new delivery of the same event (same body, same webhook-id), due now. */
+    resend(row: DeliveryRow): string {
+      const id = randomUUID();
+      const now = clock.now();
+      insertDelivery.run(id, row.subscription_id, row.event_id, row.event_type, row.body, now, now);
+      return id;
+    },
+  };
+}
+export type SubscriptionStore = ReturnType<typeof createSubscriptionStore>;

@@ -1,0 +1,90 @@
+/** `npm run service` as a real process: start, restart, SIGTERM and kill -9. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runTs } from '../helpers/process';
+
+const dirs: string[] = [];
+const dataDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'counter-cli-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const LISTENING = /^service listening on (http:\/\/127\.0\.0\.1:(\d+))$/m;
+const env = { SERVICE_SANDBOX_SECRET: 'sk_sandbox_cli', SERVICE_PRODUCTION_SECRET: 'sk_live_cli' };
+
+const start = async (dir: string, extraEnv: Record<string, string> = env) => {
+  const proc = runTs('src/service/cli.ts', ['--port', '0', '--data-dir', dir], extraEnv);
+  const [, url] = await proc.waitFor(LISTENING);
+  return { proc, url: url! };
+};
+
+async function call(url: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(url + path, {
+    method,
+    headers: { authorization: 'Bearer sk_sandbox_cli', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+describe('npm run service', () => {
+  it('prints generated secrets once, and they work', async () => {
+    const dir = dataDir();
+    const { proc, url } = await start(dir, {});
+    const secret = /sandbox secret:\s+(sk_sandbox_\S+)/.exec(proc.output())?.[1];
+    expect(secret).toBeDefined();
+    const res = await fetch(`${url}/api/payments/process-payment`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}` },
+      body: JSON.stringify({ customerId: 'c', orderId: 'o', amount: 1 }),
+    });
+    expect(res.status).toBe(200);
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+    // A second start creates nothing new and prints no secret.
+    const again = await start(dir, {});
+    expect(again.proc.output()).not.toMatch(/secret:/);
+    again.proc.child.kill('SIGTERM');
+    await again.proc.exited;
+  });
+
+  it('keeps every record across SIGTERM and kill -9', async () => {
+    const dir = dataDir();
+    const first = await start(dir);
+    const created = await call(first.url, 'POST', '/api/payments/process-payment', {
+      customerId: 'c',
+      orderId: 'kill-test',
+      amount: 4.2,
+    });
+    const id = created.body.paymentRequestId as string;
+    await call(first.url, 'POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+      paymentMethod: 'PAY_BY_BANK',
+      outcome: 'COMPLETED',
+    });
+    const other = await call(first.url, 'POST', '/api/payments/process-payment', {
+      customerId: 'c',
+      orderId: 'still-open',
+      amount: 1,
+    });
+    first.proc.child.kill('SIGKILL');
+    await first.proc.exited;
+
+    const second = await start(dir);
+    const paid = await call(second.url, 'GET', `/api/payments/v1/payment-status/${id}`);
+    expect(paid.body).toMatchObject({ status: 'COMPLETED', paidAmount: 4.2, orderId: 'kill-test' });
+    const open = await call(second.url, 'GET', `/api/payments/v1/payment-status/${other.body.paymentRequestId}`);
+    expect(open.body).toMatchObject({ status: 'PAYMENT_NOT_INITIATED' });
+    second.proc.child.kill('SIGTERM');
+    expect(await second.proc.exited).toBe(0);
+  });
+
+  it('refuses a bad --port with a clear message', async () => {
+    const proc = runTs('src/service/cli.ts', ['--port', 'abc', '--data-dir', dataDir()]);
+    expect(await proc.exited).toBe(2);
+    expect(proc.output()).toMatch(/--port must be a port number/);
+  });
+});
