@@ -72,7 +72,7 @@ async function seed(base: string): Promise<string[]> {
   const worker = async () => {
     while (n < SEED_COUNT) {
       const i = n++;
-      const created = await call(base, 'POST', '/api/payments/process-payment', newOrder(10 + i / 100));
+      const created = await call(base, 'POST', '/api/payments/process-payment', newOrder((1000 + i) / 100));
       const id = String(created.paymentRequestId);
       if (i % 2 === 0)
         await call(base, 'POST', `/api/sandbox/payment-requests/${id}/simulate`, {

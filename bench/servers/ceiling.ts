@@ -10,7 +10,8 @@ import { serveParent } from './protocol';
 
 const app = new Hono();
 const body = { status: 'PAYMENT_NOT_INITIATED', amount: 12.5, currency: 'GBP' };
-app.get('/ceiling', (c) => c.json(body));
+// The status-read path, so the ceiling receives exactly the requests the service does.
+app.get('/api/payments/v1/payment-status/:paymentRequestId', (c) => c.json(body));
 
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
   serveParent(

@@ -1,4 +1,63 @@
-/** Webhook subscriptions, delivery log and the test trigger (filled in by the webhooks work). */
+/**
+ * Webhook subscriptions (DESIGN.md extension), their delivery log and resend, and the sandbox
+ * test trigger of section 4.7. Subscriptions belong to a merchant and an environment; another
+ * merchant's or environment's ids answer 404. docs/webhooks.md describes it for integrators.
+ */
+import { routes } from '../../shared/contract/routes';
+import { EventData } from '../../shared/contract/webhooks';
 import type { Area } from '../context';
+import { notFound } from '../http/errors';
+import { mount } from '../http/mount';
+import { createSubscriptionStore, deliveryOut, subscriptionOut } from './store';
+import { testEventData } from './test-event';
 
-export const webhookRoutes: Area = () => {};
+const NO_SUBSCRIPTION = 'No webhook subscription found';
+
+export const webhookRoutes: Area = (app, ctx) => {
+  const store = createSubscriptionStore(ctx.db, ctx.clock);
+
+  mount(app, ctx.auth, routes.createWebhook, ({ body, caller }) => {
+    const row = store.create(caller, body);
+    return { ...subscriptionOut(row), secret: row.secret };
+  });
+
+  mount(app, ctx.auth, routes.listWebhooks, ({ caller }) => store.list(caller).map(subscriptionOut));
+
+  mount(app, ctx.auth, routes.deleteWebhook, ({ params, caller }) => {
+    if (!store.remove(caller, params.id)) throw notFound(NO_SUBSCRIPTION);
+    return { message: 'Webhook subscription deleted; its pending deliveries will not be sent' };
+  });
+
+  mount(app, ctx.auth, routes.listWebhookDeliveries, ({ params, caller }) => {
+    if (!store.find(caller, params.id)) throw notFound(NO_SUBSCRIPTION);
+    return store.deliveries(params.id).map(deliveryOut);
+  });
+
+  mount(app, ctx.auth, routes.resendWebhookDelivery, ({ params, caller }) => {
+    if (!store.find(caller, params.id)) throw notFound(NO_SUBSCRIPTION);
+    const delivery = store.delivery(params.id, params.deliveryId);
+    if (!delivery) throw notFound('No delivery found for this webhook subscription');
+    const id = store.resend(delivery);
+    ctx.tick(); // send it now rather than at the next scheduler pass
+    return { message: `Delivery ${id} queued: event ${delivery.event_id} will be sent again` };
+  });
+
+  mount(app, ctx.auth, routes.testWebhook, ({ body, caller }) => {
+    const subscriptionIds = store.subscribedTo(caller, body.eventType);
+    if (subscriptionIds.length === 0) throw notFound('No webhook subscription for this merchant and event');
+    const data = EventData.parse(testEventData(body));
+    ctx.outbox.tx(() =>
+      ctx.outbox.emit({
+        merchantId: caller.merchantId,
+        environment: caller.environment,
+        type: body.eventType,
+        data,
+        subscriptionIds,
+      }),
+    );
+    const n = subscriptionIds.length;
+    return {
+      message: `Test ${body.eventType} event sent to ${n} subscribed endpoint${n === 1 ? '' : 's'}`,
+    };
+  });
+};

@@ -1,0 +1,88 @@
+/**
+ * `npm run bench [-- --only NAME] [--json FILE] [--strict]`: runs every benchmark module in
+ * MODULES in turn, prints one table, and fails on any error response. A new benchmark is a
+ * module exporting `run(): Promise<Result[]>`, added to MODULES below.
+ *   --only NAME   run one module (e.g. service-http)
+ *   --json FILE   also write the results as JSON
+ *   --strict      exit 1 when a target is missed, not only on errors
+ * Env: BENCH_SECONDS (measured seconds per case, default 10), BENCH_WARMUP_SECONDS (2),
+ * BENCH_CPU_PROF=DIR (child servers write V8 CPU profiles there).
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { BenchModule, Result } from './lib/result';
+import { targetMet } from './lib/result';
+import * as serviceHttp from './service-http';
+
+const MODULES: BenchModule[] = [{ name: 'service-http', run: serviceHttp.run }];
+
+/** Nothing here should take this long; past it the run is stuck and must not hang CI. */
+const DEADLINE_MS = 10 * 60_000;
+
+function table(results: Result[]): string {
+  const fixed = (n: number | undefined, digits: number) => (n === undefined ? '' : n.toFixed(digits));
+  const rows = results.map((r) => {
+    const met = targetMet(r);
+    return [
+      `${r.benchmark}: ${r.name}`,
+      fixed(r.requestsPerSec, 0),
+      fixed(r.latencyP50Ms, 1),
+      fixed(r.latencyP99Ms, 1),
+      String(r.non2xx + r.errors),
+      r.ratioToCeiling === undefined ? '' : `${(100 * r.ratioToCeiling).toFixed(0)} %`,
+      met === undefined ? '' : `≥ ${(100 * r.targetRatio!).toFixed(0)} % ${met ? 'met' : 'MISSED'}`,
+      fixed(r.serverCpuPercent, 0),
+      fixed(r.loaderCpuPercent, 0),
+    ];
+  });
+  const head = ['case', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx+err', 'of ceiling', 'target', 'server CPU %', 'loader CPU %'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      json: { type: 'string' },
+      strict: { type: 'boolean', default: false },
+    },
+  });
+  const selected = values.only ? MODULES.filter((m) => m.name === values.only) : MODULES;
+  if (selected.length === 0) {
+    console.error(`no benchmark named "${values.only}"; known: ${MODULES.map((m) => m.name).join(', ')}`);
+    return 2;
+  }
+
+  const results: Result[] = [];
+  for (const module of selected) {
+    console.error(`running ${module.name} …`);
+    for (const r of await module.run()) results.push({ ...r, benchmark: module.name });
+  }
+
+  console.log(table(results));
+  if (values.json) {
+    const report = { date: new Date().toISOString(), node: process.version, results };
+    writeFileSync(values.json, JSON.stringify(report, null, 2) + '\n');
+  }
+  const bad = results.filter((r) => r.non2xx + r.errors > 0);
+  const missed = results.filter((r) => targetMet(r) === false);
+  if (missed.length) console.log(`targets missed: ${missed.map((r) => r.name).join(', ')}`);
+  return bad.length || (values.strict && missed.length) ? 1 : 0;
+}
+
+const deadline = setTimeout(() => {
+  console.error(`bench: still running after ${DEADLINE_MS / 1000} s; giving up`);
+  process.exit(1);
+}, DEADLINE_MS);
+deadline.unref();
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,164 @@
+/**
+ * HTML for the hosted payment page: a tagged template that escapes every interpolated value
+ * (customer and merchant text reach the page, so nothing is trusted), the shared layout with
+ * its small inline stylesheet, and the security headers every page response carries.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
+
+/** Markup that is already safe; only `html` and `raw` make one. */
+export class SafeHtml {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+function render(value: unknown): string {
+  if (value instanceof SafeHtml) return value.value;
+  if (Array.isArray(value)) return value.map(render).join('');
+  if (value === null || value === undefined || value === false) return '';
+  return escapeHtml(String(value));
+}
+
+/** `html\`<p>${text}</p>\`` escapes `text`; nested `html` results and arrays of them pass through. */
+export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
+  let out = strings[0] ?? '';
+  values.forEach((value, i) => {
+    out += render(value) + (strings[i + 1] ?? '');
+  });
+  return new SafeHtml(out);
+}
+
+/** For fixed markup written in this module only, never for data. */
+export const raw = (markup: string): SafeHtml => new SafeHtml(markup);
+
+export interface PageParts {
+  title: string;
+  body: SafeHtml;
+  /** Extra head content (meta refresh); the layout adds the nonce'd stylesheet. */
+  head?: SafeHtml;
+  /** Inline script run with the page's nonce (progressive enhancement only). */
+  script?: string;
+  /** The bank's and the 3DS pages look like someone else's site on purpose. */
+  theme?: 'shop' | 'bank' | 'issuer';
+  sandbox?: boolean;
+}
+
+export interface RenderedPage {
+  html: string;
+  nonce: string;
+}
+
+const STYLES = `
+*,*::before,*::after{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2330;background:#f2f4f7;overflow-wrap:anywhere}
+main{max-width:30rem;margin:0 auto;padding:1rem}
+.card{background:#fff;border-radius:12px;padding:1.25rem;box-shadow:0 1px 3px rgba(0,0,0,.12);margin-bottom:1rem}
+h1{font-size:1.35rem;margin:0 0 .5rem}
+h2{font-size:1.1rem;margin:0 0 .75rem}
+p{margin:.5rem 0}
+.merchant{font-weight:600;color:#4a5568;margin:0}
+.amount{font-size:2.25rem;font-weight:700;margin:.25rem 0}
+.muted{color:#5a6475;font-size:.95rem}
+.notes{background:#f7f8fa;border-radius:8px;padding:.5rem .75rem}
+dl.sum{display:grid;grid-template-columns:1fr auto;gap:.35rem 1rem;margin:.75rem 0}
+dl.sum dt{color:#5a6475}dl.sum dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}
+dl.sum .total{font-weight:700;color:#1d2330;border-top:1px solid #e2e6ec;padding-top:.35rem}
+fieldset{border:0;padding:0;margin:0 0 1rem;min-width:0}
+legend{font-weight:600;margin-bottom:.5rem;padding:0}
+.choice{display:flex;align-items:center;gap:.75rem;min-height:48px;padding:.5rem .75rem;border:1px solid #cfd6e0;border-radius:10px;margin-bottom:.5rem;background:#fff;cursor:pointer}
+.choice input{width:1.25rem;height:1.25rem;margin:0;flex:none}
+.choice:has(input:checked){border-color:#2451d6;background:#eef3ff}
+label.field{display:block;font-weight:600;margin-bottom:.75rem}
+label.field input,label.field select,.inline input,.inline select{display:block;width:100%;margin-top:.25rem;font:inherit;font-size:1rem;min-height:48px;padding:.5rem .75rem;border:1px solid #b8c1cf;border-radius:10px;background:#fff;color:inherit}
+.row{display:flex;gap:.75rem}.row>*{flex:1;min-width:0}
+.button,button{display:flex;align-items:center;justify-content:center;width:100%;min-height:52px;padding:.75rem 1rem;margin:.5rem 0;border:0;border-radius:10px;font:inherit;font-weight:600;font-size:1.05rem;text-decoration:none;cursor:pointer;background:#2451d6;color:#fff;text-align:center}
+.button.secondary,button.secondary{background:#e7ebf2;color:#1d2330}
+button.danger{background:#b42318}
+:focus-visible{outline:3px solid #f5a524;outline-offset:2px}
+.error{background:#fdecea;color:#8a1c12;border:1px solid #f5c2bd;border-radius:10px;padding:.75rem;margin-bottom:1rem}
+.ok{background:#e8f6ee;color:#14532d;border:1px solid #b7e2c7;border-radius:10px;padding:.75rem;margin-bottom:1rem}
+.status-icon{font-size:2.5rem;line-height:1;margin-bottom:.5rem}
+.spinner{width:3rem;height:3rem;border:4px solid #d5dbe5;border-top-color:#2451d6;border-radius:50%;animation:spin 1s linear infinite;margin:1rem auto}
+@keyframes spin{to{transform:rotate(360deg)}}
+@media (prefers-reduced-motion:reduce){.spinner{animation:none}}
+.sandbox{background:#fff4d6;color:#6b4a00;text-align:center;font-size:.85rem;padding:.35rem}
+.testcards{font-size:.9rem}.testcards td{padding:.15rem .5rem .15rem 0;vertical-align:top}
+.testcards code{white-space:nowrap}
+footer{text-align:center;color:#7a8394;font-size:.8rem;padding:1rem}
+body.bank{background:#0b3d2e}
+body.bank .brandbar{background:#0f5a43;color:#fff;padding:1rem;text-align:center;font-weight:700;letter-spacing:.02em}
+body.bank .button,body.bank button{background:#0f5a43}
+body.bank button.danger{background:#8a1c12}
+body.issuer{background:#2d2a3e}
+body.issuer .brandbar{background:#453f66;color:#fff;padding:1rem;text-align:center;font-weight:700}
+body.issuer button{background:#453f66}
+body.issuer button.danger{background:#8a1c12}
+`;
+
+export function layout(parts: PageParts): RenderedPage {
+  const nonce = randomBytes(16).toString('base64');
+  const theme = parts.theme ?? 'shop';
+  const page = html`<!doctype html>
+<html lang="en-GB">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${parts.title}</title>
+${parts.head ?? ''}
+<style nonce="${nonce}">${raw(STYLES)}</style>
+</head>
+<body class="${theme}">
+${parts.sandbox ? html`<div class="sandbox">Sandbox: no real money moves</div>` : ''}
+${parts.body}
+${parts.script ? html`<script nonce="${nonce}">${raw(parts.script)}</script>` : ''}
+</body>
+</html>`;
+  return { html: page.value, nonce };
+}
+
+/** Headers on every hosted-page response: nothing cached, framed or loaded from elsewhere. */
+export function securityHeaders(nonce?: string): Record<string, string> {
+  const csp = [
+    "default-src 'none'",
+    nonce ? `style-src 'nonce-${nonce}'` : "style-src 'none'",
+    nonce ? `script-src 'nonce-${nonce}'` : "script-src 'none'",
+    "img-src 'self'",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+  return {
+    'Content-Security-Policy': csp,
+    'X-Frame-Options': 'DENY',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+  };
+}
+
+export function sendPage(c: Context, status: number, page: RenderedPage): Response {
+  return c.body(page.html, status as 200, {
+    ...securityHeaders(page.nonce),
+    'Content-Type': 'text/html; charset=utf-8',
+  });
+}
+
+/** POST → 303 → GET, so a reload never submits a payment twice. */
+export function seeOther(c: Context, location: string): Response {
+  return c.body(null, 303, { ...securityHeaders(), Location: location });
+}

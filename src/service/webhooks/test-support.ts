@@ -1,0 +1,112 @@
+/**
+ * Helpers for the webhook tests: a real HTTP receiver on 127.0.0.1 that records what arrives
+ * and answers with scripted statuses, a service started over real HTTP, and polling (never
+ * fixed sleeps) for asynchronous deliveries.
+ */
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createService, type Service } from '../app';
+
+export const SANDBOX = 'sk_sandbox_test';
+export const PRODUCTION = 'sk_live_test';
+
+export interface Received {
+  headers: IncomingHttpHeaders;
+  /** The raw body, exactly as sent. */
+  body: string;
+  json: { id: string; type: string; environment: string; data: Record<string, unknown> };
+}
+
+export interface Receiver {
+  url: string;
+  port: number;
+  received: Received[];
+  /** Statuses for the next requests, in order; 200 once they run out. */
+  script: number[];
+  /** Resolves with the first request matching `predicate`, polling until `timeoutMs`. */
+  waitFor(predicate: (r: Received) => boolean, timeoutMs?: number): Promise<Received>;
+  close(): Promise<void>;
+}
+
+export async function startReceiver(port = 0): Promise<Receiver> {
+  const received: Received[] = [];
+  const script: number[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      received.push({ headers: req.headers, body, json: JSON.parse(body) as Received['json'] });
+      res.statusCode = script.shift() ?? 200;
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const actual = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${actual}/hooks`,
+    port: actual,
+    received,
+    script,
+    waitFor: (predicate, timeoutMs = 10_000) =>
+      poll(() => received.find(predicate), timeoutMs, 'a matching webhook'),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Polls `probe` until it returns something (or true), failing after `timeoutMs`. */
+export async function poll<T>(
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 10_000,
+  what = 'the condition',
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export interface Running {
+  service: Service;
+  base: string;
+  call<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    secret?: string,
+  ): Promise<{ status: number; json: T }>;
+}
+
+export async function startService(dataDir: string | null = null): Promise<Running> {
+  const service = createService({ dataDir, secrets: { sandbox: SANDBOX, production: PRODUCTION } });
+  const base = await service.listen(0);
+  return {
+    service,
+    base,
+    async call(method, path, body, secret = SANDBOX) {
+      const res = await fetch(base + path, {
+        method,
+        headers: {
+          authorization: `Bearer ${secret}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, json: (text ? JSON.parse(text) : null) as never };
+    },
+  };
+}
+
+/** The standardwebhooks package wants a plain string record of the headers. */
+export const headerRecord = (headers: IncomingHttpHeaders): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]),
+  );
