@@ -17,7 +17,8 @@ const noElectron = {
   message: 'Only src/main/electron (and the preload) may import electron.',
 };
 const layer = (dirs, message) => ({
-  regex: `(^|/)(${dirs.join('|')})(/|$)`,
+  // Only paths that climb out of the importing folder name another layer.
+  regex: `^(\\.\\./)+(src/|main/)?(${dirs.join('|')})(/|$)`,
   message,
 });
 const outsideShared = layer(

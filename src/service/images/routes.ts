@@ -44,11 +44,13 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 function answer(c: Context, type: string, cacheControl: string, image: Image): Response {
   const headers: Record<string, string> = { 'cache-control': cacheControl, etag: image.etag };
-  if (matches(c.req.header('if-none-match'), image.etag)) return new Response(null, { status: 304, headers });
+  if (matches(c.req.header('if-none-match'), image.etag))
+    return new Response(null, { status: 304, headers });
   headers['content-type'] = type;
   headers['x-content-type-options'] = 'nosniff';
   // An SVG opened directly is a document; it must never run script or fetch anything.
-  if (type === SVG) headers['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'";
+  if (type === SVG)
+    headers['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'";
   return new Response(image.body, { status: 200, headers });
 }
 

@@ -176,7 +176,14 @@ export function receiptSvg(data: ReceiptData): string {
   const colour = STATUS_COLOURS[data.status] ?? '#b45309';
   body.push(
     `<rect x="${(width - badgeWidth) / 2}" y="284" width="${badgeWidth}" height="44" rx="22" fill="${colour}"/>`,
-    text(data.status, { x: width / 2, y: 314, size: 24, bold: true, fill: '#ffffff', anchor: 'middle' }),
+    text(data.status, {
+      x: width / 2,
+      y: 314,
+      size: 24,
+      bold: true,
+      fill: '#ffffff',
+      anchor: 'middle',
+    }),
   );
 
   const rows: [string, string][] = [];

@@ -19,7 +19,8 @@ import {
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
+  if (!result.success)
+    throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
   return result.data;
 }
 function issues(schema: z.ZodType, input: unknown): z.core.$ZodIssue[] {
@@ -30,7 +31,8 @@ function issues(schema: z.ZodType, input: unknown): z.core.$ZodIssue[] {
 const paths = (schema: z.ZodType, input: unknown) => issues(schema, input).map((i) => i.path);
 
 const SERVICE_CUSTOMER_ID = '7c1e4b52-0d9a-4f3e-8b6a-2e5f9c3d1a70';
-const PEM = '-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE7v1c\n-----END PUBLIC KEY-----\n';
+const PEM =
+  '-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE7v1c\n-----END PUBLIC KEY-----\n';
 
 const limits = {
   maxPerPayment: 50,
@@ -45,20 +47,32 @@ const limits = {
 
 describe('PeriodLimit', () => {
   it('defaults alignment to CALENDAR', () => {
-    expect(parse(PeriodLimit, { amount: 100, period: 'WEEK' })).toEqual({ amount: 100, period: 'WEEK', alignment: 'CALENDAR' });
+    expect(parse(PeriodLimit, { amount: 100, period: 'WEEK' })).toEqual({
+      amount: 100,
+      period: 'WEEK',
+      alignment: 'CALENDAR',
+    });
   });
   it('rejects a zero amount, unknown periods and alignments', () => {
     expect(paths(PeriodLimit, { amount: 0, period: 'WEEK' })).toEqual([['amount']]);
     expect(paths(PeriodLimit, { amount: 1.001, period: 'WEEK' })).toEqual([['amount']]);
     expect(paths(PeriodLimit, { amount: 100, period: 'QUARTER' })).toEqual([['period']]);
-    expect(paths(PeriodLimit, { amount: 100, period: 'WEEK', alignment: 'ROLLING' })).toEqual([['alignment']]);
+    expect(paths(PeriodLimit, { amount: 100, period: 'WEEK', alignment: 'ROLLING' })).toEqual([
+      ['alignment'],
+    ]);
   });
 });
 
 describe('Limits', () => {
   it('accepts limits and fills the defaults', () => {
     expect(parse(Limits, limits)).toEqual(limits);
-    expect(parse(Limits, { maxPerPayment: 20, periodLimits: [{ amount: 100, period: 'WEEK' }], validTo: '2026-12-31T23:59:59Z' })).toEqual({
+    expect(
+      parse(Limits, {
+        maxPerPayment: 20,
+        periodLimits: [{ amount: 100, period: 'WEEK' }],
+        validTo: '2026-12-31T23:59:59Z',
+      }),
+    ).toEqual({
       maxPerPayment: 20,
       periodLimits: [{ amount: 100, period: 'WEEK', alignment: 'CALENDAR' }],
       currency: 'GBP',
@@ -113,12 +127,26 @@ describe('Limits', () => {
   });
 
   it('accepts equal caps for a shorter and a longer period', () => {
-    expect(parse(Limits, { ...limits, periodLimits: [{ amount: 500, period: 'WEEK' }, { amount: 500, period: 'MONTH' }] })).toBeTruthy();
+    expect(
+      parse(Limits, {
+        ...limits,
+        periodLimits: [
+          { amount: 500, period: 'WEEK' },
+          { amount: 500, period: 'MONTH' },
+        ],
+      }),
+    ).toBeTruthy();
   });
 
   it('rejects a period given twice', () => {
     expect(
-      paths(Limits, { ...limits, periodLimits: [{ amount: 100, period: 'DAY' }, { amount: 100, period: 'DAY' }] }),
+      paths(Limits, {
+        ...limits,
+        periodLimits: [
+          { amount: 100, period: 'DAY' },
+          { amount: 100, period: 'DAY' },
+        ],
+      }),
     ).toEqual([['periodLimits', 1, 'period']]);
   });
 
@@ -156,16 +184,24 @@ describe('Agent', () => {
   it('rejects an unknown environment and a missing name', () => {
     expect(paths(Agent, { ...agent, environment: 'staging' })).toEqual([['environment']]);
     expect(paths(Agent, { ...agent, name: undefined })).toEqual([['name']]);
-    expect(paths(AgentPage, { data: [{ ...agent, agentId: 1 }], totalCount: 1, page: 0, size: 20 })).toEqual([
-      ['data', 0, 'agentId'],
-    ]);
+    expect(
+      paths(AgentPage, { data: [{ ...agent, agentId: 1 }], totalCount: 1, page: 0, size: 20 }),
+    ).toEqual([['data', 0, 'agentId']]);
   });
 });
 
 describe('AgentRegisterBody', () => {
   it('accepts a name alone, and with description and SPKI PEM', () => {
-    expect(parse(AgentRegisterBody, { name: 'Procurement bot' })).toEqual({ name: 'Procurement bot' });
-    expect(parse(AgentRegisterBody, { name: 'Procurement bot', description: 'Buys supplies', publicKeyPem: PEM })).toBeTruthy();
+    expect(parse(AgentRegisterBody, { name: 'Procurement bot' })).toEqual({
+      name: 'Procurement bot',
+    });
+    expect(
+      parse(AgentRegisterBody, {
+        name: 'Procurement bot',
+        description: 'Buys supplies',
+        publicKeyPem: PEM,
+      }),
+    ).toBeTruthy();
   });
   it('requires a non-blank name of at most 100 characters', () => {
     expect(paths(AgentRegisterBody, {})).toEqual([['name']]);
@@ -173,11 +209,18 @@ describe('AgentRegisterBody', () => {
     expect(paths(AgentRegisterBody, { name: 'n'.repeat(101) })).toEqual([['name']]);
   });
   it('rejects a key that is not an SPKI PEM and an over-long description', () => {
-    expect(paths(AgentRegisterBody, { name: 'Bot', publicKeyPem: 'MFkwEwYHKoZIzj0CAQYI' })).toEqual([['publicKeyPem']]);
+    expect(paths(AgentRegisterBody, { name: 'Bot', publicKeyPem: 'MFkwEwYHKoZIzj0CAQYI' })).toEqual(
+      [['publicKeyPem']],
+    );
     expect(
-      paths(AgentRegisterBody, { name: 'Bot', publicKeyPem: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----' }),
+      paths(AgentRegisterBody, {
+        name: 'Bot',
+        publicKeyPem: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----',
+      }),
     ).toEqual([['publicKeyPem']]);
-    expect(paths(AgentRegisterBody, { name: 'Bot', description: 'd'.repeat(501) })).toEqual([['description']]);
+    expect(paths(AgentRegisterBody, { name: 'Bot', description: 'd'.repeat(501) })).toEqual([
+      ['description'],
+    ]);
   });
 });
 
@@ -189,7 +232,14 @@ describe('ContractType, ContractStatus, ContractUsage', () => {
     expect(ContractStatus.safeParse('UNKNOWN').success).toBe(false);
   });
   it('usage carries cap, used, reserved, remaining and the period end', () => {
-    const usage = { period: 'DAY', cap: 200, usedThisPeriod: 50, reserved: 25, remaining: 125, periodEnd: '2026-03-15T00:00:00Z' };
+    const usage = {
+      period: 'DAY',
+      cap: 200,
+      usedThisPeriod: 50,
+      reserved: 25,
+      remaining: 125,
+      periodEnd: '2026-03-15T00:00:00Z',
+    };
     expect(parse(ContractUsage, usage)).toEqual(usage);
     expect(paths(ContractUsage, { ...usage, period: 'HOUR' })).toEqual([['period']]);
     expect(paths(ContractUsage, { ...usage, remaining: undefined })).toEqual([['remaining']]);
@@ -215,22 +265,43 @@ describe('Contract', () => {
     status: 'ACTIVE',
     authorizationUrl: undefined,
     serviceCustomerId: SERVICE_CUSTOMER_ID,
-    linkedMethod: { paymentMethodId: 'pm_7Hq2LmN4xR9s', lastFourDigits: '4242', brand: 'VISA', expiryDate: '08/2028' },
+    linkedMethod: {
+      paymentMethodId: 'pm_7Hq2LmN4xR9s',
+      lastFourDigits: '4242',
+      brand: 'VISA',
+      expiryDate: '08/2028',
+    },
     termsVersion: 2,
-    usage: [{ period: 'DAY', cap: 200, usedThisPeriod: 50, reserved: 0, remaining: 150, periodEnd: '2026-03-15T00:00:00Z' }],
-    pendingUpdate: { limits: { ...limits, maxPerPayment: 75 }, requestedAt: '2026-03-10T12:00:00Z' },
+    usage: [
+      {
+        period: 'DAY',
+        cap: 200,
+        usedThisPeriod: 50,
+        reserved: 0,
+        remaining: 150,
+        periodEnd: '2026-03-15T00:00:00Z',
+      },
+    ],
+    pendingUpdate: {
+      limits: { ...limits, maxPerPayment: 75 },
+      requestedAt: '2026-03-10T12:00:00Z',
+    },
   };
 
   it('accepts a freshly created SEND contract and an active COLLECT one with usage', () => {
     expect(parse(Contract, created)).toEqual(created);
     expect(parse(Contract, collect)).toBeTruthy();
-    expect(parse(ContractPage, { data: [created, collect], totalCount: 2, page: 0, size: 20 }).data).toHaveLength(2);
+    expect(
+      parse(ContractPage, { data: [created, collect], totalCount: 2, page: 0, size: 20 }).data,
+    ).toHaveLength(2);
   });
 
   it('rejects an unknown type or status, bad limits and a zero termsVersion', () => {
     expect(paths(Contract, { ...created, type: 'BOTH' })).toEqual([['type']]);
     expect(paths(Contract, { ...created, status: 'WAITING' })).toEqual([['status']]);
-    expect(paths(Contract, { ...created, limits: { ...limits, periodLimits: [] } })).toEqual([['limits', 'periodLimits']]);
+    expect(paths(Contract, { ...created, limits: { ...limits, periodLimits: [] } })).toEqual([
+      ['limits', 'periodLimits'],
+    ]);
     expect(paths(Contract, { ...collect, termsVersion: 0 })).toEqual([['termsVersion']]);
     expect(paths(Contract, { ...collect, linkedMethod: { paymentMethodId: 'pm_1' } })).toEqual([
       ['linkedMethod', 'lastFourDigits'],
@@ -247,7 +318,12 @@ describe('ContractCreateBody', () => {
 
   it('accepts a COLLECT contract with its customer', () => {
     expect(
-      parse(ContractCreateBody, { name: 'Gym membership', type: 'COLLECT', serviceCustomerId: SERVICE_CUSTOMER_ID, limits }),
+      parse(ContractCreateBody, {
+        name: 'Gym membership',
+        type: 'COLLECT',
+        serviceCustomerId: SERVICE_CUSTOMER_ID,
+        limits,
+      }),
     ).toBeTruthy();
   });
 
@@ -266,7 +342,13 @@ describe('ContractCreateBody', () => {
     expect(
       paths(ContractCreateBody, {
         name: 'Office supplies',
-        limits: { ...limits, periodLimits: [{ amount: 300, period: 'WEEK' }, { amount: 200, period: 'YEAR' }] },
+        limits: {
+          ...limits,
+          periodLimits: [
+            { amount: 300, period: 'WEEK' },
+            { amount: 200, period: 'YEAR' },
+          ],
+        },
       }),
     ).toEqual([['limits', 'periodLimits', 1, 'amount']]);
   });
@@ -276,7 +358,11 @@ describe('ContractParams and ContractListQuery', () => {
   it('take a contract id and page, size and type filters', () => {
     expect(parse(ContractParams, { contractId: 'ctr_8e7d6c5b' })).toBeTruthy();
     expect(paths(ContractParams, { contractId: '' })).toEqual([['contractId']]);
-    expect(parse(ContractListQuery, { page: '1', type: 'COLLECT' })).toEqual({ page: 1, size: 20, type: 'COLLECT' });
+    expect(parse(ContractListQuery, { page: '1', type: 'COLLECT' })).toEqual({
+      page: 1,
+      size: 20,
+      type: 'COLLECT',
+    });
     expect(paths(ContractListQuery, { type: 'BOTH' })).toEqual([['type']]);
     expect(paths(ContractListQuery, { page: '-1' })).toEqual([['page']]);
   });

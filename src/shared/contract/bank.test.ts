@@ -12,7 +12,8 @@ import {
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
+  if (!result.success)
+    throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
   return result.data;
 }
 function issues(schema: z.ZodType, input: unknown): z.core.$ZodIssue[] {
@@ -40,8 +41,14 @@ const transaction = {
   merchantName: 'Corner Café',
   transactionCategory: 'TRANSFER',
   status: 'BOOKED',
-  payer: { name: 'Jane Smith', accountDetails: { sortCode: '20-00-00', accountNumber: '55779911' } },
-  payee: { name: 'Corner Cafe Ltd', accountDetails: { sortCode: '04-00-04', accountNumber: '12345678' } },
+  payer: {
+    name: 'Jane Smith',
+    accountDetails: { sortCode: '20-00-00', accountNumber: '55779911' },
+  },
+  payee: {
+    name: 'Corner Cafe Ltd',
+    accountDetails: { sortCode: '04-00-04', accountNumber: '12345678' },
+  },
   balance: { amount: 1520.45, currency: 'GBP' },
 };
 
@@ -54,7 +61,9 @@ describe('BankAccount', () => {
     expect(paths(BankAccount, { ...account, [field]: undefined })).toEqual([[field]]);
   });
   it('BankAccountList points at the bad item', () => {
-    expect(paths(BankAccountList, [account, { ...account, sortCode: 40004 }])).toEqual([[1, 'sortCode']]);
+    expect(paths(BankAccountList, [account, { ...account, sortCode: 40004 }])).toEqual([
+      [1, 'sortCode'],
+    ]);
   });
 });
 
@@ -66,13 +75,21 @@ describe('BankTransaction', () => {
   it('accepts a pending debit without the optional parts (some banks omit them)', () => {
     const { merchantName: _m, payee: _p, balance: _b, ...bare } = transaction;
     expect(
-      parse(BankTransaction, { ...bare, type: 'DEBIT', status: 'PENDING', amount: -12.5, payer: { name: 'Jane Smith' } }),
+      parse(BankTransaction, {
+        ...bare,
+        type: 'DEBIT',
+        status: 'PENDING',
+        amount: -12.5,
+        payer: { name: 'Jane Smith' },
+      }),
     ).toBeTruthy();
   });
 
   it('requires the date as an ISO 8601 date-time', () => {
     expect(paths(BankTransaction, { ...transaction, date: '2026-03-14' })).toEqual([['date']]);
-    expect(parse(BankTransaction, { ...transaction, date: '2026-03-14T10:30:00+01:00' })).toBeTruthy();
+    expect(
+      parse(BankTransaction, { ...transaction, date: '2026-03-14T10:30:00+01:00' }),
+    ).toBeTruthy();
   });
 
   it('rejects unknown types and statuses', () => {
@@ -87,9 +104,14 @@ describe('BankTransaction', () => {
       ['payer', 'name'],
     ]);
     expect(
-      paths(BankTransaction, { ...transaction, payee: { name: 'X', accountDetails: { sortCode: '04-00-04' } } }),
+      paths(BankTransaction, {
+        ...transaction,
+        payee: { name: 'X', accountDetails: { sortCode: '04-00-04' } },
+      }),
     ).toEqual([['payee', 'accountDetails', 'accountNumber']]);
-    expect(paths(BankTransaction, { ...transaction, balance: { amount: 1 } })).toEqual([['balance', 'currency']]);
+    expect(paths(BankTransaction, { ...transaction, balance: { amount: 1 } })).toEqual([
+      ['balance', 'currency'],
+    ]);
   });
 
   it.each(['id', 'description', 'reference', 'transactionCategory'])('requires %s', (field) => {
@@ -108,9 +130,18 @@ describe('BankFeedPage', () => {
   it('accepts a first, a middle and a last page', () => {
     expect(parse(BankFeedPage, first)).toEqual(first);
     expect(
-      parse(BankFeedPage, { ...first, links: { prev: `${base}?cursor=c1`, self: `${base}?cursor=c2`, next: `${base}?cursor=c3` } }),
+      parse(BankFeedPage, {
+        ...first,
+        links: { prev: `${base}?cursor=c1`, self: `${base}?cursor=c2`, next: `${base}?cursor=c3` },
+      }),
     ).toBeTruthy();
-    expect(parse(BankFeedPage, { data: [], meta: { count: 0 }, links: { self: base, prev: `${base}?cursor=c2` } })).toBeTruthy();
+    expect(
+      parse(BankFeedPage, {
+        data: [],
+        meta: { count: 0 },
+        links: { self: base, prev: `${base}?cursor=c2` },
+      }),
+    ).toBeTruthy();
   });
 
   it('requires links.self and a whole, non-negative count', () => {
@@ -121,7 +152,9 @@ describe('BankFeedPage', () => {
   });
 
   it('points at a bad transaction', () => {
-    expect(paths(BankFeedPage, { ...first, data: [{ ...transaction, type: 'X' }] })).toEqual([['data', 0, 'type']]);
+    expect(paths(BankFeedPage, { ...first, data: [{ ...transaction, type: 'X' }] })).toEqual([
+      ['data', 0, 'type'],
+    ]);
   });
 });
 
@@ -132,7 +165,9 @@ describe('bank path parameters', () => {
   });
   it('reject empty and over-long ids', () => {
     expect(paths(BankAccountsParams, { accountAuthId: '' })).toEqual([['accountAuthId']]);
-    expect(paths(BankAccountsParams, { accountAuthId: 'a'.repeat(101) })).toEqual([['accountAuthId']]);
+    expect(paths(BankAccountsParams, { accountAuthId: 'a'.repeat(101) })).toEqual([
+      ['accountAuthId'],
+    ]);
     expect(paths(BankTransactionsParams, { accountId: '' })).toEqual([['accountId']]);
     expect(paths(BankTransactionsParams, { accountId: 'a'.repeat(101) })).toEqual([['accountId']]);
   });
@@ -147,8 +182,15 @@ describe('BankTransactionsQuery', () => {
   });
 
   it('accepts plain dates and ISO date-times, mixed', () => {
-    expect(parse(BankTransactionsQuery, { from: '2026-01-01T00:00:00Z', before: '2026-02-01T00:00:00+01:00' })).toBeTruthy();
-    expect(parse(BankTransactionsQuery, { from: '2026-01-01', before: '2026-01-15T12:00:00.000Z' })).toBeTruthy();
+    expect(
+      parse(BankTransactionsQuery, {
+        from: '2026-01-01T00:00:00Z',
+        before: '2026-02-01T00:00:00+01:00',
+      }),
+    ).toBeTruthy();
+    expect(
+      parse(BankTransactionsQuery, { from: '2026-01-01', before: '2026-01-15T12:00:00.000Z' }),
+    ).toBeTruthy();
     expect(parse(BankTransactionsQuery, { from: '2026-01-01T08:30:00.000Z' })).toBeTruthy();
   });
 
@@ -159,23 +201,29 @@ describe('BankTransactionsQuery', () => {
   });
 
   it('rejects a cursor sent with from or before', () => {
-    expect(paths(BankTransactionsQuery, { cursor: 'c2', from: '2026-01-01' })).toEqual([['cursor']]);
-    expect(paths(BankTransactionsQuery, { cursor: 'c2', from: '2026-01-01', before: '2026-02-01' })).toEqual([
+    expect(paths(BankTransactionsQuery, { cursor: 'c2', from: '2026-01-01' })).toEqual([
       ['cursor'],
     ]);
+    expect(
+      paths(BankTransactionsQuery, { cursor: 'c2', from: '2026-01-01', before: '2026-02-01' }),
+    ).toEqual([['cursor']]);
   });
 
   it('rejects before that is not later than from', () => {
-    expect(paths(BankTransactionsQuery, { from: '2026-02-01', before: '2026-02-01' })).toEqual([['before']]);
-    expect(paths(BankTransactionsQuery, { from: '2026-02-01', before: '2026-01-01T00:00:00Z' })).toEqual([
+    expect(paths(BankTransactionsQuery, { from: '2026-02-01', before: '2026-02-01' })).toEqual([
       ['before'],
     ]);
+    expect(
+      paths(BankTransactionsQuery, { from: '2026-02-01', before: '2026-01-01T00:00:00Z' }),
+    ).toEqual([['before']]);
   });
 
   it('rejects dates in other formats', () => {
     for (const bad of ['01/02/2026', '2026-13-01', 'last week', '2026-01-01 00:00'])
       expect(paths(BankTransactionsQuery, { from: bad })).toEqual([['from']]);
-    expect(paths(BankTransactionsQuery, { from: '2026-01-01', before: '1 Feb 2026' })).toEqual([['before']]);
+    expect(paths(BankTransactionsQuery, { from: '2026-01-01', before: '1 Feb 2026' })).toEqual([
+      ['before'],
+    ]);
   });
 
   it('rejects an empty or over-long cursor', () => {

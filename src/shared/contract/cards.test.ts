@@ -19,7 +19,8 @@ import {
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
+  if (!result.success)
+    throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
   return result.data;
 }
 function issues(schema: z.ZodType, input: unknown): z.core.$ZodIssue[] {
@@ -107,7 +108,9 @@ describe('CardAuthorizeBody', () => {
   });
 
   it('rejects a non-boolean flag and malformed URLs', () => {
-    expect(paths(CardAuthorizeBody, { sendLinkToCustomer: 'yes' })).toEqual([['sendLinkToCustomer']]);
+    expect(paths(CardAuthorizeBody, { sendLinkToCustomer: 'yes' })).toEqual([
+      ['sendLinkToCustomer'],
+    ]);
     expect(paths(CardAuthorizeBody, { successRedirectUrl: 'card-saved' })).toEqual([
       ['successRedirectUrl'],
     ]);
@@ -194,7 +197,9 @@ describe('CardChargeBody', () => {
     expect(paths(CardChargeBody, { ...charge, paymentMethodId: 'p'.repeat(65) })).toEqual([
       ['paymentMethodId'],
     ]);
-    expect(paths(CardChargeBody, { ...charge, paymentMethodId: '' })).toEqual([['paymentMethodId']]);
+    expect(paths(CardChargeBody, { ...charge, paymentMethodId: '' })).toEqual([
+      ['paymentMethodId'],
+    ]);
   });
 
   it('rejects an unknown capture type', () => {
@@ -298,7 +303,9 @@ describe('CardCancelBody', () => {
   });
 
   it('rejects an unknown reason code', () => {
-    expect(paths(CardCancelBody, { cancelledReasonCode: 'Fraud' })).toEqual([['cancelledReasonCode']]);
+    expect(paths(CardCancelBody, { cancelledReasonCode: 'Fraud' })).toEqual([
+      ['cancelledReasonCode'],
+    ]);
   });
 
   it('CardCancelResponse carries success and message', () => {

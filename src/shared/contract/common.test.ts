@@ -37,7 +37,8 @@ import {
 /** Parses or fails the test with the issues, so a broken sample says why. */
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
+  if (!result.success)
+    throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
   return result.data;
 }
 /** The issues of a rejected input; fails the test when the input is accepted. */
@@ -49,7 +50,9 @@ function issues(schema: z.ZodType, input: unknown): z.core.$ZodIssue[] {
 const paths = (schema: z.ZodType, input: unknown) => issues(schema, input).map((i) => i.path);
 /** The messages of an invalid record key (zod nests them under one invalid_key issue). */
 const keyMessages = (schema: z.ZodType, input: unknown) =>
-  issues(schema, input).flatMap((i) => (i.code === 'invalid_key' ? i.issues.map((n) => n.message) : []));
+  issues(schema, input).flatMap((i) =>
+    i.code === 'invalid_key' ? i.issues.map((n) => n.message) : [],
+  );
 
 const UUID = '3f2b1c9e-8a4d-4e7b-9c2a-5d6e7f8a9b0c';
 
@@ -187,12 +190,14 @@ describe('PoundsOrDecimalText', () => {
     expect(parse(PoundsOrDecimalText, '7')).toBe('7');
   });
   it('rejects text that is not money and numbers with three places', () => {
-    for (const bad of ['ten', '1.234', '', 1.234]) expect(PoundsOrDecimalText.safeParse(bad).success).toBe(false);
+    for (const bad of ['ten', '1.234', '', 1.234])
+      expect(PoundsOrDecimalText.safeParse(bad).success).toBe(false);
   });
 });
 
 describe('Metadata (section 8)', () => {
-  const pairs = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`key${i}`, `v${i}`]));
+  const pairs = (n: number) =>
+    Object.fromEntries(Array.from({ length: n }, (_, i) => [`key${i}`, `v${i}`]));
 
   it('accepts string pairs, an empty object and digit-only keys', () => {
     expect(parse(Metadata, { till: '3', loyaltyId: 'LC-99812' })).toEqual({
@@ -215,7 +220,9 @@ describe('Metadata (section 8)', () => {
     expect(parse(Metadata, { ['k'.repeat(40)]: 'v' })).toEqual({ ['k'.repeat(40)]: 'v' });
     const key = 'k'.repeat(41);
     expect(paths(Metadata, { [key]: 'v' })).toEqual([[key]]);
-    expect(keyMessages(Metadata, { [key]: 'v' })).toEqual(['metadata keys must be 1-40 characters']);
+    expect(keyMessages(Metadata, { [key]: 'v' })).toEqual([
+      'metadata keys must be 1-40 characters',
+    ]);
   });
 
   it('rejects an empty key', () => {
@@ -225,8 +232,12 @@ describe('Metadata (section 8)', () => {
 
   it('rejects keys containing [ or ]', () => {
     expect(paths(Metadata, { 'a[b': 'v' })).toEqual([['a[b']]);
-    expect(keyMessages(Metadata, { 'a[b': 'v' })).toEqual(['metadata keys must not contain [ or ]']);
-    expect(keyMessages(Metadata, { 'a]b': 'v' })).toEqual(['metadata keys must not contain [ or ]']);
+    expect(keyMessages(Metadata, { 'a[b': 'v' })).toEqual([
+      'metadata keys must not contain [ or ]',
+    ]);
+    expect(keyMessages(Metadata, { 'a]b': 'v' })).toEqual([
+      'metadata keys must not contain [ or ]',
+    ]);
   });
 
   it('accepts a value of 500 characters and rejects one of 501', () => {
@@ -317,7 +328,11 @@ describe('ConsumerDetails', () => {
 
   it('rejects a malformed email and over-long names', () => {
     expect(paths(ConsumerDetails, { ...consumer, email: 'jane.smith' })).toEqual([['email']]);
-    expect(paths(ConsumerDetails, { ...consumer, firstName: 'x'.repeat(51) })).toEqual([['firstName']]);
-    expect(paths(ConsumerDetails, { ...consumer, lastName: 'x'.repeat(51) })).toEqual([['lastName']]);
+    expect(paths(ConsumerDetails, { ...consumer, firstName: 'x'.repeat(51) })).toEqual([
+      ['firstName'],
+    ]);
+    expect(paths(ConsumerDetails, { ...consumer, lastName: 'x'.repeat(51) })).toEqual([
+      ['lastName'],
+    ]);
   });
 });

@@ -12,7 +12,8 @@ import {
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
+  if (!result.success)
+    throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
   return result.data;
 }
 function issues(schema: z.ZodType, input: unknown): z.core.$ZodIssue[] {
@@ -61,21 +62,29 @@ describe('CustomerCreate', () => {
     expect(paths(CustomerCreate, { fullName: 'Jane Smith', phoneCountryCode: '44' })).toEqual([
       ['email'],
     ]);
-    expect(parse(CustomerCreate, { fullName: 'Jane Smith', email: 'jane@example.com' })).toBeTruthy();
-    expect(parse(CustomerCreate, { fullName: 'Jane Smith', phoneNumber: '7700900123' })).toBeTruthy();
+    expect(
+      parse(CustomerCreate, { fullName: 'Jane Smith', email: 'jane@example.com' }),
+    ).toBeTruthy();
+    expect(
+      parse(CustomerCreate, { fullName: 'Jane Smith', phoneNumber: '7700900123' }),
+    ).toBeTruthy();
   });
 
   describe('fullName: required, 2-30 characters, not blank', () => {
     it('accepts 2 and 30 characters and trims', () => {
       expect(parse(CustomerCreate, { ...create, fullName: 'Al' }).fullName).toBe('Al');
-      expect(parse(CustomerCreate, { ...create, fullName: 'x'.repeat(30) }).fullName).toHaveLength(30);
+      expect(parse(CustomerCreate, { ...create, fullName: 'x'.repeat(30) }).fullName).toHaveLength(
+        30,
+      );
       expect(parse(CustomerCreate, { ...create, fullName: '  Jane  ' }).fullName).toBe('Jane');
     });
     it('rejects 1 character', () => {
       expect(paths(CustomerCreate, { ...create, fullName: 'J' })).toEqual([['fullName']]);
     });
     it('rejects 31 characters', () => {
-      expect(paths(CustomerCreate, { ...create, fullName: 'x'.repeat(31) })).toEqual([['fullName']]);
+      expect(paths(CustomerCreate, { ...create, fullName: 'x'.repeat(31) })).toEqual([
+        ['fullName'],
+      ]);
     });
     it('rejects a blank name', () => {
       expect(paths(CustomerCreate, { ...create, fullName: '   ' })).toEqual([['fullName']]);
@@ -225,7 +234,9 @@ describe('Customer', () => {
 
   it('accepts a customer as get and list return it', () => {
     expect(parse(Customer, customer)).toEqual(customer);
-    expect(parse(Customer, { ...customer, type: 'BUSINESS', vatNumber: 'GB123456789' })).toBeTruthy();
+    expect(
+      parse(Customer, { ...customer, type: 'BUSINESS', vatNumber: 'GB123456789' }),
+    ).toBeTruthy();
   });
 
   it('rejects a non-UUID id, an unknown type, a bad timestamp and missing metadata', () => {
@@ -248,7 +259,9 @@ describe('Customer', () => {
 
 describe('CustomerIdParams', () => {
   it('requires a UUID', () => {
-    expect(parse(CustomerIdParams, { customerId: CUSTOMER_ID })).toEqual({ customerId: CUSTOMER_ID });
+    expect(parse(CustomerIdParams, { customerId: CUSTOMER_ID })).toEqual({
+      customerId: CUSTOMER_ID,
+    });
     expect(paths(CustomerIdParams, { customerId: 'not-a-uuid' })).toEqual([['customerId']]);
   });
 });
@@ -315,7 +328,10 @@ describe('collectMetadataFilter', () => {
 
   it('detects the same key given with more than one value', () => {
     expect(
-      collectMetadataFilter({ 'metadata[tier]': ['gold', 'silver'], 'metadata[region]': ['north'] }),
+      collectMetadataFilter({
+        'metadata[tier]': ['gold', 'silver'],
+        'metadata[region]': ['north'],
+      }),
     ).toEqual({ duplicateKey: 'tier' });
   });
 

@@ -14,7 +14,8 @@ import { RemotePaymentBody } from './terminals';
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
+  if (!result.success)
+    throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
   return result.data;
 }
 function issues(schema: z.ZodType, input: unknown): z.core.$ZodIssue[] {
@@ -32,7 +33,15 @@ function zodError(schema: z.ZodType, input: unknown): z.ZodError {
 
 describe('ErrorName', () => {
   it('holds the seed names, including the bank feed NOT FOUND with a space', () => {
-    for (const name of ['BAD_REQUEST', 'UNAUTHORIZED', 'NOT_FOUND', 'NOT FOUND', 'CONFLICT', 'GONE', 'INTERNAL_SERVER_ERROR'])
+    for (const name of [
+      'BAD_REQUEST',
+      'UNAUTHORIZED',
+      'NOT_FOUND',
+      'NOT FOUND',
+      'CONFLICT',
+      'GONE',
+      'INTERNAL_SERVER_ERROR',
+    ])
       expect(parse(ErrorName, name)).toBe(name);
     expect(ErrorName.safeParse('NOTFOUND').success).toBe(false);
   });
@@ -52,11 +61,20 @@ describe('ErrorEnvelope', () => {
   });
 
   it('parses with errors as the string "[]"', () => {
-    expect(parse(ErrorEnvelope, { name: 'NOT_FOUND', message: 'Customer not found', status: 404, errors: '[]' }).errors).toBe('[]');
+    expect(
+      parse(ErrorEnvelope, {
+        name: 'NOT_FOUND',
+        message: 'Customer not found',
+        status: 404,
+        errors: '[]',
+      }).errors,
+    ).toBe('[]');
   });
 
   it('parses with no errors', () => {
-    expect(parse(ErrorEnvelope, { name: 'UNAUTHORIZED', message: 'Unauthorized', status: 401 })).toEqual({
+    expect(
+      parse(ErrorEnvelope, { name: 'UNAUTHORIZED', message: 'Unauthorized', status: 401 }),
+    ).toEqual({
       name: 'UNAUTHORIZED',
       message: 'Unauthorized',
       status: 401,
@@ -64,12 +82,28 @@ describe('ErrorEnvelope', () => {
   });
 
   it('parses the bank feed 404 named NOT FOUND with a space', () => {
-    expect(parse(ErrorEnvelope, { name: 'NOT FOUND', message: 'Consent not found', status: 404, errors: [] }).name).toBe('NOT FOUND');
+    expect(
+      parse(ErrorEnvelope, {
+        name: 'NOT FOUND',
+        message: 'Consent not found',
+        status: 404,
+        errors: [],
+      }).name,
+    ).toBe('NOT FOUND');
   });
 
   it('parses 409 CONFLICT and 410 GONE', () => {
-    expect(parse(ErrorEnvelope, { name: 'CONFLICT', message: 'Email already exists', status: 409, errors: '[]' })).toBeTruthy();
-    expect(parse(ErrorEnvelope, { name: 'GONE', message: 'Cursor expired', status: 410 })).toBeTruthy();
+    expect(
+      parse(ErrorEnvelope, {
+        name: 'CONFLICT',
+        message: 'Email already exists',
+        status: 409,
+        errors: '[]',
+      }),
+    ).toBeTruthy();
+    expect(
+      parse(ErrorEnvelope, { name: 'GONE', message: 'Cursor expired', status: 410 }),
+    ).toBeTruthy();
   });
 
   it('rejects an unknown name, a success status and other errors strings', () => {
@@ -124,12 +158,16 @@ describe('errorEnvelope', () => {
 
 describe('fieldErrors and validationEnvelope', () => {
   it('gives 400 BAD_REQUEST with a message naming the field and errors [{field, message}]', () => {
-    const envelope = validationEnvelope(zodError(CustomerCreate, { fullName: 'J', email: 'jane@example.com' }));
+    const envelope = validationEnvelope(
+      zodError(CustomerCreate, { fullName: 'J', email: 'jane@example.com' }),
+    );
     expect(envelope.status).toBe(400);
     expect(envelope.name).toBe('BAD_REQUEST');
     expect(envelope.message).toContain('fullName');
     expect(envelope.message).toBe('fullName: must be 2-30 characters and not blank');
-    expect(envelope.errors).toEqual([{ field: 'fullName', message: 'must be 2-30 characters and not blank' }]);
+    expect(envelope.errors).toEqual([
+      { field: 'fullName', message: 'must be 2-30 characters and not blank' },
+    ]);
     expect(parse(ErrorEnvelope, envelope)).toEqual(envelope);
   });
 
@@ -144,10 +182,17 @@ describe('fieldErrors and validationEnvelope', () => {
     expect(fields).toEqual(expect.arrayContaining(['id', 'amount']));
     for (const field of fields) expect(envelope.message).toContain(`${field}:`);
     const details = validationEnvelope(
-      zodError(RemotePaymentBody, { id: 't', amount: 1, consumerDetails: { phoneCountryCode: '+44', phoneNumber: '12' } }),
+      zodError(RemotePaymentBody, {
+        id: 't',
+        amount: 1,
+        consumerDetails: { phoneCountryCode: '+44', phoneNumber: '12' },
+      }),
     );
     expect(details.errors).toEqual([
-      { field: 'consumerDetails.phoneNumber', message: 'must be a phone number of digits only, at most 15 with the country code' },
+      {
+        field: 'consumerDetails.phoneNumber',
+        message: 'must be a phone number of digits only, at most 15 with the country code',
+      },
     ]);
   });
 
@@ -159,7 +204,9 @@ describe('fieldErrors and validationEnvelope', () => {
 
   it('joins paths with dots, array indexes included', () => {
     const schema = z.object({ items: z.array(z.object({ sku: z.string() })) });
-    expect(fieldErrors(zodError(schema, { items: [{ sku: 'a' }, {}] })).map((e) => e.field)).toEqual(['items.1.sku']);
+    expect(
+      fieldErrors(zodError(schema, { items: [{ sku: 'a' }, {}] })).map((e) => e.field),
+    ).toEqual(['items.1.sku']);
   });
 
   it('falls back to a generic message when there are no issues', () => {

@@ -13,7 +13,8 @@ import {
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
+  if (!result.success)
+    throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
   return result.data;
 }
 function issues(schema: z.ZodType, input: unknown): z.core.$ZodIssue[] {
@@ -80,7 +81,9 @@ describe('ProcessPaymentBody', () => {
   it('rejects a blank customerId and orderId, and an orderId of 51 characters', () => {
     expect(paths(ProcessPaymentBody, { ...minimal, customerId: '  ' })).toEqual([['customerId']]);
     expect(paths(ProcessPaymentBody, { ...minimal, orderId: '  ' })).toEqual([['orderId']]);
-    expect(paths(ProcessPaymentBody, { ...minimal, orderId: 'o'.repeat(51) })).toEqual([['orderId']]);
+    expect(paths(ProcessPaymentBody, { ...minimal, orderId: 'o'.repeat(51) })).toEqual([
+      ['orderId'],
+    ]);
   });
 
   it('requires a positive amount with at most two decimal places', () => {
@@ -91,13 +94,15 @@ describe('ProcessPaymentBody', () => {
   });
 
   it('accepts one or both payment methods and rejects unknown, empty or repeated lists', () => {
-    expect(parse(ProcessPaymentBody, { ...minimal, paymentMethod: ['CARD'] }).paymentMethod).toEqual([
-      'CARD',
-    ]);
+    expect(
+      parse(ProcessPaymentBody, { ...minimal, paymentMethod: ['CARD'] }).paymentMethod,
+    ).toEqual(['CARD']);
     expect(paths(ProcessPaymentBody, { ...minimal, paymentMethod: ['CASH'] })).toEqual([
       ['paymentMethod', 0],
     ]);
-    expect(paths(ProcessPaymentBody, { ...minimal, paymentMethod: [] })).toEqual([['paymentMethod']]);
+    expect(paths(ProcessPaymentBody, { ...minimal, paymentMethod: [] })).toEqual([
+      ['paymentMethod'],
+    ]);
     expect(paths(ProcessPaymentBody, { ...minimal, paymentMethod: ['CARD', 'CARD'] })).toEqual([
       ['paymentMethod'],
     ]);
@@ -211,16 +216,22 @@ describe('ProcessPaymentBody', () => {
   });
 
   it('bounds callbackParams keys and values', () => {
-    expect(paths(ProcessPaymentBody, { ...minimal, callbackParams: { ref: 'v'.repeat(501) } })).toEqual(
-      [['callbackParams', 'ref']],
-    );
+    expect(
+      paths(ProcessPaymentBody, { ...minimal, callbackParams: { ref: 'v'.repeat(501) } }),
+    ).toEqual([['callbackParams', 'ref']]);
     expect(paths(ProcessPaymentBody, { ...minimal, callbackParams: { '': 'v' } })).toEqual([
       ['callbackParams', ''],
     ]);
   });
 
   it('rejects non-boolean flags', () => {
-    for (const flag of ['savePaymentMethod', 'autoRedirect', 'enableTips', 'allowRetry', 'splitBill'])
+    for (const flag of [
+      'savePaymentMethod',
+      'autoRedirect',
+      'enableTips',
+      'allowRetry',
+      'splitBill',
+    ])
       expect(paths(ProcessPaymentBody, { ...minimal, [flag]: 'true' })).toEqual([[flag]]);
   });
 });
@@ -238,10 +249,13 @@ describe('PaymentRequest', () => {
     expect(parse(PaymentRequest, response)).toEqual(response);
   });
 
-  it.each(['qrCodeUrl', 'qrCodeUrlPng', 'templateUrl', 'paymentUrl'])('requires %s as a URL', (f) => {
-    expect(paths(PaymentRequest, { ...response, [f]: 'qr.svg' })).toEqual([[f]]);
-    expect(paths(PaymentRequest, { ...response, [f]: undefined })).toEqual([[f]]);
-  });
+  it.each(['qrCodeUrl', 'qrCodeUrlPng', 'templateUrl', 'paymentUrl'])(
+    'requires %s as a URL',
+    (f) => {
+      expect(paths(PaymentRequest, { ...response, [f]: 'qr.svg' })).toEqual([[f]]);
+      expect(paths(PaymentRequest, { ...response, [f]: undefined })).toEqual([[f]]);
+    },
+  );
 
   it('requires the id as a UUID', () => {
     expect(paths(PaymentRequest, { ...response, paymentRequestId: 'PR-1' })).toEqual([
@@ -251,7 +265,9 @@ describe('PaymentRequest', () => {
 
   it('PaymentRequestParams requires a UUID', () => {
     expect(parse(PaymentRequestParams, { paymentRequestId: PAYMENT_REQUEST_ID })).toBeTruthy();
-    expect(paths(PaymentRequestParams, { paymentRequestId: '123' })).toEqual([['paymentRequestId']]);
+    expect(paths(PaymentRequestParams, { paymentRequestId: '123' })).toEqual([
+      ['paymentRequestId'],
+    ]);
   });
 });
 
@@ -348,7 +364,9 @@ describe('PaymentStatusRecord', () => {
   it('rejects unknown statuses, bad ids and bad nested transactions', () => {
     expect(paths(PaymentStatusRecord, { ...record, status: 'PAID' })).toEqual([['status']]);
     expect(paths(PaymentStatusRecord, { ...record, storeId: 'main' })).toEqual([['storeId']]);
-    expect(paths(PaymentStatusRecord, { ...record, terminalId: 'kiosk-1' })).toEqual([['terminalId']]);
+    expect(paths(PaymentStatusRecord, { ...record, terminalId: 'kiosk-1' })).toEqual([
+      ['terminalId'],
+    ]);
     expect(paths(PaymentStatusRecord, { ...record, paymentMethod: undefined })).toEqual([
       ['paymentMethod'],
     ]);

@@ -4,7 +4,8 @@ import { RefundCreateBody, RefundList, RefundRecord } from './refunds';
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
+  if (!result.success)
+    throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
   return result.data;
 }
 function issues(schema: z.ZodType, input: unknown): z.core.$ZodIssue[] {
@@ -36,7 +37,13 @@ describe('RefundRecord', () => {
   });
 
   it('parses numeric amounts and metadata when supplied', () => {
-    const record = { ...refund, paidAmount: 10.5, refundAmount: 10.5, refundType: 'FULL', metadata: { reason: 'damaged' } };
+    const record = {
+      ...refund,
+      paidAmount: 10.5,
+      refundAmount: 10.5,
+      refundType: 'FULL',
+      metadata: { reason: 'damaged' },
+    };
     expect(parse(RefundRecord, record)).toEqual(record);
   });
 

@@ -4,7 +4,8 @@ import { ClockAdvanceBody, ClockResponse, SimulateBody } from './sandbox';
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
+  if (!result.success)
+    throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
   return result.data;
 }
 function issues(schema: z.ZodType, input: unknown): z.core.$ZodIssue[] {
@@ -37,15 +38,21 @@ describe('ClockResponse', () => {
 
 describe('SimulateBody', () => {
   it('accepts each outcome for the method that allows it, with an optional tip', () => {
-    expect(parse(SimulateBody, { paymentMethod: 'PAY_BY_BANK', outcome: 'COMPLETED' })).toBeTruthy();
+    expect(
+      parse(SimulateBody, { paymentMethod: 'PAY_BY_BANK', outcome: 'COMPLETED' }),
+    ).toBeTruthy();
     expect(parse(SimulateBody, { paymentMethod: 'PAY_BY_BANK', outcome: 'FAILED' })).toBeTruthy();
     expect(parse(SimulateBody, { paymentMethod: 'CARD', outcome: 'AUTHORIZED' })).toBeTruthy();
-    expect(parse(SimulateBody, { paymentMethod: 'CARD', outcome: 'COMPLETED', tipAmount: 2.5 })).toEqual({
+    expect(
+      parse(SimulateBody, { paymentMethod: 'CARD', outcome: 'COMPLETED', tipAmount: 2.5 }),
+    ).toEqual({
       paymentMethod: 'CARD',
       outcome: 'COMPLETED',
       tipAmount: 2.5,
     });
-    expect(parse(SimulateBody, { paymentMethod: 'CARD', outcome: 'COMPLETED', tipAmount: 0 })).toBeTruthy();
+    expect(
+      parse(SimulateBody, { paymentMethod: 'CARD', outcome: 'COMPLETED', tipAmount: 0 }),
+    ).toBeTruthy();
   });
 
   it('allows AUTHORIZED only for CARD', () => {
@@ -55,16 +62,20 @@ describe('SimulateBody', () => {
   });
 
   it('rejects unknown outcomes and methods', () => {
-    expect(paths(SimulateBody, { paymentMethod: 'CARD', outcome: 'REFUNDED' })).toEqual([['outcome']]);
-    expect(paths(SimulateBody, { paymentMethod: 'CASH', outcome: 'COMPLETED' })).toEqual([['paymentMethod']]);
+    expect(paths(SimulateBody, { paymentMethod: 'CARD', outcome: 'REFUNDED' })).toEqual([
+      ['outcome'],
+    ]);
+    expect(paths(SimulateBody, { paymentMethod: 'CASH', outcome: 'COMPLETED' })).toEqual([
+      ['paymentMethod'],
+    ]);
   });
 
   it('rejects a negative tip and one with three places', () => {
-    expect(paths(SimulateBody, { paymentMethod: 'CARD', outcome: 'COMPLETED', tipAmount: -1 })).toEqual([
-      ['tipAmount'],
-    ]);
-    expect(paths(SimulateBody, { paymentMethod: 'CARD', outcome: 'COMPLETED', tipAmount: 1.005 })).toEqual([
-      ['tipAmount'],
-    ]);
+    expect(
+      paths(SimulateBody, { paymentMethod: 'CARD', outcome: 'COMPLETED', tipAmount: -1 }),
+    ).toEqual([['tipAmount']]);
+    expect(
+      paths(SimulateBody, { paymentMethod: 'CARD', outcome: 'COMPLETED', tipAmount: 1.005 }),
+    ).toEqual([['tipAmount']]);
   });
 });

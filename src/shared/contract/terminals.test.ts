@@ -17,7 +17,8 @@ import {
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
+  if (!result.success)
+    throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
   return result.data;
 }
 function issues(schema: z.ZodType, input: unknown): z.core.$ZodIssue[] {
@@ -57,7 +58,9 @@ describe('RemotePaymentBody', () => {
 
   it('accepts any paymentMethod value (anything but the two offers both)', () => {
     for (const paymentMethod of ['PAY_BY_BANK', 'CARD', 'BOTH', 'cash'])
-      expect(parse(RemotePaymentBody, { ...remote, paymentMethod }).paymentMethod).toBe(paymentMethod);
+      expect(parse(RemotePaymentBody, { ...remote, paymentMethod }).paymentMethod).toBe(
+        paymentMethod,
+      );
   });
 
   it('drops fields the service sets itself', () => {
@@ -179,7 +182,9 @@ const terminal = {
 describe('Terminal', () => {
   it('accepts a terminal, and one never seen', () => {
     expect(parse(Terminal, terminal)).toEqual(terminal);
-    expect(parse(Terminal, { ...terminal, lastSeenAt: null, online: false, tokenMissing: true })).toBeTruthy();
+    expect(
+      parse(Terminal, { ...terminal, lastSeenAt: null, online: false, tokenMissing: true }),
+    ).toBeTruthy();
   });
 
   it('rejects non-UUID ids, a string tokenMissing and a missing lastSeenAt', () => {

@@ -17,7 +17,8 @@ import {
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
+  if (!result.success)
+    throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
   return result.data;
 }
 function issues(schema: z.ZodType, input: unknown): z.core.$ZodIssue[] {
@@ -62,8 +63,16 @@ describe('EventData and WebhookEvent', () => {
   });
 
   it('accepts a failed payment, an expiry, a refund and a POS event with custom fields', () => {
-    expect(parse(EventData, { status: 'FAILED', errorDescription: 'Card declined', paymentMethod: 'CARD' })).toBeTruthy();
-    expect(parse(EventData, { status: 'EXPIRED', paymentRequestId: 'x', paymentMethod: null })).toBeTruthy();
+    expect(
+      parse(EventData, {
+        status: 'FAILED',
+        errorDescription: 'Card declined',
+        paymentMethod: 'CARD',
+      }),
+    ).toBeTruthy();
+    expect(
+      parse(EventData, { status: 'EXPIRED', paymentRequestId: 'x', paymentMethod: null }),
+    ).toBeTruthy();
     expect(parse(EventData, { status: 'COMPLETED', refundId: 'r', amount: 5.25 })).toBeTruthy();
     expect(
       parse(EventData, {
@@ -78,16 +87,26 @@ describe('EventData and WebhookEvent', () => {
 
   it('requires a status and rejects unknown POS types and methods', () => {
     expect(paths(EventData, {})).toEqual([['status']]);
-    expect(paths(EventData, { status: 'COMPLETED', type: 'POS_PAYMENT_STATUS' })).toEqual([['type']]);
-    expect(paths(EventData, { status: 'COMPLETED', paymentMethod: 'CASH' })).toEqual([['paymentMethod']]);
-    expect(paths(EventData, { status: 'COMPLETED', metadata: { a: 1 } })).toEqual([['metadata', 'a']]);
+    expect(paths(EventData, { status: 'COMPLETED', type: 'POS_PAYMENT_STATUS' })).toEqual([
+      ['type'],
+    ]);
+    expect(paths(EventData, { status: 'COMPLETED', paymentMethod: 'CASH' })).toEqual([
+      ['paymentMethod'],
+    ]);
+    expect(paths(EventData, { status: 'COMPLETED', metadata: { a: 1 } })).toEqual([
+      ['metadata', 'a'],
+    ]);
   });
 
   it('rejects unknown event types and environments, and a bad timestamp', () => {
     expect(paths(WebhookEvent, { ...paymentEvent, type: 'ORDER_STATUS' })).toEqual([['type']]);
-    expect(paths(WebhookEvent, { ...paymentEvent, environment: 'staging' })).toEqual([['environment']]);
+    expect(paths(WebhookEvent, { ...paymentEvent, environment: 'staging' })).toEqual([
+      ['environment'],
+    ]);
     expect(paths(WebhookEvent, { ...paymentEvent, createdAt: 'now' })).toEqual([['createdAt']]);
-    expect(paths(WebhookEvent, { ...paymentEvent, data: { orderId: 'x' } })).toEqual([['data', 'status']]);
+    expect(paths(WebhookEvent, { ...paymentEvent, data: { orderId: 'x' } })).toEqual([
+      ['data', 'status'],
+    ]);
   });
 });
 
@@ -100,11 +119,18 @@ describe('WebhookSubscriptionBody', () => {
 
   it('accepts http and https endpoints', () => {
     expect(parse(WebhookSubscriptionBody, body)).toEqual(body);
-    expect(parse(WebhookSubscriptionBody, { url: 'http://127.0.0.1:8080/hook', eventTypes: ['REFUND_STATUS'] })).toBeTruthy();
+    expect(
+      parse(WebhookSubscriptionBody, {
+        url: 'http://127.0.0.1:8080/hook',
+        eventTypes: ['REFUND_STATUS'],
+      }),
+    ).toBeTruthy();
   });
 
   it('rejects other schemes and non-URLs', () => {
-    expect(paths(WebhookSubscriptionBody, { ...body, url: 'ftp://example.com/hook' })).toEqual([['url']]);
+    expect(paths(WebhookSubscriptionBody, { ...body, url: 'ftp://example.com/hook' })).toEqual([
+      ['url'],
+    ]);
     // Both the URL format and the scheme rule fire here, each on url.
     const found = paths(WebhookSubscriptionBody, { ...body, url: 'example.com/hook' });
     expect([...new Set(found.map((p) => p.join('.')))]).toEqual(['url']);
@@ -112,14 +138,18 @@ describe('WebhookSubscriptionBody', () => {
 
   it('requires distinct, known event types', () => {
     expect(paths(WebhookSubscriptionBody, { ...body, eventTypes: [] })).toEqual([['eventTypes']]);
-    expect(paths(WebhookSubscriptionBody, { ...body, eventTypes: ['REFUND_STATUS', 'REFUND_STATUS'] })).toEqual([
-      ['eventTypes'],
+    expect(
+      paths(WebhookSubscriptionBody, { ...body, eventTypes: ['REFUND_STATUS', 'REFUND_STATUS'] }),
+    ).toEqual([['eventTypes']]);
+    expect(paths(WebhookSubscriptionBody, { ...body, eventTypes: ['ORDER_STATUS'] })).toEqual([
+      ['eventTypes', 0],
     ]);
-    expect(paths(WebhookSubscriptionBody, { ...body, eventTypes: ['ORDER_STATUS'] })).toEqual([['eventTypes', 0]]);
   });
 
   it('bounds the description', () => {
-    expect(paths(WebhookSubscriptionBody, { ...body, description: 'd'.repeat(201) })).toEqual([['description']]);
+    expect(paths(WebhookSubscriptionBody, { ...body, description: 'd'.repeat(201) })).toEqual([
+      ['description'],
+    ]);
   });
 });
 
@@ -135,14 +165,25 @@ describe('WebhookSubscription and WebhookSubscriptionCreated', () => {
   it('accept a subscription, and a created one with its whsec_ secret', () => {
     expect(parse(WebhookSubscription, subscription)).toEqual(subscription);
     expect(parse(WebhookSubscriptionList, [subscription])).toHaveLength(1);
-    expect(parse(WebhookSubscriptionCreated, { ...subscription, secret })).toEqual({ ...subscription, secret });
-    expect(parse(WebhookSubscriptionCreated, { ...subscription, secret: 'whsec_dGVzdA==' })).toBeTruthy();
+    expect(parse(WebhookSubscriptionCreated, { ...subscription, secret })).toEqual({
+      ...subscription,
+      secret,
+    });
+    expect(
+      parse(WebhookSubscriptionCreated, { ...subscription, secret: 'whsec_dGVzdA==' }),
+    ).toBeTruthy();
   });
 
   it('reject a secret without the whsec_ prefix or with other characters', () => {
-    expect(paths(WebhookSubscriptionCreated, { ...subscription, secret: 'sk_test_abc' })).toEqual([['secret']]);
-    expect(paths(WebhookSubscriptionCreated, { ...subscription, secret: 'whsec_' })).toEqual([['secret']]);
-    expect(paths(WebhookSubscriptionCreated, { ...subscription, secret: 'whsec_abc-def' })).toEqual([['secret']]);
+    expect(paths(WebhookSubscriptionCreated, { ...subscription, secret: 'sk_test_abc' })).toEqual([
+      ['secret'],
+    ]);
+    expect(paths(WebhookSubscriptionCreated, { ...subscription, secret: 'whsec_' })).toEqual([
+      ['secret'],
+    ]);
+    expect(paths(WebhookSubscriptionCreated, { ...subscription, secret: 'whsec_abc-def' })).toEqual(
+      [['secret']],
+    );
     expect(paths(WebhookSubscriptionCreated, subscription)).toEqual([['secret']]);
   });
 
@@ -169,7 +210,14 @@ describe('WebhookDelivery', () => {
     expect(parse(WebhookDelivery, delivery)).toEqual(delivery);
     expect(
       parse(WebhookDeliveryList, [
-        { ...delivery, status: 'DELIVERED', lastStatusCode: 200, lastError: null, nextAttemptAt: null, deliveredAt: '2026-03-14T09:36:06.000Z' },
+        {
+          ...delivery,
+          status: 'DELIVERED',
+          lastStatusCode: 200,
+          lastError: null,
+          nextAttemptAt: null,
+          deliveredAt: '2026-03-14T09:36:06.000Z',
+        },
       ]),
     ).toHaveLength(1);
   });
@@ -177,25 +225,42 @@ describe('WebhookDelivery', () => {
   it('rejects unknown statuses, negative attempts and a missing nullable field', () => {
     expect(paths(WebhookDelivery, { ...delivery, status: 'RETRYING' })).toEqual([['status']]);
     expect(paths(WebhookDelivery, { ...delivery, attempts: -1 })).toEqual([['attempts']]);
-    expect(paths(WebhookDelivery, { ...delivery, deliveredAt: undefined })).toEqual([['deliveredAt']]);
+    expect(paths(WebhookDelivery, { ...delivery, deliveredAt: undefined })).toEqual([
+      ['deliveredAt'],
+    ]);
   });
 
   it('params require UUIDs', () => {
     expect(parse(WebhookParams, { id: SUBSCRIPTION_ID })).toBeTruthy();
     expect(paths(WebhookParams, { id: 'wh_1' })).toEqual([['id']]);
-    expect(parse(WebhookDeliveryParams, { id: SUBSCRIPTION_ID, deliveryId: DELIVERY_ID })).toBeTruthy();
-    expect(paths(WebhookDeliveryParams, { id: SUBSCRIPTION_ID, deliveryId: 'd1' })).toEqual([['deliveryId']]);
+    expect(
+      parse(WebhookDeliveryParams, { id: SUBSCRIPTION_ID, deliveryId: DELIVERY_ID }),
+    ).toBeTruthy();
+    expect(paths(WebhookDeliveryParams, { id: SUBSCRIPTION_ID, deliveryId: 'd1' })).toEqual([
+      ['deliveryId'],
+    ]);
   });
 });
 
 describe('WebhookTestBody (section 4.7)', () => {
   it('accepts each event type alone', () => {
-    for (const eventType of ['PAYMENTS_STATUS', 'EXPIRED_STATUS', 'REFUND_STATUS', 'POS_PAYMENT_STATUS'])
+    for (const eventType of [
+      'PAYMENTS_STATUS',
+      'EXPIRED_STATUS',
+      'REFUND_STATUS',
+      'POS_PAYMENT_STATUS',
+    ])
       expect(parse(WebhookTestBody, { eventType })).toEqual({ eventType });
   });
 
   it('accepts the overrides', () => {
-    const body = { eventType: 'PAYMENTS_STATUS', orderId: 'ORD-2026-0001', amount: 24.99, paymentMethod: 'PAY_BY_BANK', status: 'FAILED' };
+    const body = {
+      eventType: 'PAYMENTS_STATUS',
+      orderId: 'ORD-2026-0001',
+      amount: 24.99,
+      paymentMethod: 'PAY_BY_BANK',
+      status: 'FAILED',
+    };
     expect(parse(WebhookTestBody, body)).toEqual(body);
   });
 
@@ -205,9 +270,15 @@ describe('WebhookTestBody (section 4.7)', () => {
   });
 
   it('rejects a bad amount, method and orderId', () => {
-    expect(paths(WebhookTestBody, { eventType: 'PAYMENTS_STATUS', amount: 1.234 })).toEqual([['amount']]);
-    expect(paths(WebhookTestBody, { eventType: 'PAYMENTS_STATUS', paymentMethod: 'CASH' })).toEqual([['paymentMethod']]);
-    expect(paths(WebhookTestBody, { eventType: 'PAYMENTS_STATUS', orderId: '' })).toEqual([['orderId']]);
+    expect(paths(WebhookTestBody, { eventType: 'PAYMENTS_STATUS', amount: 1.234 })).toEqual([
+      ['amount'],
+    ]);
+    expect(paths(WebhookTestBody, { eventType: 'PAYMENTS_STATUS', paymentMethod: 'CASH' })).toEqual(
+      [['paymentMethod']],
+    );
+    expect(paths(WebhookTestBody, { eventType: 'PAYMENTS_STATUS', orderId: '' })).toEqual([
+      ['orderId'],
+    ]);
   });
 
   describe('type and customFields: POS_PAYMENT_STATUS only', () => {
@@ -221,9 +292,12 @@ describe('WebhookTestBody (section 4.7)', () => {
 
     it('rejects customFields for other event types', () => {
       for (const eventType of ['PAYMENTS_STATUS', 'EXPIRED_STATUS', 'REFUND_STATUS'])
-        expect(paths(WebhookTestBody, { eventType, customFields: [{ value: 'Table 4', fieldName: 'table' }] })).toEqual([
-          ['customFields'],
-        ]);
+        expect(
+          paths(WebhookTestBody, {
+            eventType,
+            customFields: [{ value: 'Table 4', fieldName: 'table' }],
+          }),
+        ).toEqual([['customFields']]);
     });
 
     it('accepts both for POS_PAYMENT_STATUS', () => {
@@ -236,12 +310,16 @@ describe('WebhookTestBody (section 4.7)', () => {
     });
 
     it('rejects an unknown type and malformed custom fields', () => {
-      expect(paths(WebhookTestBody, { eventType: 'POS_PAYMENT_STATUS', type: 'POS_PAYMENT_STATUS' })).toEqual([['type']]);
-      expect(paths(WebhookTestBody, { eventType: 'POS_PAYMENT_STATUS', customFields: [{ value: 'x' }] })).toEqual([
-        ['customFields', 0, 'fieldName'],
-      ]);
+      expect(
+        paths(WebhookTestBody, { eventType: 'POS_PAYMENT_STATUS', type: 'POS_PAYMENT_STATUS' }),
+      ).toEqual([['type']]);
+      expect(
+        paths(WebhookTestBody, { eventType: 'POS_PAYMENT_STATUS', customFields: [{ value: 'x' }] }),
+      ).toEqual([['customFields', 0, 'fieldName']]);
       const many = Array.from({ length: 21 }, (_, i) => ({ value: `${i}`, fieldName: `f${i}` }));
-      expect(paths(WebhookTestBody, { eventType: 'POS_PAYMENT_STATUS', customFields: many })).toEqual([['customFields']]);
+      expect(
+        paths(WebhookTestBody, { eventType: 'POS_PAYMENT_STATUS', customFields: many }),
+      ).toEqual([['customFields']]);
     });
   });
 
@@ -249,22 +327,38 @@ describe('WebhookTestBody (section 4.7)', () => {
     it('PAYMENTS_STATUS: COMPLETED and FAILED with either method', () => {
       for (const status of ['COMPLETED', 'FAILED'])
         for (const paymentMethod of ['CARD', 'PAY_BY_BANK'])
-          expect(parse(WebhookTestBody, { eventType: 'PAYMENTS_STATUS', status, paymentMethod })).toBeTruthy();
+          expect(
+            parse(WebhookTestBody, { eventType: 'PAYMENTS_STATUS', status, paymentMethod }),
+          ).toBeTruthy();
     });
 
     it('PAYMENTS_STATUS: AUTHORIZED only with CARD', () => {
-      expect(parse(WebhookTestBody, { eventType: 'PAYMENTS_STATUS', status: 'AUTHORIZED', paymentMethod: 'CARD' })).toBeTruthy();
-      const found = issues(WebhookTestBody, { eventType: 'PAYMENTS_STATUS', status: 'AUTHORIZED', paymentMethod: 'PAY_BY_BANK' });
+      expect(
+        parse(WebhookTestBody, {
+          eventType: 'PAYMENTS_STATUS',
+          status: 'AUTHORIZED',
+          paymentMethod: 'CARD',
+        }),
+      ).toBeTruthy();
+      const found = issues(WebhookTestBody, {
+        eventType: 'PAYMENTS_STATUS',
+        status: 'AUTHORIZED',
+        paymentMethod: 'PAY_BY_BANK',
+      });
       expect(found.map((i) => i.path)).toEqual([['status']]);
       expect(found[0]?.message).toBe('AUTHORIZED requires paymentMethod CARD');
-      expect(paths(WebhookTestBody, { eventType: 'PAYMENTS_STATUS', status: 'AUTHORIZED' })).toEqual([['status']]);
+      expect(
+        paths(WebhookTestBody, { eventType: 'PAYMENTS_STATUS', status: 'AUTHORIZED' }),
+      ).toEqual([['status']]);
     });
 
     it('PAYMENTS_STATUS: rejects statuses outside its list', () => {
       for (const status of ['CANCELLED', 'PENDING', 'EXPIRED', 'completed']) {
         const found = issues(WebhookTestBody, { eventType: 'PAYMENTS_STATUS', status });
         expect(found.map((i) => i.path)).toEqual([['status']]);
-        expect(found[0]?.message).toBe('must be one of COMPLETED, AUTHORIZED, FAILED for PAYMENTS_STATUS');
+        expect(found[0]?.message).toBe(
+          'must be one of COMPLETED, AUTHORIZED, FAILED for PAYMENTS_STATUS',
+        );
       }
     });
 
@@ -272,34 +366,73 @@ describe('WebhookTestBody (section 4.7)', () => {
       for (const status of ['COMPLETED', 'CANCELLED', 'FAILED'])
         expect(parse(WebhookTestBody, { eventType: 'REFUND_STATUS', status })).toBeTruthy();
       for (const status of ['AUTHORIZED', 'PENDING', 'INITIATED'])
-        expect(paths(WebhookTestBody, { eventType: 'REFUND_STATUS', status, paymentMethod: 'CARD' })).toEqual([['status']]);
+        expect(
+          paths(WebhookTestBody, { eventType: 'REFUND_STATUS', status, paymentMethod: 'CARD' }),
+        ).toEqual([['status']]);
     });
 
     it('EXPIRED_STATUS: ignores status', () => {
       for (const status of ['EXPIRED', 'COMPLETED', 'AUTHORIZED', 'ANYTHING'])
-        expect(parse(WebhookTestBody, { eventType: 'EXPIRED_STATUS', status, paymentMethod: 'PAY_BY_BANK' })).toBeTruthy();
+        expect(
+          parse(WebhookTestBody, {
+            eventType: 'EXPIRED_STATUS',
+            status,
+            paymentMethod: 'PAY_BY_BANK',
+          }),
+        ).toBeTruthy();
     });
 
     it('POS_PAYMENT_STATUS: follows the payment rules by default', () => {
-      expect(parse(WebhookTestBody, { eventType: 'POS_PAYMENT_STATUS', status: 'COMPLETED' })).toBeTruthy();
-      expect(paths(WebhookTestBody, { eventType: 'POS_PAYMENT_STATUS', status: 'CANCELLED' })).toEqual([['status']]);
       expect(
-        paths(WebhookTestBody, { eventType: 'POS_PAYMENT_STATUS', type: 'PAYMENTS_STATUS', status: 'AUTHORIZED', paymentMethod: 'PAY_BY_BANK' }),
+        parse(WebhookTestBody, { eventType: 'POS_PAYMENT_STATUS', status: 'COMPLETED' }),
+      ).toBeTruthy();
+      expect(
+        paths(WebhookTestBody, { eventType: 'POS_PAYMENT_STATUS', status: 'CANCELLED' }),
       ).toEqual([['status']]);
       expect(
-        parse(WebhookTestBody, { eventType: 'POS_PAYMENT_STATUS', type: 'PAYMENTS_STATUS', status: 'AUTHORIZED', paymentMethod: 'CARD' }),
+        paths(WebhookTestBody, {
+          eventType: 'POS_PAYMENT_STATUS',
+          type: 'PAYMENTS_STATUS',
+          status: 'AUTHORIZED',
+          paymentMethod: 'PAY_BY_BANK',
+        }),
+      ).toEqual([['status']]);
+      expect(
+        parse(WebhookTestBody, {
+          eventType: 'POS_PAYMENT_STATUS',
+          type: 'PAYMENTS_STATUS',
+          status: 'AUTHORIZED',
+          paymentMethod: 'CARD',
+        }),
       ).toBeTruthy();
     });
 
     it('POS_PAYMENT_STATUS with type REFUND_STATUS: follows the refund rules', () => {
-      expect(parse(WebhookTestBody, { eventType: 'POS_PAYMENT_STATUS', type: 'REFUND_STATUS', status: 'CANCELLED' })).toBeTruthy();
       expect(
-        paths(WebhookTestBody, { eventType: 'POS_PAYMENT_STATUS', type: 'REFUND_STATUS', status: 'AUTHORIZED', paymentMethod: 'CARD' }),
+        parse(WebhookTestBody, {
+          eventType: 'POS_PAYMENT_STATUS',
+          type: 'REFUND_STATUS',
+          status: 'CANCELLED',
+        }),
+      ).toBeTruthy();
+      expect(
+        paths(WebhookTestBody, {
+          eventType: 'POS_PAYMENT_STATUS',
+          type: 'REFUND_STATUS',
+          status: 'AUTHORIZED',
+          paymentMethod: 'CARD',
+        }),
       ).toEqual([['status']]);
     });
 
     it('POS_PAYMENT_STATUS with type EXPIRED_STATUS: ignores status', () => {
-      expect(parse(WebhookTestBody, { eventType: 'POS_PAYMENT_STATUS', type: 'EXPIRED_STATUS', status: 'WHATEVER' })).toBeTruthy();
+      expect(
+        parse(WebhookTestBody, {
+          eventType: 'POS_PAYMENT_STATUS',
+          type: 'EXPIRED_STATUS',
+          status: 'WHATEVER',
+        }),
+      ).toBeTruthy();
     });
   });
 });

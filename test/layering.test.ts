@@ -1,0 +1,44 @@
+/** The dependency direction of docs/architecture.md is enforced by lint: these imports must fail. */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+
+async function restricted(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports')
+    .map((m) => m.message);
+}
+
+describe('layering', () => {
+  it.each([
+    ['src/shared/x.ts', "import 'node:fs';"],
+    ['src/shared/x.ts', "import 'fs';"],
+    ['src/shared/x.ts', "import 'electron';"],
+    ['src/shared/contract/x.ts', "import '../../service/app';"],
+    ['src/shared/x.ts', "import 'react';"],
+    ['src/service/x.ts', "import 'electron';"],
+    ['src/service/x.ts', "import '../main/kiosk/core';"],
+    ['src/main/kiosk/x.ts', "import 'electron';"],
+    ['src/main/kiosk/x.ts', "import '../../service/app';"],
+    ['src/main/browser/x.ts', "import 'electron';"],
+    ['src/renderer/src/x.tsx', "import 'node:path';"],
+    ['src/renderer/src/x.tsx', "import '../../service/app';"],
+    ['src/renderer/src/x.tsx', "import '../../main/kiosk/core';"],
+    ['src/preload/x.ts', "import 'node:fs';"],
+    ['src/preload/x.ts', "import '../main/kiosk/core';"],
+  ])('%s may not %s', async (file, code) => {
+    expect(await restricted(file, code)).toHaveLength(1);
+  });
+
+  it.each([
+    ['src/shared/contract/x.ts', "import './agent'; import '../money'; import 'zod';"],
+    ['src/service/x.ts', "import 'node:fs'; import '../shared/money';"],
+    ['src/main/electron/x.ts', "import 'electron'; import '../kiosk/core';"],
+    ['src/preload/x.ts', "import 'electron'; import '../shared/bridge';"],
+    ['src/renderer/src/x.tsx', "import 'react'; import '../../shared/money';"],
+  ])('%s may %s', async (file, code) => {
+    expect(await restricted(file, code)).toEqual([]);
+  });
+});
