@@ -116,7 +116,7 @@ export function layout(parts: PageParts): RenderedPage {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${parts.title}</title>
 ${parts.head ?? ''}
 <style nonce="${nonce}">${raw(STYLES)}</style>
@@ -147,7 +147,7 @@ export function securityHeaders(nonce?: string): Record<string, string> {
     'X-Frame-Options': 'DENY',
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
+    'Referrer-Policy': 'same-origin',
   };
 }
 

@@ -1,4 +1,401 @@
-/** The hosted payment page at paymentUrl (filled in by the hosted-page work). */
-import type { Area } from '../context';
+/**
+ * The hosted payment page at paymentUrl = {publicUrl}/pay/{paymentRequestId}: the customer
+ * chooses a tip, a split and a way to pay, approves at the sandbox bank or types a card, and
+ * sees the outcome. Pages, not API: every form is a plain POST answered with 303 to a GET, so
+ * it works without JavaScript; JavaScript only polls while a card payment is processing.
+ * Every status change goes through ctx.lifecycle; the page only decides what to show.
+ */
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { Uuid } from '../../shared/contract/common';
+import { OPEN_STATUSES } from '../../shared/payment-states';
+import type { Area, ServiceContext } from '../context';
+import { ApiError } from '../http/errors';
+import {
+  allowedMethodsOf,
+  optionsOf,
+  type RequestOptions,
+  type RequestRow,
+  type TransactionRow,
+} from '../payments/model';
+import { cardFormSchema } from './hosted-cards';
+import { securityHeaders, seeOther, sendPage } from './hosted-html';
+import { readPlan, type Plan } from './hosted-plan';
+import {
+  SANDBOX_BANKS,
+  awaitingPage,
+  bankAuthorisePage,
+  bankSelectPage,
+  cardFormPage,
+  challengePage,
+  closedPage,
+  failurePage,
+  noticePage,
+  notFoundPage,
+  optionsPage,
+  processingPage,
+  successPage,
+  type Summary,
+} from './hosted-views';
 
-export const hostedPageRoutes: Area = () => {};
+const ViewQuery = z.object({
+  choose: z.literal('1').optional().catch(undefined),
+  tx: Uuid.optional().catch(undefined),
+});
+const BankForm = z.object({ bank: z.enum(SANDBOX_BANKS, { message: 'Choose your bank' }) });
+const BankDecision = z.object({ decision: z.enum(['approve', 'decline']) });
+const ChallengeDecision = z.object({ decision: z.enum(['complete', 'fail']) });
+
+/** Form bodies as text fields only; a file upload is not a field of any of these forms. */
+async function formBody(c: Context): Promise<Record<string, string>> {
+  const body = await c.req.parseBody();
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body)) if (typeof value === 'string') fields[name] = value;
+  return fields;
+}
+
+/** The merchant's return address with callbackParams, paymentRequestId and status appended. */
+export function returnUrl(row: RequestRow, options: RequestOptions): string | undefined {
+  if (!options.redirectUrl) return undefined;
+  let url: URL;
+  try {
+    url = new URL(options.redirectUrl);
+  } catch {
+    return undefined;
+  }
+  // Only web addresses: a javascript: URL in a link or a refresh would run on this page.
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  for (const [name, value] of Object.entries(options.callbackParams ?? {}))
+    url.searchParams.set(name, value);
+  // Set last, so a callback parameter of the same name cannot misreport the outcome.
+  url.searchParams.set('paymentRequestId', row.id);
+  url.searchParams.set('status', row.status);
+  return url.href;
+}
+
+export const hostedPageRoutes: Area = (app, ctx) => {
+  const merchantOf = ctx.db.prepare<[string], { name: string; tips_enabled: number }>(
+    'SELECT name, tips_enabled FROM merchants WHERE id = ?',
+  );
+
+  function summaryOf(row: RequestRow): Summary {
+    const options = optionsOf(row);
+    const merchant = merchantOf.get(row.merchant_id);
+    const paidPence = row.paid_pence - row.tip_pence;
+    return {
+      id: row.id,
+      merchantName: merchant?.name ?? 'Merchant',
+      amountPence: row.amount_pence,
+      currency: row.currency,
+      notes: row.notes,
+      orderId: row.order_id,
+      paidPence,
+      tipPaidPence: row.tip_pence,
+      outstandingPence: Math.max(row.amount_pence - paidPence, 0),
+      sandbox: row.environment === 'sandbox',
+      splitOn: options.splitBill,
+      tipsOn: options.enableTips && merchant?.tips_enabled === 1,
+      methods: allowedMethodsOf(row),
+    };
+  }
+
+  /** The request, brought up to date: an expiry that is due happens before anything is shown. */
+  function load(id: string): RequestRow | undefined {
+    if (!Uuid.safeParse(id).success) return undefined;
+    const row = ctx.payments.get(id);
+    if (!row) return undefined;
+    return ctx.lifecycle.expireIfDue(row) ? ctx.payments.get(id) : row;
+  }
+
+  /** Whether a new attempt may start now (the lifecycle checks again, atomically). */
+  function payable(row: RequestRow): boolean {
+    if (!OPEN_STATUSES.includes(row.status)) return false;
+    return row.status !== 'FAILED' || optionsOf(row).allowRetry;
+  }
+
+  const planOf = (row: RequestRow, fields: Record<string, unknown>) => {
+    const s = summaryOf(row);
+    return readPlan(fields, {
+      outstandingPence: s.outstandingPence,
+      tipsOn: s.tipsOn,
+      splitOn: s.splitOn,
+    });
+  };
+
+  const payUrl = (row: RequestRow) => `/pay/${row.id}`;
+  const notFound = (c: Context) => sendPage(c, 404, notFoundPage());
+
+  /** An attempt of this request, by the id in the path. */
+  function attemptOf(row: RequestRow, txId: string, method: 'PAY_BY_BANK' | 'CARD') {
+    if (!Uuid.safeParse(txId).success) return undefined;
+    const tx = ctx.payments.transaction(txId);
+    return tx && tx.payment_request_id === row.id && tx.method === method ? tx : undefined;
+  }
+
+  /** Runs a lifecycle step; a step the request no longer allows becomes a page, not JSON. */
+  function attempt(c: Context, row: RequestRow, step: () => Response): Response {
+    try {
+      return step();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const fresh = load(row.id) ?? row;
+      return sendPage(c, 409, noticePage(summaryOf(fresh), error.message));
+    }
+  }
+
+  function statusView(c: Context, row: RequestRow, query: z.infer<typeof ViewQuery>): Response {
+    const summary = summaryOf(row);
+    const options = optionsOf(row);
+    const txs = ctx.payments.transactions(row.id);
+    switch (row.status) {
+      case 'EXPIRED':
+        return sendPage(c, 200, closedPage(summary, 'expired'));
+      case 'CANCELLED':
+        return sendPage(c, 200, closedPage(summary, 'cancelled'));
+      case 'AUTHORIZED':
+        return sendPage(c, 200, closedPage(summary, 'authorized'));
+      case 'COMPLETED': {
+        const url = returnUrl(row, options);
+        const paid = txs.filter((tx) => tx.status === 'COMPLETED');
+        return sendPage(
+          c,
+          200,
+          successPage(summary, paid, url ? { url, auto: options.autoRedirect } : undefined),
+        );
+      }
+      case 'PENDING':
+        return sendPage(c, 200, processingPage(summary));
+      case 'FAILED':
+        if (options.allowRetry && query.choose) return sendPage(c, 200, optionsPage(summary));
+        return sendPage(c, 200, failurePage(summary, row.error_description, options.allowRetry));
+      case 'PAYMENT_NOT_INITIATED':
+      case 'AWAITING_AUTHORIZATION': {
+        const open = txs.find((tx) => tx.status === 'AWAITING_AUTHORIZATION');
+        if (open && !query.choose) return sendPage(c, 200, awaitingPage(summary, open));
+        const mine = query.tx
+          ? txs.find((tx) => tx.id === query.tx && tx.status === 'COMPLETED')
+          : undefined;
+        return sendPage(
+          c,
+          200,
+          optionsPage(summary, mine ? { sharePaidPence: mine.amount_pence + mine.tip_pence } : {}),
+        );
+      }
+    }
+  }
+
+  // Every response under /pay: no caching, no framing, nothing loaded from elsewhere; and a
+  // form posted from another site is refused, so no other page can approve a payment.
+  app.use('/pay/*', async (c, next) => {
+    if (c.req.method === 'POST' && crossSite(c, ctx)) {
+      return c.text('Forms on this page can only be sent from this page.', 403, securityHeaders());
+    }
+    await next();
+    for (const [name, value] of Object.entries(securityHeaders()))
+      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+  });
+
+  app.get('/pay/:id', (c) => {
+    const row = load(c.req.param('id'));
+    if (!row) return notFound(c);
+    return statusView(c, row, ViewQuery.parse(c.req.query()));
+  });
+
+  /** For the processing page's polling script. */
+  app.get('/pay/:id/state', (c) => {
+    const row = load(c.req.param('id'));
+    if (!row) return c.json({ status: 'NOT_FOUND' }, 404);
+    return c.json({ paymentRequestId: row.id, status: row.status });
+  });
+
+  // ---- choosing a method: GET with the tip and split choices ----
+
+  for (const method of ['bank', 'card'] as const) {
+    app.get(`/pay/:id/${method}`, (c) => {
+      const row = load(c.req.param('id'));
+      if (!row) return notFound(c);
+      if (!payable(row)) return seeOther(c, payUrl(row));
+      const summary = summaryOf(row);
+      const query = c.req.query();
+      if (!summary.methods.includes(method === 'bank' ? 'PAY_BY_BANK' : 'CARD'))
+        return sendPage(
+          c,
+          400,
+          optionsPage(summary, { error: 'This way to pay is not offered here', values: query }),
+        );
+      const result = planOf(row, query);
+      if (!result.ok)
+        return sendPage(c, 400, optionsPage(summary, { error: result.message, values: query }));
+      return sendPage(
+        c,
+        200,
+        method === 'bank' ? bankSelectPage(summary, result.plan) : cardFormPage(summary, result.plan),
+      );
+    });
+  }
+
+  /** Reads the plan from a posted form; a bad one re-renders the method choice. */
+  function postedPlan(c: Context, row: RequestRow, fields: Record<string, string>) {
+    const result = planOf(row, fields);
+    if (result.ok) return { plan: result.plan };
+    return {
+      page: sendPage(c, 400, optionsPage(summaryOf(row), { error: result.message, values: fields })),
+    };
+  }
+
+  const shareOf = (plan: Plan) =>
+    plan.sharePence === undefined ? {} : { sharePence: plan.sharePence };
+
+  // ---- pay by bank ----
+
+  app.post('/pay/:id/bank', async (c) => {
+    const row = load(c.req.param('id'));
+    if (!row) return notFound(c);
+    if (!payable(row)) return seeOther(c, payUrl(row));
+    const fields = await formBody(c);
+    const { plan, page } = postedPlan(c, row, fields);
+    if (!plan) return page;
+    const bank = BankForm.safeParse(fields);
+    if (!bank.success)
+      return sendPage(
+        c,
+        400,
+        bankSelectPage(summaryOf(row), plan, bank.error.issues[0]?.message ?? 'Choose your bank'),
+      );
+    return attempt(c, row, () => {
+      const tx = ctx.lifecycle.startAttempt(row.id, {
+        method: 'PAY_BY_BANK',
+        tipPence: plan.tipPence,
+        ...shareOf(plan),
+        bankName: bank.data.bank,
+        status: 'AWAITING_AUTHORIZATION',
+      });
+      return seeOther(c, `${payUrl(row)}/bank/${tx.id}`);
+    });
+  });
+
+  app.get('/pay/:id/bank/:txId', (c) => {
+    const row = load(c.req.param('id'));
+    if (!row) return notFound(c);
+    const tx = attemptOf(row, c.req.param('txId'), 'PAY_BY_BANK');
+    if (!tx) return notFound(c);
+    if (tx.status !== 'AWAITING_AUTHORIZATION') return seeOther(c, payUrl(row));
+    return sendPage(c, 200, bankAuthorisePage(summaryOf(row), tx));
+  });
+
+  app.post('/pay/:id/bank/:txId', async (c) => {
+    const row = load(c.req.param('id'));
+    if (!row) return notFound(c);
+    const tx = attemptOf(row, c.req.param('txId'), 'PAY_BY_BANK');
+    if (!tx) return notFound(c);
+    if (tx.status !== 'AWAITING_AUTHORIZATION') return seeOther(c, payUrl(row));
+    const decision = BankDecision.safeParse(await formBody(c));
+    if (!decision.success)
+      return sendPage(c, 400, noticePage(summaryOf(row), 'Choose Approve or Decline'));
+    return attempt(c, row, () => {
+      if (decision.data.decision === 'approve') ctx.lifecycle.finishAttempt(tx.id, 'COMPLETED');
+      else ctx.lifecycle.finishAttempt(tx.id, 'FAILED', 'The payment was declined at the bank');
+      return seeOther(c, `${payUrl(row)}?tx=${tx.id}`);
+    });
+  });
+
+  // ---- card ----
+
+  app.post('/pay/:id/card', async (c) => {
+    const row = load(c.req.param('id'));
+    if (!row) return notFound(c);
+    if (!payable(row)) return seeOther(c, payUrl(row));
+    const fields = await formBody(c);
+    const { plan, page } = postedPlan(c, row, fields);
+    if (!plan) return page;
+    const card = cardFormSchema(ctx.clock.now()).safeParse(fields);
+    if (!card.success)
+      return sendPage(
+        c,
+        400,
+        cardFormPage(summaryOf(row), plan, {
+          error: card.error.issues[0]?.message ?? 'Check the card details',
+          ...(fields.name !== undefined ? { name: fields.name } : {}),
+          ...(fields.expiry !== undefined ? { expiry: fields.expiry } : {}),
+        }),
+      );
+    const { brand, last4, behaviour } = card.data;
+    return attempt(c, row, () => {
+      const base = {
+        method: 'CARD' as const,
+        tipPence: plan.tipPence,
+        ...shareOf(plan),
+        card: { brand, last4, type: 'CREDIT' },
+      };
+      let tx: TransactionRow;
+      switch (behaviour.kind) {
+        case 'challenge':
+          tx = ctx.lifecycle.startAttempt(row.id, {
+            ...base,
+            status: 'AWAITING_AUTHORIZATION',
+            settle: { outcome: 'COMPLETED' },
+          });
+          return seeOther(c, `${payUrl(row)}/card/${tx.id}/challenge`);
+        case 'decline':
+          tx = ctx.lifecycle.startAttempt(row.id, {
+            ...base,
+            status: 'PENDING',
+            settle: { outcome: 'FAILED', errorDescription: behaviour.errorDescription },
+          });
+          break;
+        case 'approve':
+          tx = ctx.lifecycle.startAttempt(row.id, {
+            ...base,
+            status: 'PENDING',
+            settle: { outcome: 'COMPLETED' },
+          });
+          break;
+      }
+      return seeOther(c, `${payUrl(row)}?tx=${tx.id}`);
+    });
+  });
+
+  app.get('/pay/:id/card/:txId/challenge', (c) => {
+    const row = load(c.req.param('id'));
+    if (!row) return notFound(c);
+    const tx = attemptOf(row, c.req.param('txId'), 'CARD');
+    if (!tx) return notFound(c);
+    if (tx.status !== 'AWAITING_AUTHORIZATION') return seeOther(c, payUrl(row));
+    return sendPage(c, 200, challengePage(summaryOf(row), tx));
+  });
+
+  app.post('/pay/:id/card/:txId/challenge', async (c) => {
+    const row = load(c.req.param('id'));
+    if (!row) return notFound(c);
+    const tx = attemptOf(row, c.req.param('txId'), 'CARD');
+    if (!tx) return notFound(c);
+    if (tx.status !== 'AWAITING_AUTHORIZATION') return seeOther(c, payUrl(row));
+    const decision = ChallengeDecision.safeParse(await formBody(c));
+    if (!decision.success)
+      return sendPage(c, 400, noticePage(summaryOf(row), 'Choose how the authentication ends'));
+    return attempt(c, row, () => {
+      // Authenticated: the card network now settles it like any other card payment.
+      if (decision.data.decision === 'complete') ctx.lifecycle.finishAttempt(tx.id, 'PENDING');
+      else ctx.lifecycle.finishAttempt(tx.id, 'FAILED', '3D Secure authentication failed');
+      return seeOther(c, `${payUrl(row)}?tx=${tx.id}`);
+    });
+  });
+
+  // Anything else under /pay is a page that does not exist, answered as a page.
+  app.all('/pay', notFound);
+  app.all('/pay/*', notFound);
+};
+
+/** True when a form was posted from another site (Origin or Fetch Metadata says so). */
+function crossSite(c: Context, ctx: ServiceContext): boolean {
+  const site = c.req.header('sec-fetch-site');
+  if (site && site !== 'same-origin' && site !== 'none') return true;
+  const origin = c.req.header('origin');
+  if (!origin || origin === 'null') return false;
+  try {
+    const host = new URL(origin).host;
+    return host !== c.req.header('host') && host !== new URL(ctx.publicUrl()).host;
+  } catch {
+    return true;
+  }
+}

@@ -68,14 +68,21 @@ function shell(
   summary: Summary | null,
   title: string,
   body: SafeHtml,
-  extra: { head?: SafeHtml; script?: string; theme?: 'shop' | 'bank' | 'issuer' } = {},
+  extra: {
+    head?: SafeHtml;
+    script?: string;
+    theme?: 'shop' | 'bank' | 'issuer';
+    /** A third party's name bar above the page (the bank, the card issuer). */
+    brand?: string;
+  } = {},
 ): RenderedPage {
+  const { brand, ...parts } = extra;
   return layout({
     title,
     sandbox: summary?.sandbox ?? false,
-    ...extra,
-    body: html`<main>${body}</main>
-<footer>Secure payment page · Counter</footer>`,
+    ...parts,
+    body: html`${brand ? html`<div class="brandbar" data-testid="brandbar">${brand}</div>` : ''}<main>${body}</main>
+<footer>${brand ? `${brand} · sandbox simulation, no real money moves` : 'Secure payment page · Counter'}</footer>`,
   });
 }
 
@@ -210,12 +217,10 @@ export function bankAuthorisePage(summary: Summary, tx: TransactionRow): Rendere
   </form>
   <p class="muted">This is a sandbox bank: approving moves no real money.</p>
 </div>`;
-  return shell(
-    summary,
-    `${tx.bank_name ?? 'Bank'}: approve payment`,
-    html`<div class="brandbar" data-testid="bank-brand">${tx.bank_name ?? 'Your bank'}</div>${body}`,
-    { theme: 'bank' },
-  );
+  return shell(summary, `${tx.bank_name ?? 'Bank'}: approve payment`, body, {
+    theme: 'bank',
+    brand: tx.bank_name ?? 'Your bank',
+  });
 }
 
 // ---- Card ---------------------------------------------------------------------------------
@@ -264,8 +269,7 @@ export function cardFormPage(summary: Summary, plan: Plan, form: CardFormState =
 
 /** The card issuer's 3D Secure challenge. */
 export function challengePage(summary: Summary, tx: TransactionRow): RenderedPage {
-  const body = html`<div class="brandbar">${tx.card_brand ?? 'Card'} Secure</div>
-<main><div class="card">
+  const body = html`<div class="card">
   <h1>Confirm it's you</h1>
   <p>Your card issuer asks you to confirm this payment.</p>
   <dl class="sum">
@@ -278,8 +282,11 @@ export function challengePage(summary: Summary, tx: TransactionRow): RenderedPag
     <button type="submit" name="decision" value="fail" class="danger">Fail authentication</button>
   </form>
   <p class="muted">Sandbox 3D Secure: choose the outcome to test.</p>
-</div></main>`;
-  return layout({ title: '3D Secure', body, theme: 'issuer', sandbox: summary.sandbox });
+</div>`;
+  return shell(summary, '3D Secure', body, {
+    theme: 'issuer',
+    brand: `${tx.card_brand ?? 'Card'} Secure`,
+  });
 }
 
 // ---- Outcomes -----------------------------------------------------------------------------

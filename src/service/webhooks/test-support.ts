@@ -23,6 +23,8 @@ export interface Receiver {
   received: Received[];
   /** Statuses for the next requests, in order; 200 once they run out. */
   script: number[];
+  /** Holds every answer until the returned function is called. */
+  hold(): () => void;
   /** Resolves with the first request matching `predicate`, polling until `timeoutMs`. */
   waitFor(predicate: (r: Received) => boolean, timeoutMs?: number): Promise<Received>;
   close(): Promise<void>;
@@ -31,14 +33,18 @@ export interface Receiver {
 export async function startReceiver(port = 0): Promise<Receiver> {
   const received: Received[] = [];
   const script: number[] = [];
+  let gate: Promise<void> | null = null;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       received.push({ headers: req.headers, body, json: JSON.parse(body) as Received['json'] });
-      res.statusCode = script.shift() ?? 200;
-      res.end('ok');
+      const status = script.shift() ?? 200;
+      void (gate ?? Promise.resolve()).then(() => {
+        res.statusCode = status;
+        res.end('ok');
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -48,6 +54,16 @@ export async function startReceiver(port = 0): Promise<Receiver> {
     port: actual,
     received,
     script,
+    hold() {
+      let release = () => {};
+      gate = new Promise<void>((resolve) => {
+        release = () => {
+          gate = null;
+          resolve();
+        };
+      });
+      return release;
+    },
     waitFor: (predicate, timeoutMs = 10_000) =>
       poll(() => received.find(predicate), timeoutMs, 'a matching webhook'),
     close: () =>

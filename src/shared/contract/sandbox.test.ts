@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ClockAdvanceBody, ClockResponse, SimulateBody } from './sandbox';
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
