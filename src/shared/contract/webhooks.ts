@@ -93,7 +93,7 @@ export const WebhookTestBody = z
   })
   .superRefine((b, ctx) => {
     const pos = b.eventType === 'POS_PAYMENT_STATUS';
-    if (false)
+    if (!pos && b.type !== undefined)
       ctx.addIssue({ code: 'custom', path: ['type'], message: 'is only allowed for POS_PAYMENT_STATUS' });
     if (!pos && b.customFields !== undefined)
       ctx.addIssue({
