@@ -17,9 +17,7 @@ export class WebhookVerificationError extends Error {
 }
 
 export type HeaderSource =
-  | Headers
-  | Record<string, string | string[] | undefined>
-  | { get(name: string): string | null };
+  Headers | Record<string, string | string[] | undefined> | { get(name: string): string | null };
 
 export interface VerifyOptions {
   toleranceSeconds?: number;
@@ -53,13 +51,16 @@ export function verifyWebhookSignature(
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
-  if (!id || !timestamp || !signatures) throw new WebhookVerificationError('Missing required headers');
+  if (!id || !timestamp || !signatures)
+    throw new WebhookVerificationError('Missing required headers');
   if (!/^\d+$/.test(timestamp)) throw new WebhookVerificationError('Invalid webhook-timestamp');
   const nowSeconds = Math.floor((options.now ?? Date.now)() / 1000);
   const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   const sent = Number(timestamp);
-  if (sent < nowSeconds - tolerance) throw new WebhookVerificationError('Message timestamp too old');
-  if (sent > nowSeconds + tolerance) throw new WebhookVerificationError('Message timestamp too new');
+  if (sent < nowSeconds - tolerance)
+    throw new WebhookVerificationError('Message timestamp too old');
+  if (sent > nowSeconds + tolerance)
+    throw new WebhookVerificationError('Message timestamp too new');
 
   const payload = Buffer.concat([
     Buffer.from(`${id}.${timestamp}.`),
@@ -94,6 +95,7 @@ export function verifyWebhook(
   }
   const event = WebhookEvent.safeParse(json);
   if (!event.success) throw new WebhookVerificationError('The body is not a webhook event');
-  if (event.data.id !== id) throw new WebhookVerificationError('webhook-id does not match the event id');
+  if (event.data.id !== id)
+    throw new WebhookVerificationError('webhook-id does not match the event id');
   return event.data;
 }

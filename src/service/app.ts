@@ -7,11 +7,13 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import { errorEnvelope } from '../shared/contract/errors';
+import { routes, type RouteDef } from '../shared/contract/routes';
 import { createClock } from './clock';
 import type { Area, ServiceContext } from './context';
 import { createOutbox } from './events/outbox';
 import { createAuthenticator, type Environment } from './http/auth';
 import { ApiError } from './http/errors';
+import { isMounted, mount } from './http/mount';
 import { imageRoutes } from './images/routes';
 import { bootstrapMerchant, type Bootstrap } from './merchants/bootstrap';
 import { docsRoutes } from './pages/docs';
@@ -22,6 +24,10 @@ import { createPaymentReader } from './payments/model';
 import { paymentRoutes } from './payments/routes';
 import { sandboxRoutes } from './sandbox/routes';
 import { openDb, type Db } from './store/db';
+import { createPresence, createTerminalReader } from './terminals/model';
+import { remotePaymentRoutes } from './terminals/remote';
+import { terminalRoutes } from './terminals/routes';
+import { terminalStreamRoutes } from './terminals/stream';
 import { createWebhookDispatcher } from './webhooks/dispatcher';
 import { webhookRoutes } from './webhooks/routes';
 
@@ -38,6 +44,11 @@ export interface ServiceOptions {
 
 const AREAS: Area[] = [
   paymentRoutes,
+  // The stream and remote payments before terminalRoutes: /api/terminal/events and
+  // /api/terminal/process-remote-payment must not be taken for /api/terminal/{id}.
+  terminalStreamRoutes,
+  remotePaymentRoutes,
+  terminalRoutes,
   imageRoutes,
   webhookRoutes,
   sandboxRoutes,
@@ -77,6 +88,8 @@ export function createService(options: ServiceOptions): Service {
     payments,
     lifecycle,
     creator: createPaymentCreator(db, clock),
+    terminals: createTerminalReader(db),
+    presence: createPresence(),
     publicUrl: () => publicUrl,
     tick() {
       lifecycle.expireDue();
@@ -93,6 +106,13 @@ export function createService(options: ServiceOptions): Service {
   });
   app.notFound((c) => c.json(errorEnvelope(404, `No endpoint ${c.req.method} ${c.req.path}`), 404));
   for (const area of AREAS) area(app, ctx);
+  // Contract routes this version does not serve yet still authenticate (so a terminal secret gets
+  // its 403 everywhere) and then answer 404 in the envelope, saying so.
+  for (const def of Object.values(routes) as RouteDef[])
+    if (!isMounted(app, def))
+      mount(app, ctx.auth, def, () => {
+        throw new ApiError(404, `${def.summary}: not available in this version of the service`);
+      });
 
   let server: ServerType | undefined;
   const timer = setInterval(() => {

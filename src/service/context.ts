@@ -7,6 +7,7 @@ import type { PaymentCreator } from './payments/create';
 import type { Lifecycle } from './payments/lifecycle';
 import type { PaymentReader } from './payments/model';
 import type { Db } from './store/db';
+import type { Presence, TerminalReader } from './terminals/model';
 
 export interface ServiceContext {
   db: Db;
@@ -16,6 +17,9 @@ export interface ServiceContext {
   payments: PaymentReader;
   lifecycle: Lifecycle;
   creator: PaymentCreator;
+  terminals: TerminalReader;
+  /** Which terminals have a push stream open. */
+  presence: Presence;
   /** Base of every link the service returns, without a trailing slash. */
   publicUrl: () => string;
   /** Runs due work now: expiries, card settlements, webhook deliveries. */

@@ -16,8 +16,14 @@ export interface Input<R extends RouteDef> {
   params: Infer<R['params']>;
   query: Infer<R['query']>;
   body: Infer<R['body']>;
-  /** Null only on public routes. */
-  caller: R['auth'] extends 'public' ? null : Caller;
+  /** Null only on public routes; narrowed to the kind of secret the route takes. */
+  caller: R['auth'] extends 'public'
+    ? null
+    : R['auth'] extends 'terminal'
+      ? Extract<Caller, { kind: 'terminal' }>
+      : R['auth'] extends 'merchant' | 'sandbox'
+        ? Extract<Caller, { kind: 'merchant' }>
+        : Caller;
   /** The raw query multimap (for deepObject filters). */
   rawQuery: Record<string, string[]>;
   c: Context;
@@ -41,12 +47,19 @@ function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: str
   throw new ApiError(400, errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
 }
 
+/** The contract routes each app has handlers for, so the rest can be answered uniformly. */
+const mountedRoutes = new WeakMap<Hono, Set<RouteDef>>();
+export const isMounted = (app: Hono, def: RouteDef) => mountedRoutes.get(app)?.has(def) ?? false;
+
 export function mount<R extends RouteDef>(
   app: Hono,
   auth: Authenticator,
   def: R,
   handler: Handler<R>,
 ): void {
+  const mounted = mountedRoutes.get(app) ?? new Set();
+  mounted.add(def);
+  mountedRoutes.set(app, mounted);
   app.on(def.method.toUpperCase(), honoPath(def.path), async (c) => {
     const caller = auth.authorize(c.req.header('authorization'), def.auth);
     const params = def.params ? parseOrThrow(def.params, c.req.param(), 'path') : undefined;

@@ -73,8 +73,8 @@ p{margin:.5rem 0}
 .amount{font-size:2.25rem;font-weight:700;margin:.25rem 0}
 .muted{color:#5a6475;font-size:.95rem}
 .notes{background:#f7f8fa;border-radius:8px;padding:.5rem .75rem}
-dl.sum{display:grid;grid-template-columns:1fr auto;gap:.35rem 1rem;margin:.75rem 0}
-dl.sum dt{color:#5a6475}dl.sum dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}
+dl.sum{display:grid;grid-template-columns:max-content 1fr;gap:.35rem 0;margin:.75rem 0}
+dl.sum dt{color:#5a6475;padding-right:1rem}dl.sum dd{margin:0;text-align:right;font-variant-numeric:tabular-nums;min-width:0}
 dl.sum .total{font-weight:700;color:#1d2330;border-top:1px solid #e2e6ec;padding-top:.35rem}
 fieldset{border:0;padding:0;margin:0 0 1rem;min-width:0}
 legend{font-weight:600;margin-bottom:.5rem;padding:0}
@@ -90,7 +90,8 @@ button.danger{background:#b42318}
 :focus-visible{outline:3px solid #f5a524;outline-offset:2px}
 .error{background:#fdecea;color:#8a1c12;border:1px solid #f5c2bd;border-radius:10px;padding:.75rem;margin-bottom:1rem}
 .ok{background:#e8f6ee;color:#14532d;border:1px solid #b7e2c7;border-radius:10px;padding:.75rem;margin-bottom:1rem}
-.status-icon{font-size:2.5rem;line-height:1;margin-bottom:.5rem}
+.status-icon{display:flex;align-items:center;justify-content:center;width:3rem;height:3rem;border-radius:50%;font-size:1.75rem;font-weight:700;color:#fff;background:#1a7f45;margin-bottom:.75rem}
+.status-icon.bad{background:#b42318}
 .spinner{width:3rem;height:3rem;border:4px solid #d5dbe5;border-top-color:#2451d6;border-radius:50%;animation:spin 1s linear infinite;margin:1rem auto}
 @keyframes spin{to{transform:rotate(360deg)}}
 @media (prefers-reduced-motion:reduce){.spinner{animation:none}}

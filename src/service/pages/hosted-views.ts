@@ -326,7 +326,7 @@ export function successPage(
   const last = payments[payments.length - 1];
   const paidAt = last ? dateTime.format(new Date(last.updated_at)) : '';
   const body = html`<section class="card" data-testid="receipt">
-  <div class="status-icon" aria-hidden="true">✅</div>
+  <div class="status-icon" aria-hidden="true">✓</div>
   <h1>Payment successful</h1>
   <p class="merchant">${summary.merchantName}</p>
   <dl class="sum">
@@ -371,7 +371,7 @@ export function failurePage(
 ): RenderedPage {
   const body = html`${header(summary)}
 <section class="card" data-testid="failure">
-  <div class="status-icon" aria-hidden="true">⚠️</div>
+  <div class="status-icon bad" aria-hidden="true">!</div>
   <h1>Payment failed</h1>
   <p data-testid="failure-reason">${errorDescription ?? 'The payment did not go through.'}</p>
   ${

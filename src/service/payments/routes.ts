@@ -8,7 +8,9 @@ import { statusRecord } from './model';
 
 export const paymentRoutes: Area = (app, ctx) => {
   mount(app, ctx.auth, routes.processPayment, ({ body, caller }) => {
-    const id = ctx.creator.create(caller, { body });
+    // A payment started at a terminal is bound to it, so its POS_PAYMENT_STATUS reaches the kiosk.
+    const terminalId = caller.kind === 'terminal' ? caller.terminalId : null;
+    const id = ctx.creator.create(caller, { body, terminalId });
     return paymentLinks(ctx.publicUrl(), id, body.template ?? 'EXTERNAL_DISPLAY');
   });
 

@@ -79,6 +79,19 @@ export const migrations: readonly string[] = [
     used_at INTEGER
   );
 
+  -- consumerDetails of a remote payment, kept as a record linked to the payment.
+  CREATE TABLE consumers (
+    id TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    first_name TEXT,
+    last_name TEXT,
+    email TEXT,
+    phone_country_code TEXT,
+    phone_number TEXT,
+    created_at INTEGER NOT NULL
+  );
+
   CREATE TABLE payment_requests (
     id TEXT PRIMARY KEY,
     merchant_id TEXT NOT NULL,

@@ -16,7 +16,9 @@ async function setup(options: { concurrency?: number; stopGraceMs?: number } = {
   const receiver: Receiver = await startReceiver();
   closers.push(() => receiver.close());
   const db = openDb(null);
-  closers.push(() => db.close());
+  closers.push(() => {
+    db.close();
+  });
   const clock = createClock();
   const outbox = createOutbox(db, clock);
   db.prepare(
@@ -40,7 +42,9 @@ async function setup(options: { concurrency?: number; stopGraceMs?: number } = {
     });
   const statuses = () =>
     db
-      .prepare<[], { status: string; attempts: number }>('SELECT status, attempts FROM webhook_deliveries')
+      .prepare<[], { status: string; attempts: number }>(
+        'SELECT status, attempts FROM webhook_deliveries',
+      )
       .all();
   return {
     receiver,
@@ -62,7 +66,7 @@ describe('webhook dispatcher', () => {
     await poll(() => receiver.received.length === 3, 10_000, 'three requests in flight');
     for (let i = 0; i < 50; i++) dispatcher.wake();
     // Give any wrongly started request a full round trip to arrive before counting.
-    await fetch(receiver.url, { method: 'POST', body: '{}' }).catch(() => {});
+    await fetch(receiver.url, { method: 'POST', body: '{}' });
     expect(receiver.received.filter((r) => r.headers['webhook-id'])).toHaveLength(3);
 
     release();

@@ -30,19 +30,33 @@ describe('webhook delivery across restarts', () => {
       eventTypes: ['PAYMENTS_STATUS'],
     });
     expect(sub.status).toBe(201);
-    const pr = await first.call<{ paymentRequestId: string }>('POST', '/api/payments/process-payment', {
-      customerId: 'cust-1',
-      orderId: 'durable-1',
-      amount: 7.25,
-    });
+    const pr = await first.call<{ paymentRequestId: string }>(
+      'POST',
+      '/api/payments/process-payment',
+      {
+        customerId: 'cust-1',
+        orderId: 'durable-1',
+        amount: 7.25,
+      },
+    );
     expect(pr.status).toBe(200);
-    const sim = await first.call('POST', `/api/sandbox/payment-requests/${pr.json.paymentRequestId}/simulate`, {
-      paymentMethod: 'CARD',
-      outcome: 'COMPLETED',
-    });
+    const sim = await first.call(
+      'POST',
+      `/api/sandbox/payment-requests/${pr.json.paymentRequestId}/simulate`,
+      {
+        paymentMethod: 'CARD',
+        outcome: 'COMPLETED',
+      },
+    );
     expect(sim.status).toBe(200);
 
-    type Row = { id: string; eventId: string; status: string; attempts: number; lastError: string | null };
+    type Row = {
+      id: string;
+      eventId: string;
+      status: string;
+      attempts: number;
+      lastError: string | null;
+    };
     const queued = await poll(async () => {
       const log = await first!.call<Row[]>('GET', `/api/webhooks/${sub.json.id}/deliveries`);
       return log.json.length > 0 && log.json.every((d) => d.attempts === 1) && log.json;
@@ -58,15 +72,25 @@ describe('webhook delivery across restarts', () => {
     const second = await startService(dataDir);
     cleanup.push(() => second.service.close());
     // Move the service clock past the first retry (5 s + 20% jitter).
-    expect((await second.call('POST', '/api/sandbox/clock/advance', { ms: 7_000 })).status).toBe(200);
+    expect((await second.call('POST', '/api/sandbox/clock/advance', { ms: 7_000 })).status).toBe(
+      200,
+    );
 
-    await poll(() => receiver.received.length >= eventIds.size && receiver.received, 10_000, 'the redelivery');
+    await poll(
+      () => receiver.received.length >= eventIds.size && receiver.received,
+      10_000,
+      'the redelivery',
+    );
     for (const hit of receiver.received) {
       expect(eventIds.has(hit.headers['webhook-id'] as string)).toBe(true);
       expect(new Webhook(sub.json.secret).verify(hit.body, headerRecord(hit.headers))).toBeTruthy();
     }
     const completed = receiver.received.find((x) => x.json.data.status === 'COMPLETED');
-    expect(completed?.json.data).toMatchObject({ orderId: 'durable-1', paidAmount: 7.25, paymentMethod: 'CARD' });
+    expect(completed?.json.data).toMatchObject({
+      orderId: 'durable-1',
+      paidAmount: 7.25,
+      paymentMethod: 'CARD',
+    });
 
     const log = await poll(async () => {
       const res = await second.call<Row[]>('GET', `/api/webhooks/${sub.json.id}/deliveries`);

@@ -21,7 +21,9 @@ export const webhookRoutes: Area = (app, ctx) => {
     return { ...subscriptionOut(row), secret: row.secret };
   });
 
-  mount(app, ctx.auth, routes.listWebhooks, ({ caller }) => store.list(caller).map(subscriptionOut));
+  mount(app, ctx.auth, routes.listWebhooks, ({ caller }) =>
+    store.list(caller).map(subscriptionOut),
+  );
 
   mount(app, ctx.auth, routes.deleteWebhook, ({ params, caller }) => {
     if (!store.remove(caller, params.id)) throw notFound(NO_SUBSCRIPTION);
@@ -44,7 +46,8 @@ export const webhookRoutes: Area = (app, ctx) => {
 
   mount(app, ctx.auth, routes.testWebhook, ({ body, caller }) => {
     const subscriptionIds = store.subscribedTo(caller, body.eventType);
-    if (subscriptionIds.length === 0) throw notFound('No webhook subscription for this merchant and event');
+    if (subscriptionIds.length === 0)
+      throw notFound('No webhook subscription for this merchant and event');
     const data = EventData.parse(testEventData(body));
     ctx.outbox.tx(() =>
       ctx.outbox.emit({

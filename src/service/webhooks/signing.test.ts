@@ -1,6 +1,10 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { verifyWebhook, verifyWebhookSignature, WebhookVerificationError } from '../../client/webhook-verify';
+import {
+  verifyWebhook,
+  verifyWebhookSignature,
+  WebhookVerificationError,
+} from '../../client/webhook-verify';
 import { newWebhookSecret, signatureMatches, webhookHeaders } from './signing';
 
 const body = JSON.stringify({
@@ -8,7 +12,13 @@ const body = JSON.stringify({
   type: 'PAYMENTS_STATUS',
   createdAt: '2025-01-02T03:04:05.000Z',
   environment: 'sandbox',
-  data: { status: 'COMPLETED', paidAmount: 12.5, orderId: 'o-1', paymentMethod: 'CARD', metadata: {} },
+  data: {
+    status: 'COMPLETED',
+    paidAmount: 12.5,
+    orderId: 'o-1',
+    paymentMethod: 'CARD',
+    metadata: {},
+  },
 });
 const id = 'evt_1f0c2d6e-8d0a-4d0b-9a57-8d4b9f0e1a11';
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -42,12 +52,12 @@ describe('our signatures', () => {
     expect(webhookHeaders(secret, id, body, 1_700_000_000)['webhook-signature']).toBe(
       new Webhook(secret).sign(id, when, body),
     );
-    expect(signatureMatches(secret, id, 1_700_000_000, body, new Webhook(secret).sign(id, when, body))).toBe(
-      true,
-    );
-    expect(signatureMatches(secret, id, 1_700_000_001, body, new Webhook(secret).sign(id, when, body))).toBe(
-      false,
-    );
+    expect(
+      signatureMatches(secret, id, 1_700_000_000, body, new Webhook(secret).sign(id, when, body)),
+    ).toBe(true);
+    expect(
+      signatureMatches(secret, id, 1_700_000_001, body, new Webhook(secret).sign(id, when, body)),
+    ).toBe(false);
   });
 });
 
@@ -69,7 +79,9 @@ describe('the client verifier (src/client/webhook-verify.ts)', () => {
   it('accepts Headers objects, Buffers and a list of secrets (rotation)', () => {
     const secret = newWebhookSecret();
     const headers = new Headers(packageHeaders(secret));
-    expect(verifyWebhookSignature([newWebhookSecret(), secret], Buffer.from(body), headers)).toBe(id);
+    expect(verifyWebhookSignature([newWebhookSecret(), secret], Buffer.from(body), headers)).toBe(
+      id,
+    );
   });
 
   it('accepts a header that carries several signatures when one matches', () => {
@@ -77,27 +89,36 @@ describe('the client verifier (src/client/webhook-verify.ts)', () => {
     const h = packageHeaders(secret);
     const other = packageHeaders(newWebhookSecret())['webhook-signature'];
     expect(
-      verifyWebhookSignature(secret, body, { ...h, 'webhook-signature': `${other} ${h['webhook-signature']}` }),
+      verifyWebhookSignature(secret, body, {
+        ...h,
+        'webhook-signature': `${other} ${h['webhook-signature']}`,
+      }),
     ).toBe(id);
   });
 
   it('rejects a tampered body', () => {
     const secret = newWebhookSecret();
-    expect(() => verifyWebhook(secret, body.replace('COMPLETED', 'FAILED'), packageHeaders(secret))).toThrow(
-      WebhookVerificationError,
-    );
+    expect(() =>
+      verifyWebhook(secret, body.replace('COMPLETED', 'FAILED'), packageHeaders(secret)),
+    ).toThrow(WebhookVerificationError);
   });
 
   it('rejects a timestamp older (or newer) than five minutes', () => {
     const secret = newWebhookSecret();
-    expect(() => verifyWebhook(secret, body, packageHeaders(secret, nowSeconds() - 301))).toThrow(/too old/);
-    expect(() => verifyWebhook(secret, body, packageHeaders(secret, nowSeconds() + 301))).toThrow(/too new/);
+    expect(() => verifyWebhook(secret, body, packageHeaders(secret, nowSeconds() - 301))).toThrow(
+      /too old/,
+    );
+    expect(() => verifyWebhook(secret, body, packageHeaders(secret, nowSeconds() + 301))).toThrow(
+      /too new/,
+    );
     expect(verifyWebhook(secret, body, packageHeaders(secret, nowSeconds() - 200)).id).toBe(id);
   });
 
   it('rejects the wrong secret and missing headers', () => {
     const secret = newWebhookSecret();
-    expect(() => verifyWebhook(newWebhookSecret(), body, packageHeaders(secret))).toThrow(/No matching signature/);
+    expect(() => verifyWebhook(newWebhookSecret(), body, packageHeaders(secret))).toThrow(
+      /No matching signature/,
+    );
     const { 'webhook-signature': _dropped, ...partial } = packageHeaders(secret);
     expect(() => verifyWebhook(secret, body, partial)).toThrow(/Missing required headers/);
   });

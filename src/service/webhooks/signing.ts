@@ -18,8 +18,15 @@ function keyOf(secret: string): Buffer {
 }
 
 /** The `webhook-signature` value for one attempt: `v1,<base64>`. */
-export function signWebhook(secret: string, id: string, timestampSeconds: number, body: string): string {
-  const mac = createHmac('sha256', keyOf(secret)).update(`${id}.${timestampSeconds}.${body}`).digest();
+export function signWebhook(
+  secret: string,
+  id: string,
+  timestampSeconds: number,
+  body: string,
+): string {
+  const mac = createHmac('sha256', keyOf(secret))
+    .update(`${id}.${timestampSeconds}.${body}`)
+    .digest();
   return `v1,${mac.toString('base64')}`;
 }
 

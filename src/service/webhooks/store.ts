@@ -67,7 +67,8 @@ export function deliveryOut(row: DeliveryRow): z.input<typeof WebhookDelivery> {
     attempts: row.attempts,
     lastStatusCode: row.last_status_code,
     lastError: row.last_error,
-    nextAttemptAt: row.status === 'PENDING' && row.next_attempt_at !== null ? iso(row.next_attempt_at) : null,
+    nextAttemptAt:
+      row.status === 'PENDING' && row.next_attempt_at !== null ? iso(row.next_attempt_at) : null,
     createdAt: iso(row.created_at),
     deliveredAt: row.delivered_at === null ? null : iso(row.delivered_at),
   };
@@ -77,7 +78,9 @@ export function createSubscriptionStore(db: Db, clock: Clock) {
   const insert = db.prepare(`
     INSERT INTO webhook_subscriptions (id, merchant_id, environment, url, event_types, secret, description, created_at)
     VALUES (@id, @merchantId, @environment, @url, @eventTypes, @secret, @description, @createdAt)`);
-  const byId = db.prepare<[string], SubscriptionRow>('SELECT * FROM webhook_subscriptions WHERE id = ?');
+  const byId = db.prepare<[string], SubscriptionRow>(
+    'SELECT * FROM webhook_subscriptions WHERE id = ?',
+  );
   const live = db.prepare<[string, string], SubscriptionRow>(`
     SELECT * FROM webhook_subscriptions
     WHERE merchant_id = ? AND environment = ? AND deleted_at IS NULL
@@ -108,7 +111,8 @@ export function createSubscriptionStore(db: Db, clock: Clock) {
   function find(caller: Caller, id: string): SubscriptionRow | undefined {
     const row = byId.get(id);
     if (!row || row.deleted_at !== null) return undefined;
-    if (row.merchant_id !== caller.merchantId || row.environment !== caller.environment) return undefined;
+    if (row.merchant_id !== caller.merchantId || row.environment !== caller.environment)
+      return undefined;
     return row;
   }
 
@@ -142,7 +146,8 @@ export function createSubscriptionStore(db: Db, clock: Clock) {
       })();
     },
     deliveries: (subscriptionId: string) => log.all(subscriptionId, DELIVERY_LOG_LIMIT),
-    delivery: (subscriptionId: string, deliveryId: string) => delivery.get(deliveryId, subscriptionId),
+    delivery: (subscriptionId: string, deliveryId: string) =>
+      delivery.get(deliveryId, subscriptionId),
     /** A new delivery of the same event (same body, same webhook-id), due now. */
     resend(row: DeliveryRow): string {
       const id = randomUUID();

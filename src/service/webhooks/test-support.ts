@@ -23,7 +23,7 @@ export interface Receiver {
   received: Received[];
   /** Statuses for the next requests, in order; 200 once they run out. */
   script: number[];
-  /** Holds every answer until the returned function is called. */
+  /** Holds every webhook's answer (not other requests) until the returned function is called. */
   hold(): () => void;
   /** Resolves with the first request matching `predicate`, polling until `timeoutMs`. */
   waitFor(predicate: (r: Received) => boolean, timeoutMs?: number): Promise<Received>;
@@ -41,7 +41,8 @@ export async function startReceiver(port = 0): Promise<Receiver> {
       const body = Buffer.concat(chunks).toString('utf8');
       received.push({ headers: req.headers, body, json: JSON.parse(body) as Received['json'] });
       const status = script.shift() ?? 200;
-      void (gate ?? Promise.resolve()).then(() => {
+      const wait = req.headers['webhook-id'] ? gate : null;
+      void (wait ?? Promise.resolve()).then(() => {
         res.statusCode = status;
         res.end('ok');
       });

@@ -2,7 +2,14 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../../client/webhook-verify';
-import { PRODUCTION, headerRecord, startReceiver, startService, type Receiver, type Running } from './test-support';
+import {
+  PRODUCTION,
+  headerRecord,
+  startReceiver,
+  startService,
+  type Receiver,
+  type Running,
+} from './test-support';
 
 let running: Running;
 let receiver: Receiver;
@@ -25,7 +32,10 @@ describe('POST /api/webhook/test', () => {
   it('answers 404 when no sandbox endpoint is subscribed to the event type', async () => {
     const res = await trigger({ eventType: 'PAYMENTS_STATUS' });
     expect(res.status).toBe(404);
-    expect(res.json).toMatchObject({ name: 'NOT_FOUND', message: 'No webhook subscription for this merchant and event' });
+    expect(res.json).toMatchObject({
+      name: 'NOT_FOUND',
+      message: 'No webhook subscription for this merchant and event',
+    });
   });
 
   it('subscribes one endpoint to every event type', async () => {
@@ -50,7 +60,11 @@ describe('POST /api/webhook/test', () => {
   });
 
   it('sends a PAYMENTS_STATUS test event signed like a production one', async () => {
-    const res = await trigger({ eventType: 'PAYMENTS_STATUS', orderId: 'order-test-1', amount: 25.5 });
+    const res = await trigger({
+      eventType: 'PAYMENTS_STATUS',
+      orderId: 'order-test-1',
+      amount: 25.5,
+    });
     expect(res.status).toBe(200);
     expect(res.json.message).toEqual(expect.any(String));
     const hit = await receiver.waitFor((x) => x.json.data.orderId === 'order-test-1');
@@ -74,9 +88,15 @@ describe('POST /api/webhook/test', () => {
   });
 
   it('generates an orderId and a default amount of 10 when none are given', async () => {
-    const res = await trigger({ eventType: 'PAYMENTS_STATUS', status: 'FAILED', paymentMethod: 'CARD' });
+    const res = await trigger({
+      eventType: 'PAYMENTS_STATUS',
+      status: 'FAILED',
+      paymentMethod: 'CARD',
+    });
     expect(res.status).toBe(200);
-    const hit = await receiver.waitFor((x) => x.json.data.status === 'FAILED' && x.json.type === 'PAYMENTS_STATUS');
+    const hit = await receiver.waitFor(
+      (x) => x.json.data.status === 'FAILED' && x.json.type === 'PAYMENTS_STATUS',
+    );
     expect(hit.json.data).toMatchObject({ paidAmount: 10, paymentMethod: 'CARD' });
     expect(hit.json.data.orderId).toMatch(/^test_order_/);
     expect(hit.json.data.errorDescription).toEqual(expect.any(String));
@@ -85,11 +105,23 @@ describe('POST /api/webhook/test', () => {
   it('accepts AUTHORIZED only with paymentMethod CARD', async () => {
     const bad = await trigger({ eventType: 'PAYMENTS_STATUS', status: 'AUTHORIZED' });
     expect(bad.status).toBe(400);
-    expect(bad.json.errors[0]).toMatchObject({ field: 'status', message: 'AUTHORIZED requires paymentMethod CARD' });
-    const byBank = await trigger({ eventType: 'PAYMENTS_STATUS', status: 'AUTHORIZED', paymentMethod: 'PAY_BY_BANK' });
+    expect(bad.json.errors[0]).toMatchObject({
+      field: 'status',
+      message: 'AUTHORIZED requires paymentMethod CARD',
+    });
+    const byBank = await trigger({
+      eventType: 'PAYMENTS_STATUS',
+      status: 'AUTHORIZED',
+      paymentMethod: 'PAY_BY_BANK',
+    });
     expect(byBank.status).toBe(400);
 
-    const ok = await trigger({ eventType: 'PAYMENTS_STATUS', status: 'AUTHORIZED', paymentMethod: 'CARD', orderId: 'auth-1' });
+    const ok = await trigger({
+      eventType: 'PAYMENTS_STATUS',
+      status: 'AUTHORIZED',
+      paymentMethod: 'CARD',
+      orderId: 'auth-1',
+    });
     expect(ok.status).toBe(200);
     const hit = await receiver.waitFor((x) => x.json.data.orderId === 'auth-1');
     expect(hit.json.data).toMatchObject({ status: 'AUTHORIZED', paymentMethod: 'CARD' });
@@ -100,7 +132,12 @@ describe('POST /api/webhook/test', () => {
       { eventType: 'PAYMENTS_STATUS', status: 'CANCELLED' },
       { eventType: 'PAYMENTS_STATUS', status: 'EXPIRED' },
       { eventType: 'REFUND_STATUS', status: 'AUTHORIZED', paymentMethod: 'CARD' },
-      { eventType: 'POS_PAYMENT_STATUS', type: 'REFUND_STATUS', status: 'AUTHORIZED', paymentMethod: 'CARD' },
+      {
+        eventType: 'POS_PAYMENT_STATUS',
+        type: 'REFUND_STATUS',
+        status: 'AUTHORIZED',
+        paymentMethod: 'CARD',
+      },
       { eventType: 'POS_PAYMENT_STATUS', status: 'CANCELLED' },
     ]) {
       const res = await trigger(body);
@@ -110,7 +147,11 @@ describe('POST /api/webhook/test', () => {
   });
 
   it('sends REFUND_STATUS with a refundId and a refund status', async () => {
-    const res = await trigger({ eventType: 'REFUND_STATUS', status: 'CANCELLED', orderId: 'refund-1' });
+    const res = await trigger({
+      eventType: 'REFUND_STATUS',
+      status: 'CANCELLED',
+      orderId: 'refund-1',
+    });
     expect(res.status).toBe(200);
     const hit = await receiver.waitFor((x) => x.json.data.orderId === 'refund-1');
     expect(hit.json.type).toBe('REFUND_STATUS');
@@ -118,7 +159,11 @@ describe('POST /api/webhook/test', () => {
   });
 
   it('always sends EXPIRED for EXPIRED_STATUS, whatever status was given', async () => {
-    const res = await trigger({ eventType: 'EXPIRED_STATUS', status: 'COMPLETED', orderId: 'exp-1' });
+    const res = await trigger({
+      eventType: 'EXPIRED_STATUS',
+      status: 'COMPLETED',
+      orderId: 'exp-1',
+    });
     expect(res.status).toBe(200);
     const hit = await receiver.waitFor((x) => x.json.data.orderId === 'exp-1');
     expect(hit.json).toMatchObject({ type: 'EXPIRED_STATUS', data: { status: 'EXPIRED' } });
@@ -168,15 +213,25 @@ describe('POST /api/webhook/test', () => {
     expect(res.status).toBe(200);
     const hit = await receiver.waitFor((x) => x.json.data.orderId === 'pos-default');
     expect(hit.json.data).toMatchObject({ type: 'PAYMENTS_STATUS', status: 'COMPLETED' });
-    expect(hit.json.data.customFields).toContainEqual({ fieldName: 'terminalId', value: 'test-terminal' });
+    expect(hit.json.data.customFields).toContainEqual({
+      fieldName: 'terminalId',
+      value: 'test-terminal',
+    });
   });
 
   it('delivers only to subscriptions of that event type', async () => {
     const other = await startReceiver();
     try {
-      await running.call('POST', '/api/webhooks', { url: other.url, eventTypes: ['REFUND_STATUS'] });
-      expect((await trigger({ eventType: 'PAYMENTS_STATUS', orderId: 'only-payments' })).status).toBe(200);
-      expect((await trigger({ eventType: 'REFUND_STATUS', orderId: 'refund-after' })).status).toBe(200);
+      await running.call('POST', '/api/webhooks', {
+        url: other.url,
+        eventTypes: ['REFUND_STATUS'],
+      });
+      expect(
+        (await trigger({ eventType: 'PAYMENTS_STATUS', orderId: 'only-payments' })).status,
+      ).toBe(200);
+      expect((await trigger({ eventType: 'REFUND_STATUS', orderId: 'refund-after' })).status).toBe(
+        200,
+      );
       await other.waitFor((x) => x.json.data.orderId === 'refund-after');
       await receiver.waitFor((x) => x.json.data.orderId === 'only-payments');
       expect(other.received.map((x) => x.json.data.orderId)).not.toContain('only-payments');

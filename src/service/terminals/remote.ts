@@ -1,0 +1,114 @@
+/**
+ * Section 4.4: POST /api/terminal/process-remote-payment. The service sets the customer id,
+ * order id, expiry, tips, retry, split, store, terminal binding and environment; the request and
+ * its REMOTE_PAYMENT_REQUEST push event are written in one transaction, so the terminal hears of
+ * it as soon as the answer leaves.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { routes } from '../../shared/contract/routes';
+import { DEFAULT_EXPIRES_IN_MS } from '../../shared/contract/payments';
+import { iso } from '../clock';
+import type { Area } from '../context';
+import { ApiError } from '../http/errors';
+import { mount } from '../http/mount';
+import { paymentLinks } from '../payments/links';
+import type { Method } from '../payments/model';
+
+export const remotePaymentRoutes: Area = (app, ctx) => {
+  const { db, clock, terminals, outbox } = ctx;
+  const merchantRemote = db.prepare<[string], { remote_enabled: number }>(
+    'SELECT remote_enabled FROM merchants WHERE id = ?',
+  );
+  const insertConsumer = db.prepare(`
+    INSERT INTO consumers (id, merchant_id, environment, first_name, last_name, email,
+      phone_country_code, phone_number, created_at)
+    VALUES (@id, @merchantId, @environment, @firstName, @lastName, @email, @code, @number, @now)`);
+
+  mount(app, ctx.auth, routes.processRemotePayment, ({ body, caller }) => {
+    const terminal = (() => {
+      try {
+        return terminals.owned(body.id, caller.merchantId, caller.environment);
+      } catch {
+        throw new ApiError(404, 'Terminal not found for this merchant');
+      }
+    })();
+    if (merchantRemote.get(caller.merchantId)?.remote_enabled !== 1)
+      throw new ApiError(400, 'Remote payments are not enabled for this merchant');
+    if (terminal.remote_enabled !== 1)
+      throw new ApiError(400, `Remote payments are switched off for terminal ${terminal.name}`);
+    if (terminal.push_registered !== 1)
+      throw new ApiError(
+        400,
+        `Terminal ${terminal.name} is not set up for push notifications (tokenMissing); open Counter on it once`,
+      );
+
+    // PAY_BY_BANK or CARD restricts the terminal to that method; anything else offers both.
+    const restricted: Method | null =
+      body.paymentMethod === 'PAY_BY_BANK' || body.paymentMethod === 'CARD' ? body.paymentMethod : null;
+    const notes = body.notes?.trim() || undefined;
+
+    return outbox.tx(() => {
+      const now = clock.now();
+      let customerId = `terminal:${terminal.id}`;
+      const consumer = body.consumerDetails;
+      if (consumer && Object.values(consumer).some((v) => v !== undefined)) {
+        customerId = randomUUID();
+        insertConsumer.run({
+          id: customerId,
+          merchantId: caller.merchantId,
+          environment: caller.environment,
+          firstName: consumer.firstName ?? null,
+          lastName: consumer.lastName ?? null,
+          email: consumer.email ?? null,
+          code: consumer.phoneCountryCode ?? null,
+          number: consumer.phoneNumber ?? null,
+          now,
+        });
+      }
+      const orderId = `POS-${randomBytes(4).toString('hex').toUpperCase()}`;
+      const id = ctx.creator.create(
+        { kind: 'terminal', merchantId: caller.merchantId, environment: caller.environment, terminalId: terminal.id, storeId: terminal.store_id },
+        {
+          terminalId: terminal.id,
+          body: {
+            customerId,
+            orderId,
+            amount: body.amount,
+            paymentMethod: restricted ? [restricted] : undefined,
+            savePaymentMethod: false,
+            autoRedirect: false,
+            expiresIn: DEFAULT_EXPIRES_IN_MS,
+            notes,
+            metadata: body.metadata,
+            enableTips: true,
+            allowRetry: true,
+            splitBill: false,
+            template: 'EXTERNAL_DISPLAY',
+            consumerDetails: consumer,
+          },
+        },
+      );
+      const links = paymentLinks(ctx.publicUrl(), id, 'EXTERNAL_DISPLAY');
+      outbox.emit({
+        merchantId: caller.merchantId,
+        environment: caller.environment,
+        type: 'REMOTE_PAYMENT_REQUEST',
+        paymentRequestId: id,
+        terminalId: terminal.id,
+        data: {
+          ...links,
+          terminalId: terminal.id,
+          orderId,
+          status: 'PAYMENT_NOT_INITIATED',
+          amount: body.amount,
+          currency: 'GBP',
+          notes: notes ?? null,
+          paymentMethod: restricted,
+          expiresAt: iso(now + DEFAULT_EXPIRES_IN_MS),
+          metadata: body.metadata ?? {},
+        },
+      });
+      return { paymentRequestId: id };
+    });
+  });
+};

@@ -1,0 +1,137 @@
+/**
+ * Terminals (DESIGN.md): pairing codes, pairing, List Terminals, rename and switch remote
+ * payments, unpair, FCM token registration; and Get Stores.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import { routes } from '../../shared/contract/routes';
+import { iso } from '../clock';
+import type { Area } from '../context';
+import { hashSecret, newSecret } from '../http/auth';
+import { ApiError, badField } from '../http/errors';
+import { mount } from '../http/mount';
+import { terminalRecord } from './model';
+
+/** Pairing codes live 10 minutes and work once. */
+export const PAIRING_CODE_TTL_MS = 10 * 60_000;
+
+interface CodeRow {
+  code: string;
+  merchant_id: string;
+  environment: 'sandbox' | 'production';
+  store_id: string;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export const terminalRoutes: Area = (app, ctx) => {
+  const { db, clock, terminals, presence } = ctx;
+  const storeOf = db.prepare<[string, string], { id: string }>(
+    'SELECT id FROM stores WHERE id = ? AND merchant_id = ?',
+  );
+  const primaryStore = db.prepare<[string], { id: string }>(
+    'SELECT id FROM stores WHERE merchant_id = ? AND is_primary = 1',
+  );
+
+  mount(app, ctx.auth, routes.createPairingCode, ({ body, caller }) => {
+    const storeId = body.storeId ?? primaryStore.get(caller.merchantId)!.id;
+    if (!storeOf.get(storeId, caller.merchantId))
+      throw new ApiError(404, 'No store with this id for this merchant');
+    const expiresAt = clock.now() + PAIRING_CODE_TTL_MS;
+    // Retry on the rare collision with a live code.
+    for (;;) {
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const inserted = db
+        .prepare(
+          `INSERT INTO pairing_codes (code, merchant_id, environment, store_id, expires_at)
+           VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT(code) DO UPDATE SET merchant_id = excluded.merchant_id,
+             environment = excluded.environment, store_id = excluded.store_id,
+             expires_at = excluded.expires_at, used_at = NULL
+           WHERE pairing_codes.expires_at <= ? OR pairing_codes.used_at IS NOT NULL`,
+        )
+        .run(code, caller.merchantId, caller.environment, storeId, expiresAt, clock.now());
+      if (inserted.changes === 1) return { code, storeId, expiresAt: iso(expiresAt) };
+    }
+  });
+
+  mount(app, ctx.auth, routes.pairTerminal, ({ body }) => {
+    const now = clock.now();
+    const result = db.transaction(() => {
+      const code = db
+        .prepare<[string], CodeRow>('SELECT * FROM pairing_codes WHERE code = ?')
+        .get(body.code);
+      if (!code || code.used_at !== null || code.expires_at <= now)
+        throw badField('code', 'is unknown, expired or already used; make a new one on the dashboard');
+      db.prepare('UPDATE pairing_codes SET used_at = ? WHERE code = ?').run(now, code.code);
+      const id = randomUUID();
+      db.prepare(
+        `INSERT INTO terminals (id, merchant_id, environment, store_id, name, created_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      ).run(id, code.merchant_id, code.environment, code.store_id, body.name, now);
+      const secret = newSecret('terminal', code.environment);
+      db.prepare(
+        `INSERT INTO access_secrets (hash, merchant_id, environment, kind, terminal_id, created_at)
+         VALUES (?, ?, ?, 'terminal', ?, ?)`,
+      ).run(hashSecret(secret), code.merchant_id, code.environment, id, now);
+      const merchant = db
+        .prepare<[string], { name: string }>('SELECT name FROM merchants WHERE id = ?')
+        .get(code.merchant_id)!;
+      return { id, secret, environment: code.environment, merchantName: merchant.name };
+    })();
+    return {
+      terminal: terminalRecord(terminals.get(result.id)!, presence),
+      secret: result.secret,
+      environment: result.environment,
+      merchantName: result.merchantName,
+    };
+  });
+
+  mount(app, ctx.auth, routes.listTerminals, ({ caller }) =>
+    terminals.list(caller.merchantId, caller.environment).map((t) => terminalRecord(t, presence)),
+  );
+
+  mount(app, ctx.auth, routes.updateTerminal, ({ params, body, caller }) => {
+    const row = terminals.owned(params.id, caller.merchantId, caller.environment);
+    db.prepare(
+      'UPDATE terminals SET name = COALESCE(?, name), remote_enabled = COALESCE(?, remote_enabled) WHERE id = ?',
+    ).run(
+      body.name ?? null,
+      body.remotePaymentsEnabled === undefined ? null : Number(body.remotePaymentsEnabled),
+      row.id,
+    );
+    return terminalRecord(terminals.get(row.id)!, presence);
+  });
+
+  mount(app, ctx.auth, routes.deleteTerminal, ({ params, caller }) => {
+    const row = terminals.owned(params.id, caller.merchantId, caller.environment);
+    const now = clock.now();
+    db.transaction(() => {
+      db.prepare('UPDATE terminals SET deleted_at = ? WHERE id = ?').run(now, row.id);
+      db.prepare('UPDATE access_secrets SET revoked_at = ? WHERE terminal_id = ?').run(now, row.id);
+    })();
+    presence.disconnect(row.id); // its push stream ends now, not at the next heartbeat
+    return { message: `Terminal ${row.name} unpaired` };
+  });
+
+  mount(app, ctx.auth, routes.setPushToken, ({ body, caller }) => {
+    db.prepare(
+      'UPDATE terminals SET fcm_token = ?, push_registered = CASE WHEN ? IS NOT NULL THEN 1 ELSE push_registered END, last_seen_at = ? WHERE id = ?',
+    ).run(body.fcmToken, body.fcmToken, clock.now(), caller.terminalId);
+    return terminalRecord(terminals.get(caller.terminalId)!, presence);
+  });
+
+  mount(app, ctx.auth, routes.listStores, ({ caller }) =>
+    db
+      .prepare<[string], { id: string; name: string; is_primary: number; address: string | null; created_at: number }>(
+        'SELECT * FROM stores WHERE merchant_id = ? ORDER BY is_primary DESC, created_at',
+      )
+      .all(caller.merchantId)
+      .map((s) => ({
+        id: s.id,
+        name: s.name,
+        isPrimary: s.is_primary === 1,
+        ...(s.address ? { address: s.address } : {}),
+        createdAt: iso(s.created_at),
+      })),
+  );
+};

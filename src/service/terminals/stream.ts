@@ -1,0 +1,91 @@
+/**
+ * GET /api/terminal/events: the terminal's push stream (Server-Sent Events). Every event carries
+ * its outbox sequence number as `id:`, so a reconnect with Last-Event-ID replays exactly what was
+ * missed. Heartbeats every `heartbeatMs` let both ends notice a dead connection; `online` and
+ * `lastSeenAt` follow the stream.
+ */
+import { streamSSE } from 'hono/streaming';
+import { routes } from '../../shared/contract/routes';
+import type { Area } from '../context';
+import type { StoredEvent } from '../events/outbox';
+import { mount } from '../http/mount';
+
+export const HEARTBEAT_MS = Number(process.env.COUNTER_HEARTBEAT_MS ?? 15_000);
+
+interface EventRow {
+  seq: number;
+  type: string;
+  body: string;
+}
+
+export const terminalStreamRoutes: Area = (app, ctx) => {
+  const { db, clock, presence, outbox } = ctx;
+  const missed = db.prepare<[string, number], EventRow>(
+    `SELECT seq, type, body FROM events WHERE terminal_id = ? AND seq > ?
+       AND type IN ('REMOTE_PAYMENT_REQUEST', 'POS_PAYMENT_STATUS') ORDER BY seq`,
+  );
+  const lastSeq = db.prepare<[], { seq: number | null }>('SELECT max(seq) AS seq FROM events');
+  const seen = db.prepare(
+    'UPDATE terminals SET last_seen_at = ?, push_registered = 1 WHERE id = ?',
+  );
+
+  mount(app, ctx.auth, routes.terminalEvents, ({ caller, c }) => {
+    const terminalId = caller.terminalId;
+    const header = c.req.header('last-event-id') ?? c.req.query('lastEventId');
+    // No Last-Event-ID: a new stream starts from now, not from the terminal's whole history.
+    let cursor = header && /^\d+$/.test(header) ? Number(header) : (lastSeq.get()?.seq ?? 0);
+    seen.run(clock.now(), terminalId);
+
+    return streamSSE(c, async (stream) => {
+      const queue: StoredEvent[] = [];
+      let wake: (() => void) | null = null;
+      let open = true;
+      const stop = () => {
+        open = false;
+        wake?.();
+      };
+      const unsubscribe = outbox.subscribe((event) => {
+        if (event.terminalId !== terminalId) return;
+        if (event.type !== 'REMOTE_PAYMENT_REQUEST' && event.type !== 'POS_PAYMENT_STATUS') return;
+        queue.push(event);
+        wake?.();
+      });
+      const detach = presence.attach(terminalId, () => {
+        stop();
+        void stream.close();
+      });
+      stream.onAbort(stop);
+      const heartbeat = setInterval(() => {
+        seen.run(clock.now(), terminalId);
+        void stream.writeSSE({ event: 'heartbeat', data: JSON.stringify({ at: new Date().toISOString() }) });
+      }, HEARTBEAT_MS);
+
+      try {
+        await stream.writeSSE({
+          event: 'ready',
+          data: JSON.stringify({ terminalId, heartbeatMs: HEARTBEAT_MS }),
+        });
+        for (const row of missed.all(terminalId, cursor)) {
+          await stream.writeSSE({ id: String(row.seq), event: row.type, data: row.body });
+          cursor = row.seq;
+        }
+        while (open) {
+          const event = queue.shift();
+          if (!event) {
+            await new Promise<void>((resolve) => (wake = resolve));
+            wake = null;
+            continue;
+          }
+          if (event.seq <= cursor) continue; // already sent by the replay
+          await stream.writeSSE({ id: String(event.seq), event: event.type, data: event.body });
+          cursor = event.seq;
+        }
+      } finally {
+        clearInterval(heartbeat);
+        unsubscribe();
+        detach();
+        seen.run(clock.now(), terminalId);
+      }
+    });
+  });
+};
