@@ -196,6 +196,20 @@ describe('fieldErrors and validationEnvelope', () => {
     ]);
   });
 
+  it('reports the rule a bad metadata key broke, not just that the key is invalid', () => {
+    const envelope = validationEnvelope(
+      zodError(CustomerCreate, {
+        fullName: 'Jane Smith',
+        email: 'jane@example.com',
+        metadata: { 'a[b': 'x' },
+      }),
+    );
+    expect(envelope.errors).toEqual([
+      { field: 'metadata.a[b', message: 'metadata keys must not contain [ or ]' },
+    ]);
+    expect(envelope.message).toBe('metadata.a[b: metadata keys must not contain [ or ]');
+  });
+
   it('reports an issue with no path against the body', () => {
     expect(fieldErrors(zodError(z.object({ a: z.string() }), 'not an object'))).toEqual([
       { field: '(body)', message: expect.any(String) },
