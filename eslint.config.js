@@ -42,7 +42,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-imports': ['error', { patterns: [noElectron] }],
     },
@@ -58,7 +61,18 @@ export default tseslint.config(
             noNode,
             noElectron,
             outsideShared,
-            { group: ['react', 'react-dom', 'zustand', 'hono', 'hono/*', 'better-sqlite3', 'undici'], message: 'src/shared is pure TypeScript + zod.' },
+            {
+              group: [
+                'react',
+                'react-dom',
+                'zustand',
+                'hono',
+                'hono/*',
+                'better-sqlite3',
+                'undici',
+              ],
+              message: 'src/shared is pure TypeScript + zod.',
+            },
           ],
         },
       ],
@@ -69,7 +83,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [noElectron, layer(['main', 'renderer', 'preload'], 'The service, client and agent do not depend on the kiosk.')] },
+        {
+          patterns: [
+            noElectron,
+            layer(
+              ['main', 'renderer', 'preload'],
+              'The service, client and agent do not depend on the kiosk.',
+            ),
+          ],
+        },
       ],
     },
   },
@@ -81,7 +103,10 @@ export default tseslint.config(
         {
           patterns: [
             noElectron,
-            layer(['electron', 'browser', 'renderer', 'preload', 'service'], 'The kiosk core depends on shared and client only.'),
+            layer(
+              ['electron', 'browser', 'renderer', 'preload', 'service'],
+              'The kiosk core depends on shared and client only.',
+            ),
           ],
         },
       ],
@@ -89,7 +114,20 @@ export default tseslint.config(
   },
   {
     files: ['src/main/browser/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noElectron, layer(['electron', 'renderer', 'preload'], 'Browser mode does not use the electron shell.')] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noElectron,
+            layer(
+              ['electron', 'renderer', 'preload'],
+              'Browser mode does not use the electron shell.',
+            ),
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/main/electron/**/*.ts'],
@@ -100,7 +138,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [noNode, layer(['service', 'client', 'agent', 'main', 'renderer'], 'The preload imports only src/shared.')] },
+        {
+          patterns: [
+            noNode,
+            layer(
+              ['service', 'client', 'agent', 'main', 'renderer'],
+              'The preload imports only src/shared.',
+            ),
+          ],
+        },
       ],
     },
   },
@@ -112,7 +158,16 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [noNode, noElectron, layer(['service', 'client', 'agent', 'main', 'preload'], 'The renderer imports only src/shared.')] },
+        {
+          patterns: [
+            noNode,
+            noElectron,
+            layer(
+              ['service', 'client', 'agent', 'main', 'preload'],
+              'The renderer imports only src/shared.',
+            ),
+          ],
+        },
       ],
     },
   },

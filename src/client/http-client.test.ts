@@ -17,8 +17,14 @@ describe('the typed client', () => {
     const record = await client.call('getPaymentStatus', {
       params: { paymentRequestId: pr.paymentRequestId },
     });
-    expect(record).toMatchObject({ status: 'PAYMENT_NOT_INITIATED', amount: 3.99, orderId: 'o-client' });
-    await client.call('cancelPaymentRequest', { params: { paymentRequestId: pr.paymentRequestId } });
+    expect(record).toMatchObject({
+      status: 'PAYMENT_NOT_INITIATED',
+      amount: 3.99,
+      orderId: 'o-client',
+    });
+    await client.call('cancelPaymentRequest', {
+      params: { paymentRequestId: pr.paymentRequestId },
+    });
     const error = await client
       .call('cancelPaymentRequest', { params: { paymentRequestId: pr.paymentRequestId } })
       .catch((e: unknown) => e);

@@ -16,10 +16,12 @@ import { ApiError } from './http/errors';
 import { isMounted, mount } from './http/mount';
 import { imageRoutes } from './images/routes';
 import { bootstrapMerchant, type Bootstrap } from './merchants/bootstrap';
+import { dashboardRoutes } from './pages/dashboard';
 import { docsRoutes } from './pages/docs';
 import { hostedPageRoutes } from './pages/hosted-page';
 import { createPaymentCreator } from './payments/create';
 import { createLifecycle } from './payments/lifecycle';
+import { paymentListRoutes } from './payments/list';
 import { createPaymentReader } from './payments/model';
 import { paymentRoutes } from './payments/routes';
 import { sandboxRoutes } from './sandbox/routes';
@@ -44,6 +46,7 @@ export interface ServiceOptions {
 
 const AREAS: Area[] = [
   paymentRoutes,
+  paymentListRoutes,
   // The stream and remote payments before terminalRoutes: /api/terminal/events and
   // /api/terminal/process-remote-payment must not be taken for /api/terminal/{id}.
   terminalStreamRoutes,
@@ -54,6 +57,7 @@ const AREAS: Area[] = [
   sandboxRoutes,
   hostedPageRoutes,
   docsRoutes,
+  dashboardRoutes,
 ];
 
 export interface Service {

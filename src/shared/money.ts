@@ -31,7 +31,8 @@ export function decimalTextToPence(text: string): number | null {
 /** Pounds on the wire to integer pence. Throws on more than two decimal places. */
 export function poundsToPence(pounds: number): number {
   const pence = Number.isFinite(pounds) ? decimalTextToPence(String(pounds)) : null;
-  if (pence === null) throw new RangeError(`${pounds} is not an amount of money in pounds and pence`);
+  if (pence === null)
+    throw new RangeError(`${pounds} is not an amount of money in pounds and pence`);
   return pence;
 }
 

@@ -9,7 +9,15 @@ import type { PaymentStatus as PaymentStatusSchema } from './contract/common';
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 
 const NEXT: Record<PaymentStatus, readonly PaymentStatus[]> = {
-  PAYMENT_NOT_INITIATED: ['AWAITING_AUTHORIZATION', 'PENDING', 'AUTHORIZED', 'COMPLETED', 'FAILED', 'CANCELLED', 'EXPIRED'],
+  PAYMENT_NOT_INITIATED: [
+    'AWAITING_AUTHORIZATION',
+    'PENDING',
+    'AUTHORIZED',
+    'COMPLETED',
+    'FAILED',
+    'CANCELLED',
+    'EXPIRED',
+  ],
   AWAITING_AUTHORIZATION: ['PENDING', 'AUTHORIZED', 'COMPLETED', 'FAILED', 'CANCELLED', 'EXPIRED'],
   PENDING: ['AUTHORIZED', 'COMPLETED', 'FAILED'],
   AUTHORIZED: ['COMPLETED', 'CANCELLED'],

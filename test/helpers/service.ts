@@ -36,7 +36,8 @@ export async function startService(options: Partial<ServiceOptions> = {}): Promi
           ...(secret ? { authorization: `Bearer ${secret}` } : {}),
           ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         },
-        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+        body:
+          body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       });
       const text = await res.text();
       let parsed: unknown = text;

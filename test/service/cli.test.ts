@@ -76,7 +76,11 @@ describe('npm run service', () => {
     const second = await start(dir);
     const paid = await call(second.url, 'GET', `/api/payments/v1/payment-status/${id}`);
     expect(paid.body).toMatchObject({ status: 'COMPLETED', paidAmount: 4.2, orderId: 'kill-test' });
-    const open = await call(second.url, 'GET', `/api/payments/v1/payment-status/${other.body.paymentRequestId}`);
+    const open = await call(
+      second.url,
+      'GET',
+      `/api/payments/v1/payment-status/${other.body.paymentRequestId}`,
+    );
     expect(open.body).toMatchObject({ status: 'PAYMENT_NOT_INITIATED' });
     second.proc.child.kill('SIGTERM');
     expect(await second.proc.exited).toBe(0);

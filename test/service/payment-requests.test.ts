@@ -60,9 +60,19 @@ describe('authentication', () => {
 
   it('keeps sandbox and production payment requests apart', async () => {
     const { paymentRequestId } = await create();
-    const res = await h.call('GET', `/api/payments/v1/payment-status/${paymentRequestId}`, undefined, PRODUCTION);
+    const res = await h.call(
+      'GET',
+      `/api/payments/v1/payment-status/${paymentRequestId}`,
+      undefined,
+      PRODUCTION,
+    );
     expect(expectError(res, 400).message).toMatch(/sandbox environment/);
-    const cancel = await h.call('POST', `/api/payment-request/cancel/${paymentRequestId}`, undefined, PRODUCTION);
+    const cancel = await h.call(
+      'POST',
+      `/api/payment-request/cancel/${paymentRequestId}`,
+      undefined,
+      PRODUCTION,
+    );
     expectError(cancel, 400);
     expect((await status(paymentRequestId)).status).toBe('PAYMENT_NOT_INITIATED');
   });
@@ -103,25 +113,40 @@ describe('POST /api/payments/process-payment', () => {
     ['amount with three decimals', { amount: 1.234 }, 'amount'],
     ['amount zero', { amount: 0 }, 'amount'],
     ['notes over 30 characters', { notes: 'x'.repeat(31) }, 'notes'],
-    ['savePaymentMethod without serviceCustomerId', { savePaymentMethod: true }, 'serviceCustomerId'],
+    [
+      'savePaymentMethod without serviceCustomerId',
+      { savePaymentMethod: true },
+      'serviceCustomerId',
+    ],
     [
       'savePaymentMethod without card',
-      { savePaymentMethod: true, serviceCustomerId: '6f1c1c8e-2a65-4a53-9a53-0d4b1f1f7a11', paymentMethod: ['PAY_BY_BANK'] },
+      {
+        savePaymentMethod: true,
+        serviceCustomerId: '6f1c1c8e-2a65-4a53-9a53-0d4b1f1f7a11',
+        paymentMethod: ['PAY_BY_BANK'],
+      },
       'paymentMethod',
     ],
-    ['serviceCustomerId of no customer', { serviceCustomerId: '6f1c1c8e-2a65-4a53-9a53-0d4b1f1f7a11' }, 'serviceCustomerId'],
+    [
+      'serviceCustomerId of no customer',
+      { serviceCustomerId: '6f1c1c8e-2a65-4a53-9a53-0d4b1f1f7a11' },
+      'serviceCustomerId',
+    ],
     ['storeId of no store', { storeId: '6f1c1c8e-2a65-4a53-9a53-0d4b1f1f7a11' }, 'storeId'],
     ['an unknown template', { template: 'POSTER' }, 'template'],
     ['a metadata key with [', { metadata: { 'a[0]': 'x' } }, 'metadata.a[0]'],
     ['expiresIn below a second', { expiresIn: 10 }, 'expiresIn'],
     ['redirectUrl that is not a URL', { redirectUrl: 'nowhere' }, 'redirectUrl'],
   ];
-  it.each(invalid)('refuses %s with 400 naming the field, storing nothing', async (_, extra, field) => {
-    const before = countRequests();
-    const res = await h.call('POST', '/api/payments/process-payment', { ...order, ...extra });
-    expect(expectError(res, 400, field).name).toBe('BAD_REQUEST');
-    expect(countRequests()).toBe(before);
-  });
+  it.each(invalid)(
+    'refuses %s with 400 naming the field, storing nothing',
+    async (_, extra, field) => {
+      const before = countRequests();
+      const res = await h.call('POST', '/api/payments/process-payment', { ...order, ...extra });
+      expect(expectError(res, 400, field).name).toBe('BAD_REQUEST');
+      expect(countRequests()).toBe(before);
+    },
+  );
 
   it('refuses a body that is not JSON', async () => {
     const res = await h.call('POST', '/api/payments/process-payment', '{"amount": ');
@@ -131,8 +156,15 @@ describe('POST /api/payments/process-payment', () => {
 
 describe('GET /api/payments/v1/payment-status/{id}', () => {
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
-    expectError(await h.call('GET', '/api/payments/v1/payment-status/6f1c1c8e-2a65-4a53-9a53-0d4b1f1f7a11'), 404);
-    expectError(await h.call('GET', '/api/payments/v1/payment-status/not-a-uuid'), 400, 'path.paymentRequestId');
+    expectError(
+      await h.call('GET', '/api/payments/v1/payment-status/6f1c1c8e-2a65-4a53-9a53-0d4b1f1f7a11'),
+      404,
+    );
+    expectError(
+      await h.call('GET', '/api/payments/v1/payment-status/not-a-uuid'),
+      400,
+      'path.paymentRequestId',
+    );
   });
 
   it('shows card transactions with cardPaymentDetails, tip and paidAmount', async () => {
@@ -144,13 +176,21 @@ describe('GET /api/payments/v1/payment-status/{id}', () => {
     });
     expect(res.status).toBe(200);
     const record = await status(id);
-    expect(record).toMatchObject({ status: 'COMPLETED', paymentMethod: 'CARD', tipAmount: 1.5, paidAmount: 12 });
+    expect(record).toMatchObject({
+      status: 'COMPLETED',
+      paymentMethod: 'CARD',
+      tipAmount: 1.5,
+      paidAmount: 12,
+    });
     expect(record.transactions[0]?.cardPaymentDetails).toMatchObject({
       captureType: 'AUTO_CAPTURE',
       maskedCardNumber: '**** **** **** 4242',
     });
     const last = eventsOf(id).at(-1);
-    expect(last).toMatchObject({ type: 'PAYMENTS_STATUS', data: { status: 'COMPLETED', paidAmount: 12, orderId: 'order-1', paymentMethod: 'CARD' } });
+    expect(last).toMatchObject({
+      type: 'PAYMENTS_STATUS',
+      data: { status: 'COMPLETED', paidAmount: 12, orderId: 'order-1', paymentMethod: 'CARD' },
+    });
   });
 });
 
@@ -163,14 +203,22 @@ describe('POST /api/payment-request/cancel/{id}', () => {
     expect((await status(id)).status).toBe('CANCELLED');
     expectError(await h.call('POST', `/api/payment-request/cancel/${id}`), 400);
     expect(eventsOf(id)).toEqual([
-      { type: 'PAYMENTS_STATUS', data: expect.objectContaining({ status: 'CANCELLED', metadata: { lane: '2' } }) },
+      {
+        type: 'PAYMENTS_STATUS',
+        data: expect.objectContaining({ status: 'CANCELLED', metadata: { lane: '2' } }),
+      },
     ]);
   });
 
   it('refuses to cancel a completed payment', async () => {
     const { paymentRequestId: id } = await create();
-    await h.call('POST', `/api/sandbox/payment-requests/${id}/simulate`, { paymentMethod: 'PAY_BY_BANK', outcome: 'COMPLETED' });
-    expect(expectError(await h.call('POST', `/api/payment-request/cancel/${id}`), 400).message).toMatch(/already been processed/);
+    await h.call('POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+      paymentMethod: 'PAY_BY_BANK',
+      outcome: 'COMPLETED',
+    });
+    expect(
+      expectError(await h.call('POST', `/api/payment-request/cancel/${id}`), 400).message,
+    ).toMatch(/already been processed/);
     expect((await status(id)).status).toBe('COMPLETED');
   });
 });
@@ -181,8 +229,16 @@ describe('expiry and the sandbox clock', () => {
     const advanced = await h.call('POST', '/api/sandbox/clock/advance', { ms: 61_000 });
     expect(advanced.status).toBe(200);
     expect((await status(id)).status).toBe('EXPIRED');
-    expect(eventsOf(id).map((e) => [e.type, e.data.status])).toEqual([['EXPIRED_STATUS', 'EXPIRED']]);
-    expectError(await h.call('POST', `/api/sandbox/payment-requests/${id}/simulate`, { paymentMethod: 'CARD', outcome: 'COMPLETED' }), 400);
+    expect(eventsOf(id).map((e) => [e.type, e.data.status])).toEqual([
+      ['EXPIRED_STATUS', 'EXPIRED'],
+    ]);
+    expectError(
+      await h.call('POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+        paymentMethod: 'CARD',
+        outcome: 'COMPLETED',
+      }),
+      400,
+    );
   });
 });
 
@@ -191,17 +247,27 @@ describe('sandbox controls', () => {
     const { paymentRequestId: id } = await create({}, PRODUCTION);
     for (const [path, body] of [
       ['/api/sandbox/clock/advance', { ms: 1000 }],
-      [`/api/sandbox/payment-requests/${id}/simulate`, { paymentMethod: 'CARD', outcome: 'COMPLETED' }],
+      [
+        `/api/sandbox/payment-requests/${id}/simulate`,
+        { paymentMethod: 'CARD', outcome: 'COMPLETED' },
+      ],
       ['/api/sandbox/reset', undefined],
     ] as const)
-      expect(expectError(await h.call('POST', path, body, PRODUCTION), 400).message).toMatch(/sandbox/);
+      expect(expectError(await h.call('POST', path, body, PRODUCTION), 400).message).toMatch(
+        /sandbox/,
+      );
     expect((await status(id, PRODUCTION)).status).toBe('PAYMENT_NOT_INITIATED');
   });
 
   it('simulate validates its outcome and honours allowRetry and enableTips', async () => {
     const { paymentRequestId: id } = await create({ allowRetry: false, enableTips: false });
-    const simulate = (body: unknown) => h.call('POST', `/api/sandbox/payment-requests/${id}/simulate`, body);
-    expectError(await simulate({ paymentMethod: 'PAY_BY_BANK', outcome: 'AUTHORIZED' }), 400, 'outcome');
+    const simulate = (body: unknown) =>
+      h.call('POST', `/api/sandbox/payment-requests/${id}/simulate`, body);
+    expectError(
+      await simulate({ paymentMethod: 'PAY_BY_BANK', outcome: 'AUTHORIZED' }),
+      400,
+      'outcome',
+    );
     expectError(await simulate({ paymentMethod: 'CARD', outcome: 'COMPLETED', tipAmount: 1 }), 400);
     expect((await simulate({ paymentMethod: 'CARD', outcome: 'FAILED' })).status).toBe(200);
     const failed = await status(id);
@@ -211,7 +277,8 @@ describe('sandbox controls', () => {
 
   it('lets a failed request be retried when allowRetry is on', async () => {
     const { paymentRequestId: id } = await create();
-    const simulate = (body: unknown) => h.call('POST', `/api/sandbox/payment-requests/${id}/simulate`, body);
+    const simulate = (body: unknown) =>
+      h.call('POST', `/api/sandbox/payment-requests/${id}/simulate`, body);
     await simulate({ paymentMethod: 'PAY_BY_BANK', outcome: 'FAILED' });
     await simulate({ paymentMethod: 'PAY_BY_BANK', outcome: 'COMPLETED' });
     const record = await status(id);
@@ -223,8 +290,13 @@ describe('sandbox controls', () => {
     const sandbox = await create();
     const production = await create({}, PRODUCTION);
     expect((await h.call('POST', '/api/sandbox/reset')).status).toBe(200);
-    expectError(await h.call('GET', `/api/payments/v1/payment-status/${sandbox.paymentRequestId}`), 404);
-    expect((await status(production.paymentRequestId, PRODUCTION)).status).toBe('PAYMENT_NOT_INITIATED');
+    expectError(
+      await h.call('GET', `/api/payments/v1/payment-status/${sandbox.paymentRequestId}`),
+      404,
+    );
+    expect((await status(production.paymentRequestId, PRODUCTION)).status).toBe(
+      'PAYMENT_NOT_INITIATED',
+    );
   });
 });
 

@@ -39,13 +39,29 @@ function expectError(res: { status: number; body: unknown }, status: number, tex
 describe('pairing', () => {
   it('pairs once with a fresh code and lists the terminal', async () => {
     const code = await h.call('POST', '/api/terminal/pairing-codes', {});
-    const paired = await h.call('POST', '/api/terminal/pair', { code: code.body.code, name: 'Front till' }, null);
+    const paired = await h.call(
+      'POST',
+      '/api/terminal/pair',
+      { code: code.body.code, name: 'Front till' },
+      null,
+    );
     expect(paired.status).toBe(201);
     const body = PairResponse.parse(paired.body);
     expect(body).toMatchObject({ environment: 'sandbox', merchantName: 'Counter Demo Shop' });
     expect(body.secret).toMatch(/^tk_sandbox_/);
-    expect(body.terminal).toMatchObject({ name: 'Front till', tokenMissing: true, online: false, remotePaymentsEnabled: true, lastSeenAt: null });
-    const again = await h.call('POST', '/api/terminal/pair', { code: code.body.code, name: 'Thief' }, null);
+    expect(body.terminal).toMatchObject({
+      name: 'Front till',
+      tokenMissing: true,
+      online: false,
+      remotePaymentsEnabled: true,
+      lastSeenAt: null,
+    });
+    const again = await h.call(
+      'POST',
+      '/api/terminal/pair',
+      { code: code.body.code, name: 'Thief' },
+      null,
+    );
     expectError(again, 400, /already used/);
     expect((await listTerminals()).map((t) => t.name)).toContain('Front till');
     expect((await listTerminals()).map((t) => t.name)).not.toContain('Thief');
@@ -54,8 +70,15 @@ describe('pairing', () => {
   it('refuses an expired code and a malformed one', async () => {
     const code = await h.call('POST', '/api/terminal/pairing-codes', {});
     await h.call('POST', '/api/sandbox/clock/advance', { ms: 11 * 60_000 });
-    expectError(await h.call('POST', '/api/terminal/pair', { code: code.body.code, name: 'Late' }, null), 400, /expired/);
-    const bad = expectError(await h.call('POST', '/api/terminal/pair', { code: '12ab', name: 'X' }, null), 400);
+    expectError(
+      await h.call('POST', '/api/terminal/pair', { code: code.body.code, name: 'Late' }, null),
+      400,
+      /expired/,
+    );
+    const bad = expectError(
+      await h.call('POST', '/api/terminal/pair', { code: '12ab', name: 'X' }, null),
+      400,
+    );
     expect(bad.errors).toEqual([expect.objectContaining({ field: 'code' })]);
   });
 
@@ -63,12 +86,22 @@ describe('pairing', () => {
     const { terminal, secret } = await pair('Old name');
     const s = await stream(secret);
     await s.next((e) => e.event === 'ready');
-    const renamed = await h.call('PUT', `/api/terminal/${terminal.id}`, { name: 'New name', remotePaymentsEnabled: false });
-    expect(renamed.body).toMatchObject({ name: 'New name', remotePaymentsEnabled: false, online: true });
+    const renamed = await h.call('PUT', `/api/terminal/${terminal.id}`, {
+      name: 'New name',
+      remotePaymentsEnabled: false,
+    });
+    expect(renamed.body).toMatchObject({
+      name: 'New name',
+      remotePaymentsEnabled: false,
+      online: true,
+    });
     expectError(await h.call('PUT', `/api/terminal/${terminal.id}`, {}), 400);
     expect((await h.call('DELETE', `/api/terminal/${terminal.id}`)).status).toBe(200);
     await s.closed; // the stream ends with the unpairing
-    expectError(await h.call('GET', `/api/payments/v1/payment-status/${randomUUID()}`, undefined, secret), 401);
+    expectError(
+      await h.call('GET', `/api/payments/v1/payment-status/${randomUUID()}`, undefined, secret),
+      401,
+    );
     expect((await listTerminals()).map((t) => t.id)).not.toContain(terminal.id);
     expectError(await h.call('DELETE', `/api/terminal/${terminal.id}`), 404);
   });
@@ -103,7 +136,10 @@ describe('push stream and remote payments', () => {
     expect(res.status).toBe(200);
     const id = res.body.paymentRequestId as string;
     expect(Object.keys(res.body)).toEqual(['paymentRequestId']);
-    const pushed = await s.next((e) => e.event === 'REMOTE_PAYMENT_REQUEST' && JSON.parse(e.data).data.paymentRequestId === id);
+    const pushed = await s.next(
+      (e) =>
+        e.event === 'REMOTE_PAYMENT_REQUEST' && JSON.parse(e.data).data.paymentRequestId === id,
+    );
     expect(pushed.id).toMatch(/^\d+$/);
     const data = JSON.parse(pushed.data).data;
     expect(data).toMatchObject({
@@ -120,11 +156,21 @@ describe('push stream and remote payments', () => {
     // The service set expiry (default 180 s) and ignored the body's expiresIn and orderId.
     const status = await h.call('GET', `/api/payments/v1/payment-status/${id}`);
     expect(Date.parse(status.body.expiresAt) - Date.parse(status.body.createdAt)).toBe(180_000);
-    expect(status.body).toMatchObject({ terminalId: till.terminal.id, metadata: { table: '9' }, notes: 'Table 9' });
+    expect(status.body).toMatchObject({
+      terminalId: till.terminal.id,
+      metadata: { table: '9' },
+      notes: 'Table 9',
+    });
 
-    await h.call('POST', `/api/sandbox/payment-requests/${id}/simulate`, { paymentMethod: 'CARD', outcome: 'COMPLETED' });
+    await h.call('POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+      paymentMethod: 'CARD',
+      outcome: 'COMPLETED',
+    });
     // The attempt passes through AWAITING_AUTHORIZATION first; each change is pushed in order.
-    const pos = await s.next((e) => e.event === 'POS_PAYMENT_STATUS' && e.data.includes(id) && e.data.includes('"COMPLETED"'));
+    const pos = await s.next(
+      (e) =>
+        e.event === 'POS_PAYMENT_STATUS' && e.data.includes(id) && e.data.includes('"COMPLETED"'),
+    );
     const statuses = s.events
       .filter((e) => e.event === 'POS_PAYMENT_STATUS' && e.data.includes(id))
       .map((e) => JSON.parse(e.data).data.status);
@@ -137,20 +183,26 @@ describe('push stream and remote payments', () => {
         paidAmount: 7.25,
         paymentMethod: 'CARD',
         metadata: { table: '9' },
-        customFields: expect.arrayContaining([{ fieldName: 'terminalId', value: till.terminal.id }]),
+        customFields: expect.arrayContaining([
+          { fieldName: 'terminalId', value: till.terminal.id },
+        ]),
       },
     });
   });
 
   it('replays what a terminal missed when it reconnects with Last-Event-ID', async () => {
     const first = await remote({ id: till.terminal.id, amount: 1 });
-    const seen = await s.next((e) => e.event === 'REMOTE_PAYMENT_REQUEST' && e.data.includes(first.body.paymentRequestId));
+    const seen = await s.next(
+      (e) => e.event === 'REMOTE_PAYMENT_REQUEST' && e.data.includes(first.body.paymentRequestId),
+    );
     s.close();
     const missedA = await remote({ id: till.terminal.id, amount: 2 });
     const missedB = await remote({ id: till.terminal.id, amount: 3 });
     s = await stream(till.secret, seen.id);
     const replayed = await s.next((e) => e.data.includes(missedB.body.paymentRequestId));
-    const ids = s.events.filter((e) => e.event === 'REMOTE_PAYMENT_REQUEST').map((e) => JSON.parse(e.data).data.paymentRequestId);
+    const ids = s.events
+      .filter((e) => e.event === 'REMOTE_PAYMENT_REQUEST')
+      .map((e) => JSON.parse(e.data).data.paymentRequestId);
     expect(ids).toEqual([missedA.body.paymentRequestId, missedB.body.paymentRequestId]);
     expect(Number(replayed.id)).toBeGreaterThan(Number(seen.id));
   });
@@ -159,22 +211,52 @@ describe('push stream and remote payments', () => {
     const ok = await remote({
       id: till.terminal.id,
       amount: 5,
-      consumerDetails: { phoneCountryCode: '+44', phoneNumber: '7700900123', firstName: 'Ada', email: 'ada@example.com' },
+      consumerDetails: {
+        phoneCountryCode: '+44',
+        phoneNumber: '7700900123',
+        firstName: 'Ada',
+        email: 'ada@example.com',
+      },
     });
     expect(ok.status).toBe(200);
-    const status = await h.call('GET', `/api/payments/v1/payment-status/${ok.body.paymentRequestId}`);
-    const consumer = h.service.db.prepare('SELECT * FROM consumers WHERE id = ?').get(status.body.customerId) as Record<string, unknown>;
-    expect(consumer).toMatchObject({ first_name: 'Ada', phone_country_code: '+44', phone_number: '7700900123' });
-    const bad = expectError(await remote({ id: till.terminal.id, amount: 5, consumerDetails: { phoneCountryCode: '+44', phoneNumber: '77-00' } }), 400);
+    const status = await h.call(
+      'GET',
+      `/api/payments/v1/payment-status/${ok.body.paymentRequestId}`,
+    );
+    const consumer = h.service.db
+      .prepare('SELECT * FROM consumers WHERE id = ?')
+      .get(status.body.customerId) as Record<string, unknown>;
+    expect(consumer).toMatchObject({
+      first_name: 'Ada',
+      phone_country_code: '+44',
+      phone_number: '7700900123',
+    });
+    const bad = expectError(
+      await remote({
+        id: till.terminal.id,
+        amount: 5,
+        consumerDetails: { phoneCountryCode: '+44', phoneNumber: '77-00' },
+      }),
+      400,
+    );
     expect(bad.errors).toEqual([expect.objectContaining({ field: 'consumerDetails.phoneNumber' })]);
   });
 
   it('applies every rule of section 4.4', async () => {
-    const count = () => (h.service.db.prepare('SELECT count(*) AS n FROM payment_requests').get() as { n: number }).n;
+    const count = () =>
+      (h.service.db.prepare('SELECT count(*) AS n FROM payment_requests').get() as { n: number }).n;
     const before = count();
-    expect(expectError(await remote({ amount: 1 }), 400).errors).toEqual([expect.objectContaining({ field: 'id' })]);
-    expect(expectError(await remote({ id: till.terminal.id, amount: 1.234 }), 400).errors).toEqual([expect.objectContaining({ field: 'amount' })]);
-    expectError(await remote({ id: till.terminal.id, amount: 1, notes: ` ${'n'.repeat(31)} ` }), 400, /notes/);
+    expect(expectError(await remote({ amount: 1 }), 400).errors).toEqual([
+      expect.objectContaining({ field: 'id' }),
+    ]);
+    expect(expectError(await remote({ id: till.terminal.id, amount: 1.234 }), 400).errors).toEqual([
+      expect.objectContaining({ field: 'amount' }),
+    ]);
+    expectError(
+      await remote({ id: till.terminal.id, amount: 1, notes: ` ${'n'.repeat(31)} ` }),
+      400,
+      /notes/,
+    );
     expectError(await remote({ id: randomUUID(), amount: 1 }), 404, /Terminal not found/);
     expectError(await remote({ id: 'not-a-terminal', amount: 1 }), 404);
     // Another environment's secret cannot push to this sandbox terminal.
@@ -186,21 +268,45 @@ describe('push stream and remote payments', () => {
     expectError(await remote({ id: till.terminal.id, amount: 1 }), 400, /switched off/);
     await h.call('PUT', `/api/terminal/${till.terminal.id}`, { remotePaymentsEnabled: true });
     h.service.db.prepare('UPDATE merchants SET remote_enabled = 0').run();
-    expectError(await remote({ id: till.terminal.id, amount: 1 }), 400, /not enabled for this merchant/);
+    expectError(
+      await remote({ id: till.terminal.id, amount: 1 }),
+      400,
+      /not enabled for this merchant/,
+    );
     h.service.db.prepare('UPDATE merchants SET remote_enabled = 1').run();
     expect(count()).toBe(before);
     // Padded notes within 30 characters after trimming are fine.
-    expect((await remote({ id: till.terminal.id, amount: 1, notes: `   ${'n'.repeat(30)}   ` })).status).toBe(200);
+    expect(
+      (await remote({ id: till.terminal.id, amount: 1, notes: `   ${'n'.repeat(30)}   ` })).status,
+    ).toBe(200);
   });
 
   it('lets the terminal create, read and cancel its own store’s payments, bound to it', async () => {
-    const created = await h.call('POST', '/api/payments/process-payment', { customerId: 'walk-in', orderId: 'T-1', amount: 3 }, till.secret);
+    const created = await h.call(
+      'POST',
+      '/api/payments/process-payment',
+      { customerId: 'walk-in', orderId: 'T-1', amount: 3 },
+      till.secret,
+    );
     expect(created.status).toBe(200);
     const id = created.body.paymentRequestId as string;
-    const read = await h.call('GET', `/api/payments/v1/payment-status/${id}`, undefined, till.secret);
-    expect(read.body).toMatchObject({ terminalId: till.terminal.id, storeId: till.terminal.storeId });
-    expect((await h.call('POST', `/api/payment-request/cancel/${id}`, undefined, till.secret)).status).toBe(200);
-    const pos = await s.next((e) => e.event === 'POS_PAYMENT_STATUS' && e.data.includes(id) && e.data.includes('CANCELLED'));
+    const read = await h.call(
+      'GET',
+      `/api/payments/v1/payment-status/${id}`,
+      undefined,
+      till.secret,
+    );
+    expect(read.body).toMatchObject({
+      terminalId: till.terminal.id,
+      storeId: till.terminal.storeId,
+    });
+    expect(
+      (await h.call('POST', `/api/payment-request/cancel/${id}`, undefined, till.secret)).status,
+    ).toBe(200);
+    const pos = await s.next(
+      (e) =>
+        e.event === 'POS_PAYMENT_STATUS' && e.data.includes(id) && e.data.includes('CANCELLED'),
+    );
     expect(JSON.parse(pos.data).data.type).toBe('PAYMENTS_STATUS');
     expectError(await h.call('GET', `/api/refund/${id}`, undefined, till.secret), 404);
   });
@@ -208,22 +314,61 @@ describe('push stream and remote payments', () => {
   it("hides another store's payments from the terminal", async () => {
     const storeId = randomUUID();
     h.service.db
-      .prepare("INSERT INTO stores (id, merchant_id, name, is_primary, created_at) VALUES (?, ?, 'Second', 0, 0)")
+      .prepare(
+        "INSERT INTO stores (id, merchant_id, name, is_primary, created_at) VALUES (?, ?, 'Second', 0, 0)",
+      )
       .run(storeId, h.service.bootstrap.merchantId);
-    const other = await h.call('POST', '/api/payments/process-payment', { customerId: 'c', orderId: 'S2', amount: 1, storeId });
+    const other = await h.call('POST', '/api/payments/process-payment', {
+      customerId: 'c',
+      orderId: 'S2',
+      amount: 1,
+      storeId,
+    });
     expect(other.status).toBe(200);
-    expectError(await h.call('GET', `/api/payments/v1/payment-status/${other.body.paymentRequestId}`, undefined, till.secret), 404);
-    expectError(await h.call('POST', `/api/payment-request/cancel/${other.body.paymentRequestId}`, undefined, till.secret), 404);
-    expectError(await h.call('POST', '/api/payments/process-payment', { customerId: 'c', orderId: 'S3', amount: 1, storeId }, till.secret), 400, /own store/);
+    expectError(
+      await h.call(
+        'GET',
+        `/api/payments/v1/payment-status/${other.body.paymentRequestId}`,
+        undefined,
+        till.secret,
+      ),
+      404,
+    );
+    expectError(
+      await h.call(
+        'POST',
+        `/api/payment-request/cancel/${other.body.paymentRequestId}`,
+        undefined,
+        till.secret,
+      ),
+      404,
+    );
+    expectError(
+      await h.call(
+        'POST',
+        '/api/payments/process-payment',
+        { customerId: 'c', orderId: 'S3', amount: 1, storeId },
+        till.secret,
+      ),
+      400,
+      /own store/,
+    );
   });
 
   const fill = (def: RouteDef) =>
-    def.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'template' ? 'RECEIPT' : randomUUID()));
+    def.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+      name === 'template' ? 'RECEIPT' : randomUUID(),
+    );
   const refused = (Object.entries(routes) as [string, RouteDef][]).filter(
     ([, def]) => def.auth === 'merchant' || def.auth === 'sandbox',
   );
   it.each(refused)('refuses the terminal secret on %s with 403', async (_, def) => {
-    const res = await h.call(def.method.toUpperCase(), fill(def), def.body ? {} : undefined, till.secret);
+    const res = await h.call(
+      def.method.toUpperCase(),
+      fill(def),
+      def.body ? {} : undefined,
+      till.secret,
+    );
     expectError(res, 403, /terminal secret cannot/);
   });
 

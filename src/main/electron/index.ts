@@ -6,7 +6,8 @@ import { app, BrowserWindow, ipcMain, session } from 'electron';
 import { join } from 'node:path';
 import { BRIDGE_CHANNEL, BridgeCommand, type KioskState } from '../../shared/bridge';
 
-const CSP = "default-src 'self'; img-src 'self' data: http://127.0.0.1:* http://localhost:*; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*; style-src 'self' 'unsafe-inline'";
+const CSP =
+  "default-src 'self'; img-src 'self' data: http://127.0.0.1:* http://localhost:*; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*; style-src 'self' 'unsafe-inline'";
 
 function createWindow(page: 'console' | 'display'): BrowserWindow {
   const win = new BrowserWindow({

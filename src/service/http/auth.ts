@@ -12,7 +12,13 @@ export type Environment = 'sandbox' | 'production';
 
 export type Caller =
   | { kind: 'merchant'; merchantId: string; environment: Environment }
-  | { kind: 'terminal'; merchantId: string; environment: Environment; terminalId: string; storeId: string };
+  | {
+      kind: 'terminal';
+      merchantId: string;
+      environment: Environment;
+      terminalId: string;
+      storeId: string;
+    };
 
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
@@ -61,7 +67,9 @@ export function createAuthenticator(db: Db) {
     if (!caller)
       throw new ApiError(
         401,
-        header ? 'The access secret is invalid or revoked' : 'Authorization: Bearer <access secret> is required',
+        header
+          ? 'The access secret is invalid or revoked'
+          : 'Authorization: Bearer <access secret> is required',
       );
     if (caller.kind === 'terminal' && auth !== 'terminal' && auth !== 'merchantOrTerminal')
       throw new ApiError(403, 'A terminal secret cannot call this endpoint');

@@ -29,7 +29,9 @@ export interface Input<R extends RouteDef> {
   c: Context;
 }
 
-type Output<R extends RouteDef> = R['response'] extends z.ZodType ? z.input<R['response']> : Response;
+type Output<R extends RouteDef> = R['response'] extends z.ZodType
+  ? z.input<R['response']>
+  : Response;
 
 export type Handler<R extends RouteDef> = (input: Input<R>) => Output<R> | Promise<Output<R>>;
 

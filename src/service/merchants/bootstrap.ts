@@ -26,7 +26,9 @@ export function bootstrapMerchant(
   return db.transaction((): Bootstrap => {
     const now = clock.now();
     let merchant = db
-      .prepare<[], { id: string; name: string }>('SELECT id, name FROM merchants ORDER BY created_at LIMIT 1')
+      .prepare<[], { id: string; name: string }>(
+        'SELECT id, name FROM merchants ORDER BY created_at LIMIT 1',
+      )
       .get();
     const generated: Bootstrap['generated'] = {};
     const addSecret = db.prepare(

@@ -5,7 +5,8 @@ import type { PaymentReader, RequestRow } from './model';
 
 export function requestFor(reader: PaymentReader, caller: Caller, id: string): RequestRow {
   const row = reader.get(id);
-  if (!row || row.merchant_id !== caller.merchantId) throw notFound('No payment request with this id');
+  if (!row || row.merchant_id !== caller.merchantId)
+    throw notFound('No payment request with this id');
   if (row.environment !== caller.environment)
     throw new ApiError(
       400,

@@ -13,8 +13,12 @@ const SIMULATED_CARD = { brand: 'VISA', last4: '4242', type: 'CREDIT' };
 export const sandboxRoutes: Area = (app, ctx) => {
   mount(app, ctx.auth, routes.advanceClock, ({ body }) => {
     const now = ctx.clock.advance(body.ms);
-    ctx.db.prepare(`INSERT INTO meta (key, value) VALUES ('clock_offset_ms', ?)
-      ON CONFLICT(key) DO UPDATE SET value = excluded.value`).run(String(ctx.clock.offset()));
+    ctx.db
+      .prepare(
+        `INSERT INTO meta (key, value) VALUES ('clock_offset_ms', ?)
+      ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+      )
+      .run(String(ctx.clock.offset()));
     ctx.tick(); // expiries and due retries fire now, not at the next scheduler pass
     return { now: iso(now) };
   });

@@ -44,7 +44,9 @@ export const remotePaymentRoutes: Area = (app, ctx) => {
 
     // PAY_BY_BANK or CARD restricts the terminal to that method; anything else offers both.
     const restricted: Method | null =
-      body.paymentMethod === 'PAY_BY_BANK' || body.paymentMethod === 'CARD' ? body.paymentMethod : null;
+      body.paymentMethod === 'PAY_BY_BANK' || body.paymentMethod === 'CARD'
+        ? body.paymentMethod
+        : null;
     const notes = body.notes?.trim() || undefined;
 
     return outbox.tx(() => {
@@ -67,7 +69,13 @@ export const remotePaymentRoutes: Area = (app, ctx) => {
       }
       const orderId = `POS-${randomBytes(4).toString('hex').toUpperCase()}`;
       const id = ctx.creator.create(
-        { kind: 'terminal', merchantId: caller.merchantId, environment: caller.environment, terminalId: terminal.id, storeId: terminal.store_id },
+        {
+          kind: 'terminal',
+          merchantId: caller.merchantId,
+          environment: caller.environment,
+          terminalId: terminal.id,
+          storeId: terminal.store_id,
+        },
         {
           terminalId: terminal.id,
           body: {

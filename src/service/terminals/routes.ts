@@ -61,7 +61,10 @@ export const terminalRoutes: Area = (app, ctx) => {
         .prepare<[string], CodeRow>('SELECT * FROM pairing_codes WHERE code = ?')
         .get(body.code);
       if (!code || code.used_at !== null || code.expires_at <= now)
-        throw badField('code', 'is unknown, expired or already used; make a new one on the dashboard');
+        throw badField(
+          'code',
+          'is unknown, expired or already used; make a new one on the dashboard',
+        );
       db.prepare('UPDATE pairing_codes SET used_at = ? WHERE code = ?').run(now, code.code);
       const id = randomUUID();
       db.prepare(
@@ -122,9 +125,10 @@ export const terminalRoutes: Area = (app, ctx) => {
 
   mount(app, ctx.auth, routes.listStores, ({ caller }) =>
     db
-      .prepare<[string], { id: string; name: string; is_primary: number; address: string | null; created_at: number }>(
-        'SELECT * FROM stores WHERE merchant_id = ? ORDER BY is_primary DESC, created_at',
-      )
+      .prepare<
+        [string],
+        { id: string; name: string; is_primary: number; address: string | null; created_at: number }
+      >('SELECT * FROM stores WHERE merchant_id = ? ORDER BY is_primary DESC, created_at')
       .all(caller.merchantId)
       .map((s) => ({
         id: s.id,

@@ -57,7 +57,10 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
       stream.onAbort(stop);
       const heartbeat = setInterval(() => {
         seen.run(clock.now(), terminalId);
-        void stream.writeSSE({ event: 'heartbeat', data: JSON.stringify({ at: new Date().toISOString() }) });
+        void stream.writeSSE({
+          event: 'heartbeat',
+          data: JSON.stringify({ at: new Date().toISOString() }),
+        });
       }, HEARTBEAT_MS);
 
       try {

@@ -1,6 +1,16 @@
 /** Section 2 Agent and Contract; section 4.8 Agent Pay (paths are extensions: docs/agent-pay.md). */
 import { z } from 'zod';
-import { Alignment, Currency, Environment, PageQuery, Period, PositivePounds, Timestamp, Uuid, offsetPage } from './common';
+import {
+  Alignment,
+  Currency,
+  Environment,
+  PageQuery,
+  Period,
+  PositivePounds,
+  Timestamp,
+  Uuid,
+  offsetPage,
+} from './common';
 
 /** Periods from shortest to longest: a longer period's cap must be at least a shorter one's. */
 export const PERIOD_ORDER = Period.options;
@@ -23,7 +33,11 @@ export const Limits = z
     const seen = new Set<string>();
     l.periodLimits.forEach((p, i) => {
       if (seen.has(p.period))
-        ctx.addIssue({ code: 'custom', path: ['periodLimits', i, 'period'], message: `repeats ${p.period}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['periodLimits', i, 'period'],
+          message: `repeats ${p.period}`,
+        });
       seen.add(p.period);
     });
     const sorted = [...l.periodLimits]
@@ -61,12 +75,21 @@ export const AgentRegisterBody = z.object({
   description: z.string().max(500).optional(),
   publicKeyPem: z
     .string()
-    .regex(/-----BEGIN PUBLIC KEY-----[\s\S]+-----END PUBLIC KEY-----/, 'must be an SPKI PEM public key')
+    .regex(
+      /-----BEGIN PUBLIC KEY-----[\s\S]+-----END PUBLIC KEY-----/,
+      'must be an SPKI PEM public key',
+    )
     .optional(),
 });
 
 export const ContractType = z.enum(['SEND', 'COLLECT']);
-export const ContractStatus = z.enum(['PENDING_AUTHORIZATION', 'ACTIVE', 'DECLINED', 'EXPIRED', 'REVOKED']);
+export const ContractStatus = z.enum([
+  'PENDING_AUTHORIZATION',
+  'ACTIVE',
+  'DECLINED',
+  'EXPIRED',
+  'REVOKED',
+]);
 
 export const ContractUsage = z.object({
   period: Period,

@@ -44,10 +44,9 @@ export const BankFeedPage = z.object({
 export type BankFeedPage = z.infer<typeof BankFeedPage>;
 
 /** A plain date (2026-01-31) or an ISO 8601 date-time. */
-const DateOrDateTime = z.union(
-  [z.iso.date(), z.iso.datetime({ offset: true })],
-  { message: 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time' },
-);
+const DateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  message: 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time',
+});
 
 export const BankAccountsParams = z.object({ accountAuthId: z.string().min(1).max(100) });
 export const BankTransactionsParams = z.object({ accountId: z.string().min(1).max(100) });
@@ -66,6 +65,10 @@ export const BankTransactionsQuery = z
         path: ['cursor'],
         message: 'carries its own date range; do not send from or before with it',
       });
-    if (q.from !== undefined && q.before !== undefined && Date.parse(q.before) <= Date.parse(q.from))
+    if (
+      q.from !== undefined &&
+      q.before !== undefined &&
+      Date.parse(q.before) <= Date.parse(q.from)
+    )
       ctx.addIssue({ code: 'custom', path: ['before'], message: 'must be later than from' });
   });

@@ -51,7 +51,6 @@ export const CardAuthorizeResponse = z.object({ hostedPageUrl: z.url() });
 export const CardUpdateBody = z.object({ metadata: Metadata });
 export const CardParams = z.object({ customerId: Uuid, cardId: PaymentMethodId });
 
-
 export const CardChargeBody = z.object({
   customerId: Uuid,
   paymentMethodId: PaymentMethodId,

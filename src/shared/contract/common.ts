@@ -8,9 +8,19 @@ import { MAX_PENCE, decimalPlaces, decimalTextToPence } from '../money';
 export const Environment = z.enum(['sandbox', 'production']);
 export const PaymentMethod = z.enum(['PAY_BY_BANK', 'CARD']);
 export const CaptureType = z.enum(['AUTO_CAPTURE', 'MANUAL_CAPTURE', 'CAPTURE_BEFORE_EXPIRY']);
-export const Template = z.enum(['EXTERNAL_DISPLAY', 'EXTERNAL_DISPLAY_PNG', 'RECEIPT', 'RECEIPT_PNG']);
+export const Template = z.enum([
+  'EXTERNAL_DISPLAY',
+  'EXTERNAL_DISPLAY_PNG',
+  'RECEIPT',
+  'RECEIPT_PNG',
+]);
 export const CustomerType = z.enum(['INDIVIDUAL', 'BUSINESS']);
-export const CancelReasonCode = z.enum(['Duplicate', 'Abandoned', 'Requested by customer', 'Other']);
+export const CancelReasonCode = z.enum([
+  'Duplicate',
+  'Abandoned',
+  'Requested by customer',
+  'Other',
+]);
 export const Period = z.enum(['DAY', 'WEEK', 'FORTNIGHT', 'MONTH', 'HALF_YEAR', 'YEAR']);
 export const Alignment = z.enum(['CALENDAR', 'ANCHORED']);
 export const EventType = z.enum([
@@ -35,7 +45,13 @@ export const PaymentStatus = z.enum([
   'CANCELLED',
   'EXPIRED',
 ]);
-export const CardPaymentStatus = z.enum(['COMPLETED', 'PENDING', 'AUTHORIZED', 'FAILED', 'CANCELLED']);
+export const CardPaymentStatus = z.enum([
+  'COMPLETED',
+  'PENDING',
+  'AUTHORIZED',
+  'FAILED',
+  'CANCELLED',
+]);
 export const RefundStatus = z.enum(['INITIATED', 'PENDING', 'COMPLETED', 'FAILED', 'CANCELLED']);
 export const RefundType = z.enum(['PARTIAL', 'FULL']);
 export const BankTransactionType = z.enum(['CREDIT', 'DEBIT']);
@@ -92,7 +108,9 @@ export const offsetPage = <T extends z.ZodType>(item: T) =>
   });
 
 const intFromQuery = (name: string) =>
-  z.coerce.number({ message: `${name} must be a whole number` }).int(`${name} must be a whole number`);
+  z.coerce
+    .number({ message: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`);
 export const PageQuery = z.object({
   page: intFromQuery('page').min(0, 'page must be 0 or more').default(0),
   size: intFromQuery('size')

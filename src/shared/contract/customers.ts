@@ -1,6 +1,15 @@
 /** Section 2 Customer and section 4.1 Customers. */
 import { z } from 'zod';
-import { CustomerType, Metadata, MetadataKey, PageQuery, Timestamp, Uuid, nonBlank, offsetPage } from './common';
+import {
+  CustomerType,
+  Metadata,
+  MetadataKey,
+  PageQuery,
+  Timestamp,
+  Uuid,
+  nonBlank,
+  offsetPage,
+} from './common';
 
 const customerFields = {
   fullName: nonBlank(2, 30),

@@ -116,7 +116,9 @@ export function buildOpenApiDocument(serverUrl = 'http://127.0.0.1:4010'): Json 
         post: {
           summary: 'Every event (Standard Webhooks signature headers)',
           requestBody: {
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookEvent' } } },
+            content: {
+              'application/json': { schema: { $ref: '#/components/schemas/WebhookEvent' } },
+            },
           },
           responses: { '200': { description: 'Any 2xx acknowledges the delivery' } },
         },
@@ -124,7 +126,11 @@ export function buildOpenApiDocument(serverUrl = 'http://127.0.0.1:4010'): Json 
     },
     components: {
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'Access secret (merchant or terminal)' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Access secret (merchant or terminal)',
+        },
       },
       schemas: {
         ErrorEnvelope: toSchema(ErrorEnvelope, 'output'),

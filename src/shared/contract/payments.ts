@@ -6,6 +6,7 @@ import {
   Currency,
   Metadata,
   Notes,
+  PageQuery,
   PaymentMethod,
   PaymentStatus,
   PositivePounds,
@@ -13,6 +14,7 @@ import {
   Timestamp,
   Uuid,
   nonBlank,
+  offsetPage,
 } from './common';
 
 export const DEFAULT_EXPIRES_IN_MS = 180_000;
@@ -127,3 +129,11 @@ export const PaymentStatusRecord = z.object({
   transactions: z.array(PaymentTransaction),
 });
 export type PaymentStatusRecord = z.infer<typeof PaymentStatusRecord>;
+
+/** List payment requests (extension, for the dashboard): newest first, optionally filtered. */
+export const PaymentListQuery = PageQuery.extend({
+  status: PaymentStatus.optional(),
+  terminalId: Uuid.optional(),
+});
+export type PaymentListQuery = z.infer<typeof PaymentListQuery>;
+export const PaymentStatusPage = offsetPage(PaymentStatusRecord);

@@ -1,6 +1,15 @@
 /** Section 2 Refund record; section 4.5 Refunds. */
 import { z } from 'zod';
-import { Currency, Metadata, PoundsOrDecimalText, PositivePounds, RefundStatus, RefundType, Timestamp, Uuid } from './common';
+import {
+  Currency,
+  Metadata,
+  PoundsOrDecimalText,
+  PositivePounds,
+  RefundStatus,
+  RefundType,
+  Timestamp,
+  Uuid,
+} from './common';
 
 export const RefundRecord = z.object({
   refundId: Uuid,

@@ -11,12 +11,14 @@ export const ClockAdvanceBody = z.object({
 });
 export const ClockResponse = z.object({ now: Timestamp });
 
-export const SimulateBody = z.object({
-  paymentMethod: PaymentMethod,
-  outcome: z.enum(['COMPLETED', 'FAILED', 'AUTHORIZED']),
-  tipAmount: Pounds.refine((n) => n >= 0, 'must not be negative').optional(),
-}).refine((b) => b.outcome !== 'AUTHORIZED' || b.paymentMethod === 'CARD', {
-  message: 'AUTHORIZED requires paymentMethod CARD',
-  path: ['outcome'],
-});
+export const SimulateBody = z
+  .object({
+    paymentMethod: PaymentMethod,
+    outcome: z.enum(['COMPLETED', 'FAILED', 'AUTHORIZED']),
+    tipAmount: Pounds.refine((n) => n >= 0, 'must not be negative').optional(),
+  })
+  .refine((b) => b.outcome !== 'AUTHORIZED' || b.paymentMethod === 'CARD', {
+    message: 'AUTHORIZED requires paymentMethod CARD',
+    path: ['outcome'],
+  });
 export type SimulateBody = z.infer<typeof SimulateBody>;

@@ -61,7 +61,10 @@ export const PairingCode = z.object({
   expiresAt: Timestamp,
 });
 export const PairBody = z.object({
-  code: z.string().trim().regex(/^\d{6}$/, 'must be the 6-digit code the dashboard shows'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'must be the 6-digit code the dashboard shows'),
   name: TerminalName,
 });
 export const PairResponse = z.object({

@@ -94,7 +94,11 @@ export const WebhookTestBody = z
   .superRefine((b, ctx) => {
     const pos = b.eventType === 'POS_PAYMENT_STATUS';
     if (!pos && b.type !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['type'], message: 'is only allowed for POS_PAYMENT_STATUS' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['type'],
+        message: 'is only allowed for POS_PAYMENT_STATUS',
+      });
     if (!pos && b.customFields !== undefined)
       ctx.addIssue({
         code: 'custom',
@@ -112,6 +116,10 @@ export const WebhookTestBody = z
         message: `must be one of ${allowed.join(', ')} for ${kind}`,
       });
     else if (b.status === 'AUTHORIZED' && b.paymentMethod !== 'CARD')
-      ctx.addIssue({ code: 'custom', path: ['status'], message: 'AUTHORIZED requires paymentMethod CARD' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['status'],
+        message: 'AUTHORIZED requires paymentMethod CARD',
+      });
   });
 export type WebhookTestBody = z.infer<typeof WebhookTestBody>;

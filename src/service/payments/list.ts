@@ -1,0 +1,47 @@
+/**
+ * GET /api/payment-requests (extension): the merchant's payment requests in the caller's
+ * environment, newest first, each as its payment-status record with its transactions. The
+ * dashboard polls it to follow payments live.
+ */
+import { routes } from '../../shared/contract/routes';
+import type { Area } from '../context';
+import { mount } from '../http/mount';
+import { statusRecord, type RequestRow } from './model';
+
+export const paymentListRoutes: Area = (app, ctx) => {
+  const { db } = ctx;
+  // Optional filters are written as `? IS NULL OR column = ?` so one statement serves them all.
+  const where = `merchant_id = @merchantId AND environment = @environment
+    AND (@status IS NULL OR status = @status)
+    AND (@terminalId IS NULL OR terminal_id = @terminalId)`;
+  interface Filter {
+    merchantId: string;
+    environment: string;
+    status: string | null;
+    terminalId: string | null;
+  }
+  const count = db.prepare<[Filter], { n: number }>(
+    `SELECT count(*) AS n FROM payment_requests WHERE ${where}`,
+  );
+  // rowid breaks ties between requests made in the same millisecond, newest first.
+  const page = db.prepare<[Filter & { limit: number; offset: number }], RequestRow>(
+    `SELECT * FROM payment_requests WHERE ${where}
+     ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`,
+  );
+
+  mount(app, ctx.auth, routes.listPaymentRequests, ({ query, caller }) => {
+    const filter: Filter = {
+      merchantId: caller.merchantId,
+      environment: caller.environment,
+      status: query.status ?? null,
+      terminalId: query.terminalId ?? null,
+    };
+    const rows = page.all({ ...filter, limit: query.size, offset: query.page * query.size });
+    return {
+      data: rows.map((row) => statusRecord(row, ctx.payments.transactions(row.id))),
+      totalCount: count.get(filter)?.n ?? 0,
+      page: query.page,
+      size: query.size,
+    };
+  });
+};
