@@ -1,30 +1,138 @@
 /**
  * The kiosk bridge: the one typed set of commands and events between the kiosk core (main
- * process) and its windows. Electron IPC (through the preload) and browser mode's WebSocket both
- * carry exactly this. The full command set grows with the kiosk issues; every input is parsed.
+ * process) and its windows (staff console, customer display). Electron IPC (through the preload)
+ * and browser mode's WebSocket carry exactly these messages, and both ends parse them.
  */
 import { z } from 'zod';
+import { PaymentMethod, PaymentStatus, PositivePounds, Environment } from './contract/common';
 
 export const BRIDGE_CHANNEL = 'counter:bridge';
 
-export const BridgeCommand = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('getState') }),
-]);
-export type BridgeCommand = z.infer<typeof BridgeCommand>;
+const Id = z.uuid({ message: 'must be a payment request id' });
+const ServiceUrl = z
+  .url('must be the payments service address, e.g. http://127.0.0.1:4010')
+  .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://');
+
+/** A payment as the kiosk knows it (amounts in pounds, as on the wire). */
+export const KioskPayment = z.object({
+  paymentRequestId: z.string(),
+  origin: z.enum(['remote', 'counter']),
+  amount: z.number(),
+  currency: z.string(),
+  orderId: z.string(),
+  notes: z.string().nullable(),
+  status: PaymentStatus,
+  paidAmount: z.number(),
+  tipAmount: z.number(),
+  paymentMethod: PaymentMethod.nullable(),
+  errorDescription: z.string().nullable(),
+  paymentUrl: z.string(),
+  qrCodeUrl: z.string(),
+  qrCodeUrlPng: z.string(),
+  templateUrl: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  expiresAt: z.string(),
+  final: z.boolean(),
+});
+export type KioskPayment = z.infer<typeof KioskPayment>;
+
+export const StatusChange = z.object({
+  from: PaymentStatus.nullable(),
+  to: PaymentStatus,
+  source: z.enum(['push', 'webhook', 'poll', 'local']),
+  occurredAt: z.string(),
+  recordedAt: z.string(),
+});
+export type StatusChange = z.infer<typeof StatusChange>;
+
+export const Takings = z.object({ count: z.number(), total: z.number(), tips: z.number() });
+
+export const ConnectionState = z.enum(['connecting', 'connected', 'reconnecting', 'offline']);
 
 export const KioskState = z.object({
-  status: z.enum(['starting', 'unpaired', 'ready']),
-  serviceUrl: z.string().nullable(),
+  pairing: z.discriminatedUnion('paired', [
+    z.object({ paired: z.literal(false) }),
+    z.object({
+      paired: z.literal(true),
+      environment: Environment,
+      kind: z.enum(['terminal', 'merchant']),
+      baseUrl: z.string(),
+      terminalName: z.string().nullable(),
+      merchantName: z.string().nullable(),
+    }),
+  ]),
+  /** The push channel's state; `offline` also when the service cannot be reached at all. */
+  connection: ConnectionState,
+  online: z.boolean(),
+  active: KioskPayment.nullable(),
+  queue: z.array(KioskPayment),
+  takings: Takings,
 });
 export type KioskState = z.infer<typeof KioskState>;
 
+const HistoryQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.number().int().min(1).max(200).default(50),
+  amount: PositivePounds.optional(),
+  orderId: z.string().trim().max(50).optional(),
+  status: PaymentStatus.optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+
+export const BridgeCommand = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('getState') }),
+  z.object({
+    type: z.literal('pairWithCode'),
+    baseUrl: ServiceUrl,
+    code: z.string().trim().regex(/^\d{6}$/, 'must be the 6-digit code the dashboard shows'),
+    name: z.string().trim().min(1, 'must not be blank').max(50),
+  }),
+  z.object({
+    type: z.literal('configureManually'),
+    baseUrl: ServiceUrl,
+    secret: z.string().trim().min(10, 'must be the access secret from the dashboard'),
+  }),
+  z.object({ type: z.literal('unpair') }),
+  z.object({
+    type: z.literal('startPayment'),
+    amount: PositivePounds,
+    notes: z.string().trim().max(30, 'must be at most 30 characters').optional(),
+    paymentMethod: PaymentMethod.nullable().optional(),
+  }),
+  z.object({ type: z.literal('cancelPayment'), paymentRequestId: Id }),
+  /** Clears a finished payment from the display before it returns to idle by itself. */
+  z.object({ type: z.literal('dismissPayment'), paymentRequestId: Id }),
+  z.object({ type: z.literal('listHistory'), query: HistoryQuery }),
+  z.object({ type: z.literal('getPayment'), paymentRequestId: Id }),
+]);
+export type BridgeCommand = z.infer<typeof BridgeCommand>;
+
+/** Every command answers either a result or an error with a message meant for staff. */
+export const BridgeReply = z.union([
+  z.object({ ok: z.literal(true), result: z.unknown() }),
+  z.object({
+    ok: z.literal(false),
+    error: z.object({ message: z.string(), field: z.string().optional() }),
+  }),
+]);
+export type BridgeReply = z.infer<typeof BridgeReply>;
+
+export const HistoryPage = z.object({
+  payments: z.array(KioskPayment),
+  nextCursor: z.string().nullable(),
+});
+export const PaymentDetail = z.object({ payment: KioskPayment, changes: z.array(StatusChange) });
+
 export const BridgeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('state'), state: KioskState }),
+  z.object({ type: z.literal('paymentChanged'), payment: KioskPayment, change: StatusChange }),
 ]);
 export type BridgeEvent = z.infer<typeof BridgeEvent>;
 
 /** What the preload exposes on `window.counter`, and what browser mode provides the same way. */
 export interface BridgeApi {
-  invoke(command: BridgeCommand): Promise<unknown>;
+  invoke(command: BridgeCommand): Promise<BridgeReply>;
   subscribe(listener: (event: BridgeEvent) => void): () => void;
 }

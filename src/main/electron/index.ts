@@ -39,7 +39,14 @@ void app.whenReady().then(() => {
   });
   const console = createWindow('console');
   createWindow('display');
-  const state: KioskState = { status: 'starting', serviceUrl: null };
+  const state: KioskState = {
+    pairing: { paired: false },
+    connection: 'offline',
+    online: false,
+    active: null,
+    queue: [],
+    takings: { count: 0, total: 0, tips: 0 },
+  };
   ipcMain.handle(BRIDGE_CHANNEL, (event, raw: unknown) => {
     // Only our own windows may talk to the core.
     if (event.sender.id !== console.webContents.id && !BrowserWindow.fromWebContents(event.sender))
@@ -47,7 +54,9 @@ void app.whenReady().then(() => {
     const command = BridgeCommand.parse(raw);
     switch (command.type) {
       case 'getState':
-        return state;
+        return { ok: true, result: state };
+      default:
+        return { ok: false, error: { message: `${command.type} is not available yet` } };
     }
   });
 });
