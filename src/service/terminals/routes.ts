@@ -32,6 +32,14 @@ export const terminalRoutes: Area = (app, ctx) => {
     'SELECT id FROM stores WHERE merchant_id = ? AND is_primary = 1',
   );
 
+  // Before /api/terminal/{id}: Hono takes the first route that matches.
+  mount(app, ctx.auth, routes.setPushToken, ({ body, caller }) => {
+    db.prepare(
+      'UPDATE terminals SET fcm_token = ?, push_registered = CASE WHEN ? IS NOT NULL THEN 1 ELSE push_registered END, last_seen_at = ? WHERE id = ?',
+    ).run(body.fcmToken, body.fcmToken, clock.now(), caller.terminalId);
+    return terminalRecord(terminals.get(caller.terminalId)!, presence);
+  });
+
   mount(app, ctx.auth, routes.createPairingCode, ({ body, caller }) => {
     const storeId = body.storeId ?? primaryStore.get(caller.merchantId)!.id;
     if (!storeOf.get(storeId, caller.merchantId))
@@ -114,13 +122,6 @@ export const terminalRoutes: Area = (app, ctx) => {
     })();
     presence.disconnect(row.id); // its push stream ends now, not at the next heartbeat
     return { message: `Terminal ${row.name} unpaired` };
-  });
-
-  mount(app, ctx.auth, routes.setPushToken, ({ body, caller }) => {
-    db.prepare(
-      'UPDATE terminals SET fcm_token = ?, push_registered = CASE WHEN ? IS NOT NULL THEN 1 ELSE push_registered END, last_seen_at = ? WHERE id = ?',
-    ).run(body.fcmToken, body.fcmToken, clock.now(), caller.terminalId);
-    return terminalRecord(terminals.get(caller.terminalId)!, presence);
   });
 
   mount(app, ctx.auth, routes.listStores, ({ caller }) =>
