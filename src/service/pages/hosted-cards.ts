@@ -6,9 +6,7 @@
 import { z } from 'zod';
 
 export type CardBehaviour =
-  | { kind: 'approve' }
-  | { kind: 'decline'; errorDescription: string }
-  | { kind: 'challenge' };
+  { kind: 'approve' } | { kind: 'decline'; errorDescription: string } | { kind: 'challenge' };
 
 /** Documented in docs/hosted-page.md; any other Luhn-valid number is approved. */
 export const TEST_CARDS: ReadonlyArray<{
@@ -96,7 +94,10 @@ export function cardFormSchema(now: number) {
         .transform(cardDigits)
         .refine((s) => /^\d{12,19}$/.test(s), 'Enter the card number (12 to 19 digits)')
         .refine(luhnValid, 'This card number is not valid; check it and try again')
-        .refine((s) => brandOf(s) !== null, 'Only Visa, Mastercard and American Express are accepted'),
+        .refine(
+          (s) => brandOf(s) !== null,
+          'Only Visa, Mastercard and American Express are accepted',
+        ),
       expiry: z
         .string()
         .transform((s, ctx) => {

@@ -73,8 +73,8 @@ p{margin:.5rem 0}
 .amount{font-size:2.25rem;font-weight:700;margin:.25rem 0}
 .muted{color:#5a6475;font-size:.95rem}
 .notes{background:#f7f8fa;border-radius:8px;padding:.5rem .75rem}
-dl.sum{display:grid;grid-template-columns:max-content 1fr;gap:.35rem 0;margin:.75rem 0}
-dl.sum dt{color:#5a6475;padding-right:1rem}dl.sum dd{margin:0;text-align:right;font-variant-numeric:tabular-nums;min-width:0}
+dl.sum{display:grid;grid-template-columns:auto auto;justify-content:space-between;gap:.35rem 0;margin:.75rem 0}
+dl.sum dt{color:#5a6475;padding-right:1rem;overflow-wrap:break-word}dl.sum dd{margin:0;text-align:right;font-variant-numeric:tabular-nums;min-width:0}
 dl.sum .total{font-weight:700;color:#1d2330;border-top:1px solid #e2e6ec;padding-top:.35rem}
 fieldset{border:0;padding:0;margin:0 0 1rem;min-width:0}
 legend{font-weight:600;margin-bottom:.5rem;padding:0}
@@ -113,21 +113,29 @@ export function layout(parts: PageParts): RenderedPage {
   const nonce = randomBytes(16).toString('base64');
   const theme = parts.theme ?? 'shop';
   const page = html`<!doctype html>
-<html lang="en-GB">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="same-origin">
-<title>${parts.title}</title>
-${parts.head ?? ''}
-<style nonce="${nonce}">${raw(STYLES)}</style>
-</head>
-<body class="${theme}">
-${parts.sandbox ? html`<div class="sandbox">Sandbox: no real money moves</div>` : ''}
-${parts.body}
-${parts.script ? html`<script nonce="${nonce}">${raw(parts.script)}</script>` : ''}
-</body>
-</html>`;
+    <html lang="en-GB">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="same-origin" />
+        <title>${parts.title}</title>
+        ${parts.head ?? ''}
+        <style nonce="${nonce}">
+          ${raw(STYLES)}
+        </style>
+      </head>
+      <body class="${theme}">
+        ${parts.sandbox ? html`<div class="sandbox">Sandbox: no real money moves</div>` : ''}
+        ${parts.body}
+        ${
+          parts.script
+            ? html`<script nonce="${nonce}">
+                ${raw(parts.script)};
+              </script>`
+            : ''
+        }
+      </body>
+    </html>`;
   return { html: page.value, nonce };
 }
 

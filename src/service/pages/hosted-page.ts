@@ -50,7 +50,8 @@ const ChallengeDecision = z.object({ decision: z.enum(['complete', 'fail']) });
 async function formBody(c: Context): Promise<Record<string, string>> {
   const body = await c.req.parseBody();
   const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(body)) if (typeof value === 'string') fields[name] = value;
+  for (const [name, value] of Object.entries(body))
+    if (typeof value === 'string') fields[name] = value;
   return fields;
 }
 
@@ -229,7 +230,9 @@ export const hostedPageRoutes: Area = (app, ctx) => {
       return sendPage(
         c,
         200,
-        method === 'bank' ? bankSelectPage(summary, result.plan) : cardFormPage(summary, result.plan),
+        method === 'bank'
+          ? bankSelectPage(summary, result.plan)
+          : cardFormPage(summary, result.plan),
       );
     });
   }
@@ -239,7 +242,11 @@ export const hostedPageRoutes: Area = (app, ctx) => {
     const result = planOf(row, fields);
     if (result.ok) return { plan: result.plan };
     return {
-      page: sendPage(c, 400, optionsPage(summaryOf(row), { error: result.message, values: fields })),
+      page: sendPage(
+        c,
+        400,
+        optionsPage(summaryOf(row), { error: result.message, values: fields }),
+      ),
     };
   }
 

@@ -65,8 +65,7 @@ export function readPlan(input: Record<string, unknown>, limits: PlanLimits): Pl
   const { tip, customTip, people } = parsed.data;
   if (!limits.tipsOn && tip !== 'none')
     return { ok: false, message: 'Tips are not offered for this payment' };
-  if (!limits.splitOn && people > 1)
-    return { ok: false, message: 'This bill cannot be split' };
+  if (!limits.splitOn && people > 1) return { ok: false, message: 'This bill cannot be split' };
 
   const payNowPence =
     people > 1 ? shareOf(limits.outstandingPence, people) : limits.outstandingPence;

@@ -16,7 +16,11 @@ import {
   type Plan,
 } from './hosted-plan';
 
-export const SANDBOX_BANKS = ['Sandbox Bank', 'Demo Building Society', 'Test Credit Union'] as const;
+export const SANDBOX_BANKS = [
+  'Sandbox Bank',
+  'Demo Building Society',
+  'Test Credit Union',
+] as const;
 
 /** What every screen shows about the request. */
 export interface Summary {
@@ -48,20 +52,22 @@ const dateTime = new Intl.DateTimeFormat('en-GB', {
 function header(summary: Summary, heading?: string): SafeHtml {
   const partPaid = summary.paidPence > 0 && summary.outstandingPence > 0;
   return html`<section class="card" aria-labelledby="summary-heading">
-  <p class="merchant" id="summary-heading">${summary.merchantName}</p>
-  ${heading ? html`<h1>${heading}</h1>` : ''}
-  <p class="amount" data-testid="amount">${money(summary.amountPence, summary)}</p>
-  ${summary.notes ? html`<p class="notes">${summary.notes}</p>` : ''}
-  <p class="muted">Order ${summary.orderId}</p>
-  ${
-    partPaid
-      ? html`<dl class="sum" data-testid="split-progress">
-    <dt>Paid so far</dt><dd>${money(summary.paidPence, summary)}</dd>
-    <dt>Remaining</dt><dd>${money(summary.outstandingPence, summary)}</dd>
-  </dl>`
-      : ''
-  }
-</section>`;
+    <p class="merchant" id="summary-heading">${summary.merchantName}</p>
+    ${heading ? html`<h1>${heading}</h1>` : ''}
+    <p class="amount" data-testid="amount">${money(summary.amountPence, summary)}</p>
+    ${summary.notes ? html`<p class="notes">${summary.notes}</p>` : ''}
+    <p class="muted">Order ${summary.orderId}</p>
+    ${
+      partPaid
+        ? html`<dl class="sum" data-testid="split-progress">
+            <dt>Paid so far</dt>
+            <dd>${money(summary.paidPence, summary)}</dd>
+            <dt>Remaining</dt>
+            <dd>${money(summary.outstandingPence, summary)}</dd>
+          </dl>`
+        : ''
+    }
+  </section>`;
 }
 
 function shell(
@@ -81,8 +87,11 @@ function shell(
     title,
     sandbox: summary?.sandbox ?? false,
     ...parts,
-    body: html`${brand ? html`<div class="brandbar" data-testid="brandbar">${brand}</div>` : ''}<main>${body}</main>
-<footer>${brand ? `${brand} · sandbox simulation, no real money moves` : 'Secure payment page · Counter'}</footer>`,
+    body: html`${brand ? html`<div class="brandbar" data-testid="brandbar">${brand}</div>` : ''}
+      <main>${body}</main>
+      <footer>
+        ${brand ? `${brand} · sandbox simulation, no real money moves` : 'Secure payment page · Counter'}
+      </footer>`,
   });
 }
 
@@ -91,21 +100,29 @@ const errorBox = (message?: string) =>
 
 const hiddenFields = (fields: Record<string, string>) =>
   Object.entries(fields).map(
-    ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,
+    ([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`,
   );
 
 function breakdown(summary: Summary, plan: Plan): SafeHtml {
   const tipLabel =
     plan.tip === 'custom' ? 'Tip' : plan.tip === 'none' ? null : `Tip (${plan.tip}%)`;
   return html`<dl class="sum" data-testid="breakdown">
-  ${
-    plan.sharePence !== undefined
-      ? html`<dt>Your share (1 of ${plan.people})</dt><dd>${money(plan.payNowPence, summary)}</dd>`
-      : html`<dt>Amount</dt><dd>${money(plan.payNowPence, summary)}</dd>`
-  }
-  ${tipLabel || plan.tipPence > 0 ? html`<dt>${tipLabel ?? 'Tip'}</dt><dd>${money(plan.tipPence, summary)}</dd>` : ''}
-  <dt class="total">Total</dt><dd class="total" data-testid="total">${money(plan.totalPence, summary)}</dd>
-</dl>`;
+    ${
+      plan.sharePence !== undefined
+        ? html`<dt>Your share (1 of ${plan.people})</dt>
+            <dd>${money(plan.payNowPence, summary)}</dd>`
+        : html`<dt>Amount</dt>
+            <dd>${money(plan.payNowPence, summary)}</dd>`
+    }
+    ${
+      tipLabel || plan.tipPence > 0
+        ? html`<dt>${tipLabel ?? 'Tip'}</dt>
+            <dd>${money(plan.tipPence, summary)}</dd>`
+        : ''
+    }
+    <dt class="total">Total</dt>
+    <dd class="total" data-testid="total">${money(plan.totalPence, summary)}</dd>
+  </dl>`;
 }
 
 // ---- Choosing how to pay ------------------------------------------------------------------
@@ -126,32 +143,64 @@ export function optionsPage(summary: Summary, form: OptionsForm = {}): RenderedP
   const tipBase = summary.splitOn ? null : summary.outstandingPence;
   const tips = summary.tipsOn
     ? html`<fieldset>
-  <legend>Add a tip?</legend>
-  <label class="choice"><input type="radio" name="tip" value="none" ${tipChoice === 'none' ? 'checked' : ''}> No tip</label>
-  ${TIP_PERCENTAGES.map(
-    (p) =>
-      html`<label class="choice"><input type="radio" name="tip" value="${p}" ${tipChoice === String(p) ? 'checked' : ''}> ${p}%${tipBase === null ? '' : html` <span class="muted">(${money(percentOf(tipBase, p), summary)})</span>`}</label>`,
-  )}
-  <label class="choice"><input type="radio" name="tip" value="custom" ${tipChoice === 'custom' ? 'checked' : ''}> Custom amount</label>
-  <label class="field">Custom tip (£)
-    <input type="text" name="customTip" inputmode="decimal" autocomplete="off" placeholder="e.g. 2.50" value="${v.customTip ?? ''}">
-  </label>
-</fieldset>`
+        <legend>Add a tip?</legend>
+        <label class="choice"
+          ><input type="radio" name="tip" value="none" ${tipChoice === 'none' ? 'checked' : ''} />
+          No tip</label
+        >
+        ${TIP_PERCENTAGES.map(
+          (p) =>
+            html`<label class="choice"
+              ><input
+                type="radio"
+                name="tip"
+                value="${p}"
+                ${tipChoice === String(p) ? 'checked' : ''}
+              />
+              ${p}%${tipBase === null ? '' : html` <span class="muted">(${money(percentOf(tipBase, p), summary)})</span>`}</label
+            >`,
+        )}
+        <label class="choice"
+          ><input
+            type="radio"
+            name="tip"
+            value="custom"
+            ${tipChoice === 'custom' ? 'checked' : ''}
+          />
+          Custom amount</label
+        >
+        <label class="field"
+          >Custom tip (£)
+          <input
+            type="text"
+            name="customTip"
+            inputmode="decimal"
+            autocomplete="off"
+            placeholder="e.g. 2.50"
+            value="${v.customTip ?? ''}"
+          />
+        </label>
+      </fieldset>`
     : '';
   const peopleOptions = [1, ...Array.from({ length: MAX_PEOPLE - 1 }, (_, i) => i + 2)];
   const split = summary.splitOn
     ? html`<fieldset>
-  <legend>Split the bill</legend>
-  <label class="field">${summary.paidPence > 0 ? 'People still to pay' : 'Number of people paying'}
-    <select name="people">
-      ${peopleOptions.map((n) =>
-        n === 1
-          ? html`<option value="1" ${people === '1' ? 'selected' : ''}>Don't split: pay ${money(summary.outstandingPence, summary)}</option>`
-          : html`<option value="${n}" ${people === String(n) ? 'selected' : ''}>${n} people: ${money(shareOf(summary.outstandingPence, n), summary)} each</option>`,
-      )}
-    </select>
-  </label>
-</fieldset>`
+        <legend>Split the bill</legend>
+        <label class="field"
+          >${summary.paidPence > 0 ? 'People still to pay' : 'Number of people paying'}
+          <select name="people">
+            ${peopleOptions.map((n) =>
+              n === 1
+                ? html`<option value="1" ${people === '1' ? 'selected' : ''}>
+                    Don't split: pay ${money(summary.outstandingPence, summary)}
+                  </option>`
+                : html`<option value="${n}" ${people === String(n) ? 'selected' : ''}>
+                    ${n} people: ${money(shareOf(summary.outstandingPence, n), summary)} each
+                  </option>`,
+            )}
+          </select>
+        </label>
+      </fieldset>`
     : '';
   const buttons = summary.methods.map((method) =>
     method === 'PAY_BY_BANK'
@@ -159,20 +208,24 @@ export function optionsPage(summary: Summary, form: OptionsForm = {}): RenderedP
       : html`<button type="submit" formaction="${base(summary)}/card">Pay by card</button>`,
   );
   const body = html`${header(summary)}
-${
-  form.sharePaidPence !== undefined
-    ? html`<div class="ok" role="status" data-testid="share-paid">Thank you: your payment of ${money(form.sharePaidPence, summary)} was received. ${money(summary.outstandingPence, summary)} is still to pay.</div>`
-    : ''
-}
-<section class="card">
-  <h2>How would you like to pay?</h2>
-  ${errorBox(form.error)}
-  <form method="get" action="${base(summary)}/${summary.methods[0] === 'CARD' ? 'card' : 'bank'}">
-    ${tips}
-    ${split}
-    ${buttons}
-  </form>
-</section>`;
+    ${
+      form.sharePaidPence !== undefined
+        ? html`<div class="ok" role="status" data-testid="share-paid">
+            Thank you: your payment of ${money(form.sharePaidPence, summary)} was received.
+            ${money(summary.outstandingPence, summary)} is still to pay.
+          </div>`
+        : ''
+    }
+    <section class="card">
+      <h2>How would you like to pay?</h2>
+      ${errorBox(form.error)}
+      <form
+        method="get"
+        action="${base(summary)}/${summary.methods[0] === 'CARD' ? 'card' : 'bank'}"
+      >
+        ${tips} ${split} ${buttons}
+      </form>
+    </section>`;
   return shell(summary, `Pay ${summary.merchantName}`, body);
 }
 
@@ -180,43 +233,58 @@ ${
 
 export function bankSelectPage(summary: Summary, plan: Plan, error?: string): RenderedPage {
   const body = html`${header(summary)}
-<section class="card">
-  <h2>Pay by bank</h2>
-  ${breakdown(summary, plan)}
-  ${errorBox(error)}
-  <form method="post" action="${base(summary)}/bank">
-    ${hiddenFields(planFields(plan))}
-    <fieldset>
-      <legend>Choose your bank</legend>
-      ${SANDBOX_BANKS.map(
-        (bank, i) =>
-          html`<label class="choice"><input type="radio" name="bank" value="${bank}" ${i === 0 ? 'checked' : ''} required> ${bank}</label>`,
-      )}
-    </fieldset>
-    <p class="muted">You will approve the payment with your bank. No card details are needed.</p>
-    <button type="submit">Continue to your bank</button>
-  </form>
-  <a class="button secondary" href="${base(summary)}?choose=1">Back</a>
-</section>`;
+    <section class="card">
+      <h2>Pay by bank</h2>
+      ${breakdown(summary, plan)} ${errorBox(error)}
+      <form method="post" action="${base(summary)}/bank">
+        ${hiddenFields(planFields(plan))}
+        <fieldset>
+          <legend>Choose your bank</legend>
+          ${SANDBOX_BANKS.map(
+            (bank, i) =>
+              html`<label class="choice"
+                ><input
+                  type="radio"
+                  name="bank"
+                  value="${bank}"
+                  ${i === 0 ? 'checked' : ''}
+                  required
+                />
+                ${bank}</label
+              >`,
+          )}
+        </fieldset>
+        <p class="muted">
+          You will approve the payment with your bank. No card details are needed.
+        </p>
+        <button type="submit">Continue to your bank</button>
+      </form>
+      <a class="button secondary" href="${base(summary)}?choose=1">Back</a>
+    </section>`;
   return shell(summary, 'Pay by bank', body);
 }
 
 /** The bank's own page: styled as somebody else's site, as a real bank hand-off would be. */
 export function bankAuthorisePage(summary: Summary, tx: TransactionRow): RenderedPage {
   const body = html`<div class="card">
-  <p class="muted">${tx.bank_name ?? 'Your bank'} · Payment approval</p>
-  <h1>Approve this payment?</h1>
-  <dl class="sum">
-    <dt>Pay to</dt><dd>${summary.merchantName}</dd>
-    <dt>Reference</dt><dd>${summary.orderId}</dd>
-    <dt class="total">Amount</dt><dd class="total" data-testid="bank-amount">${money(tx.amount_pence + tx.tip_pence, summary)}</dd>
-  </dl>
-  <form method="post" action="${base(summary)}/bank/${tx.id}">
-    <button type="submit" name="decision" value="approve">Approve</button>
-    <button type="submit" name="decision" value="decline" class="danger">Decline</button>
-  </form>
-  <p class="muted">This is a sandbox bank: approving moves no real money.</p>
-</div>`;
+    <p class="muted">${tx.bank_name ?? 'Your bank'} · Payment approval</p>
+    <h1>Approve this payment?</h1>
+    <dl class="sum">
+      <dt>Pay to</dt>
+      <dd>${summary.merchantName}</dd>
+      <dt>Reference</dt>
+      <dd>${summary.orderId}</dd>
+      <dt class="total">Amount</dt>
+      <dd class="total" data-testid="bank-amount">
+        ${money(tx.amount_pence + tx.tip_pence, summary)}
+      </dd>
+    </dl>
+    <form method="post" action="${base(summary)}/bank/${tx.id}">
+      <button type="submit" name="decision" value="approve">Approve</button>
+      <button type="submit" name="decision" value="decline" class="danger">Decline</button>
+    </form>
+    <p class="muted">This is a sandbox bank: approving moves no real money.</p>
+  </div>`;
   return shell(summary, `${tx.bank_name ?? 'Bank'}: approve payment`, body, {
     theme: 'bank',
     brand: tx.bank_name ?? 'Your bank',
@@ -233,56 +301,103 @@ export interface CardFormState {
 
 export function cardFormPage(summary: Summary, plan: Plan, form: CardFormState = {}): RenderedPage {
   const testCards = summary.sandbox
-    ? html`<details class="testcards"><summary>Test cards</summary>
-  <table>${TEST_CARDS.map((c) => html`<tr><td><code>${c.number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code></td><td>${c.description}</td></tr>`)}</table>
-  <p class="muted">Any future expiry, any 3-digit CVC. Other valid numbers succeed.</p>
-</details>`
+    ? html`<details class="testcards">
+        <summary>Test cards</summary>
+        <table>
+          ${TEST_CARDS.map(
+            (c) =>
+              html`<tr>
+                <td><code>${c.number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code></td>
+                <td>${c.description}</td>
+              </tr>`,
+          )}
+        </table>
+        <p class="muted">Any future expiry, any 3-digit CVC. Other valid numbers succeed.</p>
+      </details>`
     : '';
   const body = html`${header(summary)}
-<section class="card">
-  <h2>Pay by card</h2>
-  ${breakdown(summary, plan)}
-  ${errorBox(form.error)}
-  <form method="post" action="${base(summary)}/card" autocomplete="on">
-    ${hiddenFields(planFields(plan))}
-    <label class="field">Name on card
-      <input type="text" name="name" autocomplete="cc-name" required maxlength="60" value="${form.name ?? ''}">
-    </label>
-    <label class="field">Card number
-      <input type="text" name="number" inputmode="numeric" autocomplete="cc-number" required maxlength="23" placeholder="1234 1234 1234 1234">
-    </label>
-    <div class="row">
-      <label class="field">Expiry (MM/YY)
-        <input type="text" name="expiry" inputmode="numeric" autocomplete="cc-exp" required maxlength="7" placeholder="MM/YY" value="${form.expiry ?? ''}">
-      </label>
-      <label class="field">CVC
-        <input type="text" name="cvc" inputmode="numeric" autocomplete="cc-csc" required maxlength="4" placeholder="123">
-      </label>
-    </div>
-    <button type="submit">Pay ${money(plan.totalPence, summary)}</button>
-  </form>
-  ${testCards}
-  <a class="button secondary" href="${base(summary)}?choose=1">Back</a>
-</section>`;
+    <section class="card">
+      <h2>Pay by card</h2>
+      ${breakdown(summary, plan)} ${errorBox(form.error)}
+      <form method="post" action="${base(summary)}/card" autocomplete="on">
+        ${hiddenFields(planFields(plan))}
+        <label class="field"
+          >Name on card
+          <input
+            type="text"
+            name="name"
+            autocomplete="cc-name"
+            required
+            maxlength="60"
+            value="${form.name ?? ''}"
+          />
+        </label>
+        <label class="field"
+          >Card number
+          <input
+            type="text"
+            name="number"
+            inputmode="numeric"
+            autocomplete="cc-number"
+            required
+            maxlength="23"
+            placeholder="1234 1234 1234 1234"
+          />
+        </label>
+        <div class="row">
+          <label class="field"
+            >Expiry (MM/YY)
+            <input
+              type="text"
+              name="expiry"
+              inputmode="numeric"
+              autocomplete="cc-exp"
+              required
+              maxlength="7"
+              placeholder="MM/YY"
+              value="${form.expiry ?? ''}"
+            />
+          </label>
+          <label class="field"
+            >CVC
+            <input
+              type="text"
+              name="cvc"
+              inputmode="numeric"
+              autocomplete="cc-csc"
+              required
+              maxlength="4"
+              placeholder="123"
+            />
+          </label>
+        </div>
+        <button type="submit">Pay ${money(plan.totalPence, summary)}</button>
+      </form>
+      ${testCards}
+      <a class="button secondary" href="${base(summary)}?choose=1">Back</a>
+    </section>`;
   return shell(summary, 'Pay by card', body);
 }
 
 /** The card issuer's 3D Secure challenge. */
 export function challengePage(summary: Summary, tx: TransactionRow): RenderedPage {
   const body = html`<div class="card">
-  <h1>Confirm it's you</h1>
-  <p>Your card issuer asks you to confirm this payment.</p>
-  <dl class="sum">
-    <dt>Merchant</dt><dd>${summary.merchantName}</dd>
-    <dt>Card</dt><dd>•••• ${tx.card_last4 ?? ''}</dd>
-    <dt class="total">Amount</dt><dd class="total">${money(tx.amount_pence + tx.tip_pence, summary)}</dd>
-  </dl>
-  <form method="post" action="${base(summary)}/card/${tx.id}/challenge">
-    <button type="submit" name="decision" value="complete">Complete authentication</button>
-    <button type="submit" name="decision" value="fail" class="danger">Fail authentication</button>
-  </form>
-  <p class="muted">Sandbox 3D Secure: choose the outcome to test.</p>
-</div>`;
+    <h1>Confirm it's you</h1>
+    <p>Your card issuer asks you to confirm this payment.</p>
+    <dl class="sum">
+      <dt>Merchant</dt>
+      <dd>${summary.merchantName}</dd>
+      <dt>Card</dt>
+      <dd>•••• ${tx.card_last4 ?? ''}</dd>
+      <dt class="total">Amount</dt>
+      <dd class="total">${money(tx.amount_pence + tx.tip_pence, summary)}</dd>
+    </dl>
+    <form method="post" action="${base(summary)}/card/${tx.id}/challenge">
+      <button type="submit" name="decision" value="complete">Complete authentication</button>
+      <button type="submit" name="decision" value="fail" class="danger">Fail authentication</button>
+    </form>
+    <p class="muted">Sandbox 3D Secure: choose the outcome to test.</p>
+  </div>`;
   return shell(summary, '3D Secure', body, {
     theme: 'issuer',
     brand: `${tx.card_brand ?? 'Card'} Secure`,
@@ -296,20 +411,22 @@ export function processingPage(summary: Summary): RenderedPage {
   const stateUrl = JSON.stringify(`${base(summary)}/state`).replace(/</g, '\\u003c');
   const script = `(function(){var u=${stateUrl};function poll(){fetch(u,{cache:'no-store'}).then(function(r){return r.json()}).then(function(s){if(s.status!=='PENDING'){location.reload()}else{setTimeout(poll,1000)}}).catch(function(){setTimeout(poll,1000)})}setTimeout(poll,1000)})();`;
   const body = html`${header(summary)}
-<section class="card" aria-live="polite">
-  <div class="spinner" aria-hidden="true"></div>
-  <h1 data-testid="processing">Processing…</h1>
-  <p>We are waiting for your card issuer to confirm the payment. This page updates by itself; please don't close it.</p>
-</section>`;
+    <section class="card" aria-live="polite">
+      <div class="spinner" aria-hidden="true"></div>
+      <h1 data-testid="processing">Processing…</h1>
+      <p>
+        We are waiting for your card issuer to confirm the payment. This page updates by itself;
+        please don't close it.
+      </p>
+    </section>`;
   return shell(summary, 'Processing payment', body, {
-    head: html`<noscript><meta http-equiv="refresh" content="1"></noscript>`,
+    head: html`<noscript><meta http-equiv="refresh" content="1" /></noscript>`,
     script,
   });
 }
 
 function methodText(tx: TransactionRow): string {
-  if (tx.method === 'CARD')
-    return `${tx.card_brand ?? 'Card'} •••• ${tx.card_last4 ?? ''}`.trim();
+  if (tx.method === 'CARD') return `${tx.card_brand ?? 'Card'} •••• ${tx.card_last4 ?? ''}`.trim();
   return `Bank transfer${tx.bank_name ? ` (${tx.bank_name})` : ''}`;
 }
 
@@ -326,40 +443,63 @@ export function successPage(
   const last = payments[payments.length - 1];
   const paidAt = last ? dateTime.format(new Date(last.updated_at)) : '';
   const body = html`<section class="card" data-testid="receipt">
-  <div class="status-icon" aria-hidden="true">✓</div>
-  <h1>Payment successful</h1>
-  <p class="merchant">${summary.merchantName}</p>
-  <dl class="sum">
-    <dt>Amount</dt><dd>${money(summary.amountPence, summary)}</dd>
-    ${summary.tipPaidPence > 0 ? html`<dt>Tip</dt><dd data-testid="receipt-tip">${money(summary.tipPaidPence, summary)}</dd>` : ''}
-    <dt class="total">Total paid</dt><dd class="total" data-testid="receipt-total">${money(summary.paidPence + summary.tipPaidPence, summary)}</dd>
-  </dl>
-  ${
-    payments.length > 1
-      ? html`<h2>Payments</h2><dl class="sum">${payments.map(
-          (tx) =>
-            html`<dt>${methodText(tx)}</dt><dd>${money(tx.amount_pence + tx.tip_pence, summary)}</dd>`,
-        )}</dl>`
-      : last
-        ? html`<p>Paid by <span data-testid="receipt-method">${methodText(last)}</span></p>`
-        : ''
-  }
-  <dl class="sum">
-    ${summary.notes ? html`<dt>For</dt><dd>${summary.notes}</dd>` : ''}
-    <dt>Order</dt><dd>${summary.orderId}</dd>
-    <dt>Date</dt><dd>${paidAt}</dd>
-    <dt>Reference</dt><dd><small>${summary.id}</small></dd>
-  </dl>
-  ${
-    redirect
-      ? html`${redirect.auto ? html`<p role="status">Taking you back to ${summary.merchantName}…</p>` : ''}
-  <a class="button" href="${redirect.url}" data-testid="return-link">Return to ${summary.merchantName}</a>`
-      : html`<p class="muted">You can close this page.</p>`
-  }
-</section>`;
+    <div class="status-icon" aria-hidden="true">✓</div>
+    <h1>Payment successful</h1>
+    <p class="merchant">${summary.merchantName}</p>
+    <dl class="sum">
+      <dt>Amount</dt>
+      <dd>${money(summary.amountPence, summary)}</dd>
+      ${
+        summary.tipPaidPence > 0
+          ? html`<dt>Tip</dt>
+              <dd data-testid="receipt-tip">${money(summary.tipPaidPence, summary)}</dd>`
+          : ''
+      }
+      <dt class="total">Total paid</dt>
+      <dd class="total" data-testid="receipt-total">
+        ${money(summary.paidPence + summary.tipPaidPence, summary)}
+      </dd>
+    </dl>
+    ${
+      payments.length > 1
+        ? html`<h2>Payments</h2>
+            <dl class="sum">
+              ${payments.map(
+                (tx) =>
+                  html`<dt>${methodText(tx)}</dt>
+                    <dd>${money(tx.amount_pence + tx.tip_pence, summary)}</dd>`,
+              )}
+            </dl>`
+        : last
+          ? html`<p>Paid by <span data-testid="receipt-method">${methodText(last)}</span></p>`
+          : ''
+    }
+    <dl class="sum">
+      ${
+        summary.notes
+          ? html`<dt>For</dt>
+              <dd>${summary.notes}</dd>`
+          : ''
+      }
+      <dt>Order</dt>
+      <dd>${summary.orderId}</dd>
+      <dt>Date</dt>
+      <dd>${paidAt}</dd>
+      <dt>Reference</dt>
+      <dd><small>${summary.id}</small></dd>
+    </dl>
+    ${
+      redirect
+        ? html`${redirect.auto ? html`<p role="status">Taking you back to ${summary.merchantName}…</p>` : ''}
+            <a class="button" href="${redirect.url}" data-testid="return-link"
+              >Return to ${summary.merchantName}</a
+            >`
+        : html`<p class="muted">You can close this page.</p>`
+    }
+  </section>`;
   return shell(summary, 'Payment successful', body, {
     ...(redirect?.auto
-      ? { head: html`<meta http-equiv="refresh" content="2;url=${redirect.url}">` }
+      ? { head: html`<meta http-equiv="refresh" content="2;url=${redirect.url}" />` }
       : {}),
   });
 }
@@ -370,17 +510,20 @@ export function failurePage(
   canRetry: boolean,
 ): RenderedPage {
   const body = html`${header(summary)}
-<section class="card" data-testid="failure">
-  <div class="status-icon bad" aria-hidden="true">!</div>
-  <h1>Payment failed</h1>
-  <p data-testid="failure-reason">${errorDescription ?? 'The payment did not go through.'}</p>
-  ${
-    canRetry
-      ? html`<p>No money was taken. You can try again, with the same or another way to pay.</p>
-  <a class="button" href="${base(summary)}?choose=1">Try again</a>`
-      : html`<p data-testid="final-failure">This payment request cannot be tried again. No money was taken. Please ask ${summary.merchantName} for a new payment link.</p>`
-  }
-</section>`;
+    <section class="card" data-testid="failure">
+      <div class="status-icon bad" aria-hidden="true">!</div>
+      <h1>Payment failed</h1>
+      <p data-testid="failure-reason">${errorDescription ?? 'The payment did not go through.'}</p>
+      ${
+        canRetry
+          ? html`<p>No money was taken. You can try again, with the same or another way to pay.</p>
+              <a class="button" href="${base(summary)}?choose=1">Try again</a>`
+          : html`<p data-testid="final-failure">
+              This payment request cannot be tried again. No money was taken. Please ask
+              ${summary.merchantName} for a new payment link.
+            </p>`
+      }
+    </section>`;
   return shell(summary, 'Payment failed', body);
 }
 
@@ -391,12 +534,16 @@ export function awaitingPage(summary: Summary, tx: TransactionRow): RenderedPage
       ? `${base(summary)}/card/${tx.id}/challenge`
       : `${base(summary)}/bank/${tx.id}`;
   const body = html`${header(summary)}
-<section class="card">
-  <h1>Waiting for your approval</h1>
-  <p>${tx.method === 'CARD' ? 'Your card issuer is waiting for you to confirm the payment.' : html`${tx.bank_name ?? 'Your bank'} is waiting for you to approve the payment.`}</p>
-  <a class="button" href="${href}">${tx.method === 'CARD' ? 'Continue to confirm' : 'Continue to your bank'}</a>
-  <a class="button secondary" href="${base(summary)}?choose=1">Choose another way to pay</a>
-</section>`;
+    <section class="card">
+      <h1>Waiting for your approval</h1>
+      <p>
+        ${tx.method === 'CARD' ? 'Your card issuer is waiting for you to confirm the payment.' : html`${tx.bank_name ?? 'Your bank'} is waiting for you to approve the payment.`}
+      </p>
+      <a class="button" href="${href}"
+        >${tx.method === 'CARD' ? 'Continue to confirm' : 'Continue to your bank'}</a
+      >
+      <a class="button secondary" href="${base(summary)}?choose=1">Choose another way to pay</a>
+    </section>`;
   return shell(summary, 'Waiting for approval', body);
 }
 
@@ -419,10 +566,10 @@ export function closedPage(
     },
   }[kind];
   const body = html`${header(summary)}
-<section class="card" data-testid="closed-${kind}">
-  <h1>${text.title}</h1>
-  <p>${text.body}</p>
-</section>`;
+    <section class="card" data-testid="closed-${kind}">
+      <h1>${text.title}</h1>
+      <p>${text.body}</p>
+    </section>`;
   return shell(summary, text.title, body);
 }
 
@@ -431,9 +578,9 @@ export function notFoundPage(): RenderedPage {
     null,
     'Payment not found',
     html`<section class="card" data-testid="not-found">
-  <h1>Payment not found</h1>
-  <p>This payment link is not valid. Check the link, or ask the shop for a new one.</p>
-</section>`,
+      <h1>Payment not found</h1>
+      <p>This payment link is not valid. Check the link, or ask the shop for a new one.</p>
+    </section>`,
   );
 }
 
@@ -443,9 +590,9 @@ export function noticePage(summary: Summary, message: string): RenderedPage {
     summary,
     'Payment',
     html`${header(summary)}
-<section class="card">
-  ${errorBox(message)}
-  <a class="button" href="${base(summary)}">Continue</a>
-</section>`,
+      <section class="card">
+        ${errorBox(message)}
+        <a class="button" href="${base(summary)}">Continue</a>
+      </section>`,
   );
 }

@@ -5,7 +5,7 @@ import { createOutbox } from '../events/outbox';
 import { openDb } from '../store/db';
 import { createWebhookDispatcher } from './dispatcher';
 import { newWebhookSecret } from './signing';
-import { poll, startReceiver, type Receiver } from './test-support';
+import { poll, startReceiver, type Receiver } from '../../../test/helpers/webhook-receiver';
 
 const closers: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -9,7 +9,7 @@ import {
   startService,
   type Receiver,
   type Running,
-} from './test-support';
+} from '../../../test/helpers/webhook-receiver';
 
 let running: Running;
 let receiver: Receiver;

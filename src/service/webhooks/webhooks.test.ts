@@ -14,7 +14,7 @@ import {
   startService,
   type Receiver,
   type Running,
-} from './test-support';
+} from '../../../test/helpers/webhook-receiver';
 
 interface Created {
   id: string;

@@ -5,7 +5,8 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createService, type Service } from '../app';
+import type { Service } from '../../src/service/app';
+import { startService as startHarness } from './service';
 
 export const SANDBOX = 'sk_sandbox_test';
 export const PRODUCTION = 'sk_live_test';
@@ -102,22 +103,13 @@ export interface Running {
 }
 
 export async function startService(dataDir: string | null = null): Promise<Running> {
-  const service = createService({ dataDir, secrets: { sandbox: SANDBOX, production: PRODUCTION } });
-  const base = await service.listen(0);
+  const h = await startHarness({ dataDir, secrets: { sandbox: SANDBOX, production: PRODUCTION } });
   return {
-    service,
-    base,
+    service: h.service,
+    base: h.url,
     async call(method, path, body, secret = SANDBOX) {
-      const res = await fetch(base + path, {
-        method,
-        headers: {
-          authorization: `Bearer ${secret}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, json: (text ? JSON.parse(text) : null) as never };
+      const res = await h.call(method, path, body, secret);
+      return { status: res.status, json: res.body as never };
     },
   };
 }

@@ -1,0 +1,336 @@
+/**
+ * The hosted payment page in a real browser, against a service started in this process: what a
+ * customer does on paymentUrl, checked both on the page and through the merchant's API.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { createService, type Service } from '../../src/service/app';
+
+const SECRET = 'sk_sandbox_e2e';
+let service: Service;
+let base: string;
+
+test.beforeAll(async () => {
+  service = createService({
+    dataDir: null,
+    secrets: { sandbox: SECRET, production: 'sk_live_e2e' },
+  });
+  base = await service.listen(0);
+});
+
+test.afterAll(async () => {
+  await service?.close();
+});
+
+async function api(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${SECRET}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = await response.json();
+  if (!response.ok)
+    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function createRequest(fields: Record<string, unknown> = {}) {
+  const created = await api('POST', '/api/payments/process-payment', {
+    customerId: 'customer-1',
+    orderId: `order-${randomUUID().slice(0, 8)}`,
+    amount: 20,
+    ...fields,
+  });
+  return created as { paymentUrl: string; paymentRequestId: string };
+}
+
+const statusOf = (id: string) => api('GET', `/api/payments/v1/payment-status/${id}`);
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Name on card').fill('Ada Lovelace');
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+}
+
+const successHeading = (page: Page) => page.getByRole('heading', { name: 'Payment successful' });
+
+test('pay by bank: choose a bank, approve, see the receipt', async ({ page }) => {
+  const { paymentUrl, paymentRequestId } = await createRequest({
+    amount: 12.5,
+    notes: 'Table 4 <b>lunch</b>',
+  });
+  const response = await page.goto(paymentUrl);
+  expect(response?.headers()['content-security-policy']).toContain("default-src 'none'");
+  expect(response?.headers()['x-frame-options']).toBe('DENY');
+  expect(response?.headers()['cache-control']).toBe('no-store');
+  await expect(page.getByText('Counter Demo Shop')).toBeVisible();
+  await expect(page.getByTestId('amount')).toHaveText('£12.50');
+  // Merchant text is shown as text, never as markup.
+  await expect(page.getByText('Table 4 <b>lunch</b>')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Pay by bank' }).click();
+  await page.getByRole('radio', { name: 'Demo Building Society' }).check();
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  await expect(page.getByTestId('brandbar')).toHaveText('Demo Building Society');
+  await expect(page.getByTestId('bank-amount')).toHaveText('£12.50');
+  await page.getByRole('button', { name: 'Approve' }).click();
+
+  await expect(successHeading(page)).toBeVisible();
+  await expect(page.getByTestId('receipt-method')).toHaveText(
+    'Bank transfer (Demo Building Society)',
+  );
+  const status = await statusOf(paymentRequestId);
+  expect(status).toMatchObject({
+    status: 'COMPLETED',
+    paymentMethod: 'PAY_BY_BANK',
+    paidAmount: 12.5,
+  });
+  expect(status.transactions).toHaveLength(1);
+  expect(status.transactions[0]).toMatchObject({
+    status: 'COMPLETED',
+    bankName: 'Demo Building Society',
+  });
+});
+
+test('card with a 15% tip: processing, then the receipt; only the last 4 digits are kept', async ({
+  page,
+}) => {
+  const { paymentUrl, paymentRequestId } = await createRequest({ amount: 20 });
+  await page.goto(paymentUrl);
+  await page.getByRole('radio', { name: /^15%/ }).check();
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await expect(page.getByTestId('total')).toHaveText('£23.00');
+  await fillCard(page, '4242 4242 4242 4242');
+
+  await expect(successHeading(page)).toBeVisible();
+  await expect(page.getByTestId('receipt-tip')).toHaveText('£3.00');
+  await expect(page.getByTestId('receipt-total')).toHaveText('£23.00');
+  await expect(page.getByTestId('receipt-method')).toHaveText('VISA •••• 4242');
+
+  const status = await statusOf(paymentRequestId);
+  expect(status).toMatchObject({
+    status: 'COMPLETED',
+    paymentMethod: 'CARD',
+    amount: 20,
+    tipAmount: 3,
+    paidAmount: 23,
+  });
+  expect(status.transactions[0].cardPaymentDetails).toMatchObject({
+    maskedCardNumber: '**** **** **** 4242',
+    brand: 'VISA',
+  });
+  const stored = JSON.stringify(service.db.prepare('SELECT * FROM transactions').all());
+  expect(stored).not.toContain('4242424242424242');
+});
+
+test('a bad card number re-renders the form with a message and changes nothing', async ({
+  page,
+}) => {
+  const { paymentUrl, paymentRequestId } = await createRequest();
+  await page.goto(paymentUrl);
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await fillCard(page, '4242 4242 4242 4241');
+  await expect(page.getByTestId('form-error')).toContainText('card number is not valid');
+  await expect(page.getByLabel('Name on card')).toHaveValue('Ada Lovelace');
+  const status = await statusOf(paymentRequestId);
+  expect(status.status).toBe('PAYMENT_NOT_INITIATED');
+  expect(status.transactions).toHaveLength(0);
+});
+
+test('card declined, then another try with 4242 succeeds', async ({ page }) => {
+  const { paymentUrl, paymentRequestId } = await createRequest();
+  await page.goto(paymentUrl);
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await fillCard(page, '4000 0000 0000 0002');
+  await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
+  await expect(page.getByTestId('failure-reason')).toHaveText('Card declined');
+
+  await page.getByRole('link', { name: 'Try again' }).click();
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await fillCard(page, '4242424242424242');
+  await expect(successHeading(page)).toBeVisible();
+
+  const status = await statusOf(paymentRequestId);
+  expect(status.status).toBe('COMPLETED');
+  expect(status.transactions.map((t: { status: string }) => t.status)).toEqual([
+    'FAILED',
+    'COMPLETED',
+  ]);
+  expect(status.transactions[0].errorDescription).toBe('Card declined');
+});
+
+test('3D Secure challenge: completing it pays, failing it does not', async ({ page }) => {
+  const passed = await createRequest();
+  await page.goto(passed.paymentUrl);
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await fillCard(page, '4000 0000 0000 3220');
+  await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
+  await page.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(successHeading(page)).toBeVisible();
+  expect((await statusOf(passed.paymentRequestId)).status).toBe('COMPLETED');
+
+  const failed = await createRequest();
+  await page.goto(failed.paymentUrl);
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await fillCard(page, '4000 0000 0000 3220');
+  await page.getByRole('button', { name: 'Fail authentication' }).click();
+  await expect(page.getByTestId('failure-reason')).toHaveText('3D Secure authentication failed');
+  const status = await statusOf(failed.paymentRequestId);
+  expect(status).toMatchObject({
+    status: 'FAILED',
+    errorDescription: '3D Secure authentication failed',
+  });
+});
+
+test('without allowRetry a failure is final', async ({ page }) => {
+  const { paymentUrl, paymentRequestId } = await createRequest({ allowRetry: false });
+  await page.goto(paymentUrl);
+  await page.getByRole('button', { name: 'Pay by bank' }).click();
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByTestId('final-failure')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Try again' })).toHaveCount(0);
+
+  // Going straight to a method's page leads back to the failure, not to another try.
+  await page.goto(`${paymentUrl}/card`);
+  await expect(page.getByTestId('final-failure')).toBeVisible();
+  const status = await statusOf(paymentRequestId);
+  expect(status.status).toBe('FAILED');
+  expect(status.transactions).toHaveLength(1);
+});
+
+test('split the bill between 2 people', async ({ page }) => {
+  const { paymentUrl, paymentRequestId } = await createRequest({
+    amount: 10.01,
+    splitBill: true,
+    enableTips: false,
+  });
+  await page.goto(paymentUrl);
+  await expect(page.getByRole('group', { name: 'Add a tip?' })).toHaveCount(0);
+  await page.getByLabel('Number of people paying').selectOption('2');
+  await page.getByRole('button', { name: 'Pay by bank' }).click();
+  await expect(page.getByTestId('breakdown')).toContainText('Your share (1 of 2)');
+  await expect(page.getByTestId('total')).toHaveText('£5.01');
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  await page.getByRole('button', { name: 'Approve' }).click();
+
+  await expect(page.getByTestId('share-paid')).toContainText('£5.01 was received');
+  await expect(page.getByTestId('split-progress')).toContainText(/Paid so far\s*£5\.01/);
+  await expect(page.getByTestId('split-progress')).toContainText(/Remaining\s*£5\.00/);
+  let status = await statusOf(paymentRequestId);
+  expect(status).toMatchObject({ status: 'AWAITING_AUTHORIZATION', paidAmount: 5.01 });
+
+  // The second person pays the rest by card.
+  await page.getByLabel('People still to pay').selectOption('1');
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await expect(page.getByTestId('total')).toHaveText('£5.00');
+  await fillCard(page, '4242424242424242');
+  await expect(successHeading(page)).toBeVisible();
+  await expect(page.getByTestId('receipt-total')).toHaveText('£10.01');
+
+  status = await statusOf(paymentRequestId);
+  expect(status).toMatchObject({ status: 'COMPLETED', paidAmount: 10.01 });
+  expect(status.transactions.map((t: { amount: number }) => t.amount)).toEqual([5.01, 5]);
+});
+
+test('after success: redirect with callbackParams, or a return link', async ({ page }) => {
+  await page.route('https://shop.example/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>Back at the shop</h1>' }),
+  );
+  const auto = await createRequest({
+    redirectUrl: 'https://shop.example/thanks?from=counter',
+    callbackParams: { session: 'abc 123', cart: '42' },
+    autoRedirect: true,
+  });
+  await page.goto(auto.paymentUrl);
+  await page.getByRole('button', { name: 'Pay by bank' }).click();
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.waitForURL(/^https:\/\/shop\.example\/thanks/);
+  await expect(page.getByRole('heading', { name: 'Back at the shop' })).toBeVisible();
+  const landed = new URL(page.url());
+  expect(Object.fromEntries(landed.searchParams)).toEqual({
+    from: 'counter',
+    session: 'abc 123',
+    cart: '42',
+    paymentRequestId: auto.paymentRequestId,
+    status: 'COMPLETED',
+  });
+
+  const manual = await createRequest({
+    redirectUrl: 'https://shop.example/thanks',
+    callbackParams: { session: 'xyz' },
+  });
+  await page.goto(manual.paymentUrl);
+  await page.getByRole('button', { name: 'Pay by bank' }).click();
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  const link = page.getByRole('link', { name: 'Return to Counter Demo Shop' });
+  await expect(link).toBeVisible();
+  const href = new URL((await link.getAttribute('href'))!);
+  expect(Object.fromEntries(href.searchParams)).toEqual({
+    session: 'xyz',
+    paymentRequestId: manual.paymentRequestId,
+    status: 'COMPLETED',
+  });
+  expect(page.url()).toContain('/pay/');
+});
+
+test('expired, cancelled and unknown payment links', async ({ page }) => {
+  const expiring = await createRequest({ expiresIn: 1000 });
+  await api('POST', '/api/sandbox/clock/advance', { ms: 5000 });
+  await page.goto(expiring.paymentUrl);
+  await expect(page.getByRole('heading', { name: 'This payment link has expired' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Pay by/ })).toHaveCount(0);
+
+  const cancelled = await createRequest();
+  await api('POST', `/api/payment-request/cancel/${cancelled.paymentRequestId}`);
+  await page.goto(cancelled.paymentUrl);
+  await expect(page.getByRole('heading', { name: 'This payment was cancelled' })).toBeVisible();
+
+  const response = await page.goto(`${base}/pay/${randomUUID()}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Payment not found' })).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('no horizontal scroll and large touch targets', async ({ page }) => {
+    const { paymentUrl } = await createRequest({
+      amount: 1234.56,
+      splitBill: true,
+      notes: 'Averyverylongwordthatoverflows',
+    });
+    for (const path of ['', '/card?tip=none&people=3', '/bank?tip=20&people=1']) {
+      await page.goto(`${paymentUrl}${path}`);
+      const widths = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }));
+      expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+      for (const button of await page.getByRole('button').all()) {
+        const box = await button.boundingBox();
+        expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+      }
+    }
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a card payment still completes (the page refreshes itself)', async ({ page }) => {
+    const { paymentUrl, paymentRequestId } = await createRequest();
+    await page.goto(paymentUrl);
+    await page.getByRole('button', { name: 'Pay by card' }).click();
+    await fillCard(page, '4242 4242 4242 4242');
+    await expect(successHeading(page)).toBeVisible();
+    expect((await statusOf(paymentRequestId)).status).toBe('COMPLETED');
+  });
+});
