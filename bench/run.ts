@@ -6,9 +6,11 @@
  *   --json FILE   also write the results as JSON
  *   --strict      exit 1 when a target is missed, not only on errors
  * Env: BENCH_SECONDS (measured seconds per case, default 10), BENCH_WARMUP_SECONDS (2),
- * BENCH_CPU_PROF=DIR (child servers write V8 CPU profiles there).
+ * BENCH_ROUNDS (repeat each module's cases, default 1), BENCH_CPU_PROF=DIR (child servers
+ * write V8 CPU profiles there, for Chrome DevTools).
  */
 import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { BenchModule, Result } from './lib/result';
 import { targetMet } from './lib/result';
@@ -20,7 +22,8 @@ const MODULES: BenchModule[] = [{ name: 'service-http', run: serviceHttp.run }];
 const DEADLINE_MS = 10 * 60_000;
 
 function table(results: Result[]): string {
-  const fixed = (n: number | undefined, digits: number) => (n === undefined ? '' : n.toFixed(digits));
+  const fixed = (n: number | undefined, digits: number) =>
+    n === undefined ? '' : n.toFixed(digits);
   const rows = results.map((r) => {
     const met = targetMet(r);
     return [
@@ -33,9 +36,23 @@ function table(results: Result[]): string {
       met === undefined ? '' : `≥ ${(100 * r.targetRatio!).toFixed(0)} % ${met ? 'met' : 'MISSED'}`,
       fixed(r.serverCpuPercent, 0),
       fixed(r.loaderCpuPercent, 0),
+      fixed(r.serverCpuMicrosPerRequest, 0),
+      r.cpuRatioToCeiling === undefined ? '' : `${(100 * r.cpuRatioToCeiling).toFixed(0)} %`,
     ];
   });
-  const head = ['case', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx+err', 'of ceiling', 'target', 'server CPU %', 'loader CPU %'];
+  const head = [
+    'case',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'non-2xx+err',
+    'of ceiling',
+    'target',
+    'server CPU %',
+    'loader CPU %',
+    'server µs/req',
+    'by CPU cost',
+  ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
@@ -52,10 +69,13 @@ async function main(): Promise<number> {
   });
   const selected = values.only ? MODULES.filter((m) => m.name === values.only) : MODULES;
   if (selected.length === 0) {
-    console.error(`no benchmark named "${values.only}"; known: ${MODULES.map((m) => m.name).join(', ')}`);
+    console.error(
+      `no benchmark named "${values.only}"; known: ${MODULES.map((m) => m.name).join(', ')}`,
+    );
     return 2;
   }
 
+  const loadBefore = loadavg()[0]!;
   const results: Result[] = [];
   for (const module of selected) {
     console.error(`running ${module.name} …`);
@@ -63,8 +83,23 @@ async function main(): Promise<number> {
   }
 
   console.log(table(results));
+  console.log(
+    "'of ceiling' compares requests/s (the targets); 'by CPU cost' compares server CPU per " +
+      'request, which holds steady when other processes load the machine.',
+  );
+  // Other processes' CPU use skews every figure; say so rather than let it pass silently.
+  const machine = {
+    cores: cpus().length,
+    loadAverage1m: { before: loadBefore, after: loadavg()[0]! },
+  };
+  console.log(
+    `${machine.cores} cores; 1-minute load average ${loadBefore.toFixed(2)} before, ` +
+      `${machine.loadAverage1m.after.toFixed(2)} after (this run alone adds about 2)`,
+  );
+  if (loadBefore > 0.5 * machine.cores)
+    console.log('warning: the machine was already busy; compare ratios, not absolute figures');
   if (values.json) {
-    const report = { date: new Date().toISOString(), node: process.version, results };
+    const report = { date: new Date().toISOString(), node: process.version, machine, results };
     writeFileSync(values.json, JSON.stringify(report, null, 2) + '\n');
   }
   const bad = results.filter((r) => r.non2xx + r.errors > 0);

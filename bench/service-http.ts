@@ -4,6 +4,7 @@
  *   payment-status    GET /api/payments/v1/payment-status/{id} over ~1,000 stored requests
  *   process-payment   POST /api/payments/process-payment, a new order id per request
  * Each server runs in a child process; autocannon drives it from this one (docs/benchmarks.md).
+ * Env: BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_ROUNDS (see run.ts).
  */
 import type { RawRequest, RequestSpec } from 'autocannon';
 import { startChildServer, type ChildServer } from './lib/child-server';
@@ -13,6 +14,8 @@ import type { Result } from './lib/result';
 const CONNECTIONS = 32;
 const SECONDS = positiveNumber('BENCH_SECONDS', 10);
 const WARMUP_SECONDS = positiveNumber('BENCH_WARMUP_SECONDS', 2);
+/** Repeat the three cases this many times (each round has its own ceiling). */
+const ROUNDS = Math.round(positiveNumber('BENCH_ROUNDS', 1));
 const SEED_COUNT = 1000;
 const SECRET = 'sk_sandbox_bench';
 const STATUS_PATH = '/api/payments/v1/payment-status/';
@@ -23,13 +26,13 @@ function positiveNumber(env: string, fallback: number): number {
   const raw = process.env[env];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!(n > 0)) throw new Error(`${env} must be a positive number of seconds, not "${raw}"`);
+  if (!(n > 0)) throw new Error(`${env} must be a positive number, not "${raw}"`);
   return n;
 }
 
 const headers = { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' };
 
-/** Every connection walks the same id list from its own offset, so reads spread over all ids. */
+/** One counter shared by all connections hands out the ids in turn, so reads cycle over all. */
 function rotatingReads(ids: string[]): RequestSpec {
   let next = 0;
   return {
@@ -72,7 +75,12 @@ async function seed(base: string): Promise<string[]> {
   const worker = async () => {
     while (n < SEED_COUNT) {
       const i = n++;
-      const created = await call(base, 'POST', '/api/payments/process-payment', newOrder((1000 + i) / 100));
+      const created = await call(
+        base,
+        'POST',
+        '/api/payments/process-payment',
+        newOrder((1000 + i) / 100),
+      );
       const id = String(created.paymentRequestId);
       if (i % 2 === 0)
         await call(base, 'POST', `/api/sandbox/payment-requests/${id}/simulate`, {
@@ -86,65 +94,68 @@ async function seed(base: string): Promise<string[]> {
   return ids;
 }
 
-async function withServer<T>(
-  script: string,
-  args: string[],
-  use: (s: ChildServer) => Promise<T>,
-): Promise<T> {
-  const server = await startChildServer(script, args);
-  try {
-    return await use(server);
-  } finally {
-    await server.stop();
-  }
-}
-
 export async function run(): Promise<Result[]> {
   const common = { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS };
   // Ids for the ceiling too: it gets the very same requests as the status reads, so the load
   // generator does the same work per request in both and only the server side differs.
-  const fakeIds = Array.from({ length: SEED_COUNT }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+  const fakeIds = Array.from(
+    { length: SEED_COUNT },
+    (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  );
+  const creation: RequestSpec = {
+    method: 'POST',
+    path: '/api/payments/process-payment',
+    headers,
+    setupRequest: (request: RawRequest) => ({ ...request, body: JSON.stringify(newOrder(12.5)) }),
+  };
 
-  const ceiling = await withServer('ceiling', [], async (server) => {
-    await call(server.url, 'GET', STATUS_PATH + fakeIds[0]);
-    return measure({ ...common, name: 'ceiling (constant JSON)', server, requests: [rotatingReads(fakeIds)] });
-  });
+  // Both servers start up front and stay up (an idle server costs nothing), so each round
+  // measures the three cases back to back and its ratios compare figures taken under the same
+  // background load: on a shared 2-core machine, minutes apart is not "the same machine".
+  const servers: ChildServer[] = [];
+  try {
+    const ceilingServer = await startChildServer('ceiling');
+    servers.push(ceilingServer);
+    const service = await startChildServer('service', [SECRET]);
+    servers.push(service);
+    await call(ceilingServer.url, 'GET', STATUS_PATH + fakeIds[0]);
+    const ids = await seed(service.url);
 
-  const [reads, creates] = await withServer('service', [SECRET], async (server) => {
-    const ids = await seed(server.url);
-    const statusReads = await measure({
-      ...common,
-      name: 'payment-status read',
-      server,
-      requests: [rotatingReads(ids)],
-    });
-    const creation = await measure({
-      ...common,
-      name: 'process-payment create',
-      server,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/payments/process-payment',
-          headers,
-          setupRequest: (request: RawRequest) => ({
-            ...request,
-            body: JSON.stringify(newOrder(12.5)),
-          }),
-        },
-      ],
-    });
-    return [statusReads, creation];
-  });
-
-  const vsCeiling = (r: Result, targetRatio: number): Result => ({
-    ...r,
-    ratioToCeiling: r.requestsPerSec / ceiling.requestsPerSec,
-    targetRatio,
-  });
-  return [
-    ceiling,
-    vsCeiling(reads, TARGETS.statusRead),
-    vsCeiling(creates, TARGETS.create),
-  ];
+    const results: Result[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const suffix = ROUNDS > 1 ? ` #${round}` : '';
+      const ceiling = await measure({
+        ...common,
+        name: `ceiling (constant JSON)${suffix}`,
+        server: ceilingServer,
+        requests: [rotatingReads(fakeIds)],
+      });
+      const vsCeiling = (r: Result, targetRatio: number): Result => ({
+        ...r,
+        ratioToCeiling: r.requestsPerSec / ceiling.requestsPerSec,
+        targetRatio,
+        cpuRatioToCeiling: ceiling.serverCpuMicrosPerRequest! / r.serverCpuMicrosPerRequest!,
+      });
+      const reads = await measure({
+        ...common,
+        name: `payment-status read${suffix}`,
+        server: service,
+        requests: [rotatingReads(ids)],
+      });
+      const creates = await measure({
+        ...common,
+        name: `process-payment create${suffix}`,
+        server: service,
+        requests: [creation],
+      });
+      results.push(
+        ceiling,
+        vsCeiling(reads, TARGETS.statusRead),
+        vsCeiling(creates, TARGETS.create),
+      );
+    }
+    return results;
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+  }
 }

@@ -9,8 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 /** Messages a child server sends (see servers/protocol.ts for the child side). */
 export type FromChild =
-  | { type: 'ready'; url: string; info?: Record<string, unknown> }
-  | { type: 'cpu'; micros: number };
+  { type: 'ready'; url: string; info?: Record<string, unknown> } | { type: 'cpu'; micros: number };
 
 export interface ChildServer {
   url: string;

@@ -19,6 +19,13 @@ export interface Result {
   serverCpuPercent?: number;
   /** CPU used by the load generator (this process) during the same window. */
   loaderCpuPercent?: number;
+  /**
+   * Server CPU time per completed request, in µs. Unlike requests/s it barely moves when other
+   * processes compete for the cores, so it is the steadier measure on a shared machine.
+   */
+  serverCpuMicrosPerRequest?: number;
+  /** The ceiling's CPU µs per request divided by this case's: the capacity ratio by CPU cost. */
+  cpuRatioToCeiling?: number;
 }
 
 export interface BenchModule {
