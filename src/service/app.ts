@@ -24,6 +24,7 @@ import { createLifecycle } from './payments/lifecycle';
 import { paymentListRoutes } from './payments/list';
 import { createPaymentReader } from './payments/model';
 import { paymentRoutes } from './payments/routes';
+import { attachFcmPush, createFcmPush, type FcmOptions } from './push/fcm';
 import { sandboxRoutes } from './sandbox/routes';
 import { openDb, type Db } from './store/db';
 import { createPresence, createTerminalReader } from './terminals/model';
@@ -42,6 +43,8 @@ export interface ServiceOptions {
   /** How often due work runs, in real milliseconds. */
   tickMs?: number;
   log?: (line: string) => void;
+  /** Push by FCM to terminals that registered a token (push/fcm.ts); off without a service account. */
+  fcm?: FcmOptions;
 }
 
 const AREAS: Area[] = [
@@ -110,6 +113,7 @@ export function createService(options: ServiceOptions): Service {
   });
   app.notFound((c) => c.json(errorEnvelope(404, `No endpoint ${c.req.method} ${c.req.path}`), 404));
   for (const area of AREAS) area(app, ctx);
+  const fcmPush = attachFcmPush(ctx, createFcmPush(options.fcm, log), log);
   // Contract routes this version does not serve yet still authenticate (so a terminal secret gets
   // its 403 everywhere) and then answer 404 in the envelope, saying so.
   for (const def of Object.values(routes) as RouteDef[])
@@ -146,6 +150,7 @@ export function createService(options: ServiceOptions): Service {
     async close() {
       clearInterval(timer);
       await dispatcher.stop();
+      await fcmPush.stop();
       if (server) {
         const s = server;
         await new Promise<void>((resolve) => {

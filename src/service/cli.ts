@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { createService } from './app';
+import { fcmOptionsFromEnv } from './push/fcm';
 
 export async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -31,6 +32,7 @@ export async function main(argv: string[]): Promise<void> {
       production: process.env.SERVICE_PRODUCTION_SECRET || undefined,
     },
     log: (line) => console.error(line),
+    fcm: fcmOptionsFromEnv(process.env),
   });
   const { generated, merchantName } = service.bootstrap;
   const url = await service.listen(port, values.host);

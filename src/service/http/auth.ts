@@ -42,8 +42,21 @@ export function createAuthenticator(db: Db) {
     FROM access_secrets s LEFT JOIN terminals t ON t.id = s.terminal_id
     WHERE s.hash = ? AND s.revoked_at IS NULL`);
 
+  // Every request authenticates: remember callers by secret so the hash and the lookup run
+  // once per secret. Revoking (unpairing) goes through `forgetAll`, so the cache never outlives
+  // a secret. Unknown secrets are not cached, so guessing cannot fill memory.
+  const known = new Map<string, Caller>();
+
   /** The caller of a secret, or null when the secret is unknown or revoked. */
   function identify(secret: string): Caller | null {
+    const cached = known.get(secret);
+    if (cached) return cached;
+    const caller = resolve(secret);
+    if (caller) known.set(secret, caller);
+    return caller;
+  }
+
+  function resolve(secret: string): Caller | null {
     const row = lookup.get(hashSecret(secret));
     if (!row) return null;
     if (row.kind === 'terminal') {
@@ -80,6 +93,11 @@ export function createAuthenticator(db: Db) {
     return caller;
   }
 
-  return { identify, authorize };
+  return {
+    identify,
+    authorize,
+    /** Call after revoking any secret. */
+    forgetAll: () => known.clear(),
+  };
 }
 export type Authenticator = ReturnType<typeof createAuthenticator>;

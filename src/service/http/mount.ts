@@ -65,7 +65,7 @@ export function mount<R extends RouteDef>(
   app.on(def.method.toUpperCase(), honoPath(def.path), async (c) => {
     const caller = auth.authorize(c.req.header('authorization'), def.auth);
     const params = def.params ? parseOrThrow(def.params, c.req.param(), 'path') : undefined;
-    const rawQuery = c.req.queries();
+    const rawQuery = def.query ? c.req.queries() : {};
     const query = def.query
       ? parseOrThrow(
           def.query,

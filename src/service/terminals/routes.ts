@@ -120,6 +120,7 @@ export const terminalRoutes: Area = (app, ctx) => {
       db.prepare('UPDATE terminals SET deleted_at = ? WHERE id = ?').run(now, row.id);
       db.prepare('UPDATE access_secrets SET revoked_at = ? WHERE terminal_id = ?').run(now, row.id);
     })();
+    ctx.auth.forgetAll();
     presence.disconnect(row.id); // its push stream ends now, not at the next heartbeat
     return { message: `Terminal ${row.name} unpaired` };
   });
