@@ -149,6 +149,7 @@ export function createService(options: ServiceOptions): Service {
     },
     async close() {
       clearInterval(timer);
+      ctx.presence.disconnectAll();
       await dispatcher.stop();
       await fcmPush.stop();
       if (server) {

@@ -5,6 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
+import { escapeHtml } from './html';
+
+export { escapeHtml };
 
 /** Markup that is already safe; only `html` and `raw` make one. */
 export class SafeHtml {
@@ -13,16 +16,6 @@ export class SafeHtml {
     return this.value;
   }
 }
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 function render(value: unknown): string {
   if (value instanceof SafeHtml) return value.value;

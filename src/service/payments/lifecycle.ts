@@ -52,6 +52,9 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
   const casTx = db.prepare(`
     UPDATE transactions SET status = @to, error_description = @error, settle_at = @settleAt, updated_at = @now
     WHERE id = @id AND status = @from`);
+  const casPaid = db.prepare(`
+    UPDATE payment_requests SET paid_pence = @paid, tip_pence = @tip, updated_at = @now
+    WHERE id = @id AND status = 'AWAITING_AUTHORIZATION'`);
   const openTxs = db.prepare<[string], TransactionRow>(`
     SELECT * FROM transactions WHERE payment_request_id = ? AND status IN ('AWAITING_AUTHORIZATION', 'PENDING')`);
   const dueExpiries = db.prepare<[number], RequestRow>(`
@@ -196,7 +199,10 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
         now,
       };
       insertTx.run(tx);
-      if (row.status !== input.status) move(row, input.status, { error: null });
+      // A split bill stays AWAITING_AUTHORIZATION while its shares are paid one by one; each
+      // share's own progress is on its transaction.
+      const next = options.splitBill ? 'AWAITING_AUTHORIZATION' : input.status;
+      if (row.status !== next) move(row, next, { error: null });
       return reader.transaction(tx.id)!;
     });
   }
@@ -223,10 +229,14 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
         settleAt: outcome === 'PENDING' ? now + CARD_SETTLE_MS : null,
         now,
       });
+      const split = optionsOf(row).splitBill;
       switch (outcome) {
         case 'PENDING':
+          if (split) return row;
           return row.status === 'PENDING' ? row : move(row, 'PENDING');
         case 'FAILED':
+          // One payer's failed share leaves the bill open for another try.
+          if (split && row.status === 'AWAITING_AUTHORIZATION') return row;
           return move(row, 'FAILED', { error });
         case 'AUTHORIZED':
           return move(row, 'AUTHORIZED', { method: tx.method, error: null });
@@ -235,12 +245,11 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
           const tip = row.tip_pence + tx.tip_pence;
           if (paid - tip >= row.amount_pence)
             return move(row, 'COMPLETED', { method: tx.method, paid, tip, error: null });
-          // A share of a split bill: the request waits for the rest.
-          db.prepare(
-            `UPDATE payment_requests SET status = 'AWAITING_AUTHORIZATION', paid_pence = ?, tip_pence = ?, updated_at = ? WHERE id = ?`,
-          ).run(paid, tip, now, row.id);
+          // A share of a split bill: the request waits for the rest, and says how much is paid.
+          const changed = casPaid.run({ id: row.id, paid, tip, now }).changes;
+          if (changed === 0) throw badRequest('The payment request changed meanwhile; read it again');
           const next = requireRequest(row.id);
-          if (row.status !== 'AWAITING_AUTHORIZATION') statusEvent(next);
+          statusEvent(next);
           return next;
         }
       }

@@ -38,7 +38,11 @@ export const paymentListRoutes: Area = (app, ctx) => {
     };
     const rows = page.all({ ...filter, limit: query.size, offset: query.page * query.size });
     return {
-      data: rows.map((row) => statusRecord(row, ctx.payments.transactions(row.id))),
+      data: rows.map((row) => {
+        // As with Get Payment Status, a read never shows an open request past its expiry.
+        const current = ctx.lifecycle.expireIfDue(row) ? ctx.payments.get(row.id)! : row;
+        return statusRecord(current, ctx.payments.transactions(row.id));
+      }),
       totalCount: count.get(filter)?.n ?? 0,
       page: query.page,
       size: query.size,

@@ -87,7 +87,7 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
         clearInterval(heartbeat);
         unsubscribe();
         detach();
-        seen.run(clock.now(), terminalId);
+        if (db.open) seen.run(clock.now(), terminalId); // the service may be closing
       }
     });
   });

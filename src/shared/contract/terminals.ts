@@ -1,6 +1,16 @@
 /** Section 4.4 Remote payments, and the terminal and store records the seed leaves unshown. */
 import { z } from 'zod';
-import { ConsumerDetails, Environment, Metadata, Pounds, Timestamp, Uuid } from './common';
+import {
+  ConsumerDetails,
+  Currency,
+  Environment,
+  Metadata,
+  PaymentMethod,
+  PaymentStatus,
+  Pounds,
+  Timestamp,
+  Uuid,
+} from './common';
 
 /** "+44" or "44": an optional plus and 1-4 digits. */
 const PHONE_CODE = /^\+?\d{1,4}$/;
@@ -35,6 +45,28 @@ export const RemotePaymentBody = z
   });
 export type RemotePaymentBody = z.infer<typeof RemotePaymentBody>;
 export const RemotePaymentResponse = z.object({ paymentRequestId: Uuid });
+
+/**
+ * The data of a REMOTE_PAYMENT_REQUEST push event: everything a kiosk needs to show the payment
+ * without another call (docs/terminals.md). `paymentMethod` is the restriction, null for both.
+ */
+export const RemotePaymentPush = z.object({
+  paymentRequestId: Uuid,
+  terminalId: Uuid,
+  orderId: z.string(),
+  status: PaymentStatus,
+  amount: z.number(),
+  currency: Currency,
+  notes: z.string().nullable(),
+  paymentMethod: PaymentMethod.nullable(),
+  paymentUrl: z.string(),
+  qrCodeUrl: z.string(),
+  qrCodeUrlPng: z.string(),
+  templateUrl: z.string(),
+  expiresAt: Timestamp,
+  metadata: z.record(z.string(), z.string()),
+});
+export type RemotePaymentPush = z.infer<typeof RemotePaymentPush>;
 
 export const Terminal = z.object({
   id: Uuid,
