@@ -42,7 +42,8 @@ export async function main(argv: string[]): Promise<void> {
     if (generated.production) console.log(`  production secret: ${generated.production}`);
   }
   console.log(`service listening on ${url}`);
-  console.log(`  API docs: ${service.ctx.publicUrl()}/docs`);
+  console.log(`  dashboard: ${service.ctx.publicUrl()}/dashboard`);
+  console.log(`  API docs:  ${service.ctx.publicUrl()}/docs`);
 
   let closing = false;
   const shutdown = () => {

@@ -51,7 +51,8 @@ function answer(c: Context, type: string, cacheControl: string, image: Image): R
   // An SVG opened directly is a document; it must never run script or fetch anything.
   if (type === SVG)
     headers['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'";
-  return new Response(image.body, { status: 200, headers });
+  const body = typeof image.body === 'string' ? image.body : new Uint8Array(image.body);
+  return new Response(body, { status: 200, headers });
 }
 
 export const imageRoutes: Area = (app, ctx) => {
