@@ -28,10 +28,30 @@ export interface Result {
   cpuRatioToCeiling?: number;
 }
 
+/** A single measured figure (latency, rate, memory) with its target, for non-load benchmarks. */
+export interface Figure {
+  benchmark?: string;
+  name: string;
+  value: number;
+  unit: string;
+  /** The figure must be at most (`<=`) or at least (`>=`) this. */
+  target?: { op: '<=' | '>='; value: number };
+}
+
+export const figureMet = (f: Figure): boolean | undefined =>
+  f.target === undefined
+    ? undefined
+    : f.target.op === '<='
+      ? f.value <= f.target.value
+      : f.value >= f.target.value;
+
 export interface BenchModule {
   /** Name used by `--only`; the module's file name without `.ts`. */
   name: string;
-  run(): Promise<Result[]>;
+  /** Load benchmarks: throughput and latency under a fixed concurrency. */
+  run?(): Promise<Result[]>;
+  /** Other benchmarks: a list of figures. */
+  figures?(): Promise<Figure[]>;
 }
 
 export const targetMet = (r: Result): boolean | undefined =>

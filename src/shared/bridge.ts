@@ -86,7 +86,10 @@ export const BridgeCommand = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('pairWithCode'),
     baseUrl: ServiceUrl,
-    code: z.string().trim().regex(/^\d{6}$/, 'must be the 6-digit code the dashboard shows'),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'must be the 6-digit code the dashboard shows'),
     name: z.string().trim().min(1, 'must not be blank').max(50),
   }),
   z.object({

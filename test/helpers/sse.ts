@@ -3,6 +3,8 @@ export interface SseEvent {
   id?: string;
   event: string;
   data: string;
+  /** performance.now() when the event was parsed (for latency measurements). */
+  receivedAt: number;
 }
 
 export interface SseConnection {
@@ -43,7 +45,7 @@ export async function connectSse(
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const event: SseEvent = { event: 'message', data: '' };
+          const event: SseEvent = { event: 'message', data: '', receivedAt: performance.now() };
           for (const line of block.split('\n')) {
             const [field, ...rest] = line.split(':');
             const value = rest.join(':').replace(/^ /, '');

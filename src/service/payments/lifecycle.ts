@@ -247,7 +247,8 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
             return move(row, 'COMPLETED', { method: tx.method, paid, tip, error: null });
           // A share of a split bill: the request waits for the rest, and says how much is paid.
           const changed = casPaid.run({ id: row.id, paid, tip, now }).changes;
-          if (changed === 0) throw badRequest('The payment request changed meanwhile; read it again');
+          if (changed === 0)
+            throw badRequest('The payment request changed meanwhile; read it again');
           const next = requireRequest(row.id);
           statusEvent(next);
           return next;

@@ -7,7 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
-import { headerRecord, poll, startReceiver, startService, type Running } from '../../../test/helpers/webhook-receiver';
+import {
+  headerRecord,
+  poll,
+  startReceiver,
+  startService,
+  type Running,
+} from '../../../test/helpers/webhook-receiver';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'counter-webhooks-'));
 const cleanup: (() => Promise<void>)[] = [];
