@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import type { PaymentStatus } from '../src/shared/payment-states';
 import { openHistory, type History } from '../src/main/kiosk/history/history';
 import { createTracker } from '../src/main/kiosk/tracker';
-import type { Result } from './lib/result';
+import type { Figure, Result } from './lib/result';
 
 const PAYMENTS = Number(process.env.KIOSK_BENCH_PAYMENTS ?? 100_000);
 const RUNS = Number(process.env.KIOSK_BENCH_RUNS ?? 200);
@@ -207,7 +207,10 @@ function rssChild(dir: string): void {
   console.log(JSON.stringify({ baselineMb, openMb }));
 }
 
-export async function run(): Promise<Result[]> {
+async function measure(): Promise<{
+  results: Result[];
+  rss: { baselineMb: number; openMb: number };
+}> {
   const dir = mkdtempSync(join(tmpdir(), 'kiosk-history-bench-'));
   try {
     const seedStart = Date.now();
@@ -275,7 +278,7 @@ export async function run(): Promise<Result[]> {
           `${verdict(rss.openMb <= TARGETS.rssMb)})`,
       ].join('\n'),
     );
-    return results;
+    return { results, rss };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -286,8 +289,8 @@ if (invoked) {
   const rssAt = process.argv.indexOf('--rss');
   if (rssAt > 0) rssChild(process.argv[rssAt + 1]!);
   else
-    void run().then(
-      (results) => {
+    void measure().then(
+      ({ results }) => {
         for (const r of results)
           console.log(
             `${r.name.padEnd(36)} ${r.requestsPerSec.toFixed(0).padStart(8)}/s  ` +
@@ -299,4 +302,35 @@ if (invoked) {
         process.exit(1);
       },
     );
+}
+
+/** For `npm run bench`: every case's p50 and p99, the change rates and the memory, with targets. */
+export async function figures(): Promise<Figure[]> {
+  const { results, rss } = await measure();
+  const targets: Record<string, number> = {
+    'first page (50)': TARGETS.firstPageMs,
+    'search orderId+status+30 days': TARGETS.searchMs,
+  };
+  const out: Figure[] = [];
+  for (const r of results) {
+    if (r.name.startsWith('status change')) {
+      out.push({ name: `${r.name} (rate)`, value: r.requestsPerSec, unit: 'changes/s' });
+      continue;
+    }
+    const target = targets[r.name];
+    out.push({ name: `${r.name} p50`, value: r.latencyP50Ms, unit: 'ms' });
+    out.push({
+      name: `${r.name} p99`,
+      value: r.latencyP99Ms,
+      unit: 'ms',
+      ...(target === undefined ? {} : { target: { op: '<=' as const, value: target } }),
+    });
+  }
+  out.push({
+    name: `RSS with ${PAYMENTS} payments open`,
+    value: rss.openMb,
+    unit: 'MB',
+    target: { op: '<=', value: TARGETS.rssMb },
+  });
+  return out;
 }

@@ -15,12 +15,14 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { BenchModule, Figure, Result } from './lib/result';
 import { figureMet, targetMet } from './lib/result';
+import * as kioskHistory from './kiosk-history';
 import * as pushLatency from './push-latency';
 import * as serviceHttp from './service-http';
 
 const MODULES: BenchModule[] = [
   { name: 'service-http', run: serviceHttp.run },
   { name: 'push-latency', figures: pushLatency.figures },
+  { name: 'kiosk-history', figures: kioskHistory.figures },
 ];
 
 function figureTable(figures: Figure[]): string {

@@ -1,0 +1,412 @@
+/**
+ * The kiosk's transaction history: SQLite (WAL) in `<dataDir>/kiosk.db`, readable offline.
+ * A committed write survives a killed process (WAL with synchronous = NORMAL loses only on an
+ * operating-system crash). Status moves are compare-and-set and write their status_changes row
+ * in the same transaction, so the payment and its history never disagree.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PaymentStatus } from '../../../shared/payment-states';
+import type { StatusSource } from '../types';
+import { decodeCursor, encodeCursor } from './cursor';
+import { localDayBounds } from './local-day';
+import { migrate } from './migrate';
+import type {
+  ChangeInput,
+  KioskPayment,
+  NewPayment,
+  Page,
+  PaidMethod,
+  SearchQuery,
+  StatusChange,
+  Takings,
+} from './types';
+
+export const HISTORY_FILE = 'kiosk.db';
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 500;
+
+interface PaymentRow {
+  payment_request_id: string;
+  origin: 'remote' | 'counter';
+  amount_pence: number;
+  currency: string;
+  order_id: string | null;
+  notes: string | null;
+  metadata: string;
+  payment_method_restriction: PaidMethod | null;
+  payment_url: string | null;
+  qr_code_url: string | null;
+  qr_code_url_png: string | null;
+  template_url: string | null;
+  status: PaymentStatus;
+  paid_pence: number;
+  tip_pence: number;
+  paid_method: PaidMethod | null;
+  error_description: string | null;
+  final: number;
+  status_at: number | null;
+  completed_at: number | null;
+  created_at: number;
+  updated_at: number;
+  expires_at: number | null;
+}
+
+interface ChangeRow {
+  id: number;
+  payment_request_id: string;
+  from_status: PaymentStatus | null;
+  to_status: PaymentStatus;
+  source: StatusSource;
+  occurred_at: number;
+  recorded_at: number;
+}
+
+function parseMetadata(text: string): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value))
+      return Object.fromEntries(
+        Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      );
+  } catch {
+    /* a damaged value reads as no metadata rather than breaking the history screen */
+  }
+  return {};
+}
+
+const toPayment = (r: PaymentRow): KioskPayment => ({
+  paymentRequestId: r.payment_request_id,
+  origin: r.origin,
+  amountPence: r.amount_pence,
+  currency: r.currency,
+  orderId: r.order_id,
+  notes: r.notes,
+  metadata: parseMetadata(r.metadata),
+  paymentMethodRestriction: r.payment_method_restriction,
+  paymentUrl: r.payment_url,
+  qrCodeUrl: r.qr_code_url,
+  qrCodeUrlPng: r.qr_code_url_png,
+  templateUrl: r.template_url,
+  status: r.status,
+  paidPence: r.paid_pence,
+  tipPence: r.tip_pence,
+  paidMethod: r.paid_method,
+  errorDescription: r.error_description,
+  final: r.final === 1,
+  statusAt: r.status_at,
+  completedAt: r.completed_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  expiresAt: r.expires_at,
+});
+
+const toChange = (r: ChangeRow): StatusChange => ({
+  id: r.id,
+  paymentRequestId: r.payment_request_id,
+  from: r.from_status,
+  to: r.to_status,
+  source: r.source,
+  occurredAt: r.occurred_at,
+  recordedAt: r.recorded_at,
+});
+
+/** `%`, `_` and the escape itself match literally in a LIKE pattern. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function pageSize(limit: number | undefined): number {
+  if (limit === undefined) return DEFAULT_PAGE_SIZE;
+  if (!Number.isInteger(limit) || limit < 1) throw new RangeError('limit must be 1 or more');
+  return Math.min(limit, MAX_PAGE_SIZE);
+}
+
+export interface History {
+  /** Records a payment the kiosk has seen; a known one keeps its status and history. */
+  upsertPayment(p: NewPayment): UpsertResult;
+  /**
+   * Moves a payment from `from` to `to` and records the change, in one transaction. Null when
+   * the payment is not (any more) in `from`; the caller (the tracker) decides which moves are valid.
+   */
+  recordChange(c: ChangeInput): { payment: KioskPayment; change: StatusChange } | null;
+  get(paymentRequestId: string): KioskPayment | null;
+  /** Every status change of a payment, oldest first, with its time and source. */
+  changes(paymentRequestId: string): StatusChange[];
+  /** Newest first; pass `nextCursor` back for the next page. */
+  page(options?: { limit?: number; cursor?: string | null }): Page;
+  /** Filters combine with AND; results are newest first and page like `page`. */
+  search(query: SearchQuery): Page;
+  /** Completed payments whose completion fell on the local day containing `nowMs`. */
+  todaysTakings(nowMs: number, timeZone?: string, currency?: string): Takings;
+  /** Payments not yet final, oldest first: what reconciliation must ask the service about. */
+  unfinished(): KioskPayment[];
+  /** Runs `fn` in one transaction (many writes, one commit). */
+  transaction<T>(fn: () => T): T;
+  close(): void;
+  /** The open database, for benchmarks and diagnostics only. */
+  readonly db: Database.Database;
+}
+
+export interface UpsertResult {
+  created: boolean;
+  payment: KioskPayment;
+  /** The first-seen status row, when the payment was created. */
+  change: StatusChange | null;
+}
+
+/** `dataDir` null opens an in-memory history (tests). */
+export function openHistory(dataDir: string | null, options: { now?: () => number } = {}): History {
+  const now = options.now ?? Date.now;
+  let db: Database.Database;
+  if (dataDir === null) db = new Database(':memory:');
+  else {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    db = new Database(join(dataDir, HISTORY_FILE));
+  }
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+
+  const selectPayment = db.prepare<[string], PaymentRow>(
+    'SELECT * FROM payments WHERE payment_request_id = ?',
+  );
+  const insertPayment = db.prepare(`
+    INSERT INTO payments (payment_request_id, origin, amount_pence, currency, order_id, notes,
+      metadata, payment_method_restriction, payment_url, qr_code_url, qr_code_url_png,
+      template_url, status, final, created_at, updated_at, expires_at)
+    VALUES (@id, @origin, @amount, @currency, @orderId, @notes, @metadata, @restriction,
+      @paymentUrl, @qrCodeUrl, @qrCodeUrlPng, @templateUrl, @status, @final, @createdAt,
+      @updatedAt, @expiresAt)`);
+  // A payment seen again (push, then poll) refreshes what it says about itself, never its status.
+  const refreshPayment = db.prepare(`
+    UPDATE payments SET
+      order_id = COALESCE(@orderId, order_id), notes = COALESCE(@notes, notes),
+      metadata = COALESCE(@metadata, metadata),
+      payment_method_restriction = COALESCE(@restriction, payment_method_restriction),
+      payment_url = COALESCE(@paymentUrl, payment_url), qr_code_url = COALESCE(@qrCodeUrl, qr_code_url),
+      qr_code_url_png = COALESCE(@qrCodeUrlPng, qr_code_url_png),
+      template_url = COALESCE(@templateUrl, template_url),
+      expires_at = COALESCE(@expiresAt, expires_at), updated_at = @updatedAt
+    WHERE payment_request_id = @id`);
+  const insertChange = db.prepare<
+    [string, PaymentStatus | null, PaymentStatus, StatusSource, number, number]
+  >(`INSERT INTO status_changes (payment_request_id, from_status, to_status, source, occurred_at,
+      recorded_at) VALUES (?, ?, ?, ?, ?, ?)`);
+  const selectChange = db.prepare<[number | bigint], ChangeRow>(
+    'SELECT * FROM status_changes WHERE id = ?',
+  );
+  const moveStatus = db.prepare(`
+    UPDATE payments SET status = @to, final = @final, status_at = COALESCE(@statusAt, status_at),
+      paid_pence = COALESCE(@paidPence, paid_pence), tip_pence = COALESCE(@tipPence, tip_pence),
+      paid_method = COALESCE(@paidMethod, paid_method),
+      error_description = CASE WHEN @to = 'FAILED' THEN @errorDescription ELSE error_description END,
+      completed_at = CASE WHEN @to = 'COMPLETED' THEN @occurredAt ELSE completed_at END,
+      updated_at = @recordedAt
+    WHERE payment_request_id = @id AND status = @from`);
+  const selectChanges = db.prepare<[string], ChangeRow>(
+    'SELECT * FROM status_changes WHERE payment_request_id = ? ORDER BY id',
+  );
+  const firstPage = db.prepare<[number], PaymentRow>(
+    'SELECT * FROM payments ORDER BY created_at DESC, payment_request_id DESC LIMIT ?',
+  );
+  const nextPage = db.prepare<[number, string, number], PaymentRow>(`
+    SELECT * FROM payments WHERE (created_at, payment_request_id) < (?, ?)
+    ORDER BY created_at DESC, payment_request_id DESC LIMIT ?`);
+  const takings = db.prepare<
+    [number, number, string],
+    { count: number; total: number | null; tips: number | null }
+    // completed_at is set only on the move to COMPLETED, which nothing moves out of.
+  >(`SELECT count(*) AS count, sum(paid_pence) AS total, sum(tip_pence) AS tips FROM payments
+     WHERE completed_at >= ? AND completed_at < ? AND currency = ?`);
+  const selectUnfinished = db.prepare<[], PaymentRow>(
+    'SELECT * FROM payments WHERE final = 0 ORDER BY created_at',
+  );
+
+  const upsertTx = db.transaction((p: NewPayment): UpsertResult => {
+    const at = now();
+    const values = {
+      id: p.paymentRequestId,
+      orderId: p.orderId ?? null,
+      notes: p.notes ?? null,
+      metadata: p.metadata ? JSON.stringify(p.metadata) : null,
+      restriction: p.paymentMethodRestriction ?? null,
+      paymentUrl: p.paymentUrl ?? null,
+      qrCodeUrl: p.qrCodeUrl ?? null,
+      qrCodeUrlPng: p.qrCodeUrlPng ?? null,
+      templateUrl: p.templateUrl ?? null,
+      expiresAt: p.expiresAt ?? null,
+      updatedAt: at,
+    };
+    if (selectPayment.get(p.paymentRequestId)) {
+      refreshPayment.run(values);
+      return {
+        created: false,
+        payment: toPayment(selectPayment.get(p.paymentRequestId)!),
+        change: null,
+      };
+    }
+    if (!Number.isSafeInteger(p.amountPence))
+      throw new RangeError('amountPence must be whole pence');
+    const status = p.status ?? 'PAYMENT_NOT_INITIATED';
+    insertPayment.run({
+      ...values,
+      origin: p.origin,
+      amount: p.amountPence,
+      currency: p.currency ?? 'GBP',
+      metadata: values.metadata ?? '{}',
+      status,
+      // A payment first seen already finished still counts as finished.
+      final: status === 'COMPLETED' || status === 'CANCELLED' || status === 'EXPIRED' ? 1 : 0,
+      createdAt: p.createdAt,
+    });
+    const { lastInsertRowid } = insertChange.run(
+      p.paymentRequestId,
+      null,
+      status,
+      p.source ?? 'local',
+      p.createdAt,
+      at,
+    );
+    return {
+      created: true,
+      payment: toPayment(selectPayment.get(p.paymentRequestId)!),
+      change: toChange(selectChange.get(lastInsertRowid)!),
+    };
+  });
+
+  const changeTx = db.transaction(
+    (c: ChangeInput): { payment: KioskPayment; change: StatusChange } | null => {
+      const moved = moveStatus.run({
+        id: c.paymentRequestId,
+        from: c.from,
+        to: c.to,
+        final: c.final ? 1 : 0,
+        statusAt: c.statusAt ?? null,
+        paidPence: c.paidPence ?? null,
+        tipPence: c.tipPence ?? null,
+        paidMethod: c.paidMethod ?? null,
+        errorDescription: c.errorDescription ?? null,
+        occurredAt: c.occurredAt,
+        recordedAt: c.recordedAt,
+      });
+      if (moved.changes !== 1) return null; // someone else moved it first: nothing recorded
+      const { lastInsertRowid } = insertChange.run(
+        c.paymentRequestId,
+        c.from,
+        c.to,
+        c.source,
+        c.occurredAt,
+        c.recordedAt,
+      );
+      return {
+        payment: toPayment(selectPayment.get(c.paymentRequestId)!),
+        change: toChange(selectChange.get(lastInsertRowid)!),
+      };
+    },
+  );
+
+  function page(options: { limit?: number; cursor?: string | null } = {}): Page {
+    const limit = pageSize(options.limit);
+    const rows = options.cursor
+      ? (() => {
+          const key = decodeCursor(options.cursor);
+          return nextPage.all(key.createdAt, key.paymentRequestId, limit + 1);
+        })()
+      : firstPage.all(limit + 1);
+    return pageOf(rows, limit);
+  }
+
+  function pageOf(rows: PaymentRow[], limit: number): Page {
+    const items = rows.slice(0, limit).map(toPayment);
+    const last = items[items.length - 1];
+    return {
+      items,
+      nextCursor:
+        rows.length > limit && last
+          ? encodeCursor({ createdAt: last.createdAt, paymentRequestId: last.paymentRequestId })
+          : null,
+    };
+  }
+
+  // Search statements differ only by which filters are present; cache one per shape.
+  const searchStatements = new Map<string, Database.Statement<unknown[], PaymentRow>>();
+
+  function search(query: SearchQuery): Page {
+    const limit = pageSize(query.limit);
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (query.amountPence !== undefined) {
+      where.push('amount_pence = ?');
+      args.push(query.amountPence);
+    }
+    const orderId = query.orderId?.trim();
+    if (orderId) {
+      const match = query.orderIdMatch ?? 'contains';
+      if (match === 'exact') where.push('order_id = ? COLLATE NOCASE');
+      else where.push("order_id LIKE ? ESCAPE '\\'");
+      args.push(
+        match === 'exact'
+          ? orderId
+          : match === 'prefix'
+            ? `${escapeLike(orderId)}%`
+            : `%${escapeLike(orderId)}%`,
+      );
+    }
+    const statuses =
+      query.status === undefined ? [] : Array.isArray(query.status) ? query.status : [query.status];
+    if (statuses.length) {
+      where.push(`status IN (${statuses.map(() => '?').join(', ')})`);
+      args.push(...statuses);
+    }
+    if (query.from !== undefined) {
+      where.push('created_at >= ?');
+      args.push(query.from);
+    }
+    if (query.to !== undefined) {
+      where.push('created_at < ?');
+      args.push(query.to);
+    }
+    if (query.cursor) {
+      const key = decodeCursor(query.cursor);
+      where.push('(created_at, payment_request_id) < (?, ?)');
+      args.push(key.createdAt, key.paymentRequestId);
+    }
+    const sql =
+      `SELECT * FROM payments ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ` +
+      'ORDER BY created_at DESC, payment_request_id DESC LIMIT ?';
+    let statement = searchStatements.get(sql);
+    if (!statement) {
+      statement = db.prepare<unknown[], PaymentRow>(sql);
+      searchStatements.set(sql, statement);
+    }
+    return pageOf(statement.all(...args, limit + 1), limit);
+  }
+
+  return {
+    upsertPayment: (p) => upsertTx(p),
+    recordChange: (c) => changeTx(c),
+    get(paymentRequestId) {
+      const row = selectPayment.get(paymentRequestId);
+      return row ? toPayment(row) : null;
+    },
+    changes: (paymentRequestId) => selectChanges.all(paymentRequestId).map(toChange),
+    page,
+    search,
+    todaysTakings(nowMs, timeZone = 'Europe/London', currency = 'GBP') {
+      const { start, end } = localDayBounds(nowMs, timeZone);
+      const row = takings.get(start, end, currency)!;
+      return { count: row.count, totalPence: row.total ?? 0, tipsPence: row.tips ?? 0 };
+    },
+    unfinished: () => selectUnfinished.all().map(toPayment),
+    transaction: (fn) => db.transaction(fn)(),
+    close: () => db.close(),
+    db,
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * The bounds of a local calendar day in a named time zone, as UTC milliseconds. A shop's "today"
+ * is its wall-clock day: 00:30 BST on 2 July is 23:30 UTC on 1 July, and belongs to 2 July.
+ * Days on which the clocks change are 23 or 25 hours long.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** Wall-clock fields of an instant in the zone. */
+function wallClock(ms: number, timeZone: string) {
+  const parts: Record<string, number> = {};
+  for (const p of formatter(timeZone).formatToParts(new Date(ms)))
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
+}
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
+function offsetAt(ms: number, timeZone: string): number {
+  const w = wallClock(ms, timeZone);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return asUtc - (ms - (((ms % 1000) + 1000) % 1000));
+}
+
+/** The instant the zone's clocks read 00:00 on a date (month 1-12; day may overflow). */
+function localMidnight(year: number, month: number, day: number, timeZone: string): number {
+  const guess = Date.UTC(year, month - 1, day);
+  const first = guess - offsetAt(guess, timeZone);
+  // The offset at the guess may differ from the offset at the real midnight near a change.
+  const second = guess - offsetAt(first, timeZone);
+  return second;
+}
+
+/** [start, end) of the local day containing `ms`. */
+export function localDayBounds(ms: number, timeZone: string): { start: number; end: number } {
+  const { year, month, day } = wallClock(ms, timeZone);
+  return {
+    start: localMidnight(year, month, day, timeZone),
+    end: localMidnight(year, month, day + 1, timeZone),
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * The kiosk history database's numbered migrations (its own list, separate from the service's).
+ * Each runs once, in a transaction that also sets PRAGMA user_version to its number; never edit
+ * one that has shipped, add the next.
+ */
+export const migrations: readonly string[] = [
+  // 1: the payments this kiosk has seen, and every status change it applied to them.
+  `
+  CREATE TABLE payments (
+    payment_request_id TEXT PRIMARY KEY,
+    origin TEXT NOT NULL CHECK (origin IN ('remote', 'counter')),
+    amount_pence INTEGER NOT NULL,
+    currency TEXT NOT NULL DEFAULT 'GBP',
+    order_id TEXT,
+    notes TEXT,
+    metadata TEXT NOT NULL DEFAULT '{}',
+    payment_method_restriction TEXT,
+    payment_url TEXT,
+    qr_code_url TEXT,
+    qr_code_url_png TEXT,
+    template_url TEXT,
+    status TEXT NOT NULL,
+    paid_pence INTEGER NOT NULL DEFAULT 0,
+    tip_pence INTEGER NOT NULL DEFAULT 0,
+    paid_method TEXT,
+    error_description TEXT,
+    final INTEGER NOT NULL DEFAULT 0 CHECK (final IN (0, 1)),
+    -- The service's time of the current status when a source said it; a report older than this
+    -- is stale even where the state machine would allow the move (a retry after FAILED).
+    status_at INTEGER,
+    -- When the payment reached COMPLETED (today's takings count by this, not by created_at).
+    completed_at INTEGER,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    expires_at INTEGER
+  );
+  -- Newest first, with the id breaking ties so keyset paging is total. order_id rides along so a
+  -- "contains" search (which no index can seek) scans this small index, not the wide rows.
+  CREATE INDEX payments_by_created
+    ON payments (created_at DESC, payment_request_id DESC, order_id);
+  -- NOCASE so a case-insensitive prefix search (LIKE 'abc%') can use the index.
+  CREATE INDEX payments_by_order ON payments (order_id COLLATE NOCASE);
+  CREATE INDEX payments_by_status ON payments (status, created_at DESC, payment_request_id DESC);
+  CREATE INDEX payments_by_amount ON payments (amount_pence, created_at DESC, payment_request_id DESC);
+  CREATE INDEX payments_unfinished ON payments (created_at) WHERE final = 0;
+  CREATE INDEX payments_by_completion ON payments (completed_at) WHERE completed_at IS NOT NULL;
+
+  CREATE TABLE status_changes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    payment_request_id TEXT NOT NULL REFERENCES payments(payment_request_id),
+    -- NULL on the first row: the status the payment was first seen in.
+    from_status TEXT,
+    to_status TEXT NOT NULL,
+    source TEXT NOT NULL CHECK (source IN ('push', 'webhook', 'poll', 'local')),
+    occurred_at INTEGER NOT NULL,
+    recorded_at INTEGER NOT NULL
+  );
+  CREATE INDEX status_changes_by_payment ON status_changes (payment_request_id, id);
+  `,
+];
