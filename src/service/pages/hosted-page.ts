@@ -171,6 +171,9 @@ export const hostedPageRoutes: Area = (app, ctx) => {
         return sendPage(c, 200, failurePage(summary, row.error_description, options.allowRetry));
       case 'PAYMENT_NOT_INITIATED':
       case 'AWAITING_AUTHORIZATION': {
+        // A split bill's share by card is with the network while the bill stays open.
+        if (txs.some((tx) => tx.status === 'PENDING'))
+          return sendPage(c, 200, processingPage(summary));
         const open = txs.find((tx) => tx.status === 'AWAITING_AUTHORIZATION');
         if (open && !query.choose) return sendPage(c, 200, awaitingPage(summary, open));
         const mine = query.tx
@@ -206,7 +209,8 @@ export const hostedPageRoutes: Area = (app, ctx) => {
   app.get('/pay/:id/state', (c) => {
     const row = load(c.req.param('id'));
     if (!row) return c.json({ status: 'NOT_FOUND' }, 404);
-    return c.json({ paymentRequestId: row.id, status: row.status });
+    const processing = ctx.payments.transactions(row.id).some((tx) => tx.status === 'PENDING');
+    return c.json({ paymentRequestId: row.id, status: processing ? 'PENDING' : row.status });
   });
 
   // ---- choosing a method: GET with the tip and split choices ----
