@@ -1,0 +1,340 @@
+/**
+ * The kiosk core under plain Node against the real service on loopback: each source alone
+ * reaches the final status, the queue, the bridge's validation, the service restarting
+ * mid-payment and the kiosk restarting with the service down.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BridgeEvent, KioskState } from '../../src/shared/bridge';
+import { createService, type Service } from '../../src/service/app';
+import { createKioskCore, type KioskCore } from '../../src/main/kiosk/core';
+import {
+  createFileCredentialStore,
+  createMemoryCredentialStore,
+  credentialsPath,
+} from '../../src/main/kiosk/credentials';
+import { PRODUCTION, SANDBOX } from '../helpers/service';
+import { poll } from '../helpers/webhook-receiver';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kiosk-core-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+};
+
+async function service(dataDir: string | null = null, port = 0) {
+  const s = createService({ dataDir, secrets: { sandbox: SANDBOX, production: PRODUCTION } });
+  const url = await s.listen(port);
+  let closed = false;
+  const close = async () => {
+    if (!closed) await s.close();
+    closed = true;
+  };
+  cleanups.push(close);
+  return { s, url, close };
+}
+
+async function api(url: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(url + path, {
+    method,
+    headers: { authorization: `Bearer ${SANDBOX}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+function kiosk(options: Partial<Parameters<typeof createKioskCore>[0]> = {}): KioskCore {
+  const core = createKioskCore({
+    dataDir: null,
+    credentials: createMemoryCredentialStore(),
+    pollFastMs: 3_600_000,
+    pollSlowMs: 3_600_000,
+    finishedHoldMs: 50,
+    ...options,
+  });
+  cleanups.push(() => core.stop());
+  return core;
+}
+
+async function ok(core: KioskCore, command: unknown) {
+  const reply = await core.handle(command);
+  if (!reply.ok) throw new Error(`${JSON.stringify(command)} failed: ${reply.error.message}`);
+  return reply.result as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+async function pairKiosk(core: KioskCore, url: string) {
+  const { code } = await api(url, 'POST', '/api/terminal/pairing-codes', {});
+  await ok(core, { type: 'pairWithCode', baseUrl: url, code, name: 'Till' });
+  await poll(() => core.state().connection === 'connected', 10_000, 'the push channel');
+  return core.state().pairing as Extract<KioskState['pairing'], { paired: true }>;
+}
+
+const terminalId = async (url: string) =>
+  ((await api(url, 'GET', '/api/terminal')) as any)[0].id as string; // eslint-disable-line @typescript-eslint/no-explicit-any
+const statusIn = async (core: KioskCore, id: string) =>
+  (await ok(core, { type: 'getPayment', paymentRequestId: id })).payment.status as string;
+const sources = async (core: KioskCore, id: string) =>
+  (
+    (await ok(core, { type: 'getPayment', paymentRequestId: id })).changes as {
+      to: string;
+      source: string;
+    }[]
+  ).map((c) => `${c.to}:${c.source}`);
+
+describe('the kiosk core', () => {
+  it('push alone: a remote payment becomes the active payment and reaches COMPLETED', async () => {
+    const { url } = await service();
+    const core = kiosk();
+    await core.start();
+    const events: BridgeEvent[] = [];
+    core.subscribe((e) => events.push(e));
+    const pairing = await pairKiosk(core, url);
+    expect(pairing).toMatchObject({
+      environment: 'sandbox',
+      kind: 'terminal',
+      terminalName: 'Till',
+    });
+
+    const { paymentRequestId: id } = await api(
+      url,
+      'POST',
+      '/api/terminal/process-remote-payment',
+      {
+        id: await terminalId(url),
+        amount: 12.5,
+        notes: 'Table 4',
+      },
+    );
+    await poll(() => core.state().active?.paymentRequestId === id, 5000, 'the active payment');
+    expect(core.state().active).toMatchObject({
+      amount: 12.5,
+      notes: 'Table 4',
+      origin: 'remote',
+      status: 'PAYMENT_NOT_INITIATED',
+    });
+    expect(core.state().active!.qrCodeUrl).toMatch(/qr\.svg$/);
+
+    await api(url, 'POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+      paymentMethod: 'CARD',
+      outcome: 'COMPLETED',
+      tipAmount: 1,
+    });
+    await poll(async () => (await statusIn(core, id)) === 'COMPLETED', 5000, 'COMPLETED by push');
+    expect(await sources(core, id)).toEqual([
+      'PAYMENT_NOT_INITIATED:push',
+      'AWAITING_AUTHORIZATION:push',
+      'COMPLETED:push',
+    ]);
+    expect(events.some((e) => e.type === 'paymentChanged' && e.change.to === 'COMPLETED')).toBe(
+      true,
+    );
+    expect(core.state().takings).toEqual({ count: 1, total: 13.5, tips: 1 });
+    // The finished payment gives way after the hold.
+    await poll(() => core.state().active === null, 5000, 'the display to return to idle');
+  });
+
+  it('polling alone: a counter payment started with a merchant secret reaches COMPLETED', async () => {
+    const { url } = await service();
+    const core = kiosk({ pollFastMs: 100 });
+    await core.start();
+    await ok(core, { type: 'configureManually', baseUrl: url, secret: SANDBOX });
+    expect(core.state().pairing).toMatchObject({
+      paired: true,
+      kind: 'merchant',
+      environment: 'sandbox',
+    });
+    const started = await ok(core, {
+      type: 'startPayment',
+      amount: 4.2,
+      notes: 'Coffee',
+      paymentMethod: 'PAY_BY_BANK',
+    });
+    expect(core.state().active).toMatchObject({
+      paymentRequestId: started.paymentRequestId,
+      origin: 'counter',
+      amount: 4.2,
+    });
+    await api(url, 'POST', `/api/sandbox/payment-requests/${started.paymentRequestId}/simulate`, {
+      paymentMethod: 'PAY_BY_BANK',
+      outcome: 'COMPLETED',
+    });
+    await poll(
+      async () => (await statusIn(core, started.paymentRequestId)) === 'COMPLETED',
+      5000,
+      'COMPLETED by polling',
+    );
+    expect((await sources(core, started.paymentRequestId)).at(-1)).toBe('COMPLETED:poll');
+  });
+
+  it('webhook alone: the local receiver hears the final status', async () => {
+    const { url } = await service();
+    let secret = '';
+    const core = kiosk({ webhook: { secret: () => secret } });
+    await core.start();
+    await ok(core, { type: 'configureManually', baseUrl: url, secret: SANDBOX });
+    const sub = await api(url, 'POST', '/api/webhooks', {
+      url: core.webhookUrl(),
+      eventTypes: ['PAYMENTS_STATUS', 'EXPIRED_STATUS'],
+    });
+    secret = sub.secret;
+    const started = await ok(core, { type: 'startPayment', amount: 3 });
+    await api(url, 'POST', `/api/sandbox/payment-requests/${started.paymentRequestId}/simulate`, {
+      paymentMethod: 'CARD',
+      outcome: 'COMPLETED',
+    });
+    await poll(
+      async () => (await statusIn(core, started.paymentRequestId)) === 'COMPLETED',
+      5000,
+      'COMPLETED by webhook',
+    );
+    expect((await sources(core, started.paymentRequestId)).at(-1)).toBe('COMPLETED:webhook');
+  });
+
+  it('queues a second payment, cancels the first, and moves on', async () => {
+    const { url } = await service();
+    const core = kiosk();
+    await core.start();
+    await pairKiosk(core, url);
+    const id = await terminalId(url);
+    const first = await api(url, 'POST', '/api/terminal/process-remote-payment', { id, amount: 1 });
+    const second = await api(url, 'POST', '/api/terminal/process-remote-payment', {
+      id,
+      amount: 2,
+    });
+    await poll(() => core.state().queue.length === 1, 5000, 'the queue');
+    expect(core.state().active!.paymentRequestId).toBe(first.paymentRequestId);
+    expect(core.state().queue[0]!.paymentRequestId).toBe(second.paymentRequestId);
+    const cancelled = await ok(core, {
+      type: 'cancelPayment',
+      paymentRequestId: first.paymentRequestId,
+    });
+    expect(cancelled.status).toBe('CANCELLED');
+    await poll(
+      () => core.state().active?.paymentRequestId === second.paymentRequestId,
+      5000,
+      'the next payment',
+    );
+    // Cancelling again is refused by the service, and staff see why.
+    const again = await core.handle({
+      type: 'cancelPayment',
+      paymentRequestId: first.paymentRequestId,
+    });
+    expect(again).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/already been processed/) },
+    });
+  });
+
+  it('refuses bad commands with a message naming the field, changing nothing', async () => {
+    const core = kiosk();
+    await core.start();
+    expect(await core.handle({ type: 'startPayment', amount: 1.234 })).toMatchObject({
+      ok: false,
+      error: { field: 'amount' },
+    });
+    expect(await core.handle({ type: 'nope' })).toMatchObject({ ok: false });
+    expect(await core.handle({ type: 'startPayment', amount: 5 })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/Pair this kiosk/) },
+    });
+    expect(
+      await core.handle({
+        type: 'pairWithCode',
+        baseUrl: 'http://127.0.0.1:1',
+        code: '12',
+        name: 'x',
+      }),
+    ).toMatchObject({ ok: false, error: { field: 'code' } });
+    expect(core.state().pairing).toEqual({ paired: false });
+  });
+
+  it('survives the service restarting mid-payment', async () => {
+    const dir = tempDir();
+    const first = await service(dir);
+    const port = Number(new URL(first.url).port);
+    const core = kiosk({ pollFastMs: 200, pollSlowMs: 200 });
+    await core.start();
+    await pairKiosk(core, first.url);
+    const { paymentRequestId: id } = await api(
+      first.url,
+      'POST',
+      '/api/terminal/process-remote-payment',
+      { id: await terminalId(first.url), amount: 9 },
+    );
+    await poll(() => core.state().active?.paymentRequestId === id, 5000, 'the active payment');
+    await first.close();
+    await poll(() => core.state().connection !== 'connected', 10_000, 'the kiosk to notice');
+    const second = await service(dir, port);
+    await api(second.url, 'POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+      paymentMethod: 'CARD',
+      outcome: 'COMPLETED',
+    });
+    await poll(
+      async () => (await statusIn(core, id)) === 'COMPLETED',
+      15_000,
+      'COMPLETED after the restart',
+    );
+    await poll(
+      () => core.state().connection === 'connected',
+      15_000,
+      'the push channel to reconnect',
+    );
+  });
+
+  it('shows its history after a restart with the service down', async () => {
+    const dir = tempDir();
+    const { url, close } = await service();
+    const store = createFileCredentialStore(credentialsPath(dir));
+    const core = createKioskCore({
+      dataDir: dir,
+      credentials: store,
+      pollFastMs: 200,
+      pollSlowMs: 200,
+    });
+    await core.start();
+    await pairKiosk(core, url);
+    const { paymentRequestId: id } = await api(
+      url,
+      'POST',
+      '/api/terminal/process-remote-payment',
+      { id: await terminalId(url), amount: 6.5 },
+    );
+    await api(url, 'POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+      paymentMethod: 'PAY_BY_BANK',
+      outcome: 'COMPLETED',
+    });
+    await poll(async () => (await statusIn(core, id)) === 'COMPLETED', 5000, 'COMPLETED');
+    await core.stop();
+    await close();
+
+    const again = kiosk({
+      dataDir: dir,
+      credentials: createFileCredentialStore(credentialsPath(dir)),
+      pollFastMs: 100,
+      pollSlowMs: 100,
+    });
+    await again.start();
+    expect(again.state().pairing).toMatchObject({ paired: true, terminalName: 'Till' });
+    const page = await ok(again, { type: 'listHistory', query: {} });
+    expect(page.payments).toEqual([
+      expect.objectContaining({ paymentRequestId: id, status: 'COMPLETED', amount: 6.5 }),
+    ]);
+    const found = await ok(again, {
+      type: 'listHistory',
+      query: { amount: 6.5, status: 'COMPLETED' },
+    });
+    expect(found.payments).toHaveLength(1);
+    await poll(
+      () => again.state().connection === 'offline' || again.state().connection === 'reconnecting',
+      10_000,
+      'offline',
+    );
+    expect(again.state().online).toBe(false);
+  });
+});
