@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BridgeEvent, KioskState } from '../../src/shared/bridge';
-import { createService, type Service } from '../../src/service/app';
+import { createService } from '../../src/service/app';
 import { createKioskCore, type KioskCore } from '../../src/main/kiosk/core';
 import {
   createFileCredentialStore,
