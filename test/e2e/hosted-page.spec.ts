@@ -4,11 +4,15 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import { createService, type Service } from '../../src/service/app';
+import { headerRecord, startReceiver, type Receiver } from '../helpers/webhook-receiver';
 
 const SECRET = 'sk_sandbox_e2e';
 let service: Service;
 let base: string;
+let receiver: Receiver;
+let webhookSecret: string;
 
 test.beforeAll(async () => {
   service = createService({
@@ -16,11 +20,28 @@ test.beforeAll(async () => {
     secrets: { sandbox: SECRET, production: 'sk_live_e2e' },
   });
   base = await service.listen(0);
+  receiver = await startReceiver();
+  const subscription = await api('POST', '/api/webhooks', {
+    url: receiver.url,
+    eventTypes: ['PAYMENTS_STATUS'],
+  });
+  webhookSecret = subscription.secret;
 });
 
 test.afterAll(async () => {
   await service?.close();
+  await receiver?.close();
 });
+
+/** The merchant's endpoint received this status, signed so that a Standard Webhooks verifier accepts it. */
+async function webhookSaw(paymentRequestId: string, status: string) {
+  const delivery = await receiver.waitFor(
+    (r) => r.json.data.paymentRequestId === paymentRequestId && r.json.data.status === status,
+  );
+  const verified = new Webhook(webhookSecret).verify(delivery.body, headerRecord(delivery.headers));
+  expect(verified).toMatchObject({ type: 'PAYMENTS_STATUS', data: { paymentRequestId, status } });
+  return delivery.json.data;
+}
 
 async function api(method: string, path: string, body?: unknown) {
   const response = await fetch(`${base}${path}`, {
@@ -95,6 +116,10 @@ test('pay by bank: choose a bank, approve, see the receipt', async ({ page }) =>
     status: 'COMPLETED',
     bankName: 'Demo Building Society',
   });
+  expect(await webhookSaw(paymentRequestId, 'COMPLETED')).toMatchObject({
+    paidAmount: 12.5,
+    paymentMethod: 'PAY_BY_BANK',
+  });
 });
 
 test('card with a 15% tip: processing, then the receipt; only the last 4 digits are kept', async ({
@@ -162,6 +187,10 @@ test('card declined, then another try with 4242 succeeds', async ({ page }) => {
     'COMPLETED',
   ]);
   expect(status.transactions[0].errorDescription).toBe('Card declined');
+  expect(await webhookSaw(paymentRequestId, 'FAILED')).toMatchObject({
+    errorDescription: 'Card declined',
+  });
+  expect(await webhookSaw(paymentRequestId, 'COMPLETED')).toMatchObject({ paymentMethod: 'CARD' });
 });
 
 test('3D Secure challenge: completing it pays, failing it does not', async ({ page }) => {

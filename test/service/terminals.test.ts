@@ -384,3 +384,50 @@ describe('GET /api/stores', () => {
     expect(res.body[0]).toMatchObject({ isPrimary: true, name: 'Main Street' });
   });
 });
+
+describe('POS_PAYMENT_STATUS by webhook', () => {
+  it('is delivered, signed, on every status change of a remote payment', async () => {
+    const { startReceiver, headerRecord } = await import('../helpers/webhook-receiver');
+    const { Webhook } = await import('standardwebhooks');
+    const receiver = await startReceiver();
+    try {
+      const sub = await h.call('POST', '/api/webhooks', {
+        url: receiver.url,
+        eventTypes: ['POS_PAYMENT_STATUS'],
+      });
+      const till = await pair('Webhook till');
+      const s = await stream(till.secret);
+      await s.next((e) => e.event === 'ready');
+      const res = await remote({ id: till.terminal.id, amount: 2.5, metadata: { lane: '1' } });
+      const id = res.body.paymentRequestId as string;
+      await h.call('POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+        paymentMethod: 'PAY_BY_BANK',
+        outcome: 'COMPLETED',
+      });
+      const done = await receiver.waitFor(
+        (r) => r.json.data.paymentRequestId === id && r.json.data.status === 'COMPLETED',
+      );
+      expect(
+        new Webhook(sub.body.secret).verify(done.body, headerRecord(done.headers)),
+      ).toMatchObject({
+        type: 'POS_PAYMENT_STATUS',
+        data: {
+          type: 'PAYMENTS_STATUS',
+          terminalId: till.terminal.id,
+          paidAmount: 2.5,
+          metadata: { lane: '1' },
+          customFields: expect.arrayContaining([
+            { fieldName: 'terminalId', value: till.terminal.id },
+          ]),
+        },
+      });
+      const statuses = receiver.received
+        .filter((r) => r.json.data.paymentRequestId === id)
+        .map((r) => r.json.data.status);
+      expect(statuses).toEqual(['AWAITING_AUTHORIZATION', 'COMPLETED']);
+      s.close();
+    } finally {
+      await receiver.close();
+    }
+  });
+});

@@ -1,0 +1,27 @@
+/** The OpenAPI document and the docs page are served, generated from the same contract. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../src/shared/contract/routes';
+import { startService, type Harness } from '../helpers/service';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startService();
+});
+afterAll(() => h.close());
+
+describe('API documentation', () => {
+  it('serves /api/openapi.json with this service as its server, without a secret', async () => {
+    const res = await h.call('GET', '/api/openapi.json', undefined, null);
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    expect(res.body.servers).toEqual([{ url: h.url }]);
+    expect(Object.keys(res.body.paths)).toContain('/api/payments/process-payment');
+  });
+
+  it('renders every operation on /docs', async () => {
+    const res = await fetch(`${h.url}/docs`);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await res.text();
+    for (const name of Object.keys(routes)) expect(html).toContain(`id="${name}"`);
+  });
+});
