@@ -111,6 +111,7 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
   ): RequestRow {
     if (!canMove(row.status, to))
       throw badRequest(`The payment request is ${row.status} and cannot become ${to}`);
+    reader.invalidate(row.id);
     const next: RequestRow = {
       ...row,
       status: to,
@@ -136,6 +137,7 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
   }
 
   function closeOpenAttempts(requestId: string, to: PaymentStatus, why: string) {
+    reader.invalidate(requestId);
     for (const tx of openTxs.all(requestId))
       casTx.run({ id: tx.id, from: tx.status, to, error: why, settleAt: null, now: clock.now() });
   }
@@ -198,6 +200,7 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
         error: input.settle?.errorDescription ?? null,
         now,
       };
+      reader.invalidate(row.id);
       insertTx.run(tx);
       // A split bill stays AWAITING_AUTHORIZATION while its shares are paid one by one; each
       // share's own progress is on its transaction.
@@ -221,6 +224,7 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
       const row = requireRequest(tx.payment_request_id);
       const now = clock.now();
       const error = outcome === 'FAILED' ? (errorDescription ?? 'The payment was declined') : null;
+      reader.invalidate(row.id);
       casTx.run({
         id: tx.id,
         from: tx.status,

@@ -70,16 +70,48 @@ export const optionsOf = (row: RequestRow): RequestOptions => JSON.parse(row.opt
 export const allowedMethodsOf = (row: RequestRow): Method[] => JSON.parse(row.allowed_methods);
 export const metadataOf = (row: RequestRow): Record<string, string> => JSON.parse(row.metadata);
 
+/** Status reads outnumber changes by far; this many requests stay cached between changes. */
+const CACHED_REQUESTS = 5000;
+
+/**
+ * Reads payment requests and their transactions, with a read-through cache: every write goes
+ * through the lifecycle (or the sandbox reset), which calls `invalidate` first, and nothing read
+ * inside a transaction is cached, so a rolled-back change can never be served.
+ */
 export function createPaymentReader(db: Db) {
   const byId = db.prepare<[string], RequestRow>('SELECT * FROM payment_requests WHERE id = ?');
   const txsOf = db.prepare<[string], TransactionRow>(
     'SELECT * FROM transactions WHERE payment_request_id = ? ORDER BY created_at, rowid',
   );
   const txById = db.prepare<[string], TransactionRow>('SELECT * FROM transactions WHERE id = ?');
+  const rows = new Map<string, RequestRow>();
+  const txs = new Map<string, TransactionRow[]>();
+
+  function remember<T>(map: Map<string, T>, id: string, value: T): T {
+    if (db.inTransaction) return value;
+    if (map.size >= CACHED_REQUESTS) map.delete(map.keys().next().value!); // oldest first
+    map.set(id, value);
+    return value;
+  }
+
   return {
-    get: (id: string) => byId.get(id),
-    transactions: (id: string) => txsOf.all(id),
+    get(id: string): RequestRow | undefined {
+      const cached = rows.get(id);
+      if (cached) return cached;
+      const row = byId.get(id);
+      return row ? remember(rows, id, row) : undefined;
+    },
+    transactions: (id: string): TransactionRow[] => txs.get(id) ?? remember(txs, id, txsOf.all(id)),
     transaction: (id: string) => txById.get(id),
+    /** Call before changing a request or its transactions. */
+    invalidate(id: string) {
+      rows.delete(id);
+      txs.delete(id);
+    },
+    clear() {
+      rows.clear();
+      txs.clear();
+    },
   };
 }
 export type PaymentReader = ReturnType<typeof createPaymentReader>;

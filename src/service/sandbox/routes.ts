@@ -54,6 +54,7 @@ export const sandboxRoutes: Area = (app, ctx) => {
 
   mount(app, ctx.auth, routes.resetSandbox, ({ caller }) => {
     ctx.db.transaction(() => resets.forEach((statement) => statement.run(caller.merchantId)))();
+    ctx.payments.clear();
     return { message: 'Sandbox data deleted' };
   });
 };
