@@ -7,10 +7,10 @@ import { paymentLinks } from './links';
 import { statusRecord } from './model';
 
 export const paymentRoutes: Area = (app, ctx) => {
-  mount(app, ctx.auth, routes.processPayment, ({ body, caller }) => {
+  mount(app, ctx.auth, routes.processPayment, async ({ body, caller }) => {
     // A payment started at a terminal is bound to it, so its POS_PAYMENT_STATUS reaches the kiosk.
     const terminalId = caller.kind === 'terminal' ? caller.terminalId : null;
-    const id = ctx.creator.create(caller, { body, terminalId });
+    const id = await ctx.creator.createCommitted(caller, { body, terminalId });
     return paymentLinks(ctx.publicUrl(), id, body.template ?? 'EXTERNAL_DISPLAY');
   });
 
