@@ -33,21 +33,9 @@ import {
   nonBlank,
   offsetPage,
 } from './common';
+import { issues, parse, paths } from './schema-test-kit';
 
 /** Parses or fails the test with the issues, so a broken sample says why. */
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = schema.safeParse(input);
-  if (!result.success)
-    throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
-  return result.data;
-}
-/** The issues of a rejected input; fails the test when the input is accepted. */
-function issues(schema: z.ZodType, input: unknown): z.core.$ZodIssue[] {
-  const result = schema.safeParse(input);
-  expect(result.success, `expected ${JSON.stringify(input)} to be rejected`).toBe(false);
-  return result.error?.issues ?? [];
-}
-const paths = (schema: z.ZodType, input: unknown) => issues(schema, input).map((i) => i.path);
 /** The messages of an invalid record key (zod nests them under one invalid_key issue). */
 const keyMessages = (schema: z.ZodType, input: unknown) =>
   issues(schema, input).flatMap((i) =>

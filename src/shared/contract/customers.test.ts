@@ -1,5 +1,4 @@
 import { describe, it, expect } from 'vitest';
-import type { z } from 'zod';
 import {
   Customer,
   CustomerCreate,
@@ -9,19 +8,7 @@ import {
   CustomerUpdate,
   collectMetadataFilter,
 } from './customers';
-
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = schema.safeParse(input);
-  if (!result.success)
-    throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
-  return result.data;
-}
-function issues(schema: z.ZodType, input: unknown): z.core.$ZodIssue[] {
-  const result = schema.safeParse(input);
-  expect(result.success, `expected ${JSON.stringify(input)} to be rejected`).toBe(false);
-  return result.error?.issues ?? [];
-}
-const paths = (schema: z.ZodType, input: unknown) => issues(schema, input).map((i) => i.path);
+import { issues, parse, paths } from './schema-test-kit';
 
 const CUSTOMER_ID = '7c1e4b52-0d9a-4f3e-8b6a-2e5f9c3d1a70';
 

@@ -11,19 +11,8 @@ import {
 } from './errors';
 import { CustomerCreate } from './customers';
 import { RemotePaymentBody } from './terminals';
+import { parse, paths } from './schema-test-kit';
 
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = schema.safeParse(input);
-  if (!result.success)
-    throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
-  return result.data;
-}
-function issues(schema: z.ZodType, input: unknown): z.core.$ZodIssue[] {
-  const result = schema.safeParse(input);
-  expect(result.success, `expected ${JSON.stringify(input)} to be rejected`).toBe(false);
-  return result.error?.issues ?? [];
-}
-const paths = (schema: z.ZodType, input: unknown) => issues(schema, input).map((i) => i.path);
 /** The ZodError of an input the schema rejects. */
 function zodError(schema: z.ZodType, input: unknown): z.ZodError {
   const result = schema.safeParse(input);

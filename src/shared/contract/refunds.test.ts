@@ -1,19 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import type { z } from 'zod';
 import { RefundCreateBody, RefundList, RefundRecord } from './refunds';
-
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = schema.safeParse(input);
-  if (!result.success)
-    throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
-  return result.data;
-}
-function issues(schema: z.ZodType, input: unknown): z.core.$ZodIssue[] {
-  const result = schema.safeParse(input);
-  expect(result.success, `expected ${JSON.stringify(input)} to be rejected`).toBe(false);
-  return result.error?.issues ?? [];
-}
-const paths = (schema: z.ZodType, input: unknown) => issues(schema, input).map((i) => i.path);
+import { parse, paths } from './schema-test-kit';
 
 /** Shaped like the seed's sample: amounts as decimal strings. */
 const refund = {

@@ -1,5 +1,4 @@
 import { describe, it, expect } from 'vitest';
-import type { z } from 'zod';
 import {
   PairBody,
   PairResponse,
@@ -14,19 +13,7 @@ import {
   TerminalParams,
   TerminalUpdateBody,
 } from './terminals';
-
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = schema.safeParse(input);
-  if (!result.success)
-    throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
-  return result.data;
-}
-function issues(schema: z.ZodType, input: unknown): z.core.$ZodIssue[] {
-  const result = schema.safeParse(input);
-  expect(result.success, `expected ${JSON.stringify(input)} to be rejected`).toBe(false);
-  return result.error?.issues ?? [];
-}
-const paths = (schema: z.ZodType, input: unknown) => issues(schema, input).map((i) => i.path);
+import { issues, parse, paths } from './schema-test-kit';
 
 const TERMINAL_ID = '0a9b8c7d-6e5f-4a3b-8c1d-2e3f4a5b6c7d';
 const STORE_ID = 'b6d0f7a2-3c4e-4a5b-9d8e-1f2a3b4c5d6e';

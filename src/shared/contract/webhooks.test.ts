@@ -1,5 +1,4 @@
 import { describe, it, expect } from 'vitest';
-import type { z } from 'zod';
 import {
   CustomField,
   EventData,
@@ -14,19 +13,7 @@ import {
   WebhookSubscriptionList,
   WebhookTestBody,
 } from './webhooks';
-
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = schema.safeParse(input);
-  if (!result.success)
-    throw new Error(`expected a valid sample: ${JSON.stringify(result.error.issues)}`);
-  return result.data;
-}
-function issues(schema: z.ZodType, input: unknown): z.core.$ZodIssue[] {
-  const result = schema.safeParse(input);
-  expect(result.success, `expected ${JSON.stringify(input)} to be rejected`).toBe(false);
-  return result.error?.issues ?? [];
-}
-const paths = (schema: z.ZodType, input: unknown) => issues(schema, input).map((i) => i.path);
+import { issues, parse, paths } from './schema-test-kit';
 
 const SUBSCRIPTION_ID = '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d';
 const DELIVERY_ID = '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e';
