@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Area } from '../context';
+import { pageSecurityHeaders } from './html';
 import { DASHBOARD_BODY } from './dashboard/markup';
 import { DASHBOARD_SCRIPT } from './dashboard/script';
 import { DASHBOARD_STYLES } from './dashboard/styles';
@@ -33,22 +34,8 @@ ${DASHBOARD_BODY}
  * no form may submit anywhere (so the secret field can never be sent in a URL).
  */
 export function dashboardHeaders(nonce: string): Record<string, string> {
-  const csp = [
-    "default-src 'none'",
-    `style-src 'nonce-${nonce}'`,
-    `script-src 'nonce-${nonce}'`,
-    "connect-src 'self'",
-    "img-src 'self'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-  ].join('; ');
   return {
-    'Content-Security-Policy': csp,
-    'X-Frame-Options': 'DENY',
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
+    ...pageSecurityHeaders({ nonce, formAction: "'none'", referrerPolicy: 'no-referrer' }),
     'Content-Type': 'text/html; charset=utf-8',
   };
 }

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { escapeHtml } from './html';
+import { escapeHtml, pageSecurityHeaders } from './html';
 
 export { escapeHtml };
 
@@ -132,26 +132,9 @@ export function layout(parts: PageParts): RenderedPage {
   return { html: page.value, nonce };
 }
 
-/** Headers on every hosted-page response: nothing cached, framed or loaded from elsewhere. */
-export function securityHeaders(nonce?: string): Record<string, string> {
-  const csp = [
-    "default-src 'none'",
-    nonce ? `style-src 'nonce-${nonce}'` : "style-src 'none'",
-    nonce ? `script-src 'nonce-${nonce}'` : "script-src 'none'",
-    "img-src 'self'",
-    "connect-src 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-  ].join('; ');
-  return {
-    'Content-Security-Policy': csp,
-    'X-Frame-Options': 'DENY',
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'same-origin',
-  };
-}
+/** Headers on every hosted-page response: its forms post only back to the page itself. */
+export const securityHeaders = (nonce?: string) =>
+  pageSecurityHeaders({ nonce, formAction: "'self'", referrerPolicy: 'same-origin' });
 
 export function sendPage(c: Context, status: number, page: RenderedPage): Response {
   return c.body(page.html, status as 200, {

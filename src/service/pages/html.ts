@@ -8,3 +8,32 @@ const ENTITIES: Record<string, string> = {
 };
 
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (ch) => ENTITIES[ch]!);
+
+/**
+ * Headers for the service's own pages: only the page's nonce'd style and script run, nothing is
+ * cached, framed or loaded from elsewhere. `formAction` says where the page's forms may submit.
+ */
+export function pageSecurityHeaders(options: {
+  nonce?: string;
+  formAction: "'self'" | "'none'";
+  referrerPolicy: 'same-origin' | 'no-referrer';
+}): Record<string, string> {
+  const { nonce } = options;
+  const csp = [
+    "default-src 'none'",
+    nonce ? `style-src 'nonce-${nonce}'` : "style-src 'none'",
+    nonce ? `script-src 'nonce-${nonce}'` : "script-src 'none'",
+    "img-src 'self'",
+    "connect-src 'self'",
+    `form-action ${options.formAction}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+  return {
+    'Content-Security-Policy': csp,
+    'X-Frame-Options': 'DENY',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': options.referrerPolicy,
+  };
+}

@@ -2,6 +2,7 @@
  * The dashboard's fixed markup. It carries no data: the script fills every list from the JSON
  * API with textContent, so nothing the merchant or a kiosk typed is ever parsed as HTML.
  */
+import { PaymentStatus } from '../../../shared/contract/common';
 const EVENT_TYPES: [string, string][] = [
   ['PAYMENTS_STATUS', 'Payment status changes'],
   ['EXPIRED_STATUS', 'Payment requests expiring'],
@@ -9,16 +10,7 @@ const EVENT_TYPES: [string, string][] = [
   ['POS_PAYMENT_STATUS', 'Terminal (point of sale) payments'],
 ];
 
-const STATUSES = [
-  'PAYMENT_NOT_INITIATED',
-  'AWAITING_AUTHORIZATION',
-  'PENDING',
-  'AUTHORIZED',
-  'COMPLETED',
-  'FAILED',
-  'CANCELLED',
-  'EXPIRED',
-];
+const STATUSES = PaymentStatus.options;
 
 export const DASHBOARD_BODY = `
 <header class="top">
