@@ -1,7 +1,112 @@
 /**
- * `npm start`: for now it starts the embedded payments service (src/service) and prints its
- * URLs; the kiosk windows are added by the kiosk issues (see README, "What npm start does now").
+ * `npm start`: the kiosk with its embedded payments service, on one machine with nothing else
+ * running. The composition root: it starts the service (src/service), the kiosk core
+ * (src/main/kiosk) and browser mode's server (src/main/browser), pairs the kiosk with the
+ * service on first start, then opens the windows: Electron when its binary is installed,
+ * Chromium app windows otherwise, or only prints the URLs (`--no-open`).
  */
-import { main } from '../service/cli';
+import { mkdirSync } from 'node:fs';
+import { randomInt } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+import { createKioskCore } from './kiosk/core';
+import { createFileCredentialStore, credentialsPath } from './kiosk/credentials';
+import { startKioskServer } from './browser/server';
+import { BRIDGE_SOCKET_PATH } from '../shared/bridge-socket';
+import { startEmbeddedService, type EmbeddedService } from './launcher/embedded-service';
+import { ensureBuilt, rendererDir } from './launcher/renderer-build';
+import { findChromium, openWindows } from './launcher/windows';
+import { findElectron, startElectron } from './launcher/electron-binary';
+import { OptionsError, parseStartOptions } from './launcher/options';
+import { pairWithEmbeddedService } from './launcher/auto-pair';
 
-await main(process.argv.slice(2));
+const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+
+async function main(argv: string[]) {
+  const options = parseStartOptions(argv);
+  const log = (line: string) => console.error(line);
+  await ensureBuilt(root, log);
+
+  const kioskDir = join(options.dataDir, 'kiosk');
+  mkdirSync(kioskDir, { recursive: true });
+  let embedded: EmbeddedService | null = null;
+  if (!options.serviceUrl)
+    embedded = await startEmbeddedService({
+      dataDir: join(options.dataDir, 'service'),
+      port: options.servicePort,
+      log,
+    });
+
+  const core = createKioskCore({
+    dataDir: kioskDir,
+    credentials: createFileCredentialStore(credentialsPath(kioskDir)),
+    push: options.push,
+    pollFastMs: options.pollMs,
+    log: (line) => log(`[kiosk] ${line}`),
+  });
+  await core.start();
+  if (embedded) await pairWithEmbeddedService(core, embedded, log);
+
+  const displayCode = options.lan ? String(randomInt(0, 1_000_000)).padStart(6, '0') : undefined;
+  const server = await startKioskServer({
+    core,
+    rendererDir: rendererDir(root),
+    port: options.port,
+    lan: displayCode ? { code: displayCode } : undefined,
+    log,
+  });
+
+  console.log(`kiosk console: ${server.consoleUrl}`);
+  console.log(`customer display: ${server.displayUrl}`);
+  const serviceUrl = embedded?.url ?? options.serviceUrl!;
+  console.log(`dashboard: ${serviceUrl}/dashboard`);
+  console.log(`service: ${serviceUrl}`);
+  if (embedded) {
+    console.log(`sandbox secret (sign in to the dashboard with it): ${embedded.sandboxSecret}`);
+    if (embedded.generatedProduction)
+      console.log(`production secret (shown only now): ${embedded.generatedProduction}`);
+  }
+  if (displayCode)
+    console.log(
+      `display code (for a tablet on the LAN at http://<this machine>:${new URL(server.url).port}/display): ${displayCode}`,
+    );
+
+  const children: ChildProcess[] = [];
+  const electron = options.browser ? null : findElectron(root);
+  if (electron) {
+    const bridgeUrl = `${server.url.replace('http', 'ws')}${BRIDGE_SOCKET_PATH}`;
+    const child = startElectron(electron, root, { bridgeUrl, kiosk: options.kiosk });
+    child.on('exit', () => shutdown());
+    children.push(child);
+  } else if (options.open) {
+    const chromium = findChromium();
+    if (chromium)
+      children.push(
+        ...openWindows(
+          chromium,
+          { console: server.consoleUrl, display: server.displayUrl },
+          { profileDir: join(options.dataDir, 'chromium'), kiosk: options.kiosk },
+        ),
+      );
+    else log('no Chromium or Chrome found: open the two URLs above in a browser');
+  }
+
+  let closing = false;
+  async function shutdown() {
+    if (closing) return;
+    closing = true;
+    for (const child of children) child.kill();
+    await server.close();
+    await core.stop();
+    await embedded?.service.close();
+    process.exit(0);
+  }
+  process.on('SIGTERM', () => void shutdown());
+  process.on('SIGINT', () => void shutdown());
+}
+
+main(process.argv.slice(2)).catch((error: Error) => {
+  console.error(error instanceof OptionsError ? error.message : (error.stack ?? error.message));
+  process.exit(error instanceof OptionsError ? 2 : 1);
+});

@@ -20,7 +20,12 @@ import { openHistory, type History } from './history/history';
 import type { KioskPayment, NewPayment } from './history/types';
 import { PairingError, configureManually, pairWithCode, unpair } from './pairing';
 import { createPoller, type Poller } from './poller';
-import { createPushChannel, type PushChannel, type PushEvent } from './push-channel';
+import {
+  createPushChannel,
+  parsePushEvent,
+  type PushChannel,
+  type PushEvent,
+} from './push-channel';
 import { createTracker, type Tracker } from './tracker';
 import type { ConnectionState } from './types';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
@@ -35,6 +40,11 @@ export interface KioskCoreOptions {
   pollSlowMs?: number;
   /** How long a finished payment stays on the display before the next one (or idle). */
   finishedHoldMs?: number;
+  /**
+   * Keep the push channel (default true). Without it the kiosk learns of everything by polling:
+   * remote payment requests from the terminal's event feed, changes from payment status.
+   */
+  push?: boolean;
   /** A local webhook receiver: the subscription's secret, read on every delivery. */
   webhook?: { port?: number; secret: () => string };
   now?: () => number;
@@ -205,11 +215,32 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     return { active, others };
   }
 
+  /** Without push, the terminal's event feed brings remote requests and changes instead. */
+  async function readEventFeed(feedClient: ApiClient) {
+    for (;;) {
+      const page = await feedClient.call('pollTerminalEvents', {
+        query: { after: lastEventId.get() ?? undefined, limit: 100 },
+      });
+      for (const event of page.events) {
+        try {
+          await onPush(parsePushEvent(event.id, event.type, event.body));
+        } catch (error) {
+          log(`event feed ${event.id}: ${(error as Error).message}`);
+        }
+        lastEventId.set(event.id);
+      }
+      if (page.events.length < 100) return;
+    }
+  }
+
   async function connect(saved: Credentials) {
     credentials = saved;
     client = createClient({ baseUrl: saved.baseUrl, secret: saved.secret });
+    const usePush = saved.kind === 'terminal' && options.push !== false;
+    const feedClient = client;
     poller = createPoller({
       client,
+      discover: saved.kind === 'terminal' && !usePush ? () => readEventFeed(feedClient) : undefined,
       sink: tracker,
       ids: pollTargets,
       fastMs: options.pollFastMs,
@@ -224,7 +255,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       onError: (error, id) => log(`poll ${id}: ${error.message}`),
     });
     poller.start();
-    if (saved.kind === 'terminal') {
+    if (usePush) {
       channel = createPushChannel({
         baseUrl: saved.baseUrl,
         secret: saved.secret,

@@ -25,6 +25,11 @@ export interface PollerOptions {
   client: ApiClient;
   sink: StatusSink;
   ids(): PollTargets;
+  /**
+   * Asked first every round when set: new work the service knows of (the terminal's event feed,
+   * when there is no push channel). Throws like a poll when the service cannot be reached.
+   */
+  discover?(): Promise<void>;
   /** Default 1 s. */
   fastMs?: number;
   /** Default 15 s. */
@@ -44,6 +49,11 @@ export interface Poller {
   stop(): Promise<void>;
   /** Polls every target now (e.g. after a push reconnect); resolves when that round is done. */
   pollNow(): Promise<void>;
+}
+
+/** A transport failure or a 5xx: the service is down or cannot be reached, not refusing. */
+function unreachable(error: Error): boolean {
+  return error instanceof ApiClientError && (error.status === 0 || error.status >= 500);
 }
 
 export function createPoller(options: PollerOptions): Poller {
@@ -103,8 +113,7 @@ export function createPoller(options: PollerOptions): Poller {
       return true;
     } catch (thrown) {
       const error = thrown instanceof Error ? thrown : new Error(String(thrown));
-      if (error instanceof ApiClientError && (error.status === 0 || error.status >= 500))
-        return false;
+      if (unreachable(error)) return false;
       lastPolled.set(id, Date.now());
       if (error instanceof ApiClientError && error.status === 404) options.onNotFound?.(id);
       else options.onError?.(error, id);
@@ -112,8 +121,25 @@ export function createPoller(options: PollerOptions): Poller {
     }
   }
 
+  /** Runs `discover`; false when the service could not be reached. */
+  async function discover(): Promise<boolean> {
+    try {
+      await options.discover!();
+      return true;
+    } catch (thrown) {
+      const error = thrown instanceof Error ? thrown : new Error(String(thrown));
+      if (unreachable(error)) return false;
+      options.onError?.(error, 'discover');
+      return true;
+    }
+  }
+
   /** Polls the due ids in order, stopping at the first sign the service is unreachable. */
   async function runRound(all: boolean): Promise<boolean> {
+    if (options.discover && !(await discover())) {
+      setReachable(false);
+      return false;
+    }
     const ids = due(all);
     let ok = true;
     for (const id of ids) {
@@ -122,7 +148,7 @@ export function createPoller(options: PollerOptions): Poller {
         break;
       }
     }
-    if (ids.length > 0) setReachable(ok);
+    if (ids.length > 0 || options.discover) setReachable(ok);
     return ok;
   }
 

@@ -29,6 +29,13 @@ export type PushEvent =
   | { id: string; type: 'REMOTE_PAYMENT_REQUEST'; body: RemotePaymentPushEvent }
   | { id: string; type: 'POS_PAYMENT_STATUS'; body: WebhookEvent };
 
+/** Parses one event of the stream (or of the polled feed, which carries the same events). */
+export function parsePushEvent(id: string, type: PushEvent['type'], json: unknown): PushEvent {
+  return type === 'REMOTE_PAYMENT_REQUEST'
+    ? { id, type, body: RemotePaymentPushEvent.parse(json) }
+    : { id, type, body: WebhookEvent.parse(json) };
+}
+
 export interface ConnectionDetail {
   /** Consecutive failed attempts so far. */
   attempt: number;
@@ -106,12 +113,7 @@ export function createPushChannel(options: PushChannelOptions): PushChannel {
     if (raw.type !== 'REMOTE_PAYMENT_REQUEST' && raw.type !== 'POS_PAYMENT_STATUS') return;
     if (raw.id === undefined) return;
     try {
-      const json: unknown = JSON.parse(raw.data);
-      const event: PushEvent =
-        raw.type === 'REMOTE_PAYMENT_REQUEST'
-          ? { id: raw.id, type: raw.type, body: RemotePaymentPushEvent.parse(json) }
-          : { id: raw.id, type: raw.type, body: WebhookEvent.parse(json) };
-      await options.onEvent(event);
+      await options.onEvent(parsePushEvent(raw.id, raw.type, JSON.parse(raw.data)));
     } catch (error) {
       // A poison event must not block every later one: report it and move past it.
       reportError(error);

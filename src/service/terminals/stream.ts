@@ -29,6 +29,27 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
     'UPDATE terminals SET last_seen_at = ?, push_registered = 1 WHERE id = ?',
   );
 
+  const touch = db.prepare('UPDATE terminals SET last_seen_at = ? WHERE id = ?');
+  const feed = db.prepare<[string, number, number], EventRow>(
+    `SELECT seq, type, body FROM events WHERE terminal_id = ? AND seq > ?
+       AND type IN ('REMOTE_PAYMENT_REQUEST', 'POS_PAYMENT_STATUS') ORDER BY seq LIMIT ?`,
+  );
+
+  // The same events as the stream, for a kiosk that polls; a poll counts as being seen.
+  mount(app, ctx.auth, routes.pollTerminalEvents, ({ caller, query }) => {
+    const after = query.after === undefined ? 0 : Number(query.after);
+    touch.run(clock.now(), caller.terminalId);
+    const rows = feed.all(caller.terminalId, after, query.limit);
+    return {
+      events: rows.map((row) => ({
+        id: String(row.seq),
+        type: row.type as 'REMOTE_PAYMENT_REQUEST' | 'POS_PAYMENT_STATUS',
+        body: JSON.parse(row.body) as Record<string, unknown>,
+      })),
+      lastEventId: rows.length > 0 ? String(rows.at(-1)!.seq) : (query.after ?? null),
+    };
+  });
+
   mount(app, ctx.auth, routes.terminalEvents, ({ caller, c }) => {
     const terminalId = caller.terminalId;
     const header = c.req.header('last-event-id') ?? c.req.query('lastEventId');

@@ -339,6 +339,18 @@ export const routes = {
     contentType: 'text/event-stream',
     errors: [403],
   }),
+  pollTerminalEvents: route({
+    method: 'get',
+    path: '/api/terminal/events/feed',
+    tag: 'Terminals',
+    auth: 'terminal',
+    extension: true,
+    summary: "The terminal's events as a feed to poll (when the push stream cannot be used)",
+    query: terminals.TerminalEventsQuery,
+    status: 200,
+    response: terminals.TerminalEventFeed,
+    errors: [400, 403],
+  }),
   setPushToken: route({
     method: 'put',
     path: '/api/terminal/push-token',

@@ -123,3 +123,32 @@ export const Store = z.object({
   createdAt: Timestamp,
 });
 export type Store = z.infer<typeof Store>;
+
+/**
+ * The terminal's events as a feed to poll, for a kiosk that cannot keep the push stream open
+ * (a proxy that buffers SSE, push turned off): the same events and ids as the stream.
+ */
+export const TerminalEventsQuery = z.object({
+  after: z
+    .string()
+    .regex(/^\d+$/, 'must be the id of the last event received')
+    .optional()
+    .describe('Events after this id; omitted, the feed starts at the terminal’s first event'),
+  limit: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1-100')
+    .max(100, 'must be 1-100')
+    .default(100),
+});
+export const TerminalEventFeed = z.object({
+  events: z.array(
+    z.object({
+      id: z.string(),
+      type: z.enum(['REMOTE_PAYMENT_REQUEST', 'POS_PAYMENT_STATUS']),
+      body: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  /** The id to send as `after` next time (unchanged when nothing new happened). */
+  lastEventId: z.string().nullable(),
+});

@@ -1,0 +1,307 @@
+/**
+ * Browser kiosk mode: the kiosk's windows served over HTTP and its bridge over a WebSocket, so
+ * the same renderer runs in any Chromium (or on a tablet) instead of Electron.
+ *
+ * Who may do what:
+ * - Clients on this machine (loopback) are the staff console and display: every command.
+ * - With `lan`, the server also listens on the network so a tablet can be the customer display.
+ *   A LAN client first enters the display pairing code (shown where the kiosk was started);
+ *   it then gets a session cookie and may only read the kiosk's state, never command it.
+ * - Pages are only served under an IP-literal or `localhost` Host header and sockets are only
+ *   accepted from our own origin, so a web page elsewhere (or a DNS-rebinding trick) cannot
+ *   reach the bridge through the staff's browser.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { isIP, type AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { BridgeEvent, BridgeReply, KioskState } from '../../shared/bridge';
+import { BRIDGE_SOCKET_PATH, SocketRequest, type SocketMessage } from '../../shared/bridge-socket';
+import { displayPairingPage } from './pairing-page';
+
+/** What the server needs of the kiosk core (or of a relay to one). */
+export interface BridgeHost {
+  handle(raw: unknown): Promise<BridgeReply>;
+  subscribe(listener: (event: BridgeEvent) => void): () => void;
+  state(): KioskState;
+}
+
+export interface KioskServerOptions {
+  core: BridgeHost;
+  /** The built renderer (out/renderer): console.html, display.html, assets/. */
+  rendererDir: string;
+  port: number;
+  /** Also listen on the network for a customer display on a tablet, behind this 6-digit code. */
+  lan?: { code: string };
+  log?: (line: string) => void;
+}
+
+export interface KioskServer {
+  url: string;
+  consoleUrl: string;
+  displayUrl: string;
+  close(): Promise<void>;
+}
+
+const PAGES: Record<string, string> = {
+  '/console': 'console.html',
+  '/display': 'display.html',
+};
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.ico': 'image/x-icon',
+};
+
+/** The same policy as the Electron shell: our scripts only; QR images from the service. */
+export const KIOSK_CSP = [
+  "default-src 'self'",
+  "img-src 'self' data: http: https:",
+  "style-src 'self' 'unsafe-inline'",
+  "script-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** A LAN display reads the kiosk's state; it never takes, cancels or looks up payments. */
+const DISPLAY_COMMANDS = new Set(['getState']);
+const COOKIE = 'counter_display';
+const MAX_ATTEMPTS = 5;
+const LOCKOUT_MS = 60_000;
+
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
+
+/** Only hosts that cannot be re-pointed by DNS: IP literals and localhost. */
+function trustedHost(hostHeader: string | undefined): boolean {
+  if (!hostHeader) return false;
+  const host = hostHeader.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
+  return host === 'localhost' || isIP(host) !== 0;
+}
+
+function cookieValue(req: IncomingMessage, name: string): string | null {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return null;
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export async function startKioskServer(options: KioskServerOptions): Promise<KioskServer> {
+  const log = options.log ?? (() => {});
+  const sessions = new Set<string>();
+  const attempts = new Map<string, { failures: number; lockedUntil: number }>();
+  const sockets = new Set<WebSocket>();
+
+  const securityHeaders = {
+    'Content-Security-Policy': KIOSK_CSP,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'X-Frame-Options': 'DENY',
+  };
+
+  function send(res: ServerResponse, status: number, type: string, body: string | Buffer) {
+    res.writeHead(status, {
+      ...securityHeaders,
+      'Content-Type': type,
+      'Cache-Control': 'no-store',
+    });
+    res.end(body);
+  }
+
+  /** Loopback clients are staff; LAN clients need a display session. */
+  function role(req: IncomingMessage): 'staff' | 'display' | null {
+    if (isLoopback(req.socket.remoteAddress)) return 'staff';
+    const session = cookieValue(req, COOKIE);
+    return session && sessions.has(session) ? 'display' : null;
+  }
+
+  async function serveFile(res: ServerResponse, relative: string, immutable: boolean) {
+    const root = normalize(options.rendererDir + sep);
+    const file = normalize(join(root, relative));
+    if (!file.startsWith(root)) return send(res, 404, 'text/plain', 'Not found');
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, {
+        ...securityHeaders,
+        'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+        // Vite puts a content hash in every asset name; the pages themselves are never cached.
+        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      });
+      res.end(body);
+    } catch {
+      send(res, 404, 'text/plain; charset=utf-8', 'Not found');
+    }
+  }
+
+  async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+    let body = '';
+    for await (const chunk of req) {
+      body += chunk;
+      if (body.length > 1_000) break;
+    }
+    return new URLSearchParams(body);
+  }
+
+  async function pairDisplay(req: IncomingMessage, res: ServerResponse) {
+    const ip = req.socket.remoteAddress ?? '';
+    const record = attempts.get(ip) ?? { failures: 0, lockedUntil: 0 };
+    if (record.lockedUntil > Date.now())
+      return send(
+        res,
+        429,
+        'text/html; charset=utf-8',
+        displayPairingPage('Too many wrong codes. Wait a minute, then try again.'),
+      );
+    const code = (await readForm(req)).get('code')?.trim() ?? '';
+    if (!options.lan || !sameText(code, options.lan.code)) {
+      record.failures += 1;
+      if (record.failures >= MAX_ATTEMPTS) {
+        record.failures = 0;
+        record.lockedUntil = Date.now() + LOCKOUT_MS;
+      }
+      attempts.set(ip, record);
+      return send(
+        res,
+        401,
+        'text/html; charset=utf-8',
+        displayPairingPage(
+          'That code is not right. Use the display code printed where Counter was started.',
+        ),
+      );
+    }
+    attempts.delete(ip);
+    const session = randomBytes(24).toString('base64url');
+    sessions.add(session);
+    log(`customer display paired from ${ip}`);
+    res.writeHead(303, {
+      ...securityHeaders,
+      Location: '/display',
+      'Set-Cookie': `${COOKIE}=${session}; HttpOnly; SameSite=Strict; Path=/`,
+    });
+    res.end();
+  }
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      if (!trustedHost(req.headers.host))
+        return send(res, 421, 'text/plain; charset=utf-8', 'Use the address Counter printed');
+      const path = new URL(req.url ?? '/', 'http://kiosk').pathname;
+      const who = role(req);
+      if (req.method === 'POST' && path === '/display/pair') return pairDisplay(req, res);
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed');
+      if (path === '/') {
+        res.writeHead(302, {
+          ...securityHeaders,
+          Location: who === 'staff' ? '/console' : '/display',
+        });
+        return res.end();
+      }
+      if (path === '/healthz') return send(res, 200, 'application/json', '{"ok":true}');
+      const page = PAGES[path];
+      if (page) {
+        if (who === 'staff' || (who === 'display' && path === '/display'))
+          return serveFile(res, page, false);
+        if (path === '/display' && options.lan)
+          return send(res, 200, 'text/html; charset=utf-8', displayPairingPage());
+        return send(
+          res,
+          403,
+          'text/plain; charset=utf-8',
+          'The staff console opens only on the kiosk itself',
+        );
+      }
+      if (path.startsWith('/assets/') && who) return serveFile(res, path.slice(1), true);
+      return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
+    })().catch((error: Error) => {
+      log(`http: ${error.message}`);
+      if (!res.headersSent) send(res, 500, 'text/plain', 'Internal error');
+    });
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  server.on('upgrade', (req, socket, head) => {
+    const path = new URL(req.url ?? '/', 'http://kiosk').pathname;
+    const origin = req.headers.origin;
+    // Browsers always send Origin; a local process (the Electron relay) sends none.
+    const sameOrigin = origin === undefined || origin === `http://${req.headers.host}`;
+    const who = role(req);
+    if (path !== BRIDGE_SOCKET_PATH || !trustedHost(req.headers.host) || !sameOrigin || !who) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => attach(ws, who));
+  });
+
+  function attach(ws: WebSocket, who: 'staff' | 'display') {
+    sockets.add(ws);
+    const write = (message: SocketMessage) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    };
+    const unsubscribe = options.core.subscribe((event) => write({ event }));
+    ws.on('close', () => {
+      unsubscribe();
+      sockets.delete(ws);
+    });
+    ws.on('message', (data) => {
+      let request: SocketRequest;
+      try {
+        request = SocketRequest.parse(JSON.parse(String(data)));
+      } catch {
+        ws.close(1003, 'Not a bridge request');
+        return;
+      }
+      const type = (request.command as { type?: unknown } | null)?.type;
+      if (who === 'display' && !DISPLAY_COMMANDS.has(String(type))) {
+        write({
+          id: request.id,
+          reply: { ok: false, error: { message: 'A customer display can only show the kiosk' } },
+        });
+        return;
+      }
+      void options.core.handle(request.command).then((reply) => write({ id: request.id, reply }));
+    });
+    write({ event: { type: 'state', state: options.core.state() } });
+  }
+
+  const host = options.lan ? '0.0.0.0' : '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    consoleUrl: `${url}/console`,
+    displayUrl: `${url}/display`,
+    async close() {
+      for (const ws of sockets) ws.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/** `npm start` options: parsed once, with an error that says which option is wrong. */
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+
+export interface StartOptions {
+  /** Browser kiosk mode even when Electron is installed. */
+  browser: boolean;
+  /** Print the URLs; open no windows. */
+  open: boolean;
+  /** The kiosk's own port (pages and bridge). 0 picks a free one. */
+  port: number;
+  /** Holds kiosk/ (history, credentials) and service/ (the embedded service). */
+  dataDir: string;
+  /** The embedded service's port; default: remembered, else 4010, else any free port. */
+  servicePort: number | undefined;
+  /** Use this payments service instead of the embedded one (pair in the console). */
+  serviceUrl: string | undefined;
+  /** Without the push channel: everything by polling. */
+  push: boolean;
+  /** Poll interval while a payment is on the display. */
+  pollMs: number;
+  /** Also serve the customer display on the LAN, behind a display code. */
+  lan: boolean;
+  /** Full-screen kiosk windows. */
+  kiosk: boolean;
+}
+
+export class OptionsError extends Error {}
+
+function port(name: string, text: string | undefined, fallback?: number): number | undefined {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0 || value > 65535)
+    throw new OptionsError(`--${name} must be a port number (0 picks a free one), not ${text}`);
+  return value;
+}
+
+export function parseStartOptions(argv: string[]): StartOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        browser: { type: 'boolean', default: false },
+        'no-open': { type: 'boolean', default: false },
+        port: { type: 'string' },
+        'data-dir': { type: 'string', default: '.data' },
+        'service-port': { type: 'string' },
+        'service-url': { type: 'string' },
+        'no-push': { type: 'boolean', default: false },
+        'poll-ms': { type: 'string' },
+        lan: { type: 'boolean', default: false },
+        kiosk: { type: 'boolean', default: false },
+      },
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new OptionsError((error as Error).message);
+  }
+  const pollMs = values['poll-ms'] === undefined ? 1000 : Number(values['poll-ms']);
+  if (!Number.isInteger(pollMs) || pollMs < 100 || pollMs > 60_000)
+    throw new OptionsError(`--poll-ms must be 100-60000 milliseconds, not ${values['poll-ms']}`);
+  const serviceUrl = values['service-url'];
+  if (serviceUrl !== undefined && !/^https?:\/\/[^/]+/.test(serviceUrl))
+    throw new OptionsError(`--service-url must be an http(s) address, not ${serviceUrl}`);
+  return {
+    browser: values.browser,
+    open: !values['no-open'],
+    port: port('port', values.port, 5180)!,
+    dataDir: resolve(values['data-dir']),
+    servicePort: port('service-port', values['service-port']),
+    serviceUrl,
+    push: !values['no-push'],
+    pollMs,
+    lan: values.lan,
+    kiosk: values.kiosk,
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * Opening the kiosk's windows without Electron: Chromium (or Chrome) in app mode, one window for
+ * the staff console and one for the customer display, in a profile of their own. When no such
+ * browser is installed, `npm start` prints the URLs instead.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+  'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
+  'C:\\Program Files (x86)\\Google\\Chrome\\Application\\chrome.exe',
+];
+
+export function findChromium(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.CHROMIUM_PATH) return existsSync(env.CHROMIUM_PATH) ? env.CHROMIUM_PATH : null;
+  return CANDIDATES.find((path) => existsSync(path)) ?? null;
+}
+
+/** Opens each URL as an app window; `kiosk` makes the customer display full screen. */
+export function openWindows(
+  chromium: string,
+  urls: { console: string; display: string },
+  options: { profileDir: string; kiosk: boolean },
+): ChildProcess[] {
+  const common = [
+    `--user-data-dir=${join(options.profileDir)}`,
+    '--no-first-run',
+    '--no-default-browser-check',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    // Root cannot use Chromium's sandbox (CI machines and containers run as root).
+    ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+  ];
+  const open = (url: string, extra: string[]) =>
+    spawn(chromium, [...common, ...extra, `--app=${url}`], { stdio: 'ignore', detached: false });
+  return [
+    open(urls.console, [
+      '--window-size=1280,800',
+      ...(options.kiosk ? ['--start-fullscreen'] : []),
+    ]),
+    open(urls.display, [
+      '--new-window',
+      '--window-size=1024,768',
+      ...(options.kiosk ? ['--kiosk'] : []),
+    ]),
+  ];
+}
