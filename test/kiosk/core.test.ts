@@ -172,6 +172,37 @@ describe('the kiosk core', () => {
     expect((await sources(core, started.paymentRequestId)).at(-1)).toBe('COMPLETED:poll');
   });
 
+  it('push turned off: a paired terminal learns of remote payments from its event feed', async () => {
+    const { url } = await service();
+    const core = kiosk({ pollFastMs: 100, push: false });
+    await core.start();
+    const { code } = await api(url, 'POST', '/api/terminal/pairing-codes', {});
+    await ok(core, { type: 'pairWithCode', baseUrl: url, code, name: 'Till' });
+    await poll(() => core.state().online, 5000, 'the first poll');
+    // No stream is ever opened: the service sees no push connection for this terminal.
+    expect(core.state().connection).toBe('connected');
+    expect(((await api(url, 'GET', '/api/terminal')) as any)[0].online).toBe(false); // eslint-disable-line @typescript-eslint/no-explicit-any
+
+    const { paymentRequestId: id } = await api(
+      url,
+      'POST',
+      '/api/terminal/process-remote-payment',
+      {
+        id: await terminalId(url),
+        amount: 7.25,
+      },
+    );
+    await poll(() => core.state().active?.paymentRequestId === id, 5000, 'the remote payment');
+    await api(url, 'POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+      paymentMethod: 'PAY_BY_BANK',
+      outcome: 'COMPLETED',
+    });
+    await poll(async () => (await statusIn(core, id)) === 'COMPLETED', 5000, 'COMPLETED');
+    const seen = await sources(core, id);
+    expect(seen[0]).toBe('PAYMENT_NOT_INITIATED:push');
+    expect(seen.every((s) => !s.endsWith(':webhook'))).toBe(true);
+  });
+
   it('webhook alone: the local receiver hears the final status', async () => {
     const { url } = await service();
     let secret = '';

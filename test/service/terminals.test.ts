@@ -377,6 +377,49 @@ describe('push stream and remote payments', () => {
   });
 });
 
+describe('the terminal event feed (polling instead of the stream)', () => {
+  it('gives a terminal that never streams its remote requests and status changes, in order', async () => {
+    const till = await pair('Polling till');
+    const feed = (query: string, secret = till.secret) =>
+      h.call('GET', `/api/terminal/events/feed${query}`, undefined, secret);
+    // Reading the feed once makes the terminal reachable for remote payments.
+    expect((await feed('')).body).toEqual({ events: [], lastEventId: null });
+    const first = await remote({ id: till.terminal.id, amount: 3.5 });
+    expect(first.status).toBe(200);
+    const cancelled = await h.call(
+      'POST',
+      `/api/payment-request/cancel/${first.body.paymentRequestId}`,
+    );
+    expect(cancelled.status).toBe(200);
+
+    const page = await feed('');
+    expect(page.status).toBe(200);
+    expect(page.body.events.map((e: { type: string }) => e.type)).toEqual([
+      'REMOTE_PAYMENT_REQUEST',
+      'POS_PAYMENT_STATUS',
+    ]);
+    expect(page.body.events[0].body.data).toMatchObject({
+      paymentRequestId: first.body.paymentRequestId,
+      amount: 3.5,
+    });
+    expect(page.body.events[1].body.data).toMatchObject({ status: 'CANCELLED' });
+    expect(page.body.lastEventId).toBe(page.body.events[1].id);
+    // After the last id there is nothing new, and the cursor stays where it was.
+    const after = await feed(`?after=${page.body.lastEventId}`);
+    expect(after.body).toEqual({ events: [], lastEventId: page.body.lastEventId });
+    expect((await feed('?limit=1')).body.events).toHaveLength(1);
+  });
+
+  it('validates its query and belongs to terminals only', async () => {
+    const till = await pair('Feed checks');
+    const bad = await h.call('GET', '/api/terminal/events/feed?after=abc', undefined, till.secret);
+    expect(expectError(bad, 400).errors[0]).toMatchObject({ field: 'query.after' });
+    const big = await h.call('GET', '/api/terminal/events/feed?limit=500', undefined, till.secret);
+    expect(expectError(big, 400).errors[0]).toMatchObject({ field: 'query.limit' });
+    expectError(await h.call('GET', '/api/terminal/events/feed'), 403);
+  });
+});
+
 describe('GET /api/stores', () => {
   it('lists the merchant’s stores, primary first', async () => {
     const res = await h.call('GET', '/api/stores');

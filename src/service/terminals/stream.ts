@@ -29,7 +29,10 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
     'UPDATE terminals SET last_seen_at = ?, push_registered = 1 WHERE id = ?',
   );
 
-  const touch = db.prepare('UPDATE terminals SET last_seen_at = ? WHERE id = ?');
+  // A terminal that reads its feed can receive remote requests, as one with a stream or token.
+  const touch = db.prepare(
+    'UPDATE terminals SET last_seen_at = ?, push_registered = 1 WHERE id = ?',
+  );
   const feed = db.prepare<[string, number, number], EventRow>(
     `SELECT seq, type, body FROM events WHERE terminal_id = ? AND seq > ?
        AND type IN ('REMOTE_PAYMENT_REQUEST', 'POS_PAYMENT_STATUS') ORDER BY seq LIMIT ?`,
