@@ -43,6 +43,7 @@ async function main(argv: string[]) {
     credentials: createFileCredentialStore(credentialsPath(kioskDir)),
     push: options.push,
     pollFastMs: options.pollMs,
+    kioskPin: options.kioskPin,
     log: (line) => log(`[kiosk] ${line}`),
   });
   await core.start();
@@ -72,25 +73,35 @@ async function main(argv: string[]) {
       `display code (for a tablet on the LAN at http://<this machine>:${new URL(server.url).port}/display): ${displayCode}`,
     );
 
-  const children: ChildProcess[] = [];
+  let children: ChildProcess[] = [];
   const electron = options.browser ? null : findElectron(root);
+  const chromium = electron || !options.open ? null : findChromium();
   if (electron) {
-    const bridgeUrl = `${server.url.replace('http', 'ws')}${BRIDGE_SOCKET_PATH}`;
-    const child = startElectron(electron, root, { bridgeUrl, kiosk: options.kiosk });
-    child.on('exit', () => shutdown());
+    const child = startElectron(
+      electron,
+      root,
+      `${server.url.replace('http', 'ws')}${BRIDGE_SOCKET_PATH}`,
+    );
+    child.on('exit', () => void shutdown());
     children.push(child);
-  } else if (options.open) {
-    const chromium = findChromium();
-    if (chromium)
-      children.push(
-        ...openWindows(
-          chromium,
-          { console: server.consoleUrl, display: server.displayUrl },
-          { profileDir: join(options.dataDir, 'chromium'), kiosk: options.kiosk },
-        ),
+  } else if (chromium) {
+    const open = (kiosk: boolean) => {
+      for (const child of children) child.kill();
+      children = openWindows(
+        chromium,
+        { console: server.consoleUrl, display: server.displayUrl },
+        { profileDir: join(options.dataDir, 'chromium'), kiosk },
       );
-    else log('no Chromium or Chrome found: open the two URLs above in a browser');
-  }
+    };
+    open(core.state().kioskMode);
+    // Chromium cannot leave --kiosk in place: when staff leave kiosk mode, reopen the windows.
+    let kioskMode = core.state().kioskMode;
+    core.subscribe((event) => {
+      if (event.type !== 'state' || event.state.kioskMode === kioskMode) return;
+      kioskMode = event.state.kioskMode;
+      open(kioskMode);
+    });
+  } else if (options.open) log('no Chromium or Chrome found: open the two URLs above in a browser');
 
   let closing = false;
   async function shutdown() {

@@ -68,6 +68,8 @@ export const KioskState = z.object({
   active: KioskPayment.nullable(),
   queue: z.array(KioskPayment),
   takings: Takings,
+  /** Full-screen kiosk mode, which staff leave with the PIN (leaveKioskMode). */
+  kioskMode: z.boolean(),
 });
 export type KioskState = z.infer<typeof KioskState>;
 
@@ -108,6 +110,11 @@ export const BridgeCommand = z.discriminatedUnion('type', [
   /** Clears a finished payment from the display before it returns to idle by itself. */
   z.object({ type: z.literal('dismissPayment'), paymentRequestId: Id }),
   z.object({ type: z.literal('listHistory'), query: HistoryQuery }),
+  z.object({
+    type: z.literal('leaveKioskMode'),
+    pin: z.string().regex(/^\d{4,8}$/, 'must be the 4-8 digit staff PIN'),
+  }),
+  z.object({ type: z.literal('enterKioskMode') }),
   z.object({ type: z.literal('getPayment'), paymentRequestId: Id }),
 ]);
 export type BridgeCommand = z.infer<typeof BridgeCommand>;

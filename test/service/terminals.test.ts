@@ -413,9 +413,9 @@ describe('the terminal event feed (polling instead of the stream)', () => {
   it('validates its query and belongs to terminals only', async () => {
     const till = await pair('Feed checks');
     const bad = await h.call('GET', '/api/terminal/events/feed?after=abc', undefined, till.secret);
-    expect(expectError(bad, 400).errors[0]).toMatchObject({ field: 'query.after' });
+    expect(expectError(bad, 400).errors![0]).toMatchObject({ field: 'query.after' });
     const big = await h.call('GET', '/api/terminal/events/feed?limit=500', undefined, till.secret);
-    expect(expectError(big, 400).errors[0]).toMatchObject({ field: 'query.limit' });
+    expect(expectError(big, 400).errors![0]).toMatchObject({ field: 'query.limit' });
     expectError(await h.call('GET', '/api/terminal/events/feed'), 403);
   });
 });

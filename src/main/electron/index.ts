@@ -6,12 +6,19 @@
  *   navigation and new windows denied;
  * - one IPC channel whose sender is checked and whose every message is parsed by the core
  *   with the bridge contract;
- * - credentials encrypted with safeStorage (the OS keychain).
+ * - credentials encrypted with safeStorage (the OS keychain);
+ * - optional full-screen kiosk mode (COUNTER_KIOSK_PIN), which staff leave with that PIN.
+ *
+ * Where the core runs: `npm start` runs it under Node and sets COUNTER_BRIDGE_URL, and this shell
+ * relays IPC to it over the bridge socket (so better-sqlite3 is never rebuilt for Electron in
+ * development). A packaged app has no such process and runs the core here, in the main process
+ * (electron-builder rebuilds the native modules for Electron when packaging).
  */
 import { app, BrowserWindow, ipcMain, safeStorage, screen, session } from 'electron';
 import { join } from 'node:path';
-import { BRIDGE_CHANNEL, type BridgeEvent } from '../../shared/bridge';
-import { createKioskCore, type KioskCore } from '../kiosk/core';
+import { BRIDGE_CHANNEL, type BridgeEvent, type BridgeReply } from '../../shared/bridge';
+import { connectBridge } from '../browser/bridge-client';
+import { createKioskCore } from '../kiosk/core';
 import { createFileCredentialStore, credentialsPath, type SecretBox } from '../kiosk/credentials';
 
 const CSP = [
@@ -39,7 +46,7 @@ function createWindow(page: 'console' | 'display', bounds?: Electron.Rectangle):
     ...(bounds ?? { width: page === 'console' ? 1280 : 1024, height: 800 }),
     show: false,
     fullscreen: page === 'display' && bounds !== undefined,
-    kiosk: page === 'console' && process.env.COUNTER_KIOSK_MODE === '1',
+    kiosk: kioskMode,
     backgroundColor: '#0f172a',
     webPreferences: {
       preload: join(__dirname, '../preload/index.cjs'),
@@ -61,11 +68,47 @@ function createWindow(page: 'console' | 'display', bounds?: Electron.Rectangle):
   return win;
 }
 
+let kioskMode = false;
+
 function broadcast(event: BridgeEvent) {
+  // The windows follow the core's kiosk mode: staff left it with the PIN, or entered it again.
+  if (event.type === 'state' && event.state.kioskMode !== kioskMode) {
+    kioskMode = event.state.kioskMode;
+    for (const win of windows) if (!win.isDestroyed()) win.setKiosk(kioskMode);
+  }
   for (const win of windows) if (!win.isDestroyed()) win.webContents.send(BRIDGE_CHANNEL, event);
 }
 
-let core: KioskCore | null = null;
+interface Core {
+  handle(raw: unknown): Promise<BridgeReply>;
+  subscribe(listener: (event: BridgeEvent) => void): () => void;
+  stop(): Promise<void> | void;
+}
+
+/** The core in the `npm start` process (over the bridge socket), or here in a packaged app. */
+async function openCore(): Promise<Core> {
+  const url = process.env.COUNTER_BRIDGE_URL;
+  if (url) {
+    const relay = connectBridge(url, { log: (line) => console.log(`[bridge] ${line}`) });
+    await relay.ready;
+    return { handle: relay.handle, subscribe: relay.subscribe, stop: relay.close };
+  }
+  const dataDir = app.getPath('userData');
+  const local = createKioskCore({
+    dataDir,
+    credentials: createFileCredentialStore(
+      credentialsPath(dataDir),
+      safeStorage.isEncryptionAvailable() ? safeStorageBox : undefined,
+    ),
+    kioskPin: process.env.COUNTER_KIOSK_PIN || undefined,
+    log: (line) => console.log(`[kiosk] ${line}`),
+  });
+  await local.start();
+  kioskMode = local.state().kioskMode;
+  return local;
+}
+
+let core: Core | null = null;
 
 void app.whenReady().then(async () => {
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) =>
@@ -75,16 +118,12 @@ void app.whenReady().then(async () => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } });
   });
 
-  const dataDir = app.getPath('userData');
-  core = createKioskCore({
-    dataDir,
-    credentials: createFileCredentialStore(
-      credentialsPath(dataDir),
-      safeStorage.isEncryptionAvailable() ? safeStorageBox : undefined,
-    ),
-    log: (line) => console.log(`[kiosk] ${line}`),
-  });
+  core = await openCore();
   core.subscribe(broadcast);
+  // The relay's first state event sets kioskMode before any window exists.
+  await core.handle({ type: 'getState' }).then((reply) => {
+    if (reply.ok) kioskMode = (reply.result as { kioskMode: boolean }).kioskMode;
+  });
 
   ipcMain.handle(BRIDGE_CHANNEL, (event, raw: unknown) => {
     // Only our own windows, showing our own pages, may talk to the core.
@@ -98,7 +137,6 @@ void app.whenReady().then(async () => {
     return core!.handle(raw);
   });
 
-  await core.start();
   createWindow('console');
   // The customer display goes full screen on a second screen when one is attached.
   const primary = screen.getPrimaryDisplay();
@@ -107,5 +145,5 @@ void app.whenReady().then(async () => {
 });
 
 app.on('window-all-closed', () => {
-  void core?.stop().finally(() => app.quit());
+  void Promise.resolve(core?.stop()).finally(() => app.quit());
 });

@@ -30,6 +30,7 @@ import { createTracker, type Tracker } from './tracker';
 import type { ConnectionState } from './types';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 import { changeView, paymentView } from './view';
+import { createKioskMode } from './kiosk-mode';
 
 export interface KioskCoreOptions {
   /** Where kiosk.db and the push cursor live; null keeps everything in memory (tests). */
@@ -47,6 +48,8 @@ export interface KioskCoreOptions {
   push?: boolean;
   /** A local webhook receiver: the subscription's secret, read on every delivery. */
   webhook?: { port?: number; secret: () => string };
+  /** Start in full-screen kiosk mode, which staff leave only with this PIN. */
+  kioskPin?: string;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -89,6 +92,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   /** Payments waiting for the display, oldest first; the first is the active one. */
   let queue: string[] = [];
   const finishedTimers = new Map<string, NodeJS.Timeout>();
+  const kiosk = createKioskMode(options.kioskPin, now);
 
   const cursorFile = options.dataDir ? join(options.dataDir, 'push-cursor') : null;
   let memoryCursor: string | null = null;
@@ -131,6 +135,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
         total: takings.totalPence / 100,
         tips: takings.tipsPence / 100,
       },
+      kioskMode: kiosk.active(),
     };
   }
 
@@ -411,6 +416,16 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
           : history.page({ limit: q.limit, cursor: q.cursor });
         return { payments: page.items.map(paymentView), nextCursor: page.nextCursor };
       }
+      case 'leaveKioskMode': {
+        const refusal = kiosk.leave(command.pin);
+        if (refusal) throw new KioskError(refusal, 'pin');
+        emitState();
+        return { kioskMode: false };
+      }
+      case 'enterKioskMode':
+        if (!kiosk.enter()) throw new KioskError('Kiosk mode needs a staff PIN set at start');
+        emitState();
+        return { kioskMode: true };
       case 'getPayment': {
         const payment = history.get(command.paymentRequestId);
         if (!payment) throw new KioskError('This kiosk has no record of that payment');

@@ -21,17 +21,9 @@ export function findElectron(root: string): string | null {
  * Starts the Electron shell as a window host for the core running in this process: its main
  * process relays the bridge to COUNTER_BRIDGE_URL (see src/main/electron/index.ts).
  */
-export function startElectron(
-  binary: string,
-  root: string,
-  env: { bridgeUrl: string; kiosk: boolean },
-): ChildProcess {
+export function startElectron(binary: string, root: string, bridgeUrl: string): ChildProcess {
   return spawn(binary, [root], {
     stdio: 'inherit',
-    env: {
-      ...process.env,
-      COUNTER_BRIDGE_URL: env.bridgeUrl,
-      ...(env.kiosk ? { COUNTER_KIOSK_MODE: '1' } : {}),
-    },
+    env: { ...process.env, COUNTER_BRIDGE_URL: bridgeUrl },
   });
 }

@@ -21,8 +21,8 @@ export interface StartOptions {
   pollMs: number;
   /** Also serve the customer display on the LAN, behind a display code. */
   lan: boolean;
-  /** Full-screen kiosk windows. */
-  kiosk: boolean;
+  /** Full-screen kiosk mode, left with this staff PIN (COUNTER_KIOSK_PIN). */
+  kioskPin: string | undefined;
 }
 
 export class OptionsError extends Error {}
@@ -35,7 +35,10 @@ function port(name: string, text: string | undefined, fallback?: number): number
   return value;
 }
 
-export function parseStartOptions(argv: string[]): StartOptions {
+export function parseStartOptions(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): StartOptions {
   let values;
   try {
     ({ values } = parseArgs({
@@ -63,6 +66,13 @@ export function parseStartOptions(argv: string[]): StartOptions {
   const serviceUrl = values['service-url'];
   if (serviceUrl !== undefined && !/^https?:\/\/[^/]+/.test(serviceUrl))
     throw new OptionsError(`--service-url must be an http(s) address, not ${serviceUrl}`);
+  const kioskPin = env.COUNTER_KIOSK_PIN || undefined;
+  if (values.kiosk && !kioskPin)
+    throw new OptionsError(
+      '--kiosk needs a staff PIN to leave it: set COUNTER_KIOSK_PIN (4-8 digits)',
+    );
+  if (kioskPin !== undefined && !/^\d{4,8}$/.test(kioskPin))
+    throw new OptionsError('COUNTER_KIOSK_PIN must be 4-8 digits');
   return {
     browser: values.browser,
     open: !values['no-open'],
@@ -73,6 +83,6 @@ export function parseStartOptions(argv: string[]): StartOptions {
     push: !values['no-push'],
     pollMs,
     lan: values.lan,
-    kiosk: values.kiosk,
+    kioskPin: values.kiosk ? kioskPin : undefined,
   };
 }

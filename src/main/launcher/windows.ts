@@ -23,7 +23,7 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string | nul
   return CANDIDATES.find((path) => existsSync(path)) ?? null;
 }
 
-/** Opens each URL as an app window; `kiosk` makes the customer display full screen. */
+/** Opens each URL as an app window; `kiosk` makes both full screen with no way out but the PIN. */
 export function openWindows(
   chromium: string,
   urls: { console: string; display: string },
