@@ -199,8 +199,9 @@ describe('the kiosk core', () => {
     });
     await poll(async () => (await statusIn(core, id)) === 'COMPLETED', 5000, 'COMPLETED');
     const seen = await sources(core, id);
-    expect(seen[0]).toBe('PAYMENT_NOT_INITIATED:push');
-    expect(seen.every((s) => !s.endsWith(':webhook'))).toBe(true);
+    // Everything came by polling (the feed and payment status), nothing by push or webhook.
+    expect(seen[0]).toBe('PAYMENT_NOT_INITIATED:poll');
+    expect(seen.every((s) => s.endsWith(':poll'))).toBe(true);
   });
 
   it('webhook alone: the local receiver hears the final status', async () => {

@@ -170,7 +170,8 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     emitState();
   });
 
-  async function onPush(event: PushEvent) {
+  /** An event from the push stream, or the same event read from the feed by polling. */
+  async function onPush(event: PushEvent, source: 'push' | 'poll' = 'push') {
     if (event.type === 'REMOTE_PAYMENT_REQUEST') {
       const d = event.body.data;
       const payment: NewPayment = {
@@ -186,7 +187,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
         qrCodeUrl: d.qrCodeUrl,
         qrCodeUrlPng: d.qrCodeUrlPng,
         templateUrl: d.templateUrl,
-        source: 'push',
+        source,
         createdAt: Date.parse(event.body.createdAt),
         expiresAt: Date.parse(d.expiresAt),
       };
@@ -201,7 +202,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     tracker.report({
       paymentRequestId: d.paymentRequestId,
       status: (d.type === 'EXPIRED_STATUS' ? 'EXPIRED' : d.status) as never,
-      source: 'push',
+      source,
       at: event.body.createdAt,
       paidAmount: d.paidAmount,
       tipAmount: d.tipAmount,
@@ -228,7 +229,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       });
       for (const event of page.events) {
         try {
-          await onPush(parsePushEvent(event.id, event.type, event.body));
+          await onPush(parsePushEvent(event.id, event.type, event.body), 'poll');
         } catch (error) {
           log(`event feed ${event.id}: ${(error as Error).message}`);
         }
@@ -265,7 +266,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
         baseUrl: saved.baseUrl,
         secret: saved.secret,
         lastEventId,
-        onEvent: onPush,
+        onEvent: (event) => onPush(event),
         onState(next, detail) {
           connection = next;
           if (next === 'connected') online = true;
