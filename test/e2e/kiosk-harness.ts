@@ -1,0 +1,102 @@
+/**
+ * Runs Counter as a newcomer does, `npm start -- --browser --no-open …`, as a real child process
+ * with its embedded service, and gives the tests its URLs; also a stand-alone service process for
+ * tests that restart the service under a running kiosk.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { runTs, type Running } from '../helpers/process';
+
+export interface Kiosk {
+  consoleUrl: string;
+  displayUrl: string;
+  dashboardUrl: string;
+  serviceUrl: string;
+  sandboxSecret: string | null;
+  process: Running;
+  /** SIGTERM and wait: a clean stop. */
+  stop(): Promise<void>;
+}
+
+export function tempDir(prefix = 'counter-e2e-'): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+export async function startKiosk(dataDir: string, args: string[] = []): Promise<Kiosk> {
+  const run = runTs(
+    'src/main/start.ts',
+    ['--browser', '--no-open', '--port', '0', '--data-dir', dataDir, ...args],
+    { CI: 'true' },
+  );
+  const line = async (name: string) =>
+    (await run.waitFor(new RegExp(`^${name}: (\\S+)$`, 'm'), 60_000))[1]!;
+  const kiosk: Kiosk = {
+    consoleUrl: await line('kiosk console'),
+    displayUrl: await line('customer display'),
+    dashboardUrl: await line('dashboard'),
+    serviceUrl: await line('service'),
+    sandboxSecret: /^sandbox secret[^:]*: (\S+)$/m.exec(run.output())?.[1] ?? null,
+    process: run,
+    async stop() {
+      if (run.child.exitCode === null) run.child.kill('SIGTERM');
+      await run.exited;
+    },
+  };
+  return kiosk;
+}
+
+export function startServiceProcess(dataDir: string, port: number, secret: string): Running {
+  return runTs('src/service/cli.ts', ['--port', String(port), '--data-dir', dataDir], {
+    SERVICE_SANDBOX_SECRET: secret,
+  });
+}
+
+/** Calls the service's JSON API with a merchant secret; throws with the envelope on failure. */
+export async function api(
+  baseUrl: string,
+  secret: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
+): Promise<any> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${secret}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = await response.json();
+  if (!response.ok)
+    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** The customer display's root, which carries the payment's state and id. */
+export const displayRoot = (page: Page): Locator => page.locator('[data-payment-state]');
+
+/** Reads the QR code painted on the display with a real decoder, as a customer's phone would. */
+export async function scanQr(page: Page): Promise<string> {
+  await expect(displayRoot(page)).toHaveAttribute('data-qr-ready', 'true');
+  const image = displayRoot(page).locator('img').first();
+  const png = PNG.sync.read(await image.screenshot());
+  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  if (!code) throw new Error('no QR code could be read from the customer display');
+  return code.data;
+}
+
+/** The customer pays by bank on paymentUrl in their own browser context. */
+export async function payByBank(page: Page, paymentUrl: string): Promise<void> {
+  await page.goto(paymentUrl);
+  await page.getByRole('button', { name: 'Pay by bank' }).click();
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+}
