@@ -1,12 +1,21 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { getBridge } from './bridge/get-bridge';
+import { ConsoleApp } from './staff/ConsoleApp';
+import { KioskProvider } from './store/context';
+import { createHistoryStore } from './store/history-store';
+import { createKioskStore } from './store/kiosk-store';
+import './styles/base.css';
+import './styles/console.css';
 
-function Console() {
-  return (
-    <main>
-      <h1>Counter</h1>
-      <p>The staff console arrives with the kiosk issues.</p>
-    </main>
-  );
-}
+const bridge = getBridge();
+const store = createKioskStore(bridge);
+const history = createHistoryStore(bridge);
 
-createRoot(document.getElementById('root')!).render(<Console />);
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <KioskProvider store={store} bridge={bridge} history={history}>
+      <ConsoleApp />
+    </KioskProvider>
+  </StrictMode>,
+);

@@ -1,11 +1,19 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { getBridge } from './bridge/get-bridge';
+import { DisplayApp } from './display/DisplayApp';
+import { KioskProvider } from './store/context';
+import { createKioskStore } from './store/kiosk-store';
+import './styles/base.css';
+import './styles/display.css';
 
-function Display() {
-  return (
-    <main data-payment-state="idle" data-payment-request-id="">
-      <h1>Welcome</h1>
-    </main>
-  );
-}
+const bridge = getBridge();
+const store = createKioskStore(bridge);
 
-createRoot(document.getElementById('root')!).render(<Display />);
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <KioskProvider store={store} bridge={bridge}>
+      <DisplayApp />
+    </KioskProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,252 @@
+import { useState, type ReactNode } from 'react';
+import { formatPence } from '../../../shared/money';
+import { formatCountdown, remainingMs, URGENT_MS } from '../lib/countdown';
+import { codeImage, displayView, prefersTemplate, type DisplayView } from '../lib/display-state';
+import { useNow } from '../lib/use-now';
+import { useKiosk } from '../store/context';
+
+const useTemplate = prefersTemplate(location.search);
+
+export function DisplayApp() {
+  const kiosk = useKiosk((view) => view.kiosk);
+  const link = useKiosk((view) => view.link);
+  const view = displayView(kiosk?.active ?? null);
+  const merchant = kiosk?.pairing.paired ? kiosk.pairing.merchantName : null;
+  const image = view.showCode ? codeImage(view, useTemplate) : '';
+  /** Which payment's image has painted: `id|src`. */
+  const [loaded, setLoaded] = useState<string | null>(null);
+  const imageKey = `${view.paymentRequestId}|${image}`;
+  const qrReady = image !== '' && loaded === imageKey;
+
+  return (
+    <main
+      className={`display display--${view.kind}`}
+      data-payment-state={view.kind}
+      data-payment-request-id={view.paymentRequestId}
+      data-qr-ready={qrReady ? 'true' : 'false'}
+    >
+      <div className="display__stage" key={`${view.kind}-${view.paymentRequestId}`}>
+        {view.kind === 'idle' && <Idle merchant={merchant} />}
+        {view.kind === 'awaiting' && (
+          <Awaiting
+            view={view}
+            code={
+              image && (
+                <CodeImage
+                  key={imageKey}
+                  src={image}
+                  template={useTemplate && image === view.templateUrl}
+                  onLoad={() => setLoaded(imageKey)}
+                />
+              )
+            }
+          />
+        )}
+        {view.kind === 'completed' && <Completed view={view} />}
+        {view.kind === 'failed' && (
+          <Failed
+            view={view}
+            code={
+              image && (
+                <CodeImage
+                  key={imageKey}
+                  src={image}
+                  template={useTemplate && image === view.templateUrl}
+                  small
+                  onLoad={() => setLoaded(imageKey)}
+                />
+              )
+            }
+          />
+        )}
+        {view.kind === 'expired' && (
+          <Outcome
+            tone="muted"
+            icon="clock"
+            title="This payment request expired"
+            line="Please ask staff to start it again."
+            view={view}
+          />
+        )}
+        {view.kind === 'cancelled' && (
+          <Outcome
+            tone="muted"
+            icon="cross"
+            title="Payment cancelled"
+            line="Nothing has been taken."
+            view={view}
+          />
+        )}
+      </div>
+      {link !== 'open' && (
+        <div className="display__link" role="status" data-testid="display-reconnecting">
+          <span className="display__link-dot" aria-hidden="true" />
+          <span className="sr-only">Reconnecting to the kiosk</span>
+        </div>
+      )}
+    </main>
+  );
+}
+
+function Idle({ merchant }: { merchant: string | null }) {
+  return (
+    <div className="idle">
+      <p className="idle__welcome">{merchant ? 'Welcome to' : ''}</p>
+      <h1 className="idle__name">{merchant || 'Welcome'}</h1>
+      <p className="idle__line">Your payment will appear here</p>
+    </div>
+  );
+}
+
+function Amount({ view }: { view: DisplayView }) {
+  return (
+    <p
+      className="amount-huge"
+      aria-label={`Amount ${formatPence(view.amountPence, view.currency)}`}
+    >
+      {formatPence(view.amountPence, view.currency)}
+    </p>
+  );
+}
+
+function DisplayCountdown({ expiresAt }: { expiresAt: string }) {
+  const now = useNow();
+  const left = remainingMs(expiresAt, now);
+  if (left === null) return null;
+  return (
+    <p className={`display-countdown${left <= URGENT_MS ? ' display-countdown--urgent' : ''}`}>
+      <span>Time left</span>{' '}
+      <time dateTime={expiresAt} data-testid="display-countdown">
+        {formatCountdown(left)}
+      </time>
+    </p>
+  );
+}
+
+const STAGE_TEXT = {
+  scan: { title: 'Scan to pay', line: 'Point your phone’s camera at the code' },
+  approve: { title: 'Approve on your phone', line: 'Finish paying in your banking app or browser' },
+  confirming: { title: 'Confirming your payment…', line: 'This takes a moment' },
+} as const;
+
+function Awaiting({ view, code }: { view: DisplayView; code: ReactNode }) {
+  const text = STAGE_TEXT[view.stage ?? 'scan'];
+  return (
+    <div className={`awaiting${code ? '' : ' awaiting--no-code'}`}>
+      <div className="awaiting__info">
+        <p className="eyebrow">Amount to pay</p>
+        <Amount view={view} />
+        {view.notes && <p className="notes">{view.notes}</p>}
+        <h1 className="awaiting__title">
+          {view.stage === 'confirming' && (
+            <span className="spinner spinner--big" aria-hidden="true" />
+          )}
+          {text.title}
+        </h1>
+        <p className="awaiting__line">{text.line}</p>
+        {view.stage !== 'confirming' && <DisplayCountdown expiresAt={view.expiresAt} />}
+      </div>
+      {code && <div className="awaiting__code">{code}</div>}
+    </div>
+  );
+}
+
+function CodeImage({
+  src,
+  template,
+  small,
+  onLoad,
+}: {
+  src: string;
+  template: boolean;
+  small?: boolean;
+  onLoad: () => void;
+}) {
+  const [failed, setFailed] = useState(false);
+  if (failed)
+    return (
+      <div className="code code--failed" role="img" aria-label="The QR code could not be shown">
+        The code could not be shown — please ask staff.
+      </div>
+    );
+  return (
+    <div className={`code${template ? ' code--template' : ''}${small ? ' code--small' : ''}`}>
+      <img
+        src={src}
+        alt={template ? 'Payment details with the QR code to scan' : 'QR code to scan and pay'}
+        onLoad={onLoad}
+        onError={() => setFailed(true)}
+        decoding="sync"
+      />
+    </div>
+  );
+}
+
+function Completed({ view }: { view: DisplayView }) {
+  return (
+    <div className="outcome outcome--success">
+      <Icon name="tick" />
+      <h1 className="outcome__title">Paid — thank you</h1>
+      <Amount view={view} />
+      {view.tipPence > 0 && (
+        <p className="outcome__tip">
+          + {formatPence(view.tipPence, view.currency)} tip — thank you!
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Failed({ view, code }: { view: DisplayView; code: ReactNode }) {
+  return (
+    <div className={`outcome outcome--danger${code ? ' outcome--with-code' : ''}`}>
+      <div className="outcome__text">
+        <Icon name="cross" />
+        <h1 className="outcome__title">Payment failed</h1>
+        <p className="outcome__line">Please try again or ask staff</p>
+        <p className="outcome__amount">{formatPence(view.amountPence, view.currency)}</p>
+        {code && <DisplayCountdown expiresAt={view.expiresAt} />}
+      </div>
+      {code && (
+        <div className="outcome__code">
+          {code}
+          <p className="outcome__retry">Scan to try again</p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Outcome({
+  tone,
+  icon,
+  title,
+  line,
+  view,
+}: {
+  tone: 'muted' | 'danger';
+  icon: 'clock' | 'cross';
+  title: string;
+  line: string;
+  view: DisplayView;
+}) {
+  return (
+    <div className={`outcome outcome--${tone}`}>
+      <Icon name={icon} />
+      <h1 className="outcome__title">{title}</h1>
+      <p className="outcome__line">{line}</p>
+      <p className="outcome__amount">{formatPence(view.amountPence, view.currency)}</p>
+    </div>
+  );
+}
+
+function Icon({ name }: { name: 'tick' | 'cross' | 'clock' }) {
+  return (
+    <svg className={`icon icon--${name}`} viewBox="0 0 120 120" aria-hidden="true">
+      <circle cx="60" cy="60" r="56" className="icon__ring" />
+      {name === 'tick' && <path d="M34 62 L52 80 L88 42" className="icon__mark" />}
+      {name === 'cross' && <path d="M40 40 L80 80 M80 40 L40 80" className="icon__mark" />}
+      {name === 'clock' && <path d="M60 30 L60 62 L80 74" className="icon__mark" />}
+    </svg>
+  );
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { BridgeCommand } from '../../../shared/bridge';
+import { EMPTY_HISTORY_FORM, HISTORY_PAGE_SIZE, historyQuery } from './history-query';
+
+describe('history query', () => {
+  it('asks for the first page when nothing is filled in', () => {
+    expect(historyQuery(EMPTY_HISTORY_FORM)).toEqual({
+      ok: true,
+      query: { limit: HISTORY_PAGE_SIZE },
+    });
+  });
+
+  it('carries the cursor for the next page', () => {
+    expect(historyQuery(EMPTY_HISTORY_FORM, 'abc')).toEqual({
+      ok: true,
+      query: { limit: HISTORY_PAGE_SIZE, cursor: 'abc' },
+    });
+  });
+
+  it('reads amounts as staff type them', () => {
+    for (const amount of ['12.50', '£12.50', ' 12.5 ', '£1,250'])
+      expect(historyQuery({ ...EMPTY_HISTORY_FORM, amount })).toMatchObject({ ok: true });
+    expect(historyQuery({ ...EMPTY_HISTORY_FORM, amount: '£12.50' })).toMatchObject({
+      query: { amount: 12.5 },
+    });
+    expect(historyQuery({ ...EMPTY_HISTORY_FORM, amount: '£1,250' })).toMatchObject({
+      query: { amount: 1250 },
+    });
+  });
+
+  it('refuses amounts that are not money', () => {
+    for (const amount of ['12.505', 'ten', '0', '-3'])
+      expect(historyQuery({ ...EMPTY_HISTORY_FORM, amount })).toMatchObject({
+        ok: false,
+        error: { field: 'query.amount' },
+      });
+  });
+
+  it('turns a day range into local midnights, the end day included', () => {
+    const result = historyQuery({ ...EMPTY_HISTORY_FORM, from: '2025-03-01', to: '2025-03-02' });
+    expect(result).toEqual({
+      ok: true,
+      query: {
+        limit: HISTORY_PAGE_SIZE,
+        from: new Date(2025, 2, 1).toISOString(),
+        to: new Date(2025, 2, 3).toISOString(),
+      },
+    });
+    const same = historyQuery({ ...EMPTY_HISTORY_FORM, from: '2025-03-01', to: '2025-03-01' });
+    expect(same.ok).toBe(true);
+    const backwards = historyQuery({ ...EMPTY_HISTORY_FORM, from: '2025-03-02', to: '2025-03-01' });
+    expect(backwards).toMatchObject({ ok: false, error: { field: 'query.to' } });
+  });
+
+  it('builds a query the contract accepts', () => {
+    const result = historyQuery({
+      orderId: ' CTR-1 ',
+      amount: '3',
+      status: 'COMPLETED',
+      from: '2025-03-01',
+      to: '2025-03-31',
+    });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.query.orderId).toBe('CTR-1');
+    expect(BridgeCommand.safeParse({ type: 'listHistory', query: result.query }).success).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,75 @@
+/** The history search form, turned into the bridge's `listHistory` query. */
+import type { BridgeCommand } from '../../../shared/bridge';
+import { decimalTextToPence, penceToPounds } from '../../../shared/money';
+import type { PaymentStatus } from '../../../shared/payment-states';
+import type { FormError } from './form-errors';
+
+export type HistoryQuery = Extract<BridgeCommand, { type: 'listHistory' }>['query'];
+
+export interface HistoryForm {
+  orderId: string;
+  /** As typed: "12.50", "£12.50", "1,250". */
+  amount: string;
+  status: PaymentStatus | '';
+  /** yyyy-mm-dd from a date input; empty for no bound. */
+  from: string;
+  to: string;
+}
+
+export const EMPTY_HISTORY_FORM: HistoryForm = {
+  orderId: '',
+  amount: '',
+  status: '',
+  from: '',
+  to: '',
+};
+
+export const HISTORY_PAGE_SIZE = 25;
+
+/** Local midnight at the start of a yyyy-mm-dd day, `days` later. */
+function localMidnight(day: string, days = 0): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export type HistoryQueryResult =
+  { ok: true; query: HistoryQuery } | { ok: false; error: FormError };
+
+export function historyQuery(form: HistoryForm, cursor?: string): HistoryQueryResult {
+  const query: HistoryQuery = { limit: HISTORY_PAGE_SIZE };
+  if (cursor) query.cursor = cursor;
+  const orderId = form.orderId.trim();
+  if (orderId) query.orderId = orderId;
+  const amountText = form.amount.replace(/[£,\s]/g, '');
+  if (amountText) {
+    const pence = decimalTextToPence(amountText);
+    if (pence === null || pence <= 0)
+      return {
+        ok: false,
+        error: { field: 'query.amount', message: 'Enter the amount in pounds, e.g. 12.50.' },
+      };
+    query.amount = penceToPounds(pence);
+  }
+  if (form.status) query.status = form.status;
+  const from = form.from ? localMidnight(form.from) : null;
+  // "To" names a whole day: the search runs up to the start of the next one (exclusive).
+  const to = form.to ? localMidnight(form.to, 1) : null;
+  if (form.from && !from)
+    return { ok: false, error: { field: 'query.from', message: 'Pick a start date.' } };
+  if (form.to && !to)
+    return { ok: false, error: { field: 'query.to', message: 'Pick an end date.' } };
+  if (from && to && from >= to)
+    return {
+      ok: false,
+      error: { field: 'query.to', message: 'The end date must be on or after the start date.' },
+    };
+  if (from) query.from = from.toISOString();
+  if (to) query.to = to.toISOString();
+  return { ok: true, query };
+}
+
+export function isFiltered(form: HistoryForm): boolean {
+  return Object.values(form).some((value) => value.trim() !== '');
+}

@@ -1,0 +1,59 @@
+/** The words staff read for statuses, sources, methods and origins: one place, so they agree. */
+import type { KioskPayment, StatusChange } from '../../../shared/bridge';
+import type { PaymentStatus } from '../../../shared/payment-states';
+
+export type Tone = 'waiting' | 'progress' | 'success' | 'danger' | 'muted';
+
+export const STATUS_LABEL: Record<PaymentStatus, string> = {
+  PAYMENT_NOT_INITIATED: 'Waiting for customer',
+  AWAITING_AUTHORIZATION: 'Customer is authorising',
+  PENDING: 'Processing',
+  AUTHORIZED: 'Authorised',
+  COMPLETED: 'Paid',
+  FAILED: 'Failed',
+  CANCELLED: 'Cancelled',
+  EXPIRED: 'Expired',
+};
+
+export const STATUS_TONE: Record<PaymentStatus, Tone> = {
+  PAYMENT_NOT_INITIATED: 'waiting',
+  AWAITING_AUTHORIZATION: 'progress',
+  PENDING: 'progress',
+  AUTHORIZED: 'progress',
+  COMPLETED: 'success',
+  FAILED: 'danger',
+  CANCELLED: 'muted',
+  EXPIRED: 'muted',
+};
+
+/** In the order staff meet them, for the history search's status choice. */
+export const STATUS_ORDER: readonly PaymentStatus[] = [
+  'PAYMENT_NOT_INITIATED',
+  'AWAITING_AUTHORIZATION',
+  'PENDING',
+  'AUTHORIZED',
+  'COMPLETED',
+  'FAILED',
+  'CANCELLED',
+  'EXPIRED',
+];
+
+export const SOURCE_LABEL: Record<StatusChange['source'], string> = {
+  push: 'Push from the service',
+  webhook: 'Webhook',
+  poll: 'Status check (polling)',
+  local: 'This kiosk',
+};
+
+export type MethodChoice = KioskPayment['paymentMethod'];
+
+export function methodLabel(method: MethodChoice): string {
+  if (method === 'PAY_BY_BANK') return 'Pay by bank';
+  if (method === 'CARD') return 'Card';
+  return 'Any method';
+}
+
+export const ORIGIN_LABEL: Record<KioskPayment['origin'], string> = {
+  remote: 'From the dashboard',
+  counter: 'Taken at the counter',
+};

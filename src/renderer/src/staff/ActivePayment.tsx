@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import type { KioskPayment } from '../../../shared/bridge';
+import { OPEN_STATUSES } from '../../../shared/payment-states';
+import type { FormError } from '../lib/form-errors';
+import { formatPounds } from '../lib/format';
+import { methodLabel, ORIGIN_LABEL } from '../lib/labels';
+import { runCommand } from '../lib/run-command';
+import { useBridge } from '../store/context';
+import { Countdown } from './Countdown';
+import { FieldError } from './FieldError';
+import { StatusPill } from './StatusPill';
+
+export function ActivePayment({ payment }: { payment: KioskPayment | null }) {
+  if (!payment)
+    return (
+      <section className="card active active--idle" aria-labelledby="active-title">
+        <h2 className="card__title" id="active-title">
+          Customer display
+        </h2>
+        <p className="active__idle">No payment in progress</p>
+        <p className="muted">
+          Key in an amount to start one, or push one from the merchant dashboard: it appears here
+          and on the customer display by itself.
+        </p>
+      </section>
+    );
+  return <ActiveCard key={payment.paymentRequestId} payment={payment} />;
+}
+
+function ActiveCard({ payment }: { payment: KioskPayment }) {
+  const bridge = useBridge();
+  const [error, setError] = useState<FormError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const open = OPEN_STATUSES.includes(payment.status);
+  const tip = payment.tipAmount > 0;
+
+  async function act(type: 'cancelPayment' | 'dismissPayment') {
+    setBusy(true);
+    setError(null);
+    const outcome = await runCommand(
+      bridge,
+      { type, paymentRequestId: payment.paymentRequestId },
+      {},
+    );
+    setBusy(false);
+    if (!outcome.ok) setError(outcome.error);
+  }
+
+  return (
+    <section
+      className={`card active status-${payment.status.toLowerCase()}`}
+      aria-labelledby="active-title"
+      data-testid="active-payment"
+      data-status={payment.status}
+      data-payment-request-id={payment.paymentRequestId}
+    >
+      <div className="active__head">
+        <h2 className="card__title" id="active-title">
+          On the customer display
+        </h2>
+        <StatusPill status={payment.status} />
+      </div>
+      <div className="active__body">
+        <div className="active__main">
+          <p className="active__amount">{formatPounds(payment.amount, payment.currency)}</p>
+          {payment.status === 'COMPLETED' && (
+            <p className="active__paid">
+              Paid {formatPounds(payment.paidAmount, payment.currency)}
+              {tip && ` including a ${formatPounds(payment.tipAmount, payment.currency)} tip`}
+            </p>
+          )}
+          {payment.status === 'FAILED' && (
+            <p className="active__failed">
+              {payment.errorDescription || 'The payment did not go through.'}{' '}
+              {!payment.final && 'The customer can try again.'}
+            </p>
+          )}
+          <dl className="facts">
+            <div>
+              <dt>Order</dt>
+              <dd className="mono">{payment.orderId || '—'}</dd>
+            </div>
+            <div>
+              <dt>From</dt>
+              <dd>{ORIGIN_LABEL[payment.origin]}</dd>
+            </div>
+            <div>
+              <dt>Method</dt>
+              <dd>{methodLabel(payment.paymentMethod)}</dd>
+            </div>
+            {payment.notes && (
+              <div>
+                <dt>Note</dt>
+                <dd>{payment.notes}</dd>
+              </div>
+            )}
+          </dl>
+          {open && <Countdown expiresAt={payment.expiresAt} />}
+        </div>
+        {payment.qrCodeUrl && !payment.final && (
+          <img
+            className="active__qr"
+            src={payment.qrCodeUrl}
+            alt="The QR code the customer scans"
+            width={112}
+            height={112}
+          />
+        )}
+      </div>
+      <FieldError error={error} field={null} />
+      <div className="actions">
+        {!payment.final && (
+          <button
+            type="button"
+            className="button button--danger"
+            data-testid="cancel-payment"
+            disabled={busy}
+            onClick={() => void act('cancelPayment')}
+          >
+            Cancel payment
+          </button>
+        )}
+        {payment.final && (
+          <button
+            type="button"
+            className="button"
+            data-testid="dismiss-payment"
+            disabled={busy}
+            onClick={() => void act('dismissPayment')}
+          >
+            Dismiss
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

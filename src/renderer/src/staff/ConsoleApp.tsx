@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { useKiosk } from '../store/context';
+import { LinkBanner, OfflineBanner } from './Banners';
+import { Header, type Tab } from './Header';
+import { History } from './History';
+import { Pairing } from './Pairing';
+import { Settings } from './Settings';
+import { TakePayment } from './TakePayment';
+
+export function ConsoleApp() {
+  const kiosk = useKiosk((view) => view.kiosk);
+  const link = useKiosk((view) => view.link);
+  const [tab, setTab] = useState<Tab>('take');
+  const paired = kiosk?.pairing.paired ?? false;
+
+  return (
+    <div className="console" data-ready={kiosk ? 'true' : undefined}>
+      <Header tab={tab} onTab={setTab} kiosk={kiosk} />
+      <LinkBanner link={link} />
+      {kiosk && <OfflineBanner online={kiosk.online} />}
+      {!kiosk ? (
+        <main className="panel panel--loading">
+          <p className="muted">Waiting for the kiosk…</p>
+        </main>
+      ) : (
+        <main
+          className="panel"
+          role="tabpanel"
+          id={`panel-${tab}`}
+          aria-labelledby={`tab-${tab}`}
+          key={tab}
+        >
+          {tab === 'take' && (paired ? <TakePayment /> : <Pairing />)}
+          {tab === 'history' && <History />}
+          {tab === 'settings' && <Settings pairing={kiosk.pairing} />}
+        </main>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { formatPence, penceToPounds } from '../../../shared/money';
+import type { FormError } from '../lib/form-errors';
+import { keyToEntryAction } from '../lib/keypad-entry';
+import { runCommand } from '../lib/run-command';
+import { useBridge } from '../store/context';
+import { usePaymentDraft } from '../store/payment-draft';
+import { describedBy, FieldError } from './FieldError';
+import { Keypad } from './Keypad';
+import { MethodChoice } from './MethodChoice';
+
+const NOTE_MAX = 30;
+const LABELS = { amount: 'The amount', notes: 'The note' };
+
+/** Keys typed into a text field, a select or with a modifier are not the keypad's. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  );
+}
+
+export function NewPayment({ disabled }: { disabled: boolean }) {
+  const bridge = useBridge();
+  const pence = usePaymentDraft((draft) => draft.pence);
+  const method = usePaymentDraft((draft) => draft.method);
+  const notes = usePaymentDraft((draft) => draft.notes);
+  const dispatch = usePaymentDraft((draft) => draft.key);
+  const setMethod = (value: typeof method) => usePaymentDraft.setState({ method: value });
+  const setNotes = (value: string) => usePaymentDraft.setState({ notes: value });
+  const [error, setError] = useState<FormError | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function start() {
+    if (busy) return;
+    if (pence === 0) {
+      setError({ field: 'amount', message: 'Key in the amount to charge first.' });
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const outcome = await runCommand(
+      bridge,
+      {
+        type: 'startPayment',
+        amount: penceToPounds(pence),
+        paymentMethod: method,
+        ...(notes.trim() ? { notes: notes.trim() } : {}),
+      },
+      LABELS,
+    );
+    setBusy(false);
+    if (!outcome.ok) {
+      setError(outcome.error);
+      return;
+    }
+    dispatch({ type: 'clear' });
+    setNotes('');
+  }
+
+  const startRef = useRef(start);
+  useEffect(() => {
+    startRef.current = start;
+  });
+
+  useEffect(() => {
+    if (disabled) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (document.querySelector('dialog[open]')) return;
+      if (event.key === 'Escape') {
+        dispatch({ type: 'clear' });
+        setError(null);
+        return;
+      }
+      if (isTyping(event.target)) return;
+      if (event.key === 'Enter') {
+        // A focused button answers Enter itself.
+        if (event.target instanceof HTMLButtonElement) return;
+        event.preventDefault();
+        void startRef.current();
+        return;
+      }
+      const action = keyToEntryAction(event.key);
+      if (!action) return;
+      event.preventDefault();
+      dispatch(action);
+      setError((current) => (current?.field === 'amount' ? null : current));
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [disabled, dispatch]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void start();
+  }
+
+  return (
+    <form className="card new-payment" onSubmit={submit} aria-label="New payment">
+      <div className="amount">
+        <div className="amount__label" id="amount-label">
+          Amount to charge
+        </div>
+        <output
+          className={`amount__value${pence === 0 ? ' amount__value--empty' : ''}`}
+          data-testid="amount-display"
+          aria-labelledby="amount-label"
+          aria-live="polite"
+          aria-describedby={describedBy(error, 'amount', 'amount-error')}
+        >
+          {formatPence(pence)}
+        </output>
+        <button
+          type="button"
+          className="amount__clear"
+          data-testid="keypad-clear"
+          onClick={() => {
+            dispatch({ type: 'clear' });
+            setError(null);
+          }}
+          disabled={pence === 0}
+        >
+          Clear
+        </button>
+      </div>
+      <FieldError error={error} field="amount" id="amount-error" />
+      <Keypad
+        onKey={(action) => {
+          dispatch(action);
+          if (error?.field === 'amount') setError(null);
+        }}
+      />
+      <fieldset className="field">
+        <legend className="field__label">Payment method</legend>
+        <MethodChoice value={method} onChange={setMethod} />
+      </fieldset>
+      <div className="field">
+        <label className="field__label" htmlFor="payment-note">
+          Note <span className="field__optional">(optional, shown to the customer)</span>
+        </label>
+        <div className="note">
+          <input
+            id="payment-note"
+            className="input"
+            type="text"
+            value={notes}
+            maxLength={NOTE_MAX}
+            placeholder="e.g. Table 4"
+            autoComplete="off"
+            aria-describedby={`note-count${error?.field === 'notes' ? ' note-error' : ''}`}
+            aria-invalid={error?.field === 'notes' || undefined}
+            onChange={(event) => setNotes(event.target.value)}
+          />
+          <span className="note__count" id="note-count" aria-live="polite">
+            {notes.length}/{NOTE_MAX}
+          </span>
+        </div>
+        <FieldError error={error} field="notes" id="note-error" />
+      </div>
+      <FieldError error={error} field={null} />
+      <button
+        type="submit"
+        className="button button--primary button--xl"
+        data-testid="start-payment"
+        disabled={disabled || busy}
+        aria-busy={busy || undefined}
+      >
+        {busy ? 'Starting…' : 'Start payment'}
+      </button>
+      <p className="hint">
+        Type digits, <kbd>Backspace</kbd> to correct, <kbd>Esc</kbd> to clear, <kbd>Enter</kbd> to
+        start.
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  PaymentDetail as PaymentDetailSchema,
+  type KioskPayment,
+  type StatusChange,
+} from '../../../shared/bridge';
+import { formatDateTime, formatPounds } from '../lib/format';
+import { methodLabel, ORIGIN_LABEL, SOURCE_LABEL, STATUS_LABEL } from '../lib/labels';
+import { runCommand } from '../lib/run-command';
+import { useBridge, useKiosk } from '../store/context';
+import { StatusPill } from './StatusPill';
+
+interface Detail {
+  payment: KioskPayment;
+  changes: StatusChange[];
+}
+
+export function PaymentDetail({
+  paymentRequestId,
+  onClose,
+}: {
+  paymentRequestId: string;
+  onClose: () => void;
+}) {
+  const bridge = useBridge();
+  const lastChange = useKiosk((view) => view.lastChange);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [detail, setDetail] = useState<Detail | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  // Re-read whenever this payment changes, so every new status appears in the timeline.
+  const changeSeq = lastChange?.payment.paymentRequestId === paymentRequestId ? lastChange.seq : 0;
+  useEffect(() => {
+    let live = true;
+    void runCommand(bridge, { type: 'getPayment', paymentRequestId }, {}).then((outcome) => {
+      if (!live) return;
+      if (!outcome.ok) {
+        setProblem(outcome.error.message);
+        return;
+      }
+      const parsed = PaymentDetailSchema.safeParse(outcome.result);
+      if (!parsed.success) {
+        setProblem('The kiosk sent details this window cannot read.');
+        return;
+      }
+      setProblem(null);
+      setDetail(parsed.data);
+    });
+    return () => {
+      live = false;
+    };
+  }, [bridge, paymentRequestId, changeSeq]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const opener = document.activeElement as HTMLElement | null;
+    dialog.showModal();
+    return () => {
+      dialog.close();
+      opener?.focus();
+    };
+  }, []);
+
+  const payment = detail?.payment;
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="dialog detail"
+      data-testid="payment-detail"
+      data-payment-request-id={paymentRequestId}
+      aria-labelledby="detail-title"
+      // Escape closes the dialog natively; React state follows.
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className="dialog__inner">
+        <header className="dialog__head">
+          <h2 id="detail-title">Payment {payment ? payment.orderId : ''}</h2>
+          <button type="button" className="button button--ghost" onClick={onClose} autoFocus>
+            Close
+          </button>
+        </header>
+        {problem && (
+          <p className="form-error" role="alert">
+            {problem}
+          </p>
+        )}
+        {!payment && !problem && <p className="muted">Loading…</p>}
+        {payment && detail && (
+          <>
+            <div className="detail__summary">
+              <p className="detail__amount">{formatPounds(payment.amount, payment.currency)}</p>
+              <StatusPill status={payment.status} />
+            </div>
+            <dl className="facts facts--grid">
+              <div>
+                <dt>Paid</dt>
+                <dd>
+                  {formatPounds(payment.paidAmount, payment.currency)}
+                  {payment.tipAmount > 0 &&
+                    ` (tip ${formatPounds(payment.tipAmount, payment.currency)})`}
+                </dd>
+              </div>
+              <div>
+                <dt>Method</dt>
+                <dd>{methodLabel(payment.paymentMethod)}</dd>
+              </div>
+              <div>
+                <dt>From</dt>
+                <dd>{ORIGIN_LABEL[payment.origin]}</dd>
+              </div>
+              <div>
+                <dt>Created</dt>
+                <dd>{formatDateTime(payment.createdAt)}</dd>
+              </div>
+              <div>
+                <dt>Last change</dt>
+                <dd>{formatDateTime(payment.updatedAt)}</dd>
+              </div>
+              <div>
+                <dt>Expires</dt>
+                <dd>{formatDateTime(payment.expiresAt)}</dd>
+              </div>
+              {payment.notes && (
+                <div>
+                  <dt>Note</dt>
+                  <dd>{payment.notes}</dd>
+                </div>
+              )}
+              {payment.errorDescription && (
+                <div>
+                  <dt>Reason</dt>
+                  <dd>{payment.errorDescription}</dd>
+                </div>
+              )}
+              <div className="facts__wide">
+                <dt>Payment request id</dt>
+                <dd className="mono small">{payment.paymentRequestId}</dd>
+              </div>
+            </dl>
+            <h3 className="detail__subtitle">Status changes</h3>
+            <ol className="timeline">
+              {detail.changes.map((change, index) => (
+                <li
+                  key={`${change.to}-${change.recordedAt}-${index}`}
+                  className="timeline__item"
+                  data-testid="status-change"
+                  data-source={change.source}
+                  data-to={change.to}
+                >
+                  <time className="timeline__time" dateTime={change.occurredAt}>
+                    {formatDateTime(change.occurredAt)}
+                  </time>
+                  <span className="timeline__move">
+                    {change.from ? `${STATUS_LABEL[change.from]} → ` : 'Created as '}
+                    <strong>{STATUS_LABEL[change.to]}</strong>
+                  </span>
+                  <span className="timeline__source">{SOURCE_LABEL[change.source]}</span>
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+      </div>
+    </dialog>
+  );
+}

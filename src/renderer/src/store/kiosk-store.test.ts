@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  KioskState,
+  type BridgeCommand,
+  type BridgeEvent,
+  type BridgeReply,
+} from '../../../shared/bridge';
+import type { LinkState, RendererBridge } from '../bridge/types';
+import { createKioskStore } from './kiosk-store';
+
+function fakeBridge() {
+  const listeners = new Set<(event: BridgeEvent) => void>();
+  const linkListeners = new Set<(state: LinkState) => void>();
+  const calls: { command: BridgeCommand; resolve: (reply: BridgeReply) => void }[] = [];
+  const bridge: RendererBridge = {
+    invoke: (command) => new Promise((resolve) => calls.push({ command, resolve })),
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    link: () => 'connecting',
+    onLink: (listener) => {
+      linkListeners.add(listener);
+      return () => void linkListeners.delete(listener);
+    },
+  };
+  return {
+    bridge,
+    calls,
+    emit: (event: BridgeEvent) => listeners.forEach((l) => l(event)),
+    setLink: (state: LinkState) => linkListeners.forEach((l) => l(state)),
+  };
+}
+
+const state = (online: boolean): KioskState =>
+  KioskState.parse({
+    pairing: { paired: false },
+    connection: 'offline',
+    online,
+    active: null,
+    queue: [],
+    takings: { count: 0, total: 0, tips: 0 },
+    kioskMode: false,
+  });
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('kiosk store', () => {
+  it('asks for the state once and takes the answer', async () => {
+    const fake = fakeBridge();
+    const store = createKioskStore(fake.bridge);
+    expect(store.getState().kiosk).toBeNull();
+    expect(fake.calls.map((c) => c.command.type)).toEqual(['getState']);
+    fake.calls[0]!.resolve({ ok: true, result: state(true) });
+    await tick();
+    expect(store.getState().kiosk?.online).toBe(true);
+  });
+
+  it('lets a state event win over an older getState answer', async () => {
+    const fake = fakeBridge();
+    const store = createKioskStore(fake.bridge);
+    fake.emit({ type: 'state', state: state(false) });
+    fake.calls[0]!.resolve({ ok: true, result: state(true) });
+    await tick();
+    expect(store.getState().kiosk?.online).toBe(false);
+  });
+
+  it('ignores an answer that is not a kiosk state', async () => {
+    const fake = fakeBridge();
+    const store = createKioskStore(fake.bridge);
+    fake.calls[0]!.resolve({ ok: true, result: { nonsense: true } });
+    await tick();
+    expect(store.getState().kiosk).toBeNull();
+  });
+
+  it('numbers payment changes and follows the link', () => {
+    const fake = fakeBridge();
+    const store = createKioskStore(fake.bridge);
+    expect(store.getState().link).toBe('connecting');
+    fake.setLink('open');
+    expect(store.getState().link).toBe('open');
+    const payment = {} as never;
+    const change = {} as never;
+    fake.emit({ type: 'paymentChanged', payment, change });
+    fake.emit({ type: 'paymentChanged', payment, change });
+    expect(store.getState().lastChange?.seq).toBe(2);
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * The payment staff are keying in, kept outside the Take payment panel so switching tabs loses
+ * nothing: the amount on the keypad, its method and its note.
+ */
+import { create } from 'zustand';
+import type { EntryAction } from '../lib/keypad-entry';
+import { entryReducer } from '../lib/keypad-entry';
+import type { MethodChoice } from '../lib/labels';
+
+interface PaymentDraft {
+  pence: number;
+  method: MethodChoice;
+  notes: string;
+  key(action: EntryAction): void;
+}
+
+export const usePaymentDraft = create<PaymentDraft>()((set) => ({
+  pence: 0,
+  method: null,
+  notes: '',
+  key: (action) => set((draft) => ({ pence: entryReducer(draft.pence, action) })),
+}));
