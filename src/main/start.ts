@@ -16,7 +16,7 @@ import { startKioskServer } from './browser/server';
 import { BRIDGE_SOCKET_PATH } from '../shared/bridge-socket';
 import { startEmbeddedService, type EmbeddedService } from './launcher/embedded-service';
 import { ensureBuilt, rendererDir } from './launcher/renderer-build';
-import { findChromium, openWindows } from './launcher/windows';
+import { findChromium, findLanAddress, openWindows } from './launcher/windows';
 import { findElectron, startElectron } from './launcher/electron-binary';
 import { OptionsError, parseStartOptions } from './launcher/options';
 import { pairWithEmbeddedService } from './launcher/auto-pair';
@@ -28,6 +28,9 @@ async function main(argv: string[]) {
   const log = (line: string) => console.error(line);
   await ensureBuilt(root, log);
 
+  const lanAddress = options.lan ? findLanAddress() : undefined;
+  if (options.lan && !lanAddress)
+    log('--lan: this machine has no LAN address; serving loopback only');
   const kioskDir = join(options.dataDir, 'kiosk');
   mkdirSync(kioskDir, { recursive: true });
   let embedded: EmbeddedService | null = null;
@@ -35,6 +38,7 @@ async function main(argv: string[]) {
     embedded = await startEmbeddedService({
       dataDir: join(options.dataDir, 'service'),
       port: options.servicePort,
+      lanAddress,
       log,
     });
 
@@ -49,7 +53,7 @@ async function main(argv: string[]) {
   await core.start();
   if (embedded) await pairWithEmbeddedService(core, embedded, log);
 
-  const displayCode = options.lan ? String(randomInt(0, 1_000_000)).padStart(6, '0') : undefined;
+  const displayCode = lanAddress ? String(randomInt(0, 1_000_000)).padStart(6, '0') : undefined;
   const server = await startKioskServer({
     core,
     rendererDir: rendererDir(root),
@@ -68,9 +72,10 @@ async function main(argv: string[]) {
     if (embedded.generatedProduction)
       console.log(`production secret (shown only now): ${embedded.generatedProduction}`);
   }
-  if (displayCode)
+  if (embedded && lanAddress) console.log(`payment pages for phones: ${embedded.publicUrl}`);
+  if (displayCode && lanAddress)
     console.log(
-      `display code (for a tablet on the LAN at http://<this machine>:${new URL(server.url).port}/display): ${displayCode}`,
+      `display code (open http://${lanAddress}:${new URL(server.url).port}/display on the tablet): ${displayCode}`,
     );
 
   let children: ChildProcess[] = [];

@@ -39,6 +39,11 @@ export interface ServiceOptions {
   dataDir: string | null;
   /** Base of returned links; defaults to the listening address once known. */
   publicUrl?: string;
+  /**
+   * Listening on every interface (0.0.0.0), links name this host instead (with the port chosen),
+   * e.g. the machine's LAN address so a phone can open the payment page.
+   */
+  advertiseHost?: string;
   secrets?: Partial<Record<Environment, string | undefined>>;
   /** How often due work runs, in real milliseconds. */
   tickMs?: number;
@@ -141,7 +146,9 @@ export function createService(options: ServiceOptions): Service {
       return new Promise((resolve, reject) => {
         server = serve({ fetch: app.fetch, port, hostname }, (info: AddressInfo) => {
           const url = `http://${hostname}:${info.port}`;
-          if (!options.publicUrl) publicUrl = url;
+          const linkHost =
+            hostname === '0.0.0.0' ? (options.advertiseHost ?? '127.0.0.1') : hostname;
+          if (!options.publicUrl) publicUrl = `http://${linkHost}:${info.port}`;
           resolve(url);
         });
         server.once('error', reject);

@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 
 const CANDIDATES = [
@@ -52,4 +53,11 @@ export function openWindows(
       ...(options.kiosk ? ['--kiosk'] : []),
     ]),
   ];
+}
+
+/** This machine's first LAN (non-internal IPv4) address, for a tablet or a phone to reach it. */
+export function findLanAddress(): string | undefined {
+  return Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
 }
