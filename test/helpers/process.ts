@@ -3,7 +3,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = `${root}node_modules/.bin/tsx`;
 
 export interface Running {
   child: ChildProcess;
@@ -14,7 +13,9 @@ export interface Running {
 }
 
 export function runTs(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Running {
-  const child = spawn(tsx, [script, ...args], {
+  // Node itself with tsx's loader, not the tsx launcher: the launcher runs the script in a child
+  // of its own, so a SIGKILL would kill only the launcher and leave the script running.
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
