@@ -19,6 +19,13 @@ import {
 
 test.describe.configure({ mode: 'serial' });
 
+/** `SCREENSHOTS=1 npm run test:e2e` refreshes the pictures in docs/; a plain run writes none. */
+async function screenshot(page: Page, name: string) {
+  if (process.env.SCREENSHOTS !== '1') return;
+  await page.waitForTimeout(800); // let the screen's entrance animation finish
+  await page.screenshot({ path: `docs/screenshots/${name}.png` });
+}
+
 const cleanups: (() => unknown)[] = [];
 test.afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -103,13 +110,17 @@ test('dashboard push → QR on the display → customer pays → completed on bo
 
   const paymentUrl = await scanQr(display);
   expect(paymentUrl).toBe(`${kiosk.serviceUrl}/pay/${id}`);
+  await screenshot(display, 'display-awaiting');
+  await screenshot(staff, 'console');
   await payByBank(await customerPhone(browser), paymentUrl);
 
   await showsCompleted(staff, display, id);
+  await screenshot(display, 'display-completed');
   await expect(staff.getByTestId('takings-total')).toContainText('£12.50');
   const detail = await openInHistory(staff, id);
   await expect(detail.getByTestId('status-change').last()).toHaveAttribute('data-to', 'COMPLETED');
   await expect(detail.getByTestId('status-change').first()).toHaveAttribute('data-source', 'push');
+  await screenshot(staff, 'console-history');
   // The display returns to idle by itself.
   await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'idle', {
     timeout: 20_000,
