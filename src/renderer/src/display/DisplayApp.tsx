@@ -189,9 +189,7 @@ function Completed({ view }: { view: DisplayView }) {
       <h1 className="outcome__title">Paid — thank you</h1>
       <Amount view={view} />
       {view.tipPence > 0 && (
-        <p className="outcome__tip">
-          + {formatPence(view.tipPence, view.currency)} tip — thank you!
-        </p>
+        <p className="outcome__tip">+ {formatPence(view.tipPence, view.currency)} tip</p>
       )}
     </div>
   );

@@ -54,6 +54,6 @@ export function methodLabel(method: MethodChoice): string {
 }
 
 export const ORIGIN_LABEL: Record<KioskPayment['origin'], string> = {
-  remote: 'From the dashboard',
-  counter: 'Taken at the counter',
+  remote: 'Merchant dashboard',
+  counter: 'This counter',
 };

@@ -102,9 +102,22 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
   return (
     <form className="card new-payment" onSubmit={submit} aria-label="New payment">
       <div className="amount">
-        <div className="amount__label" id="amount-label">
+        <span className="sr-only" id="amount-label">
           Amount to charge
-        </div>
+        </span>
+        <button
+          type="button"
+          className="amount__clear"
+          data-testid="keypad-clear"
+          aria-label="Clear the amount"
+          onClick={() => {
+            dispatch({ type: 'clear' });
+            setError(null);
+          }}
+          disabled={pence === 0}
+        >
+          Clear
+        </button>
         <output
           className={`amount__value${pence === 0 ? ' amount__value--empty' : ''}`}
           data-testid="amount-display"
@@ -114,18 +127,6 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
         >
           {formatPence(pence)}
         </output>
-        <button
-          type="button"
-          className="amount__clear"
-          data-testid="keypad-clear"
-          onClick={() => {
-            dispatch({ type: 'clear' });
-            setError(null);
-          }}
-          disabled={pence === 0}
-        >
-          Clear
-        </button>
       </div>
       <FieldError error={error} field="amount" id="amount-error" />
       <Keypad
@@ -135,12 +136,12 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
         }}
       />
       <fieldset className="field">
-        <legend className="field__label">Payment method</legend>
+        <legend className="sr-only">Payment method</legend>
         <MethodChoice value={method} onChange={setMethod} />
       </fieldset>
       <div className="field">
-        <label className="field__label" htmlFor="payment-note">
-          Note <span className="field__optional">(optional, shown to the customer)</span>
+        <label className="sr-only" htmlFor="payment-note">
+          Note for the customer (optional)
         </label>
         <div className="note">
           <input
@@ -149,7 +150,7 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
             type="text"
             value={notes}
             maxLength={NOTE_MAX}
-            placeholder="e.g. Table 4"
+            placeholder="Note for the customer (optional)"
             autoComplete="off"
             aria-describedby={`note-count${error?.field === 'notes' ? ' note-error' : ''}`}
             aria-invalid={error?.field === 'notes' || undefined}

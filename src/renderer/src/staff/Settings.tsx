@@ -95,7 +95,7 @@ function PairedSettings({ pairing }: { pairing: Paired }) {
           <div className="actions">
             <button
               type="button"
-              className="button button--danger"
+              className="button button--danger-solid"
               data-testid="unpair-confirm"
               disabled={busy}
               onClick={() => void unpair()}
