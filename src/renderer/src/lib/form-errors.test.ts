@@ -28,6 +28,23 @@ describe('form errors', () => {
     );
   });
 
+  it('finds the field in the message when the reply names none', () => {
+    expect(
+      formError(
+        { message: 'code: is unknown, expired or already used; make a new one on the dashboard' },
+        { code: 'The pairing code' },
+      ),
+    ).toEqual({
+      field: 'code',
+      message:
+        'The pairing code is unknown, expired or already used; make a new one on the dashboard.',
+    });
+    expect(formError({ message: 'Note: bring a pen' }, labels)).toEqual({
+      field: null,
+      message: 'Note: bring a pen.',
+    });
+  });
+
   it('gives an error for a field the form does not show to the form', () => {
     expect(
       formError({ message: 'paymentMethod: is wrong', field: 'paymentMethod' }, labels),

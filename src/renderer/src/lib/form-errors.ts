@@ -21,11 +21,16 @@ const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
  * attached to the form as a whole, so it is never lost.
  */
 export function formError(error: Failure, labels: Record<string, string>): FormError {
-  const field = error.field && error.field in labels ? error.field : null;
   let message = error.message.trim();
-  // The core prefixes schema errors with their path ("amount: must be greater than 0").
-  if (error.field && message.startsWith(`${error.field}: `))
-    message = message.slice(error.field.length + 2);
+  let named = error.field ?? null;
+  // Schema errors arrive as "path: problem" ("amount: must be greater than 0"), sometimes with
+  // the path only in the text (the service's pairing errors, passed on by the core).
+  const [, path, rest] = /^([A-Za-z][\w.]*): (.+)$/s.exec(message) ?? [];
+  if (path && rest) {
+    if (!named && path in labels) named = path;
+    if (path === named) message = rest;
+  }
+  const field = named && named in labels ? named : null;
   if (field && /^(must|is|should|cannot|can't)\b/.test(message))
     message = `${labels[field]} ${message}`;
   return { field, message: sentence(capitalise(message)) };

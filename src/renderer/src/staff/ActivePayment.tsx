@@ -71,8 +71,11 @@ function ActiveCard({ payment }: { payment: KioskPayment }) {
           )}
           {payment.status === 'FAILED' && (
             <p className="active__failed">
-              {payment.errorDescription || 'The payment did not go through.'}{' '}
-              {!payment.final && 'The customer can try again.'}
+              {[
+                payment.errorDescription?.replace(/\.$/, '') || 'The payment did not go through',
+                payment.final ? 'Start a new payment to try again' : 'The customer can try again',
+              ].join('. ')}
+              .
             </p>
           )}
           <dl className="facts">
