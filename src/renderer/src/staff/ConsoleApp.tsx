@@ -32,7 +32,7 @@ export function ConsoleApp() {
         >
           {tab === 'take' && (paired ? <TakePayment /> : <Pairing />)}
           {tab === 'history' && <History />}
-          {tab === 'settings' && <Settings pairing={kiosk.pairing} />}
+          {tab === 'settings' && <Settings kiosk={kiosk} />}
         </main>
       )}
     </div>

@@ -4,13 +4,18 @@ import type { FormError } from '../lib/form-errors';
 import { runCommand } from '../lib/run-command';
 import { useBridge } from '../store/context';
 import { FieldError } from './FieldError';
+import { KioskMode } from './KioskMode';
 import { Pairing } from './Pairing';
 
 type Paired = Extract<KioskState['pairing'], { paired: true }>;
 
-export function Settings({ pairing }: { pairing: KioskState['pairing'] }) {
-  if (!pairing.paired) return <Pairing />;
-  return <PairedSettings pairing={pairing} />;
+export function Settings({ kiosk }: { kiosk: KioskState }) {
+  return (
+    <div className="settings-stack">
+      {kiosk.pairing.paired ? <PairedSettings pairing={kiosk.pairing} /> : <Pairing />}
+      <KioskMode active={kiosk.kioskMode} />
+    </div>
+  );
 }
 
 function PairedSettings({ pairing }: { pairing: Paired }) {
