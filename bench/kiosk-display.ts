@@ -154,7 +154,7 @@ async function pushToDisplay(counter: Counter, display: Display) {
     display.reset();
     const { paymentRequestId } = await api(counter, '/api/terminal/process-remote-payment', {
       id: terminal,
-      amount: 1 + i / 100,
+      amount: (100 + i) / 100,
     });
     const answered = performance.now();
     const painted = await display.when((s) => s.id === paymentRequestId && s.qr);
@@ -171,7 +171,7 @@ async function payToDisplay(counter: Counter, display: Display) {
     display.reset();
     const { paymentRequestId: id } = await api(counter, '/api/terminal/process-remote-payment', {
       id: terminal,
-      amount: 2 + i / 100,
+      amount: (200 + i) / 100,
     });
     await display.when((s) => s.id === id && s.state === 'awaiting');
     await api(counter, `/api/sandbox/payment-requests/${id}/simulate`, {
