@@ -31,7 +31,10 @@ function ActiveCard({ payment }: { payment: KioskPayment }) {
   const bridge = useBridge();
   const [error, setError] = useState<FormError | null>(null);
   const [busy, setBusy] = useState(false);
-  const open = OPEN_STATUSES.includes(payment.status);
+  // Cancel applies while the customer has not paid; once the card network or the bank holds
+  // the payment (PENDING, AUTHORIZED) the service refuses it.
+  const open = !payment.final && OPEN_STATUSES.includes(payment.status);
+  const withNetwork = !payment.final && !open;
   const tip = payment.tipAmount > 0;
 
   async function act(type: 'cancelPayment' | 'dismissPayment') {
@@ -78,6 +81,15 @@ function ActiveCard({ payment }: { payment: KioskPayment }) {
               .
             </p>
           )}
+          {withNetwork && (
+            <p className="active__note">
+              The customer has paid; waiting for{' '}
+              {payment.status === 'AUTHORIZED'
+                ? 'the payment to be captured'
+                : 'the bank or card network to confirm'}
+              .
+            </p>
+          )}
           <dl className="facts">
             <div>
               <dt>Order</dt>
@@ -100,7 +112,7 @@ function ActiveCard({ payment }: { payment: KioskPayment }) {
           </dl>
           {open && <Countdown expiresAt={payment.expiresAt} />}
         </div>
-        {payment.qrCodeUrl && !payment.final && (
+        {payment.qrCodeUrl && open && (
           <img
             className="active__qr"
             src={payment.qrCodeUrl}
@@ -112,7 +124,7 @@ function ActiveCard({ payment }: { payment: KioskPayment }) {
       </div>
       <FieldError error={error} field={null} />
       <div className="actions">
-        {!payment.final && (
+        {open && (
           <button
             type="button"
             className="button button--danger"
