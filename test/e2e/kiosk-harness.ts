@@ -29,7 +29,7 @@ export function tempDir(prefix = 'counter-e2e-'): { path: string; remove(): void
 
 export async function startKiosk(dataDir: string, args: string[] = []): Promise<Kiosk> {
   const run = runTs(
-    'src/main/start.ts',
+    'scripts/start.mjs',
     ['--browser', '--no-open', '--port', '0', '--data-dir', dataDir, ...args],
     { CI: 'true' },
   );

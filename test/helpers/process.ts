@@ -15,7 +15,9 @@ export interface Running {
 export function runTs(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Running {
   // Node itself with tsx's loader, not the tsx launcher: the launcher runs the script in a child
   // of its own, so a SIGKILL would kill only the launcher and leave the script running.
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  // Plain JavaScript (scripts/start.mjs, what `npm start` runs) needs no loader.
+  const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...loader, script, ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
