@@ -3,6 +3,7 @@ import { formatPence } from '../../../shared/money';
 import { formatCountdown, remainingMs, URGENT_MS } from '../lib/countdown';
 import { codeImage, displayView, prefersTemplate, type DisplayView } from '../lib/display-state';
 import { useNow } from '../lib/use-now';
+import { useQrImage } from '../lib/qr-image';
 import { useKiosk } from '../store/context';
 
 const useTemplate = prefersTemplate(location.search);
@@ -12,7 +13,8 @@ export function DisplayApp() {
   const link = useKiosk((view) => view.link);
   const view = displayView(kiosk?.active ?? null);
   const merchant = kiosk?.pairing.paired ? kiosk.pairing.merchantName : null;
-  const image = view.showCode ? codeImage(view, useTemplate) : '';
+  const drawnQr = useQrImage(view.showCode ? view.paymentUrl : '', view.qrCodeUrl);
+  const image = !view.showCode ? '' : useTemplate ? codeImage(view, true) : drawnQr;
   /** Which payment's image has painted: `id|src`. */
   const [loaded, setLoaded] = useState<string | null>(null);
   const imageKey = `${view.paymentRequestId}|${image}`;

@@ -21,6 +21,8 @@ export interface DisplayView {
   currency: string;
   notes: string | null;
   expiresAt: string;
+  /** What the QR code encodes; the display draws it. */
+  paymentUrl: string;
   qrCodeUrl: string;
   templateUrl: string;
 }
@@ -35,6 +37,7 @@ const IDLE: DisplayView = {
   currency: 'GBP',
   notes: null,
   expiresAt: '',
+  paymentUrl: '',
   qrCodeUrl: '',
   templateUrl: '',
 };
@@ -57,6 +60,7 @@ export function displayView(active: KioskPayment | null): DisplayView {
     currency: active.currency || 'GBP',
     notes: active.notes?.trim() ? active.notes.trim() : null,
     expiresAt: active.expiresAt,
+    paymentUrl: active.paymentUrl,
     qrCodeUrl: active.qrCodeUrl,
     templateUrl: active.templateUrl,
   };
