@@ -19,6 +19,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { BridgeEvent, BridgeReply, KioskState } from '../../shared/bridge';
 import { BRIDGE_SOCKET_PATH, SocketRequest, type SocketMessage } from '../../shared/bridge-socket';
+import { KIOSK_CSP } from '../../shared/kiosk-csp';
 import { displayPairingPage } from './pairing-page';
 
 /** What the server needs of the kiosk core (or of a relay to one). */
@@ -59,19 +60,6 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.ico': 'image/x-icon',
 };
-
-/** The same policy as the Electron shell: our scripts only; QR images from the service. */
-export const KIOSK_CSP = [
-  "default-src 'self'",
-  "img-src 'self' data: http: https:",
-  "style-src 'self' 'unsafe-inline'",
-  "script-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 /** A LAN display reads the kiosk's state; it never takes, cancels or looks up payments. */
 const DISPLAY_COMMANDS = new Set(['getState']);

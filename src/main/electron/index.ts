@@ -18,21 +18,9 @@ import { app, BrowserWindow, ipcMain, safeStorage, screen, session } from 'elect
 import { join } from 'node:path';
 import { BRIDGE_CHANNEL, type BridgeEvent, type BridgeReply } from '../../shared/bridge';
 import { connectBridge } from '../browser/bridge-client';
+import { KIOSK_CSP } from '../../shared/kiosk-csp';
 import { createKioskCore } from '../kiosk/core';
 import { createFileCredentialStore, credentialsPath, type SecretBox } from '../kiosk/credentials';
-
-const CSP = [
-  "default-src 'self'",
-  // QR codes and templates come from the payments service.
-  "img-src 'self' data: http: https:",
-  "style-src 'self' 'unsafe-inline'",
-  "script-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 const safeStorageBox: SecretBox = {
   encrypt: (plain) => safeStorage.encryptString(plain),
@@ -115,7 +103,9 @@ void app.whenReady().then(async () => {
     callback(false),
   );
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } });
+    callback({
+      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [KIOSK_CSP] },
+    });
   });
 
   core = await openCore();

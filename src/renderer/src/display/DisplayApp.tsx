@@ -19,6 +19,17 @@ export function DisplayApp() {
   const [loaded, setLoaded] = useState<string | null>(null);
   const imageKey = `${view.paymentRequestId}|${image}`;
   const qrReady = image !== '' && loaded === imageKey;
+  /** The QR code (or template image) of the payment on screen; small beside a failure. */
+  const code = (small: boolean) =>
+    image && (
+      <CodeImage
+        key={imageKey}
+        src={image}
+        template={useTemplate && image === view.templateUrl}
+        small={small}
+        onLoad={() => setLoaded(imageKey)}
+      />
+    );
 
   return (
     <main
@@ -29,38 +40,9 @@ export function DisplayApp() {
     >
       <div className="display__stage" key={`${view.kind}-${view.paymentRequestId}`}>
         {view.kind === 'idle' && <Idle merchant={merchant} />}
-        {view.kind === 'awaiting' && (
-          <Awaiting
-            view={view}
-            code={
-              image && (
-                <CodeImage
-                  key={imageKey}
-                  src={image}
-                  template={useTemplate && image === view.templateUrl}
-                  onLoad={() => setLoaded(imageKey)}
-                />
-              )
-            }
-          />
-        )}
+        {view.kind === 'awaiting' && <Awaiting view={view} code={code(false)} />}
         {view.kind === 'completed' && <Completed view={view} />}
-        {view.kind === 'failed' && (
-          <Failed
-            view={view}
-            code={
-              image && (
-                <CodeImage
-                  key={imageKey}
-                  src={image}
-                  template={useTemplate && image === view.templateUrl}
-                  small
-                  onLoad={() => setLoaded(imageKey)}
-                />
-              )
-            }
-          />
-        )}
+        {view.kind === 'failed' && <Failed view={view} code={code(true)} />}
         {view.kind === 'expired' && (
           <Outcome
             tone="muted"

@@ -1,6 +1,7 @@
 /** The words staff read for statuses, sources, methods and origins: one place, so they agree. */
 import type { KioskPayment, StatusChange } from '../../../shared/bridge';
 import type { PaymentStatus } from '../../../shared/payment-states';
+import { PaymentStatus as PaymentStatusEnum } from '../../../shared/contract/common';
 
 export type Tone = 'waiting' | 'progress' | 'success' | 'danger' | 'muted';
 
@@ -26,17 +27,8 @@ export const STATUS_TONE: Record<PaymentStatus, Tone> = {
   EXPIRED: 'muted',
 };
 
-/** In the order staff meet them, for the history search's status choice. */
-export const STATUS_ORDER: readonly PaymentStatus[] = [
-  'PAYMENT_NOT_INITIATED',
-  'AWAITING_AUTHORIZATION',
-  'PENDING',
-  'AUTHORIZED',
-  'COMPLETED',
-  'FAILED',
-  'CANCELLED',
-  'EXPIRED',
-];
+/** In the order staff meet them (the contract lists them so), for the history search. */
+export const STATUS_ORDER: readonly PaymentStatus[] = PaymentStatusEnum.options;
 
 export const SOURCE_LABEL: Record<StatusChange['source'], string> = {
   push: 'Push from the service',
