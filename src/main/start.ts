@@ -106,7 +106,8 @@ async function main(argv: string[]) {
       kioskMode = event.state.kioskMode;
       open(kioskMode);
     });
-  } else if (options.open) log('no Chromium or Chrome found: open the two URLs above in a browser');
+  } else if (options.open)
+    log('no Chromium or Chrome to open here (or no desktop): open the two URLs above in a browser');
 
   let closing = false;
   async function shutdown() {

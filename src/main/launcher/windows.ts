@@ -20,6 +20,8 @@ const CANDIDATES = [
 ];
 
 export function findChromium(env: NodeJS.ProcessEnv = process.env): string | null {
+  // A Linux machine without a desktop (a server, CI) has nowhere to show a window.
+  if (process.platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) return null;
   if (env.CHROMIUM_PATH) return existsSync(env.CHROMIUM_PATH) ? env.CHROMIUM_PATH : null;
   return CANDIDATES.find((path) => existsSync(path)) ?? null;
 }
@@ -40,8 +42,12 @@ export function openWindows(
     // Root cannot use Chromium's sandbox (CI machines and containers run as root).
     ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
   ];
-  const open = (url: string, extra: string[]) =>
-    spawn(chromium, [...common, ...extra, `--app=${url}`], { stdio: 'ignore', detached: false });
+  const open = (url: string, extra: string[]) => {
+    const child = spawn(chromium, [...common, ...extra, `--app=${url}`], { stdio: 'ignore' });
+    // A browser that cannot start must not take the kiosk down: the URLs are printed anyway.
+    child.on('error', (error) => console.error(`could not open ${chromium}: ${error.message}`));
+    return child;
+  };
   return [
     open(urls.console, [
       '--window-size=1280,800',
