@@ -110,6 +110,8 @@ test('dashboard push → QR on the display → customer pays → completed on bo
 
   const paymentUrl = await scanQr(display);
   expect(paymentUrl).toBe(`${kiosk.serviceUrl}/pay/${id}`);
+  // Staff see the same link, to hand to a customer who cannot scan.
+  await expect(staff.getByTestId('payment-link')).toHaveText(paymentUrl);
   await screenshot(display, 'display-awaiting');
   await screenshot(staff, 'console');
   await payByBank(await customerPhone(browser), paymentUrl);

@@ -111,6 +111,20 @@ function ActiveCard({ payment }: { payment: KioskPayment }) {
             )}
           </dl>
           {open && <Countdown expiresAt={payment.expiresAt} />}
+          {open && payment.paymentUrl && (
+            <p className="active__link">
+              Customer’s payment page:{' '}
+              <a
+                href={payment.paymentUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mono"
+                data-testid="payment-link"
+              >
+                {payment.paymentUrl}
+              </a>
+            </p>
+          )}
         </div>
         {payment.qrCodeUrl && open && (
           <img
