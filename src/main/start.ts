@@ -18,12 +18,16 @@ import { startEmbeddedService, type EmbeddedService } from './launcher/embedded-
 import { ensureBuilt, rendererDir } from './launcher/renderer-build';
 import { findChromium, findLanAddress, openWindows } from './launcher/windows';
 import { findElectron, startElectron } from './launcher/electron-binary';
-import { OptionsError, parseStartOptions } from './launcher/options';
+import { OptionsError, USAGE, parseStartOptions } from './launcher/options';
 import { pairWithEmbeddedService } from './launcher/auto-pair';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
 async function main(argv: string[]) {
+  if (argv.includes('--help')) {
+    console.log(USAGE);
+    return;
+  }
   const options = parseStartOptions(argv);
   const log = (line: string) => console.error(line);
   await ensureBuilt(root, log);
@@ -124,6 +128,8 @@ async function main(argv: string[]) {
 }
 
 main(process.argv.slice(2)).catch((error: Error) => {
-  console.error(error instanceof OptionsError ? error.message : (error.stack ?? error.message));
+  console.error(
+    error instanceof OptionsError ? `${error.message}\n\n${USAGE}` : (error.stack ?? error.message),
+  );
   process.exit(error instanceof OptionsError ? 2 : 1);
 });

@@ -27,6 +27,19 @@ export interface StartOptions {
 
 export class OptionsError extends Error {}
 
+export const USAGE = `Usage: npm start -- [options]
+  --browser            browser kiosk mode even when Electron is installed
+  --no-open            open no windows; print the URLs
+  --port P             the kiosk's own port (default 5180; 0 picks a free one)
+  --data-dir DIR       where the kiosk's and the embedded service's data live (default .data)
+  --service-port P     the embedded service's port (default: remembered, else 4010)
+  --service-url URL    use this payments service instead of the embedded one
+  --no-push            push turned off: everything by polling
+  --poll-ms MS         poll interval while a payment is on the display (default 1000)
+  --lan                serve the customer display on the LAN, behind a display code
+  --kiosk              full-screen kiosk mode; set COUNTER_KIOSK_PIN (4-8 digits) to leave it
+  --help               this text`;
+
 function port(name: string, text: string | undefined, fallback?: number): number | undefined {
   if (text === undefined) return fallback;
   const value = Number(text);
@@ -44,6 +57,7 @@ export function parseStartOptions(
     ({ values } = parseArgs({
       args: argv,
       options: {
+        help: { type: 'boolean', default: false },
         browser: { type: 'boolean', default: false },
         'no-open': { type: 'boolean', default: false },
         port: { type: 'string' },

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { OptionsError, parseStartOptions } from './options';
+
+describe('npm start options', () => {
+  it('defaults to the newcomer setup: windows, embedded service, push, port 5180', () => {
+    const options = parseStartOptions([], {});
+    expect(options).toMatchObject({
+      browser: false,
+      open: true,
+      port: 5180,
+      serviceUrl: undefined,
+      push: true,
+      pollMs: 1000,
+      lan: false,
+      kioskPin: undefined,
+    });
+    expect(options.dataDir).toMatch(/\.data$/);
+  });
+
+  it('reads the browser-mode flags the tests and docs use', () => {
+    const options = parseStartOptions(
+      [
+        '--browser',
+        '--no-open',
+        '--port',
+        '0',
+        '--data-dir',
+        '/tmp/x',
+        '--no-push',
+        '--poll-ms',
+        '300',
+      ],
+      {},
+    );
+    expect(options).toMatchObject({
+      browser: true,
+      open: false,
+      port: 0,
+      dataDir: '/tmp/x',
+      push: false,
+      pollMs: 300,
+    });
+  });
+
+  it.each([
+    [['--port', 'abc'], /--port must be a port number/],
+    [['--port', '70000'], /--port must be a port number/],
+    [['--poll-ms', '5'], /--poll-ms must be 100-60000/],
+    [['--service-url', 'ftp://x'], /--service-url must be an http\(s\) address/],
+    [['--kiosk'], /--kiosk needs a staff PIN/],
+    [['--colour'], /Unknown option '--colour'/],
+  ])('refuses %j with a message naming the option', (argv, message) => {
+    expect(() => parseStartOptions(argv, {})).toThrow(OptionsError);
+    expect(() => parseStartOptions(argv, {})).toThrow(message);
+  });
+
+  it('takes the kiosk PIN from COUNTER_KIOSK_PIN, and only digits', () => {
+    expect(parseStartOptions(['--kiosk'], { COUNTER_KIOSK_PIN: '2468' }).kioskPin).toBe('2468');
+    expect(() => parseStartOptions(['--kiosk'], { COUNTER_KIOSK_PIN: 'abcd' })).toThrow(
+      /4-8 digits/,
+    );
+  });
+});
