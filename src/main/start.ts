@@ -64,6 +64,13 @@ async function main(argv: string[]) {
     port: options.port,
     lan: displayCode ? { code: displayCode } : undefined,
     log,
+  }).catch(async (error: NodeJS.ErrnoException) => {
+    await core.stop();
+    await embedded?.service.close();
+    if (error.code !== 'EADDRINUSE') throw error;
+    throw new OptionsError(
+      `port ${options.port} is taken (is Counter already running?): choose another with --port`,
+    );
   });
 
   console.log(`kiosk console: ${server.consoleUrl}`);
