@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { createService, type Service } from '../../src/service/app';
+import { api as serviceApi } from './kiosk-harness';
 import { headerRecord, startReceiver, type Receiver } from '../helpers/webhook-receiver';
 
 const SECRET = 'sk_sandbox_e2e';
@@ -43,20 +44,8 @@ async function webhookSaw(paymentRequestId: string, status: string) {
   return delivery.json.data;
 }
 
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${SECRET}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = await response.json();
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const api = (method: string, path: string, body?: unknown) =>
+  serviceApi(base, SECRET, method, path, body);
 
 async function createRequest(fields: Record<string, unknown> = {}) {
   const created = await api('POST', '/api/payments/process-payment', {

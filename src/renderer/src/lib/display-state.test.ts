@@ -1,32 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { KioskPayment } from '../../../shared/bridge';
 import type { PaymentStatus } from '../../../shared/payment-states';
-import { isFinal } from '../../../shared/payment-states';
+import { samplePayment } from './sample-payment';
 import { codeImage, displayView, prefersTemplate } from './display-state';
 
 function payment(status: PaymentStatus, extra: Partial<KioskPayment> = {}): KioskPayment {
-  return {
+  return samplePayment({
     paymentRequestId: '6f1c2f0e-1111-4222-8333-444455556666',
-    origin: 'counter',
     amount: 12.5,
-    currency: 'GBP',
-    orderId: 'CTR-1',
-    notes: null,
     status,
-    paidAmount: 0,
-    tipAmount: 0,
-    paymentMethod: null,
-    errorDescription: null,
     paymentUrl: 'http://127.0.0.1:4010/pay/x',
     qrCodeUrl: 'http://127.0.0.1:4010/qr.svg',
     qrCodeUrlPng: 'http://127.0.0.1:4010/qr.png',
     templateUrl: 'http://127.0.0.1:4010/template.png',
-    createdAt: '2025-01-01T12:00:00.000Z',
     updatedAt: '2025-01-01T12:00:00.000Z',
     expiresAt: '2025-01-01T12:03:00.000Z',
-    final: isFinal(status),
     ...extra,
-  };
+  });
 }
 
 describe('display state', () => {

@@ -1,29 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { KioskPayment } from '../../../shared/bridge';
+import { atMinute, samplePayment } from './sample-payment';
 import { appendPage, refreshFirstPage, updateRow } from './history-list';
 
 function p(id: string, minute: number, status: KioskPayment['status'] = 'COMPLETED'): KioskPayment {
-  return {
+  return samplePayment({
     paymentRequestId: id,
-    origin: 'counter',
-    amount: 1,
-    currency: 'GBP',
     orderId: id,
-    notes: null,
     status,
-    paidAmount: 0,
-    tipAmount: 0,
-    paymentMethod: null,
-    errorDescription: null,
-    paymentUrl: '',
-    qrCodeUrl: '',
-    qrCodeUrlPng: '',
-    templateUrl: '',
-    createdAt: `2025-01-01T12:${String(minute).padStart(2, '0')}:00.000Z`,
-    updatedAt: '',
-    expiresAt: '',
+    createdAt: atMinute(minute),
     final: true,
-  };
+  });
 }
 const ids = (list: { payments: KioskPayment[] }) => list.payments.map((x) => x.paymentRequestId);
 

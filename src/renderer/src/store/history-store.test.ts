@@ -8,29 +8,16 @@ import type {
 } from '../../../shared/bridge';
 import type { RendererBridge } from '../bridge/types';
 import { createHistoryStore } from './history-store';
+import { atMinute, samplePayment } from '../lib/sample-payment';
 
 function payment(id: string, minute: number, status: KioskPayment['status'] = 'COMPLETED') {
-  return {
+  return samplePayment({
     paymentRequestId: id,
-    origin: 'counter',
-    amount: 1,
-    currency: 'GBP',
     orderId: `CTR-${id}`,
-    notes: null,
     status,
-    paidAmount: 0,
-    tipAmount: 0,
-    paymentMethod: null,
-    errorDescription: null,
-    paymentUrl: '',
-    qrCodeUrl: '',
-    qrCodeUrlPng: '',
-    templateUrl: '',
-    createdAt: `2025-01-01T12:${String(minute).padStart(2, '0')}:00.000Z`,
-    updatedAt: '',
-    expiresAt: '',
+    createdAt: atMinute(minute),
     final: status !== 'PENDING',
-  } satisfies KioskPayment;
+  });
 }
 
 function fakeBridge(answer: (command: BridgeCommand) => BridgeReply) {
