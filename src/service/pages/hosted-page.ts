@@ -19,7 +19,7 @@ import {
   type TransactionRow,
 } from '../payments/model';
 import { cardFormSchema } from './hosted-cards';
-import { securityHeaders, seeOther, sendPage } from './hosted-html';
+import { securityHeaders, seeOther, sendPage } from './hosted';
 import { readPlan, type Plan } from './hosted-plan';
 import {
   SANDBOX_BANKS,

@@ -1,14 +1,3 @@
-/** Escaping for text placed in HTML or XML. */
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (ch) => ENTITIES[ch]!);
-
 /**
  * Headers for the service's own pages: only the page's nonce'd style and script run, nothing is
  * cached, framed or loaded from elsewhere. `formAction` says where the page's forms may submit.

@@ -1,0 +1,216 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * The parts hosted pages share: the merchant header, messages, hidden fields, the card form, the
+ * 3D Secure challenge and the status card. They read nothing and change nothing; every value
+ * reaches the page through hono/jsx, which escapes text and attribute values, so merchant or
+ * customer text can never become markup.
+ */
+import type { Child } from 'hono/jsx';
+
+/** The top card of a shop-themed page: whom the customer deals with, and about what. */
+export function MerchantHeader(props: {
+  merchantName: string;
+  /** The main figure, e.g. the amount to pay ("£12.50"). */
+  amount?: string;
+  notes?: string | null;
+  /** A reference the customer can quote, e.g. "Order A-1001". */
+  reference?: string;
+  children?: Child;
+}) {
+  return (
+    <section class="card" aria-label={`From ${props.merchantName}`}>
+      <p class="merchant">{props.merchantName}</p>
+      {props.amount !== undefined && (
+        <p class="amount" data-testid="amount">
+          {props.amount}
+        </p>
+      )}
+      {props.notes && <p class="notes">{props.notes}</p>}
+      {props.reference && <p class="muted">{props.reference}</p>}
+      {props.children}
+    </section>
+  );
+}
+
+/** A form or action error, announced by screen readers when the page loads with it. */
+export function ErrorBox(props: { message?: string | undefined; id?: string }) {
+  if (!props.message) return null;
+  return (
+    <div class="error" role="alert" id={props.id} data-testid="form-error">
+      {props.message}
+    </div>
+  );
+}
+
+/** Carries earlier choices to the next step as plain form fields (so it works without JS). */
+export function HiddenFields(props: { fields: Record<string, string> }) {
+  return (
+    <>
+      {Object.entries(props.fields).map(([name, value]) => (
+        <input type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+}
+
+/** A full-width link styled as a button (Back, Continue, Try again). */
+export function LinkButton(props: {
+  href: string;
+  secondary?: boolean;
+  testId?: string;
+  children: Child;
+}) {
+  return (
+    <a
+      class={props.secondary ? 'button secondary' : 'button'}
+      href={props.href}
+      data-testid={props.testId}
+    >
+      {props.children}
+    </a>
+  );
+}
+
+export interface CardFormValues {
+  name?: string | undefined;
+  expiry?: string | undefined;
+}
+
+/**
+ * Name, number, expiry and CVC, posted to `action` with `hidden` fields. The number and the CVC
+ * are never written back into the page, only name and expiry (after an error).
+ */
+export function CardForm(props: {
+  action: string;
+  submitLabel: string;
+  hidden?: Record<string, string>;
+  values?: CardFormValues;
+  error?: string | undefined;
+  /** Something between the fields and the button, e.g. a "save this card" choice. */
+  children?: Child;
+}) {
+  const values = props.values ?? {};
+  const described = props.error ? 'card-error' : undefined;
+  return (
+    <>
+      <ErrorBox message={props.error} id="card-error" />
+      <form method="post" action={props.action} autocomplete="on">
+        <HiddenFields fields={props.hidden ?? {}} />
+        <label class="field">
+          Name on card
+          <input
+            type="text"
+            name="name"
+            autocomplete="cc-name"
+            required
+            maxlength={60}
+            value={values.name ?? ''}
+            aria-describedby={described}
+          />
+        </label>
+        <label class="field">
+          Card number
+          <input
+            type="text"
+            name="number"
+            inputmode="numeric"
+            autocomplete="cc-number"
+            required
+            maxlength={23}
+            placeholder="1234 1234 1234 1234"
+            aria-describedby={described}
+          />
+        </label>
+        <div class="row">
+          <label class="field">
+            Expiry (MM/YY)
+            <input
+              type="text"
+              name="expiry"
+              inputmode="numeric"
+              autocomplete="cc-exp"
+              required
+              maxlength={7}
+              placeholder="MM/YY"
+              value={values.expiry ?? ''}
+              aria-describedby={described}
+            />
+          </label>
+          <label class="field">
+            CVC
+            <input
+              type="text"
+              name="cvc"
+              inputmode="numeric"
+              autocomplete="cc-csc"
+              required
+              maxlength={4}
+              placeholder="123"
+              aria-describedby={described}
+            />
+          </label>
+        </div>
+        {props.children}
+        <button type="submit">{props.submitLabel}</button>
+      </form>
+    </>
+  );
+}
+
+/**
+ * The card issuer's 3D Secure challenge (use inside a PageShell with theme "issuer"): who asks,
+ * for how much, on which card; the two outcomes post `decision=complete|fail` to `action`.
+ */
+export function ThreeDSChallenge(props: {
+  merchantName: string;
+  cardLast4: string;
+  amount: string;
+  action: string;
+}) {
+  return (
+    <section class="card">
+      <h1>Confirm it's you</h1>
+      <p>Your card issuer asks you to confirm this payment.</p>
+      <dl class="sum">
+        <dt>Merchant</dt>
+        <dd>{props.merchantName}</dd>
+        <dt>Card</dt>
+        <dd>•••• {props.cardLast4}</dd>
+        <dt class="total">Amount</dt>
+        <dd class="total">{props.amount}</dd>
+      </dl>
+      <form method="post" action={props.action}>
+        <button type="submit" name="decision" value="complete">
+          Complete authentication
+        </button>
+        <button type="submit" name="decision" value="fail" class="danger">
+          Fail authentication
+        </button>
+      </form>
+      <p class="muted">Sandbox 3D Secure: choose the outcome to test.</p>
+    </section>
+  );
+}
+
+/**
+ * A final or waiting state: a heading, an optional ✓ or ! mark, and what to do next. The mark
+ * is decoration (aria-hidden); the heading says it in words.
+ */
+export function StatusCard(props: {
+  title: string;
+  icon?: 'ok' | 'bad';
+  testId?: string;
+  children?: Child;
+}) {
+  return (
+    <section class="card" data-testid={props.testId} aria-labelledby="status-title">
+      {props.icon && (
+        <div class={props.icon === 'ok' ? 'status-icon' : 'status-icon bad'} aria-hidden="true">
+          {props.icon === 'ok' ? '✓' : '!'}
+        </div>
+      )}
+      <h1 id="status-title">{props.title}</h1>
+      {props.children}
+    </section>
+  );
+}
