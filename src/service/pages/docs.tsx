@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource hono/jsx */
 /**
  * The OpenAPI document at /api/openapi.json, generated from the contract, and a readable page at

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource hono/jsx */
 /**
  * Every screen of the hosted payment page, as functions from plain data to a page element. They

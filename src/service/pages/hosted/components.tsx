@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource hono/jsx */
 /**
  * The parts hosted pages share: the merchant header, messages, hidden fields, the card form, the

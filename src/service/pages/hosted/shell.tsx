@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource hono/jsx */
 /**
  * The page shell every hosted page renders into: doctype, head (charset, viewport, referrer,
