@@ -14,6 +14,7 @@ import { createOutbox } from './events/outbox';
 import { createAuthenticator, type Environment } from './http/auth';
 import { ApiError } from './http/errors';
 import { isMounted, mount } from './http/mount';
+import { faviconRoutes } from './images/favicon';
 import { imageRoutes } from './images/routes';
 import { bootstrapMerchant, type Bootstrap } from './merchants/bootstrap';
 import { dashboardRoutes } from './pages/dashboard';
@@ -61,6 +62,7 @@ const AREAS: Area[] = [
   remotePaymentRoutes,
   terminalRoutes,
   imageRoutes,
+  faviconRoutes,
   webhookRoutes,
   sandboxRoutes,
   hostedPageRoutes,
