@@ -2,6 +2,7 @@
  * The hosted payment page in a real browser, against a service started in this process: what a
  * customer does on paymentUrl, checked both on the page and through the merchant's API.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
@@ -351,4 +352,225 @@ test.describe('without JavaScript', () => {
     await expect(successHeading(page)).toBeVisible();
     expect((await statusOf(paymentRequestId)).status).toBe('COMPLETED');
   });
+});
+
+/**
+ * axe-core in the browser on every state of the page: no serious or critical violation. The
+ * pages' strict CSP would stop axe's injected script, so these contexts bypass CSP. A service
+ * of their own whose scheduler never ticks keeps a card payment processing for as long as the
+ * check takes (pages apply due expiries themselves).
+ */
+test.describe('accessibility (axe-core)', () => {
+  test.use({ bypassCSP: true });
+  let quiet: Service;
+  let quietBase: string;
+
+  test.beforeAll(async () => {
+    quiet = createService({
+      dataDir: null,
+      secrets: { sandbox: SECRET, production: 'sk_live_e2e' },
+      tickMs: 3_600_000,
+    });
+    quietBase = await quiet.listen(0);
+  });
+  test.afterAll(async () => {
+    await quiet?.close();
+  });
+
+  const create = async (fields: Record<string, unknown> = {}) =>
+    (await serviceApi(quietBase, SECRET, 'POST', '/api/payments/process-payment', {
+      customerId: 'customer-1',
+      orderId: `order-${randomUUID().slice(0, 8)}`,
+      amount: 20,
+      ...fields,
+    })) as { paymentUrl: string; paymentRequestId: string };
+
+  async function expectAccessible(page: Page, state: string) {
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target).join(', ')}`);
+    expect(bad, `axe on the ${state} page`).toEqual([]);
+  }
+
+  test('method choice, card form with an error, processing, 3D Secure, failed', async ({
+    page,
+  }) => {
+    const { paymentUrl } = await create({ splitBill: true });
+    await page.goto(paymentUrl);
+    await expect(page.getByRole('heading', { name: 'How would you like to pay?' })).toBeVisible();
+    await expectAccessible(page, 'method choice (tips and split)');
+
+    await page.getByRole('button', { name: 'Pay by card' }).click();
+    await expect(page.getByRole('heading', { name: 'Pay by card' })).toBeVisible();
+    await page.getByText('Test cards').click();
+    await expectAccessible(page, 'card form');
+    await fillCard(page, '4242 4242 4242 4241');
+    await expect(page.getByTestId('form-error')).toBeVisible();
+    await expectAccessible(page, 'card form with an error');
+
+    await fillCard(page, '4242 4242 4242 4242');
+    await expect(page.getByTestId('processing')).toBeVisible();
+    await expectAccessible(page, 'processing');
+
+    const challenged = await create();
+    await page.goto(`${challenged.paymentUrl}/card`);
+    await fillCard(page, '4000 0000 0000 3220');
+    await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
+    await expectAccessible(page, '3D Secure challenge');
+    await page.goto(challenged.paymentUrl);
+    await expect(page.getByRole('heading', { name: 'Waiting for your approval' })).toBeVisible();
+    await expectAccessible(page, 'waiting for approval');
+    await page.getByRole('link', { name: 'Continue to confirm' }).click();
+    await page.getByRole('button', { name: 'Fail authentication' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
+    await expectAccessible(page, 'failed');
+  });
+
+  test('bank choice, bank approval, split bill part-paid, paid', async ({ page }) => {
+    const { paymentUrl } = await create({ amount: 10.01, splitBill: true });
+    await page.goto(`${paymentUrl}/bank?tip=10&people=2`);
+    await expect(page.getByRole('heading', { name: 'Pay by bank' })).toBeVisible();
+    await expectAccessible(page, 'bank choice');
+    await page.getByRole('button', { name: 'Continue to your bank' }).click();
+    await expect(page.getByRole('heading', { name: 'Approve this payment?' })).toBeVisible();
+    await expectAccessible(page, 'bank approval');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByTestId('share-paid')).toBeVisible();
+    await expectAccessible(page, 'split bill, part-paid');
+
+    await page.getByRole('button', { name: 'Pay by bank' }).click();
+    await page.getByRole('button', { name: 'Continue to your bank' }).click();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(successHeading(page)).toBeVisible();
+    await expectAccessible(page, 'paid');
+  });
+
+  test('expired, cancelled, final failure, not found, and the API docs', async ({ page }) => {
+    const expiring = await create({ expiresIn: 1000 });
+    await serviceApi(quietBase, SECRET, 'POST', '/api/sandbox/clock/advance', { ms: 5000 });
+    await page.goto(expiring.paymentUrl);
+    await expect(page.getByTestId('closed-expired')).toBeVisible();
+    await expectAccessible(page, 'expired');
+
+    const cancelled = await create();
+    await serviceApi(
+      quietBase,
+      SECRET,
+      'POST',
+      `/api/payment-request/cancel/${cancelled.paymentRequestId}`,
+    );
+    await page.goto(cancelled.paymentUrl);
+    await expect(page.getByTestId('closed-cancelled')).toBeVisible();
+    await expectAccessible(page, 'cancelled');
+
+    const final = await create({ allowRetry: false });
+    await page.goto(`${final.paymentUrl}/bank`);
+    await page.getByRole('button', { name: 'Continue to your bank' }).click();
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await expect(page.getByTestId('final-failure')).toBeVisible();
+    await expectAccessible(page, 'final failure');
+
+    await page.goto(`${quietBase}/pay/${randomUUID()}`);
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await expectAccessible(page, 'not found');
+
+    await page.goto(`${quietBase}/docs`);
+    await expectAccessible(page, 'API docs');
+  });
+});
+
+test('keyboard only: tip, method and card form in order, with a visible focus', async ({
+  page,
+}) => {
+  const { paymentUrl, paymentRequestId } = await createRequest({ amount: 20 });
+  await page.goto(paymentUrl);
+  const focused = () =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLInputElement;
+      const style = getComputedStyle(el);
+      return {
+        name: el.getAttribute('name') ?? el.textContent?.trim(),
+        value: el.value,
+        outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
+      };
+    });
+  await page.keyboard.press('Tab');
+  expect(await focused()).toEqual({ name: 'tip', value: 'none', outline: true });
+  await page.keyboard.press('ArrowDown');
+  expect(await focused()).toEqual({ name: 'tip', value: '10', outline: true });
+  await page.keyboard.press('Tab');
+  expect(await focused()).toMatchObject({ name: 'customTip', outline: true });
+  await page.keyboard.press('Tab');
+  expect(await focused()).toMatchObject({ name: 'Pay by bank', outline: true });
+  await page.keyboard.press('Tab');
+  expect(await focused()).toMatchObject({ name: 'Pay by card', outline: true });
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByTestId('total')).toHaveText('£22.00');
+  for (const [name, text] of [
+    ['name', 'Ada Lovelace'],
+    ['number', '4242424242424242'],
+    ['expiry', '12/34'],
+    ['cvc', '123'],
+  ] as const) {
+    await page.keyboard.press('Tab');
+    expect(await focused()).toMatchObject({ name, outline: true });
+    await page.keyboard.type(text);
+  }
+  await page.keyboard.press('Tab');
+  expect(await focused()).toMatchObject({ name: 'Pay £22.00', outline: true });
+  await page.keyboard.press('Enter');
+  await expect(successHeading(page)).toBeVisible();
+  expect((await statusOf(paymentRequestId)).paidAmount).toBe(22);
+});
+
+test('hostile merchant name, order id, notes and callbackParams stay text', async ({ page }) => {
+  const attack = `"><img id="injected" src=x onerror="window.pwned=1"><script>window.pwned=2</script>`;
+  await page.route('https://shop.example/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>Back at the shop</h1>' }),
+  );
+  const merchant = service.db.prepare<[], { id: string; name: string }>(
+    'SELECT id, name FROM merchants LIMIT 1',
+  );
+  const original = merchant.get()!;
+  service.db
+    .prepare('UPDATE merchants SET name = ? WHERE id = ?')
+    .run(`Shop ${attack}`, original.id);
+  try {
+    const orderId = 'A"><img id="injected" src=x onerror=alert(1)>';
+    const notes = '<b id="injected">Notes</b>';
+    const { paymentUrl, paymentRequestId } = await createRequest({
+      orderId,
+      notes,
+      redirectUrl: 'https://shop.example/thanks',
+      callbackParams: { session: attack },
+    });
+    await page.goto(paymentUrl);
+    await expect(page.getByText(`Shop ${attack}`).first()).toBeVisible();
+    await expect(page.getByText(notes)).toBeVisible();
+    await expect(page.getByText(`Order ${orderId}`)).toBeVisible();
+    await expect(page).toHaveTitle(`Pay Shop ${attack}`);
+
+    await page.getByRole('button', { name: 'Pay by bank' }).click();
+    await page.getByRole('button', { name: 'Continue to your bank' }).click();
+    await expect(page.getByText(`Shop ${attack}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(successHeading(page)).toBeVisible();
+    const link = page.getByRole('link', { name: `Return to Shop ${attack}` });
+    const href = new URL((await link.getAttribute('href'))!);
+    expect(Object.fromEntries(href.searchParams)).toEqual({
+      session: attack,
+      paymentRequestId,
+      status: 'COMPLETED',
+    });
+    // Nothing the text carried became an element, and no injected script ran.
+    await expect(page.locator('#injected, img')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+    expect(await page.locator('script').count()).toBe(0);
+  } finally {
+    service.db
+      .prepare('UPDATE merchants SET name = ? WHERE id = ?')
+      .run(original.name, original.id);
+  }
 });
