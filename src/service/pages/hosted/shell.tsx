@@ -24,6 +24,8 @@ export interface ShellProps {
   theme?: Theme;
   /** A third party's name in a bar above the page (the bank, the card issuer). */
   brand?: string;
+  /** The footer line; by default "Secure payment page · Counter" (or the brand's sandbox note). */
+  footer?: string;
   /** Extra head elements, e.g. a meta refresh. */
   head?: Child;
   /**
@@ -59,9 +61,10 @@ export function PageShell(props: ShellProps) {
           )}
           <main>{props.children}</main>
           <footer>
-            {props.brand
-              ? `${props.brand} · sandbox simulation, no real money moves`
-              : 'Secure payment page · Counter'}
+            {props.footer ??
+              (props.brand
+                ? `${props.brand} · sandbox simulation, no real money moves`
+                : 'Secure payment page · Counter')}
           </footer>
           {props.script && (
             <script nonce={nonce} dangerouslySetInnerHTML={{ __html: props.script }} />
