@@ -113,7 +113,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/main/browser/**/*.ts'],
+    files: ['src/main/browser/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
