@@ -26,7 +26,7 @@ legend{font-weight:600;margin-bottom:.5rem;padding:0}
 .choice:has(input:checked){border-color:#2451d6;background:#eef3ff}
 .choice:has(input:focus-visible){outline:3px solid #b25e00;outline-offset:2px}
 label.field{display:block;font-weight:600;margin-bottom:.75rem}
-label.field input,label.field select{display:block;width:100%;margin-top:.25rem;font:inherit;font-size:1rem;min-height:48px;padding:.5rem .75rem;border:1px solid #6b7585;border-radius:10px;background:#fff;color:inherit}
+label.field input,label.field select{display:block;width:100%;margin-top:.25rem;font:inherit;font-size:1rem;font-weight:400;min-height:48px;padding:.5rem .75rem;border:1px solid #6b7585;border-radius:10px;background:#fff;color:inherit}
 label.field input[aria-invalid=true]{border-color:#b42318}
 .row{display:flex;gap:.75rem}.row>*{flex:1;min-width:0}
 .button,button{display:flex;align-items:center;justify-content:center;width:100%;min-height:52px;padding:.75rem 1rem;margin:.5rem 0;border:0;border-radius:10px;font:inherit;font-weight:600;font-size:1.05rem;text-decoration:none;cursor:pointer;background:#2451d6;color:#fff;text-align:center}
