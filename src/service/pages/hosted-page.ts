@@ -9,7 +9,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { Uuid } from '../../shared/contract/common';
 import { OPEN_STATUSES } from '../../shared/payment-states';
-import type { Area, ServiceContext } from '../context';
+import type { Area } from '../context';
 import { ApiError } from '../http/errors';
 import {
   allowedMethodsOf,
@@ -19,7 +19,7 @@ import {
   type TransactionRow,
 } from '../payments/model';
 import { cardFormSchema } from './hosted-cards';
-import { securityHeaders, seeOther, sendPage } from './hosted';
+import { guardHostedPages, seeOther, sendPage } from './hosted';
 import { readPlan, type Plan } from './hosted-plan';
 import {
   SANDBOX_BANKS,
@@ -190,14 +190,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
 
   // Every response under /pay: no caching, no framing, nothing loaded from elsewhere; and a
   // form posted from another site is refused, so no other page can approve a payment.
-  app.use('/pay/*', async (c, next) => {
-    if (c.req.method === 'POST' && crossSite(c, ctx)) {
-      return c.text('Forms on this page can only be sent from this page.', 403, securityHeaders());
-    }
-    await next();
-    for (const [name, value] of Object.entries(securityHeaders()))
-      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
-  });
+  guardHostedPages(app, ctx, '/pay/*');
 
   app.get('/pay/:id', (c) => {
     const row = load(c.req.param('id'));
@@ -396,17 +389,3 @@ export const hostedPageRoutes: Area = (app, ctx) => {
   app.all('/pay', notFound);
   app.all('/pay/*', notFound);
 };
-
-/** True when a form was posted from another site (Origin or Fetch Metadata says so). */
-function crossSite(c: Context, ctx: ServiceContext): boolean {
-  const site = c.req.header('sec-fetch-site');
-  if (site && site !== 'same-origin' && site !== 'none') return true;
-  const origin = c.req.header('origin');
-  if (!origin || origin === 'null') return false;
-  try {
-    const host = new URL(origin).host;
-    return host !== c.req.header('host') && host !== new URL(ctx.publicUrl()).host;
-  } catch {
-    return true;
-  }
-}

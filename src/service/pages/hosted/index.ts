@@ -14,3 +14,4 @@ export {
   type CardFormValues,
 } from './components';
 export { renderPage, securityHeaders, seeOther, sendPage, type HostedPage } from './render';
+export { crossSite, guardHostedPages } from './guard';

@@ -1,0 +1,34 @@
+/**
+ * What every route of a hosted page needs around it: no caching, framing or foreign loads on
+ * any response (redirects and errors included), and no form accepted from another site, so no
+ * other page can approve a payment, save a card or authorise a contract in the customer's name.
+ */
+import type { Context, Hono } from 'hono';
+import type { ServiceContext } from '../../context';
+import { securityHeaders } from './render';
+
+/** Guards every route matching `pattern` (e.g. '/pay/*'); call it before adding the routes. */
+export function guardHostedPages(app: Hono, ctx: ServiceContext, pattern: string): void {
+  app.use(pattern, async (c, next) => {
+    if (c.req.method === 'POST' && crossSite(c, ctx)) {
+      return c.text('Forms on this page can only be sent from this page.', 403, securityHeaders());
+    }
+    await next();
+    for (const [name, value] of Object.entries(securityHeaders()))
+      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+  });
+}
+
+/** True when a form was posted from another site (Origin or Fetch Metadata says so). */
+export function crossSite(c: Context, ctx: ServiceContext): boolean {
+  const site = c.req.header('sec-fetch-site');
+  if (site && site !== 'same-origin' && site !== 'none') return true;
+  const origin = c.req.header('origin');
+  if (!origin || origin === 'null') return false;
+  try {
+    const host = new URL(origin).host;
+    return host !== c.req.header('host') && host !== new URL(ctx.publicUrl()).host;
+  } catch {
+    return true;
+  }
+}
