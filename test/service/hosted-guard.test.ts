@@ -58,10 +58,11 @@ describe('hosted page guard', () => {
 
   it('refuses a form posted from another site and changes nothing', async () => {
     const { paymentUrl, paymentRequestId } = await newRequest();
-    for (const headers of [
+    const attacks: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { 'sec-fetch-site': 'cross-site' },
-    ]) {
+    ];
+    for (const headers of attacks) {
       const res = await fetch(`${paymentUrl}/bank`, form({ bank: 'Sandbox Bank' }, headers));
       expect(res.status).toBe(403);
       expectGuarded(res);
