@@ -1,15 +1,27 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { formatPence, penceToPounds } from '../../../shared/money';
+import { StartPaymentResult } from '../../../shared/bridge';
+import { overTerminalLimit } from '../../../shared/contract/terminals';
+import { formatPence, penceToPounds, poundsToPence } from '../../../shared/money';
 import type { FormError } from '../lib/form-errors';
 import { keyToEntryAction } from '../lib/keypad-entry';
 import { runCommand } from '../lib/run-command';
-import { useBridge } from '../store/context';
+import { useBridge, useKiosk } from '../store/context';
 import { usePaymentDraft } from '../store/payment-draft';
 import { describedBy, FieldError } from './FieldError';
 import { Keypad } from './Keypad';
 import { MethodChoice } from './MethodChoice';
 
 const NOTE_MAX = 30;
+const ORDINALS = ['1st', '2nd', '3rd'];
+const ordinal = (n: number) => ORDINALS[n - 1] ?? `${n}th`;
+
+/** What staff are told when the payment they started waits for the one on the display. */
+export function queuedNotice(position: number): string {
+  return (
+    `Queued, ${ordinal(position)} in line: it starts on the customer display when the current ` +
+    'payment ends, and the customer’s 3 minutes to pay start then.'
+  );
+}
 const LABELS = { amount: 'The amount', notes: 'The note' };
 
 /** Keys typed into a text field, a select or with a modifier are not the keypad's. */
@@ -33,11 +45,19 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
   const setNotes = (value: string) => usePaymentDraft.setState({ notes: value });
   const [error, setError] = useState<FormError | null>(null);
   const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const maxAmount = useKiosk((view) => view.kiosk?.maxAmount ?? null);
+  const maxPence = maxAmount === null ? null : poundsToPence(maxAmount);
 
   async function start() {
     if (busy) return;
+    setNotice(null);
     if (pence === 0) {
       setError({ field: 'amount', message: 'Key in the amount to charge first.' });
+      return;
+    }
+    if (maxPence !== null && pence > maxPence) {
+      setError({ field: 'amount', message: `${overTerminalLimit(pence, maxPence)}.` });
       return;
     }
     setBusy(true);
@@ -59,6 +79,8 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
     }
     dispatch({ type: 'clear' });
     setNotes('');
+    const result = StartPaymentResult.safeParse(outcome.result);
+    if (result.success && result.data.queued) setNotice(queuedNotice(result.data.position));
   }
 
   const startRef = useRef(start);
@@ -129,6 +151,11 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
         </output>
       </div>
       <FieldError error={error} field="amount" id="amount-error" />
+      {maxPence !== null && (
+        <p className="hint amount__limit" data-testid="amount-limit">
+          Largest payment on this terminal: {formatPence(maxPence)}
+        </p>
+      )}
       <Keypad
         onKey={(action) => {
           dispatch(action);
@@ -163,6 +190,9 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
         <FieldError error={error} field="notes" id="note-error" />
       </div>
       <FieldError error={error} field={null} />
+      <p className="notice" role="status" data-testid="start-notice">
+        {notice}
+      </p>
       <button
         type="submit"
         className="button button--primary button--xl"

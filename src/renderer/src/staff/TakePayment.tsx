@@ -13,7 +13,7 @@ export function TakePayment() {
       <NewPayment disabled={link !== 'open'} />
       <div className="take__side">
         <ActivePayment payment={kiosk.active} />
-        <Queue payments={kiosk.queue} />
+        <Queue payments={kiosk.queue} held={kiosk.held} />
         <Takings takings={kiosk.takings} />
       </div>
     </div>
