@@ -357,6 +357,18 @@ describe('the kiosk core', () => {
     expect(await core.handle({ type: 'startPayment', amount: 50 })).toMatchObject({ ok: true });
   });
 
+  it('reads its limit again before refusing, so a limit just raised on the dashboard applies at once', async () => {
+    const { url } = await service();
+    const core = kiosk(); // reads its record at start only (the refresh is an hour here)
+    await core.start();
+    await pairKiosk(core, url);
+    await poll(() => core.state().maxAmount === 10_000, 5000, 'the default limit');
+    await api(url, 'PUT', `/api/terminal/${await terminalId(url)}`, { maxAmount: 99_999_999.99 });
+    const started = await ok(core, { type: 'startPayment', amount: 99_999_999.99 });
+    expect(started).toMatchObject({ queued: false, payment: { amount: 99_999_999.99 } });
+    expect(core.state().maxAmount).toBe(99_999_999.99);
+  });
+
   it('passes on the service refusing a limit the kiosk had not heard of yet, in the same words', async () => {
     const { url } = await service();
     const core = kiosk(); // reads its record at start only (the refresh is an hour here)

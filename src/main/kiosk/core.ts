@@ -356,6 +356,8 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   ): Promise<StartPaymentResult> {
     if (!client || !credentials) throw new KioskError('Pair this kiosk before taking payments');
     const pence = poundsToPence(amount);
+    // Over the limit as last read: read it again first (the merchant may just have raised it).
+    if (maxPence !== null && pence > maxPence) await refreshTerminal();
     if (maxPence !== null && pence > maxPence)
       throw new KioskError(overTerminalLimit(pence, maxPence), 'amount');
     const request = { amountPence: pence, notes: notes || null, method: method ?? null };
