@@ -145,7 +145,9 @@ export async function amountLayout(page: Page) {
       overflow: el.scrollWidth - el.clientWidth,
       right: box.right,
       viewportWidth: window.innerWidth,
-      codeLeft: code && code.width > 0 && code.left > box.left ? code.left : null,
+      // The code's left edge when it stands beside the amount (not stacked under it).
+      codeLeft:
+        code && code.width > 0 && code.top < box.bottom && code.bottom > box.top ? code.left : null,
     };
   });
 }

@@ -26,11 +26,14 @@ export function ConfirmDialog({
   testId?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     const opener = document.activeElement as HTMLElement | null;
     dialog.showModal();
+    // React's autoFocus ran while the dialog was still closed; focus the answer now it is open.
+    confirmRef.current?.focus();
     return () => {
       dialog.close();
       // Back where staff were, or (when that button went with the payment) the first field.
@@ -72,9 +75,9 @@ export function ConfirmDialog({
             type="submit"
             className={`button ${danger ? 'button--danger' : 'button--primary'}`}
             data-testid="confirm-yes"
+            ref={confirmRef}
             disabled={busy}
             aria-busy={busy || undefined}
-            autoFocus
           >
             {confirmLabel}
           </button>

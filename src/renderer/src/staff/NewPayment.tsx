@@ -49,15 +49,23 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
   const maxAmount = useKiosk((view) => view.kiosk?.maxAmount ?? null);
   const maxPence = maxAmount === null ? null : poundsToPence(maxAmount);
 
+  // Over the terminal's limit, staff are told as they key it in. Start still asks the core, which
+  // reads the limit again before refusing (it may just have been raised on the dashboard).
+  const overLimit =
+    maxPence !== null && pence > maxPence ? `${overTerminalLimit(pence, maxPence)}.` : null;
+  useEffect(() => {
+    setError((current) => {
+      const wasLimit = current?.field === 'amount' && /largest payment/.test(current.message);
+      if (overLimit) return { field: 'amount', message: overLimit };
+      return wasLimit ? null : current;
+    });
+  }, [overLimit]);
+
   async function start() {
     if (busy) return;
     setNotice(null);
     if (pence === 0) {
       setError({ field: 'amount', message: 'Key in the amount to charge first.' });
-      return;
-    }
-    if (maxPence !== null && pence > maxPence) {
-      setError({ field: 'amount', message: `${overTerminalLimit(pence, maxPence)}.` });
       return;
     }
     setBusy(true);
