@@ -412,6 +412,7 @@ test("the keypad refuses more than the terminal's largest payment; the display f
   );
   await expect(displayRoot(display)).toHaveAttribute('data-qr-ready', 'true');
   await expectAmountOnOneLine(display, '£99,999,999.99');
+  await screenshot(display, 'display-largest-amount');
 
   const paymentId = (await displayRoot(display).getAttribute('data-payment-request-id'))!;
   await api(
@@ -448,6 +449,7 @@ test('a payment keyed in while one is on the display waits, is told so, and gets
   const held = staff.getByTestId('held-item');
   await expect(held).toContainText('£7.50');
   await expect(held).toContainText('its time to pay starts when it is shown');
+  await screenshot(staff, 'console-queue');
   await expect(displayRoot(display)).toHaveAttribute('data-payment-request-id', first);
   // Not created at the service yet, so no expiry is running.
   expect((await requests()).map((r) => r.paymentRequestId)).toEqual([first]);
