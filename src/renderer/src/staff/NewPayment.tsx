@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { StartPaymentResult } from '../../../shared/bridge';
 import { overTerminalLimit } from '../../../shared/contract/terminals';
 import { formatPence, penceToPounds, poundsToPence } from '../../../shared/money';
@@ -45,7 +45,6 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
   const setNotes = (value: string) => usePaymentDraft.setState({ notes: value });
   const [error, setError] = useState<FormError | null>(null);
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
   const maxAmount = useKiosk((view) => view.kiosk?.maxAmount ?? null);
   const maxPence = maxAmount === null ? null : poundsToPence(maxAmount);
 
@@ -53,17 +52,10 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
   // reads the limit again before refusing (it may just have been raised on the dashboard).
   const overLimit =
     maxPence !== null && pence > maxPence ? `${overTerminalLimit(pence, maxPence)}.` : null;
-  useEffect(() => {
-    setError((current) => {
-      const wasLimit = current?.field === 'amount' && /largest payment/.test(current.message);
-      if (overLimit) return { field: 'amount', message: overLimit };
-      return wasLimit ? null : current;
-    });
-  }, [overLimit]);
+  const shownError: FormError | null = overLimit ? { field: 'amount', message: overLimit } : error;
 
   async function start() {
     if (busy) return;
-    setNotice(null);
     if (pence === 0) {
       setError({ field: 'amount', message: 'Key in the amount to charge first.' });
       return;
@@ -88,7 +80,9 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
     dispatch({ type: 'clear' });
     setNotes('');
     const result = StartPaymentResult.safeParse(outcome.result);
-    if (result.success && result.data.queued) setNotice(queuedNotice(result.data.position));
+    usePaymentDraft.setState({
+      notice: result.success && result.data.queued ? queuedNotice(result.data.position) : null,
+    });
   }
 
   const startRef = useRef(start);
@@ -148,22 +142,25 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
         >
           Clear
         </button>
-        <output
-          className={`amount__value${pence === 0 ? ' amount__value--empty' : ''}`}
-          data-testid="amount-display"
-          aria-labelledby="amount-label"
-          aria-live="polite"
-          aria-describedby={describedBy(error, 'amount', 'amount-error')}
-        >
-          {formatPence(pence)}
-        </output>
+        <div className="amount__main">
+          <output
+            className={`amount__value${pence === 0 ? ' amount__value--empty' : ''}`}
+            style={{ '--amount-chars': formatPence(pence).length } as CSSProperties}
+            data-testid="amount-display"
+            aria-labelledby="amount-label"
+            aria-live="polite"
+            aria-describedby={describedBy(shownError, 'amount', 'amount-error')}
+          >
+            {formatPence(pence)}
+          </output>
+          {maxPence !== null && (
+            <p className="amount__limit" data-testid="amount-limit">
+              Largest payment on this terminal: {formatPence(maxPence)}
+            </p>
+          )}
+        </div>
       </div>
-      <FieldError error={error} field="amount" id="amount-error" />
-      {maxPence !== null && (
-        <p className="hint amount__limit" data-testid="amount-limit">
-          Largest payment on this terminal: {formatPence(maxPence)}
-        </p>
-      )}
+      <FieldError error={shownError} field="amount" id="amount-error" />
       <Keypad
         onKey={(action) => {
           dispatch(action);
@@ -187,20 +184,17 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
             maxLength={NOTE_MAX}
             placeholder="Note for the customer (optional)"
             autoComplete="off"
-            aria-describedby={`note-count${error?.field === 'notes' ? ' note-error' : ''}`}
-            aria-invalid={error?.field === 'notes' || undefined}
+            aria-describedby={`note-count${shownError?.field === 'notes' ? ' note-error' : ''}`}
+            aria-invalid={shownError?.field === 'notes' || undefined}
             onChange={(event) => setNotes(event.target.value)}
           />
           <span className="note__count" id="note-count" aria-live="polite">
             {notes.length}/{NOTE_MAX}
           </span>
         </div>
-        <FieldError error={error} field="notes" id="note-error" />
+        <FieldError error={shownError} field="notes" id="note-error" />
       </div>
-      <FieldError error={error} field={null} />
-      <p className="notice" role="status" data-testid="start-notice">
-        {notice}
-      </p>
+      <FieldError error={shownError} field={null} />
       <button
         type="submit"
         className="button button--primary button--xl"
