@@ -419,7 +419,9 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       createdAt: record ? Date.parse(record.createdAt) : now(),
       expiresAt: record ? Date.parse(record.expiresAt) : now() + 180_000,
     });
-    enqueue(created.paymentRequestId);
+    // First in line: the display was free when it was sent, and a request pushed from the
+    // dashboard while this one was on its way must not leave it waiting with its clock running.
+    queue = [created.paymentRequestId, ...queue.filter((id) => id !== created.paymentRequestId)];
     return paymentView(history.get(created.paymentRequestId)!);
   }
 
