@@ -52,6 +52,7 @@ async function main(argv: string[]) {
     push: options.push,
     pollFastMs: options.pollMs,
     kioskPin: options.kioskPin,
+    locale: options.locale,
     log: (line) => log(`[kiosk] ${line}`),
   });
   await core.start();
@@ -93,6 +94,7 @@ async function main(argv: string[]) {
   const electron = options.browser ? null : findElectron(root);
   const chromium = electron || !options.open ? null : findChromium();
   if (electron) {
+    process.env.COUNTER_LOCALE = options.locale; // the shell's windows follow it too
     const child = startElectron(
       electron,
       root,
@@ -106,7 +108,7 @@ async function main(argv: string[]) {
       children = openWindows(
         chromium,
         { console: server.consoleUrl, display: server.displayUrl },
-        { profileDir: join(options.dataDir, 'chromium'), kiosk },
+        { profileDir: join(options.dataDir, 'chromium'), kiosk, locale: options.locale },
       );
     };
     open(core.state().kioskMode);

@@ -46,6 +46,29 @@ export const StatusChange = z.object({
 });
 export type StatusChange = z.infer<typeof StatusChange>;
 
+/**
+ * A payment started at the counter while another is on the display. It is not yet a payment
+ * request at the service (whose expiry is fixed when it is created): the core creates it when it
+ * reaches the display, so the customer gets its whole time to pay (docs/kiosk.md).
+ */
+export const HeldPayment = z.object({
+  id: z.string(),
+  amount: z.number(),
+  notes: z.string().nullable(),
+  paymentMethod: PaymentMethod.nullable(),
+  createdAt: z.string(),
+  /** Why the service did not take it when its turn came; staff retry or remove it. */
+  error: z.string().nullable(),
+});
+export type HeldPayment = z.infer<typeof HeldPayment>;
+
+/** What startPayment answers: on the display now, or held in line behind `position - 1` others. */
+export const StartPaymentResult = z.discriminatedUnion('queued', [
+  z.object({ queued: z.literal(false), payment: KioskPayment }),
+  z.object({ queued: z.literal(true), held: HeldPayment, position: z.number().int().min(1) }),
+]);
+export type StartPaymentResult = z.infer<typeof StartPaymentResult>;
+
 export const Takings = z.object({ count: z.number(), total: z.number(), tips: z.number() });
 
 export const ConnectionState = z.enum(['connecting', 'connected', 'reconnecting', 'offline']);
@@ -66,7 +89,14 @@ export const KioskState = z.object({
   connection: ConnectionState,
   online: z.boolean(),
   active: KioskPayment.nullable(),
+  /** Payment requests waiting for the display (pushed from the dashboard), next first. */
   queue: z.array(KioskPayment),
+  /** Counter payments waiting for the display, after `queue`; created when their turn comes. */
+  held: z.array(HeldPayment),
+  /** The terminal's largest payment in pounds (the service's `maxAmount`); null when unknown. */
+  maxAmount: z.number().nullable(),
+  /** The kiosk's locale for dates and numbers (BCP 47, default en-GB). */
+  locale: z.string(),
   takings: Takings,
   /** Full-screen kiosk mode, which staff leave with the PIN (leaveKioskMode). */
   kioskMode: z.boolean(),
@@ -107,6 +137,10 @@ export const BridgeCommand = z.discriminatedUnion('type', [
     paymentMethod: PaymentMethod.nullable().optional(),
   }),
   z.object({ type: z.literal('cancelPayment'), paymentRequestId: Id }),
+  /** Takes a held counter payment out of the line; nothing was created at the service. */
+  z.object({ type: z.literal('removeHeldPayment'), id: z.string().min(1).max(100) }),
+  /** Asks the service again for a held payment it refused or could not be reached for. */
+  z.object({ type: z.literal('retryHeldPayment'), id: z.string().min(1).max(100) }),
   /** Clears a finished payment from the display before it returns to idle by itself. */
   z.object({ type: z.literal('dismissPayment'), paymentRequestId: Id }),
   z.object({ type: z.literal('listHistory'), query: HistoryQuery }),

@@ -73,6 +73,10 @@ interface Core {
   stop(): Promise<void> | void;
 }
 
+/** The windows' locale (`npm start --locale` passes it on as COUNTER_LOCALE); before ready. */
+const LOCALE = process.env.COUNTER_LOCALE || 'en-GB';
+app.commandLine.appendSwitch('lang', LOCALE);
+
 /** The core in the `npm start` process (over the bridge socket), or here in a packaged app. */
 async function openCore(): Promise<Core> {
   const url = process.env.COUNTER_BRIDGE_URL;
@@ -89,6 +93,7 @@ async function openCore(): Promise<Core> {
       safeStorage.isEncryptionAvailable() ? safeStorageBox : undefined,
     ),
     kioskPin: process.env.COUNTER_KIOSK_PIN || undefined,
+    locale: LOCALE,
     log: (line) => console.log(`[kiosk] ${line}`),
   });
   await local.start();

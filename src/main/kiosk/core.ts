@@ -11,9 +11,12 @@ import {
   BridgeCommand,
   type BridgeEvent,
   type BridgeReply,
+  type HeldPayment,
   type KioskState,
+  type StartPaymentResult,
 } from '../../shared/bridge';
-import { poundsToPence } from '../../shared/money';
+import { overTerminalLimit } from '../../shared/contract/terminals';
+import { penceToPounds, poundsToPence } from '../../shared/money';
 import { ApiClientError, createClient, type ApiClient } from '../../client/http-client';
 import { redact, type CredentialStore, type Credentials } from './credentials';
 import { openHistory, type History } from './history/history';
@@ -31,6 +34,7 @@ import type { ConnectionState } from './types';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 import { changeView, paymentView } from './view';
 import { createKioskMode } from './kiosk-mode';
+import { createHeldLine, type Held } from './held-line';
 
 export interface KioskCoreOptions {
   /** Where kiosk.db and the push cursor live; null keeps everything in memory (tests). */
@@ -50,6 +54,10 @@ export interface KioskCoreOptions {
   webhook?: { port?: number; secret: () => string };
   /** Start in full-screen kiosk mode, which staff leave only with this PIN. */
   kioskPin?: string;
+  /** The windows' locale for dates and numbers (BCP 47); default en-GB. */
+  locale?: string;
+  /** How often the terminal's own record (its largest payment) is read again; default 60 s. */
+  terminalRefreshMs?: number;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -91,6 +99,13 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   let online = false;
   /** Payments waiting for the display, oldest first; the first is the active one. */
   let queue: string[] = [];
+  /** Counter payments behind them, not yet created at the service. */
+  const held = createHeldLine(options.dataDir, now);
+  /** A payment is being created at the service: the next one waits for it. */
+  let creating = false;
+  /** The terminal's largest payment in pence, from its own record; null when unknown. */
+  let maxPence: number | null = null;
+  let terminalTimer: NodeJS.Timeout | null = null;
   const finishedTimers = new Map<string, NodeJS.Timeout>();
   const kiosk = createKioskMode(options.kioskPin, now);
 
@@ -130,6 +145,9 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       online,
       active: payments[0] ? paymentView(payments[0]) : null,
       queue: payments.slice(1).map(paymentView),
+      held: held.list().map(heldView),
+      maxAmount: maxPence === null ? null : penceToPounds(maxPence),
+      locale: options.locale ?? 'en-GB',
       takings: {
         count: takings.count,
         total: takings.totalPence / 100,
@@ -155,6 +173,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       finishedTimers.delete(payment.paymentRequestId);
       queue = queue.filter((id) => id !== payment.paymentRequestId);
       emitState();
+      void advance();
     }, holdMs);
     timer.unref();
     finishedTimers.set(payment.paymentRequestId, timer);
@@ -253,6 +272,8 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       slowMs: options.pollSlowMs,
       onReachability(ok) {
         online = ok;
+        // A held payment that could not be created for want of the service goes now.
+        if (ok) void advance();
         if (!channel) connection = ok ? 'connected' : 'offline';
         // Back online: every payment whose final status we have not seen is asked about now.
         if (ok) void poller?.pollNow();
@@ -269,7 +290,10 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
         onEvent: (event) => onPush(event),
         onState(next, detail) {
           connection = next;
-          if (next === 'connected') online = true;
+          if (next === 'connected') {
+            online = true;
+            void refreshTerminal();
+          }
           if (detail?.error) log(`push: ${detail.error}`);
           emitState();
         },
@@ -277,10 +301,40 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       });
       channel.start();
     }
+    if (saved.kind === 'terminal') {
+      void refreshTerminal();
+      terminalTimer = setInterval(
+        () => void refreshTerminal(),
+        options.terminalRefreshMs ?? 60_000,
+      );
+      terminalTimer.unref();
+    }
     emitState();
+    void advance();
+  }
+
+  /** Reads the terminal's own record for its largest payment (changed on the dashboard). */
+  async function refreshTerminal() {
+    const current = client;
+    if (!current || credentials?.kind !== 'terminal') return;
+    try {
+      const terminal = await current.call('getOwnTerminal');
+      if (client !== current) return;
+      const next = poundsToPence(terminal.maxAmount);
+      if (next !== maxPence) {
+        maxPence = next;
+        emitState();
+      }
+    } catch (error) {
+      // An older service without the call: the service still refuses what is too large.
+      log(`terminal record: ${(error as Error).message}`);
+    }
   }
 
   async function disconnect() {
+    if (terminalTimer) clearInterval(terminalTimer);
+    terminalTimer = null;
+    maxPence = null;
     await channel?.stop();
     await poller?.stop();
     channel = null;
@@ -291,12 +345,43 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     online = false;
   }
 
+  /**
+   * Starts a counter payment: on the display now when it is free, otherwise held in line and
+   * created at the service only when its turn comes, so its expiry starts when the customer sees it.
+   */
   async function startPayment(
     amount: number,
     notes?: string,
     method?: 'PAY_BY_BANK' | 'CARD' | null,
-  ) {
+  ): Promise<StartPaymentResult> {
     if (!client || !credentials) throw new KioskError('Pair this kiosk before taking payments');
+    const pence = poundsToPence(amount);
+    // Over the limit as last read: read it again first (the merchant may just have raised it).
+    if (maxPence !== null && pence > maxPence) await refreshTerminal();
+    if (maxPence !== null && pence > maxPence)
+      throw new KioskError(overTerminalLimit(pence, maxPence), 'amount');
+    const request = { amountPence: pence, notes: notes || null, method: method ?? null };
+    if (queue.length === 0 && held.list().length === 0 && !creating) {
+      creating = true;
+      try {
+        return { queued: false, payment: await createAtService(request) };
+      } finally {
+        creating = false;
+        emitState();
+        void advance();
+      }
+    }
+    const entry = held.add(request);
+    emitState();
+    return {
+      queued: true,
+      held: heldView(entry),
+      position: Math.max(queue.length - 1, 0) + held.list().length,
+    };
+  }
+
+  async function createAtService(request: Pick<Held, 'amountPence' | 'notes' | 'method'>) {
+    if (!client) throw new KioskError('Pair this kiosk before taking payments');
     const orderId = `CTR-${randomBytes(4).toString('hex').toUpperCase()}`;
     let created;
     try {
@@ -304,13 +389,16 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
         body: {
           customerId: 'counter',
           orderId,
-          amount,
-          notes: notes || undefined,
-          paymentMethod: method ? [method] : undefined,
+          amount: penceToPounds(request.amountPence),
+          notes: request.notes ?? undefined,
+          paymentMethod: request.method ? [request.method] : undefined,
           template: 'EXTERNAL_DISPLAY',
         },
       });
     } catch (error) {
+      // The limit may have changed on the dashboard since the kiosk last read it.
+      if (error instanceof ApiClientError && /largest payment/.test(error.message))
+        void refreshTerminal();
       throw explain(error, 'amount');
     }
     const record = await client
@@ -319,10 +407,10 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     tracker.track({
       paymentRequestId: created.paymentRequestId,
       origin: 'counter',
-      amountPence: poundsToPence(amount),
+      amountPence: request.amountPence,
       orderId,
-      notes: notes || null,
-      paymentMethodRestriction: method ?? null,
+      notes: request.notes,
+      paymentMethodRestriction: request.method,
       paymentUrl: created.paymentUrl,
       qrCodeUrl: created.qrCodeUrl,
       qrCodeUrlPng: created.qrCodeUrlPng,
@@ -331,9 +419,43 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       createdAt: record ? Date.parse(record.createdAt) : now(),
       expiresAt: record ? Date.parse(record.expiresAt) : now() + 180_000,
     });
-    enqueue(created.paymentRequestId);
-    emitState();
+    // First in line: the display was free when it was sent, and a request pushed from the
+    // dashboard while this one was on its way must not leave it waiting with its clock running.
+    queue = [created.paymentRequestId, ...queue.filter((id) => id !== created.paymentRequestId)];
     return paymentView(history.get(created.paymentRequestId)!);
+  }
+
+  /**
+   * When the display is free, the first held payment becomes a payment request. One the service
+   * refuses (or cannot be reached for) stays first in line with the reason, for staff to retry or
+   * remove; the line waits behind it rather than jump ahead of the customer who is waiting.
+   */
+  async function advance(): Promise<void> {
+    const next = held.list()[0];
+    if (!next || (next.error && !next.retryable) || creating || queue.length > 0 || !client) return;
+    creating = true;
+    try {
+      await createAtService(next);
+      held.remove(next.id);
+    } catch (error) {
+      // Unreachable: tried again when the service answers; refused: staff decide.
+      const unreachable = error instanceof ApiClientError && error.status === 0;
+      held.fail(next.id, explain(error).message, unreachable);
+    } finally {
+      creating = false;
+      emitState();
+    }
+  }
+
+  function heldView(entry: Held): HeldPayment {
+    return {
+      id: entry.id,
+      amount: penceToPounds(entry.amountPence),
+      notes: entry.notes,
+      paymentMethod: entry.method,
+      createdAt: new Date(entry.createdAt).toISOString(),
+      error: entry.error,
+    };
   }
 
   function explain(error: unknown, field?: string): KioskError {
@@ -371,6 +493,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       case 'unpair':
         await disconnect();
         await unpair(options.credentials);
+        held.clear(); // they were for the service this kiosk has left
         lastEventId.set('');
         emitState();
         return { unpaired: true };
@@ -399,7 +522,21 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
           throw new KioskError('Only a finished payment can be dismissed');
         queue = queue.filter((id) => id !== command.paymentRequestId);
         emitState();
+        void advance();
         return { dismissed: true };
+      }
+      case 'removeHeldPayment':
+        if (!held.remove(command.id))
+          throw new KioskError('That payment is no longer waiting; it may have started');
+        emitState();
+        return { removed: true };
+      case 'retryHeldPayment': {
+        if (!held.retry(command.id)) throw new KioskError('That payment is no longer waiting');
+        emitState();
+        await advance();
+        const still = held.list().find((h) => h.id === command.id);
+        if (still?.error) throw new KioskError(still.error);
+        return { retried: true };
       }
       case 'listHistory': {
         const q = command.query;

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getBridge } from './bridge/get-bridge';
+import { followKioskLocale } from './lib/document-locale';
 import { ConsoleApp } from './staff/ConsoleApp';
 import { KioskProvider } from './store/context';
 import { createHistoryStore } from './store/history-store';
@@ -10,6 +11,7 @@ import './styles/console.css';
 
 const bridge = getBridge();
 const store = createKioskStore(bridge);
+followKioskLocale(store);
 const history = createHistoryStore(bridge);
 
 createRoot(document.getElementById('root')!).render(

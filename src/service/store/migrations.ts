@@ -185,4 +185,8 @@ export const migrations: readonly string[] = [
   CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_attempt_at) WHERE status = 'PENDING';
   CREATE INDEX webhook_deliveries_subscription ON webhook_deliveries(subscription_id, created_at);
   `,
+  // terminals: each terminal's largest payment, in pence (default £10,000.00, docs/terminals.md).
+  `
+  ALTER TABLE terminals ADD COLUMN max_amount_pence INTEGER NOT NULL DEFAULT 1000000;
+  `,
 ];

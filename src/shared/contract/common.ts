@@ -3,7 +3,7 @@
  * timestamps and the two page envelopes (service-interface.md sections 2, 6 and 8).
  */
 import { z } from 'zod';
-import { MAX_PENCE, decimalPlaces, decimalTextToPence } from '../money';
+import { MAX_PENCE, decimalPlaces, decimalTextToPence, formatPence } from '../money';
 
 export const Environment = z.enum(['sandbox', 'production']);
 export const PaymentMethod = z.enum(['PAY_BY_BANK', 'CARD']);
@@ -75,7 +75,10 @@ export const Notes = z.string().max(30, 'must be at most 30 characters');
 export const Pounds = z
   .number({ message: 'must be a number in pounds' })
   .refine((n) => decimalPlaces(n) <= 2, 'must have at most 2 decimal places')
-  .refine((n) => Math.abs(n) * 100 <= MAX_PENCE, 'is too large');
+  .refine(
+    (n) => Math.abs(n) * 100 <= MAX_PENCE,
+    `is too large: the largest amount is ${formatPence(MAX_PENCE)}`,
+  );
 export const PositivePounds = Pounds.refine((n) => n > 0, 'must be greater than 0');
 
 /** The seed's refund sample carries amounts as decimal strings ("10.50"); both forms parse. */

@@ -1,5 +1,6 @@
 /** Section 4.4 Remote payments, and the terminal and store records the seed leaves unshown. */
 import { z } from 'zod';
+import { formatPence } from '../money';
 import {
   ConsumerDetails,
   Currency,
@@ -8,6 +9,7 @@ import {
   PaymentMethod,
   PaymentStatus,
   Pounds,
+  PositivePounds,
   Timestamp,
   Uuid,
 } from './common';
@@ -74,6 +76,8 @@ export const Terminal = z.object({
   storeId: Uuid,
   tokenMissing: z.boolean(),
   remotePaymentsEnabled: z.boolean(),
+  /** The largest payment this terminal may take, in pounds (docs/terminals.md). */
+  maxAmount: z.number(),
   lastSeenAt: Timestamp.nullable(),
   online: z.boolean(),
   createdAt: Timestamp,
@@ -106,12 +110,26 @@ export const PairResponse = z.object({
   merchantName: z.string(),
 });
 export const TerminalParams = z.object({ id: Uuid });
+/** A new terminal's largest payment: £10,000.00, changed per terminal with updateTerminal. */
+export const DEFAULT_TERMINAL_MAX_PENCE = 1_000_000;
+
+/** One wording for a payment over a terminal's limit, from the service and the kiosk alike. */
+export const overTerminalLimit = (pence: number, maxPence: number) =>
+  `Amount ${formatPence(pence)} is more than this terminal's largest payment, ${formatPence(maxPence)}`;
+
 export const TerminalUpdateBody = z
-  .object({ name: TerminalName.optional(), remotePaymentsEnabled: z.boolean().optional() })
-  .refine((b) => b.name !== undefined || b.remotePaymentsEnabled !== undefined, {
-    message: 'name or remotePaymentsEnabled is required',
-    path: ['name'],
-  });
+  .object({
+    name: TerminalName.optional(),
+    remotePaymentsEnabled: z.boolean().optional(),
+    maxAmount: PositivePounds.optional().describe(
+      'The largest payment the terminal may take, in pounds; larger ones are refused with 400',
+    ),
+  })
+  .refine(
+    (b) =>
+      b.name !== undefined || b.remotePaymentsEnabled !== undefined || b.maxAmount !== undefined,
+    { message: 'name, remotePaymentsEnabled or maxAmount is required', path: ['name'] },
+  );
 /** A terminal registers its Firebase Cloud Messaging token; null removes it. */
 export const PushTokenBody = z.object({ fcmToken: z.string().min(1).max(4096).nullable() });
 

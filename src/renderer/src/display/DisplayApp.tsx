@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { formatPence } from '../../../shared/money';
 import { formatCountdown, remainingMs, URGENT_MS } from '../lib/countdown';
 import { codeImage, displayView, prefersTemplate, type DisplayView } from '../lib/display-state';
@@ -82,14 +82,42 @@ function Idle({ merchant }: { merchant: string | null }) {
   );
 }
 
-function Amount({ view }: { view: DisplayView }) {
+/**
+ * An amount on one line whatever its length: the font shrinks with the number of characters to
+ * fit the column it is in (display.css, `.fit-amount`), so £99,999,999.99 never breaks mid-number.
+ */
+function FitAmount({
+  pence,
+  currency,
+  className,
+  label,
+}: {
+  pence: number;
+  currency: string;
+  className: string;
+  label?: string;
+}) {
+  const text = formatPence(pence, currency);
   return (
     <p
-      className="amount-huge"
-      aria-label={`Amount ${formatPence(view.amountPence, view.currency)}`}
+      className={`fit-amount ${className}`}
+      style={{ '--amount-chars': text.length } as CSSProperties}
+      data-testid="display-amount"
+      aria-label={label ? `${label} ${text}` : undefined}
     >
-      {formatPence(view.amountPence, view.currency)}
+      {text}
     </p>
+  );
+}
+
+function Amount({ view }: { view: DisplayView }) {
+  return (
+    <FitAmount
+      pence={view.amountPence}
+      currency={view.currency}
+      className="amount-huge"
+      label="Amount"
+    />
   );
 }
 
@@ -186,7 +214,7 @@ function Failed({ view, code }: { view: DisplayView; code: ReactNode }) {
         <Icon name="cross" />
         <h1 className="outcome__title">Payment failed</h1>
         <p className="outcome__line">Please try again or ask staff</p>
-        <p className="outcome__amount">{formatPence(view.amountPence, view.currency)}</p>
+        <FitAmount pence={view.amountPence} currency={view.currency} className="outcome__amount" />
         {code && <DisplayCountdown expiresAt={view.expiresAt} />}
       </div>
       {code && (
@@ -217,7 +245,7 @@ function Outcome({
       <Icon name={icon} />
       <h1 className="outcome__title">{title}</h1>
       <p className="outcome__line">{line}</p>
-      <p className="outcome__amount">{formatPence(view.amountPence, view.currency)}</p>
+      <FitAmount pence={view.amountPence} currency={view.currency} className="outcome__amount" />
     </div>
   );
 }
