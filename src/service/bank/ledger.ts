@@ -29,6 +29,8 @@ export const CREDIT_ARRIVAL_MS = 20_000;
 /** ...and is PENDING for this long before it books (same id, same date). */
 export const CREDIT_BOOKING_MS = 60 * 60_000;
 export const DEFAULT_HISTORY_DAYS = 400;
+/** With nothing new to store, generated_until moves on only after this long. */
+const IDLE_WRITE_MS = 60 * 60_000;
 export const DEFAULT_PER_DAY = 6;
 
 export interface ConsentRow {
@@ -127,9 +129,11 @@ export function createLedger(db: Db, clock: Clock) {
   const merchantName = db.prepare<[string], { name: string }>(
     'SELECT name FROM merchants WHERE id = ?',
   );
+  // CROSS JOIN keeps transactions outermost, so the completed pay-by-bank index bounds the scan by
+  // time; otherwise the planner walks every payment request of the merchant.
   const completedPayments = db.prepare<[number, number, string, string], CompletedPayment>(`
     SELECT t.id AS tx_id, t.amount_pence, t.tip_pence, t.updated_at, r.order_id, r.options
-    FROM transactions t JOIN payment_requests r ON r.id = t.payment_request_id
+    FROM transactions t CROSS JOIN payment_requests r ON r.id = t.payment_request_id
     WHERE t.method = 'PAY_BY_BANK' AND t.status = 'COMPLETED'
       AND t.updated_at > ? AND t.updated_at <= ? AND r.merchant_id = ? AND r.environment = ?`);
   const insertTx = db.prepare(`
@@ -228,6 +232,8 @@ export function createLedger(db: Db, clock: Clock) {
       ))
         drafts.push(paymentCredit(p, history.holder));
     }
+    // Nothing new: skip the write (every page read comes here), unless the mark is getting old.
+    if (drafts.length === 0 && now - from < IDLE_WRITE_MS) return;
     drafts.sort((a, b) => a.date - b.date || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     let balance = account.balance_pence;
     db.transaction(() => {

@@ -30,13 +30,14 @@ interface PaidRow {
 }
 
 export function createReconciler(db: Db, clock: Clock, ledger: Ledger) {
+  // CROSS JOIN: the day's completed pay-by-bank attempts first, by their index (see ledger.ts).
   const paidBetween = db.prepare<
     [number, number, string, string, string | null, string | null],
     PaidRow
   >(`
     SELECT t.id AS tx_id, t.amount_pence, t.tip_pence, t.updated_at, r.id AS request_id,
       r.order_id, r.store_id, r.terminal_id, r.currency
-    FROM transactions t JOIN payment_requests r ON r.id = t.payment_request_id
+    FROM transactions t CROSS JOIN payment_requests r ON r.id = t.payment_request_id
     WHERE t.method = 'PAY_BY_BANK' AND t.status = 'COMPLETED'
       AND t.updated_at >= ? AND t.updated_at < ? AND r.merchant_id = ? AND r.environment = ?
       AND (? IS NULL OR r.store_id = ?)
