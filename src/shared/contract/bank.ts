@@ -80,9 +80,8 @@ export const SandboxBankId = z.enum(['sandbox-bank', 'harbour', 'oakmoor']);
 export type SandboxBankId = z.infer<typeof SandboxBankId>;
 
 const HttpUrl = z
-  .url({ message: 'must be an absolute URL' })
-  .max(2000, 'must be at most 2000 characters')
-  .refine((u) => /^https?:\/\//i.test(u), 'must be an http or https URL');
+  .url({ protocol: /^https?$/, message: 'must be an absolute http or https URL' })
+  .max(2000, 'must be at most 2000 characters');
 
 export const BankLinkBody = z.object({ redirectUrl: HttpUrl });
 export const BankLink = z.object({
