@@ -116,10 +116,13 @@ export const BridgeCommand = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('enterKioskMode') }),
   z.object({ type: z.literal('getPayment'), paymentRequestId: Id }),
-  /** The back office's end-of-day report (staff PIN); without a date, today's. */
+  /** The back office's end-of-day report (the staff PIN, when one is set); without a date, today's. */
   z.object({
     type: z.literal('endOfDayReport'),
-    pin: z.string().regex(/^\d{4,8}$/, 'must be the 4-8 digit staff PIN'),
+    pin: z
+      .string()
+      .regex(/^\d{4,8}$/, 'must be the 4-8 digit staff PIN')
+      .optional(),
     date: z.iso.date({ message: 'must be a date (YYYY-MM-DD)' }).optional(),
   }),
 ]);

@@ -161,6 +161,10 @@ describe('end-of-day report', () => {
       ok: false,
       error: { field: 'date' },
     });
+    expect(await core.handle({ type: 'endOfDayReport' })).toMatchObject({
+      ok: false,
+      error: { field: 'pin', message: 'That PIN is not right' },
+    });
     expect(await core.handle({ type: 'endOfDayReport', pin: 'abcd' })).toMatchObject({
       ok: false,
       error: { field: 'pin' },

@@ -431,7 +431,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
         emitState();
         return { kioskMode: true };
       case 'endOfDayReport': {
-        const refusal = kiosk.check(command.pin);
+        const refusal = kiosk.check(command.pin ?? '');
         if (refusal) throw new KioskError(refusal, 'pin');
         const report = await endOfDayReport({
           reports: dayReports,

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource hono/jsx */
 /**
  * The hosted account-linking page: pick a sandbox bank, sign in, consent; then back to the
