@@ -128,4 +128,15 @@ describe('POST /api/sandbox/bank/consents', () => {
       (await h.call('POST', '/api/sandbox/bank/consents', {}, 'sk_live_test_secret')).status,
     ).toBe(400);
   });
+
+  it('the sandbox reset removes consents, their accounts and their transactions', async () => {
+    const res = await h.call('POST', '/api/sandbox/bank/consents', {});
+    expect((await h.call('POST', '/api/sandbox/reset')).status).toBe(200);
+    expect((await h.call('GET', `/api/bank/${res.body.accountAuthId}/accounts`)).status).toBe(404);
+    expect((await h.call('GET', '/api/bank/consents')).body).toEqual([]);
+    const left = h.service.db
+      .prepare('SELECT count(*) AS n FROM bank_transactions WHERE account_id = ?')
+      .get(res.body.accountIds[0]) as { n: number };
+    expect(left.n).toBe(0);
+  });
 });
