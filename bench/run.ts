@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import type { BenchModule, Figure, Result } from './lib/result';
 import { figureMet, targetMet } from './lib/result';
 import * as hostedPage from './hosted-page';
+import * as bankFeed from './bank-feed';
 import * as kioskDisplay from './kiosk-display';
 import * as kioskHistory from './kiosk-history';
 import * as pushLatency from './push-latency';
@@ -27,6 +28,7 @@ const MODULES: BenchModule[] = [
   { name: 'kiosk-history', figures: kioskHistory.figures },
   { name: 'kiosk-display', figures: kioskDisplay.figures },
   { name: 'hosted-page', figures: hostedPage.figures },
+  { name: 'bank-feed', figures: bankFeed.figures },
 ];
 
 function figureTable(figures: Figure[]): string {

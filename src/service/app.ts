@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import { errorEnvelope } from '../shared/contract/errors';
 import { routes, type RouteDef } from '../shared/contract/routes';
+import { bankRoutes } from './bank/routes';
 import { createClock } from './clock';
 import type { Area, ServiceContext } from './context';
 import { createOutbox } from './events/outbox';
@@ -59,6 +60,8 @@ const AREAS: Area[] = [
   // The stream and remote payments before terminalRoutes: /api/terminal/events and
   // /api/terminal/process-remote-payment must not be taken for /api/terminal/{id}.
   terminalStreamRoutes,
+  // Before terminalRoutes too: /api/terminal/reconciliation.
+  bankRoutes,
   remotePaymentRoutes,
   terminalRoutes,
   imageRoutes,

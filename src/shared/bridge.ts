@@ -150,6 +150,15 @@ export const BridgeCommand = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('enterKioskMode') }),
   z.object({ type: z.literal('getPayment'), paymentRequestId: Id }),
+  /** The back office's end-of-day report (the staff PIN, when one is set); without a date, today's. */
+  z.object({
+    type: z.literal('endOfDayReport'),
+    pin: z
+      .string()
+      .regex(/^\d{4,8}$/, 'must be the 4-8 digit staff PIN')
+      .optional(),
+    date: z.iso.date({ message: 'must be a date (YYYY-MM-DD)' }).optional(),
+  }),
 ]);
 export type BridgeCommand = z.infer<typeof BridgeCommand>;
 
@@ -168,6 +177,40 @@ export const HistoryPage = z.object({
   nextCursor: z.string().nullable(),
 });
 export const PaymentDetail = z.object({ payment: KioskPayment, changes: z.array(StatusChange) });
+
+/**
+ * The shop's day (its local calendar day): takings by method with tips, and each pay-by-bank
+ * payment matched to the credit on the bank account or not yet arrived. Kept in the kiosk's
+ * history, so it reads offline (`source: 'stored'`, as last fetched).
+ */
+export const EndOfDayReport = z.object({
+  date: z.iso.date(),
+  generatedAt: z.string(),
+  source: z.enum(['service', 'stored', 'local']),
+  takings: z.array(
+    z.object({ method: PaymentMethod, count: z.number(), total: z.number(), tips: z.number() }),
+  ),
+  total: Takings,
+  payByBank: z.object({
+    /** False when the service could not say (offline, never fetched): statuses unknown. */
+    reconciled: z.boolean(),
+    settlementLinked: z.boolean(),
+    matched: z.number(),
+    notArrived: z.number(),
+    payments: z.array(
+      z.object({
+        paymentRequestId: z.string(),
+        orderId: z.string(),
+        amount: z.number(),
+        completedAt: z.string(),
+        status: z.enum(['MATCHED', 'NOT_ARRIVED', 'UNKNOWN']),
+        creditDate: z.string().nullable(),
+        creditStatus: z.enum(['BOOKED', 'PENDING']).nullable(),
+      }),
+    ),
+  }),
+});
+export type EndOfDayReport = z.infer<typeof EndOfDayReport>;
 
 export const BridgeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('state'), state: KioskState }),

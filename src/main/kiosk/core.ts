@@ -35,6 +35,8 @@ import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 import { changeView, paymentView } from './view';
 import { createKioskMode } from './kiosk-mode';
 import { createHeldLine, type Held } from './held-line';
+import { endOfDayCsv, endOfDayReport } from './end-of-day';
+import { createDayReports, localDate } from './history/day-report';
 
 export interface KioskCoreOptions {
   /** Where kiosk.db and the push cursor live; null keeps everything in memory (tests). */
@@ -88,6 +90,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   const holdMs = options.finishedHoldMs ?? 8_000;
   const history: History = openHistory(options.dataDir, { now });
   const tracker: Tracker = createTracker(history, { now });
+  const dayReports = createDayReports(history.db);
   const listeners = new Set<(event: BridgeEvent) => void>();
 
   let credentials: Credentials | null = null;
@@ -564,6 +567,20 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
         if (!kiosk.enter()) throw new KioskError('Kiosk mode needs a staff PIN set at start');
         emitState();
         return { kioskMode: true };
+      case 'endOfDayReport': {
+        const refusal = kiosk.check(command.pin ?? '');
+        if (refusal) throw new KioskError(refusal, 'pin');
+        const report = await endOfDayReport({
+          reports: dayReports,
+          client,
+          kind: credentials?.kind ?? 'terminal',
+          date: command.date ?? localDate(now()),
+          now: now(),
+        }).catch((error: unknown) => {
+          throw explain(error);
+        });
+        return { report, csv: endOfDayCsv(report) };
+      }
       case 'getPayment': {
         const payment = history.get(command.paymentRequestId);
         if (!payment) throw new KioskError('This kiosk has no record of that payment');

@@ -8,6 +8,7 @@ import { createHistoryStore } from './store/history-store';
 import { createKioskStore } from './store/kiosk-store';
 import './styles/base.css';
 import './styles/console.css';
+import './styles/end-of-day.css';
 
 const bridge = getBridge();
 const store = createKioskStore(bridge);

@@ -57,4 +57,12 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX status_changes_by_payment ON status_changes (payment_request_id, id);
   `,
+  // bank feed (issue 16): the end-of-day reports the back office fetched, readable offline.
+  `
+  CREATE TABLE end_of_day_reports (
+    date TEXT PRIMARY KEY,
+    report TEXT NOT NULL,
+    fetched_at INTEGER NOT NULL
+  );
+  `,
 ];
