@@ -25,6 +25,9 @@ import { paymentListRoutes } from './payments/list';
 import { createPaymentReader } from './payments/model';
 import { paymentRoutes } from './payments/routes';
 import { attachFcmPush, createFcmPush, type FcmOptions } from './push/fcm';
+import { createRefundLifecycle } from './refunds/lifecycle';
+import { createRefundReader } from './refunds/model';
+import { refundRoutes } from './refunds/routes';
 import { sandboxRoutes } from './sandbox/routes';
 import { openDb, type Db } from './store/db';
 import { createPresence, createTerminalReader } from './terminals/model';
@@ -61,6 +64,7 @@ const AREAS: Area[] = [
   remotePaymentRoutes,
   terminalRoutes,
   imageRoutes,
+  refundRoutes,
   webhookRoutes,
   sandboxRoutes,
   hostedPageRoutes,
@@ -92,6 +96,11 @@ export function createService(options: ServiceOptions): Service {
   const log = options.log ?? (() => {});
 
   const dispatcher = createWebhookDispatcher(db, clock, outbox, log);
+  const refundReader = createRefundReader(db);
+  const refunds = {
+    reader: refundReader,
+    lifecycle: createRefundLifecycle(db, clock, outbox, payments, refundReader),
+  };
   const ctx: ServiceContext = {
     db,
     clock,
@@ -101,11 +110,13 @@ export function createService(options: ServiceOptions): Service {
     lifecycle,
     creator: createPaymentCreator(db, clock),
     terminals: createTerminalReader(db),
+    refunds,
     presence: createPresence(),
     publicUrl: () => publicUrl,
     tick() {
       lifecycle.expireDue();
       lifecycle.settleDue();
+      refunds.lifecycle.advanceDue();
       dispatcher.wake();
     },
   };
