@@ -25,6 +25,7 @@ import { paymentListRoutes } from './payments/list';
 import { createPaymentReader } from './payments/model';
 import { paymentRoutes } from './payments/routes';
 import { attachFcmPush, createFcmPush, type FcmOptions } from './push/fcm';
+import { receiptRoutes } from './receipts/routes';
 import { createRefundLifecycle } from './refunds/lifecycle';
 import { createRefundReader } from './refunds/model';
 import { refundRoutes } from './refunds/routes';
@@ -65,6 +66,7 @@ const AREAS: Area[] = [
   terminalRoutes,
   imageRoutes,
   refundRoutes,
+  receiptRoutes,
   webhookRoutes,
   sandboxRoutes,
   hostedPageRoutes,
