@@ -37,6 +37,7 @@ th{text-align:left;color:#4a5568;font-weight:600}td,th{padding:.25rem 0}td.num,t
   .status{background:none!important;color:#000!important;border:1px solid #000;padding:0 2mm}
   dt,.store,.kind,th,.foot{color:#000}
   h2{border-top:1px dashed #000}
+  table{font-size:8.5pt}td,th{overflow-wrap:normal;vertical-align:top;padding-right:1mm}
 }
 `;
 
