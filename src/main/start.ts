@@ -52,6 +52,7 @@ async function main(argv: string[]) {
     push: options.push,
     pollFastMs: options.pollMs,
     kioskPin: options.kioskPin,
+    staffPin: options.staffPin,
     log: (line) => log(`[kiosk] ${line}`),
   });
   await core.start();

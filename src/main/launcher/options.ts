@@ -23,6 +23,8 @@ export interface StartOptions {
   lan: boolean;
   /** Full-screen kiosk mode, left with this staff PIN (COUNTER_KIOSK_PIN). */
   kioskPin: string | undefined;
+  /** The PIN staff confirm refunds with (COUNTER_KIOSK_PIN, with or without --kiosk). */
+  staffPin: string | undefined;
 }
 
 export class OptionsError extends Error {}
@@ -98,5 +100,6 @@ export function parseStartOptions(
     pollMs,
     lan: values.lan,
     kioskPin: values.kiosk ? kioskPin : undefined,
+    staffPin: kioskPin,
   };
 }
