@@ -27,11 +27,15 @@ export function tempDir(prefix = 'counter-e2e-'): { path: string; remove(): void
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
-export async function startKiosk(dataDir: string, args: string[] = []): Promise<Kiosk> {
+export async function startKiosk(
+  dataDir: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Promise<Kiosk> {
   const run = runTs(
     'scripts/start.mjs',
     ['--browser', '--no-open', '--port', '0', '--data-dir', dataDir, ...args],
-    { CI: 'true' },
+    { CI: 'true', ...env },
   );
   const line = async (name: string) =>
     (await run.waitFor(new RegExp(`^${name}: (\\S+)$`, 'm'), 60_000))[1]!;

@@ -109,7 +109,7 @@ export function createRefundLifecycle(
       if (amount > remaining)
         throw badField(
           'amount',
-          `would exceed the amount paid: ${formatPence(remaining, request.currency)} of ${formatPence(request.paid_pence, request.currency)} can still be refunded`,
+          `is more than is left to refund (${formatPence(remaining, request.currency)} of ${formatPence(request.paid_pence, request.currency)} paid)`,
         );
       const now = clock.now();
       const row: RefundRow = {
