@@ -185,15 +185,19 @@ export function createRefundLifecycle(
     for (let round = 0; round < 4; round++) {
       const rows = due.all(clock.now());
       if (rows.length === 0) break;
-      for (const refund of rows) {
-        const to = refund.status === 'INITIATED' ? 'PENDING' : 'COMPLETED';
-        try {
-          outbox.tx(() => move(refund, to));
-          count++;
-        } catch {
-          // Lost a compare-and-set to the sandbox control: the refund has moved on already.
+      // One commit for the whole batch: each move is its own savepoint, so a lost
+      // compare-and-set (the sandbox control got there first) undoes only that move.
+      outbox.tx(() => {
+        for (const refund of rows) {
+          const to = refund.status === 'INITIATED' ? 'PENDING' : 'COMPLETED';
+          try {
+            outbox.tx(() => move(refund, to));
+            count++;
+          } catch {
+            // The refund has moved on already.
+          }
         }
-      }
+      });
     }
     return count;
   }
