@@ -32,9 +32,9 @@ export const refundRoutes: Area = (app, ctx) => {
     return rows.map((row) => refundRecord(row, request));
   });
 
-  mount(app, ctx.auth, routes.createRefund, ({ params, body, caller }) => {
+  mount(app, ctx.auth, routes.createRefund, async ({ params, body, caller }) => {
     const request = paymentOf(caller, params.paymentRequestId);
-    const row = ctx.refunds.lifecycle.initiate(request.id, body);
+    const row = await ctx.refunds.lifecycle.initiateCommitted(request.id, body);
     return refundRecord(row, ctx.payments.get(request.id)!);
   });
 
