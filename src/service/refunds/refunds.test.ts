@@ -312,3 +312,13 @@ describe('terminal refunds', () => {
     }
   });
 });
+
+describe('sandbox reset', () => {
+  it('deletes the sandbox’s refunds with its payments', async () => {
+    const id = await paid(2);
+    expect((await refund(id)).status).toBe(201);
+    expect((await h.call('POST', '/api/sandbox/reset')).status).toBe(200);
+    expect(refundCount(id)).toBe(0);
+    expectError(await list(id), 400);
+  });
+});
