@@ -127,7 +127,12 @@ describe('refunds at the kiosk', () => {
       'the refund to complete by push',
     );
     const [done] = await refundsIn(core, id);
-    expect(trail(done!)).toEqual(['INITIATED:local', 'PENDING:push', 'COMPLETED:push']);
+    // The service's answer and its pushed INITIATED race; whichever lands first is recorded.
+    expect(trail(done!)).toEqual([
+      expect.stringMatching(/^INITIATED:(local|push)$/),
+      'PENDING:push',
+      'COMPLETED:push',
+    ]);
     expect(core.state().takings).toMatchObject({ count: 1, total: 8.5, refunded: 2.5 });
     expect((await ok(core, { type: 'getPayment', paymentRequestId: id })).payment).toMatchObject({
       refundedAmount: 2.5,
@@ -202,7 +207,7 @@ describe('refunds at the kiosk', () => {
       'the refund to complete by webhook',
     );
     expect(trail((await refundsIn(core3, id3))[0]!)).toEqual([
-      'INITIATED:local',
+      expect.stringMatching(/^INITIATED:(local|webhook)$/), // the answer and the webhook race
       'PENDING:webhook',
       'COMPLETED:webhook',
     ]);
