@@ -20,10 +20,12 @@ import * as bankFeed from './bank-feed';
 import * as kioskDisplay from './kiosk-display';
 import * as kioskHistory from './kiosk-history';
 import * as pushLatency from './push-latency';
+import * as refunds from './refunds';
 import * as serviceHttp from './service-http';
 
 const MODULES: BenchModule[] = [
   { name: 'service-http', run: serviceHttp.run },
+  { name: 'refunds', run: refunds.run },
   { name: 'push-latency', figures: pushLatency.figures },
   { name: 'kiosk-history', figures: kioskHistory.figures },
   { name: 'kiosk-display', figures: kioskDisplay.figures },

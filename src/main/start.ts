@@ -53,6 +53,7 @@ async function main(argv: string[]) {
     pollFastMs: options.pollMs,
     kioskPin: options.kioskPin,
     locale: options.locale,
+    staffPin: options.staffPin,
     log: (line) => log(`[kiosk] ${line}`),
   });
   await core.start();

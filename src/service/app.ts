@@ -27,6 +27,10 @@ import { paymentListRoutes } from './payments/list';
 import { createPaymentReader } from './payments/model';
 import { paymentRoutes } from './payments/routes';
 import { attachFcmPush, createFcmPush, type FcmOptions } from './push/fcm';
+import { receiptRoutes } from './receipts/routes';
+import { createRefundLifecycle } from './refunds/lifecycle';
+import { createRefundReader } from './refunds/model';
+import { refundRoutes } from './refunds/routes';
 import { sandboxRoutes } from './sandbox/routes';
 import { openDb, type Db } from './store/db';
 import { createPresence, createTerminalReader } from './terminals/model';
@@ -66,6 +70,8 @@ const AREAS: Area[] = [
   terminalRoutes,
   imageRoutes,
   faviconRoutes,
+  refundRoutes,
+  receiptRoutes,
   webhookRoutes,
   sandboxRoutes,
   hostedPageRoutes,
@@ -97,6 +103,11 @@ export function createService(options: ServiceOptions): Service {
   const log = options.log ?? (() => {});
 
   const dispatcher = createWebhookDispatcher(db, clock, outbox, log);
+  const refundReader = createRefundReader(db);
+  const refunds = {
+    reader: refundReader,
+    lifecycle: createRefundLifecycle(db, clock, outbox, payments, refundReader),
+  };
   const ctx: ServiceContext = {
     db,
     clock,
@@ -106,11 +117,13 @@ export function createService(options: ServiceOptions): Service {
     lifecycle,
     creator: createPaymentCreator(db, clock),
     terminals: createTerminalReader(db),
+    refunds,
     presence: createPresence(),
     publicUrl: () => publicUrl,
     tick() {
       lifecycle.expireDue();
       lifecycle.settleDue();
+      refunds.lifecycle.advanceDue();
       dispatcher.wake();
     },
   };

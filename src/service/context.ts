@@ -6,6 +6,8 @@ import type { Authenticator } from './http/auth';
 import type { PaymentCreator } from './payments/create';
 import type { Lifecycle } from './payments/lifecycle';
 import type { PaymentReader } from './payments/model';
+import type { RefundLifecycle } from './refunds/lifecycle';
+import type { RefundReader } from './refunds/model';
 import type { Db } from './store/db';
 import type { Presence, TerminalReader } from './terminals/model';
 
@@ -18,11 +20,12 @@ export interface ServiceContext {
   lifecycle: Lifecycle;
   creator: PaymentCreator;
   terminals: TerminalReader;
+  refunds: { reader: RefundReader; lifecycle: RefundLifecycle };
   /** Which terminals have a push stream open. */
   presence: Presence;
   /** Base of every link the service returns, without a trailing slash. */
   publicUrl: () => string;
-  /** Runs due work now: expiries, card settlements, webhook deliveries. */
+  /** Runs due work now: expiries, card settlements, refunds, webhook deliveries. */
   tick: () => void;
 }
 

@@ -4,7 +4,14 @@
  * and browser mode's WebSocket carry exactly these messages, and both ends parse them.
  */
 import { z } from 'zod';
-import { PaymentMethod, PaymentStatus, PositivePounds, Environment } from './contract/common';
+import {
+  PaymentMethod,
+  PaymentStatus,
+  PositivePounds,
+  Environment,
+  RefundStatus,
+  RefundType,
+} from './contract/common';
 
 export const BRIDGE_CHANNEL = 'counter:bridge';
 
@@ -34,8 +41,35 @@ export const KioskPayment = z.object({
   updatedAt: z.string(),
   expiresAt: z.string(),
   final: z.boolean(),
+  /** The payment's COMPLETED refunds, in pounds (docs/refunds.md). */
+  refundedAmount: z.number().optional(),
+  /** The hosted receipt page the customer display offers once paid. */
+  receiptUrl: z.string().optional(),
 });
 export type KioskPayment = z.infer<typeof KioskPayment>;
+
+/** A refund of a payment as the kiosk knows it, with every status change it heard of. */
+export const KioskRefund = z.object({
+  refundId: z.string(),
+  paymentRequestId: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  refundType: RefundType,
+  status: RefundStatus,
+  final: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  changes: z.array(
+    z.object({
+      from: RefundStatus.nullable(),
+      to: RefundStatus,
+      source: z.enum(['push', 'webhook', 'poll', 'local']),
+      occurredAt: z.string(),
+      recordedAt: z.string(),
+    }),
+  ),
+});
+export type KioskRefund = z.infer<typeof KioskRefund>;
 
 export const StatusChange = z.object({
   from: PaymentStatus.nullable(),
@@ -69,7 +103,13 @@ export const StartPaymentResult = z.discriminatedUnion('queued', [
 ]);
 export type StartPaymentResult = z.infer<typeof StartPaymentResult>;
 
-export const Takings = z.object({ count: z.number(), total: z.number(), tips: z.number() });
+/** Today's takings; `total` is net of the refunds completed today (`refunded`). */
+export const Takings = z.object({
+  count: z.number(),
+  total: z.number(),
+  tips: z.number(),
+  refunded: z.number().optional(),
+});
 
 export const ConnectionState = z.enum(['connecting', 'connected', 'reconnecting', 'offline']);
 
@@ -159,6 +199,18 @@ export const BridgeCommand = z.discriminatedUnion('type', [
       .optional(),
     date: z.iso.date({ message: 'must be a date (YYYY-MM-DD)' }).optional(),
   }),
+  /** Refund a completed payment: in full without an amount. Staff confirm with the PIN. */
+  z.object({
+    type: z.literal('refundPayment'),
+    paymentRequestId: Id,
+    amount: PositivePounds.optional(),
+    pin: z.string().regex(/^\d{4,8}$/, 'must be the 4-8 digit staff PIN'),
+  }),
+  /**
+   * Print a payment's receipt. The Electron shell prints the console silently to the default
+   * printer; elsewhere the answer is `{ printed: false }` and the window uses window.print().
+   */
+  z.object({ type: z.literal('printReceipt'), paymentRequestId: Id }),
 ]);
 export type BridgeCommand = z.infer<typeof BridgeCommand>;
 
@@ -176,7 +228,11 @@ export const HistoryPage = z.object({
   payments: z.array(KioskPayment),
   nextCursor: z.string().nullable(),
 });
-export const PaymentDetail = z.object({ payment: KioskPayment, changes: z.array(StatusChange) });
+export const PaymentDetail = z.object({
+  payment: KioskPayment,
+  changes: z.array(StatusChange),
+  refunds: z.array(KioskRefund).optional(),
+});
 
 /**
  * The shop's day (its local calendar day): takings by method with tips, and each pay-by-bank
@@ -215,6 +271,7 @@ export type EndOfDayReport = z.infer<typeof EndOfDayReport>;
 export const BridgeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('state'), state: KioskState }),
   z.object({ type: z.literal('paymentChanged'), payment: KioskPayment, change: StatusChange }),
+  z.object({ type: z.literal('refundChanged'), refund: KioskRefund }),
 ]);
 export type BridgeEvent = z.infer<typeof BridgeEvent>;
 

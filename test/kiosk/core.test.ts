@@ -134,7 +134,7 @@ describe('the kiosk core', () => {
     expect(events.some((e) => e.type === 'paymentChanged' && e.change.to === 'COMPLETED')).toBe(
       true,
     );
-    expect(core.state().takings).toEqual({ count: 1, total: 13.5, tips: 1 });
+    expect(core.state().takings).toEqual({ count: 1, total: 13.5, tips: 1, refunded: 0 });
     // The finished payment gives way after the hold.
     await poll(() => core.state().active === null, 5000, 'the display to return to idle');
   });

@@ -94,6 +94,7 @@ async function openCore(): Promise<Core> {
     ),
     kioskPin: process.env.COUNTER_KIOSK_PIN || undefined,
     locale: LOCALE,
+    staffPin: process.env.COUNTER_KIOSK_PIN || undefined,
     log: (line) => console.log(`[kiosk] ${line}`),
   });
   await local.start();
@@ -102,6 +103,44 @@ async function openCore(): Promise<Core> {
 }
 
 let core: Core | null = null;
+
+const isPrintReceipt = (raw: unknown): raw is { type: 'printReceipt'; paymentRequestId: string } =>
+  typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'printReceipt';
+
+/**
+ * Prints the console's receipt (its print stylesheet shows only the receipt, sized for 80 mm
+ * paper) to the system printer: silently when a default printer is set, otherwise through the
+ * print dialog. The core checks the payment first, so a bad id prints nothing.
+ */
+async function printReceipt(
+  sender: Electron.WebContents,
+  raw: { type: 'printReceipt'; paymentRequestId: string },
+): Promise<BridgeReply> {
+  const checked = await core!.handle(raw);
+  if (!checked.ok) return checked;
+  const printers = await sender.getPrintersAsync();
+  // CUPS (and Windows) mark the default printer in the platform options.
+  const defaultPrinter = printers.find(
+    (p) => (p.options as Record<string, string> | undefined)?.['is-default'] === 'true',
+  );
+  return new Promise((resolve) => {
+    sender.print(
+      {
+        silent: defaultPrinter !== undefined,
+        ...(defaultPrinter ? { deviceName: defaultPrinter.name } : {}),
+        printBackground: false,
+        margins: { marginType: 'none' },
+        pageSize: { width: 80_000, height: 297_000 },
+      },
+      (success, failureReason) =>
+        resolve(
+          success
+            ? { ok: true, result: { printed: true } }
+            : { ok: false, error: { message: `The receipt was not printed: ${failureReason}` } },
+        ),
+    );
+  });
+}
 
 void app.whenReady().then(async () => {
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) =>
@@ -129,6 +168,7 @@ void app.whenReady().then(async () => {
       (process.env.ELECTRON_RENDERER_URL && url.startsWith(process.env.ELECTRON_RENDERER_URL));
     if (!sender || !windows.has(sender) || !ours)
       return { ok: false, error: { message: 'Unknown sender' } };
+    if (isPrintReceipt(raw)) return printReceipt(event.sender, raw);
     return core!.handle(raw);
   });
 

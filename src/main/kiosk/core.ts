@@ -20,6 +20,7 @@ import { penceToPounds, poundsToPence } from '../../shared/money';
 import { ApiClientError, createClient, type ApiClient } from '../../client/http-client';
 import { redact, type CredentialStore, type Credentials } from './credentials';
 import { openHistory, type History } from './history/history';
+import { localDayBounds } from './history/local-day';
 import type { KioskPayment, NewPayment } from './history/types';
 import { PairingError, configureManually, pairWithCode, unpair } from './pairing';
 import { createPoller, type Poller } from './poller';
@@ -32,7 +33,15 @@ import {
 import { createTracker, type Tracker } from './tracker';
 import type { ConnectionState } from './types';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
-import { changeView, paymentView } from './view';
+import { changeView, paymentView as basePaymentView, refundView } from './view';
+import { createRefundHistory } from './history/refunds';
+import {
+  createRefundTracker,
+  refundReportOf,
+  refundReportOfRecord,
+  type RefundReport,
+} from './refund-tracker';
+import { createStaffPin } from './staff-pin';
 import { createKioskMode } from './kiosk-mode';
 import { createHeldLine, type Held } from './held-line';
 import { endOfDayCsv, endOfDayReport } from './end-of-day';
@@ -60,6 +69,8 @@ export interface KioskCoreOptions {
   locale?: string;
   /** How often the terminal's own record (its largest payment) is read again; default 60 s. */
   terminalRefreshMs?: number;
+  /** The PIN staff confirm refunds with; default the kiosk-mode PIN. Without one, no refunds. */
+  staffPin?: string;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -91,6 +102,14 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   const history: History = openHistory(options.dataDir, { now });
   const tracker: Tracker = createTracker(history, { now });
   const dayReports = createDayReports(history.db);
+  const refundHistory = createRefundHistory(history.db, now);
+  const refundTracker = createRefundTracker(history, refundHistory, now);
+  const staffPin = createStaffPin(options.staffPin ?? options.kioskPin, now);
+  /** A payment as the windows see it, with its refunded total. */
+  const paymentView = (p: KioskPayment) =>
+    basePaymentView(p, refundHistory.refundedOf(p.paymentRequestId));
+  const refundOut = (refundId: string) =>
+    refundView(refundHistory.get(refundId)!, refundHistory.changes(refundId));
   const listeners = new Set<(event: BridgeEvent) => void>();
 
   let credentials: Credentials | null = null;
@@ -132,6 +151,8 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   function state(): KioskState {
     const payments = queue.map((id) => history.get(id)).filter((p): p is KioskPayment => !!p);
     const takings = history.todaysTakings(now());
+    const { start, end } = localDayBounds(now(), 'Europe/London');
+    const refundedPence = refundHistory.refundedBetween(start, end);
     const saved = credentials ? redact(credentials) : null;
     return {
       pairing: saved
@@ -153,8 +174,10 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       locale: options.locale ?? 'en-GB',
       takings: {
         count: takings.count,
-        total: takings.totalPence / 100,
+        // Net of the refunds completed today, whichever day their payment was taken.
+        total: (takings.totalPence - refundedPence) / 100,
         tips: takings.tipsPence / 100,
+        refunded: refundedPence / 100,
       },
       kioskMode: kiosk.active(),
     };
@@ -192,6 +215,15 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     emitState();
   });
 
+  refundTracker.subscribe((refund) => {
+    emit({ type: 'refundChanged', refund: refundOut(refund.refundId) });
+    emitState(); // takings follow completed refunds
+  });
+
+  function reportRefund(report: RefundReport | null) {
+    if (report) refundTracker.report(report);
+  }
+
   /** An event from the push stream, or the same event read from the feed by polling. */
   async function onPush(event: PushEvent, source: 'push' | 'poll' = 'push') {
     if (event.type === 'REMOTE_PAYMENT_REQUEST') {
@@ -221,6 +253,11 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     }
     const d = event.body.data;
     if (!d.paymentRequestId) return;
+    // A refund's status (COMPLETED, …) is not the payment's.
+    if (d.type === 'REFUND_STATUS') {
+      reportRefund(refundReportOf(d, event.body.createdAt, source));
+      return;
+    }
     tracker.report({
       paymentRequestId: d.paymentRequestId,
       status: (d.type === 'EXPIRED_STATUS' ? 'EXPIRED' : d.status) as never,
@@ -259,6 +296,60 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       }
       if (page.events.length < 100) return;
     }
+  }
+
+  /**
+   * Polling for refunds: every payment with a refund not yet final is asked about (GET
+   * /api/refund/{id}) while any is; push and webhooks usually answer first.
+   */
+  let refundPolling = false;
+  async function pollRefunds() {
+    if (refundPolling || !client) return;
+    const ids = [...new Set(refundHistory.unfinished().map((r) => r.paymentRequestId))];
+    if (ids.length === 0) return;
+    refundPolling = true;
+    const current = client;
+    try {
+      for (const paymentRequestId of ids.slice(0, 50)) {
+        try {
+          const records = await current.call('listRefunds', { params: { paymentRequestId } });
+          for (const record of records) reportRefund(refundReportOfRecord(record, 'poll'));
+        } catch (error) {
+          log(`poll refunds ${paymentRequestId}: ${(error as Error).message}`);
+        }
+      }
+    } finally {
+      refundPolling = false;
+    }
+  }
+  const refundTimer = setInterval(() => void pollRefunds(), options.pollFastMs ?? 1_000);
+  refundTimer.unref();
+
+  async function refundPayment(paymentRequestId: string, amount: number | undefined, pin: string) {
+    const refusal = staffPin.check(pin);
+    if (refusal) throw new KioskError(refusal, 'pin');
+    if (!client) throw new KioskError('Pair this kiosk before refunding');
+    const payment = history.get(paymentRequestId);
+    if (!payment) throw new KioskError('This kiosk has no record of that payment');
+    if (payment.status !== 'COMPLETED')
+      throw new KioskError('Only a completed payment can be refunded');
+    let record;
+    try {
+      record = await client.call('createRefund', {
+        params: { paymentRequestId },
+        body: amount === undefined ? {} : { amount },
+      });
+    } catch (error) {
+      // Never queued: money goes back only when the service has said yes, so staff can tell
+      // the customer the truth at the counter.
+      if (error instanceof ApiClientError && (error.status === 0 || error.status >= 500))
+        throw new KioskError(
+          'The payments service cannot be reached, so no refund was made. Try again when the kiosk is back online.',
+        );
+      throw explain(error, 'amount');
+    }
+    reportRefund(refundReportOfRecord(record, 'local'));
+    return refundOut(record.refundId);
   }
 
   async function connect(saved: Credentials) {
@@ -587,7 +678,18 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
         return {
           payment: paymentView(payment),
           changes: history.changes(command.paymentRequestId).map(changeView),
+          refunds: refundHistory
+            .ofPayment(command.paymentRequestId)
+            .map((r) => refundOut(r.refundId)),
         };
+      }
+      case 'refundPayment':
+        return refundPayment(command.paymentRequestId, command.amount, command.pin);
+      case 'printReceipt': {
+        const payment = history.get(command.paymentRequestId);
+        if (!payment) throw new KioskError('This kiosk has no record of that payment');
+        // Only the Electron shell can print without a dialog; it answers this command itself.
+        return { printed: false };
       }
     }
   }
@@ -602,6 +704,12 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
           port: options.webhook.port ?? 0,
           secret: options.webhook.secret,
           sink: tracker,
+          onEvent(event) {
+            const kind =
+              event.type === 'POS_PAYMENT_STATUS' ? event.data.type : (event.type as string);
+            if (kind === 'REFUND_STATUS')
+              reportRefund(refundReportOf(event.data, event.createdAt, 'webhook'));
+          },
           onError: (error) => log(`webhook: ${error.message}`),
         });
       let saved: Credentials | null = null;
@@ -615,6 +723,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     },
     async stop() {
       for (const timer of finishedTimers.values()) clearTimeout(timer);
+      clearInterval(refundTimer);
       await disconnect();
       await receiver?.close();
       history.close();

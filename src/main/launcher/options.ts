@@ -25,6 +25,8 @@ export interface StartOptions {
   kioskPin: string | undefined;
   /** Dates and numbers in the windows (BCP 47, e.g. en-GB); --locale or COUNTER_LOCALE. */
   locale: string;
+  /** The PIN staff confirm refunds with (COUNTER_KIOSK_PIN, with or without --kiosk). */
+  staffPin: string | undefined;
 }
 
 export class OptionsError extends Error {}
@@ -110,5 +112,6 @@ export function parseStartOptions(
     lan: values.lan,
     kioskPin: values.kiosk ? kioskPin : undefined,
     locale,
+    staffPin: kioskPin,
   };
 }

@@ -127,6 +127,8 @@ export const PaymentStatusRecord = z.object({
   updatedAt: Timestamp,
   expiresAt: Timestamp,
   transactions: z.array(PaymentTransaction),
+  /** Extension (docs/refunds.md): the total of the payment's COMPLETED refunds, in pounds. */
+  refundedAmount: z.number().optional(),
 });
 export type PaymentStatusRecord = z.infer<typeof PaymentStatusRecord>;
 

@@ -35,3 +35,12 @@ export const RefundCreateBody = z.object({
   refundNotes: z.string().max(30, 'must be at most 30 characters').optional(),
   metadata: Metadata.optional(),
 });
+export type RefundCreateBody = z.infer<typeof RefundCreateBody>;
+
+export const RefundParams = z.object({ refundId: Uuid });
+
+/** Extension: the sandbox bank's answer to a refund (docs/refunds.md). */
+export const RefundSimulateBody = z.object({
+  outcome: z.enum(['COMPLETED', 'FAILED', 'CANCELLED']),
+});
+export type RefundSimulateBody = z.infer<typeof RefundSimulateBody>;

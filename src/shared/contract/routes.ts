@@ -393,6 +393,8 @@ export const routes = {
     tag: 'Refunds',
     auth: 'merchantOrTerminal',
     summary: 'Look up the refunds of a payment request',
+    description:
+      "Amounts are decimal strings with two places, as the seed's sample carries them. 400 when no payment request is found, 404 when it has no refunds.",
     params: payments.PaymentRequestParams,
     status: 200,
     response: refunds.RefundList,
@@ -402,14 +404,16 @@ export const routes = {
     method: 'post',
     path: '/api/refund/{paymentRequestId}',
     tag: 'Refunds',
-    auth: 'merchant',
+    auth: 'merchantOrTerminal',
     extension: true,
     summary: 'Initiate a refund (in full when no amount is given)',
+    description:
+      "PARTIAL or FULL follows from the amount. Refused (400) unless the payment is COMPLETED and this refund plus every earlier one not FAILED or CANCELLED stays within the amount paid, tips included. A terminal secret may refund its own store's payments.",
     params: payments.PaymentRequestParams,
     body: refunds.RefundCreateBody,
     status: 201,
     response: refunds.RefundRecord,
-    errors: [400, 404],
+    errors: [400, 403],
   }),
 
   // 4.6 Bank feed
@@ -682,6 +686,19 @@ export const routes = {
     status: 201,
     response: bank.SandboxConsent,
     errors: [400],
+  }),
+  simulateRefund: route({
+    method: 'post',
+    path: '/api/sandbox/refunds/{refundId}/simulate',
+    tag: 'Sandbox',
+    auth: 'sandbox',
+    extension: true,
+    summary: "Answer a refund as the sandbox bank (otherwise it completes by the service's clock)",
+    params: refunds.RefundParams,
+    body: refunds.RefundSimulateBody,
+    status: 200,
+    response: refunds.RefundRecord,
+    errors: [400, 404],
   }),
   resetSandbox: route({
     method: 'post',

@@ -3,7 +3,16 @@
  * decided in DESIGN.md (docs/webhooks.md).
  */
 import { z } from 'zod';
-import { Currency, Environment, EventType, PaymentMethod, Pounds, Timestamp, Uuid } from './common';
+import {
+  Currency,
+  Environment,
+  EventType,
+  PaymentMethod,
+  Pounds,
+  RefundType,
+  Timestamp,
+  Uuid,
+} from './common';
 
 export const CustomField = z.object({ value: z.string(), fieldName: z.string() });
 export type CustomField = z.infer<typeof CustomField>;
@@ -22,6 +31,11 @@ export const EventData = z.object({
   paymentMethod: PaymentMethod.nullable().optional(),
   errorDescription: z.string().optional(),
   metadata: z.record(z.string(), z.string()).optional(),
+  /** REFUND_STATUS (and POS_PAYMENT_STATUS of type REFUND_STATUS): the refund's amount and kind. */
+  refundAmount: z.number().optional(),
+  refundType: RefundType.optional(),
+  /** REFUND_STATUS: the payment's COMPLETED refunds so far, this one included once COMPLETED. */
+  refundedAmount: z.number().optional(),
   /** POS_PAYMENT_STATUS only: which kind of change it reports. */
   type: z.enum(['PAYMENTS_STATUS', 'REFUND_STATUS', 'EXPIRED_STATUS']).optional(),
   customFields: z.array(CustomField).optional(),

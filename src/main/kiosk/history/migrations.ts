@@ -65,4 +65,36 @@ export const migrations: readonly string[] = [
     fetched_at INTEGER NOT NULL
   );
   `,
+  // refunds: the refunds of this kiosk's payments and every status change heard of them.
+  `
+  CREATE TABLE refunds (
+    refund_id TEXT PRIMARY KEY,
+    payment_request_id TEXT NOT NULL REFERENCES payments(payment_request_id),
+    amount_pence INTEGER NOT NULL,
+    currency TEXT NOT NULL DEFAULT 'GBP',
+    refund_type TEXT NOT NULL CHECK (refund_type IN ('PARTIAL', 'FULL')),
+    status TEXT NOT NULL,
+    final INTEGER NOT NULL DEFAULT 0 CHECK (final IN (0, 1)),
+    -- The service's time of the current status; older reports are stale.
+    status_at INTEGER,
+    -- When it reached COMPLETED: today's takings subtract refunds completed today.
+    completed_at INTEGER,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX refunds_by_payment ON refunds (payment_request_id, created_at);
+  CREATE INDEX refunds_unfinished ON refunds (created_at) WHERE final = 0;
+  CREATE INDEX refunds_by_completion ON refunds (completed_at) WHERE completed_at IS NOT NULL;
+
+  CREATE TABLE refund_changes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    refund_id TEXT NOT NULL REFERENCES refunds(refund_id),
+    from_status TEXT,
+    to_status TEXT NOT NULL,
+    source TEXT NOT NULL CHECK (source IN ('push', 'webhook', 'poll', 'local')),
+    occurred_at INTEGER NOT NULL,
+    recorded_at INTEGER NOT NULL
+  );
+  CREATE INDEX refund_changes_by_refund ON refund_changes (refund_id, id);
+  `,
 ];

@@ -5,6 +5,7 @@ import { codeImage, displayView, prefersTemplate, type DisplayView } from '../li
 import { useNow } from '../lib/use-now';
 import { useQrImage } from '../lib/qr-image';
 import { useKiosk } from '../store/context';
+import { ReceiptOffer } from './ReceiptOffer';
 
 const useTemplate = prefersTemplate(location.search);
 
@@ -41,7 +42,9 @@ export function DisplayApp() {
       <div className="display__stage" key={`${view.kind}-${view.paymentRequestId}`}>
         {view.kind === 'idle' && <Idle merchant={merchant} />}
         {view.kind === 'awaiting' && <Awaiting view={view} code={code(false)} />}
-        {view.kind === 'completed' && <Completed view={view} />}
+        {view.kind === 'completed' && (
+          <Completed view={view} receiptUrl={kiosk?.active?.receiptUrl} />
+        )}
         {view.kind === 'failed' && <Failed view={view} code={code(true)} />}
         {view.kind === 'expired' && (
           <Outcome
@@ -194,7 +197,7 @@ function CodeImage({
   );
 }
 
-function Completed({ view }: { view: DisplayView }) {
+function Completed({ view, receiptUrl }: { view: DisplayView; receiptUrl?: string }) {
   return (
     <div className="outcome outcome--success">
       <Icon name="tick" />
@@ -203,6 +206,7 @@ function Completed({ view }: { view: DisplayView }) {
       {view.tipPence > 0 && (
         <p className="outcome__tip">+ {formatPence(view.tipPence, view.currency)} tip</p>
       )}
+      <ReceiptOffer receiptUrl={receiptUrl} />
     </div>
   );
 }
