@@ -15,6 +15,7 @@ import { createAuthenticator, type Environment } from './http/auth';
 import { ApiError } from './http/errors';
 import { isMounted, mount } from './http/mount';
 import { imageRoutes } from './images/routes';
+import { merchantEventRoutes } from './merchant-events/stream';
 import { bootstrapMerchant, type Bootstrap } from './merchants/bootstrap';
 import { dashboardRoutes } from './pages/dashboard';
 import { docsRoutes } from './pages/docs';
@@ -60,6 +61,7 @@ const AREAS: Area[] = [
   terminalStreamRoutes,
   remotePaymentRoutes,
   terminalRoutes,
+  merchantEventRoutes,
   imageRoutes,
   webhookRoutes,
   sandboxRoutes,
