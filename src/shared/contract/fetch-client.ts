@@ -4,6 +4,8 @@
  * answers as src/client/http-client.ts, through call.ts. It uses only the global fetch, so it
  * builds for the browser without Node.
  */
+import { z } from 'zod';
+import { validationEnvelope } from './errors';
 import type { Routes } from './routes';
 import {
   ApiClientError,
@@ -31,7 +33,15 @@ export function createFetchClient(options: FetchClientOptions) {
     name: N,
     input: CallInput<Routes[N]> = {} as CallInput<Routes[N]>,
   ): Promise<CallOutput<N>> {
-    const prepared = prepareCall(name, input);
+    let prepared;
+    try {
+      prepared = prepareCall(name, input);
+    } catch (error) {
+      // Refused before sending, in the words the service would have used for the same input.
+      if (!(error instanceof z.ZodError)) throw error;
+      const envelope = validationEnvelope(error);
+      throw new ApiClientError(400, envelope, envelope.message);
+    }
     let status: number;
     let text: string;
     try {
