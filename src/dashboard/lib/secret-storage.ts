@@ -11,8 +11,15 @@ export interface SecretStorage {
 
 export const STORAGE_KEY = 'counter.dashboard.secret';
 
-export function tabStorage(storage: () => Storage): SecretStorage {
-  const attempt = <T>(fn: (s: Storage) => T, fallback: T): T => {
+/** The part of the Web Storage API used here (sessionStorage in the browser). */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export function tabStorage(storage: () => KeyValueStorage): SecretStorage {
+  const attempt = <T>(fn: (s: KeyValueStorage) => T, fallback: T): T => {
     try {
       return fn(storage());
     } catch {

@@ -37,7 +37,8 @@ export function createLive(options: LiveOptions) {
   let controller: AbortController | null = null;
   let pollTimer: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let retryMs = 1000;
+  const firstRetryMs = Math.min(1000, maxRetryMs);
+  let retryMs = firstRetryMs;
 
   const setMode = (mode: LiveMode) => store.setState({ mode });
 
@@ -68,7 +69,7 @@ export function createLive(options: LiveOptions) {
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
       const feed = createSseParser((message) => {
         if (message.event === 'ready') {
-          retryMs = 1000;
+          retryMs = firstRetryMs;
           setMode('live');
           clearTimeout(pollTimer);
           options.refresh(ALL_TOPICS); // whatever changed while it was down

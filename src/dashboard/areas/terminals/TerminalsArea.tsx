@@ -6,6 +6,7 @@ import { ConfirmBox } from '../../components/ConfirmBox';
 import { Notice } from '../../components/Notice';
 import { useDashboard, useTerminals } from '../../context';
 import { expiryText } from '../../lib/pairing';
+import type { Pairing } from '../../store/terminals';
 
 export function TerminalsArea() {
   const terminals = useTerminals((s) => s.terminals);
@@ -44,15 +45,20 @@ export function TerminalsArea() {
 
 function PairingPanel() {
   const pairing = useTerminals((s) => s.pairing);
+  // A new code starts a new countdown (its own clock state).
+  return pairing ? (
+    <PairingCode key={`${pairing.code}@${pairing.deadline}`} pairing={pairing} />
+  ) : null;
+}
+
+function PairingCode({ pairing }: { pairing: Pairing }) {
   const { terminals: store } = useDashboard();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (!pairing) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
-  }, [pairing]);
-  if (!pairing) return null;
-  const expiry = expiryText(pairing.deadline, Math.max(now, Date.now()));
+  }, []);
+  const expiry = expiryText(pairing.deadline, now);
   return (
     <div className="pairing" aria-live="polite">
       <p className="instruction">Enter this code on the kiosk</p>

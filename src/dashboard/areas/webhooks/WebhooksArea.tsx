@@ -15,6 +15,7 @@ import {
 export function WebhooksArea() {
   const subscriptions = useWebhooks((s) => s.subscriptions);
   const error = useWebhooks((s) => s.error);
+  const createdSecret = useWebhooks((s) => s.createdSecret);
   return (
     <section className="card" aria-labelledby="webhooks-title">
       <h1 id="webhooks-title">Webhooks</h1>
@@ -23,7 +24,7 @@ export function WebhooksArea() {
         subscription’s <code>whsec_</code> secret (Standard Webhooks).
       </p>
       <AddEndpoint />
-      <SecretOnce />
+      {createdSecret ? <SecretOnce key={createdSecret} secret={createdSecret} /> : null}
       <Notice kind="error">{error ? `${error} Trying again shortly.` : ''}</Notice>
       {subscriptions && subscriptions.length === 0 ? (
         <p className="muted">No endpoints yet.</p>
@@ -100,17 +101,13 @@ function AddEndpoint() {
   );
 }
 
-function SecretOnce() {
+/** The signing secret of the endpoint just added, shown this once. */
+function SecretOnce({ secret }: { secret: string }) {
   const { webhooks } = useDashboard();
-  const secret = useWebhooks((s) => s.createdSecret);
   const [copied, setCopied] = useState('');
   const code = useRef<HTMLElement>(null);
   const copy = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    setCopied('');
-    if (secret) copy.current?.focus();
-  }, [secret]);
-  if (!secret) return null;
+  useEffect(() => copy.current?.focus(), []);
   return (
     <div className="secret-once" role="region" aria-labelledby="secret-title">
       <h2 id="secret-title">Copy this signing secret now</h2>
