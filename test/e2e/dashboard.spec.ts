@@ -149,8 +149,12 @@ test('signs in with a sandbox secret, shows SANDBOX, and keeps the secret in thi
   await page.getByLabel('Access secret').fill(SANDBOX);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('env-badge')).toHaveText('SANDBOX');
-  await expect(page.getByRole('heading', { name: 'Terminals' })).toBeVisible();
-  await expect(page.getByText('No terminals yet')).toBeVisible();
+  // /dashboard opens on Payments, with the push form.
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+  await expect(page.getByLabel('Terminal', { exact: true })).toContainText(
+    'No terminals paired yet',
+  );
+  await expect(page.getByText('No payments yet.')).toBeVisible();
   await expect(page.getByTestId('live-mode')).toHaveText('Live updates', LIVE);
   // Never in a URL or a cookie; the field is emptied.
   expect(page.url()).toBe(`${base}/dashboard`);
@@ -161,10 +165,14 @@ test('signs in with a sandbox secret, shows SANDBOX, and keeps the secret in thi
   // A reload of the tab stays signed in (sessionStorage).
   await page.reload();
   await expect(page.getByTestId('env-badge')).toHaveText('SANDBOX');
-  await expectAccessible('terminals, empty');
+  await expectAccessible('payments, empty');
+  expect(page.url()).toBe(`${base}/dashboard`);
 });
 
 test('pairs a kiosk with the large code the dashboard shows', async () => {
+  await goTo('Terminals');
+  await expect(page.getByText('No terminals yet')).toBeVisible();
+  await expectAccessible('terminals, empty');
   await page.getByRole('button', { name: 'Add a terminal' }).click();
   await expect(page.getByText('Enter this code on the kiosk')).toBeVisible();
   const code = page.getByTestId('pairing-code');
@@ -346,6 +354,7 @@ test('every page has its own address: the menu, the back button and a reload all
   expect(page.url()).toBe(`${base}/dashboard/webhooks`);
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: 'Terminals' })).toBeVisible();
+  expect(page.url()).toBe(`${base}/dashboard/terminals`);
   await page.goForward();
   await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
   await page.reload();

@@ -15,8 +15,9 @@ export interface AreaDef {
 }
 
 export const AREAS: readonly AreaDef[] = [
-  { id: 'terminals', title: 'Terminals', Component: TerminalsArea },
+  // First: what a merchant opens the dashboard for (push a payment, watch it be paid).
   { id: 'payments', title: 'Payments', Component: PaymentsArea },
+  { id: 'terminals', title: 'Terminals', Component: TerminalsArea },
   { id: 'webhooks', title: 'Webhooks', Component: WebhooksArea },
 ];
 
