@@ -17,12 +17,14 @@ import type { BenchModule, Figure, Result } from './lib/result';
 import { figureMet, targetMet } from './lib/result';
 import * as kioskDisplay from './kiosk-display';
 import * as kioskHistory from './kiosk-history';
+import * as merchantEvents from './merchant-events';
 import * as pushLatency from './push-latency';
 import * as serviceHttp from './service-http';
 
 const MODULES: BenchModule[] = [
   { name: 'service-http', run: serviceHttp.run },
   { name: 'push-latency', figures: pushLatency.figures },
+  { name: 'merchant-events', figures: merchantEvents.figures },
   { name: 'kiosk-history', figures: kioskHistory.figures },
   { name: 'kiosk-display', figures: kioskDisplay.figures },
 ];

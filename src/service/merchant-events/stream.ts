@@ -26,7 +26,12 @@ export const merchantEventRoutes: Area = (app, ctx) => {
       let open = true;
       let wake: (() => void) | null = null;
       const pending = new Set<MerchantTopic>();
-      const nudge = () => wake?.();
+      // A nudge while the loop is busy writing must not be lost: it leaves `signalled` set.
+      let signalled = false;
+      const nudge = () => {
+        signalled = true;
+        wake?.();
+      };
       const unsubscribe = ctx.outbox.subscribe((event) => {
         if (event.merchantId !== merchantId || event.environment !== environment) return;
         pending.add('payments');
@@ -52,8 +57,9 @@ export const merchantEventRoutes: Area = (app, ctx) => {
           data: JSON.stringify({ heartbeatMs: HEARTBEAT_MS }),
         });
         while (open && ctx.db.open) {
-          await new Promise<void>((resolve) => (wake = resolve));
+          if (!signalled) await new Promise<void>((resolve) => (wake = resolve));
           wake = null;
+          signalled = false;
           if (!open || !ctx.db.open) break;
           const now = fingerprints(merchantId, environment, ctx.clock.now());
           for (const topic of changedTopics(last, now)) pending.add(topic);
