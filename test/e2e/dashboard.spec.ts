@@ -253,6 +253,12 @@ test('cancels an unpaid payment from the list, after asking', async () => {
   await expectAccessible('payments, confirm cancel');
   await page.keyboard.press('Enter');
   await expect(row.getByText('Cancel this payment of £5.00?')).toBeHidden();
+  await expect(row.getByRole('button', { name: /^Cancel payment/ })).toBeFocused();
+  // Escape answers "keep it" too.
+  await page.keyboard.press('Enter');
+  await expect(row.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(row.getByText('Cancel this payment of £5.00?')).toBeHidden();
   expect((await api('GET', `/api/payments/v1/payment-status/${id}`)).status).toBe(
     'PAYMENT_NOT_INITIATED',
   );

@@ -1,4 +1,7 @@
-/** An inline "are you sure" with two large buttons instead of a blocking window.confirm. */
+/**
+ * An inline "are you sure" with two large buttons instead of a blocking window.confirm. The
+ * safe answer has the focus, so Enter (or Escape) keeps things as they are.
+ */
 import { useEffect, useRef, useState } from 'react';
 
 export function ConfirmBox({
@@ -18,7 +21,14 @@ export function ConfirmBox({
   const keep = useRef<HTMLButtonElement>(null);
   useEffect(() => keep.current?.focus(), []);
   return (
-    <div className="confirm" role="group" aria-label={message}>
+    <div
+      className="confirm"
+      role="group"
+      aria-label={message}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !busy) onNo();
+      }}
+    >
       <p>{message}</p>
       <div className="actions">
         <button

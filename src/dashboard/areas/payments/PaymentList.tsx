@@ -1,5 +1,5 @@
 /** Every payment request, newest first, kept current by the live stream (or polling). */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatDateTime, formatPounds, formatWhen } from '../../../shared/format';
 import { methodLabel, STATUS_LABEL, STATUS_ORDER } from '../../../shared/labels';
 import { OPEN_STATUSES, type PaymentStatus } from '../../../shared/payment-states';
@@ -99,6 +99,16 @@ function PaymentRow({ payment: p }: { payment: Payment }) {
   const error = usePayments((s) => s.rowErrors[p.paymentRequestId] ?? '');
   const cancelling = usePayments((s) => s.cancelling.includes(p.paymentRequestId));
   const [confirming, setConfirming] = useState(false);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  // Back from the question: the focus returns to the Cancel button (if it is still there).
+  useEffect(() => {
+    if (confirming) asked.current = true;
+    else if (asked.current) {
+      asked.current = false;
+      cancelButton.current?.focus();
+    }
+  }, [confirming]);
   const cancellable = OPEN_STATUSES.includes(p.status) && p.paidAmount === 0;
   return (
     <tr data-payment-id={p.paymentRequestId} data-testid="payment" data-status={p.status}>
@@ -121,6 +131,7 @@ function PaymentRow({ payment: p }: { payment: Payment }) {
         {cancellable && !confirming ? (
           <button
             type="button"
+            ref={cancelButton}
             className="danger-outline small"
             disabled={cancelling}
             aria-label={`Cancel payment ${p.orderId}`}

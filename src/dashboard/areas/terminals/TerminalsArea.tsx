@@ -99,6 +99,7 @@ function TerminalItem({ terminal }: { terminal: Terminal }) {
   const [switching, setSwitching] = useState<boolean | null>(null);
   const renameInput = useRef<HTMLInputElement>(null);
   const renameButton = useRef<HTMLButtonElement>(null);
+  const unpairButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (renaming) renameInput.current?.select();
   }, [renaming]);
@@ -164,6 +165,7 @@ function TerminalItem({ terminal }: { terminal: Terminal }) {
           type="button"
           className="danger-outline small"
           aria-label={`Unpair ${terminal.name}`}
+          ref={unpairButton}
           onClick={() => setConfirming(true)}
         >
           Unpair
@@ -199,6 +201,7 @@ function TerminalItem({ terminal }: { terminal: Terminal }) {
               onClick={() => {
                 setRenaming(false);
                 store.getState().clearRowError(terminal.id);
+                renameButton.current?.focus();
               }}
             >
               Cancel
@@ -212,7 +215,10 @@ function TerminalItem({ terminal }: { terminal: Terminal }) {
           yes="Yes, unpair"
           no="Keep it"
           onYes={() => store.getState().unpair(terminal.id)}
-          onNo={() => setConfirming(false)}
+          onNo={() => {
+            setConfirming(false);
+            unpairButton.current?.focus();
+          }}
         />
       ) : null}
       <Notice kind="error">{error}</Notice>

@@ -160,6 +160,7 @@ function Endpoint({ subscription: s }: { subscription: Subscription }) {
   const error = useWebhooks((st) => st.itemErrors[s.id] ?? '');
   const notice = useWebhooks((st) => st.itemNotices[s.id] ?? '');
   const [confirming, setConfirming] = useState(false);
+  const deleteButton = useRef<HTMLButtonElement>(null);
   const logId = `deliveries-${s.id}`;
   return (
     <li data-webhook-id={s.id} data-testid="webhook">
@@ -183,6 +184,7 @@ function Endpoint({ subscription: s }: { subscription: Subscription }) {
           type="button"
           className="danger-outline small"
           aria-label={`Delete endpoint ${s.url}`}
+          ref={deleteButton}
           onClick={() => setConfirming(true)}
         >
           Delete
@@ -194,7 +196,10 @@ function Endpoint({ subscription: s }: { subscription: Subscription }) {
           yes="Yes, delete it"
           no="Keep it"
           onYes={() => webhooks.getState().remove(s.id)}
-          onNo={() => setConfirming(false)}
+          onNo={() => {
+            setConfirming(false);
+            deleteButton.current?.focus();
+          }}
         />
       ) : null}
       <Notice kind="ok">{notice}</Notice>
