@@ -278,7 +278,13 @@ test('the status filter shows the console’s words and filters the list', async
   await filter.selectOption({ label: 'Paid' });
   await expect(page.getByTestId('payment')).toHaveCount(1, LIVE);
   await expect(page.getByTestId('payment-status')).toHaveText(['Paid']);
+  // The filter is in the address, so a reload keeps it.
+  await expect(page).toHaveURL(`${base}/dashboard/payments?status=COMPLETED`);
+  await page.reload();
+  await expect(page.getByLabel('Show')).toHaveValue('COMPLETED');
+  await expect(page.getByTestId('payment-status')).toHaveText(['Paid'], LIVE);
   await filter.selectOption({ label: 'All statuses' });
+  await expect(page).toHaveURL(`${base}/dashboard/payments`);
   await expect(page.getByTestId('payment')).toHaveCount(2, LIVE);
 });
 

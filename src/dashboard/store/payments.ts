@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { createStore } from 'zustand/vanilla';
 import type { PaymentStatusPage, PaymentStatusRecord } from '../../shared/contract/payments';
 import { formatPence } from '../../shared/money';
+import { PaymentStatus as PaymentStatusEnum } from '../../shared/contract/common';
 import type { PaymentStatus } from '../../shared/payment-states';
 import { checkAmount } from '../lib/amount';
 import { failureMessage, isStale, type Call } from '../lib/api';
@@ -39,10 +40,36 @@ export interface PaymentsState {
   pushResult: string;
   refresh(): Promise<void>;
   setStatus(status: PaymentStatus | ''): void;
+  /** Shows this filter and page (from the address) and reloads when they differ. */
+  showView(view: PaymentsView): void;
   newer(): void;
   older(): void;
   cancel(id: string): Promise<void>;
   push(input: PushInput): Promise<boolean>;
+}
+
+export interface PaymentsView {
+  status: PaymentStatus | '';
+  pageNumber: number;
+}
+
+/** The list's filter and page from the address's query ("status=COMPLETED&page=2", 1-based). */
+export function viewFromQuery(query: string): PaymentsView {
+  const params = new URLSearchParams(query);
+  const status = PaymentStatusEnum.safeParse(params.get('status'));
+  const page = Number(params.get('page'));
+  return {
+    status: status.success ? status.data : '',
+    pageNumber: Number.isSafeInteger(page) && page > 1 ? page - 1 : 0,
+  };
+}
+
+/** The query for a filter and page; the defaults are left out. */
+export function queryOfView(view: PaymentsView): Record<string, string | undefined> {
+  return {
+    status: view.status || undefined,
+    page: view.pageNumber > 0 ? String(view.pageNumber + 1) : undefined,
+  };
 }
 
 /** "1–20 of 45", or empty for no payments. */
@@ -92,6 +119,12 @@ export function createPaymentsStore(call: Call) {
 
     setStatus(status) {
       set({ status, pageNumber: 0 });
+      void get().refresh();
+    },
+    showView(view) {
+      const { status, pageNumber } = get();
+      if (view.status === status && view.pageNumber === pageNumber) return;
+      set(view);
       void get().refresh();
     },
     newer() {

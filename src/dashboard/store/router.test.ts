@@ -13,13 +13,14 @@ describe('the dashboard router', () => {
   });
 
   it('pushes a history entry per move and follows the browser back', () => {
-    const location = { pathname: '/dashboard' };
+    const location = { pathname: '/dashboard', search: '' };
     const pushed: string[] = [];
     const router = createRouter(location, {
       pushState: (_data, _unused, url) => {
         pushed.push(url);
         location.pathname = url;
       },
+      replaceState: () => {},
     });
     expect(router.store.getState().area).toBe('');
     router.navigate('payments');
@@ -30,5 +31,25 @@ describe('the dashboard router', () => {
     location.pathname = '/dashboard/payments'; // the back button
     router.sync();
     expect(router.store.getState().area).toBe('payments');
+  });
+
+  it('keeps an area’s view in the query, replaced in place', () => {
+    const location = { pathname: '/dashboard/payments', search: '?status=COMPLETED' };
+    const replaced: string[] = [];
+    const router = createRouter(location, {
+      pushState: () => {},
+      replaceState: (_data, _unused, url) => {
+        replaced.push(url);
+        const [path, query = ''] = url.split('?');
+        location.pathname = path!;
+        location.search = query ? `?${query}` : '';
+      },
+    });
+    expect(router.store.getState()).toEqual({ area: 'payments', query: 'status=COMPLETED' });
+    router.setQuery({ status: 'COMPLETED' }); // unchanged: no history call
+    router.setQuery({ status: 'FAILED', page: '2' });
+    router.setQuery({ status: undefined, page: '' });
+    expect(replaced).toEqual(['/dashboard/payments?status=FAILED&page=2', '/dashboard/payments']);
+    expect(router.store.getState().query).toBe('');
   });
 });

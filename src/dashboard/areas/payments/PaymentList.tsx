@@ -6,15 +6,34 @@ import { OPEN_STATUSES, type PaymentStatus } from '../../../shared/payment-state
 import { ConfirmBox } from '../../components/ConfirmBox';
 import { Notice } from '../../components/Notice';
 import { StatusBadge } from '../../components/StatusBadge';
-import { useDashboard, usePayments, useTerminals } from '../../context';
+import { useStore } from 'zustand';
+import { useDashboard, usePayments, useRouter, useTerminals } from '../../context';
 import { terminalName } from '../../lib/terminal-choices';
-import { hasOlder, rangeText, type Payment } from '../../store/payments';
+import {
+  hasOlder,
+  queryOfView,
+  rangeText,
+  viewFromQuery,
+  type Payment,
+} from '../../store/payments';
 
 export function PaymentList() {
   const { payments } = useDashboard();
   const page = usePayments((s) => s.page);
   const status = usePayments((s) => s.status);
   const error = usePayments((s) => s.error);
+  const router = useRouter();
+  const query = useStore(router.store, (s) => s.query);
+  // The address leads (a reload, a link, back and forward); the list's own moves follow into it.
+  useEffect(() => payments.getState().showView(viewFromQuery(query)), [payments, query]);
+  useEffect(
+    () =>
+      payments.subscribe((now, before) => {
+        if (now.status !== before.status || now.pageNumber !== before.pageNumber)
+          router.setQuery(queryOfView(now));
+      }),
+    [payments, router],
+  );
   return (
     <section className="card wide" aria-labelledby="payments-title">
       <div className="head">
