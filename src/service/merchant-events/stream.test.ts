@@ -77,6 +77,30 @@ describe('GET /api/merchant/events', () => {
     }
   });
 
+  it('says webhooks changed when an endpoint is added and when a delivery is queued', async () => {
+    const stream = await connectSse(`${h.url}/api/merchant/events`, SANDBOX);
+    try {
+      await stream.next((e) => e.event === 'ready');
+      let mark = performance.now();
+      // Adding an endpoint emits no event: the fingerprint notices it.
+      await h.call('POST', '/api/webhooks', {
+        url: 'http://127.0.0.1:1/hooks',
+        eventTypes: ['PAYMENTS_STATUS'],
+      });
+      await stream.next(names('webhooks', mark), 10_000);
+      const created = await h.call('POST', '/api/payments/process-payment', {
+        customerId: 'c',
+        orderId: 'hook',
+        amount: 1,
+      });
+      mark = performance.now();
+      await h.call('POST', `/api/payment-request/cancel/${created.body.paymentRequestId}`);
+      await stream.next(names('webhooks', mark), 10_000); // the delivery queued
+    } finally {
+      stream.close();
+    }
+  });
+
   it('tells another environment nothing', async () => {
     const production = await connectSse(`${h.url}/api/merchant/events`, PRODUCTION);
     const sandbox = await connectSse(`${h.url}/api/merchant/events`, SANDBOX);

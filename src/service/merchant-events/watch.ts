@@ -41,10 +41,10 @@ export function createWatcher(db: Db, presence: Presence) {
   );
   const deliveries = db.prepare<
     [string, string, number],
-    { n: number; attempts: number | null; delivered: number | null; statuses: string | null }
+    { n: number; attempts: number | null; delivered: number | null; done: number | null }
   >(
     `SELECT count(*) AS n, sum(d.attempts) AS attempts, max(d.delivered_at) AS delivered,
-            group_concat(d.status) AS statuses
+            sum(d.status != 'PENDING') AS done
        FROM webhook_subscriptions s JOIN webhook_deliveries d ON d.subscription_id = s.id
       WHERE s.merchant_id = ? AND s.environment = ? AND s.deleted_at IS NULL AND d.created_at >= ?`,
   );
@@ -66,7 +66,7 @@ export function createWatcher(db: Db, presence: Presence) {
     return {
       payments: newest ? `${newest.id}@${newest.created_at}` : '',
       terminals: rows.join('|'),
-      webhooks: `${subs}#${log?.n ?? 0}:${log?.attempts ?? 0}:${log?.delivered ?? 0}:${log?.statuses ?? ''}`,
+      webhooks: `${subs}#${log?.n ?? 0}:${log?.attempts ?? 0}:${log?.delivered ?? 0}:${log?.done ?? 0}`,
     };
   };
 }
