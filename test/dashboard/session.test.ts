@@ -96,9 +96,13 @@ describe('the session store', () => {
     expect(session.getState()).toMatchObject({ phase: 'signed-out', error: REVOKED });
   });
 
-  it('says what to do when the service cannot be reached', async () => {
-    const session = createSessionStore({ baseUrl: 'http://127.0.0.1:1', storage: memoryStorage() });
-    await session.getState().signIn(SANDBOX);
-    expect(session.getState()).toMatchObject({ phase: 'signed-out', error: UNREACHABLE });
+  it('says what to do when the service cannot be reached, and keeps the tab’s secret to retry', async () => {
+    const storage = memoryStorage();
+    storage.set(SANDBOX);
+    const session = createSessionStore({ baseUrl: 'http://127.0.0.1:1', storage });
+    session.getState().resume();
+    await expect.poll(() => session.getState().error).toBe(UNREACHABLE);
+    expect(session.getState().phase).toBe('signed-out');
+    expect(storage.get()).toBe(SANDBOX);
   });
 });

@@ -82,8 +82,10 @@ export function createSessionStore(options: {
       } catch (error) {
         api.close();
         if (mine !== attempt) return;
-        options.storage.remove();
         const status = error instanceof ApiClientError ? error.status : -1;
+        // A refused secret is forgotten; one that could not be checked (service unreachable) is
+        // kept for this tab, so a reload tries it again.
+        if (status === 401 || status === 403) options.storage.remove();
         set({
           phase: 'signed-out',
           error:
