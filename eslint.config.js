@@ -8,7 +8,8 @@ import { builtinModules } from 'node:module';
 /**
  * The dependency direction of docs/architecture.md, enforced here rather than hoped for:
  *   shared ← service, client, agent, main/kiosk ← main/electron, main/browser
- *   renderer and preload import only shared (the preload also needs electron's contextBridge).
+ *   renderer, dashboard and preload import only shared (the preload also needs electron's
+ *   contextBridge).
  */
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 const noNode = { group: nodeBuiltins, message: 'This layer runs without Node: no node modules.' };
@@ -22,7 +23,7 @@ const layer = (dirs, message) => ({
   message,
 });
 const outsideShared = layer(
-  ['service', 'client', 'agent', 'main', 'renderer', 'preload'],
+  ['service', 'client', 'agent', 'main', 'renderer', 'preload', 'dashboard'],
   'src/shared depends on nothing else in src.',
 );
 
@@ -165,6 +166,28 @@ export default tseslint.config(
             layer(
               ['service', 'client', 'agent', 'main', 'preload'],
               'The renderer imports only src/shared.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The merchant dashboard: a browser app like the renderer, under the same rules.
+    files: ['src/dashboard/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noNode,
+            noElectron,
+            layer(
+              ['service', 'client', 'agent', 'main', 'preload', 'renderer'],
+              'The dashboard imports only src/shared.',
             ),
           ],
         },

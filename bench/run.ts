@@ -19,6 +19,7 @@ import * as hostedPage from './hosted-page';
 import * as bankFeed from './bank-feed';
 import * as kioskDisplay from './kiosk-display';
 import * as kioskHistory from './kiosk-history';
+import * as merchantEvents from './merchant-events';
 import * as pushLatency from './push-latency';
 import * as refunds from './refunds';
 import * as serviceHttp from './service-http';
@@ -27,6 +28,7 @@ const MODULES: BenchModule[] = [
   { name: 'service-http', run: serviceHttp.run },
   { name: 'refunds', run: refunds.run },
   { name: 'push-latency', figures: pushLatency.figures },
+  { name: 'merchant-events', figures: merchantEvents.figures },
   { name: 'kiosk-history', figures: kioskHistory.figures },
   { name: 'kiosk-display', figures: kioskDisplay.figures },
   { name: 'hosted-page', figures: hostedPage.figures },

@@ -16,6 +16,7 @@ import { startKioskServer } from './browser/server';
 import { BRIDGE_SOCKET_PATH } from '../shared/bridge-socket';
 import { startEmbeddedService, type EmbeddedService } from './launcher/embedded-service';
 import { ensureBuilt, rendererDir } from './launcher/renderer-build';
+import { builtDashboardDir, ensureDashboardBuilt } from '../service/pages/dashboard-build';
 import { findChromium, findLanAddress, openWindows } from './launcher/windows';
 import { findElectron, startElectron } from './launcher/electron-binary';
 import { OptionsError, USAGE, parseStartOptions } from './launcher/options';
@@ -31,6 +32,9 @@ async function main(argv: string[]) {
   const options = parseStartOptions(argv);
   const log = (line: string) => console.error(line);
   await ensureBuilt(root, log);
+  await ensureDashboardBuilt(root, log);
+  // The embedded service serves the dashboard from this checkout whatever the working directory.
+  process.env.COUNTER_DASHBOARD_DIR ??= builtDashboardDir(root);
 
   const lanAddress = options.lan ? findLanAddress() : undefined;
   if (options.lan && !lanAddress)

@@ -17,8 +17,9 @@ import { ApiError } from './http/errors';
 import { isMounted, mount } from './http/mount';
 import { faviconRoutes } from './images/favicon';
 import { imageRoutes } from './images/routes';
+import { merchantEventRoutes } from './merchant-events/stream';
 import { bootstrapMerchant, type Bootstrap } from './merchants/bootstrap';
-import { dashboardRoutes } from './pages/dashboard';
+import { dashboardArea } from './pages/dashboard';
 import { docsRoutes } from './pages/docs';
 import { hostedPageRoutes } from './pages/hosted-page';
 import { createPaymentCreator } from './payments/create';
@@ -56,6 +57,8 @@ export interface ServiceOptions {
   log?: (line: string) => void;
   /** Push by FCM to terminals that registered a token (push/fcm.ts); off without a service account. */
   fcm?: FcmOptions;
+  /** The built merchant dashboard (pages/dashboard.ts); defaults to out/dashboard. */
+  dashboardDir?: string;
 }
 
 const AREAS: Area[] = [
@@ -68,6 +71,7 @@ const AREAS: Area[] = [
   bankRoutes,
   remotePaymentRoutes,
   terminalRoutes,
+  merchantEventRoutes,
   imageRoutes,
   faviconRoutes,
   refundRoutes,
@@ -76,7 +80,6 @@ const AREAS: Area[] = [
   sandboxRoutes,
   hostedPageRoutes,
   docsRoutes,
-  dashboardRoutes,
 ];
 
 export interface Service {
@@ -135,7 +138,7 @@ export function createService(options: ServiceOptions): Service {
     return c.json(errorEnvelope(500, 'Internal error; the request changed nothing'), 500);
   });
   app.notFound((c) => c.json(errorEnvelope(404, `No endpoint ${c.req.method} ${c.req.path}`), 404));
-  for (const area of AREAS) area(app, ctx);
+  for (const area of [...AREAS, dashboardArea(options.dashboardDir)]) area(app, ctx);
   const fcmPush = attachFcmPush(ctx, createFcmPush(options.fcm, log), log);
   // Contract routes this version does not serve yet still authenticate (so a terminal secret gets
   // its 403 everywhere) and then answer 404 in the envelope, saying so.

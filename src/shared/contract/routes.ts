@@ -386,6 +386,25 @@ export const routes = {
     errors: [],
   }),
 
+  // Merchant dashboard
+  merchantEvents: route({
+    method: 'get',
+    path: '/api/merchant/events',
+    tag: 'Merchant dashboard',
+    auth: 'merchant',
+    extension: true,
+    summary: "The merchant's change stream (Server-Sent Events) for live dashboards",
+    description:
+      'Sends `ready`, then a `change` event `{topics: [payments|terminals|webhooks]}` whenever ' +
+      'one of those lists changes, and a `heartbeat` every 15 s. The events name what changed; ' +
+      'read it through the ordinary routes. Authenticate with the Authorization header ' +
+      '(read the stream with fetch, not EventSource, which cannot send it).',
+    status: 200,
+    response: null,
+    contentType: 'text/event-stream',
+    errors: [403],
+  }),
+
   // 4.5 Refunds
   listRefunds: route({
     method: 'get',
