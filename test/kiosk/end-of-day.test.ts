@@ -60,6 +60,14 @@ async function ok(core: KioskCore, command: unknown) {
   return reply.result as any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
+/** Starts a counter payment once the display is free (the last one has left it), so it is not held. */
+async function startNow(core: KioskCore, amount: number): Promise<string> {
+  await poll(async () => core.state().active === null, 10_000, 'the display to be free');
+  const started = await ok(core, { type: 'startPayment', amount });
+  if (started.queued !== false) throw new Error('the payment was held behind another');
+  return started.payment.paymentRequestId as string;
+}
+
 async function paid(
   core: KioskCore,
   api: Awaited<ReturnType<typeof setup>>['api'],
@@ -67,20 +75,19 @@ async function paid(
   method: 'PAY_BY_BANK' | 'CARD',
   tipAmount = 0,
 ) {
-  const started = await ok(core, { type: 'startPayment', amount });
-  await api('POST', `/api/sandbox/payment-requests/${started.paymentRequestId}/simulate`, {
+  const id = await startNow(core, amount);
+  await api('POST', `/api/sandbox/payment-requests/${id}/simulate`, {
     paymentMethod: method,
     outcome: 'COMPLETED',
     tipAmount,
   });
   await poll(
     async () =>
-      (await ok(core, { type: 'getPayment', paymentRequestId: started.paymentRequestId })).payment
-        .status === 'COMPLETED',
+      (await ok(core, { type: 'getPayment', paymentRequestId: id })).payment.status === 'COMPLETED',
     10_000,
     'COMPLETED on the kiosk',
   );
-  return started.paymentRequestId as string;
+  return id;
 }
 
 const report = async (core: KioskCore) => {

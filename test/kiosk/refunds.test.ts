@@ -68,10 +68,17 @@ async function ok(core: KioskCore, command: unknown): Promise<any> {
   return reply.result;
 }
 
+/** Starts a counter payment once the display is free (the last one has left it), so it is not held. */
+async function startNow(core: KioskCore, amount: number): Promise<string> {
+  await poll(async () => core.state().active === null, 10_000, 'the display to be free');
+  const started = await ok(core, { type: 'startPayment', amount });
+  if (started.queued !== false) throw new Error('the payment was held behind another');
+  return started.payment.paymentRequestId as string;
+}
+
 /** A counter payment of £10 (+ £1 tip) the customer has paid; the kiosk has seen it COMPLETED. */
 async function paidPayment(core: KioskCore, url: string) {
-  const started = await ok(core, { type: 'startPayment', amount: 10 });
-  const id = started.paymentRequestId as string;
+  const id = await startNow(core, 10);
   await api(url, 'POST', `/api/sandbox/payment-requests/${id}/simulate`, {
     paymentMethod: 'CARD',
     outcome: 'COMPLETED',
@@ -185,7 +192,7 @@ describe('refunds at the kiosk', () => {
       eventTypes: ['PAYMENTS_STATUS', 'REFUND_STATUS'],
     });
     secret = sub.secret;
-    const id3 = (await ok(core3, { type: 'startPayment', amount: 5 })).paymentRequestId as string;
+    const id3 = await startNow(core3, 5);
     await api(url, 'POST', `/api/sandbox/payment-requests/${id3}/simulate`, {
       paymentMethod: 'PAY_BY_BANK',
       outcome: 'COMPLETED',
@@ -258,7 +265,7 @@ describe('refunds at the kiosk', () => {
     const pinned = kiosk({ pollFastMs: 100 });
     await pinned.start();
     await ok(pinned, { type: 'configureManually', baseUrl: url, secret: SANDBOX });
-    const open = (await ok(pinned, { type: 'startPayment', amount: 2 })).paymentRequestId;
+    const open = await startNow(pinned, 2);
     const notPaid = await pinned.handle({
       type: 'refundPayment',
       paymentRequestId: open,

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic */
+/** @jsxImportSource hono/jsx */
 /**
  * The hosted receipt page a customer keeps on their phone (the display's QR code leads here) and
  * the same page printed on 80 mm thermal paper: its print stylesheet drops the colours and sizes
