@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { validationEnvelope } from '../../shared/contract/errors';
 import type { RouteDef } from '../../shared/contract/routes';
 import type { Authenticator, Caller } from './auth';
+import { readJsonBody, refuseHostileText } from './body';
 import { ApiError } from './errors';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -64,30 +65,17 @@ export function mount<R extends RouteDef>(
   mountedRoutes.set(app, mounted);
   app.on(def.method.toUpperCase(), honoPath(def.path), async (c) => {
     const caller = auth.authorize(c.req.header('authorization'), def.auth);
-    const params = def.params ? parseOrThrow(def.params, c.req.param(), 'path') : undefined;
+    const rawParams = def.params ? c.req.param() : {};
+    refuseHostileText(rawParams, 'path');
+    const params = def.params ? parseOrThrow(def.params, rawParams, 'path') : undefined;
     const rawQuery = def.query ? c.req.queries() : {};
-    const query = def.query
-      ? parseOrThrow(
-          def.query,
-          Object.fromEntries(Object.entries(rawQuery).map(([k, v]) => [k, v[v.length - 1]])),
-          'query',
-        )
-      : undefined;
+    const lastValues = Object.fromEntries(
+      Object.entries(rawQuery).map(([k, v]) => [k, v[v.length - 1]]),
+    );
+    refuseHostileText(lastValues, 'query');
+    const query = def.query ? parseOrThrow(def.query, lastValues, 'query') : undefined;
     let body: unknown;
-    if (def.body) {
-      const text = await c.req.text();
-      let json: unknown = {};
-      if (text.trim() !== '') {
-        try {
-          json = JSON.parse(text);
-        } catch {
-          throw new ApiError(400, 'The request body is not valid JSON', [
-            { field: '(body)', message: 'is not valid JSON' },
-          ]);
-        }
-      }
-      body = parseOrThrow(def.body, json, 'body');
-    }
+    if (def.body) body = parseOrThrow(def.body, (await readJsonBody(c)).json, 'body');
     const result = await handler({ params, query, body, caller, rawQuery, c } as Input<R>);
     if (result instanceof Response) return result;
     return c.json(result as object, def.status as 200);

@@ -25,6 +25,8 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'Not found',
   409: 'Conflict',
   410: 'Gone: the cursor is stale, tampered or reused',
+  413: 'The body is larger than 64 KiB',
+  415: 'The body is not application/json',
   500: 'Internal error',
 };
 
@@ -66,6 +68,8 @@ function operation(operationId: string, def: RouteDef): Json {
   };
   const errors = new Set(def.errors);
   if (def.auth !== 'public') errors.add(401);
+  // Every route with a body reads it under the same limits (service/http/body.ts).
+  if (def.body) for (const status of [400, 413, 415]) errors.add(status);
   for (const status of [...errors].sort())
     responses[status] = {
       description: ERROR_TEXT[status] ?? 'Error',
