@@ -13,7 +13,9 @@ import type { Area, ServiceContext } from './context';
 import { createOutbox } from './events/outbox';
 import { createAuthenticator, type Environment } from './http/auth';
 import { ApiError } from './http/errors';
-import { isMounted, mount } from './http/mount';
+import { createIdempotencyStore } from './http/idempotency';
+import { configureMount, isMounted, mount } from './http/mount';
+import { createFailureLimiter, type FailureLimitOptions } from './http/rate-limit';
 import { imageRoutes } from './images/routes';
 import { bootstrapMerchant, type Bootstrap } from './merchants/bootstrap';
 import { dashboardRoutes } from './pages/dashboard';
@@ -50,6 +52,8 @@ export interface ServiceOptions {
   log?: (line: string) => void;
   /** Push by FCM to terminals that registered a token (push/fcm.ts); off without a service account. */
   fcm?: FcmOptions;
+  /** Brute-force limit on failed attempts per client address (http/rate-limit.ts). */
+  failureLimit?: FailureLimitOptions;
 }
 
 const AREAS: Area[] = [
@@ -111,6 +115,10 @@ export function createService(options: ServiceOptions): Service {
   };
 
   const app = new Hono();
+  configureMount(app, {
+    limiter: createFailureLimiter(options.failureLimit),
+    idempotency: createIdempotencyStore(db, clock, outbox),
+  });
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.toEnvelope(), error.status as 400);
     log(`internal error: ${error.stack ?? error.message}`);

@@ -13,7 +13,7 @@ import { ApiError } from './errors';
  */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const tooLarge = () =>
+const refusal = () =>
   new ApiError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes (64 KiB)`, [
     { field: '(body)', message: `must be at most ${MAX_BODY_BYTES} bytes` },
   ]);
@@ -29,6 +29,11 @@ export function isJsonContentType(header: string | undefined): boolean {
 
 /** The raw bytes, refusing more than `limit` whatever Content-Length says. */
 async function readLimited(c: Context, limit: number): Promise<Uint8Array> {
+  const tooLarge = () => {
+    // The rest of the body is never read: the connection cannot carry another request.
+    c.header('Connection', 'close');
+    return refusal();
+  };
   const declared = Number(c.req.header('content-length'));
   if (Number.isFinite(declared) && declared > limit) throw tooLarge();
   const stream = c.req.raw.body;

@@ -185,4 +185,19 @@ export const migrations: readonly string[] = [
   CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_attempt_at) WHERE status = 'PENDING';
   CREATE INDEX webhook_deliveries_subscription ON webhook_deliveries(subscription_id, created_at);
   `,
+  // 2 (hardening): idempotency keys. An answer is kept for 24 hours of the service's clock;
+  //    status NULL is a reservation whose handler has not finished (boot says which process).
+  `
+  CREATE TABLE idempotency_keys (
+    scope TEXT NOT NULL,
+    key TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    status INTEGER,
+    body TEXT,
+    boot TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (scope, key)
+  ) WITHOUT ROWID;
+  CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
+  `,
 ];
