@@ -16,7 +16,13 @@ export type CallInput<R extends RouteDef> = (R['params'] extends z.ZodType
   ? { params: In<R['params']> }
   : { params?: never }) &
   (R['query'] extends z.ZodType ? { query?: In<R['query']> } : { query?: never }) &
-  (R['body'] extends z.ZodType ? { body: In<R['body']> } : { body?: never });
+  (R['body'] extends z.ZodType ? { body: In<R['body']> } : { body?: never }) & {
+    /**
+     * Sent as the Idempotency-Key header on routes that create or move money: a retry with the
+     * same key and body is answered with the first answer instead of running again.
+     */
+    idempotencyKey?: string;
+  };
 
 /** A failed call: the service's error envelope, or a transport failure (status 0). */
 export class ApiClientError extends Error {
@@ -44,7 +50,12 @@ export function createClient(options: ClientOptions) {
     input: CallInput<Routes[N]> = {} as CallInput<Routes[N]>,
   ): Promise<Out<Routes[N]['response']>> {
     const def: RouteDef = routes[name];
-    const { params, query, body } = input as { params?: object; query?: object; body?: unknown };
+    const { params, query, body, idempotencyKey } = input as {
+      params?: object;
+      query?: object;
+      body?: unknown;
+      idempotencyKey?: string;
+    };
     let path = def.path;
     if (def.params) {
       const parsed = def.params.parse(params) as Record<string, string>;
@@ -62,6 +73,7 @@ export function createClient(options: ClientOptions) {
         headers: {
           ...(options.secret ? { authorization: `Bearer ${options.secret}` } : {}),
           ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(idempotencyKey !== undefined ? { 'idempotency-key': idempotencyKey } : {}),
         },
         body: payload,
         dispatcher: options.dispatcher,

@@ -4,7 +4,6 @@
  * tracker, keeps the active payment and its queue, and answers the bridge's commands. The
  * Electron shell and browser mode only carry `handle` and `subscribe` to the windows.
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -16,6 +15,7 @@ import {
 import { poundsToPence } from '../../shared/money';
 import { ApiClientError, createClient, type ApiClient } from '../../client/http-client';
 import { redact, type CredentialStore, type Credentials } from './credentials';
+import { createAttempts, type Attempts } from './history/attempts';
 import { openHistory, type History } from './history/history';
 import type { KioskPayment, NewPayment } from './history/types';
 import { PairingError, configureManually, pairWithCode, unpair } from './pairing';
@@ -80,6 +80,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   const holdMs = options.finishedHoldMs ?? 8_000;
   const history: History = openHistory(options.dataDir, { now });
   const tracker: Tracker = createTracker(history, { now });
+  const attempts: Attempts = createAttempts(history.db, now);
   const listeners = new Set<(event: BridgeEvent) => void>();
 
   let credentials: Credentials | null = null;
@@ -297,7 +298,14 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     method?: 'PAY_BY_BANK' | 'CARD' | null,
   ) {
     if (!client || !credentials) throw new KioskError('Pair this kiosk before taking payments');
-    const orderId = `CTR-${randomBytes(4).toString('hex').toUpperCase()}`;
+    // Written before the request leaves: a retry after a lost answer reuses its key and order id,
+    // so the service answers with the payment it already made (history/attempts.ts).
+    const attempt = attempts.open({
+      amountPence: poundsToPence(amount),
+      notes: notes || null,
+      paymentMethodRestriction: method ?? null,
+    });
+    const orderId = attempt.orderId;
     let created;
     try {
       created = await client.call('processPayment', {
@@ -309,10 +317,16 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
           paymentMethod: method ? [method] : undefined,
           template: 'EXTERNAL_DISPLAY',
         },
+        idempotencyKey: attempt.idempotencyKey,
       });
     } catch (error) {
+      // A refusal changed nothing on the service; a lost answer (no connection, 5xx, 429) keeps
+      // the attempt for the retry.
+      if (error instanceof ApiClientError && error.status >= 400 && error.status < 500)
+        if (error.status !== 429) attempts.drop(attempt.idempotencyKey);
       throw explain(error, 'amount');
     }
+    attempts.settle(attempt.idempotencyKey, created.paymentRequestId);
     const record = await client
       .call('getPaymentStatus', { params: { paymentRequestId: created.paymentRequestId } })
       .catch(() => null);
