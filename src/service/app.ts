@@ -6,6 +6,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { errorEnvelope } from '../shared/contract/errors';
 import { routes, type RouteDef } from '../shared/contract/routes';
 import { createClock } from './clock';
@@ -80,6 +81,25 @@ export interface Service {
   /** Starts listening on 127.0.0.1 (port 0 picks a free one); resolves with the base URL. */
   listen(port?: number, hostname?: string): Promise<string>;
   close(): Promise<void>;
+}
+
+/**
+ * A request Node's HTTP parser refuses never reaches Hono: answer it in the envelope too (431
+ * for headers or a URL over Node's 16 KiB, 400 for anything malformed), then close.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify(
+    status === 431
+      ? errorEnvelope(431, 'The request line or headers are larger than 16 KiB')
+      : errorEnvelope(400, 'The request is not valid HTTP'),
+  );
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
 }
 
 export function createService(options: ServiceOptions): Service {
@@ -160,6 +180,7 @@ export function createService(options: ServiceOptions): Service {
           resolve(url);
         });
         server.once('error', reject);
+        server.on('clientError', answerClientError);
       });
     },
     async close() {

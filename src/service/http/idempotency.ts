@@ -112,12 +112,13 @@ export function createIdempotencyStore(db: Db, clock: Clock, outbox: Outbox) {
         continue; // the first has finished: replay its answer, or run if it failed
       }
       const now = clock.now();
-      if (now - prunedAt > 3600_000) {
-        prune.run(now - IDEMPOTENCY_TTL_MS);
-        prunedAt = now;
-      }
       let pending: PromiseLike<T> | undefined;
       const outcome = outbox.tx((): Outcome<T> | null => {
+        // Inside the transaction, so a refused request leaves even this housekeeping undone.
+        if (now - prunedAt > 3600_000) {
+          prune.run(now - IDEMPOTENCY_TTL_MS);
+          prunedAt = now;
+        }
         const row = select.get(scope, key);
         if (row && row.created_at > now - IDEMPOTENCY_TTL_MS) {
           if (row.fingerprint !== fingerprint)

@@ -12,6 +12,7 @@ export const ErrorName = z.enum([
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'TOO_MANY_REQUESTS',
+  'REQUEST_HEADER_FIELDS_TOO_LARGE',
   'INTERNAL_SERVER_ERROR',
 ]);
 export type ErrorName = z.infer<typeof ErrorName>;
@@ -42,6 +43,7 @@ export const STATUS_NAMES: Record<number, ErrorName> = {
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
+  431: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
   500: 'INTERNAL_SERVER_ERROR',
 };
 
