@@ -174,6 +174,19 @@ describe('text fields', () => {
   });
 });
 
+describe('what never reaches the router', () => {
+  it('answers a URL over 16 KiB with 431 in the envelope', async () => {
+    const res = await fetch(`${h.url}/api/payment-requests?status=${'x'.repeat(20_000)}`, {
+      headers: { authorization: `Bearer ${SANDBOX}` },
+    });
+    expect(res.status).toBe(431);
+    expect(ErrorEnvelope.parse(await res.json())).toMatchObject({
+      name: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
+      status: 431,
+    });
+  });
+});
+
 describe('POST /api/webhook/test', () => {
   it('refuses an amount that is not positive', async () => {
     for (const amount of [0, -1, -0.01]) {
