@@ -18,11 +18,13 @@ import { figureMet, targetMet } from './lib/result';
 import * as kioskDisplay from './kiosk-display';
 import * as kioskHistory from './kiosk-history';
 import * as pushLatency from './push-latency';
+import * as pushLoad from './push-load';
 import * as serviceHttp from './service-http';
 
 const MODULES: BenchModule[] = [
   { name: 'service-http', run: serviceHttp.run },
   { name: 'push-latency', figures: pushLatency.figures },
+  { name: 'push-load', figures: pushLoad.figures },
   { name: 'kiosk-history', figures: kioskHistory.figures },
   { name: 'kiosk-display', figures: kioskDisplay.figures },
 ];
