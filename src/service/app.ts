@@ -5,6 +5,7 @@
  */
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { errorEnvelope } from '../shared/contract/errors';
@@ -14,6 +15,7 @@ import type { Area, ServiceContext } from './context';
 import { createOutbox } from './events/outbox';
 import { createAuthenticator, type Environment } from './http/auth';
 import { ApiError } from './http/errors';
+import { MAX_BODY_BYTES } from './http/body';
 import { createIdempotencyStore } from './http/idempotency';
 import { configureMount, isMounted, mount } from './http/mount';
 import { createFailureLimiter, type FailureLimitOptions } from './http/rate-limit';
@@ -144,6 +146,23 @@ export function createService(options: ServiceOptions): Service {
     log(`internal error: ${error.stack ?? error.message}`);
     return c.json(errorEnvelope(500, 'Internal error; the request changed nothing'), 500);
   });
+  // Every body, not only the contract's JSON ones (mount reads those itself, counting as it
+  // reads): the hosted pages' form posts and anything an area serves by hand get the same limit.
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => {
+        c.header('Connection', 'close');
+        return c.json(
+          errorEnvelope(413, `The request body is larger than ${MAX_BODY_BYTES} bytes (64 KiB)`, [
+            { field: '(body)', message: `must be at most ${MAX_BODY_BYTES} bytes` },
+          ]),
+          413,
+        );
+      },
+    }),
+  );
   app.notFound((c) => c.json(errorEnvelope(404, `No endpoint ${c.req.method} ${c.req.path}`), 404));
   for (const area of AREAS) area(app, ctx);
   const fcmPush = attachFcmPush(ctx, createFcmPush(options.fcm, log), log);

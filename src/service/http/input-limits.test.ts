@@ -64,6 +64,16 @@ describe('body size', () => {
     expect(paymentCount()).toBe(before);
   });
 
+  it('limits every other body too: a hosted-page form post over 64 KiB gets 413', async () => {
+    const created = await h.call('POST', '/api/payments/process-payment', payment);
+    const res = await fetch(`${h.url}/pay/${created.body.paymentRequestId}/card`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `cardNumber=${'4'.repeat(MAX_BODY_BYTES)}`,
+    });
+    refused({ status: res.status, body: await res.json() }, 413, '(body)');
+  });
+
   it('counts a chunked body without Content-Length while reading it', async () => {
     const chunk = new TextEncoder().encode(' '.repeat(16 * 1024));
     let sent = 0;
