@@ -7,7 +7,7 @@ import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { validationEnvelope } from '../../shared/contract/errors';
 import type { RouteDef } from '../../shared/contract/routes';
-import type { Authenticator, Caller } from './auth';
+import { hashSecret, type Authenticator, type Caller } from './auth';
 import type { IncomingMessage } from 'node:http';
 import { readJsonBody, refuseHostileText } from './body';
 import { ApiError } from './errors';
@@ -110,9 +110,11 @@ export function mount<R extends RouteDef>(
     } catch (error) {
       // Only failures count: a wrong secret anywhere, any refusal of a guessable route.
       if (limiter && error instanceof ApiError) {
-        const wrongSecret = error.status === 401 && c.req.header('authorization') !== undefined;
+        const header = c.req.header('authorization');
+        const wrongSecret = error.status === 401 && header !== undefined;
         const wrongGuess = def.guessable === true && error.status >= 400 && error.status < 500;
-        if (wrongSecret || wrongGuess) limiter.fail(address);
+        if (wrongGuess) limiter.fail(address);
+        else if (wrongSecret) limiter.fail(address, hashSecret(header));
       }
       throw error;
     }

@@ -20,7 +20,9 @@ const limited = async () => {
   h = await startService({ failureLimit: { burst: 3, perMinute: 6, now: () => t } });
   return h;
 };
-const wrong = (h: Harness) => h.call('GET', '/api/terminal', undefined, 'sk_sandbox_guess');
+let guesses = 0;
+const wrong = (h: Harness) =>
+  h.call('GET', '/api/terminal', undefined, `sk_sandbox_guess_${guesses++}`);
 
 function tooMany(res: { status: number; body: unknown; headers: Headers }, seconds: number) {
   expect(res.status).toBe(429);
@@ -42,6 +44,14 @@ describe('the failure limiter', () => {
     expect(limiter.retryAfter('a')).toBe(0);
     limiter.fail('a');
     expect(limiter.retryAfter('a')).toBe(1);
+  });
+
+  it('counts a repeated wrong secret once', () => {
+    const limiter = createFailureLimiter({ burst: 2, now: () => 0 });
+    for (let i = 0; i < 10; i++) limiter.fail('a', 'same');
+    expect(limiter.retryAfter('a')).toBe(0);
+    limiter.fail('a', 'other');
+    expect(limiter.retryAfter('a')).toBeGreaterThan(0);
   });
 
   it('forgets the longest-quiet addresses past its size', () => {
@@ -82,6 +92,17 @@ describe('wrong secrets', () => {
     for (let i = 0; i < 20; i++) expect((await wrong(h)).status).toBe(401);
     expect((await wrong(h)).status).toBe(429);
     expect((await h.call('GET', '/api/terminal', undefined, SANDBOX)).status).toBe(429);
+  });
+});
+
+describe('a revoked secret still in use', () => {
+  it('does not lock its address out: the same wrong secret counts once', async () => {
+    const h = await limited();
+    for (let i = 0; i < 30; i++)
+      expect((await h.call('GET', '/api/terminal', undefined, 'tk_sandbox_revoked')).status).toBe(
+        401,
+      );
+    expect((await h.call('GET', '/api/terminal')).status).toBe(200);
   });
 });
 

@@ -25,7 +25,12 @@ export const DEFAULT_FAILURES_PER_MINUTE = 20;
 interface Bucket {
   tokens: number;
   at: number;
+  /** The last few wrong secrets (hashed) this address sent, each counted once. */
+  recent: string[];
 }
+
+/** Distinct wrong secrets remembered per address. */
+const RECENT = 16;
 
 export function createFailureLimiter(options: FailureLimitOptions = {}) {
   const burst = options.burst ?? DEFAULT_FAILURE_BURST;
@@ -37,8 +42,12 @@ export function createFailureLimiter(options: FailureLimitOptions = {}) {
   function current(address: string): Bucket {
     const t = now();
     const bucket = buckets.get(address);
-    if (!bucket) return { tokens: burst, at: t };
-    return { tokens: Math.min(burst, bucket.tokens + (t - bucket.at) * perMs), at: t };
+    if (!bucket) return { tokens: burst, at: t, recent: [] };
+    return {
+      tokens: Math.min(burst, bucket.tokens + (t - bucket.at) * perMs),
+      at: t,
+      recent: bucket.recent,
+    };
   }
 
   return {
@@ -48,9 +57,16 @@ export function createFailureLimiter(options: FailureLimitOptions = {}) {
       if (tokens >= 1) return 0;
       return Math.max(1, Math.ceil((1 - tokens) / perMs / 1000));
     },
-    /** Counts one failed attempt from `address`. */
-    fail(address: string): void {
+    /**
+     * Counts one failed attempt from `address`. `token` (a hash of the wrong secret) makes a
+     * repeat of the same wrong secret free: a kiosk still polling with the secret its unpairing
+     * revoked is not guessing, and must not lock out the dashboard on the same machine. A guesser
+     * gains nothing from repeating a guess.
+     */
+    fail(address: string, token?: string): void {
       const bucket = current(address);
+      if (token !== undefined && bucket.recent.includes(token)) return;
+      if (token !== undefined) bucket.recent = [...bucket.recent.slice(1 - RECENT), token];
       bucket.tokens = Math.max(0, bucket.tokens - 1);
       buckets.delete(address); // re-inserted last: the Map's order is then least recently failed first
       buckets.set(address, bucket);
