@@ -22,6 +22,7 @@ import * as kioskHistory from './kiosk-history';
 import * as merchantEvents from './merchant-events';
 import * as pushLatency from './push-latency';
 import * as refunds from './refunds';
+import * as pushLoad from './push-load';
 import * as serviceHttp from './service-http';
 
 const MODULES: BenchModule[] = [
@@ -29,6 +30,7 @@ const MODULES: BenchModule[] = [
   { name: 'refunds', run: refunds.run },
   { name: 'push-latency', figures: pushLatency.figures },
   { name: 'merchant-events', figures: merchantEvents.figures },
+  { name: 'push-load', figures: pushLoad.figures },
   { name: 'kiosk-history', figures: kioskHistory.figures },
   { name: 'kiosk-display', figures: kioskDisplay.figures },
   { name: 'hosted-page', figures: hostedPage.figures },

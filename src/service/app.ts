@@ -5,7 +5,9 @@
  */
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { errorEnvelope } from '../shared/contract/errors';
 import { routes, type RouteDef } from '../shared/contract/routes';
 import { bankRoutes } from './bank/routes';
@@ -14,8 +16,11 @@ import type { Area, ServiceContext } from './context';
 import { createOutbox } from './events/outbox';
 import { createAuthenticator, type Environment } from './http/auth';
 import { ApiError } from './http/errors';
-import { isMounted, mount } from './http/mount';
 import { faviconRoutes } from './images/favicon';
+import { MAX_BODY_BYTES } from './http/body';
+import { createIdempotencyStore } from './http/idempotency';
+import { configureMount, isMounted, mount } from './http/mount';
+import { createFailureLimiter, type FailureLimitOptions } from './http/rate-limit';
 import { imageRoutes } from './images/routes';
 import { merchantEventRoutes } from './merchant-events/stream';
 import { bootstrapMerchant, type Bootstrap } from './merchants/bootstrap';
@@ -59,6 +64,8 @@ export interface ServiceOptions {
   fcm?: FcmOptions;
   /** The built merchant dashboard (pages/dashboard.ts); defaults to out/dashboard. */
   dashboardDir?: string;
+  /** Brute-force limit on failed attempts per client address (http/rate-limit.ts). */
+  failureLimit?: FailureLimitOptions;
 }
 
 const AREAS: Area[] = [
@@ -90,6 +97,25 @@ export interface Service {
   /** Starts listening on 127.0.0.1 (port 0 picks a free one); resolves with the base URL. */
   listen(port?: number, hostname?: string): Promise<string>;
   close(): Promise<void>;
+}
+
+/**
+ * A request Node's HTTP parser refuses never reaches Hono: answer it in the envelope too (431
+ * for headers or a URL over Node's 16 KiB, 400 for anything malformed), then close.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify(
+    status === 431
+      ? errorEnvelope(431, 'The request line or headers are larger than 16 KiB')
+      : errorEnvelope(400, 'The request is not valid HTTP'),
+  );
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
 }
 
 export function createService(options: ServiceOptions): Service {
@@ -132,11 +158,32 @@ export function createService(options: ServiceOptions): Service {
   };
 
   const app = new Hono();
+  configureMount(app, {
+    limiter: createFailureLimiter(options.failureLimit),
+    idempotency: createIdempotencyStore(db, clock, outbox),
+  });
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.toEnvelope(), error.status as 400);
     log(`internal error: ${error.stack ?? error.message}`);
     return c.json(errorEnvelope(500, 'Internal error; the request changed nothing'), 500);
   });
+  // Every body, not only the contract's JSON ones (mount reads those itself, counting as it
+  // reads): the hosted pages' form posts and anything an area serves by hand get the same limit.
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => {
+        c.header('Connection', 'close');
+        return c.json(
+          errorEnvelope(413, `The request body is larger than ${MAX_BODY_BYTES} bytes (64 KiB)`, [
+            { field: '(body)', message: `must be at most ${MAX_BODY_BYTES} bytes` },
+          ]),
+          413,
+        );
+      },
+    }),
+  );
   app.notFound((c) => c.json(errorEnvelope(404, `No endpoint ${c.req.method} ${c.req.path}`), 404));
   for (const area of [...AREAS, dashboardArea(options.dashboardDir)]) area(app, ctx);
   const fcmPush = attachFcmPush(ctx, createFcmPush(options.fcm, log), log);
@@ -173,6 +220,7 @@ export function createService(options: ServiceOptions): Service {
           resolve(url);
         });
         server.once('error', reject);
+        server.on('clientError', answerClientError);
       });
     },
     async close() {

@@ -4,7 +4,6 @@
  * tracker, keeps the active payment and its queue, and answers the bridge's commands. The
  * Electron shell and browser mode only carry `handle` and `subscribe` to the windows.
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -19,6 +18,7 @@ import { overTerminalLimit } from '../../shared/contract/terminals';
 import { penceToPounds, poundsToPence } from '../../shared/money';
 import { ApiClientError, createClient, type ApiClient } from '../../client/http-client';
 import { redact, type CredentialStore, type Credentials } from './credentials';
+import { createAttempts, type Attempts } from './history/attempts';
 import { openHistory, type History } from './history/history';
 import { localDayBounds } from './history/local-day';
 import type { KioskPayment, NewPayment } from './history/types';
@@ -110,6 +110,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     basePaymentView(p, refundHistory.refundedOf(p.paymentRequestId));
   const refundOut = (refundId: string) =>
     refundView(refundHistory.get(refundId)!, refundHistory.changes(refundId));
+  const attempts: Attempts = createAttempts(history.db, now);
   const listeners = new Set<(event: BridgeEvent) => void>();
 
   let credentials: Credentials | null = null;
@@ -476,7 +477,14 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
 
   async function createAtService(request: Pick<Held, 'amountPence' | 'notes' | 'method'>) {
     if (!client) throw new KioskError('Pair this kiosk before taking payments');
-    const orderId = `CTR-${randomBytes(4).toString('hex').toUpperCase()}`;
+    // Written before the request leaves: a retry after a lost answer reuses its key and order id,
+    // so the service answers with the payment it already made (history/attempts.ts).
+    const attempt = attempts.open({
+      amountPence: request.amountPence,
+      notes: request.notes,
+      paymentMethodRestriction: request.method,
+    });
+    const orderId = attempt.orderId;
     let created;
     try {
       created = await client.call('processPayment', {
@@ -488,13 +496,19 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
           paymentMethod: request.method ? [request.method] : undefined,
           template: 'EXTERNAL_DISPLAY',
         },
+        idempotencyKey: attempt.idempotencyKey,
       });
     } catch (error) {
       // The limit may have changed on the dashboard since the kiosk last read it.
       if (error instanceof ApiClientError && /largest payment/.test(error.message))
         void refreshTerminal();
+      // A refusal changed nothing on the service; a lost answer (no connection, 5xx, 429) keeps
+      // the attempt for the retry.
+      if (error instanceof ApiClientError && error.status >= 400 && error.status < 500)
+        if (error.status !== 429) attempts.drop(attempt.idempotencyKey);
       throw explain(error, 'amount');
     }
+    attempts.settle(attempt.idempotencyKey, created.paymentRequestId);
     const record = await client
       .call('getPaymentStatus', { params: { paymentRequestId: created.paymentRequestId } })
       .catch(() => null);

@@ -289,4 +289,19 @@ export const migrations: readonly string[] = [
   -- Kept in step with the COMPLETED refunds in the same transaction, so a status read is one row.
   ALTER TABLE payment_requests ADD COLUMN refunded_pence INTEGER NOT NULL DEFAULT 0;
   `,
+  // 2 (hardening): idempotency keys. An answer is kept for 24 hours of the service's clock;
+  //    status NULL is a reservation whose handler has not finished (boot says which process).
+  `
+  CREATE TABLE idempotency_keys (
+    scope TEXT NOT NULL,
+    key TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    status INTEGER,
+    body TEXT,
+    boot TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (scope, key)
+  ) WITHOUT ROWID;
+  CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
+  `,
 ];

@@ -10,6 +10,7 @@ import {
   Timestamp,
   Uuid,
   offsetPage,
+  safeText,
 } from './common';
 
 /** Periods from shortest to longest: a longer period's cap must be at least a shorter one's. */
@@ -71,8 +72,8 @@ export type Agent = z.infer<typeof Agent>;
 export const AgentPage = offsetPage(Agent);
 
 export const AgentRegisterBody = z.object({
-  name: z.string().trim().min(1, 'is required').max(100),
-  description: z.string().max(500).optional(),
+  name: safeText().trim().min(1, 'is required').max(100),
+  description: safeText({ multiline: true }).max(500).optional(),
   publicKeyPem: z
     .string()
     .regex(
@@ -129,10 +130,10 @@ export const ContractPage = offsetPage(Contract);
 
 export const ContractCreateBody = z
   .object({
-    name: z.string().trim().min(1, 'is required').max(100),
+    name: safeText().trim().min(1, 'is required').max(100),
     type: ContractType.default('SEND'),
     serviceCustomerId: Uuid.optional(),
-    description: z.string().max(500).optional(),
+    description: safeText({ multiline: true }).max(500).optional(),
     limits: Limits,
   })
   .refine((c) => c.type !== 'COLLECT' || c.serviceCustomerId !== undefined, {

@@ -17,7 +17,13 @@ export type CallInput<R extends RouteDef> = (R['params'] extends z.ZodType
   ? { params: In<R['params']> }
   : { params?: never }) &
   (R['query'] extends z.ZodType ? { query?: In<R['query']> } : { query?: never }) &
-  (R['body'] extends z.ZodType ? { body: In<R['body']> } : { body?: never });
+  (R['body'] extends z.ZodType ? { body: In<R['body']> } : { body?: never }) & {
+    /**
+     * Sent as the Idempotency-Key header on routes that create or move money: a retry with the
+     * same key and body is answered with the first answer instead of running again.
+     */
+    idempotencyKey?: string;
+  };
 
 export type CallOutput<N extends RouteName> = Out<Routes[N]['response']>;
 
@@ -41,6 +47,7 @@ export interface PreparedCall {
   path: string;
   /** JSON text of the validated body, when the route has one. */
   payload: string | undefined;
+  idempotencyKey: string | undefined;
 }
 
 /** Validates the input against the route's schemas and builds the request (throws ZodError). */
@@ -49,7 +56,12 @@ export function prepareCall<N extends RouteName>(
   input: CallInput<Routes[N]> = {} as CallInput<Routes[N]>,
 ): PreparedCall {
   const def: RouteDef = routes[name];
-  const { params, query, body } = input as { params?: object; query?: object; body?: unknown };
+  const { params, query, body, idempotencyKey } = input as {
+    params?: object;
+    query?: object;
+    body?: unknown;
+    idempotencyKey?: string;
+  };
   let path = def.path;
   if (def.params) {
     const parsed = def.params.parse(params) as Record<string, string>;
@@ -65,10 +77,11 @@ export function prepareCall<N extends RouteName>(
     pathAndQuery: `${path}${text ? `?${text}` : ''}`,
     path,
     payload: def.body ? JSON.stringify(def.body.parse(body)) : undefined,
+    idempotencyKey,
   };
 }
 
-/** Request headers of a call: the bearer secret and, with a body, its type. */
+/** Request headers of a call: the bearer secret, with a body its type, and any idempotency key. */
 export function callHeaders(
   call: PreparedCall,
   secret: string | undefined,
@@ -77,6 +90,7 @@ export function callHeaders(
     accept: 'application/json',
     ...(secret ? { authorization: `Bearer ${secret}` } : {}),
     ...(call.payload !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...(call.idempotencyKey !== undefined ? { 'idempotency-key': call.idempotencyKey } : {}),
   };
 }
 

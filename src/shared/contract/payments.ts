@@ -14,6 +14,7 @@ import {
   Timestamp,
   Uuid,
   nonBlank,
+  safeText,
   offsetPage,
 } from './common';
 
@@ -36,7 +37,7 @@ export const ProcessPaymentBody = z
     serviceCustomerId: Uuid.optional(),
     autoRedirect: z.boolean().default(false),
     consumerDetails: ConsumerDetails.optional(),
-    callbackParams: z.record(z.string().min(1).max(100), z.string().max(500)).optional(),
+    callbackParams: z.record(safeText().min(1).max(100), safeText().max(500)).optional(),
     expiresIn: z
       .number()
       .int('must be a whole number of milliseconds')

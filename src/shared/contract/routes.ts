@@ -40,6 +40,16 @@ export interface RouteDef {
   errors: number[];
   extension?: boolean;
   description?: string;
+  /**
+   * Creates or moves money: honours an `Idempotency-Key` header (replays the first answer for
+   * 24 hours; 409 for the key with another request). docs/reliability.md.
+   */
+  idempotent?: boolean;
+  /**
+   * Answers whether a guessed value is right (a pairing code): its refusals count as failed
+   * attempts against the caller's address, like a wrong secret (429 once over the limit).
+   */
+  guessable?: boolean;
 }
 
 const route = <const R extends RouteDef>(r: R): R => r;
@@ -48,6 +58,7 @@ export const routes = {
   // 4.1 Customers
   createCustomer: route({
     method: 'post',
+    idempotent: true,
     path: '/api/customers',
     tag: 'Customers',
     auth: 'merchant',
@@ -132,6 +143,7 @@ export const routes = {
   }),
   chargeCard: route({
     method: 'post',
+    idempotent: true,
     path: '/api/payments/card/process-payment',
     tag: 'Card on file',
     auth: 'merchant',
@@ -143,6 +155,7 @@ export const routes = {
   }),
   captureCardPayment: route({
     method: 'post',
+    idempotent: true,
     path: '/api/payments/card/payment-request/{paymentRequestId}/capture',
     tag: 'Card on file',
     auth: 'merchant',
@@ -156,6 +169,7 @@ export const routes = {
   }),
   cancelCardPayment: route({
     method: 'post',
+    idempotent: true,
     path: '/api/payments/card/payment-request/{paymentRequestId}/cancel',
     tag: 'Card on file',
     auth: 'merchant',
@@ -170,6 +184,7 @@ export const routes = {
   // 4.3 Payment requests
   processPayment: route({
     method: 'post',
+    idempotent: true,
     path: '/api/payments/process-payment',
     tag: 'Payment requests',
     auth: 'merchantOrTerminal',
@@ -181,6 +196,7 @@ export const routes = {
   }),
   cancelPaymentRequest: route({
     method: 'post',
+    idempotent: true,
     path: '/api/payment-request/cancel/{paymentRequestId}',
     tag: 'Payment requests',
     auth: 'merchantOrTerminal',
@@ -259,6 +275,7 @@ export const routes = {
   // 4.4 Remote payments and terminals
   processRemotePayment: route({
     method: 'post',
+    idempotent: true,
     path: '/api/terminal/process-remote-payment',
     tag: 'Remote payments',
     auth: 'merchant',
@@ -295,6 +312,7 @@ export const routes = {
     path: '/api/terminal/pair',
     tag: 'Terminals',
     auth: 'public',
+    guessable: true,
     extension: true,
     summary: 'Redeem a pairing code for a terminal-scoped secret',
     body: terminals.PairBody,
@@ -421,6 +439,7 @@ export const routes = {
   }),
   createRefund: route({
     method: 'post',
+    idempotent: true,
     path: '/api/refund/{paymentRequestId}',
     tag: 'Refunds',
     auth: 'merchantOrTerminal',
@@ -633,6 +652,7 @@ export const routes = {
   }),
   createContract: route({
     method: 'post',
+    idempotent: true,
     path: '/api/agents/contracts',
     tag: 'Agent Pay',
     auth: 'merchant',

@@ -12,6 +12,7 @@ import {
   PositivePounds,
   Timestamp,
   Uuid,
+  safeText,
 } from './common';
 
 /** "+44" or "44": an optional plus and 1-4 digits. */
@@ -19,11 +20,11 @@ const PHONE_CODE = /^\+?\d{1,4}$/;
 
 export const RemotePaymentBody = z
   .object({
-    id: z.string({ message: 'is required' }).min(1, 'is required'),
+    id: safeText({ message: 'is required' }).min(1, 'is required'),
     amount: Pounds.refine((n) => n > 0, 'must be greater than 0'),
     // Any other value is accepted and means both methods, as section 4.4 says.
-    paymentMethod: z.string().optional(),
-    notes: z.string().trim().max(30, 'must be at most 30 characters after trimming').optional(),
+    paymentMethod: safeText().optional(),
+    notes: safeText().trim().max(30, 'must be at most 30 characters after trimming').optional(),
     consumerDetails: ConsumerDetails.optional(),
     metadata: Metadata.optional(),
   })
@@ -84,8 +85,7 @@ export const Terminal = z.object({
 });
 export type Terminal = z.infer<typeof Terminal>;
 
-export const TerminalName = z
-  .string()
+export const TerminalName = safeText()
   .trim()
   .min(1, 'must not be blank')
   .max(50, 'must be at most 50 characters');
@@ -131,7 +131,7 @@ export const TerminalUpdateBody = z
     { message: 'name, remotePaymentsEnabled or maxAmount is required', path: ['name'] },
   );
 /** A terminal registers its Firebase Cloud Messaging token; null removes it. */
-export const PushTokenBody = z.object({ fcmToken: z.string().min(1).max(4096).nullable() });
+export const PushTokenBody = z.object({ fcmToken: safeText().min(1).max(4096).nullable() });
 
 export const Store = z.object({
   id: Uuid,

@@ -97,4 +97,20 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX refund_changes_by_refund ON refund_changes (refund_id, id);
   `,
+  // 2 (hardening): the payments the kiosk asked for, with the Idempotency-Key it sent, written
+  //    before the request leaves so a retry after a lost answer reuses the key (attempts.ts).
+  `
+  CREATE TABLE payment_attempts (
+    idempotency_key TEXT PRIMARY KEY,
+    order_id TEXT NOT NULL,
+    amount_pence INTEGER NOT NULL,
+    notes TEXT,
+    payment_method_restriction TEXT,
+    -- Set once the service answered; NULL while the answer is outstanding.
+    payment_request_id TEXT,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX payment_attempts_open ON payment_attempts (amount_pence, created_at)
+    WHERE payment_request_id IS NULL;
+  `,
 ];
