@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import { errorEnvelope } from '../shared/contract/errors';
 import { routes, type RouteDef } from '../shared/contract/routes';
+import { agentRoutes } from './agent/routes';
 import { createClock } from './clock';
 import type { Area, ServiceContext } from './context';
 import { createOutbox } from './events/outbox';
@@ -62,6 +63,7 @@ const AREAS: Area[] = [
   terminalRoutes,
   imageRoutes,
   webhookRoutes,
+  agentRoutes(),
   sandboxRoutes,
   hostedPageRoutes,
   docsRoutes,
@@ -92,6 +94,7 @@ export function createService(options: ServiceOptions): Service {
   const log = options.log ?? (() => {});
 
   const dispatcher = createWebhookDispatcher(db, clock, outbox, log);
+  const areaWork: (() => void)[] = [];
   const ctx: ServiceContext = {
     db,
     clock,
@@ -106,8 +109,10 @@ export function createService(options: ServiceOptions): Service {
     tick() {
       lifecycle.expireDue();
       lifecycle.settleDue();
+      for (const work of areaWork) work();
       dispatcher.wake();
     },
+    everyTick: (work) => void areaWork.push(work),
   };
 
   const app = new Hono();

@@ -49,6 +49,12 @@ export const sandboxRoutes: Area = (app, ctx) => {
        (SELECT id FROM webhook_subscriptions WHERE merchant_id = ? AND environment = 'sandbox')`,
     `DELETE FROM webhook_subscriptions WHERE merchant_id = ? AND environment = 'sandbox'`,
     `DELETE FROM events WHERE merchant_id = ? AND environment = 'sandbox'`,
+    // Agent Pay: payments and contracts before the customers and agents they point at.
+    `DELETE FROM contract_payments WHERE merchant_id = ? AND environment = 'sandbox'`,
+    `DELETE FROM contracts WHERE merchant_id = ? AND environment = 'sandbox'`,
+    `DELETE FROM agent_nonces WHERE scope IN
+       (SELECT id FROM agents WHERE merchant_id = ? AND environment = 'sandbox')`,
+    `DELETE FROM agents WHERE merchant_id = ? AND environment = 'sandbox'`,
     `DELETE FROM customers WHERE merchant_id = ? AND environment = 'sandbox'`,
   ].map((sql) => ctx.db.prepare(sql));
 

@@ -18,9 +18,10 @@ import * as webhooks from './webhooks';
 /**
  * Who may call a route. `merchant`: a merchant access secret (sandbox or production);
  * `terminal`: a paired terminal's secret only; `merchantOrTerminal`: either, a terminal being
- * limited to its own store; `sandbox`: a merchant sandbox secret; `public`: no secret.
+ * limited to its own store; `sandbox`: a merchant sandbox secret; `public`: no secret;
+ * `agent`: a merchant secret plus an Agent Pay request signature (docs/agent-pay.md).
  */
-export type Auth = 'merchant' | 'terminal' | 'merchantOrTerminal' | 'sandbox' | 'public';
+export type Auth = 'merchant' | 'terminal' | 'merchantOrTerminal' | 'sandbox' | 'public' | 'agent';
 
 export interface RouteDef {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -498,29 +499,32 @@ export const routes = {
     errors: [400, 404],
   }),
 
-  // 4.8 Agent Pay
+  // 4.8 Agent Pay (docs/agent-pay.md). `agent` routes also need the request signature.
   registerAgent: route({
     method: 'post',
     path: '/api/agents',
     tag: 'Agent Pay',
-    auth: 'merchant',
+    auth: 'agent',
     extension: true,
     summary: 'Register an agent identity (idempotent per key)',
+    description:
+      'Signed by the key being registered (publicKeyPem, required on the wire). 201 for a new ' +
+      'agent, 200 when the key is already registered (name and description updated).',
     body: agent.AgentRegisterBody,
     status: 201,
     response: agent.Agent,
-    errors: [400, 409],
+    errors: [400, 404, 409],
   }),
   getAgentMe: route({
     method: 'get',
     path: '/api/agents/me',
     tag: 'Agent Pay',
-    auth: 'merchant',
+    auth: 'agent',
     extension: true,
-    summary: 'The signing agent',
+    summary: 'The signing agent, with its status',
     status: 200,
     response: agent.Agent,
-    errors: [404],
+    errors: [],
   }),
   listAgents: route({
     method: 'get',
@@ -528,7 +532,7 @@ export const routes = {
     tag: 'Agent Pay',
     auth: 'merchant',
     extension: true,
-    summary: 'List agents',
+    summary: 'List the agents of the business and environment (API key alone)',
     query: PageQuery,
     status: 200,
     response: agent.AgentPage,
@@ -538,9 +542,9 @@ export const routes = {
     method: 'post',
     path: '/api/agents/contracts',
     tag: 'Agent Pay',
-    auth: 'merchant',
+    auth: 'agent',
     extension: true,
-    summary: 'Create a spending contract',
+    summary: 'Create a spending contract (PENDING_AUTHORIZATION, with authorizationUrl)',
     body: agent.ContractCreateBody,
     status: 201,
     response: agent.Contract,
@@ -550,7 +554,7 @@ export const routes = {
     method: 'get',
     path: '/api/agents/contracts/{contractId}',
     tag: 'Agent Pay',
-    auth: 'merchant',
+    auth: 'agent',
     extension: true,
     summary: 'A contract with live usage',
     params: agent.ContractParams,
@@ -562,13 +566,77 @@ export const routes = {
     method: 'get',
     path: '/api/agents/contracts',
     tag: 'Agent Pay',
-    auth: 'merchant',
+    auth: 'agent',
     extension: true,
-    summary: 'List contracts',
-    query: agent.ContractListQuery,
+    summary: "List the signing agent's contracts, newest first",
+    query: agent.ContractListFilters,
     status: 200,
     response: agent.ContractPage,
     errors: [400],
+  }),
+  updateContract: route({
+    method: 'put',
+    path: '/api/agents/contracts/{contractId}',
+    tag: 'Agent Pay',
+    auth: 'agent',
+    extension: true,
+    summary: 'Stage new limits as pendingUpdate (current limits stay enforced until approved)',
+    params: agent.ContractParams,
+    body: agent.ContractUpdateBody,
+    status: 200,
+    response: agent.Contract,
+    errors: [400, 404],
+  }),
+  createContractPayment: route({
+    method: 'post',
+    path: '/api/agents/contracts/{contractId}/payments',
+    tag: 'Agent Pay',
+    auth: 'agent',
+    extension: true,
+    summary: "SEND: pay a payee's bank account under the contract's limits",
+    params: agent.ContractParams,
+    body: agent.SendPaymentBody,
+    status: 201,
+    response: agent.ContractPayment,
+    errors: [400, 404],
+  }),
+  createContractCharge: route({
+    method: 'post',
+    path: '/api/agents/contracts/{contractId}/charges',
+    tag: 'Agent Pay',
+    auth: 'agent',
+    extension: true,
+    summary: "COLLECT: charge the customer's linked card under the contract's limits",
+    params: agent.ContractParams,
+    body: agent.CollectChargeBody,
+    status: 201,
+    response: agent.ContractPayment,
+    errors: [400, 404],
+  }),
+  listContractPayments: route({
+    method: 'get',
+    path: '/api/agents/contracts/{contractId}/payments',
+    tag: 'Agent Pay',
+    auth: 'agent',
+    extension: true,
+    summary: 'Payments and charges made under a contract, newest first',
+    params: agent.ContractParams,
+    query: agent.ContractPaymentListQuery,
+    status: 200,
+    response: agent.ContractPaymentPage,
+    errors: [400, 404],
+  }),
+  getContractPayment: route({
+    method: 'get',
+    path: '/api/agents/payments/{paymentId}',
+    tag: 'Agent Pay',
+    auth: 'agent',
+    extension: true,
+    summary: 'One payment or charge made under a contract',
+    params: agent.ContractPaymentParams,
+    status: 200,
+    response: agent.ContractPayment,
+    errors: [404],
   }),
 
   // Sandbox controls
@@ -595,6 +663,19 @@ export const routes = {
     body: sandbox.SimulateBody,
     status: 200,
     response: payments.PaymentStatusRecord,
+    errors: [400, 404],
+  }),
+  authorizeContract: route({
+    method: 'post',
+    path: '/api/sandbox/contracts/{contractId}/authorize',
+    tag: 'Sandbox',
+    auth: 'sandbox',
+    extension: true,
+    summary: 'Approve or decline a contract (or its pending update) as the human would',
+    params: agent.ContractParams,
+    body: agent.ContractAuthorizeBody,
+    status: 200,
+    response: agent.Contract,
     errors: [400, 404],
   }),
   resetSandbox: route({
