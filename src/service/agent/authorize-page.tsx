@@ -1,4 +1,4 @@
-/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 /**
  * The hosted authorization page behind a contract's authorizationUrl: the account holder (SEND)
  * or the customer (COLLECT) reads the limits in plain words and approves or declines. The

@@ -1,4 +1,4 @@
-/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 /**
  * Agent Pay's area: signed agent identities, spending contracts, the human's authorization page,
  * payments under contracts and the sandbox control that stands in for the human
@@ -39,7 +39,7 @@ export function agentRoutes(cards: CollectCards = noCards): Area {
     });
 
     const verifier = agentAuth(ctx, agents);
-    app.use('/api/agents', verifier);
+    // Hono's '/api/agents/*' also matches '/api/agents' itself.
     app.use('/api/agents/*', verifier);
 
     mount(app, ctx.auth, routes.registerAgent, ({ body, c }) => {

@@ -117,9 +117,8 @@ export function agentAuth(ctx: ServiceContext, agents: AgentStore): MiddlewareHa
     const nonce = c.req.header(AGENT_HEADERS.nonce) ?? '';
     if (!NONCE_PATTERN.test(nonce))
       throw refuse('X-Agent-Nonce is required: 16-128 characters of A-Z a-z 0-9 _ -');
-    const { encodedHeader, kid, signature } = parseDetachedJws(jws);
-    if (kid !== undefined && opts.agentIdLine !== '' && kid !== opts.agentIdLine)
-      throw refuse('The JWS kid names another agent than X-Agent-Id');
+    // kid is the signer's own label (a KMS key id, say): X-Agent-Id names the agent.
+    const { encodedHeader, signature } = parseDetachedJws(jws);
     const nowSeconds = Math.floor(ctx.clock.now() / 1000);
     const timestamp = Number(stamp);
     if (Math.abs(timestamp - nowSeconds) > TIMESTAMP_WINDOW_SECONDS)
