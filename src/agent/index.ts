@@ -192,7 +192,7 @@ export class AgentPay {
     return this.agentIdValue;
   }
 
-  private signed<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  private async signed<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
     return this.request<T>(method, path, opts, this.requireAgent());
   }
 
