@@ -20,8 +20,20 @@ import type {
   SendPaymentBody,
 } from '../shared/contract/agent';
 import type { ErrorEnvelope } from '../shared/contract/errors';
-import { AGENT_HEADERS, TIMESTAMP_WINDOW_SECONDS, canonicalSubject, utf8 } from '../shared/agent-signing';
-import { bodyDigest, importPrivateKey, keySigner, newNonce, publicKeyPemOf, type Signer } from './keys';
+import {
+  AGENT_HEADERS,
+  TIMESTAMP_WINDOW_SECONDS,
+  canonicalSubject,
+  utf8,
+} from '../shared/agent-signing';
+import {
+  bodyDigest,
+  importPrivateKey,
+  keySigner,
+  newNonce,
+  publicKeyPemOf,
+  type Signer,
+} from './keys';
 
 export type { Signer } from './keys';
 export type AgentIdentity = z.infer<typeof Agent>;
@@ -130,10 +142,16 @@ export class AgentPay {
     retried = false,
   ): Promise<T> {
     if (!this.apiKey)
-      throw new AgentPayError('NO_API_KEY', 'Give apiKey or set the SERVICE_API_KEY environment variable');
+      throw new AgentPayError(
+        'NO_API_KEY',
+        'Give apiKey or set the SERVICE_API_KEY environment variable',
+      );
     const query = Object.entries(opts.query ?? {}).filter(([, v]) => v !== undefined);
     const target =
-      path + (query.length ? `?${new URLSearchParams(query.map(([k, v]): [string, string] => [k, String(v)]))}` : '');
+      path +
+      (query.length
+        ? `?${new URLSearchParams(query.map(([k, v]): [string, string] => [k, String(v)]))}`
+        : '');
     const text = opts.body === undefined ? '' : JSON.stringify(opts.body);
     const headers: Record<string, string> = { authorization: `Bearer ${this.apiKey}` };
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
@@ -252,9 +270,13 @@ export class AgentPay {
     },
     /** Stages new limits as pendingUpdate; returns the authorizationUrl for the human. */
     update: (contractId: string, input: ContractUpdateInput) =>
-      this.signed<ContractRecord>('PUT', `/api/agents/contracts/${encodeURIComponent(contractId)}`, {
-        body: input,
-      }),
+      this.signed<ContractRecord>(
+        'PUT',
+        `/api/agents/contracts/${encodeURIComponent(contractId)}`,
+        {
+          body: input,
+        },
+      ),
     /**
      * Polls until the contract is ACTIVE. Throws AUTHORIZATION_FAILED when it was declined or
      * its link expired, AUTHORIZATION_TIMEOUT after timeoutMs (default 5 minutes).

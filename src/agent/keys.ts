@@ -2,14 +2,22 @@
  * ES256 keys for the Agent Pay client, with WebCrypto only (Node 20+ and browsers): a private
  * key PEM becomes a signer, and its public half the SPKI PEM that registration sends.
  */
-import { base64url, detachedJws, fromBase64url, jwsHeader, signingInput, utf8 } from '../shared/agent-signing';
+import {
+  base64url,
+  detachedJws,
+  fromBase64url,
+  jwsHeader,
+  signingInput,
+  utf8,
+} from '../shared/agent-signing';
 
 /** Signs the canonical subject; returns the detached compact JWS `header..signature`. */
 export type Signer = (subject: string, kid?: string) => string | Promise<string>;
 
 const subtle = () => {
   const s = globalThis.crypto?.subtle;
-  if (!s) throw new Error('Agent Pay needs WebCrypto (globalThis.crypto.subtle): Node 20+ or a browser');
+  if (!s)
+    throw new Error('Agent Pay needs WebCrypto (globalThis.crypto.subtle): Node 20+ or a browser');
   return s;
 };
 
@@ -21,7 +29,11 @@ const EC = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 function pemBody(pem: string, label: string): Uint8Array | null {
   const match = new RegExp(`-----BEGIN ${label}-----([\\s\\S]+?)-----END ${label}-----`).exec(pem);
   if (!match) return null;
-  const b64 = match[1]!.replace(/\s+/g, '').replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const b64 = match[1]!
+    .replace(/\s+/g, '')
+    .replace(/=+$/, '')
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
   return fromBase64url(b64);
 }
 
@@ -36,8 +48,8 @@ function derLength(n: number): number[] {
 function sec1ToPkcs8(sec1: Uint8Array): Uint8Array {
   // AlgorithmIdentifier { id-ecPublicKey, prime256v1 }
   const algorithm = [
-    0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a, 0x86,
-    0x48, 0xce, 0x3d, 0x03, 0x01, 0x07,
+    0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a, 0x86, 0x48,
+    0xce, 0x3d, 0x03, 0x01, 0x07,
   ];
   const octet = [0x04, ...derLength(sec1.length), ...sec1];
   const inner = [0x02, 0x01, 0x00, ...algorithm, ...octet];

@@ -60,7 +60,8 @@ export function base64url(bytes: Uint8Array): string {
   let i = 0;
   for (; i + 2 < bytes.length; i += 3) {
     const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
-    out += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]! + ALPHABET[(n >> 6) & 63]! + ALPHABET[n & 63]!;
+    out +=
+      ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]! + ALPHABET[(n >> 6) & 63]! + ALPHABET[n & 63]!;
   }
   const rest = bytes.length - i;
   if (rest === 1) {
@@ -97,7 +98,9 @@ export const utf8 = (text: string) => new TextEncoder().encode(text);
 
 /** The protected header of a signature: alg ES256 and, when given, kid. */
 export function jwsHeader(kid?: string): string {
-  return base64url(utf8(JSON.stringify(kid === undefined ? { alg: 'ES256' } : { alg: 'ES256', kid })));
+  return base64url(
+    utf8(JSON.stringify(kid === undefined ? { alg: 'ES256' } : { alg: 'ES256', kid })),
+  );
 }
 
 /** What ES256 signs: base64url(header) "." base64url(subject) (RFC 7515 §5.1). */

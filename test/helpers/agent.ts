@@ -1,5 +1,11 @@
 /** Agent Pay test helpers: keys, raw signed requests (to tamper with), a registered client. */
-import { createHash, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  type KeyObject,
+} from 'node:crypto';
 import {
   canonicalSubject,
   detachedJws,
@@ -39,13 +45,21 @@ export const payee = { name: 'Acme Supplies', sortCode: '12-34-56', accountNumbe
 /** A client with a fresh key, registered as an agent. */
 export async function registeredClient(h: Harness, name = 'Test agent') {
   const key = newKey();
-  const client = new AgentPay({ baseUrl: h.url, apiKey: SANDBOX, privateKeyPem: key.privateKeyPem });
+  const client = new AgentPay({
+    baseUrl: h.url,
+    apiKey: SANDBOX,
+    privateKeyPem: key.privateKeyPem,
+  });
   const agent = await client.agent.register({ name });
   return { client, key, agent };
 }
 
 /** An ACTIVE SEND contract of `client`, approved through the sandbox control. */
-export async function activeContract(h: Harness, client: AgentPay, over: Record<string, unknown> = {}) {
+export async function activeContract(
+  h: Harness,
+  client: AgentPay,
+  over: Record<string, unknown> = {},
+) {
   const created = await client.contract.create({ name: 'Supplies', limits: limits(over) } as never);
   const res = await h.call('POST', `/api/sandbox/contracts/${created.contractId}/authorize`, {
     decision: 'APPROVE',

@@ -7,7 +7,13 @@ import { randomUUID, sign } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AgentPay, AgentPayError, type Signer } from '../../src/agent/index';
 import { detachedJws, jwsHeader, signingInput } from '../../src/shared/agent-signing';
-import { Agent, AgentPage, Contract, ContractPage, ContractPayment } from '../../src/shared/contract/agent';
+import {
+  Agent,
+  AgentPage,
+  Contract,
+  ContractPage,
+  ContractPayment,
+} from '../../src/shared/contract/agent';
 import { activeContract, limits, newKey, payee, registeredClient } from '../helpers/agent';
 import { PRODUCTION, SANDBOX, startService, type Harness } from '../helpers/service';
 
@@ -55,7 +61,11 @@ describe('key supplies', () => {
 
   it('(b) an explicit API key with the PEM: production is its own environment', async () => {
     const key = newKey();
-    const client = new AgentPay({ baseUrl: h.url, apiKey: PRODUCTION, privateKeyPem: key.privateKeyPem });
+    const client = new AgentPay({
+      baseUrl: h.url,
+      apiKey: PRODUCTION,
+      privateKeyPem: key.privateKeyPem,
+    });
     const agent = await client.agent.register({ name: 'Live agent', description: 'Pays invoices' });
     expect(agent.environment).toBe('production');
     expect(agent.description).toBe('Pays invoices');
@@ -79,7 +89,10 @@ describe('key supplies', () => {
     };
     const client = new AgentPay({ baseUrl: h.url, apiKey: SANDBOX, signer: kms, kid: 'kms/key/1' });
     await rejects(client.agent.register({ name: 'KMS agent' }), 'NO_KEY', /publicKeyPem/);
-    const agent = await client.agent.register({ name: 'KMS agent', publicKeyPem: key.publicKeyPem });
+    const agent = await client.agent.register({
+      name: 'KMS agent',
+      publicKeyPem: key.publicKeyPem,
+    });
     expect((await client.agent.me()).agentId).toBe(agent.agentId);
     expect(seen.at(-1)!.kid).toBe('kms/key/1');
     expect(seen.at(-1)!.subject.split('\n')).toEqual([
@@ -97,12 +110,21 @@ describe('key supplies', () => {
     delete process.env.SERVICE_API_KEY;
     const key = newKey();
     await rejects(
-      new AgentPay({ baseUrl: h.url, privateKeyPem: key.privateKeyPem }).agent.register({ name: 'x' }),
+      new AgentPay({ baseUrl: h.url, privateKeyPem: key.privateKeyPem }).agent.register({
+        name: 'x',
+      }),
       'NO_API_KEY',
     );
-    await rejects(new AgentPay({ baseUrl: h.url, apiKey: SANDBOX }).agent.register({ name: 'x' }), 'NO_KEY');
     await rejects(
-      new AgentPay({ baseUrl: h.url, apiKey: SANDBOX, privateKeyPem: key.privateKeyPem }).agent.me(),
+      new AgentPay({ baseUrl: h.url, apiKey: SANDBOX }).agent.register({ name: 'x' }),
+      'NO_KEY',
+    );
+    await rejects(
+      new AgentPay({
+        baseUrl: h.url,
+        apiKey: SANDBOX,
+        privateKeyPem: key.privateKeyPem,
+      }).agent.me(),
       'NOT_REGISTERED',
     );
   });
@@ -113,15 +135,28 @@ describe('agent.register, me, list', () => {
     const { client, key, agent } = await registeredClient(h, 'Buyer');
     const again = await client.agent.register({ name: 'Buyer' });
     expect(again.agentId).toBe(agent.agentId);
-    const renamed = await client.agent.register({ name: 'Buyer 2', description: 'Now with a description' });
-    expect(renamed).toMatchObject({ agentId: agent.agentId, name: 'Buyer 2', description: 'Now with a description' });
+    const renamed = await client.agent.register({
+      name: 'Buyer 2',
+      description: 'Now with a description',
+    });
+    expect(renamed).toMatchObject({
+      agentId: agent.agentId,
+      name: 'Buyer 2',
+      description: 'Now with a description',
+    });
     // A second client with the same key, not knowing the id, finds the same agent.
-    const other = new AgentPay({ baseUrl: h.url, apiKey: SANDBOX, privateKeyPem: key.privateKeyPem });
+    const other = new AgentPay({
+      baseUrl: h.url,
+      apiKey: SANDBOX,
+      privateKeyPem: key.privateKeyPem,
+    });
     expect((await other.agent.register({ name: 'Buyer 2' })).agentId).toBe(agent.agentId);
     const me = await client.agent.me();
     expect(me).toMatchObject({ name: 'Buyer 2', status: 'ACTIVE' });
     expect(me.publicKeyPem).toBeUndefined();
-    const rows = h.service.db.prepare('SELECT count(*) AS n FROM agents WHERE id = ?').get(agent.agentId);
+    const rows = h.service.db
+      .prepare('SELECT count(*) AS n FROM agents WHERE id = ?')
+      .get(agent.agentId);
     expect(rows).toEqual({ n: 1 });
   });
 
@@ -133,14 +168,22 @@ describe('agent.register, me, list', () => {
       privateKeyPem: newKey().privateKeyPem,
       agentId: agent.agentId,
     });
-    const error = await rejects(thief.agent.register({ name: 'Test agent' }), 'CONFLICT', /different key/);
+    const error = await rejects(
+      thief.agent.register({ name: 'Test agent' }),
+      'CONFLICT',
+      /different key/,
+    );
     expect(error.status).toBe(409);
   });
 
   it('requires proof of possession: a registration signed by another key is refused', async () => {
     const signerKey = newKey();
     const claimed = newKey();
-    const client = new AgentPay({ baseUrl: h.url, apiKey: SANDBOX, privateKeyPem: signerKey.privateKeyPem });
+    const client = new AgentPay({
+      baseUrl: h.url,
+      apiKey: SANDBOX,
+      privateKeyPem: signerKey.privateKeyPem,
+    });
     const error = await rejects(
       client.agent.register({ name: 'Impostor', publicKeyPem: claimed.publicKeyPem }),
       'UNAUTHORIZED',
@@ -221,15 +264,30 @@ describe('contracts', () => {
     const before = h.service.db.prepare('SELECT count(*) AS n FROM contracts').get();
     const bad = [
       [{ ...limits(), periodLimits: [] }, 'limits.periodLimits'],
-      [{ ...limits(), periodLimits: [{ amount: 100, period: 'DAY' }, { amount: 50, period: 'WEEK' }] }, 'limits.periodLimits.1.amount'],
+      [
+        {
+          ...limits(),
+          periodLimits: [
+            { amount: 100, period: 'DAY' },
+            { amount: 50, period: 'WEEK' },
+          ],
+        },
+        'limits.periodLimits.1.amount',
+      ],
       [{ ...limits(), maxPerPayment: 0 }, 'limits.maxPerPayment'],
       [{ ...limits(), validTo: undefined }, 'limits.validTo'],
       [{ ...limits(), validTo: '2001-01-01T00:00:00Z' }, 'limits.validTo'],
-      [{ ...limits(), validFrom: '2098-01-01T00:00:00Z', validTo: '2097-01-01T00:00:00Z' }, 'limits.validTo'],
+      [
+        { ...limits(), validFrom: '2098-01-01T00:00:00Z', validTo: '2097-01-01T00:00:00Z' },
+        'limits.validTo',
+      ],
       [{ ...limits(), currency: 'pounds' }, 'limits.currency'],
     ] as const;
     for (const [l, field] of bad) {
-      const error = await rejects(client.contract.create({ name: 'x', limits: l } as never), 'BAD_REQUEST');
+      const error = await rejects(
+        client.contract.create({ name: 'x', limits: l } as never),
+        'BAD_REQUEST',
+      );
       expect(error.errors.map((e) => e.field)).toContain(field);
     }
     const collect = await rejects(
@@ -238,7 +296,12 @@ describe('contracts', () => {
     );
     expect(collect.errors.map((e) => e.field)).toEqual(['serviceCustomerId']);
     const unknown = await rejects(
-      client.contract.create({ name: 'x', type: 'COLLECT', serviceCustomerId: randomUUID(), limits: limits() } as never),
+      client.contract.create({
+        name: 'x',
+        type: 'COLLECT',
+        serviceCustomerId: randomUUID(),
+        limits: limits(),
+      } as never),
       'NOT_FOUND',
     );
     expect(unknown.errors.map((e) => e.field)).toEqual(['serviceCustomerId']);
@@ -249,7 +312,10 @@ describe('contracts', () => {
     const { client } = await registeredClient(h);
     const customerId = insertCustomer();
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await client.contract.create({ name: `S${i}`, limits: limits() } as never)).contractId);
+    for (let i = 0; i < 3; i++)
+      ids.push(
+        (await client.contract.create({ name: `S${i}`, limits: limits() } as never)).contractId,
+      );
     const collect = await client.contract.create({
       name: 'Gym',
       type: 'COLLECT',
@@ -261,15 +327,29 @@ describe('contracts', () => {
     const all = ContractPage.parse(await client.contract.list());
     expect(all.totalCount).toBe(4);
     expect(all.data[0]!.contractId).toBe(collect.contractId); // newest first
-    expect(all.data.every((c) => c.authorizationUrl === undefined && c.usage === undefined)).toBe(true);
-    expect((await client.contract.list({ type: 'COLLECT' })).data.map((c) => c.contractId)).toEqual([collect.contractId]);
+    expect(all.data.every((c) => c.authorizationUrl === undefined && c.usage === undefined)).toBe(
+      true,
+    );
+    expect((await client.contract.list({ type: 'COLLECT' })).data.map((c) => c.contractId)).toEqual(
+      [collect.contractId],
+    );
     expect((await client.contract.list({ type: 'SEND' })).totalCount).toBe(3);
-    expect((await client.contract.list({ status: 'ACTIVE' })).data.map((c) => c.contractId)).toEqual([ids[0]]);
-    expect((await client.contract.list({ status: 'DECLINED', type: 'SEND' })).data.map((c) => c.contractId)).toEqual([ids[1]]);
+    expect(
+      (await client.contract.list({ status: 'ACTIVE' })).data.map((c) => c.contractId),
+    ).toEqual([ids[0]]);
+    expect(
+      (await client.contract.list({ status: 'DECLINED', type: 'SEND' })).data.map(
+        (c) => c.contractId,
+      ),
+    ).toEqual([ids[1]]);
     const paged = await client.contract.list({ page: 1, size: 3 });
     expect(paged.data).toHaveLength(1);
-    expect((await client.contract.listAll()).map((c) => c.contractId).sort()).toEqual([...ids, collect.contractId].sort());
-    expect(await client.contract.listAll({ type: 'SEND', status: 'PENDING_AUTHORIZATION' })).toHaveLength(1);
+    expect((await client.contract.listAll()).map((c) => c.contractId).sort()).toEqual(
+      [...ids, collect.contractId].sort(),
+    );
+    expect(
+      await client.contract.listAll({ type: 'SEND', status: 'PENDING_AUTHORIZATION' }),
+    ).toHaveLength(1);
     await rejects(client.contract.list({ status: 'WAITING' } as never), 'BAD_REQUEST');
     // Another agent sees none of them.
     const other = (await registeredClient(h)).client;
@@ -292,7 +372,10 @@ describe('contracts', () => {
     expect(approved.termsVersion).toBe(1);
     expect(approved.linkedMethod).toBeUndefined(); // no saved card in this build
     const updated = await client.contract.update(created.contractId, {
-      limits: limits({ maxPerPayment: 60, periodLimits: [{ amount: 120, period: 'MONTH', alignment: 'ANCHORED' }] }),
+      limits: limits({
+        maxPerPayment: 60,
+        periodLimits: [{ amount: 120, period: 'MONTH', alignment: 'ANCHORED' }],
+      }),
     } as never);
     expect(updated.termsVersion).toBe(1);
     expect(updated.authorizationUrl).toBeDefined();
@@ -327,12 +410,18 @@ describe('updates', () => {
   it('stage pendingUpdate while the current limits stay enforced, until approved', async () => {
     const { client } = await registeredClient(h);
     const id = await activeContract(h, client, { maxPerPayment: 20 });
-    const staged = await client.contract.update(id, { limits: limits({ maxPerPayment: 45 }) } as never);
+    const staged = await client.contract.update(id, {
+      limits: limits({ maxPerPayment: 45 }),
+    } as never);
     expect(staged.status).toBe('ACTIVE');
     expect(staged.limits.maxPerPayment).toBe(20);
     expect(staged.pendingUpdate).toMatchObject({ limits: { maxPerPayment: 45 } });
     expect(staged.authorizationUrl).toBeDefined();
-    const over = await rejects(client.contract.send(id, { amount: 30, payee, reference: 'r' }), 'BAD_REQUEST', /maxPerPayment of £20.00/);
+    const over = await rejects(
+      client.contract.send(id, { amount: 30, payee, reference: 'r' }),
+      'BAD_REQUEST',
+      /maxPerPayment of £20.00/,
+    );
     expect(over.errors.map((e) => e.field)).toEqual(['amount']);
     // Declining drops the update; the contract goes on.
     await authorize(id, 'DECLINE');
@@ -341,16 +430,24 @@ describe('updates', () => {
     expect(declined.limits.maxPerPayment).toBe(20);
     await client.contract.update(id, { limits: limits({ maxPerPayment: 45 }) } as never);
     await authorize(id, 'APPROVE');
-    expect((await client.contract.send(id, { amount: 30, payee, reference: 'r' })).status).toBe('PENDING');
+    expect((await client.contract.send(id, { amount: 30, payee, reference: 'r' })).status).toBe(
+      'PENDING',
+    );
     expect((await client.contract.get(id)).termsVersion).toBeUndefined(); // SEND has no terms version
   });
 
   it('refuses to update a contract that is not ACTIVE', async () => {
     const { client } = await registeredClient(h);
     const created = await client.contract.create({ name: 'x', limits: limits() } as never);
-    await rejects(client.contract.update(created.contractId, { limits: limits() } as never), 'BAD_REQUEST', /PENDING_AUTHORIZATION/);
+    await rejects(
+      client.contract.update(created.contractId, { limits: limits() } as never),
+      'BAD_REQUEST',
+      /PENDING_AUTHORIZATION/,
+    );
     const bad = await rejects(
-      client.contract.update(created.contractId, { limits: { ...limits(), periodLimits: [] } } as never),
+      client.contract.update(created.contractId, {
+        limits: { ...limits(), periodLimits: [] },
+      } as never),
       'BAD_REQUEST',
     );
     expect(bad.errors.map((e) => e.field)).toEqual(['limits.periodLimits']);
@@ -363,9 +460,17 @@ describe('authorization', () => {
     const created = await client.contract.create({
       name: 'Cloud bills',
       description: 'Pays the monthly cloud invoice',
-      limits: limits({ periodLimits: [{ amount: 100, period: 'DAY' }, { amount: 300, period: 'MONTH', alignment: 'ANCHORED' }] }),
+      limits: limits({
+        periodLimits: [
+          { amount: 100, period: 'DAY' },
+          { amount: 300, period: 'MONTH', alignment: 'ANCHORED' },
+        ],
+      }),
     } as never);
-    const waiting = client.contract.awaitActive(created.contractId, { timeoutMs: 15_000, intervalMs: 50 });
+    const waiting = client.contract.awaitActive(created.contractId, {
+      timeoutMs: 15_000,
+      intervalMs: 50,
+    });
     const page = await fetch(created.authorizationUrl!);
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-store');
@@ -402,9 +507,16 @@ describe('authorization', () => {
       body: new URLSearchParams({ decision: 'DECLINE' }),
     });
     expect(await posted.text()).toContain('was declined');
-    const error = await rejects(client.contract.awaitActive(created.contractId, { timeoutMs: 5000 }), 'AUTHORIZATION_FAILED');
+    const error = await rejects(
+      client.contract.awaitActive(created.contractId, { timeoutMs: 5000 }),
+      'AUTHORIZATION_FAILED',
+    );
     expect(error.contract?.status).toBe('DECLINED');
-    await rejects(client.contract.send(created.contractId, { amount: 1, payee, reference: 'r' }), 'BAD_REQUEST', /DECLINED/);
+    await rejects(
+      client.contract.send(created.contractId, { amount: 1, payee, reference: 'r' }),
+      'BAD_REQUEST',
+      /DECLINED/,
+    );
   });
 
   it('the link expires after 24 hours on the sandbox clock: EXPIRED, AUTHORIZATION_FAILED', async () => {
@@ -414,7 +526,10 @@ describe('authorization', () => {
     expect((await fetch(created.authorizationUrl!)).status).toBe(200);
     await advance(60_000);
     expect((await fetch(created.authorizationUrl!)).status).toBe(410);
-    const error = await rejects(client.contract.awaitActive(created.contractId, { timeoutMs: 5000 }), 'AUTHORIZATION_FAILED');
+    const error = await rejects(
+      client.contract.awaitActive(created.contractId, { timeoutMs: 5000 }),
+      'AUTHORIZATION_FAILED',
+    );
     expect(error.contract?.status).toBe('EXPIRED');
     const late = await authorize(created.contractId, 'APPROVE');
     expect(late.status).toBe(400);
@@ -434,11 +549,28 @@ describe('authorization', () => {
   it('the sandbox control: sandbox secrets only, validated, 404 for unknown contracts', async () => {
     const { client } = await registeredClient(h);
     const created = await client.contract.create({ name: 'x', limits: limits() } as never);
-    expect((await h.call('POST', `/api/sandbox/contracts/${created.contractId}/authorize`, { decision: 'MAYBE' })).status).toBe(400);
-    expect((await h.call('POST', `/api/sandbox/contracts/${created.contractId}/authorize`, { decision: 'APPROVE' }, PRODUCTION)).status).toBe(400);
+    expect(
+      (
+        await h.call('POST', `/api/sandbox/contracts/${created.contractId}/authorize`, {
+          decision: 'MAYBE',
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await h.call(
+          'POST',
+          `/api/sandbox/contracts/${created.contractId}/authorize`,
+          { decision: 'APPROVE' },
+          PRODUCTION,
+        )
+      ).status,
+    ).toBe(400);
     expect((await authorize('ctr_nope', 'APPROVE')).status).toBe(404);
     expect((await client.contract.get(created.contractId)).status).toBe('PENDING_AUTHORIZATION');
-    const sendWithCard = await authorize(created.contractId, 'APPROVE', { paymentMethodId: 'pm_1' });
+    const sendWithCard = await authorize(created.contractId, 'APPROVE', {
+      paymentMethodId: 'pm_1',
+    });
     expect(sendWithCard.status).toBe(400);
     expect((await authorize(created.contractId, 'APPROVE')).body.status).toBe('ACTIVE');
     expect((await authorize(created.contractId, 'APPROVE')).status).toBe(400); // nothing awaits a decision
@@ -449,9 +581,21 @@ describe('SEND payments', () => {
   it('reserve, then complete on the sandbox clock; usage follows', async () => {
     const { client } = await registeredClient(h);
     const id = await activeContract(h, client);
-    const paid = ContractPayment.parse(await client.contract.send(id, { amount: 40, payee, reference: 'INV-1' }));
-    expect(paid).toMatchObject({ status: 'PENDING', amount: 40, currency: 'GBP', type: 'SEND', reference: 'INV-1' });
-    expect(paid.payee).toEqual({ name: 'Acme Supplies', sortCode: '123456', accountNumber: '12345678' });
+    const paid = ContractPayment.parse(
+      await client.contract.send(id, { amount: 40, payee, reference: 'INV-1' }),
+    );
+    expect(paid).toMatchObject({
+      status: 'PENDING',
+      amount: 40,
+      currency: 'GBP',
+      type: 'SEND',
+      reference: 'INV-1',
+    });
+    expect(paid.payee).toEqual({
+      name: 'Acme Supplies',
+      sortCode: '123456',
+      accountNumber: '12345678',
+    });
     let usage = (await client.contract.get(id)).usage!;
     expect(usage.map((u) => [u.period, u.usedThisPeriod, u.reserved, u.remaining])).toEqual([
       ['DAY', 0, 40, 60],
@@ -476,8 +620,15 @@ describe('SEND payments', () => {
     });
     await advance(2000);
     const settled = await client.contract.payment(failing.paymentId);
-    expect(settled).toMatchObject({ status: 'FAILED', errorDescription: expect.stringMatching(/refused/) });
-    expect((await client.contract.get(id)).usage![0]).toMatchObject({ usedThisPeriod: 0, reserved: 0, remaining: 100 });
+    expect(settled).toMatchObject({
+      status: 'FAILED',
+      errorDescription: expect.stringMatching(/refused/),
+    });
+    expect((await client.contract.get(id)).usage![0]).toMatchObject({
+      usedThisPeriod: 0,
+      reserved: 0,
+      remaining: 100,
+    });
     const list = await client.contract.payments(id, { status: 'FAILED' });
     expect(list.data.map((p) => p.paymentId)).toEqual([failing.paymentId]);
   });
@@ -487,15 +638,31 @@ describe('SEND payments', () => {
     const id = await activeContract(h, client);
     await client.contract.send(id, { amount: 50, payee, reference: 'a' });
     await client.contract.send(id, { amount: 30, payee, reference: 'b' });
-    const cap = await rejects(client.contract.send(id, { amount: 25, payee, reference: 'c' }), 'BAD_REQUEST', /DAY cap: £20.00 of £100.00/);
+    const cap = await rejects(
+      client.contract.send(id, { amount: 25, payee, reference: 'c' }),
+      'BAD_REQUEST',
+      /DAY cap: £20.00 of £100.00/,
+    );
     expect(cap.errors.map((e) => e.field)).toEqual(['amount']);
-    await rejects(client.contract.send(id, { amount: 20, currency: 'EUR', payee, reference: 'c' }), 'BAD_REQUEST', /currency/);
+    await rejects(
+      client.contract.send(id, { amount: 20, currency: 'EUR', payee, reference: 'c' }),
+      'BAD_REQUEST',
+      /currency/,
+    );
     const bad = await rejects(
-      client.contract.send(id, { amount: 1, payee: { name: 'x', sortCode: '1234', accountNumber: '1' }, reference: 'c' }),
+      client.contract.send(id, {
+        amount: 1,
+        payee: { name: 'x', sortCode: '1234', accountNumber: '1' },
+        reference: 'c',
+      }),
       'BAD_REQUEST',
     );
     expect(bad.errors.map((e) => e.field)).toEqual(['payee.sortCode', 'payee.accountNumber']);
-    await rejects(client.contract.collect(id, { amount: 5, orderId: 'o' }), 'BAD_REQUEST', /SEND contract/);
+    await rejects(
+      client.contract.collect(id, { amount: 5, orderId: 'o' }),
+      'BAD_REQUEST',
+      /SEND contract/,
+    );
     expect((await client.contract.payments(id)).totalCount).toBe(2);
     expect((await client.contract.send(id, { amount: 20, payee, reference: 'd' })).amount).toBe(20);
   });
@@ -507,11 +674,21 @@ describe('SEND payments', () => {
       validFrom: new Date(start).toISOString(),
       validTo: new Date(start + 2 * 3600_000).toISOString(),
     });
-    await rejects(client.contract.send(id, { amount: 1, payee, reference: 'early' }), 'BAD_REQUEST', /valid from/);
+    await rejects(
+      client.contract.send(id, { amount: 1, payee, reference: 'early' }),
+      'BAD_REQUEST',
+      /valid from/,
+    );
     await advance(3600_000);
-    expect((await client.contract.send(id, { amount: 1, payee, reference: 'ok' })).status).toBe('PENDING');
+    expect((await client.contract.send(id, { amount: 1, payee, reference: 'ok' })).status).toBe(
+      'PENDING',
+    );
     await advance(2 * 3600_000);
-    await rejects(client.contract.send(id, { amount: 1, payee, reference: 'late' }), 'BAD_REQUEST', /ended/);
+    await rejects(
+      client.contract.send(id, { amount: 1, payee, reference: 'late' }),
+      'BAD_REQUEST',
+      /ended/,
+    );
   });
 
   it('the client follows the sandbox clock when it moves past the window', async () => {

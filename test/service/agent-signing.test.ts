@@ -53,7 +53,12 @@ describe('the test vectors', () => {
       expect(Buffer.from(s!, 'base64url')).toHaveLength(64);
       const key = createPublicKey(vectors.publicKeyPem);
       expect(
-        verify('sha256', Buffer.from(c.signingInput), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(s!, 'base64url')),
+        verify(
+          'sha256',
+          Buffer.from(c.signingInput),
+          { key, dsaEncoding: 'ieee-p1363' },
+          Buffer.from(s!, 'base64url'),
+        ),
       ).toBe(true);
     },
   );
@@ -86,8 +91,8 @@ describe('jose interoperability', () => {
         publicKey,
       );
       expect(new TextDecoder().decode(result.payload)).toBe(c.subject);
-      expect(result.protectedHeader.alg).toBe('ES256');
-      expect(result.protectedHeader.kid).toBe(c.kid);
+      expect(result.protectedHeader?.alg).toBe('ES256');
+      expect(result.protectedHeader?.kid).toBe(c.kid);
     }
   });
 
@@ -206,11 +211,31 @@ describe('over HTTP', () => {
         ...over,
       });
     expect((await list({})).status).toBe(200);
-    expect401(await list({ signed: { path: '/api/agents/contracts?type=COLLECT' } }), /does not verify/);
-    const body = JSON.stringify({ name: 'Supplies', limits: { maxPerPayment: 5, periodLimits: [{ amount: 10, period: 'DAY' }], validTo: '2099-01-01T00:00:00Z' } });
+    expect401(
+      await list({ signed: { path: '/api/agents/contracts?type=COLLECT' } }),
+      /does not verify/,
+    );
+    const body = JSON.stringify({
+      name: 'Supplies',
+      limits: {
+        maxPerPayment: 5,
+        periodLimits: [{ amount: 10, period: 'DAY' }],
+        validTo: '2099-01-01T00:00:00Z',
+      },
+    });
     const create = (over: Partial<Parameters<typeof rawSigned>[1]>) =>
-      rawSigned(h, { method: 'POST', path: '/api/agents/contracts', body, key: key.privateKey, agentId, ...over });
-    expect401(await create({ signed: { body: body.replace('"maxPerPayment":5', '"maxPerPayment":9') } }), /does not verify/);
+      rawSigned(h, {
+        method: 'POST',
+        path: '/api/agents/contracts',
+        body,
+        key: key.privateKey,
+        agentId,
+        ...over,
+      });
+    expect401(
+      await create({ signed: { body: body.replace('"maxPerPayment":5', '"maxPerPayment":9') } }),
+      /does not verify/,
+    );
     expect(h.service.db.prepare('SELECT count(*) AS n FROM contracts').get()).toEqual({ n: 0 });
     expect((await create({})).status).toBe(201);
   });

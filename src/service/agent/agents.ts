@@ -23,10 +23,7 @@ export interface AgentRow {
   updated_at: number;
 }
 
-export function agentView(
-  row: AgentRow,
-  shape: 'registered' | 'identity',
-): z.input<typeof Agent> {
+export function agentView(row: AgentRow, shape: 'registered' | 'identity'): z.input<typeof Agent> {
   return {
     agentId: row.id,
     businessId: row.merchant_id,
@@ -89,43 +86,48 @@ export function createAgentStore(db: Db, clock: Clock) {
         description?: string;
       },
     ): { row: AgentRow; created: boolean } {
-      return db.transaction(() => {
-        if (input.claimedAgentId) {
-          const claimed = byId.get(input.claimedAgentId, scope.merchantId, scope.environment);
-          if (!claimed) throw new ApiError(404, 'X-Agent-Id names no agent of this business');
-          if (claimed.key_thumbprint !== input.keyThumbprint)
-            throw new ApiError(
-              409,
-              'This agent is registered with a different key; an agent keeps its key (register the new key as a new agent)',
-            );
-        }
-        const existing = byKey.get(scope.merchantId, scope.environment, input.keyThumbprint);
-        const description = input.description ?? null;
-        if (existing) {
-          if (existing.name === input.name && existing.description === description)
-            return { row: existing, created: false };
-          const now = Math.max(clock.now(), existing.updated_at + 1);
-          if (rename.run(input.name, description, now, existing.id, existing.updated_at).changes === 0)
-            throw new ApiError(409, 'The agent changed meanwhile; register again');
-          return {
-            row: { ...existing, name: input.name, description, updated_at: now },
-            created: false,
-          };
-        }
-        const now = clock.now();
-        const id = `agt_${randomUUID().replace(/-/g, '')}`;
-        insert.run({
-          id,
-          merchantId: scope.merchantId,
-          environment: scope.environment,
-          name: input.name,
-          description,
-          pem: input.publicKeyPem,
-          thumb: input.keyThumbprint,
-          now,
-        });
-        return { row: byId.get(id, scope.merchantId, scope.environment)!, created: true };
-      }).immediate();
+      return db
+        .transaction(() => {
+          if (input.claimedAgentId) {
+            const claimed = byId.get(input.claimedAgentId, scope.merchantId, scope.environment);
+            if (!claimed) throw new ApiError(404, 'X-Agent-Id names no agent of this business');
+            if (claimed.key_thumbprint !== input.keyThumbprint)
+              throw new ApiError(
+                409,
+                'This agent is registered with a different key; an agent keeps its key (register the new key as a new agent)',
+              );
+          }
+          const existing = byKey.get(scope.merchantId, scope.environment, input.keyThumbprint);
+          const description = input.description ?? null;
+          if (existing) {
+            if (existing.name === input.name && existing.description === description)
+              return { row: existing, created: false };
+            const now = Math.max(clock.now(), existing.updated_at + 1);
+            if (
+              rename.run(input.name, description, now, existing.id, existing.updated_at).changes ===
+              0
+            )
+              throw new ApiError(409, 'The agent changed meanwhile; register again');
+            return {
+              row: { ...existing, name: input.name, description, updated_at: now },
+              created: false,
+            };
+          }
+          const now = clock.now();
+          const id = `agt_${randomUUID().replace(/-/g, '')}`;
+          insert.run({
+            id,
+            merchantId: scope.merchantId,
+            environment: scope.environment,
+            name: input.name,
+            description,
+            pem: input.publicKeyPem,
+            thumb: input.keyThumbprint,
+            now,
+          });
+          return { row: byId.get(id, scope.merchantId, scope.environment)!, created: true };
+        })
+        .immediate();
     },
 
     list(scope: Scope, pageNo: number, size: number) {

@@ -15,9 +15,17 @@ type LimitsValue = z.infer<typeof Limits>;
 const PERIOD_WORDS = {
   DAY: ['day', 'each calendar day (from midnight UTC)', 'each day counted from'],
   WEEK: ['week', 'each calendar week (Monday to Sunday, UTC)', 'each 7 days counted from'],
-  FORTNIGHT: ['fortnight', 'each calendar fortnight (two weeks from a Monday, UTC)', 'each 14 days counted from'],
+  FORTNIGHT: [
+    'fortnight',
+    'each calendar fortnight (two weeks from a Monday, UTC)',
+    'each 14 days counted from',
+  ],
   MONTH: ['month', 'each calendar month', 'each month counted from'],
-  HALF_YEAR: ['half year', 'each half year (January to June, July to December)', 'each 6 months counted from'],
+  HALF_YEAR: [
+    'half year',
+    'each half year (January to June, July to December)',
+    'each 6 months counted from',
+  ],
   YEAR: ['year', 'each calendar year', 'each year counted from'],
 } as const;
 
@@ -138,8 +146,8 @@ export const AuthorizePage: FC<{ view: AuthorizeView }> = ({ view }) => {
             </fieldset>
           ) : (
             <p class="note">
-              You have no saved card yet: the contract can be approved now, and a card linked to
-              it later.
+              You have no saved card yet: the contract can be approved now, and a card linked to it
+              later.
             </p>
           )
         ) : null}

@@ -36,5 +36,7 @@ export interface CollectCards {
 export const noCards: CollectCards = {
   savedCards: () => [],
   charge: () =>
-    Promise.reject(badRequest('Card charges for COLLECT contracts are not available in this build')),
+    Promise.reject(
+      badRequest('Card charges for COLLECT contracts are not available in this build'),
+    ),
 };

@@ -203,10 +203,7 @@ export function createContracts(db: Db, clock: Clock, cards: CollectCards) {
     };
   }
 
-  function create(
-    agent: AgentRow,
-    body: z.infer<typeof ContractCreateBody>,
-  ): ContractRow {
+  function create(agent: AgentRow, body: z.infer<typeof ContractCreateBody>): ContractRow {
     const scope = { merchantId: agent.merchant_id, environment: agent.environment };
     const limits = settleLimits(body.limits, 'limits');
     const customerId = body.type === 'COLLECT' ? body.serviceCustomerId! : null;
@@ -235,7 +232,8 @@ export function createContracts(db: Db, clock: Clock, cards: CollectCards) {
   /** The agent's own contract (another agent's reads as absent), expired links applied. */
   function getOwn(agent: AgentRow, id: string): ContractRow {
     const row = byId.get(id, agent.merchant_id, agent.environment);
-    if (!row || row.agent_id !== agent.id) throw notFound('No contract with this id for this agent');
+    if (!row || row.agent_id !== agent.id)
+      throw notFound('No contract with this id for this agent');
     return expireIfDue(row);
   }
 
@@ -328,17 +326,21 @@ export function createContracts(db: Db, clock: Clock, cards: CollectCards) {
             terms_version: current.type === 'COLLECT' ? (current.terms_version ?? 0) + 1 : null,
           });
         }
-        if (decision === 'DECLINE') return save(current, { ...current, ...closed, status: 'DECLINED' });
+        if (decision === 'DECLINE')
+          return save(current, { ...current, ...closed, status: 'DECLINED' });
         let linked: LinkedMethod | undefined;
         if (current.type === 'COLLECT') {
           const saved = cards.savedCards(
             { merchantId: current.merchant_id, environment: current.environment },
             current.service_customer_id!,
           );
-          linked = paymentMethodId ? saved.find((c) => c.paymentMethodId === paymentMethodId) : saved[0];
+          linked = paymentMethodId
+            ? saved.find((c) => c.paymentMethodId === paymentMethodId)
+            : saved[0];
           if (paymentMethodId && !linked)
             throw badField('paymentMethodId', "is not one of the customer's saved cards");
-        } else if (paymentMethodId) throw badField('paymentMethodId', 'applies to COLLECT contracts only');
+        } else if (paymentMethodId)
+          throw badField('paymentMethodId', 'applies to COLLECT contracts only');
         return save(current, {
           ...current,
           ...closed,

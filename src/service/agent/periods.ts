@@ -24,7 +24,8 @@ export interface Window {
   end: number;
 }
 
-const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+const daysInMonth = (year: number, month: number) =>
+  new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
 
 /** `anchor` moved by whole months, its day clamped to the target month's length. */
 export function addMonths(anchor: number, months: number): number {
@@ -76,7 +77,8 @@ function anchoredWindow(period: PeriodName, anchor: number, now: number): Window
   const step = MONTHS[period]!;
   const a = new Date(anchor);
   const n = new Date(now);
-  const monthsApart = (n.getUTCFullYear() - a.getUTCFullYear()) * 12 + n.getUTCMonth() - a.getUTCMonth();
+  const monthsApart =
+    (n.getUTCFullYear() - a.getUTCFullYear()) * 12 + n.getUTCMonth() - a.getUTCMonth();
   // A first guess from the calendar, corrected by at most a step either way.
   let k = floorDiv(monthsApart, step);
   while (addMonths(anchor, k * step) > now) k--;
@@ -91,5 +93,7 @@ export function periodWindow(
   anchor: number,
   now: number,
 ): Window {
-  return alignment === 'ANCHORED' ? anchoredWindow(period, anchor, now) : calendarWindow(period, now);
+  return alignment === 'ANCHORED'
+    ? anchoredWindow(period, anchor, now)
+    : calendarWindow(period, now);
 }

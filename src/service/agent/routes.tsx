@@ -148,7 +148,10 @@ function authorizationPages(
   app.get('/agents/authorize/:token', (c) => {
     const row = contracts.byToken(c.req.param('token'));
     if (!row || row.auth_token === null) return gone(c);
-    const agent = agents.get({ merchantId: row.merchant_id, environment: row.environment }, row.agent_id);
+    const agent = agents.get(
+      { merchantId: row.merchant_id, environment: row.environment },
+      row.agent_id,
+    );
     const pending = row.pending_limits !== null ? JSON.parse(row.pending_limits) : undefined;
     return c.html(
       <AuthorizePage
@@ -182,11 +185,16 @@ function authorizationPages(
     const form = await c.req.parseBody();
     const parsed = ContractAuthorizeBody.safeParse({
       decision: form.decision,
-      ...(typeof form.paymentMethodId === 'string' ? { paymentMethodId: form.paymentMethodId } : {}),
+      ...(typeof form.paymentMethodId === 'string'
+        ? { paymentMethodId: form.paymentMethodId }
+        : {}),
     });
     if (!parsed.success)
       return c.html(
-        <OutcomePage heading="Choose Approve or Decline" text="Go back and press one of the two buttons." />,
+        <OutcomePage
+          heading="Choose Approve or Decline"
+          text="Go back and press one of the two buttons."
+        />,
         400,
         noStore,
       );

@@ -99,7 +99,10 @@ export function createSpending(
   const openCharges = db.prepare<[], PaymentRow>(`
     SELECT * FROM contract_payments
     WHERE status = 'PENDING' AND type = 'COLLECT' AND payment_request_id IS NOT NULL`);
-  const ofContract = db.prepare<[string, string | null, string | null, number, number], PaymentRow>(`
+  const ofContract = db.prepare<
+    [string, string | null, string | null, number, number],
+    PaymentRow
+  >(`
     SELECT * FROM contract_payments WHERE contract_id = ? AND (? IS NULL OR status = ?)
     ORDER BY created_at DESC, id LIMIT ? OFFSET ?`);
   const countOf = db.prepare<[string, string | null, string | null], { n: number }>(
@@ -124,7 +127,10 @@ export function createSpending(
       throw badField('currency', `must be the contract's currency, ${limits.currency}`);
     const max = poundsToPence(limits.maxPerPayment);
     if (amount > max)
-      throw badField('amount', `exceeds the contract's maxPerPayment of ${formatPence(max, limits.currency)}`);
+      throw badField(
+        'amount',
+        `exceeds the contract's maxPerPayment of ${formatPence(max, limits.currency)}`,
+      );
     for (const u of contracts.usage(row, now))
       if (amount > u.remainingPence)
         throw badField(
@@ -228,7 +234,11 @@ export function createSpending(
     }
   };
 
-  function list(agent: AgentRow, contractId: string, q: { status?: string; page: number; size: number }) {
+  function list(
+    agent: AgentRow,
+    contractId: string,
+    q: { status?: string; page: number; size: number },
+  ) {
     const contract = contracts.getOwn(agent, contractId);
     const status = q.status ?? null;
     return {
@@ -266,6 +276,13 @@ export function createSpending(
     return count;
   }
 
-  return { send, charge, get, list, settleDue, byId: (scope: Scope, id: string) => byId.get(id, scope.merchantId, scope.environment) };
+  return {
+    send,
+    charge,
+    get,
+    list,
+    settleDue,
+    byId: (scope: Scope, id: string) => byId.get(id, scope.merchantId, scope.environment),
+  };
 }
 export type Spending = ReturnType<typeof createSpending>;

@@ -60,11 +60,14 @@ export function parseDetachedJws(jws: string): {
     throw refuse('X-Agent-Signature is malformed: a compact JWS has three dot-separated parts');
   const [encodedHeader = '', payload, encodedSignature = ''] = parts;
   if (payload !== '')
-    throw refuse('X-Agent-Signature is malformed: the payload must be detached (header..signature)');
+    throw refuse(
+      'X-Agent-Signature is malformed: the payload must be detached (header..signature)',
+    );
   const headerBytes = fromBase64url(encodedHeader);
   let header: unknown;
   try {
-    header = headerBytes && JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(headerBytes));
+    header =
+      headerBytes && JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(headerBytes));
   } catch {
     header = undefined;
   }
@@ -157,7 +160,10 @@ export function agentAuth(ctx: ServiceContext, agents: AgentStore): MiddlewareHa
     const caller = ctx.auth.authorize(c.req.header('authorization'), 'agent') as MerchantCaller;
     const claimed = c.req.header(AGENT_HEADERS.agentId) ?? '';
 
-    if (c.req.method === 'POST' && (c.req.path === '/api/agents' || c.req.path === '/api/agents/')) {
+    if (
+      c.req.method === 'POST' &&
+      (c.req.path === '/api/agents' || c.req.path === '/api/agents/')
+    ) {
       // Registration proves possession: it is signed by the very key it registers.
       let json: unknown;
       try {
@@ -187,7 +193,8 @@ export function agentAuth(ctx: ServiceContext, agents: AgentStore): MiddlewareHa
 
     if (!claimed) throw refuse('X-Agent-Id is required: the id of the signing agent');
     const agent = agents.get(caller, claimed);
-    if (!agent) throw refuse('X-Agent-Id names no agent of this API key’s business and environment');
+    if (!agent)
+      throw refuse('X-Agent-Id names no agent of this API key’s business and environment');
     await checkSignature(c, { key: agents.keyOf(agent), agentIdLine: agent.id, scope: agent.id });
     verified.set(c.req.raw, { kind: 'agent', caller, agent });
     return next();

@@ -39,7 +39,11 @@ export type Handler<R extends RouteDef> = (input: Input<R>) => Output<R> | Promi
 /** OpenAPI `{param}` to Hono `:param`. */
 export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
+export function parseOrThrow<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  where: string,
+): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const envelope = validationEnvelope(result.error);

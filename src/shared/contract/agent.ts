@@ -170,11 +170,7 @@ export const SendPaymentBody = z.object({
   currency: Currency.optional(),
   payee: Payee,
   /** The payment reference the payee sees (Faster Payments carries 18 characters). */
-  reference: z
-    .string()
-    .trim()
-    .min(1, 'must not be blank')
-    .max(18, 'must be at most 18 characters'),
+  reference: z.string().trim().min(1, 'must not be blank').max(18, 'must be at most 18 characters'),
 });
 
 export const CollectChargeBody = z.object({
