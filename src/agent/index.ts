@@ -42,12 +42,14 @@ export type ContractRecord = z.infer<typeof Contract>;
 export type ContractList = z.infer<typeof ContractPage>;
 export type ContractInput = z.input<typeof ContractCreateBody>;
 export type ContractUpdateInput = z.input<typeof ContractUpdateBody>;
-export type ContractFilters = Partial<z.input<typeof ContractListFilters>>;
+export type ContractFilters = Partial<
+  Pick<z.infer<typeof ContractListFilters>, 'type' | 'status' | 'page' | 'size'>
+>;
 export type PaymentRecord = z.infer<typeof ContractPayment>;
 export type PaymentList = z.infer<typeof ContractPaymentPage>;
 export type SendPaymentInput = z.input<typeof SendPaymentBody>;
 export type CollectChargeInput = z.input<typeof CollectChargeBody>;
-export type PaymentFilters = Partial<z.input<typeof ContractPaymentListQuery>>;
+export type PaymentFilters = Partial<z.infer<typeof ContractPaymentListQuery>>;
 
 export type AgentPayErrorCode =
   | 'AUTHORIZATION_TIMEOUT'

@@ -26,7 +26,7 @@ type CryptoKey = Awaited<ReturnType<ReturnType<typeof subtle>['importKey']>>;
 
 const EC = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 
-function pemBody(pem: string, label: string): Uint8Array | null {
+function pemBody(pem: string, label: string): Uint8Array<ArrayBuffer> | null {
   const match = new RegExp(`-----BEGIN ${label}-----([\\s\\S]+?)-----END ${label}-----`).exec(pem);
   if (!match) return null;
   const b64 = match[1]!
@@ -45,7 +45,7 @@ function derLength(n: number): number[] {
 }
 
 /** SEC1 (`EC PRIVATE KEY`, as openssl writes it) wrapped as PKCS#8, which WebCrypto imports. */
-function sec1ToPkcs8(sec1: Uint8Array): Uint8Array {
+function sec1ToPkcs8(sec1: Uint8Array): Uint8Array<ArrayBuffer> {
   // AlgorithmIdentifier { id-ecPublicKey, prime256v1 }
   const algorithm = [
     0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a, 0x86, 0x48,
@@ -103,7 +103,7 @@ export function keySigner(privateKey: CryptoKey): Signer {
 }
 
 /** base64url SHA-256 of the body bytes: the subject's digest line. */
-export async function bodyDigest(body: Uint8Array): Promise<string> {
+export async function bodyDigest(body: Uint8Array<ArrayBuffer>): Promise<string> {
   return base64url(new Uint8Array(await subtle().digest('SHA-256', body)));
 }
 

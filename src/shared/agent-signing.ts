@@ -75,7 +75,7 @@ export function base64url(bytes: Uint8Array): string {
 }
 
 /** Decodes unpadded base64url; null on any character outside the alphabet or a bad length. */
-export function fromBase64url(text: string): Uint8Array | null {
+export function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
   if (text.length % 4 === 1) return null;
   const out = new Uint8Array(Math.floor((text.length * 3) / 4));
   let bits = 0;
@@ -94,7 +94,8 @@ export function fromBase64url(text: string): Uint8Array | null {
   return out.subarray(0, o);
 }
 
-export const utf8 = (text: string) => new TextEncoder().encode(text);
+export const utf8 = (text: string): Uint8Array<ArrayBuffer> =>
+  new Uint8Array(new TextEncoder().encode(text));
 
 /** The protected header of a signature: alg ES256 and, when given, kid. */
 export function jwsHeader(kid?: string): string {
