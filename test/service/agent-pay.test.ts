@@ -697,3 +697,32 @@ describe('SEND payments', () => {
     expect((await client.agent.me()).status).toBe('ACTIVE');
   });
 });
+
+describe("the business's view (API key alone)", () => {
+  it("lists every agent's contracts with usage, filters by agent, and reads one", async () => {
+    const a = await registeredClient(h, 'A');
+    const b = await registeredClient(h, 'B');
+    const idA = await activeContract(h, a.client);
+    await a.client.contract.send(idA, { amount: 12.5, payee, reference: 'x' });
+    const idB = (await b.client.contract.create({ name: 'B', limits: limits() } as never))
+      .contractId;
+    const mine = ContractPage.parse(
+      (await h.call('GET', `/api/agent-contracts?agentId=${a.agent.agentId}`)).body,
+    );
+    expect(mine.data.map((c) => c.contractId)).toEqual([idA]);
+    expect(mine.data[0]!.usage![0]).toMatchObject({ reserved: 12.5, remaining: 87.5 });
+    const pending = ContractPage.parse(
+      (await h.call('GET', '/api/agent-contracts?status=PENDING_AUTHORIZATION&size=100')).body,
+    );
+    expect(pending.data.map((c) => c.contractId)).toContain(idB);
+    expect(pending.data.every((c) => c.status === 'PENDING_AUTHORIZATION')).toBe(true);
+    const one = Contract.parse((await h.call('GET', `/api/agent-contracts/${idB}`)).body);
+    expect(one).toMatchObject({ agentId: b.agent.agentId, status: 'PENDING_AUTHORIZATION' });
+    expect(one.authorizationUrl).toBeUndefined();
+    expect((await h.call('GET', `/api/agent-contracts/${idB}`, undefined, PRODUCTION)).status).toBe(
+      404,
+    );
+    expect((await h.call('GET', '/api/agent-contracts?type=BOTH')).status).toBe(400);
+    expect((await h.call('GET', `/api/agent-contracts/${idB}`, undefined, null)).status).toBe(401);
+  });
+});

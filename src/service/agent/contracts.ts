@@ -79,9 +79,6 @@ export function createContracts(db: Db, clock: Clock, cards: CollectCards) {
     SELECT COALESCE(SUM(CASE WHEN status = 'COMPLETED' THEN amount_pence END), 0) AS used,
            COALESCE(SUM(CASE WHEN status = 'PENDING' THEN amount_pence END), 0) AS reserved
     FROM contract_payments WHERE contract_id = ? AND created_at >= ? AND created_at < ?`);
-  const expiringOf = db.prepare<[string, number], ContractRow>(
-    'SELECT * FROM contracts WHERE agent_id = ? AND auth_token IS NOT NULL AND auth_expires_at <= ?',
-  );
   const dueLinks = db.prepare<[number], ContractRow>(
     'SELECT * FROM contracts WHERE auth_token IS NOT NULL AND auth_expires_at <= ?',
   );
@@ -242,19 +239,26 @@ export function createContracts(db: Db, clock: Clock, cards: CollectCards) {
     return row && expireIfDue(row);
   }
 
-  function list(agent: AgentRow, filters: z.infer<typeof ContractListFilters>) {
-    const where = ['agent_id = @agentId'];
+  /** The contracts of one agent, or of every agent of the business when agentId is absent. */
+  function list(
+    scope: Scope,
+    filters: z.infer<typeof ContractListFilters> & { agentId?: string | undefined },
+  ) {
+    const where = ['merchant_id = @merchantId', 'environment = @environment'];
+    if (filters.agentId) where.push('agent_id = @agentId');
     if (filters.type) where.push('type = @type');
     if (filters.status) where.push('status = @status');
     const args = {
-      agentId: agent.id,
+      merchantId: scope.merchantId,
+      environment: scope.environment,
+      agentId: filters.agentId ?? null,
       type: filters.type ?? null,
       status: filters.status ?? null,
       limit: filters.size,
       offset: filters.page * filters.size,
     };
     // Expiry is applied before filtering, so a status filter never sees a stale status.
-    for (const row of expiringOf.all(agent.id, clock.now())) expireIfDue(row);
+    for (const row of dueLinks.all(clock.now())) expireIfDue(row);
     const clause = where.join(' AND ');
     const data = db
       .prepare<typeof args, ContractRow>(

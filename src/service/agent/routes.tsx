@@ -80,13 +80,32 @@ export function agentRoutes(cards: CollectCards = noCards): Area {
     );
 
     mount(app, ctx.auth, routes.listContracts, ({ query, c }) => {
-      const { data, totalCount } = contracts.list(signer(c), query);
+      const agent = signer(c);
+      const scope = { merchantId: agent.merchant_id, environment: agent.environment };
+      const { data, totalCount } = contracts.list(scope, { ...query, agentId: agent.id });
       return {
         data: data.map((row) => contracts.view(row)),
         totalCount,
         page: query.page,
         size: query.size,
       };
+    });
+
+    // The business's own view (the dashboard's), with the API key alone.
+    mount(app, ctx.auth, routes.listBusinessContracts, ({ query, caller }) => {
+      const { data, totalCount } = contracts.list(caller, query);
+      return {
+        data: data.map((row) => contracts.view(row, { withUsage: true })),
+        totalCount,
+        page: query.page,
+        size: query.size,
+      };
+    });
+
+    mount(app, ctx.auth, routes.getBusinessContract, ({ params, caller }) => {
+      const row = contracts.get(caller, params.contractId);
+      if (!row) throw notFound('No contract with this id');
+      return contracts.view(row, { withUsage: true });
     });
 
     mount(app, ctx.auth, routes.updateContract, ({ params, body, c }) =>

@@ -145,6 +145,11 @@ export const ContractListQuery = PageQuery.extend({ type: ContractType.optional(
 /** contract.list filters: type and status (docs/agent-pay.md). */
 export const ContractListFilters = ContractListQuery.extend({ status: ContractStatus.optional() });
 
+/** The business's view of every agent's contracts (API key alone): filter by agent too. */
+export const BusinessContractListQuery = ContractListFilters.extend({
+  agentId: z.string().min(1).max(100).optional(),
+});
+
 /** The update: new limits, staged as pendingUpdate until the human approves them. */
 export const ContractUpdateBody = z.object({ limits: Limits });
 
