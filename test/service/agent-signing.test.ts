@@ -266,6 +266,13 @@ describe('over HTTP', () => {
     expect401(await me({ nonce: 'short' }), /X-Agent-Nonce/);
   });
 
+  it('the same request sent many times at once is accepted exactly once', async () => {
+    const timestamp = Math.floor(h.service.ctx.clock.now() / 1000);
+    const nonce = `concurrent-${Date.now()}-abcdefgh`;
+    const results = await Promise.all(Array.from({ length: 10 }, () => me({ nonce, timestamp })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(401)]);
+  });
+
   it('a refused request does not burn its nonce', async () => {
     const nonce = `unburnt-${Date.now()}-abcdefgh`;
     expect401(await me({ nonce, key: newKey().privateKey }), /does not verify/);
