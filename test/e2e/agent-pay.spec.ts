@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
+import type * as AgentPayModule from '../../src/agent/index';
 import { createService, type Service } from '../../src/service/app';
 
 const SECRET = 'sk_sandbox_agent_e2e';
@@ -54,8 +55,7 @@ test('the client runs in Chromium: a WebCrypto key registers, contracts and pays
     const der = new Uint8Array(await crypto.subtle.exportKey('pkcs8', keys.privateKey));
     const b64 = btoa(String.fromCharCode(...der));
     const privateKeyPem = `-----BEGIN PRIVATE KEY-----\n${b64}\n-----END PRIVATE KEY-----\n`;
-    const lib = (window as unknown as { AgentPayLib: typeof import('../../src/agent/index') })
-      .AgentPayLib;
+    const lib = (window as unknown as { AgentPayLib: typeof AgentPayModule }).AgentPayLib;
     const pay = new lib.AgentPay({ baseUrl: location.origin, apiKey, privateKeyPem });
     const agent = await pay.agent.register({ name: 'Browser agent' });
     const contract = await pay.contract.create({
@@ -77,7 +77,7 @@ test('the client runs in Chromium: a WebCrypto key registers, contracts and pays
   expect(approved.status).toBe(200);
 
   const result = await page.evaluate(async (contractId) => {
-    const pay = (window as unknown as { pay: import('../../src/agent/index').AgentPay }).pay;
+    const pay = (window as unknown as { pay: AgentPayModule.AgentPay }).pay;
     const active = await pay.contract.awaitActive(contractId, {
       timeoutMs: 10_000,
       intervalMs: 50,
