@@ -243,3 +243,19 @@ describe('properties', () => {
     );
   });
 });
+
+describe('sandbox reset', () => {
+  it("deletes the sandbox's agents, contracts, payments and nonces", async () => {
+    h = await startService();
+    const { client } = await registeredClient(h);
+    const id = await activeContract(h, client);
+    await client.contract.send(id, { amount: 5, payee, reference: 'r' });
+    expect((await h.call('POST', '/api/sandbox/reset')).status).toBe(200);
+    for (const table of ['agents', 'contracts', 'contract_payments', 'agent_nonces'])
+      expect(h.service.db.prepare(`SELECT count(*) AS n FROM ${table}`).get()).toEqual({ n: 0 });
+    expect((await h.call('GET', '/api/agents')).body.totalCount).toBe(0);
+    const gone = await client.agent.me().catch((e: unknown) => e);
+    expect(gone).toBeInstanceOf(AgentPayError);
+    expect((gone as AgentPayError).code).toBe('UNAUTHORIZED');
+  });
+});

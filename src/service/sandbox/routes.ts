@@ -54,6 +54,8 @@ export const sandboxRoutes: Area = (app, ctx) => {
     `DELETE FROM contracts WHERE merchant_id = ? AND environment = 'sandbox'`,
     `DELETE FROM agent_nonces WHERE scope IN
        (SELECT id FROM agents WHERE merchant_id = ? AND environment = 'sandbox')`,
+    // Registration nonces are scoped by key: key:<merchant>:<environment>:<thumbprint>.
+    `DELETE FROM agent_nonces WHERE scope LIKE 'key:' || ? || ':sandbox:%'`,
     `DELETE FROM agents WHERE merchant_id = ? AND environment = 'sandbox'`,
     `DELETE FROM customers WHERE merchant_id = ? AND environment = 'sandbox'`,
   ].map((sql) => ctx.db.prepare(sql));
