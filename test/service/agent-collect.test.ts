@@ -8,7 +8,8 @@
 import { Hono } from 'hono';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentPay, AgentPayError } from '../../src/agent/index';
+import type { AgentPayError } from '../../src/agent/index';
+import { AgentPay } from '../../src/agent/index';
 import { poundsToPence } from '../../src/shared/money';
 import { errorEnvelope } from '../../src/shared/contract/errors';
 import { ProcessPaymentBody } from '../../src/shared/contract/payments';
