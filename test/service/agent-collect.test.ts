@@ -64,7 +64,7 @@ beforeAll(async () => {
       ? c.json(error.toEnvelope(), error.status as 400)
       : c.json(errorEnvelope(500, error.message), 500),
   );
-  agentRoutes(cards)(app, ctx);
+  agentRoutes(() => cards)(app, ctx);
   pay = new AgentPay({
     baseUrl: 'http://agent-pay.test',
     apiKey: SANDBOX,

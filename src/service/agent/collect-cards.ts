@@ -1,7 +1,7 @@
 /**
  * The card side of COLLECT contracts, behind a small interface: the customer's saved cards (to
  * link one on approval) and an off-session charge of the linked card. Card on file lives in
- * another area; until it is wired here (app.ts passes its implementation to agentRoutes),
+ * another area; until it is wired here (app.ts's AREAS: `agentRoutes((ctx) => cardsFor(ctx))`),
  * `noCards` answers that no card can be linked or charged, and COLLECT contracts are created,
  * authorized and limited all the same.
  */

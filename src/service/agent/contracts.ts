@@ -6,8 +6,12 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { Contract, ContractCreateBody, Limits } from '../../shared/contract/agent';
-import type { ContractListFilters } from '../../shared/contract/agent';
+import type {
+  Contract,
+  ContractCreateBody,
+  ContractListFilters,
+  Limits,
+} from '../../shared/contract/agent';
 import { penceToPounds, poundsToPence } from '../../shared/money';
 import { iso, type Clock } from '../clock';
 import type { Caller } from '../http/auth';

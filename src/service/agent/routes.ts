@@ -1,20 +1,17 @@
-/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 /**
  * Agent Pay's area: signed agent identities, spending contracts, the human's authorization page,
  * payments under contracts and the sandbox control that stands in for the human
  * (docs/agent-pay.md).
  */
 import type { Context } from 'hono';
-import { ContractAuthorizeBody } from '../../shared/contract/agent';
 import { routes } from '../../shared/contract/routes';
-import { iso } from '../clock';
 import type { Area, ServiceContext } from '../context';
 import { ApiError, notFound } from '../http/errors';
 import { mount } from '../http/mount';
 import { agentView, createAgentStore, type AgentRow } from './agents';
-import { AuthorizePage, OutcomePage } from './authorize-page';
+import { authorizationPages } from './authorize-routes';
 import { noCards, type CollectCards } from './collect-cards';
-import { createContracts, limitsOf, type ContractRow } from './contracts';
+import { createContracts, type ContractRow } from './contracts';
 import { createSpending, paymentView } from './spending';
 import { agentAuth, verifiedOf } from './verify';
 
@@ -25,9 +22,13 @@ function signer(c: Context): AgentRow {
   return v.agent;
 }
 
-/** Builds the area; `cards` is card on file's side of COLLECT contracts (collect-cards.ts). */
-export function agentRoutes(cards: CollectCards = noCards): Area {
+/**
+ * Builds the area. `cardsOf` gives card on file's side of COLLECT contracts (collect-cards.ts)
+ * for the service's context; until card on file is wired in (in app.ts's AREAS), none.
+ */
+export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () => noCards): Area {
   return (app, ctx) => {
+    const cards = cardsOf(ctx);
     const agents = createAgentStore(ctx.db, ctx.clock);
     const contracts = createContracts(ctx.db, ctx.clock, cards);
     const spending = createSpending(ctx.db, ctx.clock, contracts, cards, ctx.payments);
@@ -139,102 +140,4 @@ export function agentRoutes(cards: CollectCards = noCards): Area {
 
     authorizationPages(app, ctx, contracts, agents, cards);
   };
-}
-
-function authorizationPages(
-  app: Parameters<Area>[0],
-  ctx: ServiceContext,
-  contracts: ReturnType<typeof createContracts>,
-  agents: ReturnType<typeof createAgentStore>,
-  cards: CollectCards,
-) {
-  const businessName = ctx.db.prepare<[string], { name: string }>(
-    'SELECT name FROM merchants WHERE id = ?',
-  );
-  const noStore = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
-
-  function gone(c: Context) {
-    return c.html(
-      <OutcomePage
-        heading="This link no longer works"
-        text="It has expired or has already been used. Ask for a new authorization link."
-      />,
-      410,
-      noStore,
-    );
-  }
-
-  app.get('/agents/authorize/:token', (c) => {
-    const row = contracts.byToken(c.req.param('token'));
-    if (!row || row.auth_token === null) return gone(c);
-    const agent = agents.get(
-      { merchantId: row.merchant_id, environment: row.environment },
-      row.agent_id,
-    );
-    const pending = row.pending_limits !== null ? JSON.parse(row.pending_limits) : undefined;
-    return c.html(
-      <AuthorizePage
-        view={{
-          token: row.auth_token,
-          businessName: businessName.get(row.merchant_id)?.name ?? 'The business',
-          agentName: agent?.name ?? 'An agent',
-          contractName: row.name,
-          ...(row.description !== null ? { description: row.description } : {}),
-          type: row.type,
-          ...(pending ? { current: limitsOf(row) } : {}),
-          limits: pending ?? limitsOf(row),
-          expiresAt: iso(row.auth_expires_at!),
-          cards:
-            row.type === 'COLLECT'
-              ? cards.savedCards(
-                  { merchantId: row.merchant_id, environment: row.environment },
-                  row.service_customer_id!,
-                )
-              : [],
-        }}
-      />,
-      200,
-      noStore,
-    );
-  });
-
-  app.post('/agents/authorize/:token', async (c) => {
-    const row = contracts.byToken(c.req.param('token'));
-    if (!row || row.auth_token === null) return gone(c);
-    const form = await c.req.parseBody();
-    const parsed = ContractAuthorizeBody.safeParse({
-      decision: form.decision,
-      ...(typeof form.paymentMethodId === 'string'
-        ? { paymentMethodId: form.paymentMethodId }
-        : {}),
-    });
-    if (!parsed.success)
-      return c.html(
-        <OutcomePage
-          heading="Choose Approve or Decline"
-          text="Go back and press one of the two buttons."
-        />,
-        400,
-        noStore,
-      );
-    const wasUpdate = row.pending_limits !== null;
-    const next = contracts.decide(row, parsed.data.decision, parsed.data.paymentMethodId);
-    const approved = parsed.data.decision === 'APPROVE';
-    return c.html(
-      <OutcomePage
-        heading={approved ? 'Approved' : 'Declined'}
-        text={
-          approved
-            ? wasUpdate
-              ? `The new limits of “${next.name}” apply from now.`
-              : `“${next.name}” is active: payments within its limits can now be made.`
-            : wasUpdate
-              ? `The current limits of “${next.name}” stay as they were.`
-              : `“${next.name}” was declined: no payment can be made under it.`
-        }
-      />,
-      200,
-      noStore,
-    );
-  });
 }
