@@ -33,6 +33,7 @@ export default tseslint.config(
       'node_modules/**',
       'out/**',
       'dist/**',
+      'src/agent/dist/**',
       'test-results/**',
       'playwright-report/**',
       'docs/**',
@@ -80,7 +81,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/service/**/*.{ts,tsx}', 'src/client/**/*.ts', 'src/agent/**/*.ts'],
+    files: ['src/service/**/*.{ts,tsx}', 'src/client/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -90,6 +91,27 @@ export default tseslint.config(
             layer(
               ['main', 'renderer', 'preload'],
               'The service, client and agent do not depend on the kiosk.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The Agent Pay client is its own package that also runs in browsers: platform APIs (fetch,
+    // WebCrypto) and src/shared only.
+    files: ['src/agent/**/*.ts'],
+    ignores: ['src/agent/**/*.test.ts', 'src/agent/build.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noNode,
+            noElectron,
+            layer(
+              ['service', 'client', 'main', 'renderer', 'preload'],
+              'The Agent Pay client depends on src/shared only.',
             ),
           ],
         },

@@ -17,6 +17,7 @@ import type { BenchModule, Figure, Result } from './lib/result';
 import { figureMet, targetMet } from './lib/result';
 import * as hostedPage from './hosted-page';
 import * as bankFeed from './bank-feed';
+import * as agentPay from './agent-pay';
 import * as kioskDisplay from './kiosk-display';
 import * as kioskHistory from './kiosk-history';
 import * as merchantEvents from './merchant-events';
@@ -35,6 +36,7 @@ const MODULES: BenchModule[] = [
   { name: 'kiosk-display', figures: kioskDisplay.figures },
   { name: 'hosted-page', figures: hostedPage.figures },
   { name: 'bank-feed', figures: bankFeed.figures },
+  { name: 'agent-pay', run: agentPay.run },
 ];
 
 function figureTable(figures: Figure[]): string {

@@ -11,6 +11,7 @@ import type { Duplex } from 'node:stream';
 import { errorEnvelope } from '../shared/contract/errors';
 import { routes, type RouteDef } from '../shared/contract/routes';
 import { bankRoutes } from './bank/routes';
+import { agentRoutes } from './agent/routes';
 import { createClock } from './clock';
 import type { Area, ServiceContext } from './context';
 import { createOutbox } from './events/outbox';
@@ -84,6 +85,7 @@ const AREAS: Area[] = [
   refundRoutes,
   receiptRoutes,
   webhookRoutes,
+  agentRoutes(),
   sandboxRoutes,
   hostedPageRoutes,
   docsRoutes,
@@ -137,6 +139,7 @@ export function createService(options: ServiceOptions): Service {
     reader: refundReader,
     lifecycle: createRefundLifecycle(db, clock, outbox, payments, refundReader),
   };
+  const areaWork: (() => void)[] = [];
   const ctx: ServiceContext = {
     db,
     clock,
@@ -153,8 +156,10 @@ export function createService(options: ServiceOptions): Service {
       lifecycle.expireDue();
       lifecycle.settleDue();
       refunds.lifecycle.advanceDue();
+      for (const work of areaWork) work();
       dispatcher.wake();
     },
+    everyTick: (work) => void areaWork.push(work),
   };
 
   const app = new Hono();

@@ -25,8 +25,10 @@ export interface ServiceContext {
   presence: Presence;
   /** Base of every link the service returns, without a trailing slash. */
   publicUrl: () => string;
-  /** Runs due work now: expiries, card settlements, refunds, webhook deliveries. */
+  /** Runs due work now: expiries, card settlements, refunds, webhook deliveries, and every area's own. */
   tick: () => void;
+  /** An area adds its own due work (e.g. Agent Pay's settlements) to every tick. */
+  everyTick: (work: () => void) => void;
 }
 
 export type Area = (app: Hono, ctx: ServiceContext) => void;

@@ -30,7 +30,7 @@ export interface Input<R extends RouteDef> {
     ? null
     : R['auth'] extends 'terminal'
       ? Extract<Caller, { kind: 'terminal' }>
-      : R['auth'] extends 'merchant' | 'sandbox'
+      : R['auth'] extends 'merchant' | 'sandbox' | 'agent'
         ? Extract<Caller, { kind: 'merchant' }>
         : Caller;
   /** The raw query multimap (for deepObject filters). */
@@ -38,8 +38,9 @@ export interface Input<R extends RouteDef> {
   c: Context;
 }
 
+/** The response body; a handler may also answer with its own Response (e.g. another status). */
 type Output<R extends RouteDef> = R['response'] extends z.ZodType
-  ? z.input<R['response']>
+  ? z.input<R['response']> | Response
   : Response;
 
 export type Handler<R extends RouteDef> = (input: Input<R>) => Output<R> | Promise<Output<R>>;
@@ -47,7 +48,11 @@ export type Handler<R extends RouteDef> = (input: Input<R>) => Output<R> | Promi
 /** OpenAPI `{param}` to Hono `:param`. */
 export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
+export function parseOrThrow<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  where: string,
+): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const envelope = validationEnvelope(result.error);
