@@ -15,7 +15,9 @@ const privateKeyPem = process.env.AGENT_PRIVATE_KEY_PEM;
 async function run(): Promise<unknown> {
   switch (command) {
     case 'register':
-      return new AgentPay({ baseUrl, privateKeyPem }).agent.register({ name: args[0] ?? 'TS agent' });
+      return new AgentPay({ baseUrl, privateKeyPem }).agent.register({
+        name: args[0] ?? 'TS agent',
+      });
     case 'create':
       return new AgentPay({ baseUrl, privateKeyPem, agentId: args[0] }).contract.create({
         name: args[1] ?? 'From TypeScript',
