@@ -38,6 +38,12 @@ async function readLimited(c: Context, limit: number): Promise<Uint8Array> {
   if (Number.isFinite(declared) && declared > limit) throw tooLarge();
   const stream = c.req.raw.body;
   if (!stream) return new Uint8Array(0);
+  // A middleware read it already (Agent Pay's signature check hashes the body): take Hono's copy.
+  if (stream.locked || c.req.raw.bodyUsed) {
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    if (bytes.byteLength > limit) throw tooLarge();
+    return bytes;
+  }
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
