@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { errorEnvelope } from '../shared/contract/errors';
 import { routes, type RouteDef } from '../shared/contract/routes';
 import { createClock } from './clock';
+import { customerRoutes } from './customers/routes';
 import type { Area, ServiceContext } from './context';
 import { createOutbox } from './events/outbox';
 import { createAuthenticator, type Environment } from './http/auth';
@@ -53,6 +54,7 @@ export interface ServiceOptions {
 }
 
 const AREAS: Area[] = [
+  customerRoutes,
   paymentRoutes,
   paymentListRoutes,
   // The stream and remote payments before terminalRoutes: /api/terminal/events and

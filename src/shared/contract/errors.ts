@@ -9,6 +9,7 @@ export const ErrorName = z.enum([
   'NOT FOUND', // the bank feed's spelling, kept as the seed gives it
   'CONFLICT',
   'GONE',
+  'TOO_MANY_REQUESTS',
   'INTERNAL_SERVER_ERROR',
 ]);
 export type ErrorName = z.infer<typeof ErrorName>;
@@ -36,6 +37,7 @@ export const STATUS_NAMES: Record<number, ErrorName> = {
   404: 'NOT_FOUND',
   409: 'CONFLICT',
   410: 'GONE',
+  429: 'TOO_MANY_REQUESTS',
   500: 'INTERNAL_SERVER_ERROR',
 };
 

@@ -10,3 +10,4 @@ export * from './webhooks';
 export * from './agent';
 export * from './sandbox';
 export { routes, type RouteDef, type RouteName, type Routes, type Auth } from './routes';
+export * from './messages';
