@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { errorEnvelope } from '../shared/contract/errors';
 import { routes, type RouteDef } from '../shared/contract/routes';
 import { createClock } from './clock';
+import { cardRoutes } from './cards/routes';
 import { customerRoutes } from './customers/routes';
 import type { Area, ServiceContext } from './context';
 import { createOutbox } from './events/outbox';
@@ -55,6 +56,7 @@ export interface ServiceOptions {
 
 const AREAS: Area[] = [
   customerRoutes,
+  cardRoutes,
   paymentRoutes,
   paymentListRoutes,
   // The stream and remote payments before terminalRoutes: /api/terminal/events and
