@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { errorEnvelope } from '../shared/contract/errors';
 import { routes, type RouteDef } from '../shared/contract/routes';
 import { createClock } from './clock';
+import { chargeRoutes } from './cards/charges';
 import { cardRoutes } from './cards/routes';
 import { customerRoutes } from './customers/routes';
 import type { Area, ServiceContext } from './context';
@@ -57,6 +58,7 @@ export interface ServiceOptions {
 const AREAS: Area[] = [
   customerRoutes,
   cardRoutes,
+  chargeRoutes,
   paymentRoutes,
   paymentListRoutes,
   // The stream and remote payments before terminalRoutes: /api/terminal/events and
@@ -110,6 +112,7 @@ export function createService(options: ServiceOptions): Service {
     tick() {
       lifecycle.expireDue();
       lifecycle.settleDue();
+      lifecycle.authorizationsDue();
       dispatcher.wake();
     },
   };
