@@ -79,7 +79,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/service/**/*.ts', 'src/client/**/*.ts', 'src/agent/**/*.ts'],
+    files: ['src/service/**/*.{ts,tsx}', 'src/client/**/*.ts', 'src/agent/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -10,7 +10,9 @@ import { errorEnvelope } from '../shared/contract/errors';
 import { routes, type RouteDef } from '../shared/contract/routes';
 import { createClock } from './clock';
 import { chargeRoutes } from './cards/charges';
+import { cardLinkRoutes } from './cards/links';
 import { cardRoutes } from './cards/routes';
+import { saveCardPageRoutes } from './cards/save-card-page';
 import { customerRoutes } from './customers/routes';
 import type { Area, ServiceContext } from './context';
 import { createOutbox } from './events/outbox';
@@ -23,6 +25,8 @@ import { dashboardRoutes } from './pages/dashboard';
 import { docsRoutes } from './pages/docs';
 import { hostedPageRoutes } from './pages/hosted-page';
 import { createPaymentCreator } from './payments/create';
+import { createMessageOutbox, type MessageOptions } from './messages/outbox';
+import { messageRoutes } from './messages/routes';
 import { createLifecycle } from './payments/lifecycle';
 import { paymentListRoutes } from './payments/list';
 import { createPaymentReader } from './payments/model';
@@ -53,12 +57,17 @@ export interface ServiceOptions {
   log?: (line: string) => void;
   /** Push by FCM to terminals that registered a token (push/fcm.ts); off without a service account. */
   fcm?: FcmOptions;
+  /** Where emails to customers go (an SMTP URL); without one they stay in the outbox. */
+  mail?: MessageOptions;
 }
 
 const AREAS: Area[] = [
   customerRoutes,
   cardRoutes,
   chargeRoutes,
+  cardLinkRoutes,
+  saveCardPageRoutes,
+  messageRoutes,
   paymentRoutes,
   paymentListRoutes,
   // The stream and remote payments before terminalRoutes: /api/terminal/events and
@@ -98,6 +107,7 @@ export function createService(options: ServiceOptions): Service {
   const log = options.log ?? (() => {});
 
   const dispatcher = createWebhookDispatcher(db, clock, outbox, log);
+  const messages = createMessageOutbox(db, clock, options.mail ?? {}, log);
   const ctx: ServiceContext = {
     db,
     clock,
@@ -108,12 +118,14 @@ export function createService(options: ServiceOptions): Service {
     creator: createPaymentCreator(db, clock),
     terminals: createTerminalReader(db),
     presence: createPresence(),
+    messages,
     publicUrl: () => publicUrl,
     tick() {
       lifecycle.expireDue();
       lifecycle.settleDue();
       lifecycle.authorizationsDue();
       dispatcher.wake();
+      messages.wake();
     },
   };
 
@@ -166,6 +178,7 @@ export function createService(options: ServiceOptions): Service {
       ctx.presence.disconnectAll();
       await dispatcher.stop();
       await fcmPush.stop();
+      await messages.stop();
       if (server) {
         const s = server;
         await new Promise<void>((resolve) => {

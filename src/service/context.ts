@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 import type { Outbox } from './events/outbox';
 import type { Authenticator } from './http/auth';
 import type { PaymentCreator } from './payments/create';
+import type { MessageOutbox } from './messages/outbox';
 import type { Lifecycle } from './payments/lifecycle';
 import type { PaymentReader } from './payments/model';
 import type { Db } from './store/db';
@@ -18,6 +19,8 @@ export interface ServiceContext {
   lifecycle: Lifecycle;
   creator: PaymentCreator;
   terminals: TerminalReader;
+  /** Messages to customers (email, SMS), sent by SMTP when configured. */
+  messages: MessageOutbox;
   /** Which terminals have a push stream open. */
   presence: Presence;
   /** Base of every link the service returns, without a trailing slash. */
