@@ -10,6 +10,7 @@ import { errorEnvelope } from '../shared/contract/errors';
 import { routes, type RouteDef } from '../shared/contract/routes';
 import { createClock } from './clock';
 import { chargeRoutes } from './cards/charges';
+import { savedCardCheckoutRoutes } from './cards/checkout';
 import { cardLinkRoutes } from './cards/links';
 import { cardRoutes } from './cards/routes';
 import { saveCardPageRoutes } from './cards/save-card-page';
@@ -78,6 +79,8 @@ const AREAS: Area[] = [
   imageRoutes,
   webhookRoutes,
   sandboxRoutes,
+  // Before the hosted page's catch-all under /pay.
+  savedCardCheckoutRoutes,
   hostedPageRoutes,
   docsRoutes,
   dashboardRoutes,

@@ -266,6 +266,15 @@ export const migrations: readonly string[] = [
     used_at INTEGER
   );
 
+  -- A card typed at checkout with savePaymentMethod, waiting for its 3DS challenge to end.
+  CREATE TABLE checkout_card_saves (
+    transaction_id TEXT PRIMARY KEY,
+    customer_id TEXT NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+    card TEXT NOT NULL,
+    card_id TEXT,
+    created_at INTEGER NOT NULL
+  );
+
   -- The outbox of messages to customers (email or SMS); sent by SMTP when one is configured.
   CREATE TABLE messages (
     id TEXT PRIMARY KEY,
