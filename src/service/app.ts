@@ -15,6 +15,7 @@ import { cardLinkRoutes } from './cards/links';
 import { cardRoutes } from './cards/routes';
 import { saveCardPageRoutes } from './cards/save-card-page';
 import { customerRoutes } from './customers/routes';
+import { terminalCustomerRoutes } from './customers/terminal-routes';
 import type { Area, ServiceContext } from './context';
 import { createOutbox } from './events/outbox';
 import { createAuthenticator, type Environment } from './http/auth';
@@ -64,6 +65,7 @@ export interface ServiceOptions {
 
 const AREAS: Area[] = [
   customerRoutes,
+  terminalCustomerRoutes,
   cardRoutes,
   chargeRoutes,
   cardLinkRoutes,

@@ -94,10 +94,6 @@ export function createCustomerStore(db: Db, clock: Clock) {
   const byEmail = db.prepare<[string, string, string], CustomerRow>(
     `SELECT * FROM customers WHERE merchant_id = ? AND environment = ? AND lower(email) = lower(?)`,
   );
-  const byPhone = db.prepare<[string, string, string], CustomerRow>(
-    `SELECT * FROM customers WHERE merchant_id = ? AND environment = ? AND phone_number = ?
-     ORDER BY created_at`,
-  );
   const insert = db.prepare(`
     INSERT INTO customers (id, merchant_id, environment, full_name, email, type, phone_country_code,
       phone_number, address, city, postcode, vat_number, metadata, created_at)
@@ -253,8 +249,6 @@ export function createCustomerStore(db: Db, clock: Clock) {
     list,
     findByEmail: (scope: Scope, email: string) =>
       byEmail.get(scope.merchantId, scope.environment, email),
-    findByPhone: (scope: Scope, phone: string) =>
-      byPhone.all(scope.merchantId, scope.environment, phone),
   };
 }
 export type CustomerStore = ReturnType<typeof createCustomerStore>;

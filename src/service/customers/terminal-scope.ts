@@ -27,3 +27,43 @@ export function requireLookedUp(db: Db, clock: Clock, caller: TerminalCaller, cu
   // The same answer as for a customer that does not exist: a terminal learns nothing by guessing ids.
   if (found.n === 0) throw new ApiError(404, 'No customer with this id');
 }
+
+interface LookupRow {
+  id: string;
+  terminal_id: string;
+  by: 'email' | 'phone';
+  query: string;
+  customer_id: string | null;
+  created_at: number;
+}
+
+/** 429 when the terminal has used up its lookups for the minute or the day. */
+export function checkLookupRate(db: Db, clock: Clock, terminalId: string) {
+  const since = db.prepare<[string, number], { n: number }>(
+    'SELECT count(*) AS n FROM terminal_lookups WHERE terminal_id = ? AND created_at > ?',
+  );
+  const now = clock.now();
+  if (since.get(terminalId, now - 60_000)!.n >= LOOKUPS_PER_MINUTE)
+    throw new ApiError(
+      429,
+      `At most ${LOOKUPS_PER_MINUTE} customer lookups a minute; wait a minute`,
+    );
+  if (since.get(terminalId, now - 24 * 3600_000)!.n >= LOOKUPS_PER_DAY)
+    throw new ApiError(
+      429,
+      `At most ${LOOKUPS_PER_DAY} customer lookups a day per terminal; the merchant can look customers up in the dashboard`,
+    );
+}
+
+export function lookupRecord(row: LookupRow) {
+  return {
+    id: row.id,
+    terminalId: row.terminal_id,
+    by: row.by,
+    query: row.query,
+    found: row.customer_id !== null,
+    ...(row.customer_id ? { customerId: row.customer_id } : {}),
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+export type { LookupRow };

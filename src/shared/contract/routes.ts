@@ -180,7 +180,7 @@ export const routes = {
     query: customers.TerminalLookupQuery,
     status: 200,
     response: customers.TerminalCustomer,
-    errors: [400, 403, 404, 429],
+    errors: [400, 403, 404, 409, 429],
   }),
   terminalCustomerCards: route({
     method: 'get',
