@@ -15,6 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { BenchModule, Figure, Result } from './lib/result';
 import { figureMet, targetMet } from './lib/result';
+import * as customers from './customers';
 import * as kioskDisplay from './kiosk-display';
 import * as kioskHistory from './kiosk-history';
 import * as pushLatency from './push-latency';
@@ -25,6 +26,7 @@ const MODULES: BenchModule[] = [
   { name: 'push-latency', figures: pushLatency.figures },
   { name: 'kiosk-history', figures: kioskHistory.figures },
   { name: 'kiosk-display', figures: kioskDisplay.figures },
+  { name: 'customers', run: customers.run, figures: customers.figures },
 ];
 
 function figureTable(figures: Figure[]): string {

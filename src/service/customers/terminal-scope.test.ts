@@ -14,7 +14,7 @@ import { startService, type Harness } from '../../../test/helpers/service';
 import { LOOKUPS_PER_MINUTE } from './terminal-scope';
 
 let h: Harness;
-let till: PairResponse;
+let till: Awaited<ReturnType<typeof pair>>;
 let customer: Customer;
 let card: SavedCard;
 beforeAll(async () => {

@@ -224,9 +224,30 @@ export const migrations: readonly string[] = [
     environment TEXT NOT NULL,
     key TEXT NOT NULL,
     value TEXT NOT NULL,
+    -- The customer's, copied so a filter pages newest first from this index alone.
+    created_at INTEGER NOT NULL,
     PRIMARY KEY (customer_id, key)
   );
-  CREATE INDEX customer_metadata_filter ON customer_metadata(merchant_id, environment, key, value);
+  CREATE INDEX customer_metadata_filter
+    ON customer_metadata(merchant_id, environment, key, value, created_at);
+
+  -- totalCount of an unfiltered list without counting every row.
+  CREATE TABLE customer_counts (
+    merchant_id TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (merchant_id, environment)
+  );
+  INSERT INTO customer_counts (merchant_id, environment, n)
+    SELECT merchant_id, environment, count(*) FROM customers GROUP BY merchant_id, environment;
+  CREATE TRIGGER customer_counts_insert AFTER INSERT ON customers BEGIN
+    INSERT INTO customer_counts (merchant_id, environment, n) VALUES (new.merchant_id, new.environment, 1)
+      ON CONFLICT (merchant_id, environment) DO UPDATE SET n = n + 1;
+  END;
+  CREATE TRIGGER customer_counts_delete AFTER DELETE ON customers BEGIN
+    UPDATE customer_counts SET n = n - 1
+    WHERE merchant_id = old.merchant_id AND environment = old.environment;
+  END;
 
   -- A saved card keeps only masked data; behaviour is what the sandbox card network will answer
   -- when it is charged (the test card it was saved from), never the number.
