@@ -281,7 +281,7 @@ export function createCustomerStore(db: Db, clock: Clock) {
     }
     // Counting pairs needs no customer row: the join is left out unless the search needs it.
     const countFrom = pairs.length > 0 && search === '' ? 'customer_metadata m0' : from;
-    const { count, page } = statementsFor(from, countFrom, where.join(' AND '), order, false);
+    const { count, page } = statementsFor(from, countFrom, where.join(' AND '), order);
     const rows = page.all({ ...params, limit: input.size, offset: input.page * input.size });
     const plain = search === '' && pairs.length === 0;
     const total = plain
