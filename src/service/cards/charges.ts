@@ -33,7 +33,36 @@ export const chargeRoutes: Area = (app, ctx) => {
     'SELECT card_enabled FROM merchants WHERE id = ?',
   );
 
-  function charge(caller: Caller, body: CardChargeBody): z.input<typeof CardPayment> {
+  // Group commit: charges that arrive in the same turn of the event loop are written in one
+  // transaction, and each caller is answered once it has committed (as payments/create.ts does).
+  // A charge that fails alone is retried on its own, so one bad charge cannot fail the others.
+  let batch: { write: () => string; done: (error: unknown, id?: string) => void }[] = [];
+  function flush() {
+    const pending = batch;
+    batch = [];
+    try {
+      const ids = ctx.outbox.tx(() => pending.map((p) => p.write()));
+      pending.forEach((p, i) => p.done(undefined, ids[i]));
+    } catch {
+      for (const p of pending)
+        try {
+          p.done(undefined, ctx.outbox.tx(p.write));
+        } catch (error) {
+          p.done(error);
+        }
+    }
+  }
+  function committed(write: () => string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      batch.push({ write, done: (error, id) => (error ? reject(error) : resolve(id!)) });
+      if (batch.length === 1) setImmediate(flush);
+    });
+  }
+
+  async function charge(
+    caller: Caller,
+    body: CardChargeBody,
+  ): Promise<z.input<typeof CardPayment>> {
     if (cardEnabled.get(caller.merchantId)?.card_enabled !== 1)
       throw badRequest('Card payments are not activated on this merchant account');
     const customer = customers.get(caller, body.customerId);
@@ -83,7 +112,7 @@ export const chargeRoutes: Area = (app, ctx) => {
       allowRetry: false,
       splitBill: false,
     };
-    const id = ctx.outbox.tx(() => {
+    const id = await committed(() => {
       const requestId = ctx.creator.create(caller, {
         body: request,
         terminalId: caller.kind === 'terminal' ? caller.terminalId : null,
