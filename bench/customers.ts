@@ -85,9 +85,6 @@ export async function run(): Promise<Result[]> {
     servers.push(ceilingServer);
     const service = await startChildServer('customers-service', [SECRET, String(CUSTOMERS)]);
     servers.push(service);
-    console.error(
-      `customers: seeded ${String(service.info.count)} customers in ${String(service.info.seedMs)} ms`,
-    );
     const customer = await call(service.url, 'POST', '/api/customers', {
       fullName: 'Bench Charge',
       email: 'bench-charge@example.com',
