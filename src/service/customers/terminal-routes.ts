@@ -46,7 +46,7 @@ export const terminalCustomerRoutes: Area = (app, ctx) => {
   mount(app, ctx.auth, routes.customerLookup, ({ query, caller }) => {
     checkLookupRate(db, clock, caller.terminalId);
     const by = query.email !== undefined ? 'email' : 'phone';
-    let found: CustomerRow[] = [];
+    let found: CustomerRow[];
     if (query.email !== undefined) {
       const row = customers.findByEmail(caller, query.email);
       found = row ? [row] : [];
