@@ -3,6 +3,7 @@
  * card on the hosted card page with 3D Secure, the merchant charges it off-session, and the
  * sandbox clock moves one authorization to its automatic capture and another to its expiry.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { createService, type Service } from '../../src/service/app';
 import { api as serviceApi } from './kiosk-harness';
@@ -84,6 +85,38 @@ test('save a card through the hosted card page with 3DS, then charge it', async 
     maskedCardNumber: '**** **** **** 3220',
     captureType: 'AUTO_CAPTURE',
   });
+});
+
+test('the hosted card page has no accessibility violations and fits a phone', async ({
+  browser,
+}) => {
+  // The page's strict CSP would stop axe's injected script (TOOLCHAIN.md).
+  const context = await browser.newContext({
+    bypassCSP: true,
+    viewport: { width: 360, height: 740 },
+  });
+  const page = await context.newPage();
+  const customer = await api('POST', '/api/customers', {
+    fullName: 'Axe Check',
+    phoneNumber: '7700900999',
+  });
+  const { hostedPageUrl } = await api('POST', `/api/customers/${customer.id}/cards/authorize`, {});
+  await page.goto(hostedPageUrl);
+  const form = await new AxeBuilder({ page }).analyze();
+  expect(form.violations.map((v) => v.id)).toEqual([]);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth > window.innerWidth,
+  );
+  expect(overflow).toBe(false);
+  await page.getByLabel('Name on card').fill('Axe Check');
+  await page.getByLabel('Card number').fill('4242424242424242');
+  await page.getByLabel('Expiry (MM/YY)').fill('10/37');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByRole('heading', { name: /3D Secure/ })).toBeVisible();
+  const challenge = await new AxeBuilder({ page }).analyze();
+  expect(challenge.violations.map((v) => v.id)).toEqual([]);
+  await context.close();
 });
 
 test('the clock moves one authorization to its automatic capture and another to expiry', async () => {

@@ -112,25 +112,27 @@ a.new{background:#e3e1ec;color:#1c1b22}.sandbox{background:#ffe9a8;text-align:ce
       </head>
       <body>
         {row.environment === 'sandbox' ? (
-          <div class="sandbox">Sandbox: no real money moves</div>
+          <header class="sandbox">Sandbox: no real money moves</header>
         ) : null}
-        <h1>Pay {formatPence(plan.totalPence, row.currency)}</h1>
-        <p>Pay with a card you saved:</p>
-        {rows.map((card) => (
-          <form method="post" action={`/pay/${row.id}/saved-card`}>
-            {hidden}
-            <input type="hidden" name="cardId" value={card.id} />
-            <button type="submit">
-              {card.brand} ending {card.last4} (expires {card.expiry_date})
-            </button>
-          </form>
-        ))}
-        <a
-          class="new"
-          href={`/pay/${row.id}/card?${new URLSearchParams({ ...planFields(plan), new: '1' }).toString()}`}
-        >
-          Use another card
-        </a>
+        <main>
+          <h1>Pay {formatPence(plan.totalPence, row.currency)}</h1>
+          <p>Pay with a card you saved:</p>
+          {rows.map((card) => (
+            <form method="post" action={`/pay/${row.id}/saved-card`}>
+              {hidden}
+              <input type="hidden" name="cardId" value={card.id} />
+              <button type="submit">
+                {card.brand} ending {card.last4} (expires {card.expiry_date})
+              </button>
+            </form>
+          ))}
+          <a
+            class="new"
+            href={`/pay/${row.id}/card?${new URLSearchParams({ ...planFields(plan), new: '1' }).toString()}`}
+          >
+            Use another card
+          </a>
+        </main>
       </body>
     </html>
   );

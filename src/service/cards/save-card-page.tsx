@@ -48,7 +48,7 @@ function Page(props: { title: string; nonce: string; sandbox: boolean; children:
         <style nonce={props.nonce}>{STYLE}</style>
       </head>
       <body>
-        {props.sandbox ? <div class="sandbox">Sandbox: no real card is used</div> : null}
+        {props.sandbox ? <header class="sandbox">Sandbox: no real card is used</header> : null}
         <main>{props.children}</main>
       </body>
     </html>
