@@ -238,6 +238,25 @@ describe('list, search and filters', () => {
     expect(await names('"')).toEqual([]);
   });
 
+  it('pages a search with many matches newest first, like any list', async () => {
+    const word = `Manymatch${Date.now() % 100000}`;
+    const ids: string[] = [];
+    for (let i = 0; i < 215; i++)
+      ids.push((await create({ fullName: `${word} ${i}`, metadata: { many: word } })).id);
+    const newestFirst = ids.reverse();
+    const first = await list(`search=${word}&size=100`);
+    expect(first.totalCount).toBe(215);
+    expect(first.data.map((c) => c.id)).toEqual(newestFirst.slice(0, 100));
+    const last = await list(`search=${word}&size=100&page=2`);
+    expect(last.data.map((c) => c.id)).toEqual(newestFirst.slice(200));
+    // The same order as the metadata filter, which sorts by creation time.
+    const filtered = await list(`metadata[many]=${word}&size=100`);
+    expect(filtered.data.map((c) => c.id)).toEqual(first.data.map((c) => c.id));
+    const both = await list(`search=${word}&metadata[many]=${word}&size=10&page=21`);
+    expect(both).toMatchObject({ totalCount: 215 });
+    expect(both.data.map((c) => c.id)).toEqual(newestFirst.slice(210));
+  });
+
   it('combines metadata filters with AND; digit-only keys work', async () => {
     expect(
       (await list(`metadata[batch]=${tag}&metadata[n]=2`)).data.map((c) => c.fullName),

@@ -72,6 +72,9 @@ export function mergeMetadata(
   return next;
 }
 
+/** Above this many matches a search pages in index order instead of sorting them all. */
+const MANY_MATCHES = 200;
+
 /** The FTS5 trigram index needs 3 characters; shorter searches scan the merchant's rows. */
 const TRIGRAM = 3;
 
@@ -281,16 +284,29 @@ export function createCustomerStore(db: Db, clock: Clock) {
     }
     // Counting pairs needs no customer row: the join is left out unless the search needs it.
     const countFrom = pairs.length > 0 && search === '' ? 'customer_metadata m0' : from;
-    const { count, page } = statementsFor(from, countFrom, where.join(' AND '), order);
-    const rows = page.all({ ...params, limit: input.size, offset: input.page * input.size });
-    const plain = search === '' && pairs.length === 0;
-    const total = plain
-      ? (totals.get(scope.merchantId, scope.environment)?.n ?? 0)
-      : pairs.length > 0 && search === ''
-        ? count.get(params)!.n // from the pair's index alone
-        : rows.length < input.size && (rows.length > 0 || input.page === 0)
-          ? input.page * input.size + rows.length // the last page: no need to count
-          : count.get(params)!.n;
+    const clause = where.join(' AND ');
+    const { count, page } = statementsFor(from, countFrom, clause, order);
+    const slice = { ...params, limit: input.size, offset: input.page * input.size };
+    if (from.startsWith('customers_fts')) {
+      // A search counts first: many matches are then paged in the index's rowid order, which
+      // is creation order (newest first, as everywhere) without sorting every match; a few are
+      // sorted, which beats walking a long phrase's index backwards.
+      const total = count.get(params)!.n;
+      const rows =
+        total > MANY_MATCHES
+          ? statementsFor(from, countFrom, clause, 'f.rowid DESC').page.all(slice)
+          : page.all(slice);
+      return { rows, total };
+    }
+    const rows = page.all(slice);
+    const total =
+      search === '' && pairs.length === 0
+        ? (totals.get(scope.merchantId, scope.environment)?.n ?? 0)
+        : pairs.length > 0 && search === ''
+          ? count.get(params)!.n // from the pair's index alone
+          : rows.length < input.size && (rows.length > 0 || input.page === 0)
+            ? input.page * input.size + rows.length // the last page: no need to count
+            : count.get(params)!.n;
     return { rows, total };
   }
 
