@@ -37,8 +37,12 @@ function createWindow(page: 'console' | 'display', bounds?: Electron.Rectangle):
     kiosk: kioskMode,
     backgroundColor: '#0f172a',
     webPreferences: {
+      // The one preload exposes exactly the bridge contract through contextBridge (src/preload);
+      // electronegativity's PRELOAD_JS_CHECK asks for this review, nothing more.
       preload: join(__dirname, '../preload/index.cjs'),
       contextIsolation: true,
+      // A middle click must not open a window (AUXCLICK_JS_CHECK); new windows are refused anyway.
+      disableBlinkFeatures: 'Auxclick',
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
