@@ -6,20 +6,24 @@
  * most of a start (measured here: 8-10 s per start under tsx, 2-3.5 s bundled).
  */
 import { buildSync } from 'esbuild';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runTs, type Running } from '../helpers/process';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const LISTENING = /^service listening on (http:\/\/127\.0\.0\.1:\d+)$/m;
 
-let bundle: string | null = null;
+const bundles = new Map<string, string>();
 
-function serviceBundle(): string {
-  if (bundle) return bundle;
+/** Bundles `entry` (relative to the repository) once per test process; returns the bundle. */
+export function bundled(entry: string): string {
+  const done = bundles.get(entry);
+  if (done) return done;
   // Inside the repository, so the bundle's package imports resolve to node_modules.
-  const outfile = `${root}out/reliability/service-${process.pid}.mjs`;
+  const name = entry.replace(/\W+/g, '-');
+  const outfile = `${root}out/reliability/${name}-${process.pid}.mjs`;
   buildSync({
-    entryPoints: [`${root}src/service/cli.ts`],
+    entryPoints: [`${root}${entry}`],
     outfile,
     bundle: true,
     platform: 'node',
@@ -28,7 +32,9 @@ function serviceBundle(): string {
     packages: 'external',
     logLevel: 'warning',
   });
-  return (bundle = outfile);
+  bundles.set(entry, outfile);
+  process.once('exit', () => rmSync(outfile, { force: true }));
+  return outfile;
 }
 
 export interface ServiceProcess {
@@ -42,7 +48,11 @@ export async function startServiceProcess(
   env: Record<string, string>,
   port = 0,
 ): Promise<ServiceProcess> {
-  const proc = runTs(serviceBundle(), ['--port', String(port), '--data-dir', dataDir], env);
+  const proc = runTs(
+    bundled('src/service/cli.ts'),
+    ['--port', String(port), '--data-dir', dataDir],
+    env,
+  );
   const url = (await proc.waitFor(LISTENING, 60_000))[1]!;
   return { proc, url };
 }
