@@ -8,7 +8,8 @@ import { builtinModules } from 'node:module';
 /**
  * The dependency direction of docs/architecture.md, enforced here rather than hoped for:
  *   shared ← service, client, agent, main/kiosk ← main/electron, main/browser
- *   renderer and preload import only shared (the preload also needs electron's contextBridge).
+ *   renderer, dashboard and preload import only shared (the preload also needs electron's
+ *   contextBridge).
  */
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 const noNode = { group: nodeBuiltins, message: 'This layer runs without Node: no node modules.' };
@@ -22,7 +23,7 @@ const layer = (dirs, message) => ({
   message,
 });
 const outsideShared = layer(
-  ['service', 'client', 'agent', 'main', 'renderer', 'preload'],
+  ['service', 'client', 'agent', 'main', 'renderer', 'preload', 'dashboard'],
   'src/shared depends on nothing else in src.',
 );
 
@@ -32,6 +33,7 @@ export default tseslint.config(
       'node_modules/**',
       'out/**',
       'dist/**',
+      'src/agent/dist/**',
       'test-results/**',
       'playwright-report/**',
       'docs/**',
@@ -79,7 +81,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/service/**/*.{ts,tsx}', 'src/client/**/*.ts', 'src/agent/**/*.ts'],
+    files: ['src/service/**/*.{ts,tsx}', 'src/client/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -89,6 +91,27 @@ export default tseslint.config(
             layer(
               ['main', 'renderer', 'preload'],
               'The service, client and agent do not depend on the kiosk.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The Agent Pay client is its own package that also runs in browsers: platform APIs (fetch,
+    // WebCrypto) and src/shared only.
+    files: ['src/agent/**/*.ts'],
+    ignores: ['src/agent/**/*.test.ts', 'src/agent/build.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noNode,
+            noElectron,
+            layer(
+              ['service', 'client', 'main', 'renderer', 'preload'],
+              'The Agent Pay client depends on src/shared only.',
             ),
           ],
         },
@@ -165,6 +188,28 @@ export default tseslint.config(
             layer(
               ['service', 'client', 'agent', 'main', 'preload'],
               'The renderer imports only src/shared.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The merchant dashboard: a browser app like the renderer, under the same rules.
+    files: ['src/dashboard/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noNode,
+            noElectron,
+            layer(
+              ['service', 'client', 'agent', 'main', 'preload', 'renderer'],
+              'The dashboard imports only src/shared.',
             ),
           ],
         },

@@ -5,6 +5,8 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'test/e2e',
+  // Builds the merchant dashboard once (src/service/pages/dashboard-build.ts).
+  globalSetup: './test/e2e/global-setup.ts',
   timeout: 60_000,
   workers: 1,
   reporter: process.env.CI ? 'list' : 'line',

@@ -16,19 +16,29 @@ import { parseArgs } from 'node:util';
 import type { BenchModule, Figure, Result } from './lib/result';
 import { figureMet, targetMet } from './lib/result';
 import * as hostedPage from './hosted-page';
+import * as bankFeed from './bank-feed';
+import * as agentPay from './agent-pay';
 import * as kioskDisplay from './kiosk-display';
 import * as kioskHistory from './kiosk-history';
 import * as pushFanout from './push-fanout';
+import * as merchantEvents from './merchant-events';
 import * as pushLatency from './push-latency';
+import * as refunds from './refunds';
+import * as pushLoad from './push-load';
 import * as serviceHttp from './service-http';
 
 const MODULES: BenchModule[] = [
   { name: 'service-http', run: serviceHttp.run },
+  { name: 'refunds', run: refunds.run },
   { name: 'push-latency', figures: pushLatency.figures },
   { name: 'push-fanout', figures: pushFanout.figures },
+  { name: 'merchant-events', figures: merchantEvents.figures },
+  { name: 'push-load', figures: pushLoad.figures },
   { name: 'kiosk-history', figures: kioskHistory.figures },
   { name: 'kiosk-display', figures: kioskDisplay.figures },
   { name: 'hosted-page', figures: hostedPage.figures },
+  { name: 'bank-feed', figures: bankFeed.figures },
+  { name: 'agent-pay', run: agentPay.run },
 ];
 
 function figureTable(figures: Figure[]): string {

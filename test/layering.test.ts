@@ -26,7 +26,16 @@ describe('layering', () => {
     ['src/renderer/src/x.tsx', "import 'node:path';"],
     ['src/renderer/src/x.tsx', "import '../../service/app';"],
     ['src/renderer/src/x.tsx', "import '../../main/kiosk/core';"],
+    ['src/dashboard/x.tsx', "import 'node:path';"],
+    ['src/dashboard/areas/x.tsx', "import '../../service/app';"],
+    ['src/dashboard/store/x.ts', "import '../../client/http-client';"],
+    ['src/dashboard/x.tsx', "import '../renderer/src/lib/format';"],
+    ['src/shared/x.ts', "import '../dashboard/store/session';"],
     ['src/preload/x.ts', "import 'node:fs';"],
+    ['src/agent/x.ts', "import 'node:crypto';"],
+    ['src/agent/x.ts', "import '../service/app';"],
+    ['src/agent/x.ts', "import '../client/index';"],
+    ['src/agent/x.ts', "import '../main/kiosk/core';"],
     ['src/preload/x.ts', "import '../main/kiosk/core';"],
   ])('%s may not %s', async (file, code) => {
     expect(await restricted(file, code)).toHaveLength(1);
@@ -35,9 +44,11 @@ describe('layering', () => {
   it.each([
     ['src/shared/contract/x.ts', "import './agent'; import '../money'; import 'zod';"],
     ['src/service/x.ts', "import 'node:fs'; import '../shared/money';"],
+    ['src/agent/x.ts', "import '../shared/agent-signing'; import type { z } from 'zod';"],
     ['src/main/electron/x.ts', "import 'electron'; import '../kiosk/core';"],
     ['src/preload/x.ts', "import 'electron'; import '../shared/bridge';"],
     ['src/renderer/src/x.tsx', "import 'react'; import '../../shared/money';"],
+    ['src/dashboard/areas/x.tsx', "import 'react'; import '../../shared/contract/fetch-client';"],
   ])('%s may %s', async (file, code) => {
     expect(await restricted(file, code)).toEqual([]);
   });

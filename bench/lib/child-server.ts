@@ -21,6 +21,8 @@ export interface MemoryUsage {
 
 export interface ChildServer {
   url: string;
+  /** The child's process id (its memory can be read from /proc). */
+  pid: number;
   info: Record<string, unknown>;
   /** Total user+system CPU time of the child so far, in microseconds. */
   cpuMicros(): Promise<number>;
@@ -72,6 +74,7 @@ export function startChildServer(script: string, args: string[] = []): Promise<C
 function handle(child: ChildProcess, url: string, info: Record<string, unknown>): ChildServer {
   return {
     url,
+    pid: child.pid!,
     info,
     cpuMicros: () =>
       new Promise((resolve, reject) => {

@@ -12,6 +12,8 @@ const app = new Hono();
 const body = { status: 'PAYMENT_NOT_INITIATED', amount: 12.5, currency: 'GBP' };
 // The status-read path, so the ceiling receives exactly the requests the service does.
 app.get('/api/payments/v1/payment-status/:paymentRequestId', (c) => c.json(body));
+// And the refund path (bench/refunds.ts): the same POST the service gets, answered constantly.
+app.post('/api/refund/:paymentRequestId', (c) => c.json(body, 201));
 
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
   serveParent(

@@ -33,6 +33,18 @@ describe('the typed client', () => {
     expect((error as ApiClientError).envelope?.name).toBe('BAD_REQUEST');
   });
 
+  it('sends an idempotency key, so a retry gets the first answer', async () => {
+    const client = createClient({ baseUrl: h.url, secret: SANDBOX });
+    const body = { customerId: 'c', orderId: 'o-retry', amount: 2 };
+    const first = await client.call('processPayment', { body, idempotencyKey: 'client-key-1' });
+    const retry = await client.call('processPayment', { body, idempotencyKey: 'client-key-1' });
+    expect(retry).toEqual(first);
+    const error = await client
+      .call('processPayment', { body: { ...body, amount: 3 }, idempotencyKey: 'client-key-1' })
+      .catch((e: unknown) => e);
+    expect((error as ApiClientError).status).toBe(409);
+  });
+
   it('refuses invalid input before sending it', async () => {
     const client = createClient({ baseUrl: h.url, secret: SANDBOX });
     await expect(

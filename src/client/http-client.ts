@@ -5,29 +5,18 @@
  * never acts on a shape it did not expect.
  */
 import { request, type Dispatcher } from 'undici';
-import type { z } from 'zod';
-import { ErrorEnvelope } from '../shared/contract/errors';
-import { routes, type RouteDef, type Routes } from '../shared/contract/routes';
+import {
+  ApiClientError,
+  callHeaders,
+  prepareCall,
+  readAnswer,
+  type CallInput,
+  type CallOutput,
+  type RouteName,
+} from '../shared/contract/call';
+import type { Routes } from '../shared/contract/routes';
 
-type In<T> = T extends z.ZodType ? z.input<T> : never;
-type Out<T> = T extends z.ZodType ? z.output<T> : string;
-
-export type CallInput<R extends RouteDef> = (R['params'] extends z.ZodType
-  ? { params: In<R['params']> }
-  : { params?: never }) &
-  (R['query'] extends z.ZodType ? { query?: In<R['query']> } : { query?: never }) &
-  (R['body'] extends z.ZodType ? { body: In<R['body']> } : { body?: never });
-
-/** A failed call: the service's error envelope, or a transport failure (status 0). */
-export class ApiClientError extends Error {
-  constructor(
-    readonly status: number,
-    readonly envelope: ErrorEnvelope | null,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { ApiClientError, type CallInput };
 
 export interface ClientOptions {
   baseUrl: string;
@@ -39,31 +28,17 @@ export interface ClientOptions {
 export function createClient(options: ClientOptions) {
   const base = options.baseUrl.replace(/\/+$/, '');
 
-  async function call<N extends keyof Routes>(
+  async function call<N extends RouteName>(
     name: N,
     input: CallInput<Routes[N]> = {} as CallInput<Routes[N]>,
-  ): Promise<Out<Routes[N]['response']>> {
-    const def: RouteDef = routes[name];
-    const { params, query, body } = input as { params?: object; query?: object; body?: unknown };
-    let path = def.path;
-    if (def.params) {
-      const parsed = def.params.parse(params) as Record<string, string>;
-      path = path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(parsed[key] ?? ''));
-    }
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(query ?? {}))
-      if (value !== undefined) search.set(key, String(value));
-    const url = `${base}${path}${search.size ? `?${search}` : ''}`;
-    const payload = def.body ? JSON.stringify(def.body.parse(body)) : undefined;
+  ): Promise<CallOutput<N>> {
+    const prepared = prepareCall(name, input);
     let res: Dispatcher.ResponseData;
     try {
-      res = await request(url, {
-        method: def.method.toUpperCase() as 'GET',
-        headers: {
-          ...(options.secret ? { authorization: `Bearer ${options.secret}` } : {}),
-          ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        body: payload,
+      res = await request(`${base}${prepared.pathAndQuery}`, {
+        method: prepared.method,
+        headers: callHeaders(prepared, options.secret),
+        body: prepared.payload,
         dispatcher: options.dispatcher,
         headersTimeout: options.timeoutMs ?? 10_000,
         bodyTimeout: options.timeoutMs ?? 10_000,
@@ -71,22 +46,7 @@ export function createClient(options: ClientOptions) {
     } catch (error) {
       throw new ApiClientError(0, null, `Cannot reach ${base}: ${(error as Error).message}`);
     }
-    const text = await res.body.text();
-    if (res.statusCode >= 400) {
-      let envelope: ErrorEnvelope | null = null;
-      try {
-        envelope = ErrorEnvelope.parse(JSON.parse(text));
-      } catch {
-        /* not an envelope */
-      }
-      throw new ApiClientError(
-        res.statusCode,
-        envelope,
-        envelope?.message ?? `HTTP ${res.statusCode} from ${def.method.toUpperCase()} ${path}`,
-      );
-    }
-    if (!def.response) return text as Out<Routes[N]['response']>;
-    return def.response.parse(JSON.parse(text)) as Out<Routes[N]['response']>;
+    return readAnswer<N>(prepared, res.statusCode, await res.body.text());
   }
 
   return { call, baseUrl: base };

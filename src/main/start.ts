@@ -16,6 +16,7 @@ import { startKioskServer } from './browser/server';
 import { BRIDGE_SOCKET_PATH } from '../shared/bridge-socket';
 import { startEmbeddedService, type EmbeddedService } from './launcher/embedded-service';
 import { ensureBuilt, rendererDir } from './launcher/renderer-build';
+import { builtDashboardDir, ensureDashboardBuilt } from '../service/pages/dashboard-build';
 import { findChromium, findLanAddress, openWindows } from './launcher/windows';
 import { findElectron, startElectron } from './launcher/electron-binary';
 import { OptionsError, USAGE, parseStartOptions } from './launcher/options';
@@ -31,6 +32,9 @@ async function main(argv: string[]) {
   const options = parseStartOptions(argv);
   const log = (line: string) => console.error(line);
   await ensureBuilt(root, log);
+  await ensureDashboardBuilt(root, log);
+  // The embedded service serves the dashboard from this checkout whatever the working directory.
+  process.env.COUNTER_DASHBOARD_DIR ??= builtDashboardDir(root);
 
   const lanAddress = options.lan ? findLanAddress() : undefined;
   if (options.lan && !lanAddress)
@@ -52,6 +56,8 @@ async function main(argv: string[]) {
     push: options.push,
     pollFastMs: options.pollMs,
     kioskPin: options.kioskPin,
+    locale: options.locale,
+    staffPin: options.staffPin,
     log: (line) => log(`[kiosk] ${line}`),
   });
   await core.start();
@@ -93,6 +99,7 @@ async function main(argv: string[]) {
   const electron = options.browser ? null : findElectron(root);
   const chromium = electron || !options.open ? null : findChromium();
   if (electron) {
+    process.env.COUNTER_LOCALE = options.locale; // the shell's windows follow it too
     const child = startElectron(
       electron,
       root,
@@ -106,7 +113,7 @@ async function main(argv: string[]) {
       children = openWindows(
         chromium,
         { console: server.consoleUrl, display: server.displayUrl },
-        { profileDir: join(options.dataDir, 'chromium'), kiosk },
+        { profileDir: join(options.dataDir, 'chromium'), kiosk, locale: options.locale },
       );
     };
     open(core.state().kioskMode);

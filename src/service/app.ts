@@ -5,19 +5,27 @@
  */
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { errorEnvelope } from '../shared/contract/errors';
 import { routes, type RouteDef } from '../shared/contract/routes';
+import { bankRoutes } from './bank/routes';
+import { agentRoutes } from './agent/routes';
 import { createClock } from './clock';
 import type { Area, ServiceContext } from './context';
 import { createOutbox } from './events/outbox';
 import { createAuthenticator, type Environment } from './http/auth';
 import { ApiError } from './http/errors';
-import { isMounted, mount } from './http/mount';
 import { faviconRoutes } from './images/favicon';
+import { MAX_BODY_BYTES } from './http/body';
+import { createIdempotencyStore } from './http/idempotency';
+import { configureMount, isMounted, mount } from './http/mount';
+import { createFailureLimiter, type FailureLimitOptions } from './http/rate-limit';
 import { imageRoutes } from './images/routes';
+import { merchantEventRoutes } from './merchant-events/stream';
 import { bootstrapMerchant, type Bootstrap } from './merchants/bootstrap';
-import { dashboardRoutes } from './pages/dashboard';
+import { dashboardArea } from './pages/dashboard';
 import { docsRoutes } from './pages/docs';
 import { hostedPageRoutes } from './pages/hosted-page';
 import { createPaymentCreator } from './payments/create';
@@ -26,6 +34,10 @@ import { paymentListRoutes } from './payments/list';
 import { createPaymentReader } from './payments/model';
 import { paymentRoutes } from './payments/routes';
 import { attachFcmPush, createFcmPush, type FcmOptions } from './push/fcm';
+import { receiptRoutes } from './receipts/routes';
+import { createRefundLifecycle } from './refunds/lifecycle';
+import { createRefundReader } from './refunds/model';
+import { refundRoutes } from './refunds/routes';
 import { sandboxRoutes } from './sandbox/routes';
 import { openDb, type Db } from './store/db';
 import { createPresence, createTerminalReader } from './terminals/model';
@@ -51,6 +63,10 @@ export interface ServiceOptions {
   log?: (line: string) => void;
   /** Push by FCM to terminals that registered a token (push/fcm.ts); off without a service account. */
   fcm?: FcmOptions;
+  /** The built merchant dashboard (pages/dashboard.ts); defaults to out/dashboard. */
+  dashboardDir?: string;
+  /** Brute-force limit on failed attempts per client address (http/rate-limit.ts). */
+  failureLimit?: FailureLimitOptions;
 }
 
 const AREAS: Area[] = [
@@ -59,15 +75,20 @@ const AREAS: Area[] = [
   // The stream and remote payments before terminalRoutes: /api/terminal/events and
   // /api/terminal/process-remote-payment must not be taken for /api/terminal/{id}.
   terminalStreamRoutes,
+  // Before terminalRoutes too: /api/terminal/reconciliation.
+  bankRoutes,
   remotePaymentRoutes,
   terminalRoutes,
+  merchantEventRoutes,
   imageRoutes,
   faviconRoutes,
+  refundRoutes,
+  receiptRoutes,
   webhookRoutes,
+  agentRoutes(),
   sandboxRoutes,
   hostedPageRoutes,
   docsRoutes,
-  dashboardRoutes,
 ];
 
 export interface Service {
@@ -78,6 +99,25 @@ export interface Service {
   /** Starts listening on 127.0.0.1 (port 0 picks a free one); resolves with the base URL. */
   listen(port?: number, hostname?: string): Promise<string>;
   close(): Promise<void>;
+}
+
+/**
+ * A request Node's HTTP parser refuses never reaches Hono: answer it in the envelope too (431
+ * for headers or a URL over Node's 16 KiB, 400 for anything malformed), then close.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify(
+    status === 431
+      ? errorEnvelope(431, 'The request line or headers are larger than 16 KiB')
+      : errorEnvelope(400, 'The request is not valid HTTP'),
+  );
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
 }
 
 export function createService(options: ServiceOptions): Service {
@@ -94,6 +134,12 @@ export function createService(options: ServiceOptions): Service {
   const log = options.log ?? (() => {});
 
   const dispatcher = createWebhookDispatcher(db, clock, outbox, log);
+  const refundReader = createRefundReader(db);
+  const refunds = {
+    reader: refundReader,
+    lifecycle: createRefundLifecycle(db, clock, outbox, payments, refundReader),
+  };
+  const areaWork: (() => void)[] = [];
   const ctx: ServiceContext = {
     db,
     clock,
@@ -103,23 +149,48 @@ export function createService(options: ServiceOptions): Service {
     lifecycle,
     creator: createPaymentCreator(db, clock),
     terminals: createTerminalReader(db),
+    refunds,
     presence: createPresence(),
     publicUrl: () => publicUrl,
     tick() {
       lifecycle.expireDue();
       lifecycle.settleDue();
+      refunds.lifecycle.advanceDue();
+      for (const work of areaWork) work();
       dispatcher.wake();
     },
+    everyTick: (work) => void areaWork.push(work),
   };
 
   const app = new Hono();
+  configureMount(app, {
+    limiter: createFailureLimiter(options.failureLimit),
+    idempotency: createIdempotencyStore(db, clock, outbox),
+  });
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.toEnvelope(), error.status as 400);
     log(`internal error: ${error.stack ?? error.message}`);
     return c.json(errorEnvelope(500, 'Internal error; the request changed nothing'), 500);
   });
+  // Every body, not only the contract's JSON ones (mount reads those itself, counting as it
+  // reads): the hosted pages' form posts and anything an area serves by hand get the same limit.
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => {
+        c.header('Connection', 'close');
+        return c.json(
+          errorEnvelope(413, `The request body is larger than ${MAX_BODY_BYTES} bytes (64 KiB)`, [
+            { field: '(body)', message: `must be at most ${MAX_BODY_BYTES} bytes` },
+          ]),
+          413,
+        );
+      },
+    }),
+  );
   app.notFound((c) => c.json(errorEnvelope(404, `No endpoint ${c.req.method} ${c.req.path}`), 404));
-  for (const area of AREAS) area(app, ctx);
+  for (const area of [...AREAS, dashboardArea(options.dashboardDir)]) area(app, ctx);
   const fcmPush = attachFcmPush(ctx, createFcmPush(options.fcm, log), log);
   // Contract routes this version does not serve yet still authenticate (so a terminal secret gets
   // its 403 everywhere) and then answer 404 in the envelope, saying so.
@@ -154,6 +225,7 @@ export function createService(options: ServiceOptions): Service {
           resolve(url);
         });
         server.once('error', reject);
+        server.on('clientError', answerClientError);
       });
     },
     async close() {

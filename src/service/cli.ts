@@ -5,7 +5,9 @@
  */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createService } from './app';
+import { builtDashboardDir, ensureDashboardBuilt } from './pages/dashboard-build';
 import { fcmOptionsFromEnv } from './push/fcm';
 
 export async function main(argv: string[]): Promise<void> {
@@ -24,7 +26,17 @@ export async function main(argv: string[]): Promise<void> {
     console.error(`--port must be a port number (0 picks a free one), not ${values.port}`);
     process.exit(2);
   }
+  // `npm run service` builds the dashboard on first start (and after its sources change), as npm
+  // start does. Started any other way (tests spawn this file), it serves what is built, or a 503.
+  const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+  if (process.env.npm_lifecycle_event === 'service')
+    await ensureDashboardBuilt(root, (line) => console.error(line)).catch((error: Error) =>
+      console.error(
+        `the dashboard could not be built (${error.message}); the API works without it`,
+      ),
+    );
   const service = createService({
+    dashboardDir: builtDashboardDir(root),
     dataDir: resolve(values['data-dir']),
     publicUrl: values['public-url'],
     secrets: {

@@ -6,6 +6,8 @@ import type { Authenticator } from './http/auth';
 import type { PaymentCreator } from './payments/create';
 import type { Lifecycle } from './payments/lifecycle';
 import type { PaymentReader } from './payments/model';
+import type { RefundLifecycle } from './refunds/lifecycle';
+import type { RefundReader } from './refunds/model';
 import type { Db } from './store/db';
 import type { Presence, TerminalReader } from './terminals/model';
 
@@ -18,12 +20,15 @@ export interface ServiceContext {
   lifecycle: Lifecycle;
   creator: PaymentCreator;
   terminals: TerminalReader;
+  refunds: { reader: RefundReader; lifecycle: RefundLifecycle };
   /** Which terminals have a push stream open. */
   presence: Presence;
   /** Base of every link the service returns, without a trailing slash. */
   publicUrl: () => string;
-  /** Runs due work now: expiries, card settlements, webhook deliveries. */
+  /** Runs due work now: expiries, card settlements, refunds, webhook deliveries, and every area's own. */
   tick: () => void;
+  /** An area adds its own due work (e.g. Agent Pay's settlements) to every tick. */
+  everyTick: (work: () => void) => void;
 }
 
 export type Area = (app: Hono, ctx: ServiceContext) => void;

@@ -4,7 +4,14 @@
  * and browser mode's WebSocket carry exactly these messages, and both ends parse them.
  */
 import { z } from 'zod';
-import { PaymentMethod, PaymentStatus, PositivePounds, Environment } from './contract/common';
+import {
+  PaymentMethod,
+  PaymentStatus,
+  PositivePounds,
+  Environment,
+  RefundStatus,
+  RefundType,
+} from './contract/common';
 
 export const BRIDGE_CHANNEL = 'counter:bridge';
 
@@ -34,8 +41,35 @@ export const KioskPayment = z.object({
   updatedAt: z.string(),
   expiresAt: z.string(),
   final: z.boolean(),
+  /** The payment's COMPLETED refunds, in pounds (docs/refunds.md). */
+  refundedAmount: z.number().optional(),
+  /** The hosted receipt page the customer display offers once paid. */
+  receiptUrl: z.string().optional(),
 });
 export type KioskPayment = z.infer<typeof KioskPayment>;
+
+/** A refund of a payment as the kiosk knows it, with every status change it heard of. */
+export const KioskRefund = z.object({
+  refundId: z.string(),
+  paymentRequestId: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  refundType: RefundType,
+  status: RefundStatus,
+  final: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  changes: z.array(
+    z.object({
+      from: RefundStatus.nullable(),
+      to: RefundStatus,
+      source: z.enum(['push', 'webhook', 'poll', 'local']),
+      occurredAt: z.string(),
+      recordedAt: z.string(),
+    }),
+  ),
+});
+export type KioskRefund = z.infer<typeof KioskRefund>;
 
 export const StatusChange = z.object({
   from: PaymentStatus.nullable(),
@@ -46,7 +80,36 @@ export const StatusChange = z.object({
 });
 export type StatusChange = z.infer<typeof StatusChange>;
 
-export const Takings = z.object({ count: z.number(), total: z.number(), tips: z.number() });
+/**
+ * A payment started at the counter while another is on the display. It is not yet a payment
+ * request at the service (whose expiry is fixed when it is created): the core creates it when it
+ * reaches the display, so the customer gets its whole time to pay (docs/kiosk.md).
+ */
+export const HeldPayment = z.object({
+  id: z.string(),
+  amount: z.number(),
+  notes: z.string().nullable(),
+  paymentMethod: PaymentMethod.nullable(),
+  createdAt: z.string(),
+  /** Why the service did not take it when its turn came; staff retry or remove it. */
+  error: z.string().nullable(),
+});
+export type HeldPayment = z.infer<typeof HeldPayment>;
+
+/** What startPayment answers: on the display now, or held in line behind `position - 1` others. */
+export const StartPaymentResult = z.discriminatedUnion('queued', [
+  z.object({ queued: z.literal(false), payment: KioskPayment }),
+  z.object({ queued: z.literal(true), held: HeldPayment, position: z.number().int().min(1) }),
+]);
+export type StartPaymentResult = z.infer<typeof StartPaymentResult>;
+
+/** Today's takings; `total` is net of the refunds completed today (`refunded`). */
+export const Takings = z.object({
+  count: z.number(),
+  total: z.number(),
+  tips: z.number(),
+  refunded: z.number().optional(),
+});
 
 export const ConnectionState = z.enum(['connecting', 'connected', 'reconnecting', 'offline']);
 
@@ -66,7 +129,14 @@ export const KioskState = z.object({
   connection: ConnectionState,
   online: z.boolean(),
   active: KioskPayment.nullable(),
+  /** Payment requests waiting for the display (pushed from the dashboard), next first. */
   queue: z.array(KioskPayment),
+  /** Counter payments waiting for the display, after `queue`; created when their turn comes. */
+  held: z.array(HeldPayment),
+  /** The terminal's largest payment in pounds (the service's `maxAmount`); null when unknown. */
+  maxAmount: z.number().nullable(),
+  /** The kiosk's locale for dates and numbers (BCP 47, default en-GB). */
+  locale: z.string(),
   takings: Takings,
   /** Full-screen kiosk mode, which staff leave with the PIN (leaveKioskMode). */
   kioskMode: z.boolean(),
@@ -107,6 +177,10 @@ export const BridgeCommand = z.discriminatedUnion('type', [
     paymentMethod: PaymentMethod.nullable().optional(),
   }),
   z.object({ type: z.literal('cancelPayment'), paymentRequestId: Id }),
+  /** Takes a held counter payment out of the line; nothing was created at the service. */
+  z.object({ type: z.literal('removeHeldPayment'), id: z.string().min(1).max(100) }),
+  /** Asks the service again for a held payment it refused or could not be reached for. */
+  z.object({ type: z.literal('retryHeldPayment'), id: z.string().min(1).max(100) }),
   /** Clears a finished payment from the display before it returns to idle by itself. */
   z.object({ type: z.literal('dismissPayment'), paymentRequestId: Id }),
   z.object({ type: z.literal('listHistory'), query: HistoryQuery }),
@@ -116,6 +190,27 @@ export const BridgeCommand = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('enterKioskMode') }),
   z.object({ type: z.literal('getPayment'), paymentRequestId: Id }),
+  /** The back office's end-of-day report (the staff PIN, when one is set); without a date, today's. */
+  z.object({
+    type: z.literal('endOfDayReport'),
+    pin: z
+      .string()
+      .regex(/^\d{4,8}$/, 'must be the 4-8 digit staff PIN')
+      .optional(),
+    date: z.iso.date({ message: 'must be a date (YYYY-MM-DD)' }).optional(),
+  }),
+  /** Refund a completed payment: in full without an amount. Staff confirm with the PIN. */
+  z.object({
+    type: z.literal('refundPayment'),
+    paymentRequestId: Id,
+    amount: PositivePounds.optional(),
+    pin: z.string().regex(/^\d{4,8}$/, 'must be the 4-8 digit staff PIN'),
+  }),
+  /**
+   * Print a payment's receipt. The Electron shell prints the console silently to the default
+   * printer; elsewhere the answer is `{ printed: false }` and the window uses window.print().
+   */
+  z.object({ type: z.literal('printReceipt'), paymentRequestId: Id }),
 ]);
 export type BridgeCommand = z.infer<typeof BridgeCommand>;
 
@@ -133,11 +228,50 @@ export const HistoryPage = z.object({
   payments: z.array(KioskPayment),
   nextCursor: z.string().nullable(),
 });
-export const PaymentDetail = z.object({ payment: KioskPayment, changes: z.array(StatusChange) });
+export const PaymentDetail = z.object({
+  payment: KioskPayment,
+  changes: z.array(StatusChange),
+  refunds: z.array(KioskRefund).optional(),
+});
+
+/**
+ * The shop's day (its local calendar day): takings by method with tips, and each pay-by-bank
+ * payment matched to the credit on the bank account or not yet arrived. Kept in the kiosk's
+ * history, so it reads offline (`source: 'stored'`, as last fetched).
+ */
+export const EndOfDayReport = z.object({
+  date: z.iso.date(),
+  generatedAt: z.string(),
+  source: z.enum(['service', 'stored', 'local']),
+  takings: z.array(
+    z.object({ method: PaymentMethod, count: z.number(), total: z.number(), tips: z.number() }),
+  ),
+  total: Takings,
+  payByBank: z.object({
+    /** False when the service could not say (offline, never fetched): statuses unknown. */
+    reconciled: z.boolean(),
+    settlementLinked: z.boolean(),
+    matched: z.number(),
+    notArrived: z.number(),
+    payments: z.array(
+      z.object({
+        paymentRequestId: z.string(),
+        orderId: z.string(),
+        amount: z.number(),
+        completedAt: z.string(),
+        status: z.enum(['MATCHED', 'NOT_ARRIVED', 'UNKNOWN']),
+        creditDate: z.string().nullable(),
+        creditStatus: z.enum(['BOOKED', 'PENDING']).nullable(),
+      }),
+    ),
+  }),
+});
+export type EndOfDayReport = z.infer<typeof EndOfDayReport>;
 
 export const BridgeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('state'), state: KioskState }),
   z.object({ type: z.literal('paymentChanged'), payment: KioskPayment, change: StatusChange }),
+  z.object({ type: z.literal('refundChanged'), refund: KioskRefund }),
 ]);
 export type BridgeEvent = z.infer<typeof BridgeEvent>;
 

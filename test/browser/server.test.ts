@@ -4,7 +4,7 @@
  * connect: loopback is staff, a LAN client only after the display code, and never a foreign
  * origin or a DNS name that could be re-pointed.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'node:http';
@@ -27,6 +27,8 @@ function rendererDir() {
   writeFileSync(join(dir, 'console.html'), '<!doctype html><title>console</title>');
   writeFileSync(join(dir, 'display.html'), '<!doctype html><title>display</title>');
   writeFileSync(join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
+  // Vite copies src/renderer/public beside the pages.
+  copyFileSync('src/renderer/public/favicon.ico', join(dir, 'favicon.ico'));
   // A file beside the renderer that a path like /assets/../../secret.txt would reach.
   writeFileSync(join(dir, '..', 'secret.txt'), 'not for the kiosk');
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
@@ -112,6 +114,16 @@ describe('browser mode server', () => {
     expect((await get(`${server.url}/assets/..%2f..%2fsecret.txt`)).status).toBe(404);
     expect((await get(`${server.url}/assets/../../secret.txt`)).status).toBe(404);
     expect((await get(`${server.url}/`)).headers.location).toBe('/console');
+  });
+
+  it('serves the kiosk icon at /favicon.ico, to the LAN pairing page too', async () => {
+    const server = await kiosk({ code: '123456' });
+    const res = await get(`${server.url}/favicon.ico`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/x-icon');
+    // An ICO header (reserved 0, type 1) with three images.
+    const bytes = Buffer.from(res.body, 'latin1');
+    expect([...bytes.subarray(0, 6)]).toEqual([0, 0, 1, 0, 3, 0]);
   });
 
   it('refuses a Host name that DNS could re-point at it', async () => {

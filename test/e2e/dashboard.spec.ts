@@ -1,9 +1,12 @@
 /**
- * The merchant dashboard in a real browser against a service started in this process: sign in,
- * pair a kiosk with the code on screen, push a payment to it and follow it live, cancel one,
- * switch remote payments off, manage webhooks. The kiosk's side is played by this test over
- * HTTP (pairing and its push stream); every change is checked on the page and through the API.
+ * The merchant dashboard (the React app in src/dashboard, built by the global setup) in a real
+ * browser against a service started in this process: sign in, pair a kiosk with the code on
+ * screen, push a payment to it and follow it live, cancel one, switch remote payments off,
+ * manage webhooks, move between the pages with the menu, the back button and a reload. The
+ * kiosk's side is played by this test over HTTP (pairing and its push stream); every change is
+ * checked on the page and through the API, and every page is checked with axe-core.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -13,7 +16,7 @@ import { connectSse, type SseConnection } from '../helpers/sse';
 
 const SANDBOX = 'sk_sandbox_dash';
 const PRODUCTION = 'sk_live_dash';
-/** The page polls every 2 s; live updates get a few polls' grace. */
+/** Live updates come over the merchant stream within a second; give load some grace. */
 const LIVE = { timeout: 10_000 };
 
 let service: Service;
@@ -21,6 +24,8 @@ let base: string;
 let page: Page;
 let kiosk: { id: string; secret: string } | undefined;
 let stream: SseConnection | undefined;
+const pageErrors: string[] = [];
+const consoleErrors: string[] = [];
 
 /** A webhook endpoint that records what it receives and answers 204. */
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];
@@ -42,12 +47,22 @@ test.beforeAll(async ({ browser }) => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/counter`;
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  // bypassCSP only so axe-core can inject its script; the app itself runs under the real CSP
+  // (test/e2e checks the header below, and any inline script or style would fail in the build).
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    bypassCSP: true,
+  });
+  page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
 });
 
 test.afterAll(async () => {
   stream?.close();
-  await page?.close();
+  await page?.context().close();
   await service?.close();
   await new Promise((resolve) => receiver?.close(resolve));
 });
@@ -67,6 +82,22 @@ async function api(method: string, path: string, body?: unknown, secret: string 
   return json;
 }
 
+/** No serious or critical axe-core violation on the page as it is now. */
+async function expectAccessible(what: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map(
+      (v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
+}
+
+const goTo = async (name: 'Terminals' | 'Payments' | 'Webhooks') => {
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+};
+
 const terminalRow = () => page.getByTestId('terminal').filter({ hasText: 'Front till' });
 const paymentRow = (id: string) => page.locator(`[data-payment-id="${id}"]`);
 const terminalOption = () => page.locator('#push-terminal option', { hasText: 'Front till' });
@@ -77,6 +108,7 @@ async function pushFromDashboard(
   method: 'Any' | 'Pay by bank' | 'Card',
   notes = '',
 ) {
+  if (!page.url().endsWith('/dashboard/payments')) await goTo('Payments');
   await page.getByLabel('Terminal', { exact: true }).selectOption({ label: 'Front till' });
   await page.getByLabel('Amount (£)').fill(amount);
   await page.getByRole('radio', { name: method, exact: true }).check();
@@ -89,13 +121,27 @@ async function pushFromDashboard(
   return id!;
 }
 
+test('is served built, with a strict CSP and no inline script or style', async () => {
+  const res = await fetch(`${base}/dashboard/payments`);
+  expect(res.status).toBe(200);
+  const csp = res.headers.get('content-security-policy') ?? '';
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toContain('unsafe-inline');
+  const html = await res.text();
+  expect(html).toMatch(/<script type="module" crossorigin src="\/dashboard\/assets\/[\w-]+\.js">/);
+  expect(html).not.toMatch(/<script(?![^>]*\ssrc=)/);
+  expect(html).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
+});
+
 test('a wrong secret is refused with a message saying so', async () => {
   await page.goto(`${base}/dashboard`);
+  await expectAccessible('sign-in');
   await page.getByLabel('Access secret').fill('sk_sandbox_not_the_right_one');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toContainText('That access secret was not accepted');
-  await expect(page.locator('#app')).toBeHidden();
+  await expect(page.getByTestId('env-badge')).toBeHidden();
   expect(page.url()).toBe(`${base}/dashboard`);
+  await expectAccessible('sign-in with an error');
   expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
 });
 
@@ -103,24 +149,37 @@ test('signs in with a sandbox secret, shows SANDBOX, and keeps the secret in thi
   await page.getByLabel('Access secret').fill(SANDBOX);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('env-badge')).toHaveText('SANDBOX');
-  await expect(page.getByRole('heading', { name: 'Terminals' })).toBeVisible();
-  await expect(page.getByText('No terminals yet')).toBeVisible();
+  // /dashboard opens on Payments, with the push form.
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+  await expect(page.getByLabel('Terminal', { exact: true })).toContainText(
+    'No terminals paired yet',
+  );
+  await expect(page.getByText('No payments yet.')).toBeVisible();
+  await expect(page.getByTestId('live-mode')).toHaveText('Live updates', LIVE);
   // Never in a URL or a cookie; the field is emptied.
   expect(page.url()).toBe(`${base}/dashboard`);
   expect(await page.context().cookies()).toEqual([]);
-  await expect(page.getByLabel('Access secret')).toHaveValue('');
+  // The field is gone from the page, and the secret with it.
+  await expect(page.getByLabel('Access secret')).toHaveCount(0);
+  expect(await page.content()).not.toContain(SANDBOX);
   // A reload of the tab stays signed in (sessionStorage).
   await page.reload();
   await expect(page.getByTestId('env-badge')).toHaveText('SANDBOX');
+  await expectAccessible('payments, empty');
+  expect(page.url()).toBe(`${base}/dashboard`);
 });
 
 test('pairs a kiosk with the large code the dashboard shows', async () => {
+  await goTo('Terminals');
+  await expect(page.getByText('No terminals yet')).toBeVisible();
+  await expectAccessible('terminals, empty');
   await page.getByRole('button', { name: 'Add a terminal' }).click();
   await expect(page.getByText('Enter this code on the kiosk')).toBeVisible();
   const code = page.getByTestId('pairing-code');
   await expect(code).toHaveText(/^\d{3} \d{3}$/);
   expect(await code.evaluate((el) => getComputedStyle(el).fontSize)).toBe('64px');
-  await expect(page.locator('#pairing-expiry')).toContainText(/Expires in (10:00|9:\d\d)/);
+  await expectAccessible('terminals, pairing code');
+  await expect(page.getByTestId('pairing-expiry')).toContainText(/Expires in (10:00|9:\d\d)/);
 
   // The kiosk types the code in.
   const typed = ((await code.textContent()) ?? '').replace(/\s/g, '');
@@ -133,6 +192,7 @@ test('pairs a kiosk with the large code the dashboard shows', async () => {
   await expect(terminalRow().getByText('Waiting for the kiosk to connect')).toBeVisible();
   await expect(terminalRow()).toContainText('Offline');
   // Not connected yet: it cannot take a pushed payment.
+  await goTo('Payments');
   await expect(terminalOption()).toBeDisabled();
   await expect(terminalOption()).toContainText('waiting for the kiosk to connect');
 });
@@ -140,13 +200,16 @@ test('pairs a kiosk with the large code the dashboard shows', async () => {
 test('shows the terminal online once the kiosk opens its push stream', async () => {
   stream = await connectSse(`${base}/api/terminal/events`, kiosk!.secret);
   await stream.next((e) => e.event === 'ready');
+  await goTo('Terminals');
   await expect(terminalRow()).toContainText('Online', LIVE);
   await expect(terminalRow().locator('.dot')).toHaveClass(/online/);
   await expect(terminalRow().getByText('Waiting for the kiosk to connect')).toBeHidden();
+  await expectAccessible('terminals, one paired');
+  await goTo('Payments');
   await expect(terminalOption()).toBeEnabled();
 });
 
-test('pushes a payment to the kiosk and follows it live to COMPLETED', async () => {
+test('pushes a payment to the kiosk and follows it live to Paid', async () => {
   const id = await pushFromDashboard('12.34', 'Card', 'Table 7');
   const pushed = await stream!.next(
     (e) => e.event === 'REMOTE_PAYMENT_REQUEST' && JSON.parse(e.data).data.paymentRequestId === id,
@@ -159,7 +222,7 @@ test('pushes a payment to the kiosk and follows it live to COMPLETED', async () 
   });
 
   const row = paymentRow(id);
-  await expect(row.getByTestId('payment-status')).toHaveText('PAYMENT_NOT_INITIATED', LIVE);
+  await expect(row.getByTestId('payment-status')).toHaveText('Waiting for customer', LIVE);
   await expect(row).toContainText('£12.34');
   await expect(row).toContainText('Front till');
   await expect(row).toContainText('Table 7');
@@ -171,61 +234,160 @@ test('pushes a payment to the kiosk and follows it live to COMPLETED', async () 
     outcome: 'COMPLETED',
     tipAmount: 1.5,
   });
-  await expect(row.getByTestId('payment-status')).toHaveText('COMPLETED', LIVE);
+  await expect(row.getByTestId('payment-status')).toHaveText('Paid', LIVE);
   await expect(row).toContainText('£1.50');
-  await expect(row.getByRole('button', { name: 'Cancel' })).toBeHidden();
+  await expect(row).toContainText('Card');
+  await expect(row.getByRole('button', { name: /^Cancel/ })).toBeHidden();
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  await expectAccessible('payments');
 });
 
-test('cancels an unpaid payment from the list', async () => {
+test('cancels an unpaid payment from the list, after asking', async () => {
   const id = await pushFromDashboard('5', 'Any');
   const row = paymentRow(id);
-  await expect(row.getByTestId('payment-status')).toHaveText('PAYMENT_NOT_INITIATED', LIVE);
-  await row.getByRole('button', { name: 'Cancel' }).click();
-  await row.getByRole('button', { name: 'Confirm cancel' }).click();
-  await expect(row.getByTestId('payment-status')).toHaveText('CANCELLED', LIVE);
+  await expect(row.getByTestId('payment-status')).toHaveText('Waiting for customer', LIVE);
+  // Asked first; "Keep it" changes nothing.
+  await row.getByRole('button', { name: /^Cancel payment/ }).click();
+  await expect(row.getByText('Cancel this payment of £5.00?')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await expectAccessible('payments, confirm cancel');
+  await page.keyboard.press('Enter');
+  await expect(row.getByText('Cancel this payment of £5.00?')).toBeHidden();
+  await expect(row.getByRole('button', { name: /^Cancel payment/ })).toBeFocused();
+  // Escape answers "keep it" too.
+  await page.keyboard.press('Enter');
+  await expect(row.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(row.getByText('Cancel this payment of £5.00?')).toBeHidden();
+  expect((await api('GET', `/api/payments/v1/payment-status/${id}`)).status).toBe(
+    'PAYMENT_NOT_INITIATED',
+  );
+  await row.getByRole('button', { name: /^Cancel payment/ }).click();
+  await row.getByRole('button', { name: 'Yes, cancel payment' }).click();
+  await expect(row.getByTestId('payment-status')).toHaveText('Cancelled', LIVE);
   expect((await api('GET', `/api/payments/v1/payment-status/${id}`)).status).toBe('CANCELLED');
+});
+
+test('the status filter shows the console’s words and filters the list', async () => {
+  const filter = page.getByLabel('Show');
+  await expect(filter.locator('option')).toContainText([
+    'All statuses',
+    'Waiting for customer',
+    'Paid',
+  ]);
+  await filter.selectOption({ label: 'Paid' });
+  await expect(page.getByTestId('payment')).toHaveCount(1, LIVE);
+  await expect(page.getByTestId('payment-status')).toHaveText(['Paid']);
+  // The filter is in the address, so a reload keeps it.
+  await expect(page).toHaveURL(`${base}/dashboard/payments?status=COMPLETED`);
+  await page.reload();
+  await expect(page.getByLabel('Show')).toHaveValue('COMPLETED');
+  await expect(page.getByTestId('payment-status')).toHaveText(['Paid'], LIVE);
+  await filter.selectOption({ label: 'All statuses' });
+  await expect(page).toHaveURL(`${base}/dashboard/payments`);
+  await expect(page.getByTestId('payment')).toHaveCount(2, LIVE);
+});
+
+test('a payment started elsewhere (at the counter) appears without a reload', async () => {
+  const created = await api('POST', '/api/payments/process-payment', {
+    customerId: 'walk-in',
+    orderId: 'counter-77',
+    amount: 4.2,
+  });
+  const row = paymentRow(created.paymentRequestId);
+  await expect(row).toContainText('counter-77', LIVE);
+  await expect(row).toContainText('£4.20');
+  await api('POST', `/api/payment-request/cancel/${created.paymentRequestId}`);
+  await expect(row.getByTestId('payment-status')).toHaveText('Cancelled', LIVE);
 });
 
 test('checks the amount in the page and shows the service’s own message for what it refuses', async () => {
   const before = (await api('GET', '/api/payment-requests')).totalCount;
   await page.getByLabel('Amount (£)').fill('1.234');
   await page.getByRole('button', { name: 'Send to terminal' }).click();
-  await expect(page.locator('#push-error')).toContainText('at most 2 decimal places');
+  await expect(page.getByTestId('push-error')).toContainText('at most 2 decimal places');
+  await expect(page.getByLabel('Amount (£)')).toBeFocused();
   await page.getByLabel('Amount (£)').fill('0');
   await page.getByRole('button', { name: 'Send to terminal' }).click();
-  await expect(page.locator('#push-error')).toContainText('more than £0.00');
+  await expect(page.getByTestId('push-error')).toContainText('more than £0.00');
+  // A huge amount: the largest allowed, in pounds, not "amount: is too large".
+  await page.getByLabel('Amount (£)').fill('100000000');
+  await page.getByRole('button', { name: 'Send to terminal' }).click();
+  await expect(page.getByTestId('push-error')).toHaveText(
+    'The largest amount you can take in one payment is £99,999,999.99.',
+  );
 
   // Past the page's own limit (a script could do this): the service's 400 is shown as it says it.
   await page.locator('#push-notes').evaluate((el) => el.removeAttribute('maxlength'));
   await page.getByLabel('Amount (£)').fill('2');
   await page.getByLabel(/^Notes/).fill('x'.repeat(31));
   await page.getByRole('button', { name: 'Send to terminal' }).click();
-  await expect(page.locator('#push-error')).toHaveText(
+  await expect(page.getByTestId('push-error')).toHaveText(
     'Not sent: notes: must be at most 30 characters after trimming',
   );
   expect((await api('GET', '/api/payment-requests')).totalCount).toBe(before);
 
   // Corrected, it goes, and the message clears.
   const id = await pushFromDashboard('8.50', 'Pay by bank', 'Table 12');
-  await expect(page.locator('#push-error')).toBeHidden();
+  await expect(page.getByTestId('push-error')).toBeHidden();
   await expect(paymentRow(id)).toContainText('£8.50', LIVE);
 });
 
 test('switching remote payments off takes the terminal out of the push form', async () => {
+  await goTo('Terminals');
   await page.getByRole('switch', { name: 'Remote payments for Front till' }).uncheck();
+  await expect(page.getByRole('switch', { name: 'Remote payments for Front till' })).toBeEnabled();
+  await goTo('Payments');
   await expect(terminalOption()).toBeDisabled();
   await expect(terminalOption()).toContainText('remote payments are off');
   const [listed] = await api('GET', '/api/terminal');
   expect(listed).toMatchObject({ id: kiosk!.id, remotePaymentsEnabled: false });
-  // It stays off across polls.
-  await page.waitForResponse((r) => r.url().endsWith('/api/terminal'));
+  // It stays off after a reload, which also keeps the page it was on.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+  await expect(terminalOption()).toBeDisabled();
+  await goTo('Terminals');
   await expect(
     page.getByRole('switch', { name: 'Remote payments for Front till' }),
   ).not.toBeChecked();
 });
 
+test('every page has its own address: the menu, the back button and a reload all agree', async () => {
+  await goTo('Webhooks');
+  expect(page.url()).toBe(`${base}/dashboard/webhooks`);
+  await expect(page.getByRole('link', { name: 'Webhooks' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await goTo('Payments');
+  expect(page.url()).toBe(`${base}/dashboard/payments`);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
+  expect(page.url()).toBe(`${base}/dashboard/webhooks`);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Terminals' })).toBeVisible();
+  expect(page.url()).toBe(`${base}/dashboard/terminals`);
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
+  await expect(page.getByTestId('env-badge')).toHaveText('SANDBOX');
+  // A deep link opened directly, and an address that is no page.
+  await page.goto(`${base}/dashboard/payments`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+  await page.goto(`${base}/dashboard/nothing-here`);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expectAccessible('not found');
+  // Keyboard: the menu is reachable with Tab and followed with Enter.
+  await page.getByRole('link', { name: 'Webhooks' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
+  expect(page.url()).toBe(`${base}/dashboard/webhooks`);
+});
+
 test('webhooks: add an endpoint, see its secret once, follow deliveries, resend', async () => {
+  if (!page.url().endsWith('/dashboard/webhooks')) await goTo('Webhooks');
+  await expectAccessible('webhooks, empty');
   await page.getByLabel('Endpoint URL').fill(receiverUrl);
   await page.getByLabel('Description').fill('Till reconciliation');
   await expect(page.getByRole('checkbox', { name: /PAYMENTS_STATUS/ })).toBeChecked();
@@ -233,6 +395,7 @@ test('webhooks: add an endpoint, see its secret once, follow deliveries, resend'
   const secret = page.getByTestId('webhook-secret');
   await expect(secret).toHaveText(/^whsec_[A-Za-z0-9+/]+=*$/);
   await expect(page.getByRole('button', { name: 'Copy' })).toBeVisible();
+  await expectAccessible('webhooks, secret shown once');
   const shown = (await secret.textContent())!;
   await page.getByRole('button', { name: 'I have saved it' }).click();
   await expect(secret).toBeHidden();
@@ -252,7 +415,7 @@ test('webhooks: add an endpoint, see its secret once, follow deliveries, resend'
   const deliveries = item.getByTestId('delivery');
   await expect(deliveries).toHaveCount(1, LIVE);
   await expect(deliveries.first()).toContainText('PAYMENTS_STATUS');
-  await expect(deliveries.first().getByTestId('delivery-status')).toHaveText('DELIVERED', LIVE);
+  await expect(deliveries.first().getByTestId('delivery-status')).toHaveText('Delivered', LIVE);
   await expect(deliveries.first()).toContainText('HTTP 204');
   expect(received).toHaveLength(1);
   expect(JSON.parse(received[0]!.body).data).toMatchObject({
@@ -263,7 +426,7 @@ test('webhooks: add an endpoint, see its secret once, follow deliveries, resend'
   await deliveries.first().getByRole('button', { name: 'Resend' }).click();
   await expect(item.getByRole('status').filter({ hasText: 'will be sent again' })).toBeVisible();
   await expect(deliveries).toHaveCount(2, LIVE);
-  await expect(item.getByTestId('delivery-status').filter({ hasText: 'DELIVERED' })).toHaveCount(
+  await expect(item.getByTestId('delivery-status').filter({ hasText: 'Delivered' })).toHaveCount(
     2,
     LIVE,
   );
@@ -271,14 +434,23 @@ test('webhooks: add an endpoint, see its secret once, follow deliveries, resend'
   // The same event again: same webhook-id, so the receiver can tell it is a repeat.
   expect(received[1]!.headers['webhook-id']).toBe(received[0]!.headers['webhook-id']);
 
-  // `SCREENSHOTS=1 npm run test:e2e` refreshes the picture in docs/; a plain run changes no file.
-  if (process.env.SCREENSHOTS === '1') {
-    mkdirSync('docs/screenshots', { recursive: true });
-    await page.screenshot({ path: 'docs/screenshots/dashboard.png', fullPage: true });
-  }
+  await expectAccessible('webhooks, delivery log');
+  await screenshot('dashboard-webhooks');
+  await goTo('Payments');
+  await screenshot('dashboard');
+  await goTo('Terminals');
+  await screenshot('dashboard-terminals');
 });
 
+/** `SCREENSHOTS=1 npm run test:e2e` refreshes the pictures in docs/; a plain run writes none. */
+async function screenshot(name: string) {
+  if (process.env.SCREENSHOTS !== '1') return;
+  mkdirSync('docs/screenshots', { recursive: true });
+  await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: true });
+}
+
 test('renames and unpairs the terminal; its push stream ends', async () => {
+  if (!page.url().endsWith('/dashboard/terminals')) await goTo('Terminals');
   await page.getByRole('button', { name: 'Rename Front till' }).click();
   await page.getByLabel('New name').fill('Bar till');
   await page.getByRole('button', { name: 'Save name' }).click();
@@ -287,6 +459,7 @@ test('renames and unpairs the terminal; its push stream ends', async () => {
   expect((await api('GET', '/api/terminal'))[0].name).toBe('Bar till');
 
   await page.getByRole('button', { name: 'Unpair Bar till' }).click();
+  await expectAccessible('terminals, confirm unpair');
   await row.getByRole('button', { name: 'Yes, unpair' }).click();
   await expect(row).toBeHidden();
   await stream!.closed;
@@ -302,10 +475,43 @@ test('a production secret shows PRODUCTION and none of the sandbox data; sign ou
   await page.getByLabel('Access secret').fill(PRODUCTION);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('env-badge')).toHaveText('PRODUCTION');
+  await goTo('Payments');
   await expect(page.getByText('No payments yet.')).toBeVisible(LIVE);
+  await goTo('Webhooks');
+  await expect(page.getByText('No endpoints yet.')).toBeVisible(LIVE);
   await expect(page.getByTestId('webhook')).toHaveCount(0);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.reload();
   await expect(page.getByLabel('Access secret')).toBeVisible();
   await expect(page.getByTestId('env-badge')).toBeHidden();
+});
+
+test('runs under its real CSP: no refusal on any page', async ({ browser }) => {
+  const strict = await browser.newPage();
+  const refusals: string[] = [];
+  strict.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) refusals.push(m.text());
+  });
+  await strict.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`Content Security Policy refused ${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  await strict.goto(`${base}/dashboard/webhooks`);
+  await strict.getByLabel('Access secret').fill(SANDBOX);
+  await strict.getByRole('button', { name: 'Sign in' }).click();
+  await expect(strict.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
+  for (const name of ['Terminals', 'Payments'] as const) {
+    await strict.getByRole('link', { name }).click();
+    await expect(strict.getByRole('heading', { level: 1, name })).toBeVisible();
+  }
+  await expect(strict.getByTestId('live-mode')).toHaveText('Live updates', LIVE);
+  await strict.close();
+  expect(refusals).toEqual([]);
+});
+
+test('the page ran without a script error or a CSP refusal', () => {
+  expect(pageErrors).toEqual([]);
+  // The only console errors allowed are failed loads the test caused on purpose (401, 404).
+  expect(consoleErrors.filter((e) => !/status of (401|404)/.test(e))).toEqual([]);
 });

@@ -3,6 +3,7 @@
  * with its embedded service, and gives the tests its URLs; also a stand-alone service process for
  * tests that restart the service under a running kiosk.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,11 +28,15 @@ export function tempDir(prefix = 'counter-e2e-'): { path: string; remove(): void
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
-export async function startKiosk(dataDir: string, args: string[] = []): Promise<Kiosk> {
+export async function startKiosk(
+  dataDir: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Promise<Kiosk> {
   const run = runTs(
     'scripts/start.mjs',
     ['--browser', '--no-open', '--port', '0', '--data-dir', dataDir, ...args],
-    { CI: 'true' },
+    { CI: 'true', ...env },
   );
   const line = async (name: string) =>
     (await run.waitFor(new RegExp(`^${name}: (\\S+)$`, 'm'), 60_000))[1]!;
@@ -99,4 +104,50 @@ export async function payByBank(page: Page, paymentUrl: string): Promise<void> {
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+}
+
+/**
+ * Runs axe-core on the page as it is now and fails on any serious or critical violation, naming
+ * the rule and the elements. The page's context needs `bypassCSP: true` for axe to be injected.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const problems = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} [${n.failureSummary ?? ''}]`).join(', ')}`,
+    );
+  expect(problems, `axe-core on ${screen}`).toEqual([]);
+}
+
+/**
+ * How the customer display lays out its amount: the number of line boxes of its text, whether it
+ * overflows its box, and its box against the viewport and the QR code beside it.
+ */
+export async function amountLayout(page: Page) {
+  return page.getByTestId('display-amount').evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+    const box = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    const fontSize = parseFloat(style.fontSize);
+    const lineHeight =
+      style.lineHeight === 'normal' ? fontSize * 1.25 : parseFloat(style.lineHeight);
+    const code = document.querySelector('.code')?.getBoundingClientRect() ?? null;
+    return {
+      text: el.textContent,
+      lines,
+      height: box.height,
+      lineHeight,
+      fontSize,
+      overflow: el.scrollWidth - el.clientWidth,
+      right: box.right,
+      viewportWidth: window.innerWidth,
+      // The code's left edge when it stands beside the amount (not stacked under it).
+      codeLeft:
+        code && code.width > 0 && code.top < box.bottom && code.bottom > box.top ? code.left : null,
+    };
+  });
 }

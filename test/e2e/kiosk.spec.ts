@@ -7,8 +7,10 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createServer } from 'node:net';
 import {
+  amountLayout,
   api,
   displayRoot,
+  expectAccessible,
   payByBank,
   scanQr,
   startKiosk,
@@ -31,15 +33,26 @@ test.afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function launch(args: string[] = [], dir = tempDir()): Promise<Kiosk & { dir: string }> {
-  const kiosk = await startKiosk(dir.path, args);
+async function launch(
+  args: string[] = [],
+  dir = tempDir(),
+  env: Record<string, string> = {},
+): Promise<Kiosk & { dir: string }> {
+  const kiosk = await startKiosk(dir.path, args, env);
   cleanups.push(() => dir.remove());
   cleanups.push(() => kiosk.stop());
   return { ...kiosk, dir: dir.path };
 }
 
-async function open(browser: Browser, url: string, width = 1280, height = 800): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height } });
+/** A page in a context of its own; `bypassCSP` lets axe-core inject itself into the kiosk's pages. */
+async function open(
+  browser: Browser,
+  url: string,
+  width = 1280,
+  height = 800,
+  options: { bypassCSP?: boolean } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height }, ...options });
   cleanups.push(() => context.close());
   const page = await context.newPage();
   await page.goto(url);
@@ -191,8 +204,25 @@ test('staff cancel a payment; the display says so and returns to idle', async ({
   await staff.getByTestId('start-payment').click();
   await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'awaiting');
   const id = (await displayRoot(display).getAttribute('data-payment-request-id'))!;
+  // Cancel asks first; Esc backs out and nothing happens.
   await staff.getByTestId('cancel-payment').click();
+  const confirm = staff.getByRole('dialog', { name: 'Cancel the payment of £1.00?' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByTestId('confirm-yes')).toBeFocused();
+  await staff.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(staff.getByTestId('cancel-payment')).toBeFocused();
+  await expect(staff.getByTestId('active-payment')).toHaveAttribute(
+    'data-status',
+    'PAYMENT_NOT_INITIATED',
+  );
+  await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'awaiting');
+  // From the keyboard: Enter on the button opens the question, Enter confirms.
+  await staff.keyboard.press('Enter');
+  await expect(confirm).toBeVisible();
+  await staff.keyboard.press('Enter');
   await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'cancelled');
+  await expect(confirm).toBeHidden();
   await expect(staff.getByTestId('active-payment')).toHaveAttribute('data-status', 'CANCELLED');
   const status = await api(
     kiosk.serviceUrl,
@@ -311,4 +341,324 @@ test('paired by code in the console, the kiosk rides out the service restarting 
   });
   await showsCompleted(staff, display, id);
   await expect(staff.getByTestId('offline-banner')).toBeHidden();
+});
+
+/** Sizes the customer display runs at: its window, a full-HD screen, tablets both ways, a small screen. */
+const DISPLAY_SIZES = [
+  { width: 1024, height: 768 },
+  { width: 1920, height: 1080 },
+  { width: 1280, height: 800 },
+  { width: 768, height: 1024 },
+  { width: 800, height: 600 },
+];
+
+async function expectAmountOnOneLine(display: Page, text: string) {
+  for (const size of DISPLAY_SIZES) {
+    await display.setViewportSize(size);
+    const layout = await amountLayout(display);
+    const at = `${layout.text} at ${size.width}×${size.height}`;
+    expect(layout.text, at).toBe(text);
+    expect(layout.lines, at).toBe(1);
+    expect(layout.height, at).toBeLessThan(layout.lineHeight * 1.5);
+    expect(layout.overflow, at).toBeLessThanOrEqual(0);
+    expect(layout.right, at).toBeLessThanOrEqual(layout.viewportWidth);
+    if (layout.codeLeft !== null) expect(layout.right, at).toBeLessThanOrEqual(layout.codeLeft);
+  }
+  await display.setViewportSize({ width: 1024, height: 768 });
+}
+
+test("the keypad refuses more than the terminal's largest payment; the display fits the largest on one line", async ({
+  browser,
+}) => {
+  const kiosk = await launch();
+  const { staff, display } = await screens(browser, kiosk);
+  await expect(staff.getByTestId('amount-limit')).toHaveText(
+    'Largest payment on this terminal: £10,000.00',
+  );
+  // A new user keys in every digit the keypad takes.
+  await staff.keyboard.type('99999999999999');
+  await expect(staff.getByTestId('amount-display')).toHaveText('£99,999,999.99');
+  await staff.keyboard.press('Enter');
+  await expect(staff.getByTestId('form-error')).toHaveText(
+    "Amount £99,999,999.99 is more than this terminal's largest payment, £10,000.00.",
+  );
+  await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'idle');
+  const none = await api(kiosk.serviceUrl, kiosk.sandboxSecret!, 'GET', '/api/payment-requests');
+  expect(none.totalCount).toBe(0);
+
+  // The dashboard's call is refused with the same words.
+  const id = await terminalId(kiosk);
+  const refused = await fetch(`${kiosk.serviceUrl}/api/terminal/process-remote-payment`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${kiosk.sandboxSecret}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ id, amount: 12_000 }),
+  });
+  expect(refused.status).toBe(400);
+  expect((await refused.json()).message).toBe(
+    "Amount £12,000.00 is more than this terminal's largest payment, £10,000.00",
+  );
+
+  // The merchant raises the limit to the most the service takes; the same keys now start it.
+  await api(kiosk.serviceUrl, kiosk.sandboxSecret!, 'PUT', `/api/terminal/${id}`, {
+    maxAmount: 99_999_999.99,
+  });
+  await staff.keyboard.press('Enter');
+  await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'awaiting');
+  await expect(staff.getByTestId('amount-limit')).toHaveText(
+    'Largest payment on this terminal: £99,999,999.99',
+  );
+  await expect(displayRoot(display)).toHaveAttribute('data-qr-ready', 'true');
+  await expectAmountOnOneLine(display, '£99,999,999.99');
+  await screenshot(display, 'display-largest-amount');
+
+  const paymentId = (await displayRoot(display).getAttribute('data-payment-request-id'))!;
+  await api(
+    kiosk.serviceUrl,
+    kiosk.sandboxSecret!,
+    'POST',
+    `/api/sandbox/payment-requests/${paymentId}/simulate`,
+    { paymentMethod: 'CARD', outcome: 'COMPLETED' },
+  );
+  await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'completed');
+  await expectAmountOnOneLine(display, '£99,999,999.99');
+});
+
+test('a payment keyed in while one is on the display waits, is told so, and gets its whole time once shown', async ({
+  browser,
+}) => {
+  const kiosk = await launch();
+  const { staff, display } = await screens(browser, kiosk);
+  const requests = async () =>
+    (await api(kiosk.serviceUrl, kiosk.sandboxSecret!, 'GET', '/api/payment-requests?size=50'))
+      .data as { paymentRequestId: string; createdAt: string; expiresAt: string }[];
+
+  await staff.keyboard.type('500');
+  await staff.keyboard.press('Enter');
+  await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'awaiting');
+  const first = (await displayRoot(display).getAttribute('data-payment-request-id'))!;
+  await expect(staff.getByTestId('start-notice')).toBeEmpty();
+
+  await staff.keyboard.type('750');
+  await staff.keyboard.press('Enter');
+  await expect(staff.getByTestId('start-notice')).toHaveText(
+    'Queued, 1st in line: it starts on the customer display when the current payment ends, and the customer’s 3 minutes to pay start then.',
+  );
+  const held = staff.getByTestId('held-item');
+  await expect(held).toContainText('£7.50');
+  await expect(held).toContainText('its time to pay starts when it is shown');
+  await screenshot(staff, 'console-queue');
+  await expect(displayRoot(display)).toHaveAttribute('data-payment-request-id', first);
+  // Not created at the service yet, so no expiry is running.
+  expect((await requests()).map((r) => r.paymentRequestId)).toEqual([first]);
+
+  // Longer than a payment's three minutes pass: the first expires, the waiting one does not.
+  await api(kiosk.serviceUrl, kiosk.sandboxSecret!, 'POST', '/api/sandbox/clock/advance', {
+    ms: 200_000,
+  });
+  await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'expired');
+  await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'awaiting', {
+    timeout: 20_000,
+  });
+  await expect(display.getByTestId('display-amount')).toHaveText('£7.50');
+  await expect(held).toBeHidden();
+  const second = (await displayRoot(display).getAttribute('data-payment-request-id'))!;
+  const all = await requests();
+  const made = all.find((r) => r.paymentRequestId === second)!;
+  const firstMade = all.find((r) => r.paymentRequestId === first)!;
+  expect(Date.parse(made.createdAt) - Date.parse(firstMade.createdAt)).toBeGreaterThanOrEqual(
+    200_000,
+  );
+  expect(Date.parse(made.expiresAt) - Date.parse(made.createdAt)).toBe(180_000);
+
+  // A waiting payment can be taken out of the line before it starts.
+  await staff.keyboard.type('300');
+  await staff.keyboard.press('Enter');
+  await expect(held).toContainText('£3.00');
+  await held.getByTestId('held-remove').click();
+  await expect(held).toBeHidden();
+  expect(await requests()).toHaveLength(2);
+});
+
+test('history dates are typed and shown in the kiosk locale (dd/mm/yyyy by default)', async ({
+  browser,
+}) => {
+  const kiosk = await launch();
+  const { staff } = await screens(browser, kiosk);
+  await expect(staff.locator('html')).toHaveAttribute('lang', 'en-GB');
+  await staff.keyboard.type('250');
+  await staff.keyboard.press('Enter');
+  await expect(staff.getByTestId('active-payment')).toBeVisible();
+
+  await staff.getByTestId('tab-history').click();
+  const from = staff.getByTestId('history-search-from');
+  await expect(from).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+  await expect(staff.getByText('From (dd/mm/yyyy)')).toBeVisible();
+  const day = (offset: number) => {
+    const at = new Date();
+    at.setDate(at.getDate() + offset);
+    return at.toLocaleDateString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
+  };
+  await from.fill(day(0));
+  await expect(from).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+  await staff.getByTestId('history-search-submit').click();
+  await expect(staff.getByTestId('history-row')).toHaveCount(1);
+  await from.fill(day(1));
+  await staff.getByTestId('history-search-submit').click();
+  await expect(staff.getByTestId('history-row')).toHaveCount(0);
+  // Month first is not a date here; staff are told the form to use.
+  await from.fill('12/31/2026');
+  await staff.getByTestId('history-search-submit').click();
+  await expect(staff.getByTestId('form-error')).toHaveText('Enter the start date as dd/mm/yyyy.');
+});
+
+test('the locale is configurable: --locale en-US shows mm/dd/yyyy', async ({ browser }) => {
+  const kiosk = await launch(['--locale', 'en-US']);
+  const { staff } = await screens(browser, kiosk);
+  await expect(staff.locator('html')).toHaveAttribute('lang', 'en-US');
+  await staff.getByTestId('tab-history').click();
+  await expect(staff.getByTestId('history-search-to')).toHaveAttribute('placeholder', 'mm/dd/yyyy');
+});
+
+test('both windows have an icon and ask for nothing that is not there', async ({ browser }) => {
+  const kiosk = await launch();
+  const missing: string[] = [];
+  const context = await browser.newContext();
+  cleanups.push(() => context.close());
+  context.on('response', (response) => {
+    if (response.status() >= 400) missing.push(`${response.status()} ${response.url()}`);
+  });
+  for (const url of [kiosk.consoleUrl, kiosk.displayUrl]) {
+    const page = await context.newPage();
+    await page.goto(url);
+    await expect(page.locator('[data-payment-state], [data-ready="true"]').first()).toBeVisible();
+    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+    const svg = await context.request.get(new URL(icon!, page.url()).href);
+    expect(svg.status()).toBe(200);
+    expect(svg.headers()['content-type']).toBe('image/svg+xml');
+  }
+  const ico = await context.request.get(new URL('/favicon.ico', kiosk.consoleUrl).href);
+  expect(ico.status()).toBe(200);
+  expect(ico.headers()['content-type']).toBe('image/x-icon');
+  expect([...(await ico.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+  expect(missing).toEqual([]);
+});
+
+test('the staff console passes axe-core on every screen, and works from the keyboard', async ({
+  browser,
+}) => {
+  const kiosk = await launch();
+  const staff = await open(browser, kiosk.consoleUrl, 1280, 800, { bypassCSP: true });
+  await expect(staff.locator('[data-ready="true"]')).toBeVisible();
+  await expectAccessible(staff, 'take payment');
+
+  // A payment on the display, one pushed behind it and one keyed in behind that.
+  await staff.keyboard.type('1250');
+  await staff.keyboard.press('Enter');
+  await expect(staff.getByTestId('active-payment')).toBeVisible();
+  await pushRemote(kiosk, 4);
+  await expect(staff.getByTestId('queue-item')).toHaveCount(1);
+  await staff.keyboard.type('300');
+  await staff.keyboard.press('Enter');
+  await expect(staff.getByTestId('held-item')).toHaveCount(1);
+  await expectAccessible(staff, 'active payment and queue');
+
+  // Cancel reached by Tab, asked in a dialog.
+  const cancel = staff.getByTestId('cancel-payment');
+  for (let i = 0; i < 40 && !(await cancel.evaluate((el) => el === document.activeElement)); i++)
+    await staff.keyboard.press('Tab');
+  await expect(cancel).toBeFocused();
+  await staff.keyboard.press('Enter');
+  await expect(staff.getByTestId('confirm-cancel')).toBeVisible();
+  await expectAccessible(staff, 'cancel confirmation');
+  await staff.keyboard.press('Escape');
+
+  // History and a payment's detail, opened from the keyboard.
+  await staff.getByTestId('tab-history').focus();
+  await staff.keyboard.press('Enter');
+  const row = staff.getByTestId('history-row').first();
+  await expect(row).toBeVisible();
+  await expectAccessible(staff, 'history');
+  await row.focus();
+  await staff.keyboard.press('Enter');
+  await expect(staff.getByTestId('payment-detail')).toBeVisible();
+  await expectAccessible(staff, 'payment detail');
+  await staff.keyboard.press('Escape');
+  await expect(staff.getByTestId('payment-detail')).toBeHidden();
+
+  await staff.getByTestId('tab-settings').focus();
+  await staff.keyboard.press('Enter');
+  await expect(staff.getByTestId('settings-terminal')).toHaveText('Counter kiosk');
+  await expectAccessible(staff, 'settings');
+});
+
+test('pairing and the kiosk-mode PIN pass axe-core', async ({ browser }) => {
+  // Not paired: the console opens on pairing.
+  const unpaired = await launch(['--service-url', 'http://127.0.0.1:9']);
+  const pairing = await open(browser, unpaired.consoleUrl, 1280, 800, { bypassCSP: true });
+  await expect(pairing.getByTestId('pair-code')).toBeVisible();
+  await expectAccessible(pairing, 'pairing');
+  await pairing.getByTestId('pair-submit').click();
+  await expect(pairing.getByTestId('form-error').first()).toBeVisible();
+  await expectAccessible(pairing, 'pairing with an error');
+
+  const kiosk = await launch(['--kiosk'], tempDir(), { COUNTER_KIOSK_PIN: '2468' });
+  const staff = await open(browser, kiosk.consoleUrl, 1280, 800, { bypassCSP: true });
+  await staff.getByTestId('tab-settings').click();
+  await expect(staff.getByTestId('kiosk-pin')).toBeVisible();
+  await staff.getByTestId('kiosk-pin').fill('1111');
+  await staff.keyboard.press('Enter');
+  await expect(staff.getByTestId('form-error')).toBeVisible();
+  await expectAccessible(staff, 'kiosk-mode PIN');
+});
+
+test('the customer display passes axe-core in every state', async ({ browser }) => {
+  const kiosk = await launch();
+  const display = await open(browser, kiosk.displayUrl, 1024, 768, { bypassCSP: true });
+  const state = (name: string) =>
+    expect(displayRoot(display)).toHaveAttribute('data-payment-state', name, { timeout: 20_000 });
+  await state('idle');
+  await expectAccessible(display, 'idle');
+  const simulate = (id: string, outcome: string) =>
+    api(
+      kiosk.serviceUrl,
+      kiosk.sandboxSecret!,
+      'POST',
+      `/api/sandbox/payment-requests/${id}/simulate`,
+      { paymentMethod: 'CARD', outcome },
+    );
+
+  const failing = await pushRemote(kiosk, 5);
+  await state('awaiting');
+  await expect(displayRoot(display)).toHaveAttribute('data-qr-ready', 'true');
+  await expectAccessible(display, 'awaiting');
+  await simulate(failing, 'FAILED');
+  await state('failed');
+  await expectAccessible(display, 'failed');
+  await simulate(failing, 'COMPLETED');
+  await state('completed');
+  await expectAccessible(display, 'paid');
+  await state('idle');
+
+  const cancelled = await pushRemote(kiosk, 6);
+  await state('awaiting');
+  await api(
+    kiosk.serviceUrl,
+    kiosk.sandboxSecret!,
+    'POST',
+    `/api/payment-request/cancel/${cancelled}`,
+  );
+  await state('cancelled');
+  await expectAccessible(display, 'cancelled');
+  await state('idle');
+
+  await pushRemote(kiosk, 7);
+  await state('awaiting');
+  await api(kiosk.serviceUrl, kiosk.sandboxSecret!, 'POST', '/api/sandbox/clock/advance', {
+    ms: 60 * 60_000,
+  });
+  await state('expired');
+  await expectAccessible(display, 'expired');
 });

@@ -134,7 +134,7 @@ describe('the kiosk core', () => {
     expect(events.some((e) => e.type === 'paymentChanged' && e.change.to === 'COMPLETED')).toBe(
       true,
     );
-    expect(core.state().takings).toEqual({ count: 1, total: 13.5, tips: 1 });
+    expect(core.state().takings).toEqual({ count: 1, total: 13.5, tips: 1, refunded: 0 });
     // The finished payment gives way after the hold.
     await poll(() => core.state().active === null, 5000, 'the display to return to idle');
   });
@@ -149,7 +149,7 @@ describe('the kiosk core', () => {
       kind: 'merchant',
       environment: 'sandbox',
     });
-    const started = await ok(core, {
+    const { payment: started } = await ok(core, {
       type: 'startPayment',
       amount: 4.2,
       notes: 'Coffee',
@@ -215,7 +215,7 @@ describe('the kiosk core', () => {
       eventTypes: ['PAYMENTS_STATUS', 'EXPIRED_STATUS'],
     });
     secret = sub.secret;
-    const started = await ok(core, { type: 'startPayment', amount: 3 });
+    const { payment: started } = await ok(core, { type: 'startPayment', amount: 3 });
     await api(url, 'POST', `/api/sandbox/payment-requests/${started.paymentRequestId}/simulate`, {
       paymentMethod: 'CARD',
       outcome: 'COMPLETED',
@@ -261,6 +261,130 @@ describe('the kiosk core', () => {
       ok: false,
       error: { message: expect.stringMatching(/already been processed/) },
     });
+  });
+
+  it('holds a counter payment started while the display is busy; its expiry starts when shown', async () => {
+    const { url } = await service();
+    const core = kiosk();
+    await core.start();
+    await pairKiosk(core, url);
+    const requestsAtService = async () =>
+      (await api(url, 'GET', '/api/payment-requests?size=100')).totalCount as number;
+
+    const first = await ok(core, { type: 'startPayment', amount: 5 });
+    expect(first).toMatchObject({ queued: false, payment: { amount: 5, origin: 'counter' } });
+    const second = await ok(core, { type: 'startPayment', amount: 7.5, notes: 'Second' });
+    expect(second).toMatchObject({
+      queued: true,
+      position: 1,
+      held: { amount: 7.5, notes: 'Second', error: null },
+    });
+    const third = await ok(core, { type: 'startPayment', amount: 9 });
+    expect(third).toMatchObject({ queued: true, position: 2 });
+    // Held, not created: the service knows only the payment on the display.
+    expect(await requestsAtService()).toBe(1);
+    expect(core.state().held.map((h) => h.amount)).toEqual([7.5, 9]);
+    expect(core.state().queue).toEqual([]);
+
+    // Staff take the third out of the line: nothing to cancel at the service.
+    expect(await ok(core, { type: 'removeHeldPayment', id: third.held.id })).toEqual({
+      removed: true,
+    });
+    expect(core.state().held.map((h) => h.amount)).toEqual([7.5]);
+
+    // Two minutes pass on the service's clock while the first is on the display.
+    await api(url, 'POST', '/api/sandbox/clock/advance', { ms: 120_000 });
+    await ok(core, { type: 'cancelPayment', paymentRequestId: first.payment.paymentRequestId });
+    await poll(() => core.state().active?.amount === 7.5, 5000, 'the held payment on the display');
+    const shown = core.state().active!;
+    expect(core.state().held).toEqual([]);
+    expect(shown).toMatchObject({
+      origin: 'counter',
+      notes: 'Second',
+      status: 'PAYMENT_NOT_INITIATED',
+    });
+    // Created when it reached the display: the whole three minutes from then.
+    const firstCreated = Date.parse(first.payment.createdAt);
+    expect(Date.parse(shown.createdAt) - firstCreated).toBeGreaterThanOrEqual(120_000);
+    expect(Date.parse(shown.expiresAt) - Date.parse(shown.createdAt)).toBe(180_000);
+    expect(await requestsAtService()).toBe(2);
+  });
+
+  it('puts a payment pushed from the dashboard ahead of held counter payments', async () => {
+    const { url } = await service();
+    const core = kiosk();
+    await core.start();
+    await pairKiosk(core, url);
+    const first = await ok(core, { type: 'startPayment', amount: 1 });
+    const held = await ok(core, { type: 'startPayment', amount: 2 });
+    const pushed = await api(url, 'POST', '/api/terminal/process-remote-payment', {
+      id: await terminalId(url),
+      amount: 3,
+    });
+    await poll(() => core.state().queue.length === 1, 5000, 'the pushed payment in the queue');
+    // Its expiry is already running at the service, so it goes first.
+    expect(core.state().queue[0]!.paymentRequestId).toBe(pushed.paymentRequestId);
+    expect(core.state().held.map((h) => h.id)).toEqual([held.held.id]);
+    await ok(core, { type: 'cancelPayment', paymentRequestId: first.payment.paymentRequestId });
+    await poll(
+      () => core.state().active?.paymentRequestId === pushed.paymentRequestId,
+      5000,
+      'the pushed payment',
+    );
+    expect(core.state().held).toHaveLength(1);
+    await ok(core, { type: 'cancelPayment', paymentRequestId: pushed.paymentRequestId });
+    await poll(() => core.state().active?.amount === 2, 5000, 'the held payment');
+  });
+
+  it("refuses an amount over the terminal's largest payment before calling the service", async () => {
+    const { url } = await service();
+    const core = kiosk({ terminalRefreshMs: 100 });
+    await core.start();
+    await pairKiosk(core, url);
+    await poll(() => core.state().maxAmount === 10_000, 5000, 'the default limit');
+    await api(url, 'PUT', `/api/terminal/${await terminalId(url)}`, { maxAmount: 50 });
+    await poll(() => core.state().maxAmount === 50, 5000, 'the new limit from the dashboard');
+
+    const refused = await core.handle({ type: 'startPayment', amount: 99_999_999.99 });
+    expect(refused).toEqual({
+      ok: false,
+      error: {
+        field: 'amount',
+        message: "Amount £99,999,999.99 is more than this terminal's largest payment, £50.00",
+      },
+    });
+    expect((await api(url, 'GET', '/api/payment-requests')).totalCount).toBe(0);
+    expect(await core.handle({ type: 'startPayment', amount: 50 })).toMatchObject({ ok: true });
+  });
+
+  it('reads its limit again before refusing, so a limit just raised on the dashboard applies at once', async () => {
+    const { url } = await service();
+    const core = kiosk(); // reads its record at start only (the refresh is an hour here)
+    await core.start();
+    await pairKiosk(core, url);
+    await poll(() => core.state().maxAmount === 10_000, 5000, 'the default limit');
+    await api(url, 'PUT', `/api/terminal/${await terminalId(url)}`, { maxAmount: 99_999_999.99 });
+    const started = await ok(core, { type: 'startPayment', amount: 99_999_999.99 });
+    expect(started).toMatchObject({ queued: false, payment: { amount: 99_999_999.99 } });
+    expect(core.state().maxAmount).toBe(99_999_999.99);
+  });
+
+  it('passes on the service refusing a limit the kiosk had not heard of yet, in the same words', async () => {
+    const { url } = await service();
+    const core = kiosk(); // reads its record at start only (the refresh is an hour here)
+    await core.start();
+    await pairKiosk(core, url);
+    await poll(() => core.state().maxAmount === 10_000, 5000, 'the default limit');
+    await api(url, 'PUT', `/api/terminal/${await terminalId(url)}`, { maxAmount: 20 });
+    expect(await core.handle({ type: 'startPayment', amount: 25 })).toEqual({
+      ok: false,
+      error: {
+        field: 'amount',
+        message: "Amount £25.00 is more than this terminal's largest payment, £20.00",
+      },
+    });
+    // The refusal makes the kiosk read its record again.
+    await poll(() => core.state().maxAmount === 20, 5000, 'the limit after the refusal');
   });
 
   it('refuses bad commands with a message naming the field, changing nothing', async () => {

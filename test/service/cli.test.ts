@@ -39,7 +39,7 @@ describe('npm run service', () => {
     expect(secret).toBeDefined();
     const res = await fetch(`${url}/api/payments/process-payment`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${secret}` },
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
       body: JSON.stringify({ customerId: 'c', orderId: 'o', amount: 1 }),
     });
     expect(res.status).toBe(200);

@@ -377,6 +377,82 @@ describe('push stream and remote payments', () => {
   });
 });
 
+describe("a terminal's largest payment (maxAmount)", () => {
+  it('defaults to £10,000, is set per terminal and refuses larger payments from the dashboard and the counter', async () => {
+    const till = await pair('Limited till');
+    expect(till.terminal.maxAmount).toBe(10_000);
+    // Its own record, read with its own secret, says the same; a merchant secret may not read it.
+    const own = await h.call('GET', '/api/terminal/me', undefined, till.secret);
+    expect(Terminal.parse(own.body)).toMatchObject({ id: till.terminal.id, maxAmount: 10_000 });
+    expectError(await h.call('GET', '/api/terminal/me'), 403, /merchant secret|terminal/i);
+
+    const set = await h.call('PUT', `/api/terminal/${till.terminal.id}`, { maxAmount: 50 });
+    expect(Terminal.parse(set.body).maxAmount).toBe(50);
+    expect((await listTerminals()).find((t) => t.id === till.terminal.id)?.maxAmount).toBe(50);
+    expect((await h.call('GET', '/api/terminal/me', undefined, till.secret)).body.maxAmount).toBe(
+      50,
+    );
+
+    // The counter: process-payment with the terminal's secret.
+    const counter = (amount: number) =>
+      h.call(
+        'POST',
+        '/api/payments/process-payment',
+        { customerId: 'counter', orderId: `LIMIT-${amount}`, amount },
+        till.secret,
+      );
+    const over = expectError(
+      await counter(50.01),
+      400,
+      /^Amount £50\.01 is more than this terminal's largest payment, £50\.00$/,
+    );
+    expect(over.errors).toEqual([{ field: 'amount', message: over.message }]);
+    expect((await counter(50)).status).toBe(200);
+
+    // The dashboard: a remote payment to this terminal (it has a push channel once it polls).
+    await h.call('GET', '/api/terminal/events/feed', undefined, till.secret);
+    const remoteOver = expectError(
+      await remote({ id: till.terminal.id, amount: 75 }),
+      400,
+      /Amount £75\.00 is more than this terminal's largest payment, £50\.00/,
+    );
+    expect(remoteOver.errors![0]).toMatchObject({ field: 'amount' });
+    // Nothing was created or pushed by the refusals.
+    const feed = await h.call('GET', '/api/terminal/events/feed', undefined, till.secret);
+    expect(feed.body.events).toEqual([]);
+    expect((await remote({ id: till.terminal.id, amount: 50 })).status).toBe(200);
+
+    // A merchant's own payments (no terminal) keep the contract's limit only.
+    expect(
+      (
+        await h.call('POST', '/api/payments/process-payment', {
+          customerId: 'web',
+          orderId: 'BIG-1',
+          amount: 75_000,
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('validates maxAmount and names the largest amount the service takes', async () => {
+    const till = await pair('Validated till');
+    const put = (body: unknown) => h.call('PUT', `/api/terminal/${till.terminal.id}`, body);
+    expect(expectError(await put({ maxAmount: 0 }), 400).errors![0]).toMatchObject({
+      field: 'maxAmount',
+      message: 'must be greater than 0',
+    });
+    expect(expectError(await put({ maxAmount: 1.234 }), 400).errors![0]).toMatchObject({
+      field: 'maxAmount',
+    });
+    const huge = expectError(await put({ maxAmount: 100_000_000 }), 400);
+    expect(huge.errors![0]).toMatchObject({
+      field: 'maxAmount',
+      message: 'is too large: the largest amount is £99,999,999.99',
+    });
+    expect((await put({ maxAmount: 99_999_999.99 })).body.maxAmount).toBe(99_999_999.99);
+  });
+});
+
 describe('the terminal event feed (polling instead of the stream)', () => {
   it('gives a terminal that never streams its remote requests and status changes, in order', async () => {
     const till = await pair('Polling till');

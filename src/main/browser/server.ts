@@ -219,6 +219,9 @@ export async function startKioskServer(options: KioskServerOptions): Promise<Kio
         );
       }
       if (path.startsWith('/assets/') && who) return serveFile(res, path.slice(1), true);
+      // The icon is no secret: every page (the LAN pairing page too) and the browser ask for it.
+      if (path === '/favicon.ico' || path === '/favicon.svg')
+        return serveFile(res, path.slice(1), false);
       return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
     })().catch((error: Error) => {
       log(`http: ${error.message}`);

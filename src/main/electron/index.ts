@@ -73,6 +73,10 @@ interface Core {
   stop(): Promise<void> | void;
 }
 
+/** The windows' locale (`npm start --locale` passes it on as COUNTER_LOCALE); before ready. */
+const LOCALE = process.env.COUNTER_LOCALE || 'en-GB';
+app.commandLine.appendSwitch('lang', LOCALE);
+
 /** The core in the `npm start` process (over the bridge socket), or here in a packaged app. */
 async function openCore(): Promise<Core> {
   const url = process.env.COUNTER_BRIDGE_URL;
@@ -89,6 +93,8 @@ async function openCore(): Promise<Core> {
       safeStorage.isEncryptionAvailable() ? safeStorageBox : undefined,
     ),
     kioskPin: process.env.COUNTER_KIOSK_PIN || undefined,
+    locale: LOCALE,
+    staffPin: process.env.COUNTER_KIOSK_PIN || undefined,
     log: (line) => console.log(`[kiosk] ${line}`),
   });
   await local.start();
@@ -98,10 +104,56 @@ async function openCore(): Promise<Core> {
 
 let core: Core | null = null;
 
+const isPrintReceipt = (raw: unknown): raw is { type: 'printReceipt'; paymentRequestId: string } =>
+  typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'printReceipt';
+
+/**
+ * Prints the console's receipt (its print stylesheet shows only the receipt, sized for 80 mm
+ * paper) to the system printer: silently when a default printer is set, otherwise through the
+ * print dialog. The core checks the payment first, so a bad id prints nothing.
+ */
+async function printReceipt(
+  sender: Electron.WebContents,
+  raw: { type: 'printReceipt'; paymentRequestId: string },
+): Promise<BridgeReply> {
+  const checked = await core!.handle(raw);
+  if (!checked.ok) return checked;
+  const printers = await sender.getPrintersAsync();
+  // CUPS (and Windows) mark the default printer in the platform options.
+  const defaultPrinter = printers.find(
+    (p) => (p.options as Record<string, string> | undefined)?.['is-default'] === 'true',
+  );
+  return new Promise((resolve) => {
+    sender.print(
+      {
+        silent: defaultPrinter !== undefined,
+        ...(defaultPrinter ? { deviceName: defaultPrinter.name } : {}),
+        printBackground: false,
+        margins: { marginType: 'none' },
+        pageSize: { width: 80_000, height: 297_000 },
+      },
+      (success, failureReason) =>
+        resolve(
+          success
+            ? { ok: true, result: { printed: true } }
+            : { ok: false, error: { message: `The receipt was not printed: ${failureReason}` } },
+        ),
+    );
+  });
+}
+// Every web contents, not only the two windows made below (Electron's security checklist, items
+// 12-14): no <webview>, no navigation away, no new windows. Asserted by security.test.ts.
+app.on('web-contents-created', (_event, contents) => {
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.on('will-navigate', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+});
+
 void app.whenReady().then(async () => {
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) =>
     callback(false),
   );
+  session.defaultSession.setPermissionCheckHandler(() => false);
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({
       responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [KIOSK_CSP] },
@@ -124,6 +176,7 @@ void app.whenReady().then(async () => {
       (process.env.ELECTRON_RENDERER_URL && url.startsWith(process.env.ELECTRON_RENDERER_URL));
     if (!sender || !windows.has(sender) || !ours)
       return { ok: false, error: { message: 'Unknown sender' } };
+    if (isPrintReceipt(raw)) return printReceipt(event.sender, raw);
     return core!.handle(raw);
   });
 

@@ -4,19 +4,23 @@
  * tracker, keeps the active payment and its queue, and answers the bridge's commands. The
  * Electron shell and browser mode only carry `handle` and `subscribe` to the windows.
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   BridgeCommand,
   type BridgeEvent,
   type BridgeReply,
+  type HeldPayment,
   type KioskState,
+  type StartPaymentResult,
 } from '../../shared/bridge';
-import { poundsToPence } from '../../shared/money';
+import { overTerminalLimit } from '../../shared/contract/terminals';
+import { penceToPounds, poundsToPence } from '../../shared/money';
 import { ApiClientError, createClient, type ApiClient } from '../../client/http-client';
 import { redact, type CredentialStore, type Credentials } from './credentials';
+import { createAttempts, type Attempts } from './history/attempts';
 import { openHistory, type History } from './history/history';
+import { localDayBounds } from './history/local-day';
 import type { KioskPayment, NewPayment } from './history/types';
 import { PairingError, configureManually, pairWithCode, unpair } from './pairing';
 import { createPoller, type Poller } from './poller';
@@ -29,8 +33,19 @@ import {
 import { createTracker, type Tracker } from './tracker';
 import type { ConnectionState } from './types';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
-import { changeView, paymentView } from './view';
+import { changeView, paymentView as basePaymentView, refundView } from './view';
+import { createRefundHistory } from './history/refunds';
+import {
+  createRefundTracker,
+  refundReportOf,
+  refundReportOfRecord,
+  type RefundReport,
+} from './refund-tracker';
+import { createStaffPin } from './staff-pin';
 import { createKioskMode } from './kiosk-mode';
+import { createHeldLine, type Held } from './held-line';
+import { endOfDayCsv, endOfDayReport } from './end-of-day';
+import { createDayReports, localDate } from './history/day-report';
 
 export interface KioskCoreOptions {
   /** Where kiosk.db and the push cursor live; null keeps everything in memory (tests). */
@@ -50,6 +65,12 @@ export interface KioskCoreOptions {
   webhook?: { port?: number; secret: () => string };
   /** Start in full-screen kiosk mode, which staff leave only with this PIN. */
   kioskPin?: string;
+  /** The windows' locale for dates and numbers (BCP 47); default en-GB. */
+  locale?: string;
+  /** How often the terminal's own record (its largest payment) is read again; default 60 s. */
+  terminalRefreshMs?: number;
+  /** The PIN staff confirm refunds with; default the kiosk-mode PIN. Without one, no refunds. */
+  staffPin?: string;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -80,6 +101,16 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   const holdMs = options.finishedHoldMs ?? 8_000;
   const history: History = openHistory(options.dataDir, { now });
   const tracker: Tracker = createTracker(history, { now });
+  const dayReports = createDayReports(history.db);
+  const refundHistory = createRefundHistory(history.db, now);
+  const refundTracker = createRefundTracker(history, refundHistory, now);
+  const staffPin = createStaffPin(options.staffPin ?? options.kioskPin, now);
+  /** A payment as the windows see it, with its refunded total. */
+  const paymentView = (p: KioskPayment) =>
+    basePaymentView(p, refundHistory.refundedOf(p.paymentRequestId));
+  const refundOut = (refundId: string) =>
+    refundView(refundHistory.get(refundId)!, refundHistory.changes(refundId));
+  const attempts: Attempts = createAttempts(history.db, now);
   const listeners = new Set<(event: BridgeEvent) => void>();
 
   let credentials: Credentials | null = null;
@@ -91,6 +122,13 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   let online = false;
   /** Payments waiting for the display, oldest first; the first is the active one. */
   let queue: string[] = [];
+  /** Counter payments behind them, not yet created at the service. */
+  const held = createHeldLine(options.dataDir, now);
+  /** A payment is being created at the service: the next one waits for it. */
+  let creating = false;
+  /** The terminal's largest payment in pence, from its own record; null when unknown. */
+  let maxPence: number | null = null;
+  let terminalTimer: NodeJS.Timeout | null = null;
   const finishedTimers = new Map<string, NodeJS.Timeout>();
   const kiosk = createKioskMode(options.kioskPin, now);
 
@@ -114,6 +152,8 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   function state(): KioskState {
     const payments = queue.map((id) => history.get(id)).filter((p): p is KioskPayment => !!p);
     const takings = history.todaysTakings(now());
+    const { start, end } = localDayBounds(now(), 'Europe/London');
+    const refundedPence = refundHistory.refundedBetween(start, end);
     const saved = credentials ? redact(credentials) : null;
     return {
       pairing: saved
@@ -130,10 +170,15 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       online,
       active: payments[0] ? paymentView(payments[0]) : null,
       queue: payments.slice(1).map(paymentView),
+      held: held.list().map(heldView),
+      maxAmount: maxPence === null ? null : penceToPounds(maxPence),
+      locale: options.locale ?? 'en-GB',
       takings: {
         count: takings.count,
-        total: takings.totalPence / 100,
+        // Net of the refunds completed today, whichever day their payment was taken.
+        total: (takings.totalPence - refundedPence) / 100,
         tips: takings.tipsPence / 100,
+        refunded: refundedPence / 100,
       },
       kioskMode: kiosk.active(),
     };
@@ -155,6 +200,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       finishedTimers.delete(payment.paymentRequestId);
       queue = queue.filter((id) => id !== payment.paymentRequestId);
       emitState();
+      void advance();
     }, holdMs);
     timer.unref();
     finishedTimers.set(payment.paymentRequestId, timer);
@@ -169,6 +215,15 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     if (queue.includes(payment.paymentRequestId)) scheduleRemoval(payment);
     emitState();
   });
+
+  refundTracker.subscribe((refund) => {
+    emit({ type: 'refundChanged', refund: refundOut(refund.refundId) });
+    emitState(); // takings follow completed refunds
+  });
+
+  function reportRefund(report: RefundReport | null) {
+    if (report) refundTracker.report(report);
+  }
 
   /** An event from the push stream, or the same event read from the feed by polling. */
   async function onPush(event: PushEvent, source: 'push' | 'poll' = 'push') {
@@ -199,6 +254,11 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     }
     const d = event.body.data;
     if (!d.paymentRequestId) return;
+    // A refund's status (COMPLETED, …) is not the payment's.
+    if (d.type === 'REFUND_STATUS') {
+      reportRefund(refundReportOf(d, event.body.createdAt, source));
+      return;
+    }
     tracker.report({
       paymentRequestId: d.paymentRequestId,
       status: (d.type === 'EXPIRED_STATUS' ? 'EXPIRED' : d.status) as never,
@@ -239,6 +299,60 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     }
   }
 
+  /**
+   * Polling for refunds: every payment with a refund not yet final is asked about (GET
+   * /api/refund/{id}) while any is; push and webhooks usually answer first.
+   */
+  let refundPolling = false;
+  async function pollRefunds() {
+    if (refundPolling || !client) return;
+    const ids = [...new Set(refundHistory.unfinished().map((r) => r.paymentRequestId))];
+    if (ids.length === 0) return;
+    refundPolling = true;
+    const current = client;
+    try {
+      for (const paymentRequestId of ids.slice(0, 50)) {
+        try {
+          const records = await current.call('listRefunds', { params: { paymentRequestId } });
+          for (const record of records) reportRefund(refundReportOfRecord(record, 'poll'));
+        } catch (error) {
+          log(`poll refunds ${paymentRequestId}: ${(error as Error).message}`);
+        }
+      }
+    } finally {
+      refundPolling = false;
+    }
+  }
+  const refundTimer = setInterval(() => void pollRefunds(), options.pollFastMs ?? 1_000);
+  refundTimer.unref();
+
+  async function refundPayment(paymentRequestId: string, amount: number | undefined, pin: string) {
+    const refusal = staffPin.check(pin);
+    if (refusal) throw new KioskError(refusal, 'pin');
+    if (!client) throw new KioskError('Pair this kiosk before refunding');
+    const payment = history.get(paymentRequestId);
+    if (!payment) throw new KioskError('This kiosk has no record of that payment');
+    if (payment.status !== 'COMPLETED')
+      throw new KioskError('Only a completed payment can be refunded');
+    let record;
+    try {
+      record = await client.call('createRefund', {
+        params: { paymentRequestId },
+        body: amount === undefined ? {} : { amount },
+      });
+    } catch (error) {
+      // Never queued: money goes back only when the service has said yes, so staff can tell
+      // the customer the truth at the counter.
+      if (error instanceof ApiClientError && (error.status === 0 || error.status >= 500))
+        throw new KioskError(
+          'The payments service cannot be reached, so no refund was made. Try again when the kiosk is back online.',
+        );
+      throw explain(error, 'amount');
+    }
+    reportRefund(refundReportOfRecord(record, 'local'));
+    return refundOut(record.refundId);
+  }
+
   async function connect(saved: Credentials) {
     credentials = saved;
     client = createClient({ baseUrl: saved.baseUrl, secret: saved.secret });
@@ -253,6 +367,8 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       slowMs: options.pollSlowMs,
       onReachability(ok) {
         online = ok;
+        // A held payment that could not be created for want of the service goes now.
+        if (ok) void advance();
         if (!channel) connection = ok ? 'connected' : 'offline';
         // Back online: every payment whose final status we have not seen is asked about now.
         if (ok) void poller?.pollNow();
@@ -269,7 +385,10 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
         onEvent: (event) => onPush(event),
         onState(next, detail) {
           connection = next;
-          if (next === 'connected') online = true;
+          if (next === 'connected') {
+            online = true;
+            void refreshTerminal();
+          }
           if (detail?.error) log(`push: ${detail.error}`);
           emitState();
         },
@@ -277,10 +396,40 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       });
       channel.start();
     }
+    if (saved.kind === 'terminal') {
+      void refreshTerminal();
+      terminalTimer = setInterval(
+        () => void refreshTerminal(),
+        options.terminalRefreshMs ?? 60_000,
+      );
+      terminalTimer.unref();
+    }
     emitState();
+    void advance();
+  }
+
+  /** Reads the terminal's own record for its largest payment (changed on the dashboard). */
+  async function refreshTerminal() {
+    const current = client;
+    if (!current || credentials?.kind !== 'terminal') return;
+    try {
+      const terminal = await current.call('getOwnTerminal');
+      if (client !== current) return;
+      const next = poundsToPence(terminal.maxAmount);
+      if (next !== maxPence) {
+        maxPence = next;
+        emitState();
+      }
+    } catch (error) {
+      // An older service without the call: the service still refuses what is too large.
+      log(`terminal record: ${(error as Error).message}`);
+    }
   }
 
   async function disconnect() {
+    if (terminalTimer) clearInterval(terminalTimer);
+    terminalTimer = null;
+    maxPence = null;
     await channel?.stop();
     await poller?.stop();
     channel = null;
@@ -291,38 +440,85 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     online = false;
   }
 
+  /**
+   * Starts a counter payment: on the display now when it is free, otherwise held in line and
+   * created at the service only when its turn comes, so its expiry starts when the customer sees it.
+   */
   async function startPayment(
     amount: number,
     notes?: string,
     method?: 'PAY_BY_BANK' | 'CARD' | null,
-  ) {
+  ): Promise<StartPaymentResult> {
     if (!client || !credentials) throw new KioskError('Pair this kiosk before taking payments');
-    const orderId = `CTR-${randomBytes(4).toString('hex').toUpperCase()}`;
+    const pence = poundsToPence(amount);
+    // Over the limit as last read: read it again first (the merchant may just have raised it).
+    if (maxPence !== null && pence > maxPence) await refreshTerminal();
+    if (maxPence !== null && pence > maxPence)
+      throw new KioskError(overTerminalLimit(pence, maxPence), 'amount');
+    const request = { amountPence: pence, notes: notes || null, method: method ?? null };
+    if (queue.length === 0 && held.list().length === 0 && !creating) {
+      creating = true;
+      try {
+        return { queued: false, payment: await createAtService(request) };
+      } finally {
+        creating = false;
+        emitState();
+        void advance();
+      }
+    }
+    const entry = held.add(request);
+    emitState();
+    return {
+      queued: true,
+      held: heldView(entry),
+      position: Math.max(queue.length - 1, 0) + held.list().length,
+    };
+  }
+
+  async function createAtService(request: Pick<Held, 'amountPence' | 'notes' | 'method'>) {
+    if (!client) throw new KioskError('Pair this kiosk before taking payments');
+    // Written before the request leaves: a retry after a lost answer reuses its key and order id,
+    // so the service answers with the payment it already made (history/attempts.ts).
+    const attempt = attempts.open({
+      amountPence: request.amountPence,
+      notes: request.notes,
+      paymentMethodRestriction: request.method,
+    });
+    const orderId = attempt.orderId;
     let created;
     try {
       created = await client.call('processPayment', {
         body: {
           customerId: 'counter',
           orderId,
-          amount,
-          notes: notes || undefined,
-          paymentMethod: method ? [method] : undefined,
+          amount: penceToPounds(request.amountPence),
+          notes: request.notes ?? undefined,
+          paymentMethod: request.method ? [request.method] : undefined,
           template: 'EXTERNAL_DISPLAY',
         },
+        idempotencyKey: attempt.idempotencyKey,
       });
     } catch (error) {
+      // The limit may have changed on the dashboard since the kiosk last read it.
+      if (error instanceof ApiClientError && /largest payment/.test(error.message))
+        void refreshTerminal();
+      // A refusal changed nothing on the service; a lost answer (no connection, 5xx, 429) keeps
+      // the attempt for the retry.
+      if (error instanceof ApiClientError && error.status >= 400 && error.status < 500)
+        if (error.status !== 429) attempts.drop(attempt.idempotencyKey);
       throw explain(error, 'amount');
     }
+    attempts.settle(attempt.idempotencyKey, created.paymentRequestId);
     const record = await client
       .call('getPaymentStatus', { params: { paymentRequestId: created.paymentRequestId } })
       .catch(() => null);
     tracker.track({
       paymentRequestId: created.paymentRequestId,
       origin: 'counter',
-      amountPence: poundsToPence(amount),
+      amountPence: request.amountPence,
       orderId,
-      notes: notes || null,
-      paymentMethodRestriction: method ?? null,
+      notes: request.notes,
+      paymentMethodRestriction: request.method,
       paymentUrl: created.paymentUrl,
       qrCodeUrl: created.qrCodeUrl,
       qrCodeUrlPng: created.qrCodeUrlPng,
@@ -331,9 +527,43 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       createdAt: record ? Date.parse(record.createdAt) : now(),
       expiresAt: record ? Date.parse(record.expiresAt) : now() + 180_000,
     });
-    enqueue(created.paymentRequestId);
-    emitState();
+    // First in line: the display was free when it was sent, and a request pushed from the
+    // dashboard while this one was on its way must not leave it waiting with its clock running.
+    queue = [created.paymentRequestId, ...queue.filter((id) => id !== created.paymentRequestId)];
     return paymentView(history.get(created.paymentRequestId)!);
+  }
+
+  /**
+   * When the display is free, the first held payment becomes a payment request. One the service
+   * refuses (or cannot be reached for) stays first in line with the reason, for staff to retry or
+   * remove; the line waits behind it rather than jump ahead of the customer who is waiting.
+   */
+  async function advance(): Promise<void> {
+    const next = held.list()[0];
+    if (!next || (next.error && !next.retryable) || creating || queue.length > 0 || !client) return;
+    creating = true;
+    try {
+      await createAtService(next);
+      held.remove(next.id);
+    } catch (error) {
+      // Unreachable: tried again when the service answers; refused: staff decide.
+      const unreachable = error instanceof ApiClientError && error.status === 0;
+      held.fail(next.id, explain(error).message, unreachable);
+    } finally {
+      creating = false;
+      emitState();
+    }
+  }
+
+  function heldView(entry: Held): HeldPayment {
+    return {
+      id: entry.id,
+      amount: penceToPounds(entry.amountPence),
+      notes: entry.notes,
+      paymentMethod: entry.method,
+      createdAt: new Date(entry.createdAt).toISOString(),
+      error: entry.error,
+    };
   }
 
   function explain(error: unknown, field?: string): KioskError {
@@ -371,6 +601,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       case 'unpair':
         await disconnect();
         await unpair(options.credentials);
+        held.clear(); // they were for the service this kiosk has left
         lastEventId.set('');
         emitState();
         return { unpaired: true };
@@ -399,7 +630,21 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
           throw new KioskError('Only a finished payment can be dismissed');
         queue = queue.filter((id) => id !== command.paymentRequestId);
         emitState();
+        void advance();
         return { dismissed: true };
+      }
+      case 'removeHeldPayment':
+        if (!held.remove(command.id))
+          throw new KioskError('That payment is no longer waiting; it may have started');
+        emitState();
+        return { removed: true };
+      case 'retryHeldPayment': {
+        if (!held.retry(command.id)) throw new KioskError('That payment is no longer waiting');
+        emitState();
+        await advance();
+        const still = held.list().find((h) => h.id === command.id);
+        if (still?.error) throw new KioskError(still.error);
+        return { retried: true };
       }
       case 'listHistory': {
         const q = command.query;
@@ -427,13 +672,38 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
         if (!kiosk.enter()) throw new KioskError('Kiosk mode needs a staff PIN set at start');
         emitState();
         return { kioskMode: true };
+      case 'endOfDayReport': {
+        const refusal = kiosk.check(command.pin ?? '');
+        if (refusal) throw new KioskError(refusal, 'pin');
+        const report = await endOfDayReport({
+          reports: dayReports,
+          client,
+          kind: credentials?.kind ?? 'terminal',
+          date: command.date ?? localDate(now()),
+          now: now(),
+        }).catch((error: unknown) => {
+          throw explain(error);
+        });
+        return { report, csv: endOfDayCsv(report) };
+      }
       case 'getPayment': {
         const payment = history.get(command.paymentRequestId);
         if (!payment) throw new KioskError('This kiosk has no record of that payment');
         return {
           payment: paymentView(payment),
           changes: history.changes(command.paymentRequestId).map(changeView),
+          refunds: refundHistory
+            .ofPayment(command.paymentRequestId)
+            .map((r) => refundOut(r.refundId)),
         };
+      }
+      case 'refundPayment':
+        return refundPayment(command.paymentRequestId, command.amount, command.pin);
+      case 'printReceipt': {
+        const payment = history.get(command.paymentRequestId);
+        if (!payment) throw new KioskError('This kiosk has no record of that payment');
+        // Only the Electron shell can print without a dialog; it answers this command itself.
+        return { printed: false };
       }
     }
   }
@@ -448,6 +718,12 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
           port: options.webhook.port ?? 0,
           secret: options.webhook.secret,
           sink: tracker,
+          onEvent(event) {
+            const kind =
+              event.type === 'POS_PAYMENT_STATUS' ? event.data.type : (event.type as string);
+            if (kind === 'REFUND_STATUS')
+              reportRefund(refundReportOf(event.data, event.createdAt, 'webhook'));
+          },
           onError: (error) => log(`webhook: ${error.message}`),
         });
       let saved: Credentials | null = null;
@@ -461,6 +737,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     },
     async stop() {
       for (const timer of finishedTimers.values()) clearTimeout(timer);
+      clearInterval(refundTimer);
       await disconnect();
       await receiver?.close();
       history.close();

@@ -33,6 +33,25 @@ export function createKioskMode(pin: string | undefined, now: () => number) {
       }
       return 'That PIN is not right';
     },
+    /**
+     * Checks the staff PIN for the back office without leaving kiosk mode; the same lockout
+     * counts. Null when it opens (also when no PIN was set: there is nothing to guard with).
+     */
+    check(attempt: string): string | null {
+      if (pin === undefined) return null;
+      if (now() < lockedUntil) return 'Too many wrong PINs; wait a minute, then try again';
+      const given = Buffer.from(attempt);
+      if (given.length === expected.length && timingSafeEqual(given, expected)) {
+        failures = 0;
+        return null;
+      }
+      failures += 1;
+      if (failures >= MAX_TRIES) {
+        failures = 0;
+        lockedUntil = now() + LOCKOUT_MS;
+      }
+      return 'That PIN is not right';
+    },
     /** Back to kiosk mode (no PIN needed to lock the till again); false when no PIN was set. */
     enter(): boolean {
       if (pin === undefined) return false;

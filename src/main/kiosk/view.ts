@@ -1,14 +1,27 @@
 /** The kiosk's own records as the bridge shows them: pounds and ISO times, as on the wire. */
 import type {
+  KioskRefund as BridgeRefund,
   KioskPayment as BridgePayment,
   StatusChange as BridgeChange,
 } from '../../shared/bridge';
 import { penceToPounds } from '../../shared/money';
+import type { RefundChange, StoredRefund } from './history/refunds';
 import type { KioskPayment, StatusChange } from './history/types';
 
 const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
 
-export function paymentView(p: KioskPayment): BridgePayment {
+/** The hosted receipt page lives beside the payment page: {publicUrl}/receipt/{id}. */
+export function receiptUrlOf(p: KioskPayment): string | undefined {
+  if (!p.paymentUrl) return undefined;
+  try {
+    return new URL(`/receipt/${p.paymentRequestId}`, p.paymentUrl).toString();
+  } catch {
+    return undefined;
+  }
+}
+
+export function paymentView(p: KioskPayment, refundedPence = 0): BridgePayment {
+  const receiptUrl = receiptUrlOf(p);
   return {
     paymentRequestId: p.paymentRequestId,
     origin: p.origin,
@@ -29,6 +42,29 @@ export function paymentView(p: KioskPayment): BridgePayment {
     updatedAt: iso(p.updatedAt),
     expiresAt: iso(p.expiresAt),
     final: p.final,
+    refundedAmount: penceToPounds(refundedPence),
+    ...(receiptUrl ? { receiptUrl } : {}),
+  };
+}
+
+export function refundView(r: StoredRefund, changes: RefundChange[]): BridgeRefund {
+  return {
+    refundId: r.refundId,
+    paymentRequestId: r.paymentRequestId,
+    amount: penceToPounds(r.amountPence),
+    currency: r.currency,
+    refundType: r.refundType,
+    status: r.status,
+    final: r.final,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+    changes: changes.map((c) => ({
+      from: c.from,
+      to: c.to,
+      source: c.source,
+      occurredAt: iso(c.occurredAt),
+      recordedAt: iso(c.recordedAt),
+    })),
   };
 }
 

@@ -13,6 +13,7 @@ describe('npm start options', () => {
       pollMs: 1000,
       lan: false,
       kioskPin: undefined,
+      locale: 'en-GB',
     });
     expect(options.dataDir).toMatch(/\.data$/);
   });
@@ -49,6 +50,7 @@ describe('npm start options', () => {
     [['--service-url', 'ftp://x'], /--service-url must be an http\(s\) address/],
     [['--kiosk'], /--kiosk needs a staff PIN/],
     [['--colour'], /Unknown option '--colour'/],
+    [['--locale', 'not a locale'], /--locale must be a language tag/],
   ])('refuses %j with a message naming the option', (argv, message) => {
     expect(() => parseStartOptions(argv, {})).toThrow(OptionsError);
     expect(() => parseStartOptions(argv, {})).toThrow(message);
@@ -58,6 +60,14 @@ describe('npm start options', () => {
     expect(parseStartOptions(['--kiosk'], { COUNTER_KIOSK_PIN: '2468' }).kioskPin).toBe('2468');
     expect(() => parseStartOptions(['--kiosk'], { COUNTER_KIOSK_PIN: 'abcd' })).toThrow(
       /4-8 digits/,
+    );
+  });
+
+  it('takes the locale from --locale or COUNTER_LOCALE, in canonical form', () => {
+    expect(parseStartOptions(['--locale', 'en-gb'], {}).locale).toBe('en-GB');
+    expect(parseStartOptions([], { COUNTER_LOCALE: 'de-DE' }).locale).toBe('de-DE');
+    expect(parseStartOptions(['--locale', 'fr-FR'], { COUNTER_LOCALE: 'de-DE' }).locale).toBe(
+      'fr-FR',
     );
   });
 });

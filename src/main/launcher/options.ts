@@ -23,6 +23,10 @@ export interface StartOptions {
   lan: boolean;
   /** Full-screen kiosk mode, left with this staff PIN (COUNTER_KIOSK_PIN). */
   kioskPin: string | undefined;
+  /** Dates and numbers in the windows (BCP 47, e.g. en-GB); --locale or COUNTER_LOCALE. */
+  locale: string;
+  /** The PIN staff confirm refunds with (COUNTER_KIOSK_PIN, with or without --kiosk). */
+  staffPin: string | undefined;
 }
 
 export class OptionsError extends Error {}
@@ -38,6 +42,7 @@ export const USAGE = `Usage: npm start -- [options]
   --poll-ms MS         poll interval while a payment is on the display (default 1000)
   --lan                serve the customer display on the LAN, behind a display code
   --kiosk              full-screen kiosk mode; set COUNTER_KIOSK_PIN (4-8 digits) to leave it
+  --locale L           dates and numbers in the windows, e.g. en-GB (default; or COUNTER_LOCALE)
   --help               this text`;
 
 function port(name: string, text: string | undefined, fallback?: number): number | undefined {
@@ -68,6 +73,7 @@ export function parseStartOptions(
         'poll-ms': { type: 'string' },
         lan: { type: 'boolean', default: false },
         kiosk: { type: 'boolean', default: false },
+        locale: { type: 'string' },
       },
       allowPositionals: false,
     }));
@@ -87,6 +93,13 @@ export function parseStartOptions(
     );
   if (kioskPin !== undefined && !/^\d{4,8}$/.test(kioskPin))
     throw new OptionsError('COUNTER_KIOSK_PIN must be 4-8 digits');
+  const localeText = values.locale ?? (env.COUNTER_LOCALE || 'en-GB');
+  let locale: string;
+  try {
+    [locale = 'en-GB'] = Intl.getCanonicalLocales(localeText);
+  } catch {
+    throw new OptionsError(`--locale must be a language tag such as en-GB, not ${localeText}`);
+  }
   return {
     browser: values.browser,
     open: !values['no-open'],
@@ -98,5 +111,7 @@ export function parseStartOptions(
     pollMs,
     lan: values.lan,
     kioskPin: values.kiosk ? kioskPin : undefined,
+    locale,
+    staffPin: kioskPin,
   };
 }

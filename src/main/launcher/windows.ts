@@ -30,10 +30,14 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string | nul
 export function openWindows(
   chromium: string,
   urls: { console: string; display: string },
-  options: { profileDir: string; kiosk: boolean },
+  options: { profileDir: string; kiosk: boolean; locale?: string },
 ): ChildProcess[] {
+  const locale = options.locale ?? 'en-GB';
   const common = [
     `--user-data-dir=${join(options.profileDir)}`,
+    // The kiosk's locale, not the machine's: native date fields and number formats follow it.
+    `--lang=${locale}`,
+    `--accept-lang=${locale}`,
     '--no-first-run',
     '--no-default-browser-check',
     '--disable-background-networking',

@@ -1,15 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getBridge } from './bridge/get-bridge';
+import { followKioskLocale } from './lib/document-locale';
 import { ConsoleApp } from './staff/ConsoleApp';
 import { KioskProvider } from './store/context';
 import { createHistoryStore } from './store/history-store';
 import { createKioskStore } from './store/kiosk-store';
 import './styles/base.css';
 import './styles/console.css';
+import './styles/end-of-day.css';
 
 const bridge = getBridge();
 const store = createKioskStore(bridge);
+followKioskLocale(store);
 const history = createHistoryStore(bridge);
 
 createRoot(document.getElementById('root')!).render(

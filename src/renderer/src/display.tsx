@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getBridge } from './bridge/get-bridge';
+import { followKioskLocale } from './lib/document-locale';
 import { DisplayApp } from './display/DisplayApp';
 import { KioskProvider } from './store/context';
 import { createKioskStore } from './store/kiosk-store';
@@ -9,6 +10,7 @@ import './styles/display.css';
 
 const bridge = getBridge();
 const store = createKioskStore(bridge);
+followKioskLocale(store);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

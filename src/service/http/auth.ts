@@ -1,7 +1,7 @@
 /**
  * Bearer secrets (service-interface.md section 5). A secret selects the merchant and the
  * environment; a terminal secret also fixes the terminal and its store. Secrets are stored as
- * SHA-256 hashes and compared by hash lookup.
+ * SHA-256 hashes and found by hash lookup, never compared directly.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../store/db';
@@ -42,22 +42,27 @@ export function createAuthenticator(db: Db) {
     FROM access_secrets s LEFT JOIN terminals t ON t.id = s.terminal_id
     WHERE s.hash = ? AND s.revoked_at IS NULL`);
 
-  // Every request authenticates: remember callers by secret so the hash and the lookup run
-  // once per secret. Revoking (unpairing) goes through `forgetAll`, so the cache never outlives
-  // a secret. Unknown secrets are not cached, so guessing cannot fill memory.
+  // Every request authenticates: remember callers by the secret's hash so the lookup runs once
+  // per secret. Keyed by the SHA-256, never by the secret itself, so no comparison anywhere
+  // (the Map's or SQLite's index) touches secret bytes: whatever timing a comparison leaks is
+  // about a hash, which says nothing about the secret (constant-time in effect). Revoking
+  // (unpairing) goes through `forgetAll`, so the cache never outlives a secret. Unknown secrets
+  // are not cached, so guessing cannot fill memory; wrong secrets are rate-limited per address
+  // (rate-limit.ts).
   const known = new Map<string, Caller>();
 
   /** The caller of a secret, or null when the secret is unknown or revoked. */
   function identify(secret: string): Caller | null {
-    const cached = known.get(secret);
+    const hash = hashSecret(secret);
+    const cached = known.get(hash);
     if (cached) return cached;
-    const caller = resolve(secret);
-    if (caller) known.set(secret, caller);
+    const caller = resolve(hash);
+    if (caller) known.set(hash, caller);
     return caller;
   }
 
-  function resolve(secret: string): Caller | null {
-    const row = lookup.get(hashSecret(secret));
+  function resolve(hash: string): Caller | null {
+    const row = lookup.get(hash);
     if (!row) return null;
     if (row.kind === 'terminal') {
       if (!row.terminal_id || !row.store_id) return null;

@@ -7,8 +7,17 @@ import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { validationEnvelope } from '../../shared/contract/errors';
 import type { RouteDef } from '../../shared/contract/routes';
-import type { Authenticator, Caller } from './auth';
+import { hashSecret, type Authenticator, type Caller } from './auth';
+import type { IncomingMessage } from 'node:http';
+import { readJsonBody, refuseHostileText } from './body';
 import { ApiError } from './errors';
+import {
+  IDEMPOTENCY_HEADER,
+  idempotencyKey,
+  requestFingerprint,
+  type IdempotencyStore,
+} from './idempotency';
+import type { FailureLimiter } from './rate-limit';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -21,7 +30,7 @@ export interface Input<R extends RouteDef> {
     ? null
     : R['auth'] extends 'terminal'
       ? Extract<Caller, { kind: 'terminal' }>
-      : R['auth'] extends 'merchant' | 'sandbox'
+      : R['auth'] extends 'merchant' | 'sandbox' | 'agent'
         ? Extract<Caller, { kind: 'merchant' }>
         : Caller;
   /** The raw query multimap (for deepObject filters). */
@@ -29,8 +38,9 @@ export interface Input<R extends RouteDef> {
   c: Context;
 }
 
+/** The response body; a handler may also answer with its own Response (e.g. another status). */
 type Output<R extends RouteDef> = R['response'] extends z.ZodType
-  ? z.input<R['response']>
+  ? z.input<R['response']> | Response
   : Response;
 
 export type Handler<R extends RouteDef> = (input: Input<R>) => Output<R> | Promise<Output<R>>;
@@ -38,7 +48,11 @@ export type Handler<R extends RouteDef> = (input: Input<R>) => Output<R> | Promi
 /** OpenAPI `{param}` to Hono `:param`. */
 export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
+export function parseOrThrow<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  where: string,
+): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const envelope = validationEnvelope(result.error);
@@ -47,6 +61,24 @@ function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: str
     field: where === 'body' ? e.field : `${where}.${e.field}`,
   }));
   throw new ApiError(400, errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+}
+
+/**
+ * What every route of an app shares beyond authentication: the brute-force limiter and the
+ * idempotency store. app.ts configures them once; areas keep calling `mount` as before and opt in
+ * to more by flags on their RouteDef (`idempotent`, `guessable`).
+ */
+export interface MountServices {
+  limiter?: FailureLimiter;
+  idempotency?: IdempotencyStore;
+}
+const services = new WeakMap<Hono, MountServices>();
+export const configureMount = (app: Hono, config: MountServices) => services.set(app, config);
+
+/** The peer's address (proxies' X-Forwarded-For is not trusted: anyone can send it). */
+function clientAddress(c: Context): string {
+  const env = c.env as { incoming?: IncomingMessage } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
 }
 
 /** The contract routes each app has handlers for, so the rest can be answered uniformly. */
@@ -62,34 +94,76 @@ export function mount<R extends RouteDef>(
   const mounted = mountedRoutes.get(app) ?? new Set();
   mounted.add(def);
   mountedRoutes.set(app, mounted);
+  const guarded = def.auth !== 'public' || def.guessable === true;
   app.on(def.method.toUpperCase(), honoPath(def.path), async (c) => {
-    const caller = auth.authorize(c.req.header('authorization'), def.auth);
-    const params = def.params ? parseOrThrow(def.params, c.req.param(), 'path') : undefined;
-    const rawQuery = def.query ? c.req.queries() : {};
-    const query = def.query
-      ? parseOrThrow(
-          def.query,
-          Object.fromEntries(Object.entries(rawQuery).map(([k, v]) => [k, v[v.length - 1]])),
-          'query',
-        )
-      : undefined;
-    let body: unknown;
-    if (def.body) {
-      const text = await c.req.text();
-      let json: unknown = {};
-      if (text.trim() !== '') {
-        try {
-          json = JSON.parse(text);
-        } catch {
-          throw new ApiError(400, 'The request body is not valid JSON', [
-            { field: '(body)', message: 'is not valid JSON' },
-          ]);
-        }
+    const { limiter, idempotency } = services.get(app) ?? {};
+    const address = clientAddress(c);
+    if (guarded && limiter) {
+      const wait = limiter.retryAfter(address);
+      if (wait > 0) {
+        c.header('Retry-After', String(wait));
+        throw new ApiError(
+          429,
+          `Too many failed attempts from this address; try again in ${wait} s`,
+          [],
+          'TOO_MANY_REQUESTS',
+        );
       }
-      body = parseOrThrow(def.body, json, 'body');
     }
-    const result = await handler({ params, query, body, caller, rawQuery, c } as Input<R>);
-    if (result instanceof Response) return result;
-    return c.json(result as object, def.status as 200);
+    try {
+      return await answer(c);
+    } catch (error) {
+      // Only failures count: a wrong secret anywhere, any refusal of a guessable route.
+      if (limiter && error instanceof ApiError) {
+        const header = c.req.header('authorization');
+        const wrongSecret = error.status === 401 && header !== undefined;
+        const wrongGuess = def.guessable === true && error.status >= 400 && error.status < 500;
+        if (wrongGuess) limiter.fail(address);
+        else if (wrongSecret) limiter.fail(address, hashSecret(header));
+      }
+      throw error;
+    }
+
+    async function answer(c: Context) {
+      const caller = auth.authorize(c.req.header('authorization'), def.auth);
+      const rawParams = def.params ? c.req.param() : {};
+      refuseHostileText(rawParams, 'path');
+      const params = def.params ? parseOrThrow(def.params, rawParams, 'path') : undefined;
+      const rawQuery = def.query ? c.req.queries() : {};
+      const lastValues = Object.fromEntries(
+        Object.entries(rawQuery).map(([k, v]) => [k, v[v.length - 1]]),
+      );
+      refuseHostileText(lastValues, 'query');
+      const query = def.query ? parseOrThrow(def.query, lastValues, 'query') : undefined;
+      let body: unknown;
+      let json: unknown;
+      if (def.body) {
+        json = (await readJsonBody(c)).json;
+        body = parseOrThrow(def.body, json, 'body');
+      }
+      const run = () => handler({ params, query, body, caller, rawQuery, c } as Input<R>);
+      const key = def.idempotent ? idempotencyKey(c.req.header(IDEMPOTENCY_HEADER)) : undefined;
+      if (key === undefined || !idempotency) return respond(c, await run());
+
+      const scope = caller
+        ? `${caller.merchantId}:${caller.environment}:${caller.kind === 'terminal' ? caller.terminalId : 'merchant'}`
+        : 'public';
+      const fingerprint = requestFingerprint(c.req.method, c.req.path, lastValues, json);
+      const outcome = await idempotency.run(scope, key, fingerprint, run, (result) =>
+        result instanceof Response
+          ? null
+          : { status: def.status, body: JSON.stringify(result) ?? 'null' },
+      );
+      if (!outcome.replayed) return respond(c, outcome.result);
+      return c.body(outcome.answer.body, outcome.answer.status as 200, {
+        'content-type': 'application/json',
+        'Idempotent-Replayed': 'true',
+      });
+    }
+
+    function respond(c: Context, result: unknown) {
+      if (result instanceof Response) return result;
+      return c.json(result as object, def.status as 200);
+    }
   });
 }

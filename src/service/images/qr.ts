@@ -37,14 +37,18 @@ export async function qrSvg(text: string): Promise<string> {
   return svg.replace('<svg ', `<svg width="${side}" height="${side}" `);
 }
 
-/** PNG with a transparent background (the interface's "background-free"), black modules. */
+/**
+ * PNG with a transparent background (the interface's "background-free"), black modules. The
+ * transparent pixels are transparent WHITE: decoders that drop the alpha channel (zbarimg,
+ * many printers and thermal-receipt drivers) then see black on white, not black on black.
+ */
 export function qrPng(text: string): Promise<Buffer> {
   return QRCode.toBuffer(text, {
     type: 'png',
     errorCorrectionLevel: ERROR_CORRECTION,
     margin: QUIET_ZONE,
     scale: MODULE_PX,
-    color: { dark: '#000000ff', light: '#0000' },
+    color: { dark: '#000000ff', light: '#ffffff00' },
   });
 }
 

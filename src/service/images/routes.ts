@@ -11,6 +11,7 @@ import { notFound } from '../http/errors';
 import { mount } from '../http/mount';
 import { paymentLinks } from '../payments/links';
 import type { RequestRow } from '../payments/model';
+import { receiptUrl } from '../receipts/receipt-data';
 import { createLru } from './lru';
 import { qrPng, qrSvg } from './qr';
 import { svgToPng } from './render';
@@ -23,7 +24,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A receipt shows live status: clients keep it but ask again, cheaply, with If-None-Match. */
 const REVALIDATE = 'no-cache';
 /** Bump when a layout changes, so cached copies with an old ETag are replaced. */
-const LAYOUT_VERSION = 1;
+const LAYOUT_VERSION = 2;
 /** Enough for every kiosk of a busy shop to hit the cache; each entry is a few kilobytes. */
 const CACHE_ENTRIES = 200;
 
@@ -116,6 +117,13 @@ export const imageRoutes: Area = (app, ctx) => {
         orderId: row.order_id,
         paymentRequestId: row.id,
         method: row.payment_method,
+        refundedPence: row.refunded_pence,
+        refunds: ctx.refunds.reader.ofRequest(row.id).map((r) => ({
+          amountPence: r.amount_pence,
+          status: r.status,
+          date: r.created_at,
+        })),
+        receiptUrl: receiptUrl(ctx.publicUrl(), row.id),
       };
       // The tag covers every value drawn (updated_at among them), so it changes with status.
       const etag = etagOf('receipt', LAYOUT_VERSION, png, data);

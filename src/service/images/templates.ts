@@ -34,7 +34,22 @@ export interface ReceiptData {
   orderId: string;
   paymentRequestId: string;
   method: Method | null;
+  /** The payment's refunds, oldest first (docs/refunds.md). */
+  refunds?: { amountPence: number; status: string; date: number }[];
+  refundedPence?: number;
+  /** The hosted receipt page: drawn as a QR code the customer scans to keep the receipt. */
+  receiptUrl?: string;
 }
+
+/** Refund lines drawn on a receipt image; more are summed up in one line. */
+const MAX_REFUND_LINES = 6;
+const REFUND_LABELS: Record<string, string> = {
+  INITIATED: 'requested',
+  PENDING: 'processing',
+  COMPLETED: 'refunded',
+  FAILED: 'failed',
+  CANCELLED: 'cancelled',
+};
 
 const INK = '#111827';
 const MUTED = '#6b7280';
@@ -160,7 +175,7 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
 export const formatReceiptDate = (ms: number) => dateFormat.format(new Date(ms));
 
 export function receiptSvg(data: ReceiptData): string {
-  const { width, height } = RECEIPT_SIZE;
+  const { width } = RECEIPT_SIZE;
   const margin = 48;
   const inner = width - 2 * margin;
   const merchant = fitLine(data.merchantName, inner, 36, 18, true);
@@ -197,6 +212,8 @@ export function receiptSvg(data: ReceiptData): string {
     ['Order ID', data.orderId],
     ['Payment request ID', data.paymentRequestId],
   );
+  const refunded = data.refundedPence ?? 0;
+  if (refunded > 0) rows.push(['Refunded', `−${formatPence(refunded, data.currency)}`]);
   let y = 384;
   for (const [label, value] of rows) {
     const fitted = fitLine(value, inner, 26, 14);
@@ -206,6 +223,47 @@ export function receiptSvg(data: ReceiptData): string {
     );
     y += 80;
   }
+
+  const refunds = data.refunds ?? [];
+  if (refunds.length > 0) {
+    body.push(text('Refunds', { x: margin, y, size: 18, fill: MUTED }));
+    y += 38;
+    for (const refund of refunds.slice(0, MAX_REFUND_LINES)) {
+      const when = formatReceiptDate(refund.date);
+      const what = `${formatPence(refund.amountPence, data.currency)} ${REFUND_LABELS[refund.status] ?? refund.status}`;
+      body.push(
+        text(when, { x: margin, y, size: 20 }),
+        text(what, { x: width - margin, y, size: 20, anchor: 'end', bold: true }),
+      );
+      y += 34;
+    }
+    if (refunds.length > MAX_REFUND_LINES)
+      body.push(
+        text(`and ${refunds.length - MAX_REFUND_LINES} more`, {
+          x: margin,
+          y,
+          size: 18,
+          fill: MUTED,
+        }),
+      );
+    y += refunds.length > MAX_REFUND_LINES ? 46 : 12;
+  }
+
+  if (data.receiptUrl) {
+    const box = 240;
+    body.push(
+      qrGroup(data.receiptUrl, (width - box) / 2, y, box),
+      text('Scan to keep this receipt', {
+        x: width / 2,
+        y: y + box + 28,
+        size: 20,
+        fill: MUTED,
+        anchor: 'middle',
+      }),
+    );
+    y += box + 48;
+  }
+  const height = Math.max(RECEIPT_SIZE.height, y + 80);
   body.push(`<rect x="${margin}" y="${height - 64}" width="${inner}" height="2" fill="${RULE}"/>`);
   return document(width, height, body);
 }

@@ -1,6 +1,7 @@
 /** Creating payment requests: process-payment, and the same for remote payments. */
 import { randomUUID } from 'node:crypto';
 import type { ProcessPaymentBody } from '../../shared/contract/payments';
+import { overTerminalLimit } from '../../shared/contract/terminals';
 import { poundsToPence } from '../../shared/money';
 import type { Clock } from '../clock';
 import type { Caller } from '../http/auth';
@@ -31,6 +32,9 @@ export function createPaymentCreator(db: Db, clock: Clock) {
   const customer = db.prepare<[string, string, string], { id: string }>(
     'SELECT id FROM customers WHERE id = ? AND merchant_id = ? AND environment = ?',
   );
+  const terminalLimit = db.prepare<[string], { max_amount_pence: number }>(
+    'SELECT max_amount_pence FROM terminals WHERE id = ?',
+  );
   const insert = db.prepare(`
     INSERT INTO payment_requests (id, merchant_id, environment, store_id, terminal_id, customer_ref,
       order_id, amount_pence, status, allowed_methods, options, notes, metadata, template,
@@ -55,6 +59,15 @@ export function createPaymentCreator(db: Db, clock: Clock) {
       storeId = body.storeId;
     } else {
       storeId = primaryStore.get(caller.merchantId)!.id;
+    }
+
+    // A terminal's largest payment holds for every payment bound to it: started at the counter
+    // (its own secret) or pushed from the dashboard.
+    const amount = poundsToPence(body.amount);
+    const limit = terminalId === null ? undefined : terminalLimit.get(terminalId)?.max_amount_pence;
+    if (limit !== undefined && amount > limit) {
+      const message = overTerminalLimit(amount, limit);
+      throw new ApiError(400, message, [{ field: 'amount', message }]);
     }
 
     const methods = body.paymentMethod ?? enabled;
@@ -89,7 +102,7 @@ export function createPaymentCreator(db: Db, clock: Clock) {
       terminalId,
       customerRef: body.customerId,
       orderId: body.orderId,
-      amount: poundsToPence(body.amount),
+      amount,
       methods: JSON.stringify(methods),
       options: JSON.stringify(options),
       notes: body.notes ?? null,

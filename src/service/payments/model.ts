@@ -36,6 +36,8 @@ export interface RequestRow {
   payment_method: Method | null;
   tip_pence: number;
   paid_pence: number;
+  /** The total of COMPLETED refunds (src/service/refunds). */
+  refunded_pence: number;
   allowed_methods: string;
   options: string;
   notes: string | null;
@@ -163,5 +165,6 @@ export function statusRecord(
     updatedAt: iso(row.updated_at),
     expiresAt: iso(row.expires_at),
     transactions: txs.map(transactionRecord),
+    refundedAmount: penceToPounds(row.refunded_pence ?? 0),
   };
 }

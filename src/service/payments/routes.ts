@@ -7,11 +7,17 @@ import { paymentLinks } from './links';
 import { statusRecord } from './model';
 
 export const paymentRoutes: Area = (app, ctx) => {
-  mount(app, ctx.auth, routes.processPayment, async ({ body, caller }) => {
+  mount(app, ctx.auth, routes.processPayment, ({ body, caller, c }) => {
     // A payment started at a terminal is bound to it, so its POS_PAYMENT_STATUS reaches the kiosk.
     const terminalId = caller.kind === 'terminal' ? caller.terminalId : null;
-    const id = await ctx.creator.createCommitted(caller, { body, terminalId });
-    return paymentLinks(ctx.publicUrl(), id, body.template ?? 'EXTERNAL_DISPLAY');
+    const links = (id: string) =>
+      paymentLinks(ctx.publicUrl(), id, body.template ?? 'EXTERNAL_DISPLAY');
+    // With an Idempotency-Key the row is written at once, inside the transaction that records
+    // the key's answer (http/idempotency.ts), so a crash cannot keep one without the other.
+    // Without one it joins the group commit.
+    if (c.req.header('idempotency-key') !== undefined)
+      return links(ctx.creator.create(caller, { body, terminalId }));
+    return ctx.creator.createCommitted(caller, { body, terminalId }).then(links);
   });
 
   mount(app, ctx.auth, routes.cancelPaymentRequest, ({ params, caller }) => {

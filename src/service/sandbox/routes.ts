@@ -49,7 +49,22 @@ export const sandboxRoutes: Area = (app, ctx) => {
        (SELECT id FROM webhook_subscriptions WHERE merchant_id = ? AND environment = 'sandbox')`,
     `DELETE FROM webhook_subscriptions WHERE merchant_id = ? AND environment = 'sandbox'`,
     `DELETE FROM events WHERE merchant_id = ? AND environment = 'sandbox'`,
+    // Agent Pay: payments and contracts before the customers and agents they point at.
+    `DELETE FROM contract_payments WHERE merchant_id = ? AND environment = 'sandbox'`,
+    `DELETE FROM contracts WHERE merchant_id = ? AND environment = 'sandbox'`,
+    `DELETE FROM agent_nonces WHERE scope IN
+       (SELECT id FROM agents WHERE merchant_id = ? AND environment = 'sandbox')`,
+    // Registration nonces are scoped by key: key:<merchant>:<environment>:<thumbprint>.
+    `DELETE FROM agent_nonces WHERE scope LIKE 'key:' || ? || ':sandbox:%'`,
+    `DELETE FROM agents WHERE merchant_id = ? AND environment = 'sandbox'`,
     `DELETE FROM customers WHERE merchant_id = ? AND environment = 'sandbox'`,
+    // The bank feed: consents, their accounts and transactions, and unfinished links.
+    `DELETE FROM bank_transactions WHERE account_id IN (SELECT a.id FROM bank_accounts a
+       JOIN bank_consents c ON c.id = a.consent_id WHERE c.merchant_id = ? AND c.environment = 'sandbox')`,
+    `DELETE FROM bank_accounts WHERE consent_id IN
+       (SELECT id FROM bank_consents WHERE merchant_id = ? AND environment = 'sandbox')`,
+    `DELETE FROM bank_consents WHERE merchant_id = ? AND environment = 'sandbox'`,
+    `DELETE FROM bank_links WHERE merchant_id = ? AND environment = 'sandbox'`,
   ].map((sql) => ctx.db.prepare(sql));
 
   mount(app, ctx.auth, routes.resetSandbox, ({ caller }) => {

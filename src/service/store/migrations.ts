@@ -185,4 +185,199 @@ export const migrations: readonly string[] = [
   CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_attempt_at) WHERE status = 'PENDING';
   CREATE INDEX webhook_deliveries_subscription ON webhook_deliveries(subscription_id, created_at);
   `,
+  // terminals: each terminal's largest payment, in pence (default £10,000.00, docs/terminals.md).
+  `
+  ALTER TABLE terminals ADD COLUMN max_amount_pence INTEGER NOT NULL DEFAULT 1000000;
+  `,
+  // bank feed (src/service/bank): hosted links, consents, accounts, their transactions, the
+  // settlement account, and the used bank-feed cursors.
+  `
+  CREATE TABLE bank_links (
+    id TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    redirect_url TEXT NOT NULL,
+    stage TEXT NOT NULL CHECK (stage IN ('CHOOSE', 'SIGN_IN', 'CONSENT', 'DONE')),
+    bank TEXT,
+    consent_id TEXT,
+    expires_at INTEGER NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE bank_consents (
+    id TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    bank TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    revoked_at INTEGER
+  );
+  CREATE INDEX bank_consents_merchant ON bank_consents(merchant_id, environment, created_at);
+
+  -- generated_until: every transaction dated up to it is stored; later ones are appended in
+  -- date order, so the running balance is always computed at the tail.
+  CREATE TABLE bank_accounts (
+    id TEXT PRIMARY KEY,
+    consent_id TEXT NOT NULL REFERENCES bank_consents(id),
+    position INTEGER NOT NULL,
+    profile TEXT NOT NULL,
+    account_number TEXT NOT NULL,
+    sort_code TEXT NOT NULL,
+    per_day INTEGER NOT NULL,
+    history_from INTEGER NOT NULL,
+    generated_until INTEGER NOT NULL,
+    balance_pence INTEGER NOT NULL,
+    settles_since INTEGER
+  );
+  CREATE INDEX bank_accounts_consent ON bank_accounts(consent_id, position);
+
+  CREATE TABLE bank_transactions (
+    account_id TEXT NOT NULL,
+    date_ms INTEGER NOT NULL,
+    id TEXT NOT NULL,
+    type TEXT NOT NULL CHECK (type IN ('CREDIT', 'DEBIT')),
+    amount_pence INTEGER NOT NULL,
+    currency TEXT NOT NULL,
+    description TEXT NOT NULL,
+    reference TEXT NOT NULL,
+    merchant_name TEXT,
+    category TEXT NOT NULL,
+    payer TEXT,
+    payee TEXT,
+    balance_pence INTEGER NOT NULL,
+    book_at INTEGER NOT NULL,
+    payment_tx_id TEXT,
+    PRIMARY KEY (account_id, date_ms, id)
+  ) WITHOUT ROWID;
+  CREATE UNIQUE INDEX bank_transactions_payment ON bank_transactions(payment_tx_id)
+    WHERE payment_tx_id IS NOT NULL;
+
+  CREATE TABLE bank_cursor_uses (nonce TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
+  CREATE INDEX bank_cursor_uses_expiry ON bank_cursor_uses(expires_at);
+
+  -- Completed pay-by-bank attempts by completion time: their credits and reconciliation.
+  CREATE INDEX transactions_pay_by_bank_completed ON transactions(updated_at)
+    WHERE method = 'PAY_BY_BANK' AND status = 'COMPLETED';
+  `,
+  // refunds: refunds of payment requests, and the refunded total on each payment request.
+  `
+  CREATE TABLE refunds (
+    id TEXT PRIMARY KEY,
+    payment_request_id TEXT NOT NULL REFERENCES payment_requests(id) ON DELETE CASCADE,
+    merchant_id TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    status TEXT NOT NULL
+      CHECK (status IN ('INITIATED', 'PENDING', 'COMPLETED', 'FAILED', 'CANCELLED')),
+    refund_type TEXT NOT NULL CHECK (refund_type IN ('PARTIAL', 'FULL')),
+    amount_pence INTEGER NOT NULL CHECK (amount_pence > 0),
+    -- The amount paid (tips included) when the refund was made, as the record reports it.
+    paid_pence INTEGER NOT NULL,
+    currency TEXT NOT NULL,
+    -- The completed transaction refunded (the record's paymentIdempotencyId).
+    payment_transaction_id TEXT NOT NULL,
+    notes TEXT,
+    -- NULL when no metadata was supplied: the record then has no metadata field.
+    metadata TEXT,
+    -- When the sandbox bank moves the refund on by itself (service clock); NULL once final.
+    due_at INTEGER,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX refunds_request ON refunds(payment_request_id, created_at);
+  CREATE INDEX refunds_due ON refunds(due_at) WHERE due_at IS NOT NULL;
+
+  -- Kept in step with the COMPLETED refunds in the same transaction, so a status read is one row.
+  ALTER TABLE payment_requests ADD COLUMN refunded_pence INTEGER NOT NULL DEFAULT 0;
+  `,
+  // 2 (hardening): idempotency keys. An answer is kept for 24 hours of the service's clock;
+  //    status NULL is a reservation whose handler has not finished (boot says which process).
+  `
+  CREATE TABLE idempotency_keys (
+    scope TEXT NOT NULL,
+    key TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    status INTEGER,
+    body TEXT,
+    boot TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (scope, key)
+  ) WITHOUT ROWID;
+  CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
+  `,
+  // Agent Pay (src/service/agent): agent identities, the nonces of signed requests, spending
+  // contracts with their authorization links, and the payments made under them.
+  `
+  CREATE TABLE agents (
+    id TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL REFERENCES merchants(id),
+    environment TEXT NOT NULL CHECK (environment IN ('sandbox', 'production')),
+    name TEXT NOT NULL,
+    description TEXT,
+    public_key_pem TEXT NOT NULL,
+    -- RFC 7638 JWK thumbprint of the public key: one agent per key, business and environment.
+    key_thumbprint TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'ACTIVE',
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE UNIQUE INDEX agents_key ON agents(merchant_id, environment, key_thumbprint);
+  CREATE INDEX agents_merchant ON agents(merchant_id, environment, created_at);
+
+  -- Nonces of signed requests, kept until their timestamp leaves the window: a replay is refused.
+  CREATE TABLE agent_nonces (
+    scope TEXT NOT NULL,
+    nonce TEXT NOT NULL,
+    expires_at INTEGER NOT NULL,
+    PRIMARY KEY (scope, nonce)
+  ) WITHOUT ROWID;
+  CREATE INDEX agent_nonces_expiry ON agent_nonces(expires_at);
+
+  CREATE TABLE contracts (
+    id TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL REFERENCES merchants(id),
+    environment TEXT NOT NULL,
+    agent_id TEXT NOT NULL REFERENCES agents(id),
+    type TEXT NOT NULL CHECK (type IN ('SEND', 'COLLECT')),
+    name TEXT NOT NULL,
+    description TEXT,
+    status TEXT NOT NULL,
+    -- The enforced limits as on the wire (pounds), validFrom filled in.
+    limits TEXT NOT NULL,
+    service_customer_id TEXT REFERENCES customers(id),
+    linked_method TEXT,
+    terms_version INTEGER,
+    pending_limits TEXT,
+    pending_requested_at INTEGER,
+    -- The secret of the current authorization link (creation or pending update) and its expiry.
+    auth_token TEXT UNIQUE,
+    auth_expires_at INTEGER,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX contracts_agent ON contracts(agent_id, created_at);
+  CREATE INDEX contracts_auth_expiry ON contracts(auth_expires_at) WHERE auth_token IS NOT NULL;
+
+  CREATE TABLE contract_payments (
+    id TEXT PRIMARY KEY,
+    contract_id TEXT NOT NULL REFERENCES contracts(id),
+    merchant_id TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    type TEXT NOT NULL CHECK (type IN ('SEND', 'COLLECT')),
+    -- PENDING holds the amount as reserved; COMPLETED counts as used; FAILED counts for nothing.
+    status TEXT NOT NULL CHECK (status IN ('PENDING', 'COMPLETED', 'FAILED')),
+    amount_pence INTEGER NOT NULL,
+    currency TEXT NOT NULL,
+    payee TEXT,
+    reference TEXT,
+    order_id TEXT,
+    payment_request_id TEXT,
+    settle_at INTEGER,
+    settle_outcome TEXT,
+    error_description TEXT,
+    created_at INTEGER NOT NULL,
+    settled_at INTEGER
+  );
+  CREATE INDEX contract_payments_usage ON contract_payments(contract_id, created_at);
+  CREATE INDEX contract_payments_due ON contract_payments(settle_at) WHERE status = 'PENDING';
+  `,
 ];

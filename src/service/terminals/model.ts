@@ -1,6 +1,7 @@
 /** Terminal rows, their wire shape, and which terminals are connected right now. */
 import type { z } from 'zod';
 import type { Terminal } from '../../shared/contract/terminals';
+import { penceToPounds } from '../../shared/money';
 import { iso } from '../clock';
 import type { Environment } from '../http/auth';
 import { notFound } from '../http/errors';
@@ -13,6 +14,7 @@ export interface TerminalRow {
   store_id: string;
   name: string;
   remote_enabled: number;
+  max_amount_pence: number;
   fcm_token: string | null;
   push_registered: number;
   last_seen_at: number | null;
@@ -57,6 +59,7 @@ export function terminalRecord(row: TerminalRow, presence: Presence): z.input<ty
     storeId: row.store_id,
     tokenMissing: row.push_registered === 0,
     remotePaymentsEnabled: row.remote_enabled === 1,
+    maxAmount: penceToPounds(row.max_amount_pence),
     lastSeenAt: row.last_seen_at === null ? null : iso(row.last_seen_at),
     online: presence.online(row.id),
     createdAt: iso(row.created_at),

@@ -1,9 +1,11 @@
 /**
- * Terminals (DESIGN.md): pairing codes, pairing, List Terminals, rename and switch remote
- * payments, unpair, FCM token registration; and Get Stores.
+ * Terminals (DESIGN.md): pairing codes, pairing, List Terminals, rename, switch remote
+ * payments and set the largest payment, unpair, FCM token registration, a terminal's own record;
+ * and Get Stores.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { routes } from '../../shared/contract/routes';
+import { poundsToPence } from '../../shared/money';
 import { iso } from '../clock';
 import type { Area } from '../context';
 import { hashSecret, newSecret } from '../http/auth';
@@ -39,6 +41,11 @@ export const terminalRoutes: Area = (app, ctx) => {
     ).run(body.fcmToken, body.fcmToken, clock.now(), caller.terminalId);
     return terminalRecord(terminals.get(caller.terminalId)!, presence);
   });
+
+  // The kiosk reads its own record (name, limit) with its terminal secret.
+  mount(app, ctx.auth, routes.getOwnTerminal, ({ caller }) =>
+    terminalRecord(terminals.get(caller.terminalId)!, presence),
+  );
 
   mount(app, ctx.auth, routes.createPairingCode, ({ body, caller }) => {
     const storeId = body.storeId ?? primaryStore.get(caller.merchantId)!.id;
@@ -104,10 +111,12 @@ export const terminalRoutes: Area = (app, ctx) => {
   mount(app, ctx.auth, routes.updateTerminal, ({ params, body, caller }) => {
     const row = terminals.owned(params.id, caller.merchantId, caller.environment);
     db.prepare(
-      'UPDATE terminals SET name = COALESCE(?, name), remote_enabled = COALESCE(?, remote_enabled) WHERE id = ?',
+      `UPDATE terminals SET name = COALESCE(?, name), remote_enabled = COALESCE(?, remote_enabled),
+         max_amount_pence = COALESCE(?, max_amount_pence) WHERE id = ?`,
     ).run(
       body.name ?? null,
       body.remotePaymentsEnabled === undefined ? null : Number(body.remotePaymentsEnabled),
+      body.maxAmount === undefined ? null : poundsToPence(body.maxAmount),
       row.id,
     );
     return terminalRecord(terminals.get(row.id)!, presence);

@@ -1,5 +1,12 @@
 import { describe, it, expect } from 'vitest';
 import {
+  BusinessContractListQuery,
+  CollectChargeBody,
+  ContractAuthorizeBody,
+  ContractListFilters,
+  ContractPayment,
+  ContractUpdateBody,
+  SendPaymentBody,
   Agent,
   AgentPage,
   AgentRegisterBody,
@@ -352,5 +359,73 @@ describe('ContractParams and ContractListQuery', () => {
     });
     expect(paths(ContractListQuery, { type: 'BOTH' })).toEqual([['type']]);
     expect(paths(ContractListQuery, { page: '-1' })).toEqual([['page']]);
+  });
+});
+
+describe('spending and control bodies', () => {
+  const payee = { name: 'Acme', sortCode: '12-34-56', accountNumber: '12345678' };
+  it('SendPaymentBody: pounds, UK bank details (sort code normalised), an 18-character reference', () => {
+    expect(parse(SendPaymentBody, { amount: 12.5, payee, reference: 'INV-1' }).payee.sortCode).toBe(
+      '123456',
+    );
+    expect(paths(SendPaymentBody, { amount: 0, payee, reference: 'x' })).toEqual([['amount']]);
+    expect(paths(SendPaymentBody, { amount: 1.001, payee, reference: 'x' })).toEqual([['amount']]);
+    expect(
+      paths(SendPaymentBody, { amount: 1, payee: { ...payee, sortCode: '12345' }, reference: 'x' }),
+    ).toEqual([['payee', 'sortCode']]);
+    expect(
+      paths(SendPaymentBody, {
+        amount: 1,
+        payee: { ...payee, accountNumber: '1234567' },
+        reference: 'x',
+      }),
+    ).toEqual([['payee', 'accountNumber']]);
+    expect(
+      paths(SendPaymentBody, { amount: 1, payee: { ...payee, name: ' ' }, reference: 'x' }),
+    ).toEqual([['payee', 'name']]);
+    expect(paths(SendPaymentBody, { amount: 1, payee, reference: 'r'.repeat(19) })).toEqual([
+      ['reference'],
+    ]);
+  });
+  it('CollectChargeBody: at least 1 pound, an order id of 1-50 characters, notes up to 30', () => {
+    expect(parse(CollectChargeBody, { amount: 1, orderId: 'o-1' })).toEqual({
+      amount: 1,
+      orderId: 'o-1',
+    });
+    expect(paths(CollectChargeBody, { amount: 0.99, orderId: 'o' })).toEqual([['amount']]);
+    expect(paths(CollectChargeBody, { amount: 5, orderId: '' })).toEqual([['orderId']]);
+    expect(paths(CollectChargeBody, { amount: 5, orderId: 'o', notes: 'n'.repeat(31) })).toEqual([
+      ['notes'],
+    ]);
+  });
+  it('ContractAuthorizeBody, ContractUpdateBody and the list filters', () => {
+    expect(parse(ContractAuthorizeBody, { decision: 'DECLINE' })).toEqual({ decision: 'DECLINE' });
+    expect(paths(ContractAuthorizeBody, { decision: 'MAYBE' })).toEqual([['decision']]);
+    expect(paths(ContractUpdateBody, { limits: { ...limits, periodLimits: [] } })).toEqual([
+      ['limits', 'periodLimits'],
+    ]);
+    expect(parse(ContractListFilters, { status: 'ACTIVE', type: 'SEND' })).toEqual({
+      status: 'ACTIVE',
+      type: 'SEND',
+      page: 0,
+      size: 20,
+    });
+    expect(paths(ContractListFilters, { status: 'WAITING' })).toEqual([['status']]);
+    expect(parse(BusinessContractListQuery, { agentId: 'agt_1' }).agentId).toBe('agt_1');
+  });
+  it('ContractPayment: a SEND payment as returned', () => {
+    const payment = {
+      paymentId: 'cpm_1',
+      contractId: 'ctr_1',
+      type: 'SEND',
+      status: 'PENDING',
+      amount: 12.5,
+      currency: 'GBP',
+      payee: { ...payee, sortCode: '123456' },
+      reference: 'INV-1',
+      createdAt: '2026-03-01T10:00:00Z',
+    };
+    expect(parse(ContractPayment, payment)).toEqual(payment);
+    expect(paths(ContractPayment, { ...payment, status: 'RESERVED' })).toEqual([['status']]);
   });
 });

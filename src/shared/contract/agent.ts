@@ -10,6 +10,7 @@ import {
   Timestamp,
   Uuid,
   offsetPage,
+  safeText,
 } from './common';
 
 /** Periods from shortest to longest: a longer period's cap must be at least a shorter one's. */
@@ -71,8 +72,8 @@ export type Agent = z.infer<typeof Agent>;
 export const AgentPage = offsetPage(Agent);
 
 export const AgentRegisterBody = z.object({
-  name: z.string().trim().min(1, 'is required').max(100),
-  description: z.string().max(500).optional(),
+  name: safeText().trim().min(1, 'is required').max(100),
+  description: safeText({ multiline: true }).max(500).optional(),
   publicKeyPem: z
     .string()
     .regex(
@@ -129,10 +130,10 @@ export const ContractPage = offsetPage(Contract);
 
 export const ContractCreateBody = z
   .object({
-    name: z.string().trim().min(1, 'is required').max(100),
+    name: safeText().trim().min(1, 'is required').max(100),
     type: ContractType.default('SEND'),
     serviceCustomerId: Uuid.optional(),
-    description: z.string().max(500).optional(),
+    description: safeText({ multiline: true }).max(500).optional(),
     limits: Limits,
   })
   .refine((c) => c.type !== 'COLLECT' || c.serviceCustomerId !== undefined, {
@@ -141,3 +142,71 @@ export const ContractCreateBody = z
   });
 export const ContractParams = z.object({ contractId: z.string().min(1).max(100) });
 export const ContractListQuery = PageQuery.extend({ type: ContractType.optional() });
+
+/** contract.list filters: type and status (docs/agent-pay.md). */
+export const ContractListFilters = ContractListQuery.extend({ status: ContractStatus.optional() });
+
+/** The business's view of every agent's contracts (API key alone): filter by agent too. */
+export const BusinessContractListQuery = ContractListFilters.extend({
+  agentId: z.string().min(1).max(100).optional(),
+});
+
+/** The update: new limits, staged as pendingUpdate until the human approves them. */
+export const ContractUpdateBody = z.object({ limits: Limits });
+
+/** Sandbox control standing in for the human on the authorization page. */
+export const ContractAuthorizeBody = z.object({
+  decision: z.enum(['APPROVE', 'DECLINE']),
+  /** COLLECT: the saved card the customer links (default: their newest). */
+  paymentMethodId: z.string().min(1).max(64).optional(),
+});
+
+/** UK bank details of the payee of a SEND payment. */
+export const Payee = z.object({
+  name: z.string().trim().min(1, 'must not be blank').max(70, 'must be at most 70 characters'),
+  sortCode: z
+    .string()
+    .regex(/^\d{2}-?\d{2}-?\d{2}$/, 'must be six digits, e.g. 12-34-56')
+    .transform((s) => s.replace(/-/g, '')),
+  accountNumber: z.string().regex(/^\d{8}$/, 'must be eight digits'),
+});
+
+export const SendPaymentBody = z.object({
+  amount: PositivePounds,
+  currency: Currency.optional(),
+  payee: Payee,
+  /** The payment reference the payee sees (Faster Payments carries 18 characters). */
+  reference: z.string().trim().min(1, 'must not be blank').max(18, 'must be at most 18 characters'),
+});
+
+export const CollectChargeBody = z.object({
+  amount: PositivePounds.refine((n) => n >= 1, 'must be at least 1'),
+  currency: Currency.optional(),
+  orderId: z.string().trim().min(1, 'must not be blank').max(50, 'must be at most 50 characters'),
+  notes: z.string().max(30, 'must be at most 30 characters').optional(),
+});
+
+export const ContractPaymentStatus = z.enum(['PENDING', 'COMPLETED', 'FAILED']);
+
+/** One payment made under a contract: PENDING holds its amount as reserved until it settles. */
+export const ContractPayment = z.object({
+  paymentId: z.string(),
+  contractId: z.string(),
+  type: ContractType,
+  status: ContractPaymentStatus,
+  amount: z.number(),
+  currency: Currency,
+  payee: z.object({ name: z.string(), sortCode: z.string(), accountNumber: z.string() }).optional(),
+  reference: z.string().optional(),
+  orderId: z.string().optional(),
+  /** COLLECT: the card payment, readable with payment status. */
+  paymentRequestId: z.string().optional(),
+  errorDescription: z.string().optional(),
+  createdAt: Timestamp,
+  settledAt: Timestamp.optional(),
+});
+export const ContractPaymentPage = offsetPage(ContractPayment);
+export const ContractPaymentParams = z.object({ paymentId: z.string().min(1).max(100) });
+export const ContractPaymentListQuery = PageQuery.extend({
+  status: ContractPaymentStatus.optional(),
+});

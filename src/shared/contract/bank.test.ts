@@ -7,6 +7,10 @@ import {
   BankTransaction,
   BankTransactionsParams,
   BankTransactionsQuery,
+  BankLinkBody,
+  ReconciliationQuery,
+  SandboxConsentBody,
+  TerminalReconciliationQuery,
 } from './bank';
 import { issues, parse, paths } from './schema-test-kit';
 
@@ -216,5 +220,33 @@ describe('BankTransactionsQuery', () => {
   it('rejects an empty or over-long cursor', () => {
     expect(paths(BankTransactionsQuery, { cursor: '' })).toEqual([['cursor']]);
     expect(paths(BankTransactionsQuery, { cursor: 'c'.repeat(2001) })).toEqual([['cursor']]);
+  });
+});
+
+describe('bank extensions', () => {
+  it('BankLinkBody takes an absolute http(s) redirectUrl', () => {
+    expect(parse(BankLinkBody, { redirectUrl: 'https://shop.example/done?x=1' })).toBeTruthy();
+    for (const redirectUrl of ['/relative', 'javascript:alert(1)', 'ftp://x.example/', ''])
+      expect(paths(BankLinkBody, { redirectUrl })).toEqual([['redirectUrl']]);
+    expect(paths(BankLinkBody, {})).toEqual([['redirectUrl']]);
+  });
+
+  it('SandboxConsentBody names a known bank and bounds the history', () => {
+    expect(parse(SandboxConsentBody, {})).toEqual({});
+    expect(parse(SandboxConsentBody, { bank: 'oakmoor', historyDays: 365 })).toBeTruthy();
+    expect(paths(SandboxConsentBody, { bank: 'monzo' })).toEqual([['bank']]);
+    expect(paths(SandboxConsentBody, { historyDays: 0 })).toEqual([['historyDays']]);
+    expect(paths(SandboxConsentBody, { historyDays: 1.5 })).toEqual([['historyDays']]);
+    expect(paths(SandboxConsentBody, { transactionsPerDay: 501 })).toEqual([
+      ['transactionsPerDay'],
+    ]);
+  });
+
+  it('ReconciliationQuery takes a calendar date and an optional store UUID', () => {
+    expect(parse(ReconciliationQuery, { date: '2026-11-23' })).toEqual({ date: '2026-11-23' });
+    expect(paths(ReconciliationQuery, { date: '2026-02-30' })).toEqual([['date']]);
+    expect(paths(ReconciliationQuery, { date: '23/11/2026' })).toEqual([['date']]);
+    expect(paths(ReconciliationQuery, { date: '2026-11-23', storeId: 'x' })).toEqual([['storeId']]);
+    expect(paths(TerminalReconciliationQuery, {})).toEqual([['date']]);
   });
 });

@@ -1,6 +1,6 @@
 /** Section 2 Bank account and Bank transaction; section 4.6 Bank feed. */
 import { z } from 'zod';
-import { BankTransactionStatus, BankTransactionType, Currency } from './common';
+import { BankTransactionStatus, BankTransactionType, Currency, Timestamp, Uuid } from './common';
 
 export const BankAccount = z.object({
   accountId: z.string(),
@@ -72,3 +72,101 @@ export const BankTransactionsQuery = z
     )
       ctx.addIssue({ code: 'custom', path: ['before'], message: 'must be later than from' });
   });
+
+// Extensions (docs/bank-feed.md): linking, consents, the sandbox's banks and reconciliation.
+
+/** The sandbox's banks; `sandbox-bank` is the default (50 a page, links.prev, every field). */
+export const SandboxBankId = z.enum(['sandbox-bank', 'harbour', 'oakmoor']);
+export type SandboxBankId = z.infer<typeof SandboxBankId>;
+
+const HttpUrl = z
+  .url({ protocol: /^https?$/, message: 'must be an absolute http or https URL' })
+  .max(2000, 'must be at most 2000 characters');
+
+export const BankLinkBody = z.object({ redirectUrl: HttpUrl });
+export const BankLink = z.object({
+  linkId: z.string(),
+  linkUrl: z.string(),
+  expiresAt: Timestamp,
+});
+
+export const SandboxConsentBody = z.object({
+  bank: SandboxBankId.optional(),
+  historyDays: z
+    .number()
+    .int('must be a whole number of days')
+    .min(1, 'must be 1-3650')
+    .max(3650, 'must be 1-3650')
+    .optional(),
+  transactionsPerDay: z
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be 1-500')
+    .max(500, 'must be 1-500')
+    .optional(),
+});
+export const SandboxConsent = z.object({
+  accountAuthId: z.string(),
+  accountIds: z.array(z.string()),
+  bankName: z.string(),
+});
+
+export const BankConsent = z.object({
+  accountAuthId: z.string(),
+  bank: SandboxBankId,
+  bankName: z.string(),
+  createdAt: Timestamp,
+  accounts: BankAccountList,
+  /** The account pay-by-bank payments settle into, when it is one of this consent's. */
+  settlementAccountId: z.string().optional(),
+});
+export const BankConsentList = z.array(BankConsent);
+
+/** A UTC calendar day. */
+export const ReconciliationQuery = z.object({
+  date: z.iso.date({ message: 'must be a date (YYYY-MM-DD)' }),
+  storeId: Uuid.optional(),
+});
+export const TerminalReconciliationQuery = ReconciliationQuery.pick({ date: true });
+
+export const ReconciliationStatus = z.enum(['MATCHED', 'NOT_ARRIVED']);
+export const ReconciledPayment = z.object({
+  paymentRequestId: z.string(),
+  transactionId: z.string(),
+  orderId: z.string(),
+  storeId: z.string(),
+  terminalId: z.string().nullable(),
+  /** What the customer sent: the amount and any tip. */
+  amount: z.number(),
+  tipAmount: z.number(),
+  currency: Currency,
+  completedAt: Timestamp,
+  status: ReconciliationStatus,
+  credit: z
+    .object({
+      id: z.string(),
+      accountId: z.string(),
+      date: Timestamp,
+      amount: z.number(),
+      reference: z.string(),
+      status: BankTransactionStatus,
+    })
+    .optional(),
+});
+export const Reconciliation = z.object({
+  date: z.iso.date(),
+  storeId: z.string().nullable(),
+  /** Null until the merchant links a settlement account. */
+  settlementAccountId: z.string().nullable(),
+  summary: z.object({
+    payments: z.number().int().nonnegative(),
+    matched: z.number().int().nonnegative(),
+    notArrived: z.number().int().nonnegative(),
+    expectedAmount: z.number(),
+    receivedAmount: z.number(),
+  }),
+  payments: z.array(ReconciledPayment),
+  /** Merchant only: the day's credits on the settlement account that no payment explains. */
+  unmatchedCredits: z.array(BankTransaction).optional(),
+});
+export type Reconciliation = z.infer<typeof Reconciliation>;

@@ -12,6 +12,7 @@ import {
   Timestamp,
   Uuid,
   nonBlank,
+  safeText,
   offsetPage,
 } from './common';
 
@@ -80,7 +81,7 @@ export type CardPayment = z.infer<typeof CardPayment>;
 export const CardCancelBody = z
   .object({
     cancelledReasonCode: CancelReasonCode.optional(),
-    cancelledReasonDescription: z.string().max(60, 'must be at most 60 characters').optional(),
+    cancelledReasonDescription: safeText().max(60, 'must be at most 60 characters').optional(),
   })
   .refine(
     (b) => b.cancelledReasonCode !== 'Other' || (b.cancelledReasonDescription?.trim() ?? '') !== '',

@@ -154,8 +154,10 @@ describe('Pounds and PositivePounds', () => {
   });
 
   it('rejects amounts beyond the maximum', () => {
-    expect(issues(Pounds, 100_000_000)[0]?.message).toBe('is too large');
-    expect(issues(Pounds, -100_000_000)[0]?.message).toBe('is too large');
+    // The message names the limit in pounds, so staff and merchants know what they may type.
+    const tooLarge = 'is too large: the largest amount is £99,999,999.99';
+    expect(issues(Pounds, 100_000_000)[0]?.message).toBe(tooLarge);
+    expect(issues(Pounds, -100_000_000)[0]?.message).toBe(tooLarge);
   });
 
   it('rejects what is not a finite number', () => {

@@ -3,7 +3,7 @@
  * timestamps and the two page envelopes (service-interface.md sections 2, 6 and 8).
  */
 import { z } from 'zod';
-import { MAX_PENCE, decimalPlaces, decimalTextToPence } from '../money';
+import { MAX_PENCE, decimalPlaces, decimalTextToPence, formatPence } from '../money';
 
 export const Environment = z.enum(['sandbox', 'production']);
 export const PaymentMethod = z.enum(['PAY_BY_BANK', 'CARD']);
@@ -61,21 +61,63 @@ export const Uuid = z.uuid({ message: 'must be a UUID' });
 export const Timestamp = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' });
 export const Currency = z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code');
 
+/**
+ * What free text may not contain, and why: control characters (NUL truncates strings in C
+ * libraries and logs; line breaks forge log lines and receipt rows) and the bidirectional
+ * embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069), which make a name or an
+ * order id display as something else ("Trojan Source"). A lone UTF-16 surrogate is what a JSON
+ * `\ud800` escape or an invalid UTF-8 sequence becomes; it cannot be stored or sent on as UTF-8.
+ * `multiline` text (descriptions, metadata values) may hold tabs and line breaks.
+ */
+export function unsafeTextProblem(text: string, multiline = false): string | null {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdfff) {
+      const next = text.charCodeAt(i + 1);
+      if (code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+        continue;
+      }
+      return 'must be valid Unicode text (found a lone surrogate or invalid UTF-8)';
+    }
+    const control = code < 0x20 || (code >= 0x7f && code <= 0x9f);
+    if (control && !(multiline && (code === 0x09 || code === 0x0a || code === 0x0d)))
+      return `must not contain control characters (found U+${hex(code)})`;
+    if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069))
+      return `must not contain bidirectional control characters (found U+${hex(code)})`;
+  }
+  return null;
+}
+const hex = (code: number) => code.toString(16).toUpperCase().padStart(4, '0');
+
+/**
+ * A string that refuses what `unsafeTextProblem` names, with a 400 naming the field. Every
+ * free-text field of a request builds on this (names, order ids, notes, terminal names,
+ * metadata), so a new area inherits the rule by using it (or `nonBlank`, `Notes`, `Metadata`).
+ */
+export const safeText = (options: { multiline?: boolean; message?: string } = {}) =>
+  z.string(options.message ? { message: options.message } : undefined).superRefine((text, ctx) => {
+    const problem = unsafeTextProblem(text, options.multiline);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 /** Text that must not be blank; trimmed before its length is checked. */
 export const nonBlank = (min: number, max: number) =>
-  z
-    .string()
+  safeText()
     .trim()
     .min(min, min <= 1 ? 'must not be blank' : `must be ${min}-${max} characters and not blank`)
     .max(max, `must be at most ${max} characters`);
 
-export const Notes = z.string().max(30, 'must be at most 30 characters');
+export const Notes = safeText().max(30, 'must be at most 30 characters');
 
 /** An amount in pounds on the wire: finite, at most two decimal places, within MAX_PENCE. */
 export const Pounds = z
   .number({ message: 'must be a number in pounds' })
   .refine((n) => decimalPlaces(n) <= 2, 'must have at most 2 decimal places')
-  .refine((n) => Math.abs(n) * 100 <= MAX_PENCE, 'is too large');
+  .refine(
+    (n) => Math.abs(n) * 100 <= MAX_PENCE,
+    `is too large: the largest amount is ${formatPence(MAX_PENCE)}`,
+  );
 export const PositivePounds = Pounds.refine((n) => n > 0, 'must be greater than 0');
 
 /** The seed's refund sample carries amounts as decimal strings ("10.50"); both forms parse. */
@@ -84,12 +126,14 @@ export const PoundsOrDecimalText = z.union([
   z.string().refine((s) => decimalTextToPence(s) !== null, 'must be a decimal amount'),
 ]);
 
-export const MetadataKey = z
-  .string()
+export const MetadataKey = safeText()
   .min(1, 'metadata keys must be 1-40 characters')
   .max(40, 'metadata keys must be 1-40 characters')
   .refine((key) => !/[[\]]/.test(key), 'metadata keys must not contain [ or ]');
-export const MetadataValue = z.string().max(500, 'metadata values must be at most 500 characters');
+export const MetadataValue = safeText({ multiline: true }).max(
+  500,
+  'metadata values must be at most 500 characters',
+);
 export const MAX_METADATA_PAIRS = 50;
 /** Section 8: up to 50 pairs; key 1-40 characters without [ or ]; value at most 500 characters. */
 export const Metadata = z
@@ -120,9 +164,9 @@ export const PageQuery = z.object({
 });
 
 export const ConsumerDetails = z.object({
-  phoneCountryCode: z.string().optional(),
-  phoneNumber: z.string().optional(),
+  phoneCountryCode: safeText().optional(),
+  phoneNumber: safeText().optional(),
   email: z.email('must be a valid email address').optional(),
-  firstName: z.string().max(50).optional(),
-  lastName: z.string().max(50).optional(),
+  firstName: safeText().max(50).optional(),
+  lastName: safeText().max(50).optional(),
 });

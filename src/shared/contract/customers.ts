@@ -8,6 +8,7 @@ import {
   Timestamp,
   Uuid,
   nonBlank,
+  safeText,
   offsetPage,
 } from './common';
 
@@ -17,8 +18,8 @@ const customerFields = {
   type: CustomerType,
   phoneCountryCode: z.string().regex(/^\d{1,5}$/, 'must be 1-5 digits'),
   phoneNumber: z.string().regex(/^\d{1,15}$/, 'must be 1-15 digits, without the country code'),
-  address: z.string().max(100, 'must be at most 100 characters'),
-  city: z.string().max(30, 'must be at most 30 characters'),
+  address: safeText().max(100, 'must be at most 100 characters'),
+  city: safeText().max(30, 'must be at most 30 characters'),
   postcode: z
     .string()
     .regex(/^[A-Za-z0-9 ]{4,8}$/, 'must be 4-8 characters of letters, numbers and spaces'),
@@ -73,7 +74,7 @@ export type CustomerPage = z.infer<typeof CustomerPage>;
  * by `collectMetadataFilter`; a key given twice is a 400.
  */
 export const CustomerListQuery = PageQuery.extend({
-  search: z.string().max(100).optional(),
+  search: safeText().max(100).optional(),
   metadata: z.record(MetadataKey, z.string()).optional(),
 });
 export type CustomerListQuery = z.infer<typeof CustomerListQuery>;

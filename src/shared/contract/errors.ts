@@ -9,6 +9,10 @@ export const ErrorName = z.enum([
   'NOT FOUND', // the bank feed's spelling, kept as the seed gives it
   'CONFLICT',
   'GONE',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'TOO_MANY_REQUESTS',
+  'REQUEST_HEADER_FIELDS_TOO_LARGE',
   'INTERNAL_SERVER_ERROR',
 ]);
 export type ErrorName = z.infer<typeof ErrorName>;
@@ -36,6 +40,10 @@ export const STATUS_NAMES: Record<number, ErrorName> = {
   404: 'NOT_FOUND',
   409: 'CONFLICT',
   410: 'GONE',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  431: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
   500: 'INTERNAL_SERVER_ERROR',
 };
 

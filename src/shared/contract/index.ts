@@ -9,4 +9,5 @@ export * from './bank';
 export * from './webhooks';
 export * from './agent';
 export * from './sandbox';
+export * from './merchant-events';
 export { routes, type RouteDef, type RouteName, type Routes, type Auth } from './routes';

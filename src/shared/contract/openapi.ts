@@ -25,11 +25,24 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'Not found',
   409: 'Conflict',
   410: 'Gone: the cursor is stale, tampered or reused',
+  413: 'The body is larger than 64 KiB',
+  415: 'The body is not application/json',
+  429: 'Too many failed attempts from this address (see the Retry-After header)',
   500: 'Internal error',
 };
 
 function parameters(def: RouteDef): Json[] {
   const out: Json[] = [];
+  if (def.idempotent)
+    out.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description:
+        'Makes a retry safe: the same key with the same request replays the first answer for ' +
+        '24 hours; with a different request it is a 409. 1-255 printable ASCII characters.',
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+    });
   for (const [name, schema] of Object.entries(def.params?.shape ?? {}))
     out.push({ name, in: 'path', required: true, schema: toSchema(schema as z.ZodType, 'input') });
   const query = def.query ? toSchema(def.query, 'input') : undefined;
@@ -66,6 +79,11 @@ function operation(operationId: string, def: RouteDef): Json {
   };
   const errors = new Set(def.errors);
   if (def.auth !== 'public') errors.add(401);
+  // Every route with a body reads it under the same limits (service/http/body.ts).
+  if (def.body) for (const status of [400, 413, 415]) errors.add(status);
+  // Wrong secrets and wrong guesses are rate-limited per address (service/http/rate-limit.ts).
+  if (def.auth !== 'public' || def.guessable) errors.add(429);
+  if (def.idempotent) for (const status of [400, 409]) errors.add(status);
   for (const status of [...errors].sort())
     responses[status] = {
       description: ERROR_TEXT[status] ?? 'Error',

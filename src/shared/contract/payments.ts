@@ -14,6 +14,7 @@ import {
   Timestamp,
   Uuid,
   nonBlank,
+  safeText,
   offsetPage,
 } from './common';
 
@@ -36,7 +37,7 @@ export const ProcessPaymentBody = z
     serviceCustomerId: Uuid.optional(),
     autoRedirect: z.boolean().default(false),
     consumerDetails: ConsumerDetails.optional(),
-    callbackParams: z.record(z.string().min(1).max(100), z.string().max(500)).optional(),
+    callbackParams: z.record(safeText().min(1).max(100), safeText().max(500)).optional(),
     expiresIn: z
       .number()
       .int('must be a whole number of milliseconds')
@@ -127,6 +128,8 @@ export const PaymentStatusRecord = z.object({
   updatedAt: Timestamp,
   expiresAt: Timestamp,
   transactions: z.array(PaymentTransaction),
+  /** Extension (docs/refunds.md): the total of the payment's COMPLETED refunds, in pounds. */
+  refundedAmount: z.number().optional(),
 });
 export type PaymentStatusRecord = z.infer<typeof PaymentStatusRecord>;
 

@@ -9,6 +9,7 @@ import {
   RefundType,
   Timestamp,
   Uuid,
+  safeText,
 } from './common';
 
 export const RefundRecord = z.object({
@@ -32,6 +33,15 @@ export const RefundList = z.array(RefundRecord);
 /** Extension: initiate a refund (the seed names it without a shape). No amount means in full. */
 export const RefundCreateBody = z.object({
   amount: PositivePounds.optional(),
-  refundNotes: z.string().max(30, 'must be at most 30 characters').optional(),
+  refundNotes: safeText().max(30, 'must be at most 30 characters').optional(),
   metadata: Metadata.optional(),
 });
+export type RefundCreateBody = z.infer<typeof RefundCreateBody>;
+
+export const RefundParams = z.object({ refundId: Uuid });
+
+/** Extension: the sandbox bank's answer to a refund (docs/refunds.md). */
+export const RefundSimulateBody = z.object({
+  outcome: z.enum(['COMPLETED', 'FAILED', 'CANCELLED']),
+});
+export type RefundSimulateBody = z.infer<typeof RefundSimulateBody>;

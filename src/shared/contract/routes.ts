@@ -18,9 +18,10 @@ import * as webhooks from './webhooks';
 /**
  * Who may call a route. `merchant`: a merchant access secret (sandbox or production);
  * `terminal`: a paired terminal's secret only; `merchantOrTerminal`: either, a terminal being
- * limited to its own store; `sandbox`: a merchant sandbox secret; `public`: no secret.
+ * limited to its own store; `sandbox`: a merchant sandbox secret; `public`: no secret;
+ * `agent`: a merchant secret plus an Agent Pay request signature (docs/agent-pay.md).
  */
-export type Auth = 'merchant' | 'terminal' | 'merchantOrTerminal' | 'sandbox' | 'public';
+export type Auth = 'merchant' | 'terminal' | 'merchantOrTerminal' | 'sandbox' | 'public' | 'agent';
 
 export interface RouteDef {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -40,6 +41,16 @@ export interface RouteDef {
   errors: number[];
   extension?: boolean;
   description?: string;
+  /**
+   * Creates or moves money: honours an `Idempotency-Key` header (replays the first answer for
+   * 24 hours; 409 for the key with another request). docs/reliability.md.
+   */
+  idempotent?: boolean;
+  /**
+   * Answers whether a guessed value is right (a pairing code): its refusals count as failed
+   * attempts against the caller's address, like a wrong secret (429 once over the limit).
+   */
+  guessable?: boolean;
 }
 
 const route = <const R extends RouteDef>(r: R): R => r;
@@ -48,6 +59,7 @@ export const routes = {
   // 4.1 Customers
   createCustomer: route({
     method: 'post',
+    idempotent: true,
     path: '/api/customers',
     tag: 'Customers',
     auth: 'merchant',
@@ -132,6 +144,7 @@ export const routes = {
   }),
   chargeCard: route({
     method: 'post',
+    idempotent: true,
     path: '/api/payments/card/process-payment',
     tag: 'Card on file',
     auth: 'merchant',
@@ -143,6 +156,7 @@ export const routes = {
   }),
   captureCardPayment: route({
     method: 'post',
+    idempotent: true,
     path: '/api/payments/card/payment-request/{paymentRequestId}/capture',
     tag: 'Card on file',
     auth: 'merchant',
@@ -156,6 +170,7 @@ export const routes = {
   }),
   cancelCardPayment: route({
     method: 'post',
+    idempotent: true,
     path: '/api/payments/card/payment-request/{paymentRequestId}/cancel',
     tag: 'Card on file',
     auth: 'merchant',
@@ -170,6 +185,7 @@ export const routes = {
   // 4.3 Payment requests
   processPayment: route({
     method: 'post',
+    idempotent: true,
     path: '/api/payments/process-payment',
     tag: 'Payment requests',
     auth: 'merchantOrTerminal',
@@ -181,6 +197,7 @@ export const routes = {
   }),
   cancelPaymentRequest: route({
     method: 'post',
+    idempotent: true,
     path: '/api/payment-request/cancel/{paymentRequestId}',
     tag: 'Payment requests',
     auth: 'merchantOrTerminal',
@@ -259,6 +276,7 @@ export const routes = {
   // 4.4 Remote payments and terminals
   processRemotePayment: route({
     method: 'post',
+    idempotent: true,
     path: '/api/terminal/process-remote-payment',
     tag: 'Remote payments',
     auth: 'merchant',
@@ -295,6 +313,7 @@ export const routes = {
     path: '/api/terminal/pair',
     tag: 'Terminals',
     auth: 'public',
+    guessable: true,
     extension: true,
     summary: 'Redeem a pairing code for a terminal-scoped secret',
     body: terminals.PairBody,
@@ -308,7 +327,7 @@ export const routes = {
     tag: 'Terminals',
     auth: 'merchant',
     extension: true,
-    summary: 'Rename a terminal or switch its remote payments',
+    summary: 'Rename a terminal, switch its remote payments or set its largest payment',
     params: terminals.TerminalParams,
     body: terminals.TerminalUpdateBody,
     status: 200,
@@ -363,6 +382,17 @@ export const routes = {
     response: terminals.Terminal,
     errors: [400, 403],
   }),
+  getOwnTerminal: route({
+    method: 'get',
+    path: '/api/terminal/me',
+    tag: 'Terminals',
+    auth: 'terminal',
+    extension: true,
+    summary: 'The calling terminal’s own record (its name and largest payment)',
+    status: 200,
+    response: terminals.Terminal,
+    errors: [403],
+  }),
   listStores: route({
     method: 'get',
     path: '/api/stores',
@@ -375,6 +405,25 @@ export const routes = {
     errors: [],
   }),
 
+  // Merchant dashboard
+  merchantEvents: route({
+    method: 'get',
+    path: '/api/merchant/events',
+    tag: 'Merchant dashboard',
+    auth: 'merchant',
+    extension: true,
+    summary: "The merchant's change stream (Server-Sent Events) for live dashboards",
+    description:
+      'Sends `ready`, then a `change` event `{topics: [payments|terminals|webhooks]}` whenever ' +
+      'one of those lists changes, and a `heartbeat` every 15 s. The events name what changed; ' +
+      'read it through the ordinary routes. Authenticate with the Authorization header ' +
+      '(read the stream with fetch, not EventSource, which cannot send it).',
+    status: 200,
+    response: null,
+    contentType: 'text/event-stream',
+    errors: [403],
+  }),
+
   // 4.5 Refunds
   listRefunds: route({
     method: 'get',
@@ -382,6 +431,8 @@ export const routes = {
     tag: 'Refunds',
     auth: 'merchantOrTerminal',
     summary: 'Look up the refunds of a payment request',
+    description:
+      "Amounts are decimal strings with two places, as the seed's sample carries them. 400 when no payment request is found, 404 when it has no refunds.",
     params: payments.PaymentRequestParams,
     status: 200,
     response: refunds.RefundList,
@@ -389,16 +440,19 @@ export const routes = {
   }),
   createRefund: route({
     method: 'post',
+    idempotent: true,
     path: '/api/refund/{paymentRequestId}',
     tag: 'Refunds',
-    auth: 'merchant',
+    auth: 'merchantOrTerminal',
     extension: true,
     summary: 'Initiate a refund (in full when no amount is given)',
+    description:
+      "PARTIAL or FULL follows from the amount. Refused (400) unless the payment is COMPLETED and this refund plus every earlier one not FAILED or CANCELLED stays within the amount paid, tips included. A terminal secret may refund its own store's payments.",
     params: payments.PaymentRequestParams,
     body: refunds.RefundCreateBody,
     status: 201,
     response: refunds.RefundRecord,
-    errors: [400, 404],
+    errors: [400, 403],
   }),
 
   // 4.6 Bank feed
@@ -424,6 +478,69 @@ export const routes = {
     status: 200,
     response: bank.BankFeedPage,
     errors: [400, 404, 410],
+  }),
+  createBankLink: route({
+    method: 'post',
+    path: '/api/bank/links',
+    tag: 'Bank feed',
+    auth: 'merchant',
+    extension: true,
+    summary: 'Start linking a bank account (hosted page, then a redirect with the consent)',
+    description:
+      'Open linkUrl in a browser: the user picks a bank, signs in and consents; the browser returns to redirectUrl with accountAuthId and accountIds (comma-separated), or with error=access_denied.',
+    body: bank.BankLinkBody,
+    status: 201,
+    response: bank.BankLink,
+    errors: [400],
+  }),
+  listBankConsents: route({
+    method: 'get',
+    path: '/api/bank/consents',
+    tag: 'Bank feed',
+    auth: 'merchant',
+    extension: true,
+    summary: 'The consents this merchant holds, with their accounts',
+    status: 200,
+    response: bank.BankConsentList,
+    errors: [],
+  }),
+  revokeBankConsent: route({
+    method: 'delete',
+    path: '/api/bank/{accountAuthId}',
+    tag: 'Bank feed',
+    auth: 'merchant',
+    extension: true,
+    summary: 'Revoke a consent: its accounts and cursors answer 404 from then on',
+    params: bank.BankAccountsParams,
+    status: 200,
+    response: Message,
+    errors: [404],
+  }),
+  bankReconciliation: route({
+    method: 'get',
+    path: '/api/bank/reconciliation',
+    tag: 'Bank feed',
+    auth: 'merchant',
+    extension: true,
+    summary:
+      "A day's pay-by-bank payments matched to their credits, and credits no payment explains",
+    query: bank.ReconciliationQuery,
+    status: 200,
+    response: bank.Reconciliation,
+    errors: [400],
+  }),
+  terminalReconciliation: route({
+    method: 'get',
+    path: '/api/terminal/reconciliation',
+    tag: 'Terminals',
+    auth: 'terminal',
+    extension: true,
+    summary: "A day's pay-by-bank payments of the terminal's store, matched to their credits",
+    description: 'The terminal never reads the bank feed itself: it sees its own store only.',
+    query: bank.TerminalReconciliationQuery,
+    status: 200,
+    response: bank.Reconciliation,
+    errors: [400, 403],
   }),
 
   // 4.7 Webhooks
@@ -498,29 +615,32 @@ export const routes = {
     errors: [400, 404],
   }),
 
-  // 4.8 Agent Pay
+  // 4.8 Agent Pay (docs/agent-pay.md). `agent` routes also need the request signature.
   registerAgent: route({
     method: 'post',
     path: '/api/agents',
     tag: 'Agent Pay',
-    auth: 'merchant',
+    auth: 'agent',
     extension: true,
     summary: 'Register an agent identity (idempotent per key)',
+    description:
+      'Signed by the key being registered (publicKeyPem, required on the wire). 201 for a new ' +
+      'agent, 200 when the key is already registered (name and description updated).',
     body: agent.AgentRegisterBody,
     status: 201,
     response: agent.Agent,
-    errors: [400, 409],
+    errors: [400, 404, 409],
   }),
   getAgentMe: route({
     method: 'get',
     path: '/api/agents/me',
     tag: 'Agent Pay',
-    auth: 'merchant',
+    auth: 'agent',
     extension: true,
-    summary: 'The signing agent',
+    summary: 'The signing agent, with its status',
     status: 200,
     response: agent.Agent,
-    errors: [404],
+    errors: [],
   }),
   listAgents: route({
     method: 'get',
@@ -528,7 +648,7 @@ export const routes = {
     tag: 'Agent Pay',
     auth: 'merchant',
     extension: true,
-    summary: 'List agents',
+    summary: 'List the agents of the business and environment (API key alone)',
     query: PageQuery,
     status: 200,
     response: agent.AgentPage,
@@ -536,11 +656,12 @@ export const routes = {
   }),
   createContract: route({
     method: 'post',
+    idempotent: true,
     path: '/api/agents/contracts',
     tag: 'Agent Pay',
-    auth: 'merchant',
+    auth: 'agent',
     extension: true,
-    summary: 'Create a spending contract',
+    summary: 'Create a spending contract (PENDING_AUTHORIZATION, with authorizationUrl)',
     body: agent.ContractCreateBody,
     status: 201,
     response: agent.Contract,
@@ -550,7 +671,7 @@ export const routes = {
     method: 'get',
     path: '/api/agents/contracts/{contractId}',
     tag: 'Agent Pay',
-    auth: 'merchant',
+    auth: 'agent',
     extension: true,
     summary: 'A contract with live usage',
     params: agent.ContractParams,
@@ -562,13 +683,102 @@ export const routes = {
     method: 'get',
     path: '/api/agents/contracts',
     tag: 'Agent Pay',
-    auth: 'merchant',
+    auth: 'agent',
     extension: true,
-    summary: 'List contracts',
-    query: agent.ContractListQuery,
+    summary: "List the signing agent's contracts, newest first",
+    query: agent.ContractListFilters,
     status: 200,
     response: agent.ContractPage,
     errors: [400],
+  }),
+  updateContract: route({
+    method: 'put',
+    path: '/api/agents/contracts/{contractId}',
+    tag: 'Agent Pay',
+    auth: 'agent',
+    extension: true,
+    summary: 'Stage new limits as pendingUpdate (current limits stay enforced until approved)',
+    params: agent.ContractParams,
+    body: agent.ContractUpdateBody,
+    status: 200,
+    response: agent.Contract,
+    errors: [400, 404],
+  }),
+  listBusinessContracts: route({
+    method: 'get',
+    path: '/api/agent-contracts',
+    tag: 'Agent Pay',
+    auth: 'merchant',
+    extension: true,
+    summary: "Every agent's contracts, for the business (API key alone), newest first",
+    description: 'Filter by agentId, type and status; each contract carries its live usage.',
+    query: agent.BusinessContractListQuery,
+    status: 200,
+    response: agent.ContractPage,
+    errors: [400],
+  }),
+  getBusinessContract: route({
+    method: 'get',
+    path: '/api/agent-contracts/{contractId}',
+    tag: 'Agent Pay',
+    auth: 'merchant',
+    extension: true,
+    summary: 'Any contract of the business with its live usage (API key alone)',
+    params: agent.ContractParams,
+    status: 200,
+    response: agent.Contract,
+    errors: [404],
+  }),
+  createContractPayment: route({
+    method: 'post',
+    path: '/api/agents/contracts/{contractId}/payments',
+    tag: 'Agent Pay',
+    auth: 'agent',
+    extension: true,
+    summary: "SEND: pay a payee's bank account under the contract's limits",
+    params: agent.ContractParams,
+    body: agent.SendPaymentBody,
+    status: 201,
+    response: agent.ContractPayment,
+    errors: [400, 404],
+  }),
+  createContractCharge: route({
+    method: 'post',
+    path: '/api/agents/contracts/{contractId}/charges',
+    tag: 'Agent Pay',
+    auth: 'agent',
+    extension: true,
+    summary: "COLLECT: charge the customer's linked card under the contract's limits",
+    params: agent.ContractParams,
+    body: agent.CollectChargeBody,
+    status: 201,
+    response: agent.ContractPayment,
+    errors: [400, 404],
+  }),
+  listContractPayments: route({
+    method: 'get',
+    path: '/api/agents/contracts/{contractId}/payments',
+    tag: 'Agent Pay',
+    auth: 'agent',
+    extension: true,
+    summary: 'Payments and charges made under a contract, newest first',
+    params: agent.ContractParams,
+    query: agent.ContractPaymentListQuery,
+    status: 200,
+    response: agent.ContractPaymentPage,
+    errors: [400, 404],
+  }),
+  getContractPayment: route({
+    method: 'get',
+    path: '/api/agents/payments/{paymentId}',
+    tag: 'Agent Pay',
+    auth: 'agent',
+    extension: true,
+    summary: 'One payment or charge made under a contract',
+    params: agent.ContractPaymentParams,
+    status: 200,
+    response: agent.ContractPayment,
+    errors: [404],
   }),
 
   // Sandbox controls
@@ -595,6 +805,44 @@ export const routes = {
     body: sandbox.SimulateBody,
     status: 200,
     response: payments.PaymentStatusRecord,
+    errors: [400, 404],
+  }),
+  sandboxBankConsent: route({
+    method: 'post',
+    path: '/api/sandbox/bank/consents',
+    tag: 'Sandbox',
+    auth: 'sandbox',
+    extension: true,
+    summary: 'Link a sandbox bank without a browser',
+    body: bank.SandboxConsentBody,
+    status: 201,
+    response: bank.SandboxConsent,
+    errors: [400],
+  }),
+  simulateRefund: route({
+    method: 'post',
+    path: '/api/sandbox/refunds/{refundId}/simulate',
+    tag: 'Sandbox',
+    auth: 'sandbox',
+    extension: true,
+    summary: "Answer a refund as the sandbox bank (otherwise it completes by the service's clock)",
+    params: refunds.RefundParams,
+    body: refunds.RefundSimulateBody,
+    status: 200,
+    response: refunds.RefundRecord,
+    errors: [400, 404],
+  }),
+  authorizeContract: route({
+    method: 'post',
+    path: '/api/sandbox/contracts/{contractId}/authorize',
+    tag: 'Sandbox',
+    auth: 'sandbox',
+    extension: true,
+    summary: 'Approve or decline a contract (or its pending update) as the human would',
+    params: agent.ContractParams,
+    body: agent.ContractAuthorizeBody,
+    status: 200,
+    response: agent.Contract,
     errors: [400, 404],
   }),
   resetSandbox: route({

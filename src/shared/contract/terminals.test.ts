@@ -12,6 +12,7 @@ import {
   TerminalName,
   TerminalParams,
   TerminalUpdateBody,
+  overTerminalLimit,
 } from './terminals';
 import { issues, parse, paths } from './schema-test-kit';
 
@@ -161,6 +162,7 @@ const terminal = {
   storeId: STORE_ID,
   tokenMissing: false,
   remotePaymentsEnabled: true,
+  maxAmount: 10_000,
   lastSeenAt: '2026-03-14T09:29:58.000Z',
   online: true,
   createdAt: '2026-03-01T08:00:00.000Z',
@@ -246,12 +248,27 @@ describe('TerminalUpdateBody', () => {
       remotePaymentsEnabled: false,
     });
     expect(parse(TerminalUpdateBody, { name: 'Till 2', remotePaymentsEnabled: true })).toBeTruthy();
+    expect(parse(TerminalUpdateBody, { maxAmount: 250.5 })).toEqual({ maxAmount: 250.5 });
+  });
+
+  it('takes a largest payment in pounds, above 0 and within the service limit', () => {
+    expect(paths(TerminalUpdateBody, { maxAmount: 0 })).toEqual([['maxAmount']]);
+    expect(paths(TerminalUpdateBody, { maxAmount: 10.001 })).toEqual([['maxAmount']]);
+    expect(issues(TerminalUpdateBody, { maxAmount: 1e8 })[0]?.message).toBe(
+      'is too large: the largest amount is £99,999,999.99',
+    );
+  });
+
+  it('words a payment over the limit the same for the service and the kiosk', () => {
+    expect(overTerminalLimit(9_999_999_999, 1_000_000)).toBe(
+      "Amount £99,999,999.99 is more than this terminal's largest payment, £10,000.00",
+    );
   });
 
   it('rejects an empty body', () => {
     const found = issues(TerminalUpdateBody, {});
     expect(found.map((i) => i.path)).toEqual([['name']]);
-    expect(found[0]?.message).toBe('name or remotePaymentsEnabled is required');
+    expect(found[0]?.message).toBe('name, remotePaymentsEnabled or maxAmount is required');
   });
 
   it('rejects a blank name and a string switch', () => {

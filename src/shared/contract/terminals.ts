@@ -1,5 +1,6 @@
 /** Section 4.4 Remote payments, and the terminal and store records the seed leaves unshown. */
 import { z } from 'zod';
+import { formatPence } from '../money';
 import {
   ConsumerDetails,
   Currency,
@@ -8,8 +9,10 @@ import {
   PaymentMethod,
   PaymentStatus,
   Pounds,
+  PositivePounds,
   Timestamp,
   Uuid,
+  safeText,
 } from './common';
 
 /** "+44" or "44": an optional plus and 1-4 digits. */
@@ -17,11 +20,11 @@ const PHONE_CODE = /^\+?\d{1,4}$/;
 
 export const RemotePaymentBody = z
   .object({
-    id: z.string({ message: 'is required' }).min(1, 'is required'),
+    id: safeText({ message: 'is required' }).min(1, 'is required'),
     amount: Pounds.refine((n) => n > 0, 'must be greater than 0'),
     // Any other value is accepted and means both methods, as section 4.4 says.
-    paymentMethod: z.string().optional(),
-    notes: z.string().trim().max(30, 'must be at most 30 characters after trimming').optional(),
+    paymentMethod: safeText().optional(),
+    notes: safeText().trim().max(30, 'must be at most 30 characters after trimming').optional(),
     consumerDetails: ConsumerDetails.optional(),
     metadata: Metadata.optional(),
   })
@@ -74,14 +77,15 @@ export const Terminal = z.object({
   storeId: Uuid,
   tokenMissing: z.boolean(),
   remotePaymentsEnabled: z.boolean(),
+  /** The largest payment this terminal may take, in pounds (docs/terminals.md). */
+  maxAmount: z.number(),
   lastSeenAt: Timestamp.nullable(),
   online: z.boolean(),
   createdAt: Timestamp,
 });
 export type Terminal = z.infer<typeof Terminal>;
 
-export const TerminalName = z
-  .string()
+export const TerminalName = safeText()
   .trim()
   .min(1, 'must not be blank')
   .max(50, 'must be at most 50 characters');
@@ -106,14 +110,28 @@ export const PairResponse = z.object({
   merchantName: z.string(),
 });
 export const TerminalParams = z.object({ id: Uuid });
+/** A new terminal's largest payment: £10,000.00, changed per terminal with updateTerminal. */
+export const DEFAULT_TERMINAL_MAX_PENCE = 1_000_000;
+
+/** One wording for a payment over a terminal's limit, from the service and the kiosk alike. */
+export const overTerminalLimit = (pence: number, maxPence: number) =>
+  `Amount ${formatPence(pence)} is more than this terminal's largest payment, ${formatPence(maxPence)}`;
+
 export const TerminalUpdateBody = z
-  .object({ name: TerminalName.optional(), remotePaymentsEnabled: z.boolean().optional() })
-  .refine((b) => b.name !== undefined || b.remotePaymentsEnabled !== undefined, {
-    message: 'name or remotePaymentsEnabled is required',
-    path: ['name'],
-  });
+  .object({
+    name: TerminalName.optional(),
+    remotePaymentsEnabled: z.boolean().optional(),
+    maxAmount: PositivePounds.optional().describe(
+      'The largest payment the terminal may take, in pounds; larger ones are refused with 400',
+    ),
+  })
+  .refine(
+    (b) =>
+      b.name !== undefined || b.remotePaymentsEnabled !== undefined || b.maxAmount !== undefined,
+    { message: 'name, remotePaymentsEnabled or maxAmount is required', path: ['name'] },
+  );
 /** A terminal registers its Firebase Cloud Messaging token; null removes it. */
-export const PushTokenBody = z.object({ fcmToken: z.string().min(1).max(4096).nullable() });
+export const PushTokenBody = z.object({ fcmToken: safeText().min(1).max(4096).nullable() });
 
 export const Store = z.object({
   id: Uuid,

@@ -3,10 +3,26 @@
  * decided in DESIGN.md (docs/webhooks.md).
  */
 import { z } from 'zod';
-import { Currency, Environment, EventType, PaymentMethod, Pounds, Timestamp, Uuid } from './common';
+import {
+  Currency,
+  Environment,
+  EventType,
+  PaymentMethod,
+  Pounds,
+  PositivePounds,
+  RefundType,
+  Timestamp,
+  Uuid,
+  safeText,
+} from './common';
 
 export const CustomField = z.object({ value: z.string(), fieldName: z.string() });
 export type CustomField = z.infer<typeof CustomField>;
+/** A custom field as a request gives it (the webhook test), as safe text. */
+export const CustomFieldInput = z.object({
+  value: safeText().max(500),
+  fieldName: safeText().min(1).max(100),
+});
 
 /** The data of every event: the seed's named fields and the ids needed to act on it. */
 export const EventData = z.object({
@@ -22,6 +38,11 @@ export const EventData = z.object({
   paymentMethod: PaymentMethod.nullable().optional(),
   errorDescription: z.string().optional(),
   metadata: z.record(z.string(), z.string()).optional(),
+  /** REFUND_STATUS (and POS_PAYMENT_STATUS of type REFUND_STATUS): the refund's amount and kind. */
+  refundAmount: z.number().optional(),
+  refundType: RefundType.optional(),
+  /** REFUND_STATUS: the payment's COMPLETED refunds so far, this one included once COMPLETED. */
+  refundedAmount: z.number().optional(),
   /** POS_PAYMENT_STATUS only: which kind of change it reports. */
   type: z.enum(['PAYMENTS_STATUS', 'REFUND_STATUS', 'EXPIRED_STATUS']).optional(),
   customFields: z.array(CustomField).optional(),
@@ -46,7 +67,7 @@ export const WebhookSubscriptionBody = z.object({
     .array(EventType)
     .min(1, 'must name at least one event type')
     .refine((t) => new Set(t).size === t.length, 'must not repeat an event type'),
-  description: z.string().max(200).optional(),
+  description: safeText({ multiline: true }).max(200).optional(),
 });
 export const WebhookSubscription = z.object({
   id: Uuid,
@@ -84,12 +105,12 @@ const REFUND_TEST_STATUSES = ['COMPLETED', 'CANCELLED', 'FAILED'] as const;
 export const WebhookTestBody = z
   .object({
     eventType: EventType,
-    orderId: z.string().min(1).max(50).optional(),
-    amount: Pounds.optional(),
+    orderId: safeText().min(1).max(50).optional(),
+    amount: PositivePounds.optional(),
     paymentMethod: PaymentMethod.optional(),
-    status: z.string().optional(),
+    status: safeText().optional(),
     type: z.enum(['PAYMENTS_STATUS', 'REFUND_STATUS', 'EXPIRED_STATUS']).optional(),
-    customFields: z.array(CustomField).max(20).optional(),
+    customFields: z.array(CustomFieldInput).max(20).optional(),
   })
   .superRefine((b, ctx) => {
     const pos = b.eventType === 'POS_PAYMENT_STATUS';

@@ -57,4 +57,60 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX status_changes_by_payment ON status_changes (payment_request_id, id);
   `,
+  // bank feed (issue 16): the end-of-day reports the back office fetched, readable offline.
+  `
+  CREATE TABLE end_of_day_reports (
+    date TEXT PRIMARY KEY,
+    report TEXT NOT NULL,
+    fetched_at INTEGER NOT NULL
+  );
+  `,
+  // refunds: the refunds of this kiosk's payments and every status change heard of them.
+  `
+  CREATE TABLE refunds (
+    refund_id TEXT PRIMARY KEY,
+    payment_request_id TEXT NOT NULL REFERENCES payments(payment_request_id),
+    amount_pence INTEGER NOT NULL,
+    currency TEXT NOT NULL DEFAULT 'GBP',
+    refund_type TEXT NOT NULL CHECK (refund_type IN ('PARTIAL', 'FULL')),
+    status TEXT NOT NULL,
+    final INTEGER NOT NULL DEFAULT 0 CHECK (final IN (0, 1)),
+    -- The service's time of the current status; older reports are stale.
+    status_at INTEGER,
+    -- When it reached COMPLETED: today's takings subtract refunds completed today.
+    completed_at INTEGER,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX refunds_by_payment ON refunds (payment_request_id, created_at);
+  CREATE INDEX refunds_unfinished ON refunds (created_at) WHERE final = 0;
+  CREATE INDEX refunds_by_completion ON refunds (completed_at) WHERE completed_at IS NOT NULL;
+
+  CREATE TABLE refund_changes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    refund_id TEXT NOT NULL REFERENCES refunds(refund_id),
+    from_status TEXT,
+    to_status TEXT NOT NULL,
+    source TEXT NOT NULL CHECK (source IN ('push', 'webhook', 'poll', 'local')),
+    occurred_at INTEGER NOT NULL,
+    recorded_at INTEGER NOT NULL
+  );
+  CREATE INDEX refund_changes_by_refund ON refund_changes (refund_id, id);
+  `,
+  // 2 (hardening): the payments the kiosk asked for, with the Idempotency-Key it sent, written
+  //    before the request leaves so a retry after a lost answer reuses the key (attempts.ts).
+  `
+  CREATE TABLE payment_attempts (
+    idempotency_key TEXT PRIMARY KEY,
+    order_id TEXT NOT NULL,
+    amount_pence INTEGER NOT NULL,
+    notes TEXT,
+    payment_method_restriction TEXT,
+    -- Set once the service answered; NULL while the answer is outstanding.
+    payment_request_id TEXT,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX payment_attempts_open ON payment_attempts (amount_pence, created_at)
+    WHERE payment_request_id IS NULL;
+  `,
 ];

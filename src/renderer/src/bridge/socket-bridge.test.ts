@@ -64,6 +64,9 @@ const state: KioskState = KioskState.parse({
   online: true,
   active: null,
   queue: [],
+  held: [],
+  maxAmount: null,
+  locale: 'en-GB',
   takings: { count: 0, total: 0, tips: 0 },
   kioskMode: false,
 });

@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { formatPence } from '../../../shared/money';
 import { formatCountdown, remainingMs, URGENT_MS } from '../lib/countdown';
 import { codeImage, displayView, prefersTemplate, type DisplayView } from '../lib/display-state';
 import { useNow } from '../lib/use-now';
 import { useQrImage } from '../lib/qr-image';
 import { useKiosk } from '../store/context';
+import { ReceiptOffer } from './ReceiptOffer';
 
 const useTemplate = prefersTemplate(location.search);
 
@@ -41,7 +42,9 @@ export function DisplayApp() {
       <div className="display__stage" key={`${view.kind}-${view.paymentRequestId}`}>
         {view.kind === 'idle' && <Idle merchant={merchant} />}
         {view.kind === 'awaiting' && <Awaiting view={view} code={code(false)} />}
-        {view.kind === 'completed' && <Completed view={view} />}
+        {view.kind === 'completed' && (
+          <Completed view={view} receiptUrl={kiosk?.active?.receiptUrl} />
+        )}
         {view.kind === 'failed' && <Failed view={view} code={code(true)} />}
         {view.kind === 'expired' && (
           <Outcome
@@ -82,14 +85,42 @@ function Idle({ merchant }: { merchant: string | null }) {
   );
 }
 
-function Amount({ view }: { view: DisplayView }) {
+/**
+ * An amount on one line whatever its length: the font shrinks with the number of characters to
+ * fit the column it is in (display.css, `.fit-amount`), so £99,999,999.99 never breaks mid-number.
+ */
+function FitAmount({
+  pence,
+  currency,
+  className,
+  label,
+}: {
+  pence: number;
+  currency: string;
+  className: string;
+  label?: string;
+}) {
+  const text = formatPence(pence, currency);
   return (
     <p
-      className="amount-huge"
-      aria-label={`Amount ${formatPence(view.amountPence, view.currency)}`}
+      className={`fit-amount ${className}`}
+      style={{ '--amount-chars': text.length } as CSSProperties}
+      data-testid="display-amount"
+      aria-label={label ? `${label} ${text}` : undefined}
     >
-      {formatPence(view.amountPence, view.currency)}
+      {text}
     </p>
+  );
+}
+
+function Amount({ view }: { view: DisplayView }) {
+  return (
+    <FitAmount
+      pence={view.amountPence}
+      currency={view.currency}
+      className="amount-huge"
+      label="Amount"
+    />
   );
 }
 
@@ -166,7 +197,7 @@ function CodeImage({
   );
 }
 
-function Completed({ view }: { view: DisplayView }) {
+function Completed({ view, receiptUrl }: { view: DisplayView; receiptUrl?: string }) {
   return (
     <div className="outcome outcome--success">
       <Icon name="tick" />
@@ -175,6 +206,7 @@ function Completed({ view }: { view: DisplayView }) {
       {view.tipPence > 0 && (
         <p className="outcome__tip">+ {formatPence(view.tipPence, view.currency)} tip</p>
       )}
+      <ReceiptOffer receiptUrl={receiptUrl} />
     </div>
   );
 }
@@ -186,7 +218,7 @@ function Failed({ view, code }: { view: DisplayView; code: ReactNode }) {
         <Icon name="cross" />
         <h1 className="outcome__title">Payment failed</h1>
         <p className="outcome__line">Please try again or ask staff</p>
-        <p className="outcome__amount">{formatPence(view.amountPence, view.currency)}</p>
+        <FitAmount pence={view.amountPence} currency={view.currency} className="outcome__amount" />
         {code && <DisplayCountdown expiresAt={view.expiresAt} />}
       </div>
       {code && (
@@ -217,7 +249,7 @@ function Outcome({
       <Icon name={icon} />
       <h1 className="outcome__title">{title}</h1>
       <p className="outcome__line">{line}</p>
-      <p className="outcome__amount">{formatPence(view.amountPence, view.currency)}</p>
+      <FitAmount pence={view.amountPence} currency={view.currency} className="outcome__amount" />
     </div>
   );
 }

@@ -52,6 +52,23 @@ describe('history query', () => {
     expect(backwards).toMatchObject({ ok: false, error: { field: 'query.to' } });
   });
 
+  it('reads the days in the kiosk locale and says which form it wants', () => {
+    const gb = historyQuery({ ...EMPTY_HISTORY_FORM, from: '01/03/2025', to: '2/3/2025' });
+    expect(gb).toMatchObject({
+      ok: true,
+      query: { from: new Date(2025, 2, 1).toISOString(), to: new Date(2025, 2, 3).toISOString() },
+    });
+    const us = historyQuery({ ...EMPTY_HISTORY_FORM, from: '03/01/2025' }, undefined, 'en-US');
+    expect(us).toMatchObject({ ok: true, query: { from: new Date(2025, 2, 1).toISOString() } });
+    expect(historyQuery({ ...EMPTY_HISTORY_FORM, from: '03/31/2025' }, undefined, 'en-GB')).toEqual(
+      { ok: false, error: { field: 'query.from', message: 'Enter the start date as dd/mm/yyyy.' } },
+    );
+    expect(historyQuery({ ...EMPTY_HISTORY_FORM, to: 'soon' }, undefined, 'en-GB')).toEqual({
+      ok: false,
+      error: { field: 'query.to', message: 'Enter the end date as dd/mm/yyyy.' },
+    });
+  });
+
   it('builds a query the contract accepts', () => {
     const result = historyQuery({
       orderId: ' CTR-1 ',

@@ -3,6 +3,7 @@ import type { BridgeCommand } from '../../../shared/bridge';
 import { decimalTextToPence, penceToPounds } from '../../../shared/money';
 import type { PaymentStatus } from '../../../shared/payment-states';
 import type { FormError } from './form-errors';
+import { dateFormat, pageLocale, parseLocalDate } from './local-date';
 
 export type HistoryQuery = Extract<BridgeCommand, { type: 'listHistory' }>['query'];
 
@@ -11,7 +12,7 @@ export interface HistoryForm {
   /** As typed: "12.50", "£12.50", "1,250". */
   amount: string;
   status: PaymentStatus | '';
-  /** yyyy-mm-dd from a date input; empty for no bound. */
+  /** As typed, in the kiosk's locale (en-GB: dd/mm/yyyy); empty for no bound. */
   from: string;
   to: string;
 }
@@ -37,7 +38,11 @@ function localMidnight(day: string, days = 0): Date | null {
 export type HistoryQueryResult =
   { ok: true; query: HistoryQuery } | { ok: false; error: FormError };
 
-export function historyQuery(form: HistoryForm, cursor?: string): HistoryQueryResult {
+export function historyQuery(
+  form: HistoryForm,
+  cursor?: string,
+  locale: string = pageLocale(),
+): HistoryQueryResult {
   const query: HistoryQuery = { limit: HISTORY_PAGE_SIZE };
   if (cursor) query.cursor = cursor;
   const orderId = form.orderId.trim();
@@ -53,13 +58,24 @@ export function historyQuery(form: HistoryForm, cursor?: string): HistoryQueryRe
     query.amount = penceToPounds(pence);
   }
   if (form.status) query.status = form.status;
-  const from = form.from ? localMidnight(form.from) : null;
+  const day = (text: string, days = 0) => {
+    const iso = text.trim() ? parseLocalDate(text, locale) : null;
+    return iso ? localMidnight(iso, days) : null;
+  };
+  const from = day(form.from);
   // "To" names a whole day: the search runs up to the start of the next one (exclusive).
-  const to = form.to ? localMidnight(form.to, 1) : null;
-  if (form.from && !from)
-    return { ok: false, error: { field: 'query.from', message: 'Pick a start date.' } };
-  if (form.to && !to)
-    return { ok: false, error: { field: 'query.to', message: 'Pick an end date.' } };
+  const to = day(form.to, 1);
+  const pattern = dateFormat(locale).placeholder;
+  if (form.from.trim() && !from)
+    return {
+      ok: false,
+      error: { field: 'query.from', message: `Enter the start date as ${pattern}.` },
+    };
+  if (form.to.trim() && !to)
+    return {
+      ok: false,
+      error: { field: 'query.to', message: `Enter the end date as ${pattern}.` },
+    };
   if (from && to && from >= to)
     return {
       ok: false,

@@ -6,6 +6,7 @@ import { formatPounds } from '../lib/format';
 import { methodLabel, ORIGIN_LABEL } from '../lib/labels';
 import { runCommand } from '../lib/run-command';
 import { useBridge } from '../store/context';
+import { ConfirmDialog } from './ConfirmDialog';
 import { Countdown } from './Countdown';
 import { FieldError } from './FieldError';
 import { StatusPill } from './StatusPill';
@@ -31,6 +32,7 @@ function ActiveCard({ payment }: { payment: KioskPayment }) {
   const bridge = useBridge();
   const [error, setError] = useState<FormError | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   // Cancel applies while the customer has not paid; once the card network or the bank holds
   // the payment (PENDING, AUTHORIZED) the service refuses it.
   const open = !payment.final && OPEN_STATUSES.includes(payment.status);
@@ -46,6 +48,7 @@ function ActiveCard({ payment }: { payment: KioskPayment }) {
       {},
     );
     setBusy(false);
+    setConfirming(false);
     if (!outcome.ok) setError(outcome.error);
   }
 
@@ -144,10 +147,25 @@ function ActiveCard({ payment }: { payment: KioskPayment }) {
             className="button button--danger"
             data-testid="cancel-payment"
             disabled={busy}
-            onClick={() => void act('cancelPayment')}
+            onClick={() => setConfirming(true)}
           >
             Cancel payment
           </button>
+        )}
+        {confirming && open && (
+          <ConfirmDialog
+            title={`Cancel the payment of ${formatPounds(payment.amount, payment.currency)}?`}
+            confirmLabel="Cancel payment"
+            cancelLabel="Keep it"
+            danger
+            busy={busy}
+            testId="confirm-cancel"
+            onConfirm={() => void act('cancelPayment')}
+            onCancel={() => setConfirming(false)}
+          >
+            The customer can no longer pay it, and the display says it was cancelled. Order{' '}
+            <span className="mono">{payment.orderId}</span>.
+          </ConfirmDialog>
         )}
         {payment.final && (
           <button

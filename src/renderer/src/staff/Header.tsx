@@ -1,11 +1,12 @@
 import { useRef, type KeyboardEvent } from 'react';
 import type { KioskState } from '../../../shared/bridge';
 
-export type Tab = 'take' | 'history' | 'settings';
+export type Tab = 'take' | 'history' | 'day' | 'settings';
 
 const TABS: { id: Tab; label: string }[] = [
   { id: 'take', label: 'Take payment' },
   { id: 'history', label: 'History' },
+  { id: 'day', label: 'End of day' },
   { id: 'settings', label: 'Settings' },
 ];
 

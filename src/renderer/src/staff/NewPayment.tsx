@@ -1,15 +1,27 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { formatPence, penceToPounds } from '../../../shared/money';
+import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
+import { StartPaymentResult } from '../../../shared/bridge';
+import { overTerminalLimit } from '../../../shared/contract/terminals';
+import { formatPence, penceToPounds, poundsToPence } from '../../../shared/money';
 import type { FormError } from '../lib/form-errors';
 import { keyToEntryAction } from '../lib/keypad-entry';
 import { runCommand } from '../lib/run-command';
-import { useBridge } from '../store/context';
+import { useBridge, useKiosk } from '../store/context';
 import { usePaymentDraft } from '../store/payment-draft';
 import { describedBy, FieldError } from './FieldError';
 import { Keypad } from './Keypad';
 import { MethodChoice } from './MethodChoice';
 
 const NOTE_MAX = 30;
+const ORDINALS = ['1st', '2nd', '3rd'];
+const ordinal = (n: number) => ORDINALS[n - 1] ?? `${n}th`;
+
+/** What staff are told when the payment they started waits for the one on the display. */
+export function queuedNotice(position: number): string {
+  return (
+    `Queued, ${ordinal(position)} in line: it starts on the customer display when the current ` +
+    'payment ends, and the customer’s 3 minutes to pay start then.'
+  );
+}
 const LABELS = { amount: 'The amount', notes: 'The note' };
 
 /** Keys typed into a text field, a select or with a modifier are not the keypad's. */
@@ -33,6 +45,14 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
   const setNotes = (value: string) => usePaymentDraft.setState({ notes: value });
   const [error, setError] = useState<FormError | null>(null);
   const [busy, setBusy] = useState(false);
+  const maxAmount = useKiosk((view) => view.kiosk?.maxAmount ?? null);
+  const maxPence = maxAmount === null ? null : poundsToPence(maxAmount);
+
+  // Over the terminal's limit, staff are told as they key it in. Start still asks the core, which
+  // reads the limit again before refusing (it may just have been raised on the dashboard).
+  const overLimit =
+    maxPence !== null && pence > maxPence ? `${overTerminalLimit(pence, maxPence)}.` : null;
+  const shownError: FormError | null = overLimit ? { field: 'amount', message: overLimit } : error;
 
   async function start() {
     if (busy) return;
@@ -59,6 +79,10 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
     }
     dispatch({ type: 'clear' });
     setNotes('');
+    const result = StartPaymentResult.safeParse(outcome.result);
+    usePaymentDraft.setState({
+      notice: result.success && result.data.queued ? queuedNotice(result.data.position) : null,
+    });
   }
 
   const startRef = useRef(start);
@@ -118,17 +142,25 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
         >
           Clear
         </button>
-        <output
-          className={`amount__value${pence === 0 ? ' amount__value--empty' : ''}`}
-          data-testid="amount-display"
-          aria-labelledby="amount-label"
-          aria-live="polite"
-          aria-describedby={describedBy(error, 'amount', 'amount-error')}
-        >
-          {formatPence(pence)}
-        </output>
+        <div className="amount__main">
+          <output
+            className={`amount__value${pence === 0 ? ' amount__value--empty' : ''}`}
+            style={{ '--amount-chars': formatPence(pence).length } as CSSProperties}
+            data-testid="amount-display"
+            aria-labelledby="amount-label"
+            aria-live="polite"
+            aria-describedby={describedBy(shownError, 'amount', 'amount-error')}
+          >
+            {formatPence(pence)}
+          </output>
+          {maxPence !== null && (
+            <p className="amount__limit" data-testid="amount-limit">
+              Largest payment on this terminal: {formatPence(maxPence)}
+            </p>
+          )}
+        </div>
       </div>
-      <FieldError error={error} field="amount" id="amount-error" />
+      <FieldError error={shownError} field="amount" id="amount-error" />
       <Keypad
         onKey={(action) => {
           dispatch(action);
@@ -152,17 +184,17 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
             maxLength={NOTE_MAX}
             placeholder="Note for the customer (optional)"
             autoComplete="off"
-            aria-describedby={`note-count${error?.field === 'notes' ? ' note-error' : ''}`}
-            aria-invalid={error?.field === 'notes' || undefined}
+            aria-describedby={`note-count${shownError?.field === 'notes' ? ' note-error' : ''}`}
+            aria-invalid={shownError?.field === 'notes' || undefined}
             onChange={(event) => setNotes(event.target.value)}
           />
           <span className="note__count" id="note-count" aria-live="polite">
             {notes.length}/{NOTE_MAX}
           </span>
         </div>
-        <FieldError error={error} field="notes" id="note-error" />
+        <FieldError error={shownError} field="notes" id="note-error" />
       </div>
-      <FieldError error={error} field={null} />
+      <FieldError error={shownError} field={null} />
       <button
         type="submit"
         className="button button--primary button--xl"

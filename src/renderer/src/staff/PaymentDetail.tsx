@@ -2,17 +2,23 @@ import { useEffect, useRef, useState } from 'react';
 import {
   PaymentDetail as PaymentDetailSchema,
   type KioskPayment,
+  type KioskRefund,
   type StatusChange,
 } from '../../../shared/bridge';
+import { refundablePence } from '../lib/refund-labels';
 import { formatDateTime, formatPounds } from '../lib/format';
 import { methodLabel, ORIGIN_LABEL, SOURCE_LABEL, STATUS_LABEL } from '../lib/labels';
 import { runCommand } from '../lib/run-command';
 import { useBridge, useKiosk } from '../store/context';
+import { PrintReceipt } from './PrintReceipt';
+import { RefundForm } from './RefundForm';
+import { RefundList } from './RefundList';
 import { StatusPill } from './StatusPill';
 
 interface Detail {
   payment: KioskPayment;
   changes: StatusChange[];
+  refunds?: KioskRefund[];
 }
 
 export function PaymentDetail({
@@ -27,6 +33,21 @@ export function PaymentDetail({
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [detail, setDetail] = useState<Detail | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [refunding, setRefunding] = useState(false);
+  const [printProblem, setPrintProblem] = useState<string | null>(null);
+  const merchantName = useKiosk((view) =>
+    view.kiosk?.pairing.paired ? view.kiosk.pairing.merchantName : null,
+  );
+  // A refund of this payment moved: read the detail again.
+  const [refundSeq, setRefundSeq] = useState(0);
+  useEffect(
+    () =>
+      bridge.subscribe((event) => {
+        if (event.type === 'refundChanged' && event.refund.paymentRequestId === paymentRequestId)
+          setRefundSeq((n) => n + 1);
+      }),
+    [bridge, paymentRequestId],
+  );
 
   // Re-read whenever this payment changes, so every new status appears in the timeline.
   const changeSeq = lastChange?.payment.paymentRequestId === paymentRequestId ? lastChange.seq : 0;
@@ -49,7 +70,7 @@ export function PaymentDetail({
     return () => {
       live = false;
     };
-  }, [bridge, paymentRequestId, changeSeq]);
+  }, [bridge, paymentRequestId, changeSeq, refundSeq]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -63,6 +84,16 @@ export function PaymentDetail({
   }, []);
 
   const payment = detail?.payment;
+  const refunds = detail?.refunds ?? [];
+  const refundable = payment ? refundablePence(payment.paidAmount, refunds) : 0;
+
+  /** Electron prints silently to the default printer; elsewhere the browser's print dialog. */
+  async function printReceipt() {
+    setPrintProblem(null);
+    const outcome = await runCommand(bridge, { type: 'printReceipt', paymentRequestId }, {});
+    if (!outcome.ok) setPrintProblem(outcome.error.message);
+    else if (!(outcome.result as { printed?: boolean }).printed) window.print();
+  }
 
   return (
     <dialog
@@ -108,6 +139,14 @@ export function PaymentDetail({
                     ` (tip ${formatPounds(payment.tipAmount, payment.currency)})`}
                 </dd>
               </div>
+              {(payment.refundedAmount ?? 0) > 0 && (
+                <div>
+                  <dt>Refunded</dt>
+                  <dd data-testid="detail-refunded">
+                    {formatPounds(payment.refundedAmount ?? 0, payment.currency)}
+                  </dd>
+                </div>
+              )}
               <div>
                 <dt>Method</dt>
                 <dd>{methodLabel(payment.paymentMethod)}</dd>
@@ -145,6 +184,48 @@ export function PaymentDetail({
                 <dd className="mono small">{payment.paymentRequestId}</dd>
               </div>
             </dl>
+            {payment.status === 'COMPLETED' && (
+              <div className="detail__actions">
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  onClick={() => void printReceipt()}
+                  data-testid="print-receipt-button"
+                >
+                  Print receipt
+                </button>
+                {!refunding && refundable > 0 && (
+                  <button
+                    type="button"
+                    className="button button--danger"
+                    onClick={() => setRefunding(true)}
+                    data-testid="refund-button"
+                  >
+                    Refund
+                  </button>
+                )}
+              </div>
+            )}
+            {printProblem && (
+              <p className="form-error" role="alert">
+                {printProblem}
+              </p>
+            )}
+            {refunding && (
+              <RefundForm
+                payment={payment}
+                refundablePence={refundable}
+                onCancel={() => setRefunding(false)}
+                onDone={() => {
+                  setRefunding(false);
+                  setRefundSeq((n) => n + 1);
+                }}
+              />
+            )}
+            <RefundList refunds={refunds} />
+            {payment.status === 'COMPLETED' && (
+              <PrintReceipt payment={payment} refunds={refunds} merchantName={merchantName} />
+            )}
             <h3 className="detail__subtitle">Status changes</h3>
             <ol className="timeline">
               {detail.changes.map((change, index) => (

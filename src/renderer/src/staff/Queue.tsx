@@ -1,15 +1,29 @@
-import type { KioskPayment } from '../../../shared/bridge';
-import { formatPounds } from '../lib/format';
-import { ORIGIN_LABEL } from '../lib/labels';
+import { useState } from 'react';
+import type { HeldPayment, KioskPayment } from '../../../shared/bridge';
+import type { FormError } from '../lib/form-errors';
+import { formatPounds, formatWhen } from '../lib/format';
+import { methodLabel, ORIGIN_LABEL } from '../lib/labels';
+import { runCommand } from '../lib/run-command';
+import { useBridge } from '../store/context';
+import { FieldError } from './FieldError';
 import { StatusPill } from './StatusPill';
 
-export function Queue({ payments }: { payments: KioskPayment[] }) {
-  if (payments.length === 0) return null;
+/**
+ * What waits for the customer display, in the order it will be shown: payments pushed from the
+ * dashboard (their time to pay already runs at the service), then payments keyed in here, which
+ * are created only when their turn comes.
+ */
+export function Queue({ payments, held }: { payments: KioskPayment[]; held: HeldPayment[] }) {
+  const count = payments.length + held.length;
+  if (count === 0) return null;
   return (
-    <section className="card queue" aria-labelledby="queue-title">
+    <section className="card queue" aria-labelledby="queue-title" data-testid="queue">
       <h2 className="card__title" id="queue-title">
-        Up next <span className="count">{payments.length}</span>
+        Up next <span className="count">{count}</span>
       </h2>
+      <p className="muted queue__explain">
+        Each starts on the customer display when the one before it ends.
+      </p>
       <ol className="queue__list">
         {payments.map((payment) => (
           <li
@@ -21,11 +35,71 @@ export function Queue({ payments }: { payments: KioskPayment[] }) {
             <span className="queue__amount">{formatPounds(payment.amount, payment.currency)}</span>
             <span className="queue__meta">
               <span className="mono">{payment.orderId}</span> · {ORIGIN_LABEL[payment.origin]}
+              {payment.expiresAt && <> · expires at {formatWhen(payment.expiresAt)}</>}
             </span>
             <StatusPill status={payment.status} />
           </li>
         ))}
+        {held.map((entry) => (
+          <HeldItem key={entry.id} entry={entry} />
+        ))}
       </ol>
     </section>
+  );
+}
+
+function HeldItem({ entry }: { entry: HeldPayment }) {
+  const bridge = useBridge();
+  const [error, setError] = useState<FormError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const amount = formatPounds(entry.amount, 'GBP');
+
+  async function act(type: 'removeHeldPayment' | 'retryHeldPayment') {
+    setBusy(true);
+    setError(null);
+    const outcome = await runCommand(bridge, { type, id: entry.id }, {});
+    setBusy(false);
+    if (!outcome.ok) setError(outcome.error);
+  }
+
+  return (
+    <li className="queue__item queue__item--held" data-testid="held-item" data-held-id={entry.id}>
+      <span className="queue__amount">{amount}</span>
+      <span className="queue__meta">
+        Keyed in here · {methodLabel(entry.paymentMethod)}
+        {entry.notes && <> · {entry.notes}</>}
+        <br />
+        {entry.error ? (
+          <span className="queue__problem" data-testid="held-error">
+            Not started: {entry.error}
+          </span>
+        ) : (
+          'Waiting: its time to pay starts when it is shown'
+        )}
+      </span>
+      <span className="queue__actions">
+        {entry.error && (
+          <button
+            type="button"
+            className="button button--small"
+            disabled={busy}
+            onClick={() => void act('retryHeldPayment')}
+          >
+            Try again
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          data-testid="held-remove"
+          aria-label={`Remove the waiting payment of ${amount}`}
+          disabled={busy}
+          onClick={() => void act('removeHeldPayment')}
+        >
+          Remove
+        </button>
+      </span>
+      <FieldError error={error} field={null} />
+    </li>
   );
 }

@@ -1,4 +1,5 @@
 import { useKiosk } from '../store/context';
+import { usePaymentDraft } from '../store/payment-draft';
 import { ActivePayment } from './ActivePayment';
 import { NewPayment } from './NewPayment';
 import { Queue } from './Queue';
@@ -7,13 +8,18 @@ import { Takings } from './Takings';
 export function TakePayment() {
   const kiosk = useKiosk((view) => view.kiosk);
   const link = useKiosk((view) => view.link);
+  const notice = usePaymentDraft((draft) => draft.notice);
   if (!kiosk) return null;
   return (
     <div className="take">
       <NewPayment disabled={link !== 'open'} />
       <div className="take__side">
         <ActivePayment payment={kiosk.active} />
-        <Queue payments={kiosk.queue} />
+        {/* Always in the page, so screen readers announce what is put in it. */}
+        <p className="notice" role="status" data-testid="start-notice">
+          {kiosk.held.length > 0 ? notice : null}
+        </p>
+        <Queue payments={kiosk.queue} held={kiosk.held} />
         <Takings takings={kiosk.takings} />
       </div>
     </div>

@@ -12,7 +12,9 @@ export function Takings({ takings }: { takings: KioskState['takings'] }) {
           <span className="stat__value" data-testid="takings-total">
             {formatPounds(takings.total)}
           </span>
-          <span className="stat__label">taken</span>
+          <span className="stat__label">
+            {(takings.refunded ?? 0) > 0 ? 'taken, net of refunds' : 'taken'}
+          </span>
         </div>
         <div className="stat">
           <span className="stat__value" data-testid="takings-count">
@@ -26,6 +28,14 @@ export function Takings({ takings }: { takings: KioskState['takings'] }) {
           </span>
           <span className="stat__label">in tips</span>
         </div>
+        {(takings.refunded ?? 0) > 0 && (
+          <div className="stat">
+            <span className="stat__value" data-testid="takings-refunded">
+              {formatPounds(takings.refunded ?? 0)}
+            </span>
+            <span className="stat__label">refunded</span>
+          </div>
+        )}
       </div>
     </section>
   );

@@ -39,6 +39,9 @@ const state = (online: boolean): KioskState =>
     online,
     active: null,
     queue: [],
+    held: [],
+    maxAmount: null,
+    locale: 'en-GB',
     takings: { count: 0, total: 0, tips: 0 },
     kioskMode: false,
   });

@@ -40,7 +40,7 @@ export function createKioskStore(bridge: RendererBridge): KioskStore {
     if (event.type === 'state') {
       stateEvents += 1;
       store.setState({ kiosk: event.state });
-    } else {
+    } else if (event.type === 'paymentChanged') {
       changes += 1;
       store.setState({
         lastChange: { seq: changes, payment: event.payment, change: event.change },

@@ -11,6 +11,8 @@ interface PaymentDraft {
   pence: number;
   method: MethodChoice;
   notes: string;
+  /** What happened to the payment just started when it did not go straight to the display. */
+  notice: string | null;
   key(action: EntryAction): void;
 }
 
@@ -18,5 +20,6 @@ export const usePaymentDraft = create<PaymentDraft>()((set) => ({
   pence: 0,
   method: null,
   notes: '',
+  notice: null,
   key: (action) => set((draft) => ({ pence: entryReducer(draft.pence, action) })),
 }));

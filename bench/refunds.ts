@@ -1,0 +1,119 @@
+/**
+ * Refund initiation over HTTP against the ceiling, in one run and by one method (as
+ * service-http.ts does for payments):
+ *   ceiling            Hono + @hono/node-server answering a constant JSON body (no work at all)
+ *   refund initiation  POST /api/refund/{id} {amount: 0.01} over ~1,000 completed payments: the
+ *                      over-refund check (a SUM over the payment's refunds) and the insert in one
+ *                      transaction, with its REFUND_STATUS event written to the outbox
+ * Env: BENCH_SECONDS, BENCH_WARMUP_SECONDS (see run.ts).
+ */
+import type { RawRequest, RequestSpec } from 'autocannon';
+import { startChildServer, type ChildServer } from './lib/child-server';
+import { measure } from './lib/load';
+import type { Result } from './lib/result';
+
+const CONNECTIONS = 32;
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS || 2);
+const SEED_COUNT = 1000;
+const SECRET = 'sk_sandbox_bench_refunds';
+
+export const TARGETS = { initiate: 0.25 } as const;
+
+const headers = { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' };
+
+async function call(base: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(base + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** Completed payments of £10,000 each: room for far more penny refunds than a run makes. */
+async function seed(base: string): Promise<string[]> {
+  const ids: string[] = [];
+  let n = 0;
+  const worker = async () => {
+    while (n < SEED_COUNT) {
+      const i = n++;
+      const created = await call(base, 'POST', '/api/payments/process-payment', {
+        customerId: 'bench-customer',
+        orderId: `bench-refund-${i}`,
+        amount: 10_000,
+      });
+      const id = String(created.paymentRequestId);
+      await call(base, 'POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+        paymentMethod: 'CARD',
+        outcome: 'COMPLETED',
+      });
+      ids.push(id);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return ids;
+}
+
+/** One counter shared by all connections spreads the refunds over every payment in turn. */
+function rotating(method: 'GET' | 'POST', paths: string[], body?: string): RequestSpec {
+  let next = 0;
+  return {
+    method,
+    headers,
+    ...(body ? { body } : {}),
+    setupRequest: (request: RawRequest) => ({ ...request, path: paths[next++ % paths.length] }),
+  };
+}
+
+export async function run(): Promise<Result[]> {
+  const common = { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS };
+  const servers: ChildServer[] = [];
+  try {
+    const ceilingServer = await startChildServer('ceiling');
+    servers.push(ceilingServer);
+    const service = await startChildServer('service', [SECRET]);
+    servers.push(service);
+    const ids = await seed(service.url);
+    // The ceiling gets requests of the same shape (a POST with the same body, a path per id),
+    // so the load generator's work is the same and only the server side differs.
+    const body = JSON.stringify({ amount: 0.01 });
+    const ceiling = await measure({
+      ...common,
+      name: 'ceiling (constant JSON)',
+      server: ceilingServer,
+      requests: [
+        rotating(
+          'POST',
+          ids.map((_, i) => `/api/refund/00000000-0000-4000-8000-${String(i).padStart(12, '0')}`),
+          body,
+        ),
+      ],
+    });
+    const refunds = await measure({
+      ...common,
+      name: 'refund initiation',
+      server: service,
+      requests: [
+        rotating(
+          'POST',
+          ids.map((id) => `/api/refund/${id}`),
+          body,
+        ),
+      ],
+    });
+    return [
+      ceiling,
+      {
+        ...refunds,
+        ratioToCeiling: refunds.requestsPerSec / ceiling.requestsPerSec,
+        targetRatio: TARGETS.initiate,
+        cpuRatioToCeiling: ceiling.serverCpuMicrosPerRequest! / refunds.serverCpuMicrosPerRequest!,
+      },
+    ];
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+}

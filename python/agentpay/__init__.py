@@ -1,0 +1,24 @@
+"""Agent Pay: signed agent identities and spending contracts (docs/agent-pay.md)."""
+
+from .client import AgentPay, AgentPayError
+from .signing import Signer, canonical_subject, key_signer, load_private_key, public_key_pem
+from .types import Agent, AgentPage, Contract, ContractPage, ContractPayment, Limits, Usage
+
+__version__ = "0.0.1"
+
+__all__ = [
+    "Agent",
+    "AgentPage",
+    "AgentPay",
+    "AgentPayError",
+    "Contract",
+    "ContractPage",
+    "ContractPayment",
+    "Limits",
+    "Signer",
+    "Usage",
+    "canonical_subject",
+    "key_signer",
+    "load_private_key",
+    "public_key_pem",
+]

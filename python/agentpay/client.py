@@ -1,0 +1,389 @@
+"""The Agent Pay Python client: the TypeScript client's operations (src/agent) in snake_case.
+
+HTTP is the standard library's (urllib); the only dependency is ``cryptography`` for ES256.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from typing import Any, Dict, List, Mapping, Optional, Tuple, cast
+
+from . import signing
+from .types import (
+    Agent,
+    AgentPage,
+    Contract,
+    ContractPage,
+    ContractPayment,
+    ContractPaymentPage,
+    FieldError,
+    Limits,
+)
+
+#: Contract statuses from which waiting for ACTIVE can never succeed.
+_TERMINAL_FAILURES = frozenset({"DECLINED", "EXPIRED", "REVOKED"})
+
+
+class AgentPayError(Exception):
+    """Every failure. ``code`` is the error envelope's name (``UNAUTHORIZED``, ``BAD_REQUEST``...)
+    for HTTP errors, or the client's own: ``AUTHORIZATION_TIMEOUT``, ``AUTHORIZATION_FAILED``,
+    ``NOT_REGISTERED``, ``NO_API_KEY``, ``NO_KEY``."""
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        status: Optional[int] = None,
+        errors: Optional[List[FieldError]] = None,
+        contract: Optional[Contract] = None,
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+        self.errors: List[FieldError] = errors or []
+        #: The contract, for AUTHORIZATION_FAILED and AUTHORIZATION_TIMEOUT.
+        self.contract = contract
+
+
+def _quote(segment: str) -> str:
+    return urllib.parse.quote(segment, safe="")
+
+
+def _query(params: Mapping[str, Any]) -> str:
+    """``k=v&...`` in the order given, encoded as URLSearchParams does (spaces as ``+``)."""
+    items = [(k, str(v)) for k, v in params.items() if v is not None]
+    return urllib.parse.urlencode(items) if items else ""
+
+
+class AgentPay:
+    """``AgentPay(base_url=..., api_key=None, private_key_pem=None, signer=None)``.
+
+    Key supplies (service-interface section 5 item 6): (a) ``private_key_pem`` with the API key
+    in ``SERVICE_API_KEY``; (b) ``api_key`` and ``private_key_pem``; (c) ``signer`` (a callable
+    taking the subject and an optional kid, returning the detached JWS) and registering with
+    ``public_key_pem``.
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        api_key: Optional[str] = None,
+        private_key_pem: Optional[str] = None,
+        signer: Optional[signing.Signer] = None,
+        *,
+        agent_id: Optional[str] = None,
+        kid: Optional[str] = None,
+        timeout: float = 30.0,
+    ) -> None:
+        self.base_url = base_url.rstrip("/")
+        self._api_key = api_key if api_key is not None else os.environ.get("SERVICE_API_KEY")
+        self._kid = kid
+        self._timeout = timeout
+        self._agent_id = agent_id
+        self._public_key_pem: Optional[str] = None
+        self._signer: Optional[signing.Signer] = signer
+        if signer is None and private_key_pem is not None:
+            key = signing.load_private_key(private_key_pem)
+            self._signer = signing.key_signer(key)
+            self._public_key_pem = signing.public_key_pem(key)
+        #: The service's clock minus ours, in seconds: the sandbox may move its clock.
+        self._skew = 0
+        self.agent = _Agents(self)
+        self.contract = _Contracts(self)
+
+    @property
+    def agent_id(self) -> Optional[str]:
+        """The id this client signs as, once registered (or given)."""
+        return self._agent_id
+
+    def _require_agent(self) -> str:
+        if not self._agent_id:
+            raise AgentPayError(
+                "NOT_REGISTERED",
+                "Call agent.register first, or give agent_id to the AgentPay constructor",
+            )
+        return self._agent_id
+
+    def _request(
+        self,
+        method: str,
+        path: str,
+        *,
+        body: Optional[Mapping[str, Any]] = None,
+        query: Optional[Mapping[str, Any]] = None,
+        signed: bool = True,
+        agent_id: Optional[str] = None,
+        retried: bool = False,
+    ) -> Any:
+        if not self._api_key:
+            raise AgentPayError(
+                "NO_API_KEY", "Give api_key or set the SERVICE_API_KEY environment variable"
+            )
+        qs = _query(query or {})
+        target = path + (f"?{qs}" if qs else "")
+        data = b"" if body is None else json.dumps(body, separators=(",", ":")).encode("utf-8")
+        headers: Dict[str, str] = {"Authorization": f"Bearer {self._api_key}"}
+        if body is not None:
+            headers["Content-Type"] = "application/json"
+        timestamp = 0
+        if signed:
+            if self._signer is None:
+                raise AgentPayError("NO_KEY", "Give private_key_pem or a signer to sign requests")
+            timestamp = int(time.time()) + self._skew
+            nonce = signing.new_nonce()
+            subject = signing.canonical_subject(
+                method=method,
+                path_with_query=target,
+                body_digest=signing.body_digest(data),
+                timestamp=timestamp,
+                nonce=nonce,
+                agent_id=agent_id or "",
+            )
+            headers[signing.HEADER_SIGNATURE] = self._signer(subject, self._kid or agent_id)
+            headers[signing.HEADER_TIMESTAMP] = str(timestamp)
+            headers[signing.HEADER_NONCE] = nonce
+            if agent_id:
+                headers[signing.HEADER_AGENT_ID] = agent_id
+        status, server_time, payload = self._send(method, target, data if body is not None else None, headers)
+        if server_time is not None:
+            self._skew = server_time - int(time.time())
+        if 200 <= status < 300:
+            return payload
+        # The sandbox moved its clock past our window: sign again on its time, once.
+        if (
+            status == 401
+            and signed
+            and not retried
+            and server_time is not None
+            and abs(server_time - timestamp) > signing.TIMESTAMP_WINDOW_SECONDS
+        ):
+            return self._request(
+                method, path, body=body, query=query, signed=signed, agent_id=agent_id, retried=True
+            )
+        envelope: Mapping[str, Any] = payload if isinstance(payload, dict) else {}
+        errors = envelope.get("errors")
+        raise AgentPayError(
+            str(envelope.get("name", "INTERNAL_SERVER_ERROR")),
+            str(envelope.get("message", f"HTTP {status}")),
+            status,
+            cast(List[FieldError], errors) if isinstance(errors, list) else [],
+        )
+
+    def _send(
+        self, method: str, target: str, data: Optional[bytes], headers: Dict[str, str]
+    ) -> Tuple[int, Optional[int], Any]:
+        request = urllib.request.Request(
+            self.base_url + target, data=data, headers=headers, method=method
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=self._timeout) as response:
+                status, got, raw = response.status, response.headers, response.read()
+        except urllib.error.HTTPError as error:
+            status, got, raw = error.code, error.headers, error.read()
+        stamp = got.get(signing.HEADER_SERVER_TIME)
+        server_time = int(stamp) if stamp and stamp.isdigit() else None
+        text = raw.decode("utf-8") if raw else ""
+        try:
+            payload = json.loads(text) if text else None
+        except json.JSONDecodeError:
+            payload = {"name": "INTERNAL_SERVER_ERROR", "message": text[:200]}
+        return status, server_time, payload
+
+    def _signed(self, method: str, path: str, **kwargs: Any) -> Any:
+        return self._request(method, path, agent_id=self._require_agent(), **kwargs)
+
+
+class _Agents:
+    def __init__(self, client: AgentPay) -> None:
+        self._c = client
+
+    def register(
+        self,
+        name: str,
+        description: Optional[str] = None,
+        public_key_pem: Optional[str] = None,
+    ) -> Agent:
+        """Registers this key as an agent of the API key's business and environment
+        (idempotent; a changed name or description is saved). With a custom signer, give
+        ``public_key_pem``."""
+        pem = public_key_pem or self._c._public_key_pem
+        if not pem:
+            raise AgentPayError("NO_KEY", "With a custom signer, register with public_key_pem")
+        body: Dict[str, Any] = {"name": name, "publicKeyPem": pem}
+        if description is not None:
+            body = {"name": name, "description": description, "publicKeyPem": pem}
+        agent = cast(
+            Agent, self._c._request("POST", "/api/agents", body=body, agent_id=self._c._agent_id)
+        )
+        self._c._agent_id = agent["agentId"]
+        return agent
+
+    def me(self) -> Agent:
+        """The signing agent, with its status."""
+        return cast(Agent, self._c._signed("GET", "/api/agents/me"))
+
+    def list(self, page: Optional[int] = None, size: Optional[int] = None) -> AgentPage:
+        """The business's agents in this environment (the API key alone)."""
+        return cast(
+            AgentPage,
+            self._c._request(
+                "GET", "/api/agents", query={"page": page, "size": size}, signed=False
+            ),
+        )
+
+
+class _Contracts:
+    def __init__(self, client: AgentPay) -> None:
+        self._c = client
+
+    def create(
+        self,
+        name: str,
+        limits: Limits,
+        type: Optional[str] = None,
+        service_customer_id: Optional[str] = None,
+        description: Optional[str] = None,
+    ) -> Contract:
+        """A new contract, PENDING_AUTHORIZATION, with the authorizationUrl for the human."""
+        body: Dict[str, Any] = {"name": name}
+        if type is not None:
+            body["type"] = type
+        if service_customer_id is not None:
+            body["serviceCustomerId"] = service_customer_id
+        if description is not None:
+            body["description"] = description
+        body["limits"] = limits
+        return cast(Contract, self._c._signed("POST", "/api/agents/contracts", body=body))
+
+    def get(self, contract_id: str) -> Contract:
+        """The contract with its live usage."""
+        return cast(
+            Contract, self._c._signed("GET", f"/api/agents/contracts/{_quote(contract_id)}")
+        )
+
+    def list(
+        self,
+        page: Optional[int] = None,
+        size: Optional[int] = None,
+        type: Optional[str] = None,
+        status: Optional[str] = None,
+    ) -> ContractPage:
+        """One page of the agent's contracts, newest first, filtered by type and status."""
+        query = {"page": page, "size": size, "type": type, "status": status}
+        return cast(ContractPage, self._c._signed("GET", "/api/agents/contracts", query=query))
+
+    def list_all(self, type: Optional[str] = None, status: Optional[str] = None) -> List[Contract]:
+        """Every contract matching the filters, across pages."""
+        found: List[Contract] = []
+        page = 0
+        while True:
+            batch = self.list(page=page, size=100, type=type, status=status)
+            found.extend(batch["data"])
+            if not batch["data"] or len(found) >= batch["totalCount"]:
+                return found
+            page += 1
+
+    def update(self, contract_id: str, limits: Limits) -> Contract:
+        """Stages new limits as pendingUpdate (the current limits stay enforced until the
+        human approves them at the returned authorizationUrl)."""
+        return cast(
+            Contract,
+            self._c._signed(
+                "PUT", f"/api/agents/contracts/{_quote(contract_id)}", body={"limits": limits}
+            ),
+        )
+
+    def await_active(
+        self, contract_id: str, timeout_ms: int = 300_000, interval_ms: int = 1000
+    ) -> Contract:
+        """Polls until the contract is ACTIVE. Raises AgentPayError with code
+        AUTHORIZATION_FAILED when it was declined or its link expired, AUTHORIZATION_TIMEOUT
+        after ``timeout_ms``."""
+        deadline = time.monotonic() + timeout_ms / 1000
+        while True:
+            contract = self.get(contract_id)
+            if contract["status"] == "ACTIVE":
+                return contract
+            if contract["status"] in _TERMINAL_FAILURES:
+                raise AgentPayError(
+                    "AUTHORIZATION_FAILED",
+                    f"The contract was not authorized: it is {contract['status']}",
+                    contract=contract,
+                )
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AgentPayError(
+                    "AUTHORIZATION_TIMEOUT",
+                    f"The contract is still {contract['status']} after {timeout_ms} ms",
+                    contract=contract,
+                )
+            time.sleep(min(interval_ms / 1000, left))
+
+    def send(
+        self,
+        contract_id: str,
+        amount: float,
+        payee: Mapping[str, str],
+        reference: str,
+        currency: Optional[str] = None,
+    ) -> ContractPayment:
+        """SEND: pays a payee's bank account under the contract's limits."""
+        body: Dict[str, Any] = {"amount": amount, "payee": dict(payee), "reference": reference}
+        if currency is not None:
+            body["currency"] = currency
+        return cast(
+            ContractPayment,
+            self._c._signed(
+                "POST", f"/api/agents/contracts/{_quote(contract_id)}/payments", body=body
+            ),
+        )
+
+    def collect(
+        self,
+        contract_id: str,
+        amount: float,
+        order_id: str,
+        notes: Optional[str] = None,
+        currency: Optional[str] = None,
+    ) -> ContractPayment:
+        """COLLECT: charges the customer's linked card under the contract's limits."""
+        body: Dict[str, Any] = {"amount": amount, "orderId": order_id}
+        if notes is not None:
+            body["notes"] = notes
+        if currency is not None:
+            body["currency"] = currency
+        return cast(
+            ContractPayment,
+            self._c._signed(
+                "POST", f"/api/agents/contracts/{_quote(contract_id)}/charges", body=body
+            ),
+        )
+
+    def payments(
+        self,
+        contract_id: str,
+        page: Optional[int] = None,
+        size: Optional[int] = None,
+        status: Optional[str] = None,
+    ) -> ContractPaymentPage:
+        """The payments and charges made under a contract, newest first."""
+        return cast(
+            ContractPaymentPage,
+            self._c._signed(
+                "GET",
+                f"/api/agents/contracts/{_quote(contract_id)}/payments",
+                query={"page": page, "size": size, "status": status},
+            ),
+        )
+
+    def payment(self, payment_id: str) -> ContractPayment:
+        """One payment or charge."""
+        return cast(
+            ContractPayment, self._c._signed("GET", f"/api/agents/payments/{_quote(payment_id)}")
+        )

@@ -1,0 +1,141 @@
+"""Typed results: the wire records of docs/agent-pay.md (camelCase keys, as the service sends).
+
+Optional fields live in a ``total=False`` subclass, so Python 3.10 needs no typing_extensions.
+"""
+
+from __future__ import annotations
+
+from typing import List, Literal, Optional, TypedDict
+
+Environment = Literal["sandbox", "production"]
+ContractType = Literal["SEND", "COLLECT"]
+ContractStatus = Literal["PENDING_AUTHORIZATION", "ACTIVE", "DECLINED", "EXPIRED", "REVOKED"]
+Period = Literal["DAY", "WEEK", "FORTNIGHT", "MONTH", "HALF_YEAR", "YEAR"]
+Alignment = Literal["CALENDAR", "ANCHORED"]
+PaymentStatus = Literal["PENDING", "COMPLETED", "FAILED"]
+
+
+class _AgentRequired(TypedDict):
+    agentId: str
+    businessId: str
+    environment: Environment
+    name: str
+
+
+class Agent(_AgentRequired, total=False):
+    description: str
+    publicKeyPem: str
+    status: str
+
+
+class AgentPage(TypedDict):
+    data: List[Agent]
+    totalCount: int
+    page: int
+    size: int
+
+
+class _PeriodLimitRequired(TypedDict):
+    amount: float
+    period: Period
+
+
+class PeriodLimit(_PeriodLimitRequired, total=False):
+    alignment: Alignment
+
+
+class _LimitsRequired(TypedDict):
+    maxPerPayment: float
+    periodLimits: List[PeriodLimit]
+    validTo: str
+
+
+class Limits(_LimitsRequired, total=False):
+    currency: str
+    validFrom: str
+
+
+class Usage(TypedDict):
+    period: Period
+    cap: float
+    usedThisPeriod: float
+    reserved: float
+    remaining: float
+    periodEnd: str
+
+
+class LinkedMethod(TypedDict):
+    paymentMethodId: str
+    lastFourDigits: str
+    brand: str
+    expiryDate: str
+
+
+class PendingUpdate(TypedDict):
+    limits: Limits
+    requestedAt: str
+
+
+class _ContractRequired(TypedDict):
+    contractId: str
+    agentId: str
+    environment: Environment
+    type: ContractType
+    createdAt: str
+    status: ContractStatus
+    limits: Limits
+
+
+class Contract(_ContractRequired, total=False):
+    name: str
+    description: str
+    authorizationUrl: str
+    usage: List[Usage]
+    serviceCustomerId: str
+    linkedMethod: LinkedMethod
+    termsVersion: int
+    pendingUpdate: Optional[PendingUpdate]
+
+
+class ContractPage(TypedDict):
+    data: List[Contract]
+    totalCount: int
+    page: int
+    size: int
+
+
+class Payee(TypedDict):
+    name: str
+    sortCode: str
+    accountNumber: str
+
+
+class _ContractPaymentRequired(TypedDict):
+    paymentId: str
+    contractId: str
+    type: ContractType
+    status: PaymentStatus
+    amount: float
+    currency: str
+    createdAt: str
+
+
+class ContractPayment(_ContractPaymentRequired, total=False):
+    payee: Payee
+    reference: str
+    orderId: str
+    paymentRequestId: str
+    errorDescription: str
+    settledAt: str
+
+
+class ContractPaymentPage(TypedDict):
+    data: List[ContractPayment]
+    totalCount: int
+    page: int
+    size: int
+
+
+class FieldError(TypedDict):
+    field: str
+    message: str

@@ -1,0 +1,339 @@
+/**
+ * The Agent Pay TypeScript client (docs/agent-pay.md, "The TypeScript client"): an agent
+ * identity that signs every request, and the spending contracts a human authorizes. Depends on
+ * the platform alone (fetch and WebCrypto: Node 20+ and browsers); the types come from the
+ * service's contract and are erased when built.
+ */
+import type { z } from 'zod';
+import type {
+  Agent,
+  AgentPage,
+  CollectChargeBody,
+  Contract,
+  ContractCreateBody,
+  ContractListFilters,
+  ContractPage,
+  ContractPayment,
+  ContractPaymentListQuery,
+  ContractPaymentPage,
+  ContractUpdateBody,
+  SendPaymentBody,
+} from '../shared/contract/agent';
+import type { ErrorEnvelope } from '../shared/contract/errors';
+import {
+  AGENT_HEADERS,
+  TIMESTAMP_WINDOW_SECONDS,
+  canonicalSubject,
+  utf8,
+} from '../shared/agent-signing';
+import {
+  bodyDigest,
+  importPrivateKey,
+  keySigner,
+  newNonce,
+  publicKeyPemOf,
+  type Signer,
+} from './keys';
+
+export type { Signer } from './keys';
+export type AgentIdentity = z.infer<typeof Agent>;
+export type AgentList = z.infer<typeof AgentPage>;
+export type ContractRecord = z.infer<typeof Contract>;
+export type ContractList = z.infer<typeof ContractPage>;
+export type ContractInput = z.input<typeof ContractCreateBody>;
+export type ContractUpdateInput = z.input<typeof ContractUpdateBody>;
+export type ContractFilters = Partial<
+  Pick<z.infer<typeof ContractListFilters>, 'type' | 'status' | 'page' | 'size'>
+>;
+export type PaymentRecord = z.infer<typeof ContractPayment>;
+export type PaymentList = z.infer<typeof ContractPaymentPage>;
+export type SendPaymentInput = z.input<typeof SendPaymentBody>;
+export type CollectChargeInput = z.input<typeof CollectChargeBody>;
+export type PaymentFilters = Partial<z.infer<typeof ContractPaymentListQuery>>;
+
+export type AgentPayErrorCode =
+  | 'AUTHORIZATION_TIMEOUT'
+  | 'AUTHORIZATION_FAILED'
+  | 'NOT_REGISTERED'
+  | 'NO_API_KEY'
+  | 'NO_KEY'
+  | z.infer<typeof ErrorEnvelope>['name'];
+
+/** Every failure: `code` is the envelope's name for HTTP errors, or the client's own code. */
+export class AgentPayError extends Error {
+  constructor(
+    readonly code: AgentPayErrorCode,
+    message: string,
+    readonly status?: number,
+    readonly errors: { field: string; message: string }[] = [],
+    /** The contract, for AUTHORIZATION_FAILED and AUTHORIZATION_TIMEOUT. */
+    readonly contract?: ContractRecord,
+  ) {
+    super(message);
+    this.name = 'AgentPayError';
+  }
+}
+
+export interface AgentPayOptions {
+  /** The service, e.g. http://127.0.0.1:4010 */
+  baseUrl: string;
+  /** Tier 1: the merchant's API key; defaults to the SERVICE_API_KEY environment variable. */
+  apiKey?: string;
+  /** Tier 2, supply (a)/(b): the agent's P-256 private key (PKCS#8 or SEC1 PEM). */
+  privateKeyPem?: string;
+  /** Tier 2, supply (c): a custom signer (a KMS, say); register with its publicKeyPem. */
+  signer?: Signer;
+  /** The agent to sign as; set by agent.register, or give it to skip registering again. */
+  agentId?: string;
+  /** Passed to the signer and put in the JWS header; informational for the service. */
+  kid?: string;
+  /** Another fetch (tests, proxies); defaults to globalThis.fetch. */
+  fetch?: typeof fetch;
+}
+
+interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, unknown>;
+  /** false: the API key alone (agent.list). */
+  signed?: boolean;
+}
+
+const TERMINAL_FAILURES = new Set(['DECLINED', 'EXPIRED', 'REVOKED']);
+
+const envApiKey = (): string | undefined =>
+  (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
+    ?.SERVICE_API_KEY;
+
+export class AgentPay {
+  readonly baseUrl: string;
+  private readonly apiKey: string | undefined;
+  private readonly fetchImpl: typeof fetch;
+  private signerPromise: Promise<{ sign: Signer; publicKeyPem?: string }> | undefined;
+  private agentIdValue: string | undefined;
+  /** The service's clock minus ours, in seconds: the sandbox may move its clock. */
+  private skewSeconds = 0;
+
+  constructor(private readonly options: AgentPayOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.apiKey = options.apiKey ?? envApiKey();
+    this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.agentIdValue = options.agentId;
+  }
+
+  /** The id this client signs as, once registered (or given). */
+  get agentId(): string | undefined {
+    return this.agentIdValue;
+  }
+
+  private signerOf(): Promise<{ sign: Signer; publicKeyPem?: string }> {
+    this.signerPromise ??= (async () => {
+      if (this.options.signer) return { sign: this.options.signer };
+      if (!this.options.privateKeyPem)
+        throw new AgentPayError('NO_KEY', 'Give privateKeyPem or a signer to sign requests');
+      const key = await importPrivateKey(this.options.privateKeyPem);
+      return { sign: keySigner(key), publicKeyPem: await publicKeyPemOf(key) };
+    })();
+    return this.signerPromise;
+  }
+
+  private async request<T>(
+    method: string,
+    path: string,
+    opts: RequestOptions = {},
+    agentId = this.agentIdValue,
+    retried = false,
+  ): Promise<T> {
+    if (!this.apiKey)
+      throw new AgentPayError(
+        'NO_API_KEY',
+        'Give apiKey or set the SERVICE_API_KEY environment variable',
+      );
+    const query = Object.entries(opts.query ?? {}).filter(([, v]) => v !== undefined);
+    const target =
+      path +
+      (query.length
+        ? `?${new URLSearchParams(query.map(([k, v]): [string, string] => [k, String(v)]))}`
+        : '');
+    const text = opts.body === undefined ? '' : JSON.stringify(opts.body);
+    const headers: Record<string, string> = { authorization: `Bearer ${this.apiKey}` };
+    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    let timestamp = 0;
+    if (opts.signed !== false) {
+      const { sign } = await this.signerOf();
+      timestamp = Math.floor(Date.now() / 1000) + this.skewSeconds;
+      const nonce = newNonce();
+      const subject = canonicalSubject({
+        method,
+        pathWithQuery: target,
+        bodyDigest: await bodyDigest(utf8(text)),
+        timestamp,
+        nonce,
+        agentId: agentId ?? '',
+      });
+      headers[AGENT_HEADERS.signature] = await sign(subject, this.options.kid ?? agentId);
+      headers[AGENT_HEADERS.timestamp] = String(timestamp);
+      headers[AGENT_HEADERS.nonce] = nonce;
+      if (agentId) headers[AGENT_HEADERS.agentId] = agentId;
+    }
+    const res = await this.fetchImpl(this.baseUrl + target, {
+      method,
+      headers,
+      ...(opts.body !== undefined ? { body: text } : {}),
+    });
+    const serverTime = Number(res.headers.get(AGENT_HEADERS.serverTime));
+    if (Number.isFinite(serverTime) && serverTime > 0)
+      this.skewSeconds = serverTime - Math.floor(Date.now() / 1000);
+    const raw = await res.text();
+    const json: unknown = raw === '' ? undefined : JSON.parse(raw);
+    if (res.ok) return json as T;
+    // The sandbox moved its clock past our window: sign again on its time, once.
+    if (
+      res.status === 401 &&
+      !retried &&
+      opts.signed !== false &&
+      Math.abs(serverTime - timestamp) > TIMESTAMP_WINDOW_SECONDS
+    )
+      return this.request<T>(method, path, opts, agentId, true);
+    const envelope = (json ?? {}) as Partial<z.infer<typeof ErrorEnvelope>>;
+    throw new AgentPayError(
+      envelope.name ?? 'INTERNAL_SERVER_ERROR',
+      envelope.message ?? `HTTP ${res.status}`,
+      res.status,
+      Array.isArray(envelope.errors) ? envelope.errors : [],
+    );
+  }
+
+  private requireAgent(): string {
+    if (!this.agentIdValue)
+      throw new AgentPayError(
+        'NOT_REGISTERED',
+        'Call agent.register first, or give agentId to the AgentPay constructor',
+      );
+    return this.agentIdValue;
+  }
+
+  private async signed<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    return this.request<T>(method, path, opts, this.requireAgent());
+  }
+
+  readonly agent = {
+    /**
+     * Registers this key as an agent of the API key's business and environment (idempotent;
+     * a changed name or description is saved). With a custom signer, give publicKeyPem.
+     */
+    register: async (input: {
+      name: string;
+      description?: string;
+      publicKeyPem?: string;
+    }): Promise<AgentIdentity> => {
+      const { publicKeyPem: derived } = await this.signerOf();
+      const publicKeyPem = input.publicKeyPem ?? derived;
+      if (!publicKeyPem)
+        throw new AgentPayError('NO_KEY', 'With a custom signer, register with publicKeyPem');
+      const agent = await this.request<AgentIdentity>(
+        'POST',
+        '/api/agents',
+        {
+          body: {
+            name: input.name,
+            ...(input.description !== undefined ? { description: input.description } : {}),
+            publicKeyPem,
+          },
+        },
+        this.agentIdValue,
+      );
+      this.agentIdValue = agent.agentId;
+      return agent;
+    },
+    /** The signing agent, with its status. */
+    me: () => this.signed<AgentIdentity>('GET', '/api/agents/me'),
+    /** The business's agents in this environment (the API key alone). */
+    list: (opts: { page?: number; size?: number } = {}) =>
+      this.request<AgentList>('GET', '/api/agents', { query: opts, signed: false }),
+  };
+
+  readonly contract = {
+    /** A new contract, PENDING_AUTHORIZATION, with the authorizationUrl for the human. */
+    create: (input: ContractInput) =>
+      this.signed<ContractRecord>('POST', '/api/agents/contracts', { body: input }),
+    /** The contract with its live usage. */
+    get: (contractId: string) =>
+      this.signed<ContractRecord>('GET', `/api/agents/contracts/${encodeURIComponent(contractId)}`),
+    list: (opts: ContractFilters = {}) =>
+      this.signed<ContractList>('GET', '/api/agents/contracts', { query: opts }),
+    /** Every contract matching the filters, across pages. */
+    listAll: async (opts: Omit<ContractFilters, 'page' | 'size'> = {}) => {
+      const all: ContractRecord[] = [];
+      for (let page = 0; ; page++) {
+        const batch = await this.contract.list({ ...opts, page, size: 100 });
+        all.push(...batch.data);
+        if (batch.data.length === 0 || all.length >= batch.totalCount) return all;
+      }
+    },
+    /** Stages new limits as pendingUpdate; returns the authorizationUrl for the human. */
+    update: (contractId: string, input: ContractUpdateInput) =>
+      this.signed<ContractRecord>(
+        'PUT',
+        `/api/agents/contracts/${encodeURIComponent(contractId)}`,
+        {
+          body: input,
+        },
+      ),
+    /**
+     * Polls until the contract is ACTIVE. Throws AUTHORIZATION_FAILED when it was declined or
+     * its link expired, AUTHORIZATION_TIMEOUT after timeoutMs (default 5 minutes).
+     */
+    awaitActive: async (
+      contractId: string,
+      opts: { timeoutMs?: number; intervalMs?: number } = {},
+    ): Promise<ContractRecord> => {
+      const deadline = Date.now() + (opts.timeoutMs ?? 300_000);
+      for (;;) {
+        const contract = await this.contract.get(contractId);
+        if (contract.status === 'ACTIVE') return contract;
+        if (TERMINAL_FAILURES.has(contract.status))
+          throw new AgentPayError(
+            'AUTHORIZATION_FAILED',
+            `The contract was not authorized: it is ${contract.status}`,
+            undefined,
+            [],
+            contract,
+          );
+        const left = deadline - Date.now();
+        if (left <= 0)
+          throw new AgentPayError(
+            'AUTHORIZATION_TIMEOUT',
+            `The contract is still ${contract.status} after ${opts.timeoutMs ?? 300_000} ms`,
+            undefined,
+            [],
+            contract,
+          );
+        await new Promise((r) => setTimeout(r, Math.min(opts.intervalMs ?? 1000, left)));
+      }
+    },
+    /** SEND: pays a payee's bank account under the contract's limits. */
+    send: (contractId: string, input: SendPaymentInput) =>
+      this.signed<PaymentRecord>(
+        'POST',
+        `/api/agents/contracts/${encodeURIComponent(contractId)}/payments`,
+        { body: input },
+      ),
+    /** COLLECT: charges the customer's linked card under the contract's limits. */
+    collect: (contractId: string, input: CollectChargeInput) =>
+      this.signed<PaymentRecord>(
+        'POST',
+        `/api/agents/contracts/${encodeURIComponent(contractId)}/charges`,
+        { body: input },
+      ),
+    /** The payments and charges made under a contract, newest first. */
+    payments: (contractId: string, opts: PaymentFilters = {}) =>
+      this.signed<PaymentList>(
+        'GET',
+        `/api/agents/contracts/${encodeURIComponent(contractId)}/payments`,
+        { query: opts },
+      ),
+    /** One payment or charge. */
+    payment: (paymentId: string) =>
+      this.signed<PaymentRecord>('GET', `/api/agents/payments/${encodeURIComponent(paymentId)}`),
+  };
+}

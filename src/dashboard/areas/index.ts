@@ -1,0 +1,27 @@
+/**
+ * The dashboard's areas, in menu order. A new area is one component file plus one entry here:
+ * its id is its address (/dashboard/<id>), its title the menu entry and the page heading.
+ * The first area is also what /dashboard itself shows.
+ */
+import type { ComponentType } from 'react';
+import { PaymentsArea } from './payments/PaymentsArea';
+import { TerminalsArea } from './terminals/TerminalsArea';
+import { WebhooksArea } from './webhooks/WebhooksArea';
+
+export interface AreaDef {
+  id: string;
+  title: string;
+  Component: ComponentType;
+}
+
+export const AREAS: readonly AreaDef[] = [
+  // First: what a merchant opens the dashboard for (push a payment, watch it be paid).
+  { id: 'payments', title: 'Payments', Component: PaymentsArea },
+  { id: 'terminals', title: 'Terminals', Component: TerminalsArea },
+  { id: 'webhooks', title: 'Webhooks', Component: WebhooksArea },
+];
+
+/** The area an address names: '' is the first area; an unknown id is none. */
+export function areaById(id: string): AreaDef | undefined {
+  return id === '' ? AREAS[0] : AREAS.find((a) => a.id === id);
+}

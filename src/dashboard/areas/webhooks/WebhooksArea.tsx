@@ -1,0 +1,298 @@
+/** Webhooks: add an endpoint (its signing secret is shown once), follow its deliveries, resend. */
+import { useEffect, useRef, useState } from 'react';
+import { formatDateTime, formatWhen } from '../../../shared/format';
+import { DELIVERY_LABEL } from '../../../shared/labels';
+import { ConfirmBox } from '../../components/ConfirmBox';
+import { Notice } from '../../components/Notice';
+import { useDashboard, useWebhooks } from '../../context';
+import {
+  EVENT_TYPES,
+  type Delivery,
+  type EventType,
+  type Subscription,
+} from '../../store/webhooks';
+
+export function WebhooksArea() {
+  const subscriptions = useWebhooks((s) => s.subscriptions);
+  const error = useWebhooks((s) => s.error);
+  const createdSecret = useWebhooks((s) => s.createdSecret);
+  return (
+    <section className="card" aria-labelledby="webhooks-title">
+      <h1 id="webhooks-title">Webhooks</h1>
+      <p className="muted">
+        The service calls your endpoint when something changes. Each call is signed with the
+        subscription’s <code>whsec_</code> secret (Standard Webhooks).
+      </p>
+      <AddEndpoint />
+      {createdSecret ? <SecretOnce key={createdSecret} secret={createdSecret} /> : null}
+      <Notice kind="error">{error ? `${error} Trying again shortly.` : ''}</Notice>
+      {subscriptions && subscriptions.length === 0 ? (
+        <p className="muted">No endpoints yet.</p>
+      ) : null}
+      <ul className="list" aria-label="Webhook endpoints">
+        {(subscriptions ?? []).map((s) => (
+          <Endpoint key={s.id} subscription={s} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function AddEndpoint() {
+  const { webhooks } = useDashboard();
+  const formError = useWebhooks((s) => s.formError);
+  const creating = useWebhooks((s) => s.creating);
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [types, setTypes] = useState<EventType[]>(['PAYMENTS_STATUS']);
+  return (
+    <form
+      noValidate
+      autoComplete="off"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (await webhooks.getState().create({ url, description, eventTypes: types })) {
+          setUrl('');
+          setDescription('');
+        }
+      }}
+    >
+      <h2>Add an endpoint</h2>
+      <label htmlFor="webhook-url">Endpoint URL</label>
+      <input
+        id="webhook-url"
+        type="url"
+        placeholder="https://example.com/webhooks/counter"
+        value={url}
+        onChange={(event) => setUrl(event.target.value)}
+      />
+      <label htmlFor="webhook-description">
+        Description <span className="muted">(optional)</span>
+      </label>
+      <input
+        id="webhook-description"
+        maxLength={200}
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+      />
+      <fieldset>
+        <legend>Events to send</legend>
+        {EVENT_TYPES.map(([type, label]) => (
+          <label className="choice" key={type}>
+            <input
+              type="checkbox"
+              value={type}
+              checked={types.includes(type)}
+              onChange={(event) =>
+                setTypes(event.target.checked ? [...types, type] : types.filter((t) => t !== type))
+              }
+            />{' '}
+            {label} <span className="muted">({type})</span>
+          </label>
+        ))}
+      </fieldset>
+      <Notice kind="error">{formError}</Notice>
+      <div className="actions">
+        <button type="submit" disabled={creating}>
+          Add endpoint
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The signing secret of the endpoint just added, shown this once. */
+function SecretOnce({ secret }: { secret: string }) {
+  const { webhooks } = useDashboard();
+  const [copied, setCopied] = useState('');
+  const code = useRef<HTMLElement>(null);
+  const copy = useRef<HTMLButtonElement>(null);
+  useEffect(() => copy.current?.focus(), []);
+  return (
+    <div className="secret-once" role="region" aria-labelledby="secret-title">
+      <h2 id="secret-title">Copy this signing secret now</h2>
+      <p>
+        It is shown only this once. Store it with your endpoint’s configuration; you need it to
+        verify each call.
+      </p>
+      <code ref={code} data-testid="webhook-secret">
+        {secret}
+      </code>
+      <div className="actions">
+        <button
+          type="button"
+          ref={copy}
+          onClick={async () => {
+            try {
+              await navigator.clipboard.writeText(secret);
+              setCopied('Copied to the clipboard.');
+            } catch {
+              const range = document.createRange();
+              if (code.current) range.selectNodeContents(code.current);
+              const selection = window.getSelection();
+              selection?.removeAllRanges();
+              selection?.addRange(range);
+              setCopied('Selected: press Ctrl+C (⌘C on a Mac) to copy it.');
+            }
+          }}
+        >
+          Copy
+        </button>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => webhooks.getState().dismissSecret()}
+        >
+          I have saved it
+        </button>
+        <span className="muted" role="status">
+          {copied}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+function Endpoint({ subscription: s }: { subscription: Subscription }) {
+  const { webhooks } = useDashboard();
+  const open = useWebhooks((st) => Boolean(st.open[s.id]));
+  const deliveries = useWebhooks((st) => st.deliveries[s.id]);
+  const error = useWebhooks((st) => st.itemErrors[s.id] ?? '');
+  const notice = useWebhooks((st) => st.itemNotices[s.id] ?? '');
+  const [confirming, setConfirming] = useState(false);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const logId = `deliveries-${s.id}`;
+  return (
+    <li data-webhook-id={s.id} data-testid="webhook">
+      <div className="h-url">{s.url}</div>
+      <div className="muted">
+        {s.eventTypes.join(', ')}
+        {s.description ? ` · ${s.description}` : ''} · added {formatWhen(s.createdAt)}
+      </div>
+      <div className="actions">
+        <button
+          type="button"
+          className="secondary small"
+          aria-expanded={open}
+          aria-controls={logId}
+          aria-label={`${open ? 'Hide' : 'Show'} deliveries for ${s.url}`}
+          onClick={() => webhooks.getState().toggle(s.id)}
+        >
+          {open ? 'Hide deliveries' : 'Show deliveries'}
+        </button>
+        <button
+          type="button"
+          className="danger-outline small"
+          aria-label={`Delete endpoint ${s.url}`}
+          ref={deleteButton}
+          onClick={() => setConfirming(true)}
+        >
+          Delete
+        </button>
+      </div>
+      {confirming ? (
+        <ConfirmBox
+          message={`Delete the endpoint ${s.url}? It gets no more events, and deliveries still queued for it are dropped.`}
+          yes="Yes, delete it"
+          no="Keep it"
+          onYes={() => webhooks.getState().remove(s.id)}
+          onNo={() => {
+            setConfirming(false);
+            deleteButton.current?.focus();
+          }}
+        />
+      ) : null}
+      <Notice kind="ok">{notice}</Notice>
+      <Notice kind="error">{error}</Notice>
+      {open ? (
+        <div className="deliveries" id={logId} data-testid="deliveries">
+          <div className="table-wrap">
+            <table>
+              <caption className="visually-hidden">Deliveries to {s.url}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Time</th>
+                  <th scope="col">Event</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="num">
+                    Attempts
+                  </th>
+                  <th scope="col">Last response</th>
+                  <th scope="col">Action</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(deliveries ?? []).map((d) => (
+                  <DeliveryRow key={d.id} delivery={d} subscriptionId={s.id} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {deliveries && deliveries.length === 0 ? (
+            <p className="muted">
+              No deliveries yet. One appears here each time an event this endpoint subscribes to
+              happens.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** "HTTP 500 · connection refused · next try 14:05:00", or a dash before any attempt. */
+export function lastResponse(d: Delivery): string {
+  const parts: string[] = [];
+  if (d.lastStatusCode !== null) parts.push(`HTTP ${d.lastStatusCode}`);
+  if (d.lastError) parts.push(d.lastError);
+  if (d.status === 'PENDING' && d.nextAttemptAt)
+    parts.push(`next try ${formatWhen(d.nextAttemptAt)}`);
+  return parts.length ? parts.join(' · ') : '—';
+}
+
+function DeliveryRow({
+  delivery: d,
+  subscriptionId,
+}: {
+  delivery: Delivery;
+  subscriptionId: string;
+}) {
+  const { webhooks } = useDashboard();
+  const [busy, setBusy] = useState(false);
+  return (
+    <tr data-delivery-id={d.id} data-testid="delivery">
+      <td className="time" title={`Queued ${formatDateTime(d.createdAt)}`}>
+        {formatWhen(d.deliveredAt ?? d.createdAt)}
+      </td>
+      <td>{d.eventType}</td>
+      <td>
+        <span
+          className={`status delivery-${d.status}`}
+          data-testid="delivery-status"
+          data-status={d.status}
+        >
+          {DELIVERY_LABEL[d.status]}
+        </span>
+      </td>
+      <td className="num">{d.attempts}</td>
+      <td>{lastResponse(d)}</td>
+      <td>
+        <button
+          type="button"
+          className="secondary small"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            try {
+              await webhooks.getState().resend(subscriptionId, d.id);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          Resend
+        </button>
+      </td>
+    </tr>
+  );
+}

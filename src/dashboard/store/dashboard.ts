@@ -1,0 +1,48 @@
+/**
+ * One signed-in session's stores: created at sign-in, dropped at sign-out, so nothing of one
+ * session (a list, an error, an answer still in flight) can show in the next.
+ */
+import { createPaymentsStore } from './payments';
+import { createTerminalsStore } from './terminals';
+import { createWebhooksStore } from './webhooks';
+import { createLive } from './live';
+import type { SessionApi } from '../lib/api';
+import type { MerchantTopic } from '../../shared/contract/merchant-events';
+
+export function createDashboard(options: {
+  api: SessionApi;
+  isHidden?: () => boolean;
+  onUnauthorized: () => void;
+  pollMs?: number;
+}) {
+  const terminals = createTerminalsStore(options.api.call);
+  const payments = createPaymentsStore(options.api.call);
+  const webhooks = createWebhooksStore(options.api.call);
+  const refreshers: Record<MerchantTopic, () => Promise<void>> = {
+    terminals: () => terminals.getState().refresh(),
+    payments: () => payments.getState().refresh(),
+    webhooks: () => webhooks.getState().refresh(),
+  };
+  const live = createLive({
+    open: (signal) => options.api.openEvents(signal),
+    refresh: (topics) => topics.forEach((topic) => void refreshers[topic]()),
+    onUnauthorized: options.onUnauthorized,
+    ...(options.isHidden ? { isHidden: options.isHidden } : {}),
+    ...(options.pollMs ? { pollMs: options.pollMs } : {}),
+  });
+  return {
+    terminals,
+    payments,
+    webhooks,
+    live,
+    start() {
+      void Promise.allSettled(Object.values(refreshers).map((r) => r()));
+      live.start();
+    },
+    stop() {
+      live.stop();
+      options.api.close();
+    },
+  };
+}
+export type Dashboard = ReturnType<typeof createDashboard>;

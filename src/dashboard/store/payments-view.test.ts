@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { hasOlder, queryOfView, rangeText, viewFromQuery, type Page } from './payments';
+
+describe('the payments list in the address', () => {
+  it('reads a status and a 1-based page, ignoring what is not one', () => {
+    expect(viewFromQuery('status=COMPLETED&page=3')).toEqual({
+      status: 'COMPLETED',
+      pageNumber: 2,
+    });
+    expect(viewFromQuery('')).toEqual({ status: '', pageNumber: 0 });
+    expect(viewFromQuery('status=PAID&page=-4')).toEqual({ status: '', pageNumber: 0 });
+    expect(viewFromQuery('page=1.5')).toEqual({ status: '', pageNumber: 0 });
+  });
+
+  it('writes only what differs from the default, and reads back the same', () => {
+    expect(queryOfView({ status: '', pageNumber: 0 })).toEqual({
+      status: undefined,
+      page: undefined,
+    });
+    const view = { status: 'FAILED' as const, pageNumber: 1 };
+    expect(queryOfView(view)).toEqual({ status: 'FAILED', page: '2' });
+    expect(
+      viewFromQuery(new URLSearchParams(queryOfView(view) as Record<string, string>).toString()),
+    ).toEqual(view);
+  });
+});
+
+describe('paging words', () => {
+  const page = (n: number, count: number, total: number): Page =>
+    ({ page: n, size: 20, totalCount: total, data: Array.from({ length: count }) }) as Page;
+  it('says which rows are shown and whether there are older ones', () => {
+    expect(rangeText(page(0, 20, 45))).toBe('1–20 of 45');
+    expect(rangeText(page(2, 5, 45))).toBe('41–45 of 45');
+    expect(rangeText(page(0, 0, 0))).toBe('');
+    expect(hasOlder(page(0, 20, 45))).toBe(true);
+    expect(hasOlder(page(2, 5, 45))).toBe(false);
+  });
+});

@@ -1,0 +1,194 @@
+/**
+ * Payments: pushing one to a terminal, and the live list with its status filter, paging and
+ * cancel. The amount is checked in the page first (lib/amount.ts); what the service still
+ * refuses is shown in its own words.
+ */
+import type { z } from 'zod';
+import { createStore } from 'zustand/vanilla';
+import type { PaymentStatusPage, PaymentStatusRecord } from '../../shared/contract/payments';
+import { formatPence } from '../../shared/money';
+import { PaymentStatus as PaymentStatusEnum } from '../../shared/contract/common';
+import type { PaymentStatus } from '../../shared/payment-states';
+import { checkAmount } from '../lib/amount';
+import { failureMessage, isStale, type Call } from '../lib/api';
+
+export const PAGE_SIZE = 20;
+
+export type Page = z.infer<typeof PaymentStatusPage>;
+export type Payment = PaymentStatusRecord;
+export type MethodChoice = '' | 'PAY_BY_BANK' | 'CARD';
+
+export interface PushInput {
+  terminalId: string;
+  terminalName: string;
+  amount: string;
+  method: MethodChoice;
+  notes: string;
+}
+
+export interface PaymentsState {
+  page: Page | null;
+  pageNumber: number;
+  status: PaymentStatus | '';
+  error: string;
+  rowErrors: Record<string, string>;
+  cancelling: string[];
+  pushing: boolean;
+  pushError: string;
+  /** Which field the push error is about, for focus. */
+  pushErrorField: 'terminal' | 'amount' | null;
+  pushResult: string;
+  refresh(): Promise<void>;
+  setStatus(status: PaymentStatus | ''): void;
+  /** Shows this filter and page (from the address) and reloads when they differ. */
+  showView(view: PaymentsView): void;
+  newer(): void;
+  older(): void;
+  cancel(id: string): Promise<void>;
+  push(input: PushInput): Promise<boolean>;
+}
+
+export interface PaymentsView {
+  status: PaymentStatus | '';
+  pageNumber: number;
+}
+
+/** The list's filter and page from the address's query ("status=COMPLETED&page=2", 1-based). */
+export function viewFromQuery(query: string): PaymentsView {
+  const params = new URLSearchParams(query);
+  const status = PaymentStatusEnum.safeParse(params.get('status'));
+  const page = Number(params.get('page'));
+  return {
+    status: status.success ? status.data : '',
+    pageNumber: Number.isSafeInteger(page) && page > 1 ? page - 1 : 0,
+  };
+}
+
+/** The query for a filter and page; the defaults are left out. */
+export function queryOfView(view: PaymentsView): Record<string, string | undefined> {
+  return {
+    status: view.status || undefined,
+    page: view.pageNumber > 0 ? String(view.pageNumber + 1) : undefined,
+  };
+}
+
+/** "1–20 of 45", or empty for no payments. */
+export function rangeText(page: Page): string {
+  if (!page.totalCount) return '';
+  const first = page.page * page.size;
+  return `${first + 1}–${first + page.data.length} of ${page.totalCount}`;
+}
+
+export function hasOlder(page: Page): boolean {
+  return page.page * page.size + page.data.length < page.totalCount;
+}
+
+export function createPaymentsStore(call: Call) {
+  let ticket = 0;
+  return createStore<PaymentsState>()((set, get) => ({
+    page: null,
+    pageNumber: 0,
+    status: '',
+    error: '',
+    rowErrors: {},
+    cancelling: [],
+    pushing: false,
+    pushError: '',
+    pushErrorField: null,
+    pushResult: '',
+
+    async refresh() {
+      const mine = ++ticket;
+      const { pageNumber, status } = get();
+      try {
+        const page = await call('listPaymentRequests', {
+          query: { page: pageNumber, size: PAGE_SIZE, ...(status ? { status } : {}) },
+        });
+        if (mine !== ticket) return;
+        // The page emptied under us (a filter or fewer payments): go to the last one that has any.
+        if (page.data.length === 0 && pageNumber > 0) {
+          set({ pageNumber: Math.max(0, Math.ceil(page.totalCount / PAGE_SIZE) - 1) });
+          return get().refresh();
+        }
+        set({ page, error: '' });
+      } catch (error) {
+        if (!isStale(error) && mine === ticket)
+          set({ error: `Could not load payments: ${failureMessage(error)}` });
+      }
+    },
+
+    setStatus(status) {
+      set({ status, pageNumber: 0 });
+      void get().refresh();
+    },
+    showView(view) {
+      const { status, pageNumber } = get();
+      if (view.status === status && view.pageNumber === pageNumber) return;
+      set(view);
+      void get().refresh();
+    },
+    newer() {
+      set({ pageNumber: Math.max(0, get().pageNumber - 1) });
+      void get().refresh();
+    },
+    older() {
+      set({ pageNumber: get().pageNumber + 1 });
+      void get().refresh();
+    },
+
+    async cancel(id) {
+      set({ cancelling: [...get().cancelling, id] });
+      const { [id]: _old, ...rowErrors } = get().rowErrors;
+      set({ rowErrors });
+      try {
+        await call('cancelPaymentRequest', { params: { paymentRequestId: id } });
+      } catch (error) {
+        if (!isStale(error))
+          set({
+            rowErrors: { ...get().rowErrors, [id]: `Not cancelled: ${failureMessage(error)}` },
+          });
+      } finally {
+        set({ cancelling: get().cancelling.filter((c) => c !== id) });
+        void get().refresh();
+      }
+    },
+
+    async push(input) {
+      set({ pushError: '', pushErrorField: null, pushResult: '' });
+      if (!input.terminalId) {
+        set({
+          pushError: 'Choose the terminal to send the payment to.',
+          pushErrorField: 'terminal',
+        });
+        return false;
+      }
+      const amount = checkAmount(input.amount);
+      if (!amount.ok) {
+        set({ pushError: amount.error, pushErrorField: 'amount' });
+        return false;
+      }
+      set({ pushing: true });
+      try {
+        const sent = await call('processRemotePayment', {
+          body: {
+            id: input.terminalId,
+            amount: amount.pounds,
+            ...(input.method ? { paymentMethod: input.method } : {}),
+            ...(input.notes.trim() ? { notes: input.notes } : {}),
+          },
+        });
+        set({
+          pushResult: `Sent to ${input.terminalName}: ${formatPence(amount.pence)}. Payment request ${sent.paymentRequestId}`,
+        });
+        void get().refresh();
+        return true;
+      } catch (error) {
+        if (!isStale(error)) set({ pushError: `Not sent: ${failureMessage(error)}` });
+        return false;
+      } finally {
+        set({ pushing: false });
+      }
+    },
+  }));
+}
+export type PaymentsStore = ReturnType<typeof createPaymentsStore>;

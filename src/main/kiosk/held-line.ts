@@ -1,0 +1,82 @@
+/**
+ * Counter payments waiting for the customer display, not yet created at the service. A payment
+ * request's expiry is fixed when the service creates it, so a payment keyed in while another is
+ * on the display waits here and becomes a request only when its turn comes: the customer gets
+ * its whole time to pay. The line is kept in `held-payments.json` beside the history, so a
+ * restart loses nothing staff keyed in.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+const HeldRecord = z.object({
+  id: z.string(),
+  amountPence: z.number().int().positive(),
+  notes: z.string().nullable(),
+  method: z.enum(['PAY_BY_BANK', 'CARD']).nullable(),
+  createdAt: z.number(),
+  /** Why the service did not take it when its turn came. */
+  error: z.string().nullable(),
+  /** The service could not be reached: try again when it answers. */
+  retryable: z.boolean(),
+});
+export type Held = z.infer<typeof HeldRecord>;
+
+export function createHeldLine(dataDir: string | null, now: () => number) {
+  const file = dataDir ? join(dataDir, 'held-payments.json') : null;
+  let line: Held[] = [];
+  if (file) {
+    try {
+      line = z.array(HeldRecord).parse(JSON.parse(readFileSync(file, 'utf8')));
+    } catch {
+      line = []; // none yet, or unreadable: an empty line is the safe reading
+    }
+  }
+
+  function save() {
+    if (!file) return;
+    // Write then rename, so a crash mid-write leaves the previous line, never half a file.
+    writeFileSync(`${file}.tmp`, JSON.stringify(line));
+    renameSync(`${file}.tmp`, file);
+  }
+
+  return {
+    list: (): readonly Held[] => line,
+    add(request: Pick<Held, 'amountPence' | 'notes' | 'method'>): Held {
+      const entry: Held = {
+        id: `held-${randomBytes(6).toString('hex')}`,
+        ...request,
+        createdAt: now(),
+        error: null,
+        retryable: false,
+      };
+      line = [...line, entry];
+      save();
+      return entry;
+    },
+    remove(id: string): boolean {
+      const before = line.length;
+      line = line.filter((entry) => entry.id !== id);
+      if (line.length !== before) save();
+      return line.length !== before;
+    },
+    fail(id: string, error: string, retryable: boolean) {
+      line = line.map((entry) => (entry.id === id ? { ...entry, error, retryable } : entry));
+      save();
+    },
+    /** Clears the error so the next turn asks the service again. */
+    retry(id: string): boolean {
+      if (!line.some((entry) => entry.id === id)) return false;
+      line = line.map((entry) =>
+        entry.id === id ? { ...entry, error: null, retryable: false } : entry,
+      );
+      save();
+      return true;
+    },
+    clear() {
+      line = [];
+      save();
+    },
+  };
+}

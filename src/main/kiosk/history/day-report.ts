@@ -1,0 +1,89 @@
+/**
+ * What the history knows about one local day for the end-of-day report: takings by method and
+ * the completed pay-by-bank payments; and the reports fetched before, kept so the back office
+ * reads them offline.
+ */
+import type Database from 'better-sqlite3';
+import { EndOfDayReport } from '../../../shared/bridge';
+import { localDayBounds } from './local-day';
+
+export const SHOP_TIME_ZONE = 'Europe/London';
+
+export interface DayTakings {
+  method: 'PAY_BY_BANK' | 'CARD';
+  count: number;
+  totalPence: number;
+  tipsPence: number;
+}
+
+export interface DayPayment {
+  paymentRequestId: string;
+  orderId: string;
+  paidPence: number;
+  completedAt: number;
+}
+
+/** [start, end) of a local calendar date (YYYY-MM-DD) in the shop's time zone. */
+export function dateBounds(date: string, timeZone = SHOP_TIME_ZONE) {
+  // Noon UTC falls on the same calendar date in every zone within ±12 hours.
+  return localDayBounds(Date.parse(`${date}T12:00:00Z`), timeZone);
+}
+
+/** The local date (YYYY-MM-DD) of an instant in the shop's time zone. */
+export function localDate(ms: number, timeZone = SHOP_TIME_ZONE): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(ms));
+}
+
+export function createDayReports(db: Database.Database) {
+  const byMethod = db.prepare<
+    [number, number],
+    { method: 'PAY_BY_BANK' | 'CARD'; count: number; total: number; tips: number }
+  >(`SELECT paid_method AS method, count(*) AS count, sum(paid_pence) AS total, sum(tip_pence) AS tips
+     FROM payments WHERE completed_at >= ? AND completed_at < ? AND paid_method IS NOT NULL
+     GROUP BY paid_method ORDER BY paid_method`);
+  const payByBank = db.prepare<
+    [number, number],
+    {
+      payment_request_id: string;
+      order_id: string | null;
+      paid_pence: number;
+      completed_at: number;
+    }
+  >(`SELECT payment_request_id, order_id, paid_pence, completed_at FROM payments
+     WHERE completed_at >= ? AND completed_at < ? AND paid_method = 'PAY_BY_BANK'
+     ORDER BY completed_at, payment_request_id`);
+  const save = db.prepare(
+    `INSERT INTO end_of_day_reports (date, report, fetched_at) VALUES (?, ?, ?)
+     ON CONFLICT(date) DO UPDATE SET report = excluded.report, fetched_at = excluded.fetched_at`,
+  );
+  const load = db.prepare<[string], { report: string }>(
+    'SELECT report FROM end_of_day_reports WHERE date = ?',
+  );
+
+  return {
+    takings(date: string): DayTakings[] {
+      const { start, end } = dateBounds(date);
+      return byMethod.all(start, end).map((r) => ({
+        method: r.method,
+        count: r.count,
+        totalPence: r.total,
+        tipsPence: r.tips,
+      }));
+    },
+    payByBank(date: string): DayPayment[] {
+      const { start, end } = dateBounds(date);
+      return payByBank.all(start, end).map((r) => ({
+        paymentRequestId: r.payment_request_id,
+        orderId: r.order_id ?? '',
+        paidPence: r.paid_pence,
+        completedAt: r.completed_at,
+      }));
+    },
+    save: (report: EndOfDayReport, at: number) => save.run(report.date, JSON.stringify(report), at),
+    load(date: string): EndOfDayReport | null {
+      const row = load.get(date);
+      return row ? EndOfDayReport.parse(JSON.parse(row.report)) : null;
+    },
+  };
+}
+export type DayReports = ReturnType<typeof createDayReports>;

@@ -1,0 +1,19 @@
+/** How staff and customers read refund statuses (docs/refunds.md). */
+import type { KioskRefund } from '../../../shared/bridge';
+
+export const REFUND_STATUS_LABEL: Record<KioskRefund['status'], string> = {
+  INITIATED: 'Requested',
+  PENDING: 'Processing',
+  COMPLETED: 'Refunded',
+  FAILED: 'Failed',
+  CANCELLED: 'Cancelled',
+};
+
+/** Pence still refundable: paid minus every refund not FAILED or CANCELLED. */
+export function refundablePence(paidPounds: number, refunds: readonly KioskRefund[]): number {
+  const toPence = (pounds: number) => Math.round(pounds * 100);
+  const held = refunds
+    .filter((r) => r.status !== 'FAILED' && r.status !== 'CANCELLED')
+    .reduce((sum, r) => sum + toPence(r.amount), 0);
+  return Math.max(0, toPence(paidPounds) - held);
+}

@@ -1,0 +1,205 @@
+import { useState, type FormEvent } from 'react';
+import { EndOfDayReport } from '../../../shared/bridge';
+import { formatDateTime, formatPounds } from '../lib/format';
+import type { FormError } from '../lib/form-errors';
+import { runCommand } from '../lib/run-command';
+import { useBridge } from '../store/context';
+import { describedBy, FieldError } from './FieldError';
+
+const LABELS = { pin: 'The PIN', date: 'The date' };
+
+const METHOD: Record<string, string> = { CARD: 'Card', PAY_BY_BANK: 'Pay by bank' };
+const BANK_STATUS: Record<string, string> = {
+  MATCHED: 'In the bank',
+  NOT_ARRIVED: 'Not yet arrived',
+  UNKNOWN: 'Unknown (offline)',
+};
+const SOURCE: Record<EndOfDayReport['source'], string> = {
+  service: 'Bank status checked just now.',
+  stored: 'Offline: bank status as last checked.',
+  local: 'Offline and never checked: bank status unknown.',
+};
+
+const today = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+
+/** The back office's end-of-day report, behind the staff PIN; downloadable as CSV. */
+export function EndOfDay() {
+  const bridge = useBridge();
+  const [pin, setPin] = useState('');
+  const [date, setDate] = useState(today);
+  const [error, setError] = useState<FormError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState<{ report: EndOfDayReport; csv: string; pin: string } | null>(
+    null,
+  );
+
+  async function load(withPin: string, event?: FormEvent) {
+    event?.preventDefault();
+    setBusy(true);
+    setError(null);
+    const outcome = await runCommand(
+      bridge,
+      { type: 'endOfDayReport', ...(withPin ? { pin: withPin } : {}), ...(date ? { date } : {}) },
+      LABELS,
+    );
+    setBusy(false);
+    setPin('');
+    if (!outcome.ok) {
+      setError(outcome.error);
+      return;
+    }
+    const result = outcome.result as { report: unknown; csv: string };
+    setShown({ report: EndOfDayReport.parse(result.report), csv: result.csv, pin: withPin });
+  }
+
+  function download() {
+    if (!shown) return;
+    const url = URL.createObjectURL(new Blob([shown.csv], { type: 'text/csv' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `end-of-day-${shown.report.date}.csv`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  if (!shown)
+    return (
+      <section className="card end-of-day" aria-labelledby="eod-title">
+        <h2 className="card__title" id="eod-title">
+          End of day
+        </h2>
+        <form className="end-of-day__form" onSubmit={(event) => void load(pin, event)} noValidate>
+          <p className="muted">
+            The day's takings by method and tips, and whether each pay-by-bank payment has reached
+            the shop's bank account. Staff only: enter the staff PIN (when Counter runs without one,
+            leave it empty).
+          </p>
+          <div className="field">
+            <label className="field__label" htmlFor="eod-date">
+              Day
+            </label>
+            <input
+              id="eod-date"
+              className="input"
+              type="date"
+              value={date}
+              onChange={(event) => setDate(event.target.value)}
+              aria-invalid={error?.field === 'date' || undefined}
+              aria-describedby={describedBy(error, 'date', 'eod-date-error')}
+            />
+            <FieldError error={error} field="date" id="eod-date-error" />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="eod-pin">
+              Staff PIN
+            </label>
+            <input
+              id="eod-pin"
+              className="input input--pin"
+              data-testid="eod-pin"
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={8}
+              value={pin}
+              onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
+              aria-invalid={error?.field === 'pin' || undefined}
+              aria-describedby={describedBy(error, 'pin', 'eod-pin-error')}
+            />
+            <FieldError error={error} field="pin" id="eod-pin-error" />
+          </div>
+          <div className="actions">
+            <button type="submit" className="button button--primary" disabled={busy}>
+              Show the report
+            </button>
+          </div>
+          <FieldError error={error} field={null} />
+        </form>
+      </section>
+    );
+
+  const { report } = shown;
+  return (
+    <section className="card end-of-day" aria-labelledby="eod-title" data-testid="eod-report">
+      <h2 className="card__title" id="eod-title">
+        End of day {report.date}
+      </h2>
+      <p className="muted" data-testid="eod-source" data-source={report.source}>
+        {SOURCE[report.source]} Made {formatDateTime(report.generatedAt)}.
+      </p>
+      <table className="end-of-day__table" aria-label="Takings by method">
+        <thead>
+          <tr>
+            <th scope="col">Method</th>
+            <th scope="col">Payments</th>
+            <th scope="col">Takings</th>
+            <th scope="col">Tips</th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.takings.map((t) => (
+            <tr key={t.method}>
+              <th scope="row">{METHOD[t.method] ?? t.method}</th>
+              <td>{t.count}</td>
+              <td>{formatPounds(t.total)}</td>
+              <td>{formatPounds(t.tips)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            <td>{report.total.count}</td>
+            <td data-testid="eod-total">{formatPounds(report.total.total)}</td>
+            <td>{formatPounds(report.total.tips)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <h3 className="end-of-day__subtitle">Pay by bank</h3>
+      {report.payByBank.reconciled && !report.payByBank.settlementLinked && (
+        <p className="muted">No bank account is linked yet: link it from the dashboard.</p>
+      )}
+      {report.payByBank.payments.length === 0 ? (
+        <p className="muted">No pay-by-bank payments on this day.</p>
+      ) : (
+        <table className="end-of-day__table" aria-label="Pay-by-bank payments">
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Paid at</th>
+              <th scope="col">Bank</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.payByBank.payments.map((p) => (
+              <tr key={p.paymentRequestId} data-testid="eod-bank-row" data-status={p.status}>
+                <th scope="row">{p.orderId}</th>
+                <td>{formatPounds(p.amount)}</td>
+                <td>{formatDateTime(p.completedAt)}</td>
+                <td>{BANK_STATUS[p.status]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div className="actions">
+        <button type="button" className="button" disabled={busy} onClick={download}>
+          Download CSV
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => void load(shown.pin)}
+        >
+          Refresh
+        </button>
+        <button type="button" className="button" onClick={() => setShown(null)}>
+          Close
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+/** Agent identities: one per public key, business and environment (docs/agent-pay.md). */
+import { randomUUID, type KeyObject } from 'node:crypto';
+import type { z } from 'zod';
+import type { Agent } from '../../shared/contract/agent';
+import type { Clock } from '../clock';
+import type { Caller } from '../http/auth';
+import { ApiError } from '../http/errors';
+import type { Db } from '../store/db';
+import { parsePublicKey } from './keys';
+
+type Scope = Pick<Caller, 'merchantId' | 'environment'>;
+
+export interface AgentRow {
+  id: string;
+  merchant_id: string;
+  environment: 'sandbox' | 'production';
+  name: string;
+  description: string | null;
+  public_key_pem: string;
+  key_thumbprint: string;
+  status: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export function agentView(row: AgentRow, shape: 'registered' | 'identity'): z.input<typeof Agent> {
+  return {
+    agentId: row.id,
+    businessId: row.merchant_id,
+    environment: row.environment,
+    name: row.name,
+    ...(row.description !== null ? { description: row.description } : {}),
+    // The seed: publicKeyPem is returned by registration; status by me and list.
+    ...(shape === 'registered' ? { publicKeyPem: row.public_key_pem } : { status: row.status }),
+  };
+}
+
+export function createAgentStore(db: Db, clock: Clock) {
+  const byId = db.prepare<[string, string, string], AgentRow>(
+    'SELECT * FROM agents WHERE id = ? AND merchant_id = ? AND environment = ?',
+  );
+  const byKey = db.prepare<[string, string, string], AgentRow>(
+    'SELECT * FROM agents WHERE merchant_id = ? AND environment = ? AND key_thumbprint = ?',
+  );
+  const insert = db.prepare(`
+    INSERT INTO agents (id, merchant_id, environment, name, description, public_key_pem,
+      key_thumbprint, status, created_at, updated_at)
+    VALUES (@id, @merchantId, @environment, @name, @description, @pem, @thumb, 'ACTIVE', @now, @now)`);
+  const rename = db.prepare(
+    'UPDATE agents SET name = ?, description = ?, updated_at = ? WHERE id = ? AND updated_at = ?',
+  );
+  const page = db.prepare<[string, string, number, number], AgentRow>(`
+    SELECT * FROM agents WHERE merchant_id = ? AND environment = ?
+    ORDER BY created_at, id LIMIT ? OFFSET ?`);
+  const count = db.prepare<[string, string], { n: number }>(
+    'SELECT count(*) AS n FROM agents WHERE merchant_id = ? AND environment = ?',
+  );
+
+  // Parsing a PEM costs more than the signature check; a registered key never changes.
+  const keys = new Map<string, KeyObject>();
+
+  return {
+    get: (scope: Scope, id: string) => byId.get(id, scope.merchantId, scope.environment),
+
+    keyOf(row: AgentRow): KeyObject {
+      let key = keys.get(row.public_key_pem);
+      if (!key) {
+        key = parsePublicKey(row.public_key_pem);
+        keys.set(row.public_key_pem, key);
+      }
+      return key;
+    },
+
+    /**
+     * Registers the key, or finds it registered: idempotent for the same key, business and
+     * environment; a changed name or description is saved. Naming an existing agent
+     * (X-Agent-Id) with another key is a conflict: an agent's key never changes.
+     */
+    register(
+      scope: Scope,
+      input: {
+        claimedAgentId: string;
+        publicKeyPem: string;
+        keyThumbprint: string;
+        name: string;
+        description?: string;
+      },
+    ): { row: AgentRow; created: boolean } {
+      return db
+        .transaction(() => {
+          if (input.claimedAgentId) {
+            const claimed = byId.get(input.claimedAgentId, scope.merchantId, scope.environment);
+            if (!claimed) throw new ApiError(404, 'X-Agent-Id names no agent of this business');
+            if (claimed.key_thumbprint !== input.keyThumbprint)
+              throw new ApiError(
+                409,
+                'This agent is registered with a different key; an agent keeps its key (register the new key as a new agent)',
+              );
+          }
+          const existing = byKey.get(scope.merchantId, scope.environment, input.keyThumbprint);
+          const description = input.description ?? null;
+          if (existing) {
+            if (existing.name === input.name && existing.description === description)
+              return { row: existing, created: false };
+            const now = Math.max(clock.now(), existing.updated_at + 1);
+            if (
+              rename.run(input.name, description, now, existing.id, existing.updated_at).changes ===
+              0
+            )
+              throw new ApiError(409, 'The agent changed meanwhile; register again');
+            return {
+              row: { ...existing, name: input.name, description, updated_at: now },
+              created: false,
+            };
+          }
+          const now = clock.now();
+          const id = `agt_${randomUUID().replace(/-/g, '')}`;
+          insert.run({
+            id,
+            merchantId: scope.merchantId,
+            environment: scope.environment,
+            name: input.name,
+            description,
+            pem: input.publicKeyPem,
+            thumb: input.keyThumbprint,
+            now,
+          });
+          return { row: byId.get(id, scope.merchantId, scope.environment)!, created: true };
+        })
+        .immediate();
+    },
+
+    list(scope: Scope, pageNo: number, size: number) {
+      return {
+        data: page.all(scope.merchantId, scope.environment, size, pageNo * size),
+        totalCount: count.get(scope.merchantId, scope.environment)!.n,
+      };
+    },
+  };
+}
+export type AgentStore = ReturnType<typeof createAgentStore>;

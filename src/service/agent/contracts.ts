@@ -1,0 +1,381 @@
+/**
+ * Spending contracts: creation, the human's decision on the authorization link (or the sandbox
+ * control), staged updates, link expiry, and the live usage of every period cap
+ * (docs/agent-pay.md). Each change is a compare-and-set on the contract's status and
+ * updated_at. Contracts emit no events (seed section 6): clients poll contract.get.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type {
+  Contract,
+  ContractCreateBody,
+  ContractListFilters,
+  Limits,
+} from '../../shared/contract/agent';
+import { penceToPounds, poundsToPence } from '../../shared/money';
+import { iso, type Clock } from '../clock';
+import type { Caller } from '../http/auth';
+import { ApiError, badField, badRequest, notFound } from '../http/errors';
+import type { Db } from '../store/db';
+import type { AgentRow } from './agents';
+import type { CollectCards, LinkedMethod } from './collect-cards';
+import { periodWindow } from './periods';
+
+type Scope = Pick<Caller, 'merchantId' | 'environment'>;
+type LimitsValue = z.infer<typeof Limits>;
+export type ContractStatusName = z.infer<typeof Contract>['status'];
+
+/** How long an authorization link (for a new contract or a pending update) stays usable. */
+export const AUTHORIZATION_LINK_TTL_MS = 24 * 3600 * 1000;
+
+export interface ContractRow {
+  id: string;
+  merchant_id: string;
+  environment: 'sandbox' | 'production';
+  agent_id: string;
+  type: 'SEND' | 'COLLECT';
+  name: string;
+  description: string | null;
+  status: ContractStatusName;
+  limits: string;
+  service_customer_id: string | null;
+  linked_method: string | null;
+  terms_version: number | null;
+  pending_limits: string | null;
+  pending_requested_at: number | null;
+  auth_token: string | null;
+  auth_expires_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PeriodUsage {
+  period: LimitsValue['periodLimits'][number]['period'];
+  capPence: number;
+  usedPence: number;
+  reservedPence: number;
+  remainingPence: number;
+  periodEnd: number;
+}
+
+export const limitsOf = (row: ContractRow): LimitsValue => JSON.parse(row.limits) as LimitsValue;
+
+export function createContracts(db: Db, clock: Clock, cards: CollectCards) {
+  const byId = db.prepare<[string, string, string], ContractRow>(
+    'SELECT * FROM contracts WHERE id = ? AND merchant_id = ? AND environment = ?',
+  );
+  const byToken = db.prepare<[string], ContractRow>('SELECT * FROM contracts WHERE auth_token = ?');
+  const customer = db.prepare<[string, string, string], { id: string }>(
+    'SELECT id FROM customers WHERE id = ? AND merchant_id = ? AND environment = ?',
+  );
+  const insert = db.prepare(`
+    INSERT INTO contracts (id, merchant_id, environment, agent_id, type, name, description, status,
+      limits, service_customer_id, auth_token, auth_expires_at, created_at, updated_at)
+    VALUES (@id, @merchantId, @environment, @agentId, @type, @name, @description,
+      'PENDING_AUTHORIZATION', @limits, @customerId, @token, @expiresAt, @now, @now)`);
+  const cas = db.prepare(`
+    UPDATE contracts SET status = @status, limits = @limits, linked_method = @linkedMethod,
+      terms_version = @termsVersion, pending_limits = @pendingLimits,
+      pending_requested_at = @pendingRequestedAt, auth_token = @authToken,
+      auth_expires_at = @authExpiresAt, updated_at = @now
+    WHERE id = @id AND status = @fromStatus AND updated_at = @fromUpdatedAt`);
+  const usageIn = db.prepare<[string, number, number], { used: number; reserved: number }>(`
+    SELECT COALESCE(SUM(CASE WHEN status = 'COMPLETED' THEN amount_pence END), 0) AS used,
+           COALESCE(SUM(CASE WHEN status = 'PENDING' THEN amount_pence END), 0) AS reserved
+    FROM contract_payments WHERE contract_id = ? AND created_at >= ? AND created_at < ?`);
+  const dueLinks = db.prepare<[number], ContractRow>(
+    'SELECT * FROM contracts WHERE auth_token IS NOT NULL AND auth_expires_at <= ?',
+  );
+
+  /** Writes `next` over `row` if nobody changed it meanwhile; returns `next`. */
+  function save(row: ContractRow, next: ContractRow): ContractRow {
+    const now = Math.max(clock.now(), row.updated_at + 1);
+    const changed = cas.run({
+      id: row.id,
+      fromStatus: row.status,
+      fromUpdatedAt: row.updated_at,
+      status: next.status,
+      limits: next.limits,
+      linkedMethod: next.linked_method,
+      termsVersion: next.terms_version,
+      pendingLimits: next.pending_limits,
+      pendingRequestedAt: next.pending_requested_at,
+      authToken: next.auth_token,
+      authExpiresAt: next.auth_expires_at,
+      now,
+    }).changes;
+    if (changed === 0) throw new ApiError(409, 'The contract changed meanwhile; read it again');
+    return { ...next, updated_at: now };
+  }
+
+  /** A link past its expiry: a new contract becomes EXPIRED, a pending update is dropped. */
+  function expireIfDue(row: ContractRow): ContractRow {
+    if (row.auth_token === null || (row.auth_expires_at ?? Infinity) > clock.now()) return row;
+    return save(row, {
+      ...row,
+      status: row.status === 'PENDING_AUTHORIZATION' ? 'EXPIRED' : row.status,
+      pending_limits: null,
+      pending_requested_at: null,
+      auth_token: null,
+      auth_expires_at: null,
+    });
+  }
+
+  function newLink() {
+    return {
+      token: randomBytes(24).toString('base64url'),
+      expiresAt: clock.now() + AUTHORIZATION_LINK_TTL_MS,
+    };
+  }
+
+  /** Fills validFrom (default now) and refuses limits that have already ended. */
+  function settleLimits(limits: LimitsValue, field: string): LimitsValue {
+    const now = clock.now();
+    if (Date.parse(limits.validTo) <= now)
+      throw badField(`${field}.validTo`, 'must be in the future');
+    const validFrom = limits.validFrom ?? iso(now);
+    if (Date.parse(limits.validTo) <= Date.parse(validFrom))
+      throw badField(`${field}.validTo`, 'must be later than validFrom');
+    return { ...limits, validFrom };
+  }
+
+  function usage(row: ContractRow, now = clock.now()): PeriodUsage[] {
+    const limits = limitsOf(row);
+    const anchor = Date.parse(limits.validFrom ?? iso(row.created_at));
+    return limits.periodLimits.map((p) => {
+      const w = periodWindow(p.period, p.alignment, anchor, now);
+      const sums = usageIn.get(row.id, w.start, w.end)!;
+      const capPence = poundsToPence(p.amount);
+      return {
+        period: p.period,
+        capPence,
+        usedPence: sums.used,
+        reservedPence: sums.reserved,
+        remainingPence: capPence - sums.used - sums.reserved,
+        periodEnd: w.end,
+      };
+    });
+  }
+
+  function view(
+    row: ContractRow,
+    opts: { publicUrl?: string; withUsage?: boolean } = {},
+  ): z.input<typeof Contract> {
+    const linked = row.linked_method ? (JSON.parse(row.linked_method) as LinkedMethod) : undefined;
+    return {
+      contractId: row.id,
+      agentId: row.agent_id,
+      environment: row.environment,
+      type: row.type,
+      name: row.name,
+      ...(row.description !== null ? { description: row.description } : {}),
+      createdAt: iso(row.created_at),
+      status: row.status,
+      ...(opts.publicUrl && row.auth_token
+        ? { authorizationUrl: `${opts.publicUrl}/agents/authorize/${row.auth_token}` }
+        : {}),
+      limits: limitsOf(row),
+      ...(opts.withUsage
+        ? {
+            usage: usage(row).map((u) => ({
+              period: u.period,
+              cap: penceToPounds(u.capPence),
+              usedThisPeriod: penceToPounds(u.usedPence),
+              reserved: penceToPounds(u.reservedPence),
+              remaining: penceToPounds(u.remainingPence),
+              periodEnd: iso(u.periodEnd),
+            })),
+          }
+        : {}),
+      ...(row.type === 'COLLECT'
+        ? {
+            serviceCustomerId: row.service_customer_id ?? undefined,
+            ...(linked ? { linkedMethod: linked } : {}),
+            ...(row.terms_version !== null ? { termsVersion: row.terms_version } : {}),
+          }
+        : {}),
+      pendingUpdate:
+        row.pending_limits !== null
+          ? {
+              limits: JSON.parse(row.pending_limits) as LimitsValue,
+              requestedAt: iso(row.pending_requested_at!),
+            }
+          : null,
+    };
+  }
+
+  function create(agent: AgentRow, body: z.infer<typeof ContractCreateBody>): ContractRow {
+    const scope = { merchantId: agent.merchant_id, environment: agent.environment };
+    const limits = settleLimits(body.limits, 'limits');
+    const customerId = body.type === 'COLLECT' ? body.serviceCustomerId! : null;
+    if (customerId && !customer.get(customerId, scope.merchantId, scope.environment))
+      throw new ApiError(404, 'serviceCustomerId names no customer of this business', [
+        { field: 'serviceCustomerId', message: 'names no customer of this business' },
+      ]);
+    const id = `ctr_${randomUUID().replace(/-/g, '')}`;
+    const link = newLink();
+    insert.run({
+      id,
+      ...scope,
+      agentId: agent.id,
+      type: body.type,
+      name: body.name,
+      description: body.description ?? null,
+      limits: JSON.stringify(limits),
+      customerId,
+      token: link.token,
+      expiresAt: link.expiresAt,
+      now: clock.now(),
+    });
+    return byId.get(id, scope.merchantId, scope.environment)!;
+  }
+
+  /** The agent's own contract (another agent's reads as absent), expired links applied. */
+  function getOwn(agent: AgentRow, id: string): ContractRow {
+    const row = byId.get(id, agent.merchant_id, agent.environment);
+    if (!row || row.agent_id !== agent.id)
+      throw notFound('No contract with this id for this agent');
+    return expireIfDue(row);
+  }
+
+  function get(scope: Scope, id: string): ContractRow | undefined {
+    const row = byId.get(id, scope.merchantId, scope.environment);
+    return row && expireIfDue(row);
+  }
+
+  /** The contracts of one agent, or of every agent of the business when agentId is absent. */
+  function list(
+    scope: Scope,
+    filters: z.infer<typeof ContractListFilters> & { agentId?: string | undefined },
+  ) {
+    const where = ['merchant_id = @merchantId', 'environment = @environment'];
+    if (filters.agentId) where.push('agent_id = @agentId');
+    if (filters.type) where.push('type = @type');
+    if (filters.status) where.push('status = @status');
+    const args = {
+      merchantId: scope.merchantId,
+      environment: scope.environment,
+      agentId: filters.agentId ?? null,
+      type: filters.type ?? null,
+      status: filters.status ?? null,
+      limit: filters.size,
+      offset: filters.page * filters.size,
+    };
+    // Expiry is applied before filtering, so a status filter never sees a stale status.
+    for (const row of dueLinks.all(clock.now())) expireIfDue(row);
+    const clause = where.join(' AND ');
+    const data = db
+      .prepare<typeof args, ContractRow>(
+        `SELECT * FROM contracts WHERE ${clause} ORDER BY created_at DESC, id LIMIT @limit OFFSET @offset`,
+      )
+      .all(args);
+    const { n } = db
+      .prepare<typeof args, { n: number }>(`SELECT count(*) AS n FROM contracts WHERE ${clause}`)
+      .get(args)!;
+    return { data, totalCount: n };
+  }
+
+  /** Stages new limits; the current ones stay enforced until the human approves. */
+  function update(agent: AgentRow, id: string, limits: LimitsValue): ContractRow {
+    return db
+      .transaction(() => {
+        const row = getOwn(agent, id);
+        if (row.status !== 'ACTIVE')
+          throw badRequest(
+            `The contract is ${row.status}; only an ACTIVE contract can be updated (create a new one instead)`,
+          );
+        const staged = settleLimits(limits, 'limits');
+        const link = newLink();
+        return save(row, {
+          ...row,
+          pending_limits: JSON.stringify(staged),
+          pending_requested_at: clock.now(),
+          auth_token: link.token,
+          auth_expires_at: link.expiresAt,
+        });
+      })
+      .immediate();
+  }
+
+  /**
+   * The human's answer on the authorization link (or the sandbox control). For a new contract:
+   * ACTIVE or DECLINED. For a pending update: approval makes its limits the enforced ones (and
+   * a COLLECT contract's termsVersion one more); declining drops it and the contract goes on.
+   */
+  function decide(
+    row: ContractRow,
+    decision: 'APPROVE' | 'DECLINE',
+    paymentMethodId?: string,
+  ): ContractRow {
+    return db
+      .transaction(() => {
+        const current = expireIfDue(row);
+        if (current.auth_token === null)
+          throw badRequest(
+            current.status === 'EXPIRED'
+              ? 'The authorization link has expired'
+              : `The contract is ${current.status} and awaits no decision`,
+          );
+        const closed = { auth_token: null, auth_expires_at: null };
+        if (current.pending_limits !== null) {
+          if (decision === 'DECLINE')
+            return save(current, {
+              ...current,
+              ...closed,
+              pending_limits: null,
+              pending_requested_at: null,
+            });
+          return save(current, {
+            ...current,
+            ...closed,
+            limits: current.pending_limits,
+            pending_limits: null,
+            pending_requested_at: null,
+            terms_version: current.type === 'COLLECT' ? (current.terms_version ?? 0) + 1 : null,
+          });
+        }
+        if (decision === 'DECLINE')
+          return save(current, { ...current, ...closed, status: 'DECLINED' });
+        let linked: LinkedMethod | undefined;
+        if (current.type === 'COLLECT') {
+          const saved = cards.savedCards(
+            { merchantId: current.merchant_id, environment: current.environment },
+            current.service_customer_id!,
+          );
+          linked = paymentMethodId
+            ? saved.find((c) => c.paymentMethodId === paymentMethodId)
+            : saved[0];
+          if (paymentMethodId && !linked)
+            throw badField('paymentMethodId', "is not one of the customer's saved cards");
+        } else if (paymentMethodId)
+          throw badField('paymentMethodId', 'applies to COLLECT contracts only');
+        return save(current, {
+          ...current,
+          ...closed,
+          status: 'ACTIVE',
+          linked_method: linked ? JSON.stringify(linked) : null,
+          terms_version: current.type === 'COLLECT' ? 1 : null,
+        });
+      })
+      .immediate();
+  }
+
+  return {
+    create,
+    get,
+    getOwn,
+    byToken: (token: string) => {
+      const row = byToken.get(token);
+      return row && expireIfDue(row);
+    },
+    list,
+    update,
+    decide,
+    usage,
+    view,
+    expireIfDue,
+    /** Applies every link expiry whose time has come (the scheduler's tick). */
+    expireDue: () => dueLinks.all(clock.now()).forEach((row) => expireIfDue(row)),
+  };
+}
+export type Contracts = ReturnType<typeof createContracts>;

@@ -1,0 +1,143 @@
+/**
+ * Agent Pay's area: signed agent identities, spending contracts, the human's authorization page,
+ * payments under contracts and the sandbox control that stands in for the human
+ * (docs/agent-pay.md).
+ */
+import type { Context } from 'hono';
+import { routes } from '../../shared/contract/routes';
+import type { Area, ServiceContext } from '../context';
+import { ApiError, notFound } from '../http/errors';
+import { mount } from '../http/mount';
+import { agentView, createAgentStore, type AgentRow } from './agents';
+import { authorizationPages } from './authorize-routes';
+import { noCards, type CollectCards } from './collect-cards';
+import { createContracts, type ContractRow } from './contracts';
+import { createSpending, paymentView } from './spending';
+import { agentAuth, verifiedOf } from './verify';
+
+/** The signing agent of a request the middleware verified. */
+function signer(c: Context): AgentRow {
+  const v = verifiedOf(c);
+  if (v.kind !== 'agent') throw new ApiError(401, 'This request is not signed by an agent');
+  return v.agent;
+}
+
+/**
+ * Builds the area. `cardsOf` gives card on file's side of COLLECT contracts (collect-cards.ts)
+ * for the service's context; until card on file is wired in (in app.ts's AREAS), none.
+ */
+export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () => noCards): Area {
+  return (app, ctx) => {
+    const cards = cardsOf(ctx);
+    const agents = createAgentStore(ctx.db, ctx.clock);
+    const contracts = createContracts(ctx.db, ctx.clock, cards);
+    const spending = createSpending(ctx.db, ctx.clock, contracts, cards, ctx.payments);
+    const purgeNonces = ctx.db.prepare('DELETE FROM agent_nonces WHERE expires_at <= ?');
+    ctx.everyTick(() => {
+      contracts.expireDue();
+      spending.settleDue();
+      purgeNonces.run(ctx.clock.now());
+    });
+
+    const verifier = agentAuth(ctx, agents);
+    // Hono's '/api/agents/*' also matches '/api/agents' itself.
+    app.use('/api/agents/*', verifier);
+
+    mount(app, ctx.auth, routes.registerAgent, ({ body, c }) => {
+      const v = verifiedOf(c);
+      if (v.kind !== 'registration') throw new ApiError(401, 'Registration must be signed');
+      const { row, created } = agents.register(v.caller, {
+        claimedAgentId: v.claimedAgentId,
+        publicKeyPem: v.publicKeyPem,
+        keyThumbprint: v.keyThumbprint,
+        name: body.name,
+        ...(body.description !== undefined ? { description: body.description } : {}),
+      });
+      return c.json(agentView(row, 'registered'), created ? 201 : 200);
+    });
+
+    mount(app, ctx.auth, routes.getAgentMe, ({ c }) => agentView(signer(c), 'identity'));
+
+    mount(app, ctx.auth, routes.listAgents, ({ caller, query }) => {
+      const { data, totalCount } = agents.list(caller, query.page, query.size);
+      return {
+        data: data.map((row) => agentView(row, 'identity')),
+        totalCount,
+        page: query.page,
+        size: query.size,
+      };
+    });
+
+    const full = (row: ContractRow) =>
+      contracts.view(row, { publicUrl: ctx.publicUrl(), withUsage: true });
+
+    mount(app, ctx.auth, routes.createContract, ({ body, c }) => {
+      // authorizationUrl is returned by create and update only (seed section 2).
+      return full(contracts.create(signer(c), body));
+    });
+
+    mount(app, ctx.auth, routes.getContract, ({ params, c }) =>
+      contracts.view(contracts.getOwn(signer(c), params.contractId), { withUsage: true }),
+    );
+
+    mount(app, ctx.auth, routes.listContracts, ({ query, c }) => {
+      const agent = signer(c);
+      const scope = { merchantId: agent.merchant_id, environment: agent.environment };
+      const { data, totalCount } = contracts.list(scope, { ...query, agentId: agent.id });
+      return {
+        data: data.map((row) => contracts.view(row)),
+        totalCount,
+        page: query.page,
+        size: query.size,
+      };
+    });
+
+    // The business's own view (the dashboard's), with the API key alone.
+    mount(app, ctx.auth, routes.listBusinessContracts, ({ query, caller }) => {
+      const { data, totalCount } = contracts.list(caller, query);
+      return {
+        data: data.map((row) => contracts.view(row, { withUsage: true })),
+        totalCount,
+        page: query.page,
+        size: query.size,
+      };
+    });
+
+    mount(app, ctx.auth, routes.getBusinessContract, ({ params, caller }) => {
+      const row = contracts.get(caller, params.contractId);
+      if (!row) throw notFound('No contract with this id');
+      return contracts.view(row, { withUsage: true });
+    });
+
+    mount(app, ctx.auth, routes.updateContract, ({ params, body, c }) =>
+      full(contracts.update(signer(c), params.contractId, body.limits)),
+    );
+
+    mount(app, ctx.auth, routes.createContractPayment, ({ params, body, c }) =>
+      paymentView(spending.send(signer(c), params.contractId, body)),
+    );
+
+    mount(app, ctx.auth, routes.createContractCharge, async ({ params, body, c }) =>
+      paymentView(await spending.charge(signer(c), params.contractId, body)),
+    );
+
+    mount(app, ctx.auth, routes.listContractPayments, ({ params, query, c }) => {
+      const { data, totalCount } = spending.list(signer(c), params.contractId, query);
+      return { data: data.map(paymentView), totalCount, page: query.page, size: query.size };
+    });
+
+    mount(app, ctx.auth, routes.getContractPayment, ({ params, c }) =>
+      paymentView(spending.get(signer(c), params.paymentId)),
+    );
+
+    mount(app, ctx.auth, routes.authorizeContract, ({ params, body, caller }) => {
+      const row = contracts.get(caller, params.contractId);
+      if (!row) throw notFound('No contract with this id');
+      return contracts.view(contracts.decide(row, body.decision, body.paymentMethodId), {
+        withUsage: true,
+      });
+    });
+
+    authorizationPages(app, ctx, contracts, agents, cards);
+  };
+}

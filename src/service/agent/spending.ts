@@ -1,0 +1,288 @@
+/**
+ * Money moved under a contract (docs/agent-pay.md, "Spending"): a SEND payment to a payee's bank
+ * account, or a COLLECT charge of the customer's linked card. Each is checked against the
+ * contract in one IMMEDIATE transaction (status, validFrom/validTo, currency, maxPerPayment and
+ * the remaining allowance of every period cap) and, when it passes, inserted as PENDING in that
+ * same transaction: the amount is reserved from then on, so two payments can never both fit
+ * into the same last pounds of a cap, however they interleave. It is released when the payment
+ * fails and becomes used when it completes.
+ */
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type {
+  CollectChargeBody,
+  ContractPayment,
+  SendPaymentBody,
+} from '../../shared/contract/agent';
+import { formatPence, penceToPounds, poundsToPence } from '../../shared/money';
+import { iso, type Clock } from '../clock';
+import type { Caller } from '../http/auth';
+import { badField, badRequest, notFound } from '../http/errors';
+import type { PaymentReader } from '../payments/model';
+import type { Db } from '../store/db';
+import type { AgentRow } from './agents';
+import type { CollectCards, LinkedMethod } from './collect-cards';
+import { limitsOf, type ContractRow, type Contracts } from './contracts';
+
+/** How long the sandbox bank takes to complete a SEND payment (on the sandbox clock). */
+export const SEND_SETTLE_MS = 2000;
+/** The sandbox bank refuses payments to this account number (to try the failure path). */
+export const FAILING_ACCOUNT_NUMBER = '00000000';
+
+type Scope = Pick<Caller, 'merchantId' | 'environment'>;
+
+export interface PaymentRow {
+  id: string;
+  contract_id: string;
+  merchant_id: string;
+  environment: 'sandbox' | 'production';
+  type: 'SEND' | 'COLLECT';
+  status: 'PENDING' | 'COMPLETED' | 'FAILED';
+  amount_pence: number;
+  currency: string;
+  payee: string | null;
+  reference: string | null;
+  order_id: string | null;
+  payment_request_id: string | null;
+  settle_at: number | null;
+  settle_outcome: string | null;
+  error_description: string | null;
+  created_at: number;
+  settled_at: number | null;
+}
+
+export function paymentView(row: PaymentRow): z.input<typeof ContractPayment> {
+  return {
+    paymentId: row.id,
+    contractId: row.contract_id,
+    type: row.type,
+    status: row.status,
+    amount: penceToPounds(row.amount_pence),
+    currency: row.currency,
+    ...(row.payee ? { payee: JSON.parse(row.payee) } : {}),
+    ...(row.reference ? { reference: row.reference } : {}),
+    ...(row.order_id ? { orderId: row.order_id } : {}),
+    ...(row.payment_request_id ? { paymentRequestId: row.payment_request_id } : {}),
+    ...(row.status === 'FAILED' && row.error_description
+      ? { errorDescription: row.error_description }
+      : {}),
+    createdAt: iso(row.created_at),
+    ...(row.settled_at !== null ? { settledAt: iso(row.settled_at) } : {}),
+  };
+}
+
+export function createSpending(
+  db: Db,
+  clock: Clock,
+  contracts: Contracts,
+  cards: CollectCards,
+  payments: PaymentReader,
+) {
+  const insert = db.prepare(`
+    INSERT INTO contract_payments (id, contract_id, merchant_id, environment, type, status,
+      amount_pence, currency, payee, reference, order_id, settle_at, settle_outcome,
+      error_description, created_at)
+    VALUES (@id, @contractId, @merchantId, @environment, @type, 'PENDING', @amount, @currency,
+      @payee, @reference, @orderId, @settleAt, @settleOutcome, @error, @now)`);
+  const byId = db.prepare<[string, string, string], PaymentRow>(
+    'SELECT * FROM contract_payments WHERE id = ? AND merchant_id = ? AND environment = ?',
+  );
+  const finish = db.prepare(`
+    UPDATE contract_payments SET status = @status, error_description = @error, settled_at = @now
+    WHERE id = @id AND status = 'PENDING'`);
+  const linkRequest = db.prepare(
+    "UPDATE contract_payments SET payment_request_id = ? WHERE id = ? AND status = 'PENDING'",
+  );
+  const dueSends = db.prepare<[number], PaymentRow>(`
+    SELECT * FROM contract_payments
+    WHERE status = 'PENDING' AND settle_at IS NOT NULL AND settle_at <= ?`);
+  const openCharges = db.prepare<[], PaymentRow>(`
+    SELECT * FROM contract_payments
+    WHERE status = 'PENDING' AND type = 'COLLECT' AND payment_request_id IS NOT NULL`);
+  const ofContract = db.prepare<
+    [string, string | null, string | null, number, number],
+    PaymentRow
+  >(`
+    SELECT * FROM contract_payments WHERE contract_id = ? AND (? IS NULL OR status = ?)
+    ORDER BY created_at DESC, id LIMIT ? OFFSET ?`);
+  const countOf = db.prepare<[string, string | null, string | null], { n: number }>(
+    'SELECT count(*) AS n FROM contract_payments WHERE contract_id = ? AND (? IS NULL OR status = ?)',
+  );
+
+  /** Every rule of the contract, checked against its state inside the caller's transaction. */
+  function check(row: ContractRow, type: 'SEND' | 'COLLECT', amount: number, currency?: string) {
+    if (row.type !== type)
+      throw badRequest(
+        `This is a ${row.type} contract: ${row.type === 'SEND' ? 'send payments with POST …/payments' : 'charge the card with POST …/charges'}`,
+      );
+    if (row.status !== 'ACTIVE')
+      throw badRequest(`The contract is ${row.status}; payments need an ACTIVE contract`);
+    const limits = limitsOf(row);
+    const now = clock.now();
+    if (limits.validFrom && now < Date.parse(limits.validFrom))
+      throw badRequest(`The contract is valid from ${limits.validFrom}`);
+    if (now >= Date.parse(limits.validTo))
+      throw badRequest(`The contract ended at ${limits.validTo}`);
+    if (currency !== undefined && currency !== limits.currency)
+      throw badField('currency', `must be the contract's currency, ${limits.currency}`);
+    const max = poundsToPence(limits.maxPerPayment);
+    if (amount > max)
+      throw badField(
+        'amount',
+        `exceeds the contract's maxPerPayment of ${formatPence(max, limits.currency)}`,
+      );
+    for (const u of contracts.usage(row, now))
+      if (amount > u.remainingPence)
+        throw badField(
+          'amount',
+          `exceeds what is left of the ${u.period} cap: ${formatPence(Math.max(u.remainingPence, 0), limits.currency)} of ${formatPence(u.capPence, limits.currency)} until ${iso(u.periodEnd)}`,
+        );
+    return limits;
+  }
+
+  function reserve(
+    agent: AgentRow,
+    contractId: string,
+    type: 'SEND' | 'COLLECT',
+    input: {
+      amount: number;
+      currency?: string;
+      payee?: z.infer<typeof SendPaymentBody>['payee'];
+      reference?: string;
+      orderId?: string;
+    },
+  ): { payment: PaymentRow; contract: ContractRow } {
+    return db
+      .transaction(() => {
+        const contract = contracts.getOwn(agent, contractId);
+        const amount = poundsToPence(input.amount);
+        const limits = check(contract, type, amount, input.currency);
+        const now = clock.now();
+        const failing = input.payee?.accountNumber === FAILING_ACCOUNT_NUMBER;
+        const id = `cpm_${randomUUID().replace(/-/g, '')}`;
+        insert.run({
+          id,
+          contractId: contract.id,
+          merchantId: contract.merchant_id,
+          environment: contract.environment,
+          type,
+          amount,
+          currency: limits.currency,
+          payee: input.payee ? JSON.stringify(input.payee) : null,
+          reference: input.reference ?? null,
+          orderId: input.orderId ?? null,
+          // SEND settles on the sandbox bank's clock; COLLECT follows its card payment.
+          settleAt: type === 'SEND' ? now + SEND_SETTLE_MS : null,
+          settleOutcome: type === 'SEND' ? (failing ? 'FAILED' : 'COMPLETED') : null,
+          error: failing ? 'The payee’s bank refused the payment (account closed)' : null,
+          now,
+        });
+        return { payment: byId.get(id, contract.merchant_id, contract.environment)!, contract };
+      })
+      .immediate();
+  }
+
+  function send(agent: AgentRow, contractId: string, body: z.infer<typeof SendPaymentBody>) {
+    return reserve(agent, contractId, 'SEND', body).payment;
+  }
+
+  async function charge(
+    agent: AgentRow,
+    contractId: string,
+    body: z.infer<typeof CollectChargeBody>,
+  ): Promise<PaymentRow> {
+    const precheck = contracts.getOwn(agent, contractId);
+    if (precheck.type === 'COLLECT' && precheck.status === 'ACTIVE' && !precheck.linked_method)
+      throw badRequest('The customer has not linked a card to this contract yet');
+    const { payment, contract } = reserve(agent, contractId, 'COLLECT', body);
+    const linked = JSON.parse(contract.linked_method!) as LinkedMethod;
+    try {
+      const { paymentRequestId } = await cards.charge(
+        { merchantId: contract.merchant_id, environment: contract.environment },
+        {
+          customerId: contract.service_customer_id!,
+          paymentMethodId: linked.paymentMethodId,
+          amountPence: payment.amount_pence,
+          orderId: body.orderId,
+          ...(body.notes !== undefined ? { notes: body.notes } : {}),
+        },
+      );
+      linkRequest.run(paymentRequestId, payment.id);
+    } catch (error) {
+      // The charge never started: release the reservation at once.
+      finish.run({
+        id: payment.id,
+        status: 'FAILED',
+        error: (error as Error).message,
+        now: clock.now(),
+      });
+      throw error;
+    }
+    return byId.get(payment.id, contract.merchant_id, contract.environment)!;
+  }
+
+  function get(agent: AgentRow, id: string): PaymentRow {
+    const row = byId.get(id, agent.merchant_id, agent.environment);
+    if (!row || !contractOf(agent, row.contract_id)) throw notFound('No payment with this id');
+    return row;
+  }
+  const contractOf = (agent: AgentRow, contractId: string) => {
+    try {
+      return contracts.getOwn(agent, contractId);
+    } catch {
+      return undefined;
+    }
+  };
+
+  function list(
+    agent: AgentRow,
+    contractId: string,
+    q: { status?: string; page: number; size: number },
+  ) {
+    const contract = contracts.getOwn(agent, contractId);
+    const status = q.status ?? null;
+    return {
+      data: ofContract.all(contract.id, status, status, q.size, q.page * q.size),
+      totalCount: countOf.get(contract.id, status, status)!.n,
+    };
+  }
+
+  /**
+   * The scheduler's tick: SEND payments whose time has come complete or fail on the sandbox
+   * bank; COLLECT charges follow the final status of their card payment.
+   * TODO(bank feed): a completed SEND payment is a DEBIT of the merchant's account; write it to
+   * the bank feed here once that area has landed.
+   */
+  function settleDue(): number {
+    let count = 0;
+    const now = clock.now();
+    for (const p of dueSends.all(now)) {
+      const status = p.settle_outcome === 'FAILED' ? 'FAILED' : 'COMPLETED';
+      count += finish.run({ id: p.id, status, error: p.error_description, now }).changes;
+    }
+    for (const p of openCharges.all()) {
+      const request = payments.get(p.payment_request_id!);
+      const status = request?.status;
+      if (status === 'COMPLETED')
+        count += finish.run({ id: p.id, status: 'COMPLETED', error: null, now }).changes;
+      else if (status === 'FAILED' || status === 'CANCELLED' || status === 'EXPIRED')
+        count += finish.run({
+          id: p.id,
+          status: 'FAILED',
+          error: request?.error_description ?? `The card payment is ${status}`,
+          now,
+        }).changes;
+    }
+    return count;
+  }
+
+  return {
+    send,
+    charge,
+    get,
+    list,
+    settleDue,
+    byId: (scope: Scope, id: string) => byId.get(id, scope.merchantId, scope.environment),
+  };
+}
+export type Spending = ReturnType<typeof createSpending>;

@@ -1,0 +1,254 @@
+/**
+ * Tier 2 of Agent Pay authentication (docs/agent-pay.md): every request under /api/agents
+ * (except listing agents, which takes the API key alone) carries a detached ES256 JWS over the
+ * canonical subject. This middleware runs before the route's own validation, so a forged or
+ * replayed request learns nothing but 401, and records the request's nonce only once the
+ * signature has verified (a forger cannot burn an agent's nonces).
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { createHash, verify, type KeyObject } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import {
+  AGENT_HEADERS,
+  NONCE_PATTERN,
+  TIMESTAMP_WINDOW_SECONDS,
+  canonicalSubject,
+  fromBase64url,
+  signingInput,
+} from '../../shared/agent-signing';
+import { AgentRegisterBody } from '../../shared/contract/agent';
+import type { ServiceContext } from '../context';
+import type { Db } from '../store/db';
+import type { Caller } from '../http/auth';
+import { ApiError, badField } from '../http/errors';
+import { parseOrThrow } from '../http/mount';
+import type { AgentRow, AgentStore } from './agents';
+import { canonicalPem, parsePublicKey, thumbprint } from './keys';
+
+type MerchantCaller = Extract<Caller, { kind: 'merchant' }>;
+
+/** What the middleware proved about a request, for its handler. */
+export type Verified =
+  | { kind: 'agent'; caller: MerchantCaller; agent: AgentRow }
+  | {
+      kind: 'registration';
+      caller: MerchantCaller;
+      /** The X-Agent-Id the registration names, or '' for a key registering itself afresh. */
+      claimedAgentId: string;
+      publicKeyPem: string;
+      keyThumbprint: string;
+    };
+
+const verified = new WeakMap<Request, Verified>();
+
+/** The verified signer of this request; only reachable through the middleware. */
+export function verifiedOf(c: Context): Verified {
+  const v = verified.get(c.req.raw);
+  if (!v) throw new ApiError(401, 'This request is not signed');
+  return v;
+}
+
+const refuse = (message: string) => new ApiError(401, message);
+
+/** The JWS's header and raw signature, or a 401 saying what is wrong with it. */
+export function parseDetachedJws(jws: string): {
+  encodedHeader: string;
+  kid?: string;
+  signature: Uint8Array;
+} {
+  const parts = jws.trim().split('.');
+  if (parts.length !== 3)
+    throw refuse('X-Agent-Signature is malformed: a compact JWS has three dot-separated parts');
+  const [encodedHeader = '', payload, encodedSignature = ''] = parts;
+  if (payload !== '')
+    throw refuse(
+      'X-Agent-Signature is malformed: the payload must be detached (header..signature)',
+    );
+  const headerBytes = fromBase64url(encodedHeader);
+  let header: unknown;
+  try {
+    header =
+      headerBytes && JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(headerBytes));
+  } catch {
+    header = undefined;
+  }
+  if (!header || typeof header !== 'object' || Array.isArray(header))
+    throw refuse('X-Agent-Signature is malformed: the header is not base64url JSON');
+  const { alg, kid, ...rest } = header as Record<string, unknown>;
+  if (alg !== 'ES256') throw refuse('X-Agent-Signature is malformed: alg must be ES256');
+  if (kid !== undefined && typeof kid !== 'string')
+    throw refuse('X-Agent-Signature is malformed: kid must be a string');
+  const extra = Object.keys(rest).filter((k) => k !== 'typ');
+  if (extra.length > 0)
+    throw refuse(`X-Agent-Signature is malformed: unsupported header field ${extra.join(', ')}`);
+  const signature = fromBase64url(encodedSignature);
+  if (!signature) throw refuse('X-Agent-Signature is malformed: the signature is not base64url');
+  if (signature.length !== 64)
+    throw refuse(
+      signature[0] === 0x30
+        ? 'X-Agent-Signature is DER-encoded: ES256 in JWS is the 64-byte r||s (IEEE P1363) form'
+        : `X-Agent-Signature is malformed: an ES256 signature is 64 bytes, not ${signature.length}`,
+    );
+  return { encodedHeader, signature, ...(kid === undefined ? {} : { kid: kid as string }) };
+}
+
+/** The request target as the client sent it (path and query), which the subject binds. */
+function requestTarget(c: Context): string {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming?.url) return incoming.url;
+  const url = new URL(c.req.url);
+  return url.pathname + url.search;
+}
+
+/** Routes that take the API key alone. */
+const unsigned = (method: string, path: string) =>
+  method === 'GET' && (path === '/api/agents' || path === '/api/agents/');
+
+/**
+ * The durable record of nonces, with group commit: the nonces of every request verified in one
+ * turn of the event loop are inserted in one transaction, and each request goes on only once
+ * its nonce is committed. A request is never accepted on a nonce that a crash could forget, and
+ * a busy service pays for one commit per batch instead of one per request.
+ */
+function createNonceLog(db: Db) {
+  const insert = db.prepare(
+    'INSERT OR IGNORE INTO agent_nonces (scope, nonce, expires_at) VALUES (?, ?, ?)',
+  );
+  interface Entry {
+    scope: string;
+    nonce: string;
+    expiresAt: number;
+    done: (fresh: boolean) => void;
+    fail: (error: unknown) => void;
+  }
+  let queue: Entry[] = [];
+  const commit = db.transaction((batch: Entry[]) =>
+    batch.map((e) => insert.run(e.scope, e.nonce, e.expiresAt).changes === 1),
+  );
+  function flush() {
+    const batch = queue;
+    queue = [];
+    let fresh: boolean[];
+    try {
+      fresh = commit(batch);
+    } catch (error) {
+      for (const e of batch) e.fail(error);
+      return;
+    }
+    batch.forEach((e, i) => e.done(fresh[i]!));
+  }
+  /** Resolves true once the nonce is stored, false when it was already there (a replay). */
+  return (scope: string, nonce: string, expiresAt: number) =>
+    new Promise<boolean>((done, fail) => {
+      if (queue.length === 0) setImmediate(flush);
+      queue.push({ scope, nonce, expiresAt, done, fail });
+    });
+}
+
+/** Methods whose requests carry no body, so the digest needs no read of one. */
+const BODYLESS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
+const EMPTY_DIGEST = createHash('sha256').update('').digest('base64url');
+
+export function agentAuth(ctx: ServiceContext, agents: AgentStore): MiddlewareHandler {
+  const recordNonce = createNonceLog(ctx.db);
+
+  async function checkSignature(
+    c: Context,
+    opts: { key: KeyObject; agentIdLine: string; scope: string },
+  ): Promise<void> {
+    const jws = c.req.header(AGENT_HEADERS.signature);
+    if (!jws) throw refuse('X-Agent-Signature is required: sign the request (docs/agent-pay.md)');
+    const stamp = c.req.header(AGENT_HEADERS.timestamp) ?? '';
+    if (!/^\d{1,12}$/.test(stamp))
+      throw refuse('X-Agent-Timestamp is required: Unix seconds as a decimal integer');
+    const nonce = c.req.header(AGENT_HEADERS.nonce) ?? '';
+    if (!NONCE_PATTERN.test(nonce))
+      throw refuse('X-Agent-Nonce is required: 16-128 characters of A-Z a-z 0-9 _ -');
+    // kid is the signer's own label (a KMS key id, say): X-Agent-Id names the agent.
+    const { encodedHeader, signature } = parseDetachedJws(jws);
+    const nowSeconds = Math.floor(ctx.clock.now() / 1000);
+    const timestamp = Number(stamp);
+    if (Math.abs(timestamp - nowSeconds) > TIMESTAMP_WINDOW_SECONDS)
+      throw refuse(
+        `X-Agent-Timestamp ${timestamp} is outside ±${TIMESTAMP_WINDOW_SECONDS} s of the service's clock (${nowSeconds}, also in X-Agent-Server-Time)`,
+      );
+    const bodyless =
+      BODYLESS.has(c.req.method) &&
+      !c.req.header('content-length') &&
+      !c.req.header('transfer-encoding');
+    const bodyDigest = bodyless
+      ? EMPTY_DIGEST
+      : createHash('sha256')
+          .update(new Uint8Array(await c.req.arrayBuffer()))
+          .digest('base64url');
+    const subject = canonicalSubject({
+      method: c.req.method,
+      pathWithQuery: requestTarget(c),
+      bodyDigest,
+      timestamp,
+      nonce,
+      agentId: opts.agentIdLine,
+    });
+    const ok = verify(
+      'sha256',
+      Buffer.from(signingInput(encodedHeader, subject)),
+      { key: opts.key, dsaEncoding: 'ieee-p1363' },
+      signature,
+    );
+    if (!ok)
+      throw refuse(
+        "The signature does not verify against the agent's registered key for this method, path, query, body, timestamp and nonce",
+      );
+    // Kept until the timestamp could no longer pass the window check.
+    const expiresAt = (timestamp + TIMESTAMP_WINDOW_SECONDS + 1) * 1000;
+    if (!(await recordNonce(opts.scope, nonce, expiresAt)))
+      throw refuse('X-Agent-Nonce was already used: a replayed request is refused');
+  }
+
+  return async (c, next) => {
+    // Every agent response tells the client the service's clock, which the sandbox may move.
+    c.header(AGENT_HEADERS.serverTime, String(Math.floor(ctx.clock.now() / 1000)));
+    if (unsigned(c.req.method, c.req.path)) return next();
+    const caller = ctx.auth.authorize(c.req.header('authorization'), 'agent') as MerchantCaller;
+    const claimed = c.req.header(AGENT_HEADERS.agentId) ?? '';
+
+    if (
+      c.req.method === 'POST' &&
+      (c.req.path === '/api/agents' || c.req.path === '/api/agents/')
+    ) {
+      // Registration proves possession: it is signed by the very key it registers.
+      let json: unknown;
+      try {
+        json = JSON.parse((await c.req.text()) || '{}');
+      } catch {
+        throw badField('(body)', 'is not valid JSON');
+      }
+      const body = parseOrThrow(AgentRegisterBody, json, 'body');
+      if (!body.publicKeyPem)
+        throw badField('publicKeyPem', 'is required: the public key this request is signed with');
+      const key = parsePublicKey(body.publicKeyPem);
+      const keyThumbprint = thumbprint(key);
+      await checkSignature(c, {
+        key,
+        agentIdLine: claimed,
+        scope: `key:${caller.merchantId}:${caller.environment}:${keyThumbprint}`,
+      });
+      verified.set(c.req.raw, {
+        kind: 'registration',
+        caller,
+        claimedAgentId: claimed,
+        publicKeyPem: canonicalPem(key),
+        keyThumbprint,
+      });
+      return next();
+    }
+
+    if (!claimed) throw refuse('X-Agent-Id is required: the id of the signing agent');
+    const agent = agents.get(caller, claimed);
+    if (!agent)
+      throw refuse('X-Agent-Id names no agent of this API key’s business and environment');
+    await checkSignature(c, { key: agents.keyOf(agent), agentIdLine: agent.id, scope: agent.id });
+    verified.set(c.req.raw, { kind: 'agent', caller, agent });
+    return next();
+  };
+}

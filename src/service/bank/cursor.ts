@@ -1,0 +1,91 @@
+/**
+ * Bank-feed cursors (service-interface.md 4.6 rules 3-5). A cursor carries the whole query: the
+ * account, the date range (`from`, and `upper`, the snapshot bound fixed by the first call as
+ * the earlier of `before` and that moment), the position and the direction. It is signed with
+ * HMAC-SHA256 under a key kept in the database (so cursors survive a restart), expires
+ * CURSOR_TTL_MS after it was issued on the service's clock, and can be used once: its nonce is
+ * recorded when used, until it expires. Anything else gives 410 GONE.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Clock } from '../clock';
+import { ApiError } from '../http/errors';
+import type { Db } from '../store/db';
+import type { Key } from './ledger';
+
+/** How long a cursor can be followed: long enough to page a year at leisure. */
+export const CURSOR_TTL_MS = 15 * 60_000;
+
+export interface CursorState {
+  /** Account id. */
+  a: string;
+  /** Inclusive lower bound (ms). */
+  f: number;
+  /** Exclusive upper bound (ms): the snapshot. */
+  u: number;
+  /** Start after this key; null is the newest end of the range. */
+  k: Key | null;
+  /** `n`: older than k (newest first); `p`: newer than k (a previous page). */
+  d: 'n' | 'p';
+}
+
+interface Signed extends CursorState {
+  v: 1;
+  /** Expires at (ms). */
+  x: number;
+  /** Nonce: what makes it single-use. */
+  j: string;
+}
+
+const gone = (message: string) => new ApiError(410, message);
+
+export function createCursors(db: Db, clock: Clock) {
+  const stored = db
+    .prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'bank_cursor_key'")
+    .get();
+  const key = stored ? Buffer.from(stored.value, 'base64') : randomBytes(32);
+  if (!stored)
+    db.prepare("INSERT INTO meta (key, value) VALUES ('bank_cursor_key', ?)").run(
+      key.toString('base64'),
+    );
+  const use = db.prepare(
+    'INSERT OR IGNORE INTO bank_cursor_uses (nonce, expires_at) VALUES (?, ?)',
+  );
+  const forget = db.prepare('DELETE FROM bank_cursor_uses WHERE expires_at < ?');
+  let uses = 0;
+
+  const mac = (body: string) => createHmac('sha256', key).update(body).digest();
+
+  function issue(state: CursorState): string {
+    const signed: Signed = {
+      v: 1,
+      ...state,
+      x: clock.now() + CURSOR_TTL_MS,
+      j: randomBytes(12).toString('base64url'),
+    };
+    const body = Buffer.from(JSON.stringify(signed)).toString('base64url');
+    return `${body}.${mac(body).toString('base64url')}`;
+  }
+
+  /** Checks and uses up a cursor for `accountId`; throws 410 GONE saying why not. */
+  function redeem(cursor: string, accountId: string): CursorState {
+    const [body, sig, extra] = cursor.split('.');
+    if (!body || !sig || extra !== undefined)
+      throw gone('The cursor is not one this service issued; start again without a cursor');
+    const given = Buffer.from(sig, 'base64url');
+    const expected = mac(body);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw gone('The cursor was altered; start again without a cursor');
+    const signed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Signed;
+    if (signed.a !== accountId)
+      throw gone('The cursor belongs to another account; start again without a cursor');
+    const now = clock.now();
+    if (signed.x <= now) throw gone('The cursor has expired; start again without a cursor');
+    if (use.run(signed.j, signed.x).changes === 0)
+      throw gone('The cursor has already been used; start again without a cursor');
+    if (++uses % 1000 === 0) forget.run(now);
+    return { a: signed.a, f: signed.f, u: signed.u, k: signed.k, d: signed.d };
+  }
+
+  return { issue, redeem };
+}
+export type Cursors = ReturnType<typeof createCursors>;

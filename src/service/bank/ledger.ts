@@ -1,0 +1,377 @@
+/**
+ * Consents, accounts and their stored transactions. An account's history is generated at link
+ * time up to the sandbox clock's now and appended lazily after that (`catchUp`), always at the
+ * tail in (date, id) order, so each stored running balance is final and a page is one range
+ * read of the primary key. A transaction is stored once its date has come: the feed shows
+ * exactly the stored rows, which is what lets a cursor's snapshot bound hold (cursor.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { BankTransaction } from '../../shared/contract/bank';
+import { penceToPounds } from '../../shared/money';
+import type { Clock } from '../clock';
+import type { Environment } from '../http/auth';
+import type { Db } from '../store/db';
+import { BANKS, bankOf, type AccountProfile, type SandboxBank } from './banks';
+import {
+  DAY_MS,
+  accountNumberOf,
+  generateDay,
+  hash32,
+  openingPenceOf,
+  type Draft,
+  type HistoryAccount,
+  type Party,
+} from './history';
+
+/** A completed pay-by-bank payment's credit reaches the settlement account this much later. */
+export const CREDIT_ARRIVAL_MS = 20_000;
+/** ...and is PENDING for this long before it books (same id, same date). */
+export const CREDIT_BOOKING_MS = 60 * 60_000;
+export const DEFAULT_HISTORY_DAYS = 400;
+/** With nothing new to store, generated_until moves on only after this long. */
+const IDLE_WRITE_MS = 60 * 60_000;
+export const DEFAULT_PER_DAY = 6;
+
+export interface ConsentRow {
+  id: string;
+  merchant_id: string;
+  environment: Environment;
+  bank: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface AccountRow {
+  id: string;
+  consent_id: string;
+  position: number;
+  profile: AccountProfile;
+  account_number: string;
+  sort_code: string;
+  per_day: number;
+  history_from: number;
+  generated_until: number;
+  balance_pence: number;
+  settles_since: number | null;
+}
+
+/** An account with what reading it needs: its bank and its owner. */
+export interface OpenAccount extends AccountRow {
+  bank: string;
+  merchant_id: string;
+  environment: Environment;
+}
+
+export interface TxRow {
+  account_id: string;
+  date_ms: number;
+  id: string;
+  type: 'CREDIT' | 'DEBIT';
+  amount_pence: number;
+  currency: string;
+  description: string;
+  reference: string;
+  merchant_name: string | null;
+  category: string;
+  payer: string | null;
+  payee: string | null;
+  balance_pence: number;
+  book_at: number;
+  payment_tx_id: string | null;
+}
+
+/** A position in an account's (date, id) order. */
+export type Key = [number, string];
+
+interface CompletedPayment {
+  tx_id: string;
+  amount_pence: number;
+  tip_pence: number;
+  updated_at: number;
+  order_id: string;
+  options: string;
+}
+
+const newId = (prefix: string) => prefix + randomBytes(9).toString('hex');
+
+export function createLedger(db: Db, clock: Clock) {
+  const insertConsent = db.prepare(
+    'INSERT INTO bank_consents (id, merchant_id, environment, bank, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const insertAccount = db.prepare(`
+    INSERT INTO bank_accounts (id, consent_id, position, profile, account_number, sort_code, per_day,
+      history_from, generated_until, balance_pence, settles_since)
+    VALUES (@id, @consent_id, @position, @profile, @account_number, @sort_code, @per_day,
+      @history_from, @generated_until, @balance_pence, @settles_since)`);
+  const consentById = db.prepare<[string, string, string], ConsentRow>(
+    'SELECT * FROM bank_consents WHERE id = ? AND merchant_id = ? AND environment = ? AND revoked_at IS NULL',
+  );
+  const consentsOf = db.prepare<[string, string], ConsentRow>(
+    'SELECT * FROM bank_consents WHERE merchant_id = ? AND environment = ? AND revoked_at IS NULL ORDER BY created_at, id',
+  );
+  const accountsOfConsent = db.prepare<[string], AccountRow>(
+    'SELECT * FROM bank_accounts WHERE consent_id = ? ORDER BY position',
+  );
+  const openAccount = db.prepare<[string], OpenAccount>(`
+    SELECT a.*, c.bank, c.merchant_id, c.environment FROM bank_accounts a
+    JOIN bank_consents c ON c.id = a.consent_id
+    WHERE a.id = ? AND c.revoked_at IS NULL`);
+  const settlementOf = db.prepare<[string, string], OpenAccount>(`
+    SELECT a.*, c.bank, c.merchant_id, c.environment FROM bank_accounts a
+    JOIN bank_consents c ON c.id = a.consent_id
+    WHERE c.merchant_id = ? AND c.environment = ? AND c.revoked_at IS NULL
+      AND a.settles_since IS NOT NULL
+    ORDER BY c.created_at LIMIT 1`);
+  const revokeConsent = db.prepare(
+    'UPDATE bank_consents SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
+  );
+  const merchantName = db.prepare<[string], { name: string }>(
+    'SELECT name FROM merchants WHERE id = ?',
+  );
+  // CROSS JOIN keeps transactions outermost, so the completed pay-by-bank index bounds the scan by
+  // time; otherwise the planner walks every payment request of the merchant.
+  const completedPayments = db.prepare<[number, number, string, string], CompletedPayment>(`
+    SELECT t.id AS tx_id, t.amount_pence, t.tip_pence, t.updated_at, r.order_id, r.options
+    FROM transactions t CROSS JOIN payment_requests r ON r.id = t.payment_request_id
+    WHERE t.method = 'PAY_BY_BANK' AND t.status = 'COMPLETED'
+      AND t.updated_at > ? AND t.updated_at <= ? AND r.merchant_id = ? AND r.environment = ?`);
+  const insertTx = db.prepare(`
+    INSERT OR IGNORE INTO bank_transactions (account_id, date_ms, id, type, amount_pence, currency,
+      description, reference, merchant_name, category, payer, payee, balance_pence, book_at, payment_tx_id)
+    VALUES (@account_id, @date_ms, @id, @type, @amount_pence, @currency, @description, @reference,
+      @merchant_name, @category, @payer, @payee, @balance_pence, @book_at, @payment_tx_id)`);
+  const advance = db.prepare(
+    'UPDATE bank_accounts SET generated_until = ?, balance_pence = ? WHERE id = ? AND generated_until = ?',
+  );
+  const olderThan = db.prepare<[string, number, number, string, number], TxRow>(`
+    SELECT * FROM bank_transactions
+    WHERE account_id = ? AND date_ms >= ? AND (date_ms, id) < (?, ?)
+    ORDER BY date_ms DESC, id DESC LIMIT ?`);
+  const newerThan = db.prepare<[string, number, number, string, number], TxRow>(`
+    SELECT * FROM bank_transactions
+    WHERE account_id = ? AND date_ms < ? AND (date_ms, id) > (?, ?)
+    ORDER BY date_ms, id LIMIT ?`);
+  const creditsBetween = db.prepare<[string, number, number], TxRow>(`
+    SELECT * FROM bank_transactions
+    WHERE account_id = ? AND date_ms >= ? AND date_ms < ? AND type = 'CREDIT'
+    ORDER BY date_ms, id`);
+
+  /** The latest day generated per account: reads during a busy day regenerate nothing. */
+  const dayCache = new Map<string, { day: number; drafts: Draft[] }>();
+
+  function historyAccount(account: OpenAccount): HistoryAccount {
+    const name = merchantName.get(account.merchant_id)?.name ?? 'COUNTER SHOP';
+    return {
+      id: account.id,
+      seed: hash32(account.id),
+      profile: account.profile,
+      perDay: account.per_day,
+      holder: {
+        name: name.toUpperCase(),
+        sortCode: account.sort_code,
+        accountNumber: account.account_number,
+      },
+    };
+  }
+
+  function draftsOf(history: HistoryAccount, day: number): Draft[] {
+    const cached = dayCache.get(history.id);
+    if (cached?.day === day) return cached.drafts;
+    const drafts = generateDay(history, day);
+    if (dayCache.size > 1000) dayCache.clear();
+    dayCache.set(history.id, { day, drafts });
+    return drafts;
+  }
+
+  /** The credit a completed pay-by-bank payment makes, the order id as its reference. */
+  function paymentCredit(p: CompletedPayment, holder: Party): Draft {
+    const consumer = (JSON.parse(p.options) as { consumerDetails?: Record<string, string> })
+      .consumerDetails;
+    const name =
+      [consumer?.firstName, consumer?.lastName].filter(Boolean).join(' ').toUpperCase() ||
+      'PAY BY BANK CUSTOMER';
+    const seed = hash32(p.tx_id);
+    const date = p.updated_at + CREDIT_ARRIVAL_MS;
+    return {
+      id: `btx_p${p.tx_id.replaceAll('-', '')}`,
+      date,
+      type: 'CREDIT',
+      pence: p.amount_pence + p.tip_pence,
+      description: 'FASTER PAYMENT RECEIVED',
+      reference: p.order_id,
+      merchantName: null,
+      category: 'INCOME',
+      payer: {
+        name,
+        sortCode: `${10 + (seed % 89)}-${String((seed >>> 8) % 100).padStart(2, '0')}-${String((seed >>> 16) % 100).padStart(2, '0')}`,
+        accountNumber: String(10_000_000 + (seed % 89_999_999)),
+      },
+      payee: holder,
+      bookAt: date + CREDIT_BOOKING_MS,
+      paymentTxId: p.tx_id,
+    };
+  }
+
+  /** Stores every transaction of `account` dated up to now, in order, with its balance. */
+  function catchUp(account: OpenAccount): void {
+    const now = clock.now();
+    const from = account.generated_until;
+    if (from >= now) return;
+    const history = historyAccount(account);
+    const drafts: Draft[] = [];
+    for (let day = Math.floor((from + 1) / DAY_MS) * DAY_MS; day <= now; day += DAY_MS)
+      for (const d of draftsOf(history, day)) if (d.date > from && d.date <= now) drafts.push(d);
+    if (account.settles_since !== null) {
+      const after = Math.max(from, account.settles_since - 1) - CREDIT_ARRIVAL_MS;
+      for (const p of completedPayments.all(
+        after,
+        now - CREDIT_ARRIVAL_MS,
+        account.merchant_id,
+        account.environment,
+      ))
+        drafts.push(paymentCredit(p, history.holder));
+    }
+    // Nothing new: skip the write (every page read comes here), unless the mark is getting old.
+    if (drafts.length === 0 && now - from < IDLE_WRITE_MS) return;
+    drafts.sort((a, b) => a.date - b.date || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    let balance = account.balance_pence;
+    db.transaction(() => {
+      for (const d of drafts) {
+        balance += d.type === 'CREDIT' ? d.pence : -d.pence;
+        insertTx.run({
+          account_id: account.id,
+          date_ms: d.date,
+          id: d.id,
+          type: d.type,
+          amount_pence: d.pence,
+          currency: 'GBP',
+          description: d.description,
+          reference: d.reference,
+          merchant_name: d.merchantName,
+          category: d.category,
+          payer: d.payer ? JSON.stringify(d.payer) : null,
+          payee: d.payee ? JSON.stringify(d.payee) : null,
+          balance_pence: balance,
+          book_at: d.bookAt,
+          payment_tx_id: d.paymentTxId,
+        });
+      }
+      if (advance.run(now, balance, account.id, from).changes === 0)
+        throw new Error('bank account changed meanwhile');
+    })();
+    account.generated_until = now;
+    account.balance_pence = balance;
+  }
+
+  function link(
+    merchantId: string,
+    environment: Environment,
+    bankId: keyof typeof BANKS,
+    options: { historyDays?: number; perDay?: number } = {},
+  ): { consent: ConsentRow; accounts: AccountRow[] } {
+    const bank = BANKS[bankId];
+    const now = clock.now();
+    const historyFrom =
+      Math.floor(now / DAY_MS) * DAY_MS - (options.historyDays ?? DEFAULT_HISTORY_DAYS) * DAY_MS;
+    const consent: ConsentRow = {
+      id: newId('cns_'),
+      merchant_id: merchantId,
+      environment,
+      bank: bank.id,
+      created_at: now,
+      revoked_at: null,
+    };
+    return db.transaction(() => {
+      const settles = !settlementOf.get(merchantId, environment);
+      insertConsent.run(consent.id, merchantId, environment, bank.id, now);
+      const accounts = bank.accounts.map((a, position): AccountRow => {
+        const id = newId('acc_');
+        const seed = hash32(id);
+        const row: AccountRow = {
+          id,
+          consent_id: consent.id,
+          position,
+          profile: a.profile,
+          account_number: accountNumberOf(seed),
+          sort_code: bank.sortCode,
+          per_day: options.perDay ?? DEFAULT_PER_DAY,
+          history_from: historyFrom,
+          generated_until: historyFrom - 1,
+          balance_pence: openingPenceOf(seed),
+          // The first account of the merchant's first consent is where payments settle, with
+          // the credits of payments since its history begins.
+          settles_since: settles && position === 0 ? historyFrom : null,
+        };
+        insertAccount.run(row);
+        catchUp({ ...row, bank: bank.id, merchant_id: merchantId, environment });
+        return row;
+      });
+      return { consent, accounts };
+    })();
+  }
+
+  return {
+    link,
+    catchUp,
+    consent: (merchantId: string, environment: string, id: string) =>
+      consentById.get(id, merchantId, environment),
+    consents: (merchantId: string, environment: string) => consentsOf.all(merchantId, environment),
+    accountsOf: (consentId: string) => accountsOfConsent.all(consentId),
+    /** An account of an unrevoked consent of this merchant and environment. */
+    account(merchantId: string, environment: string, id: string): OpenAccount | undefined {
+      const row = openAccount.get(id);
+      return row && row.merchant_id === merchantId && row.environment === environment
+        ? row
+        : undefined;
+    },
+    settlementAccount: (merchantId: string, environment: string) =>
+      settlementOf.get(merchantId, environment),
+    revoke: (id: string) => revokeConsent.run(clock.now(), id).changes > 0,
+    /** Up to `limit` rows older than `key` (newest first), not before `from`. */
+    older: (accountId: string, from: number, key: Key, limit: number) =>
+      olderThan.all(accountId, from, key[0], key[1], limit),
+    /** Up to `limit` rows newer than `key` (oldest first), before `upper`. */
+    newer: (accountId: string, upper: number, key: Key, limit: number) =>
+      newerThan.all(accountId, upper, key[0], key[1], limit),
+    credits: (accountId: string, from: number, before: number) =>
+      creditsBetween.all(accountId, from, before),
+  };
+}
+export type Ledger = ReturnType<typeof createLedger>;
+
+/** A stored transaction as the bank sends it: fields the bank lacks are absent. */
+export function toWire(
+  row: TxRow,
+  bank: SandboxBank,
+  now: number,
+): z.input<typeof BankTransaction> {
+  const partyOf = (json: string | null) => {
+    if (!json) return undefined;
+    const p = JSON.parse(json) as Party;
+    return bank.givesAccountDetails && p.sortCode && p.accountNumber
+      ? { name: p.name, accountDetails: { sortCode: p.sortCode, accountNumber: p.accountNumber } }
+      : { name: p.name };
+  };
+  const payer = partyOf(row.payer);
+  const payee = partyOf(row.payee);
+  return {
+    id: row.id,
+    date: new Date(row.date_ms).toISOString(),
+    type: row.type,
+    amount: penceToPounds(row.amount_pence),
+    currency: row.currency,
+    description: row.description,
+    reference: row.reference,
+    ...(bank.givesMerchantName && row.merchant_name ? { merchantName: row.merchant_name } : {}),
+    transactionCategory: row.category,
+    status: now >= row.book_at ? 'BOOKED' : 'PENDING',
+    ...(payer ? { payer } : {}),
+    ...(payee ? { payee } : {}),
+    ...(bank.givesBalance
+      ? { balance: { amount: penceToPounds(row.balance_pence), currency: row.currency } }
+      : {}),
+  };
+}
+
+export { bankOf };

@@ -1,0 +1,122 @@
+/**
+ * The bank feed (service-interface.md 4.6) and its extensions: linking through the hosted page,
+ * consents, the sandbox's link control, and reconciliation for the merchant and for a terminal
+ * (its own store only; a terminal secret never reads the feed itself). docs/bank-feed.md.
+ */
+import { randomBytes } from 'node:crypto';
+import { routes } from '../../shared/contract/routes';
+import { iso } from '../clock';
+import type { Area } from '../context';
+import { ApiError } from '../http/errors';
+import { mount } from '../http/mount';
+import { BANKS, DEFAULT_BANK, bankOf } from './banks';
+import { createCursors } from './cursor';
+import { readPage } from './feed';
+import { createLedger, type AccountRow } from './ledger';
+import { linkPageRoutes, LINK_TTL_MS } from './link-page';
+import { createReconciler } from './reconcile';
+
+/** The bank feed's 404 is spelled with a space (service-interface.md section 7). */
+export const bankNotFound = (message: string) => new ApiError(404, message, [], 'NOT FOUND');
+
+export const bankRoutes: Area = (app, ctx) => {
+  const ledger = createLedger(ctx.db, ctx.clock);
+  const cursors = createCursors(ctx.db, ctx.clock);
+  const reconcile = createReconciler(ctx.db, ctx.clock, ledger);
+  const insertLink = ctx.db.prepare(`
+    INSERT INTO bank_links (id, merchant_id, environment, redirect_url, stage, expires_at, created_at)
+    VALUES (?, ?, ?, ?, 'CHOOSE', ?, ?)`);
+
+  const wireAccount = (bankId: string) => (a: AccountRow) => ({
+    accountId: a.id,
+    bankName: bankOf(bankId).name,
+    accountNumber: a.account_number,
+    sortCode: a.sort_code,
+  });
+
+  mount(app, ctx.auth, routes.listBankAccounts, ({ params, caller }) => {
+    const consent = ledger.consent(caller.merchantId, caller.environment, params.accountAuthId);
+    if (!consent)
+      throw bankNotFound('No consent with this accountAuthId (never linked, or revoked)');
+    return ledger.accountsOf(consent.id).map(wireAccount(consent.bank));
+  });
+
+  mount(app, ctx.auth, routes.listBankTransactions, ({ params, query, caller }) => {
+    const account = ledger.account(caller.merchantId, caller.environment, params.accountId);
+    if (!account)
+      throw bankNotFound(
+        'No linked account with this accountId (never linked, or its consent revoked)',
+      );
+    return readPage(
+      { ledger, cursors, now: ctx.clock.now(), baseUrl: ctx.publicUrl() },
+      account,
+      bankOf(account.bank),
+      query,
+    );
+  });
+
+  mount(app, ctx.auth, routes.createBankLink, ({ body, caller }) => {
+    const id = `lnk_${randomBytes(18).toString('base64url')}`;
+    const now = ctx.clock.now();
+    insertLink.run(
+      id,
+      caller.merchantId,
+      caller.environment,
+      body.redirectUrl,
+      now + LINK_TTL_MS,
+      now,
+    );
+    return {
+      linkId: id,
+      linkUrl: `${ctx.publicUrl()}/bank/link/${id}`,
+      expiresAt: iso(now + LINK_TTL_MS),
+    };
+  });
+
+  mount(app, ctx.auth, routes.listBankConsents, ({ caller }) => {
+    const settlement = ledger.settlementAccount(caller.merchantId, caller.environment);
+    return ledger.consents(caller.merchantId, caller.environment).map((c) => {
+      const accounts = ledger.accountsOf(c.id);
+      return {
+        accountAuthId: c.id,
+        bank: bankOf(c.bank).id,
+        bankName: bankOf(c.bank).name,
+        createdAt: iso(c.created_at),
+        accounts: accounts.map(wireAccount(c.bank)),
+        ...(settlement && settlement.consent_id === c.id
+          ? { settlementAccountId: settlement.id }
+          : {}),
+      };
+    });
+  });
+
+  mount(app, ctx.auth, routes.revokeBankConsent, ({ params, caller }) => {
+    const consent = ledger.consent(caller.merchantId, caller.environment, params.accountAuthId);
+    if (!consent || !ledger.revoke(consent.id))
+      throw bankNotFound('No consent with this accountAuthId (never linked, or revoked)');
+    return { message: 'Consent revoked; its accounts are no longer readable' };
+  });
+
+  mount(app, ctx.auth, routes.sandboxBankConsent, ({ body, caller }) => {
+    const bank = BANKS[body.bank ?? DEFAULT_BANK];
+    const { consent, accounts } = ledger.link(caller.merchantId, caller.environment, bank.id, {
+      historyDays: body.historyDays,
+      perDay: body.transactionsPerDay,
+    });
+    return {
+      accountAuthId: consent.id,
+      accountIds: accounts.map((a) => a.id),
+      bankName: bank.name,
+    };
+  });
+
+  mount(app, ctx.auth, routes.bankReconciliation, ({ query, caller }) =>
+    reconcile(caller.merchantId, caller.environment, query.date, query.storeId ?? null, true),
+  );
+
+  mount(app, ctx.auth, routes.terminalReconciliation, ({ query, caller }) =>
+    reconcile(caller.merchantId, caller.environment, query.date, caller.storeId, false),
+  );
+
+  linkPageRoutes(app, ctx, ledger);
+};

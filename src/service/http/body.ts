@@ -1,0 +1,185 @@
+/**
+ * Reading a request body before any parsing (docs/reliability.md, "Input limits"): at most
+ * MAX_BODY_BYTES, counted while reading so a missing or false Content-Length (chunked uploads)
+ * cannot get round it; JSON only; valid UTF-8 only. Each refusal is an ApiError in the envelope.
+ */
+import type { Context } from 'hono';
+import { unsafeTextProblem } from '../../shared/contract/common';
+import { ApiError } from './errors';
+
+/**
+ * 64 KiB: a process-payment body with 50 metadata pairs of 40-character keys and 500-character
+ * values is about 28 KiB, so every valid request fits with room to spare.
+ */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const refusal = () =>
+  new ApiError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes (64 KiB)`, [
+    { field: '(body)', message: `must be at most ${MAX_BODY_BYTES} bytes` },
+  ]);
+
+/** `application/json` or any `application/*+json`, in UTF-8 when a charset is named. */
+export function isJsonContentType(header: string | undefined): boolean {
+  if (!header) return false;
+  const [type = '', ...params] = header.split(';').map((part) => part.trim().toLowerCase());
+  if (type !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(type)) return false;
+  const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length);
+  return charset === undefined || charset.replace(/"/g, '') === 'utf-8';
+}
+
+/** The raw bytes, refusing more than `limit` whatever Content-Length says. */
+async function readLimited(c: Context, limit: number): Promise<Uint8Array> {
+  const tooLarge = () => {
+    // The rest of the body is never read: the connection cannot carry another request.
+    c.header('Connection', 'close');
+    return refusal();
+  };
+  const declared = Number(c.req.header('content-length'));
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  const stream = c.req.raw.body;
+  if (!stream) return new Uint8Array(0);
+  // A middleware read it already (Agent Pay's signature check hashes the body): take Hono's copy.
+  if (stream.locked || c.req.raw.bodyUsed) {
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    if (bytes.byteLength > limit) throw tooLarge();
+    return bytes;
+  }
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** Nesting deeper than this is no request of this interface; refused before parsing. */
+export const MAX_JSON_DEPTH = 32;
+
+/** The deepest nesting of arrays and objects in JSON text, counted without recursion. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x7b || ch === 0x5b) max = Math.max(max, ++depth);
+    else if (ch === 0x7d || ch === 0x5d) depth--;
+  }
+  return max;
+}
+
+/** The dotted path and text of the first string (key or value) that fails `bad`, or null. */
+export function findText(
+  value: unknown,
+  bad: (s: string, isKey: boolean) => boolean,
+  path = '',
+): { field: string; text: string; isKey: boolean } | null {
+  const here = (key: string) => (path ? `${path}.${key}` : key);
+  if (typeof value === 'string')
+    return bad(value, false) ? { field: path || '(body)', text: value, isKey: false } : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findText(value[i], bad, here(String(i)));
+      if (found) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (bad(key, true)) return { field: here(key), text: key, isKey: true };
+      const found = findText(item, bad, here(key));
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * What no string of any request may hold, whatever its schema: NUL, and the lone surrogate a
+ * `\ud800` escape makes (valid JSON, but no valid text; invalid UTF-8 bytes are refused the
+ * same way). Fields whose schema uses safeText refuse more (control and bidi characters).
+ */
+function refusedEverywhere(text: string, isKey: boolean): string | null {
+  // JSON.parse makes "__proto__" an own key, but copying it into a fresh object (as a record
+  // schema does) sets that object's prototype instead: the pair would vanish or worse.
+  if (isKey && text === '__proto__') return 'is not an allowed key (__proto__)';
+  if (text.includes('\u0000')) return 'must not contain control characters (found U+0000)';
+  const problem = unsafeTextProblem(text, true);
+  return problem?.includes('surrogate') ? 'must be valid UTF-8 text' : null;
+}
+
+/** Throws a 400 naming the first field of `value` that no request may carry. */
+export function refuseHostileText(value: unknown, prefix = ''): void {
+  const found = findText(value, (s, isKey) => refusedEverywhere(s, isKey) !== null);
+  if (!found) return;
+  const field = prefix && found.field !== '(body)' ? `${prefix}.${found.field}` : found.field;
+  const message = refusedEverywhere(found.text, found.isKey)!;
+  throw new ApiError(400, `${field}: ${message}`, [{ field, message }]);
+}
+
+const invalidText = (field: string) =>
+  new ApiError(400, `${field}: must be valid UTF-8 text`, [
+    { field, message: 'must be valid UTF-8 text' },
+  ]);
+
+/**
+ * The body as text and as parsed JSON (`{}` when empty). An empty body needs no content type;
+ * a non-empty one must be JSON (415 otherwise) and valid UTF-8 (400 naming the field holding the
+ * bad bytes). The text is left in Hono's body cache so a handler can still read it (signatures).
+ */
+export async function readJsonBody(c: Context): Promise<{ text: string; json: unknown }> {
+  const bytes = await readLimited(c, MAX_BODY_BYTES);
+  if (bytes.byteLength > 0 && !isJsonContentType(c.req.header('content-type')))
+    throw new ApiError(
+      415,
+      'The request body must be JSON: send it with Content-Type: application/json',
+      [{ field: '(body)', message: 'must be sent as application/json' }],
+    );
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    // Name the field: decode leniently (bad bytes become U+FFFD) and find the string holding one.
+    const lenient = new TextDecoder('utf-8').decode(bytes);
+    let field = '(body)';
+    try {
+      field = findText(JSON.parse(lenient), (s) => s.includes('\uFFFD'))?.field ?? '(body)';
+    } catch {
+      /* not JSON either: the body as a whole */
+    }
+    throw invalidText(field);
+  }
+  (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
+  if (text.trim() === '') return { text, json: {} };
+  if (jsonDepth(text) > MAX_JSON_DEPTH)
+    throw new ApiError(400, `The request body is nested more than ${MAX_JSON_DEPTH} levels deep`, [
+      { field: '(body)', message: `must not be nested more than ${MAX_JSON_DEPTH} levels deep` },
+    ]);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'The request body is not valid JSON', [
+      { field: '(body)', message: 'is not valid JSON' },
+    ]);
+  }
+  refuseHostileText(json);
+  return { text, json };
+}

@@ -1,0 +1,172 @@
+/**
+ * Idempotency keys (docs/reliability.md): a route flagged `idempotent` in the contract honours an
+ * `Idempotency-Key` header. The first request with a key runs and its successful answer (status
+ * and body) is stored for 24 hours of the service's clock; the same key with the same request
+ * from the same caller replays it; the same key with a different request is a 409.
+ *
+ * Exactly once: a handler that answers synchronously (every one that only touches SQLite) runs
+ * inside the transaction that checks the key and stores the answer, so the money movement and its
+ * recorded answer commit together or not at all, even across kill -9. A handler that awaits
+ * something commits the reservation first; a second request with the key arriving meanwhile waits
+ * for the first and then gets its answer. A refused request (any error) changed nothing and is
+ * not remembered: retried with the same key, it runs again.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { Clock } from '../clock';
+import type { Outbox } from '../events/outbox';
+import type { Db } from '../store/db';
+import { ApiError } from './errors';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+/** Printable ASCII without spaces, as payment APIs conventionally take it (a UUID fits). */
+const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+const FIELD = `header.${IDEMPOTENCY_HEADER}`;
+
+interface KeyRow {
+  fingerprint: string;
+  status: number | null;
+  body: string | null;
+  boot: string;
+  created_at: number;
+}
+
+/** A stored answer; null for one that cannot be stored (a non-JSON Response). */
+export interface StoredAnswer {
+  status: number;
+  body: string;
+}
+
+export type Outcome<T> = { replayed: true; answer: StoredAnswer } | { replayed: false; result: T };
+
+const conflict = (message: string) =>
+  new ApiError(409, message, [{ field: FIELD, message }], 'CONFLICT');
+
+/** The header's key, or undefined when absent; a malformed key is a 400 naming the header. */
+export function idempotencyKey(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (!KEY_FORMAT.test(header))
+    throw new ApiError(400, `${FIELD}: must be 1-255 printable ASCII characters`, [
+      { field: FIELD, message: 'must be 1-255 printable ASCII characters' },
+    ]);
+  return header;
+}
+
+/** JSON with object keys sorted, so the same request always hashes the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** What makes two requests "the same": method, path, query and body (key order aside). */
+export function requestFingerprint(method: string, path: string, query: unknown, body: unknown) {
+  return createHash('sha256')
+    .update(canonical([method.toUpperCase(), path, query ?? null, body ?? null]))
+    .digest('hex');
+}
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  !!value && typeof (value as { then?: unknown }).then === 'function';
+
+export function createIdempotencyStore(db: Db, clock: Clock, outbox: Outbox) {
+  /** This process: a reservation left by another boot was cut short by a crash or restart. */
+  const boot = randomUUID();
+  const select = db.prepare<[string, string], KeyRow>(
+    'SELECT fingerprint, status, body, boot, created_at FROM idempotency_keys WHERE scope = ? AND key = ?',
+  );
+  const reserve = db.prepare(`
+    INSERT INTO idempotency_keys (scope, key, fingerprint, boot, created_at) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (scope, key) DO UPDATE SET fingerprint = excluded.fingerprint,
+      boot = excluded.boot, created_at = excluded.created_at, status = NULL, body = NULL`);
+  const complete = db.prepare(
+    'UPDATE idempotency_keys SET status = ?, body = ? WHERE scope = ? AND key = ?',
+  );
+  const release = db.prepare(
+    'DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND status IS NULL',
+  );
+  const prune = db.prepare('DELETE FROM idempotency_keys WHERE created_at <= ?');
+  const inFlight = new Map<string, Promise<unknown>>();
+  let prunedAt = -Infinity;
+
+  /**
+   * Runs `execute` once per (scope, key) and fingerprint. `store` turns its result into the
+   * answer to keep (null: keep nothing, e.g. a streamed Response).
+   */
+  async function run<T>(
+    scope: string,
+    key: string,
+    fingerprint: string,
+    execute: () => T | Promise<T>,
+    store: (result: T) => StoredAnswer | null,
+  ): Promise<Outcome<T>> {
+    const id = `${scope}\n${key}`;
+    for (;;) {
+      const waiting = inFlight.get(id);
+      if (waiting) {
+        await waiting.catch(() => {});
+        continue; // the first has finished: replay its answer, or run if it failed
+      }
+      const now = clock.now();
+      let pending: PromiseLike<T> | undefined;
+      const outcome = outbox.tx((): Outcome<T> | null => {
+        // Inside the transaction, so a refused request leaves even this housekeeping undone.
+        if (now - prunedAt > 3600_000) {
+          prune.run(now - IDEMPOTENCY_TTL_MS);
+          prunedAt = now;
+        }
+        const row = select.get(scope, key);
+        if (row && row.created_at > now - IDEMPOTENCY_TTL_MS) {
+          if (row.fingerprint !== fingerprint)
+            throw conflict(
+              `This ${IDEMPOTENCY_HEADER} was used with a different request; use a new key for a new request`,
+            );
+          if (row.status !== null && row.body !== null)
+            return { replayed: true, answer: { status: row.status, body: row.body } };
+          throw conflict(
+            `The first request with this ${IDEMPOTENCY_HEADER} was interrupted by a restart before ` +
+              'its answer was recorded; check its outcome before retrying with a new key',
+          );
+        }
+        reserve.run(scope, key, fingerprint, boot, now);
+        const result = execute();
+        if (isThenable(result)) {
+          pending = result as PromiseLike<T>;
+          return null;
+        }
+        const answer = store(result);
+        if (answer) complete.run(answer.status, answer.body, scope, key);
+        else release.run(scope, key);
+        return { replayed: false, result };
+      });
+      if (outcome) return outcome;
+
+      // An asynchronous handler: its reservation is committed; finish it when it settles.
+      const settled = Promise.resolve(pending!).then(
+        (result) => {
+          const answer = store(result);
+          if (answer) complete.run(answer.status, answer.body, scope, key);
+          else release.run(scope, key);
+          return result;
+        },
+        (error: unknown) => {
+          release.run(scope, key);
+          throw error;
+        },
+      );
+      inFlight.set(id, settled);
+      try {
+        return { replayed: false, result: await settled };
+      } finally {
+        inFlight.delete(id);
+      }
+    }
+  }
+
+  return { run };
+}
+export type IdempotencyStore = ReturnType<typeof createIdempotencyStore>;

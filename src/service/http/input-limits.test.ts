@@ -1,0 +1,210 @@
+/**
+ * Input limits (docs/reliability.md): body size, content type, UTF-8, nesting, hostile keys and
+ * safe text, over real HTTP against a real service. Every refusal is in the envelope, names the
+ * field and changes nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorEnvelope } from '../../shared/contract/errors';
+import { SANDBOX, startService, type Harness } from '../../../test/helpers/service';
+import { MAX_BODY_BYTES } from './body';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startService();
+});
+afterAll(() => h.close());
+
+const payment = { customerId: 'c1', orderId: 'o1', amount: 1.5 };
+const paymentCount = () =>
+  (h.service.db.prepare('SELECT COUNT(*) AS n FROM payment_requests').get() as { n: number }).n;
+
+async function raw(
+  path: string,
+  body: RequestInit['body'],
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+  extra: RequestInit = {},
+) {
+  const res = await fetch(h.url + path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${SANDBOX}`, ...headers },
+    body,
+    ...extra,
+  });
+  const text = await res.text();
+  return { status: res.status, body: JSON.parse(text) as unknown };
+}
+
+/** The envelope of a refusal, checked to name `field`. */
+function refused(res: { status: number; body: unknown }, status: number, field: string) {
+  expect(res.status).toBe(status);
+  const envelope = ErrorEnvelope.parse(res.body);
+  expect(envelope.status).toBe(status);
+  expect(Array.isArray(envelope.errors) && envelope.errors.map((e) => e.field)).toContain(field);
+  return envelope;
+}
+
+describe('body size', () => {
+  it('accepts 50 metadata pairs of 500 characters', async () => {
+    const metadata = Object.fromEntries(
+      Array.from({ length: 50 }, (_, i) => [`key-${String(i).padStart(36, '0')}`, 'v'.repeat(500)]),
+    );
+    const res = await h.call('POST', '/api/payments/process-payment', { ...payment, metadata });
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses a body over 64 KiB with 413 before parsing, and creates nothing', async () => {
+    const before = paymentCount();
+    const big = JSON.stringify({ ...payment, notes: 'x'.repeat(MAX_BODY_BYTES) });
+    const envelope = refused(await raw('/api/payments/process-payment', big), 413, '(body)');
+    expect(envelope.name).toBe('PAYLOAD_TOO_LARGE');
+    expect(envelope.message).toMatch(/64 KiB/);
+    // Not even JSON: the size is refused before the body is parsed.
+    const junk = 'x'.repeat(MAX_BODY_BYTES + 1);
+    refused(await raw('/api/payments/process-payment', junk), 413, '(body)');
+    expect(paymentCount()).toBe(before);
+  });
+
+  it('limits every other body too: a hosted-page form post over 64 KiB gets 413', async () => {
+    const created = await h.call('POST', '/api/payments/process-payment', payment);
+    const res = await fetch(`${h.url}/pay/${created.body.paymentRequestId}/card`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `cardNumber=${'4'.repeat(MAX_BODY_BYTES)}`,
+    });
+    refused({ status: res.status, body: await res.json() }, 413, '(body)');
+  });
+
+  it('counts a chunked body without Content-Length while reading it', async () => {
+    const chunk = new TextEncoder().encode(' '.repeat(16 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 8) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const res = await raw('/api/payments/process-payment', stream, undefined, {
+      duplex: 'half',
+    } as RequestInit);
+    const envelope = refused(res, 413, '(body)');
+    expect(envelope.name).toBe('PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('content type', () => {
+  it('refuses a non-JSON body with 415 and creates nothing', async () => {
+    const before = paymentCount();
+    const text = JSON.stringify(payment);
+    for (const type of ['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded'])
+      refused(
+        await raw('/api/payments/process-payment', text, { 'content-type': type }),
+        415,
+        '(body)',
+      );
+    refused(await raw('/api/payments/process-payment', text, {}), 415, '(body)');
+    refused(
+      await raw('/api/payments/process-payment', text, {
+        'content-type': 'application/json; charset=latin1',
+      }),
+      415,
+      '(body)',
+    );
+    expect(paymentCount()).toBe(before);
+    const ok = await raw('/api/payments/process-payment', text, {
+      'content-type': 'Application/JSON; charset="utf-8"',
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it('accepts an empty body without a content type where {} is valid', async () => {
+    const res = await raw('/api/terminal/pairing-codes', undefined, {});
+    expect(res.status).toBe(201);
+  });
+});
+
+describe('text fields', () => {
+  it('refuses NUL, control and bidirectional override characters, naming the field', async () => {
+    const before = paymentCount();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...payment, orderId: 'o\u00001' }, 'orderId'],
+      [{ ...payment, customerId: 'Ann\u202Egnp.exe' }, 'customerId'],
+      [{ ...payment, notes: 'line\nbreak' }, 'notes'],
+      [{ ...payment, notes: '\u2066isolate' }, 'notes'],
+      [{ ...payment, metadata: { till: 'a\u0000b' } }, 'metadata.till'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await h.call('POST', '/api/payments/process-payment', body);
+      expect(refused(res, 400, field).message).toMatch(/control characters|U\+/);
+    }
+    expect(paymentCount()).toBe(before);
+  });
+
+  it('refuses a bidirectional override in a terminal name', async () => {
+    const code = await h.call('POST', '/api/terminal/pairing-codes', {});
+    const res = await h.call(
+      'POST',
+      '/api/terminal/pair',
+      { code: code.body.code, name: 'Till \u202E1' },
+      null,
+    );
+    refused(res, 400, 'name');
+  });
+
+  it('refuses invalid UTF-8 and lone surrogates, naming the field', async () => {
+    const before = paymentCount();
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('{"customerId":"c1","orderId":"o1","amount":1,"notes":"ab'),
+      0xff,
+      0xfe,
+      ...new TextEncoder().encode('"}'),
+    ]);
+    const envelope = refused(await raw('/api/payments/process-payment', bytes), 400, 'notes');
+    expect(envelope.message).toMatch(/UTF-8/);
+    // A JSON escape of half a surrogate pair is valid JSON but no text: refused in any field.
+    const lone = '{"customerId":"c1","orderId":"o1","amount":1,"metadata":{"k":"\\ud800"}}';
+    refused(await raw('/api/payments/process-payment', lone), 400, 'metadata.k');
+    // A whole pair (an emoji) is fine.
+    const pair = '{"customerId":"c1","orderId":"o1 \\ud83d\\ude00","amount":1}';
+    expect((await raw('/api/payments/process-payment', pair)).status).toBe(200);
+    expect(paymentCount()).toBe(before + 1);
+  });
+
+  it('refuses __proto__ keys and deep nesting', async () => {
+    const proto = '{"customerId":"c1","orderId":"o1","amount":1,"metadata":{"__proto__":"x"}}';
+    refused(await raw('/api/payments/process-payment', proto), 400, 'metadata.__proto__');
+    const deep = `{"customerId":"c1","orderId":"o1","amount":1,"paymentMethodMetadata":{"a":${'['.repeat(5000)}${']'.repeat(5000)}}}`;
+    refused(await raw('/api/payments/process-payment', deep), 400, '(body)');
+  });
+
+  it('refuses NUL in a path or query parameter', async () => {
+    const res = await fetch(`${h.url}/api/payment-requests?status=%00`, {
+      headers: { authorization: `Bearer ${SANDBOX}` },
+    });
+    refused({ status: res.status, body: await res.json() }, 400, 'query.status');
+  });
+});
+
+describe('what never reaches the router', () => {
+  it('answers a URL over 16 KiB with 431 in the envelope', async () => {
+    const res = await fetch(`${h.url}/api/payment-requests?status=${'x'.repeat(20_000)}`, {
+      headers: { authorization: `Bearer ${SANDBOX}` },
+    });
+    expect(res.status).toBe(431);
+    expect(ErrorEnvelope.parse(await res.json())).toMatchObject({
+      name: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
+      status: 431,
+    });
+  });
+});
+
+describe('POST /api/webhook/test', () => {
+  it('refuses an amount that is not positive', async () => {
+    for (const amount of [0, -1, -0.01]) {
+      const res = await h.call('POST', '/api/webhook/test', {
+        eventType: 'PAYMENTS_STATUS',
+        amount,
+      });
+      refused(res, 400, 'amount');
+    }
+  });
+});

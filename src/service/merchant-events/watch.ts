@@ -1,0 +1,77 @@
+/**
+ * What the merchant's dashboard shows, reduced to one small fingerprint per list, so the change
+ * stream can say "payments changed" without keeping a copy of anything. Each query reads an
+ * index or a handful of rows: the newest payment request (creations emit no event), the
+ * terminals (few; online comes from presence, which is not in SQLite), and the webhook
+ * subscriptions with their last day of deliveries (the dispatcher records attempts without an
+ * event). Status changes also arrive at once through the outbox; see stream.ts.
+ */
+import type { MerchantTopic } from '../../shared/contract/merchant-events';
+import type { Environment } from '../http/auth';
+import type { Db } from '../store/db';
+import type { Presence } from '../terminals/model';
+
+export type Fingerprints = Record<MerchantTopic, string>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Last-seen times move on every heartbeat and poll; the dashboard needs them to the minute. */
+const SEEN_GRAIN_MS = 60_000;
+
+export function createWatcher(db: Db, presence: Presence) {
+  const newestPayment = db.prepare<[string, string], { id: string; created_at: number }>(
+    `SELECT id, created_at FROM payment_requests WHERE merchant_id = ? AND environment = ?
+       ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+  );
+  const terminals = db.prepare<
+    [string, string],
+    {
+      id: string;
+      name: string;
+      remote_enabled: number;
+      push_registered: number;
+      last_seen_at: number | null;
+    }
+  >(
+    `SELECT id, name, remote_enabled, push_registered, last_seen_at FROM terminals
+       WHERE merchant_id = ? AND environment = ? AND deleted_at IS NULL ORDER BY created_at`,
+  );
+  const subscriptions = db.prepare<[string, string], { ids: string | null }>(
+    `SELECT group_concat(id) AS ids FROM webhook_subscriptions
+       WHERE merchant_id = ? AND environment = ? AND deleted_at IS NULL`,
+  );
+  const deliveries = db.prepare<
+    [string, string, number],
+    { n: number; attempts: number | null; delivered: number | null; done: number | null }
+  >(
+    `SELECT count(*) AS n, sum(d.attempts) AS attempts, max(d.delivered_at) AS delivered,
+            sum(d.status != 'PENDING') AS done
+       FROM webhook_subscriptions s JOIN webhook_deliveries d ON d.subscription_id = s.id
+      WHERE s.merchant_id = ? AND s.environment = ? AND s.deleted_at IS NULL AND d.created_at >= ?`,
+  );
+
+  return function fingerprints(
+    merchantId: string,
+    environment: Environment,
+    now: number,
+  ): Fingerprints {
+    const newest = newestPayment.get(merchantId, environment);
+    const rows = terminals.all(merchantId, environment).map((t) => {
+      const online = presence.online(t.id);
+      const seen =
+        online || t.last_seen_at === null ? 0 : Math.floor(t.last_seen_at / SEEN_GRAIN_MS);
+      return [t.id, t.name, t.remote_enabled, t.push_registered, online ? 1 : 0, seen].join(':');
+    });
+    const subs = subscriptions.get(merchantId, environment)?.ids ?? '';
+    const log = deliveries.get(merchantId, environment, now - DAY_MS);
+    return {
+      payments: newest ? `${newest.id}@${newest.created_at}` : '',
+      terminals: rows.join('|'),
+      webhooks: `${subs}#${log?.n ?? 0}:${log?.attempts ?? 0}:${log?.delivered ?? 0}:${log?.done ?? 0}`,
+    };
+  };
+}
+
+/** The topics whose fingerprint differs. */
+export function changedTopics(before: Fingerprints, after: Fingerprints): MerchantTopic[] {
+  return (Object.keys(after) as MerchantTopic[]).filter((topic) => before[topic] !== after[topic]);
+}

@@ -1,0 +1,86 @@
+/**
+ * Everything a receipt shows, gathered once for the hosted receipt page and the RECEIPT /
+ * RECEIPT_PNG templates: merchant, store, amounts, the way it was paid (masked card), the order
+ * id and the payment's refunds.
+ */
+import type { PaymentStatus } from '../../shared/payment-states';
+import type { RefundStatus } from '../../shared/refund-states';
+import type { ServiceContext } from '../context';
+import type { Method, RequestRow } from '../payments/model';
+
+export interface ReceiptRefund {
+  refundId: string;
+  amountPence: number;
+  status: RefundStatus;
+  type: 'PARTIAL' | 'FULL';
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface Receipt {
+  paymentRequestId: string;
+  merchantName: string;
+  storeName: string | null;
+  status: PaymentStatus;
+  amountPence: number;
+  tipPence: number;
+  paidPence: number;
+  refundedPence: number;
+  currency: string;
+  method: Method | null;
+  /** "VISA •••• 4242" style, for card payments. */
+  card: string | null;
+  bankName: string | null;
+  orderId: string;
+  notes: string | null;
+  /** When it was paid (the completing transaction), otherwise the last change. */
+  date: number;
+  refunds: ReceiptRefund[];
+}
+
+/** The public address of a payment's receipt page; the payment request id is a random UUID. */
+export const receiptUrl = (publicUrl: string, paymentRequestId: string) =>
+  `${publicUrl}/receipt/${paymentRequestId}`;
+
+export function createReceiptReader(ctx: ServiceContext) {
+  const merchant = ctx.db.prepare<[string], { name: string }>(
+    'SELECT name FROM merchants WHERE id = ?',
+  );
+  const store = ctx.db.prepare<[string], { name: string }>('SELECT name FROM stores WHERE id = ?');
+
+  return function receiptOf(row: RequestRow): Receipt {
+    const paidTx = ctx.payments
+      .transactions(row.id)
+      .filter((t) => t.status === 'COMPLETED')
+      .at(-1);
+    const card =
+      paidTx?.method === 'CARD' && paidTx.card_last4
+        ? `${paidTx.card_brand ?? 'Card'} •••• ${paidTx.card_last4}`
+        : null;
+    return {
+      paymentRequestId: row.id,
+      merchantName: merchant.get(row.merchant_id)?.name ?? '',
+      storeName: store.get(row.store_id)?.name ?? null,
+      status: row.status,
+      amountPence: row.amount_pence,
+      tipPence: row.tip_pence,
+      paidPence: row.paid_pence,
+      refundedPence: row.refunded_pence,
+      currency: row.currency,
+      method: row.payment_method,
+      card,
+      bankName: paidTx?.bank_name ?? null,
+      orderId: row.order_id,
+      notes: row.notes,
+      date: paidTx?.updated_at ?? row.updated_at,
+      refunds: ctx.refunds.reader.ofRequest(row.id).map((r) => ({
+        refundId: r.id,
+        amountPence: r.amount_pence,
+        status: r.status,
+        type: r.refund_type,
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+      })),
+    };
+  };
+}

@@ -1,0 +1,183 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource hono/jsx */
+/**
+ * The hosted receipt page a customer keeps on their phone (the display's QR code leads here) and
+ * the same page printed on 80 mm thermal paper: its print stylesheet drops the colours and sizes
+ * everything for a 72 mm printable width.
+ */
+import type { FC } from 'hono/jsx';
+import { formatPence } from '../../shared/money';
+import type { RefundStatus } from '../../shared/refund-states';
+import { formatReceiptDate } from '../images/templates';
+import type { Receipt } from './receipt-data';
+
+const SCREEN_CSS = `
+*,*::before,*::after{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2330;background:#f2f4f7;overflow-wrap:anywhere}
+main{max-width:28rem;margin:0 auto;padding:1rem}
+.receipt{background:#fff;border-radius:12px;padding:1.25rem;box-shadow:0 1px 3px rgba(0,0,0,.12)}
+h1{font-size:1.3rem;margin:0;text-align:center}
+.store{margin:0;text-align:center;color:#4a5568}
+.kind{margin:.25rem 0 1rem;text-align:center;color:#4a5568;font-size:.9rem;text-transform:uppercase;letter-spacing:.08em}
+.amount{font-size:2.25rem;font-weight:700;text-align:center;margin:.25rem 0}
+.status{display:block;width:max-content;margin:0 auto 1rem;padding:.15rem .75rem;border-radius:999px;font-weight:600;background:#e6f4ea;color:#14532d}
+.status.open{background:#fff4e5;color:#7a4100}.status.refunded{background:#eef3ff;color:#1e3a8a}
+dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem;margin:0 0 1rem}
+dt{color:#4a5568}dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}
+.total{font-weight:700}
+h2{font-size:1rem;margin:1rem 0 .5rem;border-top:1px dashed #b8c1cf;padding-top:.75rem}
+table{width:100%;border-collapse:collapse;font-size:.95rem}
+th{text-align:left;color:#4a5568;font-weight:600}td,th{padding:.25rem 0}td.num,th.num{text-align:right}
+.foot{color:#4a5568;font-size:.85rem;text-align:center;margin-top:1rem}
+@media print{
+  @page{size:80mm 297mm;margin:4mm}
+  body{background:#fff;color:#000;font:10pt/1.35 "DejaVu Sans",Arial,sans-serif}
+  main{max-width:none;padding:0}
+  .receipt{box-shadow:none;border-radius:0;padding:0}
+  h1{font-size:13pt}.amount{font-size:18pt}
+  .status{background:none!important;color:#000!important;border:1px solid #000;padding:0 2mm}
+  dt,.store,.kind,th,.foot{color:#000}
+  h2{border-top:1px dashed #000}
+  table{font-size:8.5pt}td,th{overflow-wrap:normal;vertical-align:top;padding-right:1mm}
+}
+`;
+
+const REFUND_LABELS: Record<RefundStatus, string> = {
+  INITIATED: 'Requested',
+  PENDING: 'Processing',
+  COMPLETED: 'Refunded',
+  FAILED: 'Failed',
+  CANCELLED: 'Cancelled',
+};
+
+function statusLine(r: Receipt): { text: string; tone: '' | 'open' | 'refunded' } {
+  if (r.status !== 'COMPLETED') return { text: `Not paid (${r.status})`, tone: 'open' };
+  if (r.refundedPence >= r.paidPence && r.paidPence > 0)
+    return { text: 'Refunded in full', tone: 'refunded' };
+  if (r.refundedPence > 0) return { text: 'Paid, partly refunded', tone: 'refunded' };
+  return { text: 'Paid', tone: '' };
+}
+
+const methodText = (r: Receipt) =>
+  r.method === 'CARD'
+    ? `Card${r.card ? ` (${r.card})` : ''}`
+    : r.method === 'PAY_BY_BANK'
+      ? `Pay by bank${r.bankName ? ` (${r.bankName})` : ''}`
+      : 'Not paid yet';
+
+const ReceiptBody: FC<{ r: Receipt }> = ({ r }) => {
+  const money = (pence: number) => formatPence(pence, r.currency);
+  const status = statusLine(r);
+  const paid = r.status === 'COMPLETED';
+  return (
+    <article class="receipt" aria-labelledby="merchant">
+      <h1 id="merchant">{r.merchantName}</h1>
+      {r.storeName ? <p class="store">{r.storeName}</p> : null}
+      <p class="kind">Receipt</p>
+      <p class="amount" data-testid="receipt-amount">
+        {money(paid ? r.paidPence : r.amountPence)}
+      </p>
+      <span class={`status ${status.tone}`}>{status.text}</span>
+      <dl>
+        <dt>Amount</dt>
+        <dd>{money(r.amountPence)}</dd>
+        {r.tipPence > 0 ? (
+          <>
+            <dt>Tip</dt>
+            <dd>{money(r.tipPence)}</dd>
+          </>
+        ) : null}
+        {paid ? (
+          <>
+            <dt class="total">Total paid</dt>
+            <dd class="total">{money(r.paidPence)}</dd>
+          </>
+        ) : null}
+        {r.refundedPence > 0 ? (
+          <>
+            <dt>Refunded</dt>
+            <dd>−{money(r.refundedPence)}</dd>
+            <dt class="total">Net paid</dt>
+            <dd class="total">{money(r.paidPence - r.refundedPence)}</dd>
+          </>
+        ) : null}
+        <dt>Method</dt>
+        <dd>{methodText(r)}</dd>
+        <dt>Date</dt>
+        <dd>{formatReceiptDate(r.date)}</dd>
+        <dt>Order ID</dt>
+        <dd data-testid="receipt-order">{r.orderId}</dd>
+        {r.notes ? (
+          <>
+            <dt>Notes</dt>
+            <dd>{r.notes}</dd>
+          </>
+        ) : null}
+        <dt>Reference</dt>
+        <dd>{r.paymentRequestId}</dd>
+      </dl>
+      {r.refunds.length > 0 ? (
+        <section aria-labelledby="refunds">
+          <h2 id="refunds">Refunds</h2>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Status</th>
+                <th scope="col" class="num">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {r.refunds.map((refund) => (
+                <tr>
+                  <td>{formatReceiptDate(refund.createdAt)}</td>
+                  <td>{REFUND_LABELS[refund.status]}</td>
+                  <td class="num">{money(refund.amountPence)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+      <p class="foot">Keep this page: its address is your receipt.</p>
+    </article>
+  );
+};
+
+const Layout: FC<{ title: string; nonce: string; children?: unknown }> = (props) => (
+  <html lang="en-GB">
+    <head>
+      <meta charset="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <meta name="referrer" content="no-referrer" />
+      <title>{props.title}</title>
+      <style nonce={props.nonce} dangerouslySetInnerHTML={{ __html: SCREEN_CSS }} />
+    </head>
+    <body>
+      <main>{props.children}</main>
+    </body>
+  </html>
+);
+
+export async function receiptPage(r: Receipt, nonce: string): Promise<string> {
+  const page = (
+    <Layout title={`Receipt: ${r.merchantName}, order ${r.orderId}`} nonce={nonce}>
+      <ReceiptBody r={r} />
+    </Layout>
+  );
+  return `<!doctype html>${await page.toString()}`;
+}
+
+export async function receiptNotFoundPage(nonce: string): Promise<string> {
+  const page = (
+    <Layout title="Receipt not found" nonce={nonce}>
+      <article class="receipt">
+        <h1>Receipt not found</h1>
+        <p class="foot">Check the address, or ask the shop for a new receipt.</p>
+      </article>
+    </Layout>
+  );
+  return `<!doctype html>${await page.toString()}`;
+}

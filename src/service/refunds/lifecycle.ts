@@ -1,0 +1,249 @@
+/**
+ * Every status change of a refund: initiation (with the over-refund check), the sandbox bank's
+ * progress by the service clock, and its answers through the sandbox control. Each change is a
+ * compare-and-set on the current status, checked against the shared state machine
+ * (src/shared/refund-states.ts), and writes its events to the outbox in the same transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import type { RefundCreateBody } from '../../shared/contract/refunds';
+import { formatPence, penceToPounds, poundsToPence } from '../../shared/money';
+import { canMoveRefund, type RefundStatus } from '../../shared/refund-states';
+import type { Clock } from '../clock';
+import type { Outbox } from '../events/outbox';
+import { badField, badRequest, notFound } from '../http/errors';
+import type { PaymentReader, RequestRow } from '../payments/model';
+import type { Db } from '../store/db';
+import type { RefundReader, RefundRow } from './model';
+
+/** The sandbox bank readies a refund this long (service time) after it is initiated… */
+export const REFUND_PENDING_AFTER_MS = 1_000;
+/** …and completes it this long after it was initiated. */
+export const REFUND_COMPLETED_AFTER_MS = 3_000;
+
+const SANDBOX_FAILURE = 'The sandbox bank could not return the money';
+
+export function createRefundLifecycle(
+  db: Db,
+  clock: Clock,
+  outbox: Outbox,
+  payments: PaymentReader,
+  reader: RefundReader,
+) {
+  // Everything that counts against the amount paid: refunds neither FAILED nor CANCELLED.
+  const held = db.prepare<[string], { pence: number }>(`
+    SELECT COALESCE(SUM(amount_pence), 0) AS pence FROM refunds
+    WHERE payment_request_id = ? AND status IN ('INITIATED', 'PENDING', 'COMPLETED')`);
+  const paidTransaction = db.prepare<[string], { id: string }>(`
+    SELECT id FROM transactions WHERE payment_request_id = ? AND status = 'COMPLETED'
+    ORDER BY created_at DESC, rowid DESC LIMIT 1`);
+  const insert = db.prepare(`
+    INSERT INTO refunds (id, payment_request_id, merchant_id, environment, status, refund_type,
+      amount_pence, paid_pence, currency, payment_transaction_id, notes, metadata, due_at,
+      created_at, updated_at)
+    VALUES (@id, @requestId, @merchantId, @environment, 'INITIATED', @type, @amount, @paid,
+      @currency, @txId, @notes, @metadata, @dueAt, @now, @now)`);
+  const cas = db.prepare(`
+    UPDATE refunds SET status = @to, due_at = @dueAt, updated_at = @now
+    WHERE id = @id AND status = @from`);
+  const addRefunded = db.prepare(
+    'UPDATE payment_requests SET refunded_pence = refunded_pence + ? WHERE id = ?',
+  );
+  const due = db.prepare<[number], RefundRow>(
+    'SELECT * FROM refunds WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at LIMIT 500',
+  );
+
+  function emit(refund: RefundRow, request: RequestRow, errorDescription?: string) {
+    const data = {
+      paymentRequestId: request.id,
+      terminalId: request.terminal_id,
+      refundId: refund.id,
+      orderId: request.order_id,
+      status: refund.status,
+      amount: penceToPounds(refund.amount_pence),
+      refundAmount: penceToPounds(refund.amount_pence),
+      refundType: refund.refund_type,
+      paidAmount: penceToPounds(refund.paid_pence),
+      refundedAmount: penceToPounds(request.refunded_pence),
+      currency: refund.currency,
+      paymentMethod: request.payment_method,
+      ...(errorDescription ? { errorDescription } : {}),
+      ...(refund.metadata !== null ? { metadata: JSON.parse(refund.metadata) } : {}),
+    };
+    const base = {
+      merchantId: refund.merchant_id,
+      environment: refund.environment,
+      paymentRequestId: request.id,
+      terminalId: request.terminal_id,
+    };
+    outbox.emit({ ...base, type: 'REFUND_STATUS', data });
+    // A terminal payment's refund reaches that terminal too, as the seed's POS event type.
+    if (request.terminal_id)
+      outbox.emit({
+        ...base,
+        type: 'POS_PAYMENT_STATUS',
+        data: {
+          ...data,
+          type: 'REFUND_STATUS',
+          customFields: [
+            { fieldName: 'terminalId', value: request.terminal_id },
+            { fieldName: 'orderId', value: request.order_id },
+            { fieldName: 'refundId', value: refund.id },
+          ],
+        },
+      });
+  }
+
+  /** POST /api/refund/{id}: the check and the insert are one transaction. */
+  function initiate(requestId: string, body: RefundCreateBody): RefundRow {
+    return outbox.tx(() => {
+      const request = payments.get(requestId);
+      if (!request) throw notFound('No payment request with this id');
+      if (request.status !== 'COMPLETED')
+        throw badRequest(
+          `Only a COMPLETED payment can be refunded; this payment request is ${request.status}`,
+        );
+      const remaining = request.paid_pence - held.get(request.id)!.pence;
+      if (remaining <= 0 && body.amount === undefined)
+        throw badRequest('This payment has already been refunded in full (or is being refunded)');
+      const amount = body.amount === undefined ? remaining : poundsToPence(body.amount);
+      if (amount > remaining)
+        throw badField(
+          'amount',
+          `is more than is left to refund (${formatPence(remaining, request.currency)} of ${formatPence(request.paid_pence, request.currency)} paid)`,
+        );
+      const now = clock.now();
+      const row: RefundRow = {
+        id: randomUUID(),
+        payment_request_id: request.id,
+        merchant_id: request.merchant_id,
+        environment: request.environment,
+        status: 'INITIATED',
+        refund_type: amount === request.paid_pence ? 'FULL' : 'PARTIAL',
+        amount_pence: amount,
+        paid_pence: request.paid_pence,
+        currency: request.currency,
+        payment_transaction_id: paidTransaction.get(request.id)?.id ?? request.id,
+        notes: body.refundNotes ?? null,
+        metadata: body.metadata === undefined ? null : JSON.stringify(body.metadata),
+        due_at: now + REFUND_PENDING_AFTER_MS,
+        created_at: now,
+        updated_at: now,
+      };
+      insert.run({
+        id: row.id,
+        requestId: row.payment_request_id,
+        merchantId: row.merchant_id,
+        environment: row.environment,
+        type: row.refund_type,
+        amount: row.amount_pence,
+        paid: row.paid_pence,
+        currency: row.currency,
+        txId: row.payment_transaction_id,
+        notes: row.notes,
+        metadata: row.metadata,
+        dueAt: row.due_at,
+        now,
+      });
+      emit(row, request);
+      return row;
+    });
+  }
+
+  // Group commit, as process-payment does: refunds asked for in the same turn of the event loop
+  // are made in one transaction, each in its own savepoint, one after another, so each one's
+  // over-refund check sees the refunds before it. A refused refund rolls back only its
+  // savepoint; every caller is answered once the whole batch has committed.
+  let batch: {
+    requestId: string;
+    body: RefundCreateBody;
+    done: (error: unknown, row?: RefundRow) => void;
+  }[] = [];
+  function flush() {
+    const pending = batch;
+    batch = [];
+    const outcomes: { error: unknown; row?: RefundRow }[] = [];
+    try {
+      outbox.tx(() => {
+        for (const p of pending)
+          try {
+            outcomes.push({ error: null, row: initiate(p.requestId, p.body) });
+          } catch (error) {
+            outcomes.push({ error });
+          }
+      });
+    } catch (error) {
+      // The commit itself failed: nothing of the batch was made.
+      pending.forEach((p) => p.done(error));
+      return;
+    }
+    pending.forEach((p, i) => p.done(outcomes[i]!.error, outcomes[i]!.row));
+  }
+
+  /** Like `initiate`, committed together with the other refunds of this moment. */
+  function initiateCommitted(requestId: string, body: RefundCreateBody): Promise<RefundRow> {
+    return new Promise((resolve, reject) => {
+      batch.push({
+        requestId,
+        body,
+        done: (error, row) => (error ? reject(error) : resolve(row!)),
+      });
+      if (batch.length === 1) setImmediate(flush);
+    });
+  }
+
+  /** Compare-and-set of one refund's status, with its events; call inside outbox.tx. */
+  function move(refund: RefundRow, to: RefundStatus): RefundRow {
+    if (!canMoveRefund(refund.status, to))
+      throw badRequest(`The refund is ${refund.status} and cannot become ${to}`);
+    const now = clock.now();
+    const dueAt = to === 'PENDING' ? refund.created_at + REFUND_COMPLETED_AFTER_MS : null;
+    const changed = cas.run({ id: refund.id, from: refund.status, to, dueAt, now }).changes;
+    if (changed === 0) throw badRequest('The refund changed meanwhile; read it again');
+    if (to === 'COMPLETED') {
+      payments.invalidate(refund.payment_request_id);
+      addRefunded.run(refund.amount_pence, refund.payment_request_id);
+    }
+    const next: RefundRow = { ...refund, status: to, due_at: dueAt, updated_at: now };
+    const request = payments.get(refund.payment_request_id)!;
+    emit(next, request, to === 'FAILED' ? SANDBOX_FAILURE : undefined);
+    return next;
+  }
+
+  /** The sandbox control: the bank's answer now. COMPLETED passes through PENDING. */
+  function simulate(refundId: string, outcome: 'COMPLETED' | 'FAILED' | 'CANCELLED'): RefundRow {
+    return outbox.tx(() => {
+      let refund = reader.get(refundId);
+      if (!refund) throw notFound('No refund with this id');
+      if (outcome === 'COMPLETED' && refund.status === 'INITIATED')
+        refund = move(refund, 'PENDING');
+      return move(refund, outcome);
+    });
+  }
+
+  /** The sandbox bank moves every refund whose time has come (scheduler tick, clock advance). */
+  function advanceDue(): number {
+    let count = 0;
+    // A clock moved far ahead may make both steps of a refund due at once: loop until none is.
+    for (let round = 0; round < 4; round++) {
+      const rows = due.all(clock.now());
+      if (rows.length === 0) break;
+      // One commit for the whole batch: each move is its own savepoint, so a lost
+      // compare-and-set (the sandbox control got there first) undoes only that move.
+      outbox.tx(() => {
+        for (const refund of rows) {
+          const to = refund.status === 'INITIATED' ? 'PENDING' : 'COMPLETED';
+          try {
+            outbox.tx(() => move(refund, to));
+            count++;
+          } catch {
+            // The refund has moved on already.
+          }
+        }
+      });
+    }
+    return count;
+  }
+
+  return { initiate, initiateCommitted, simulate, advanceDue };
+}
+export type RefundLifecycle = ReturnType<typeof createRefundLifecycle>;

@@ -1,0 +1,63 @@
+/** Refund rows and their wire shape (section 2, Refund record). */
+import type { z } from 'zod';
+import type { RefundRecord } from '../../shared/contract/refunds';
+import { penceToDecimalText } from '../../shared/money';
+import type { RefundStatus } from '../../shared/refund-states';
+import { iso } from '../clock';
+import type { Environment } from '../http/auth';
+import type { RequestRow } from '../payments/model';
+import type { Db } from '../store/db';
+
+export interface RefundRow {
+  id: string;
+  payment_request_id: string;
+  merchant_id: string;
+  environment: Environment;
+  status: RefundStatus;
+  refund_type: 'PARTIAL' | 'FULL';
+  amount_pence: number;
+  paid_pence: number;
+  currency: string;
+  payment_transaction_id: string;
+  notes: string | null;
+  metadata: string | null;
+  due_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/**
+ * The record exactly as section 4.5 lists it. paidAmount and refundAmount are decimal strings
+ * with two places ("10.50"), as the seed's sample carries them (docs/refunds.md).
+ */
+export function refundRecord(row: RefundRow, request: RequestRow): z.input<typeof RefundRecord> {
+  return {
+    refundId: row.id,
+    paymentRequestId: row.payment_request_id,
+    paymentIdempotencyId: row.payment_transaction_id,
+    status: row.status,
+    paidAmount: penceToDecimalText(row.paid_pence),
+    refundAmount: penceToDecimalText(row.amount_pence),
+    currency: row.currency,
+    ...(row.notes !== null ? { refundNotes: row.notes } : {}),
+    orderId: request.order_id,
+    refundType: row.refund_type,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    ...(row.metadata !== null
+      ? { metadata: JSON.parse(row.metadata) as Record<string, string> }
+      : {}),
+  };
+}
+
+export function createRefundReader(db: Db) {
+  const byId = db.prepare<[string], RefundRow>('SELECT * FROM refunds WHERE id = ?');
+  const ofRequest = db.prepare<[string], RefundRow>(
+    'SELECT * FROM refunds WHERE payment_request_id = ? ORDER BY created_at, rowid',
+  );
+  return {
+    get: (id: string) => byId.get(id),
+    ofRequest: (paymentRequestId: string) => ofRequest.all(paymentRequestId),
+  };
+}
+export type RefundReader = ReturnType<typeof createRefundReader>;

@@ -1,0 +1,52 @@
+/**
+ * Section 4.5 Refunds: look up a payment request's refunds, initiate one (extension), and the
+ * sandbox bank's answer (extension). A terminal secret may do both for its own store's payments.
+ */
+import { routes } from '../../shared/contract/routes';
+import type { Area } from '../context';
+import type { Caller } from '../http/auth';
+import { ApiError } from '../http/errors';
+import { mount } from '../http/mount';
+import { requestFor } from '../payments/access';
+import type { RequestRow } from '../payments/model';
+import { refundRecord } from './model';
+
+export const refundRoutes: Area = (app, ctx) => {
+  /** Section 4.5 says 400 when no payment request is found (not the usual 404). */
+  function paymentOf(caller: Caller, id: string): RequestRow {
+    try {
+      return requestFor(ctx.payments, caller, id);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404)
+        throw new ApiError(400, 'No payment request found with this id', [
+          { field: 'path.paymentRequestId', message: 'no payment request found' },
+        ]);
+      throw error; // the environment mismatch keeps its own message
+    }
+  }
+
+  mount(app, ctx.auth, routes.listRefunds, ({ params, caller }) => {
+    const request = paymentOf(caller, params.paymentRequestId);
+    const rows = ctx.refunds.reader.ofRequest(request.id);
+    if (rows.length === 0) throw new ApiError(404, 'This payment request has no refunds');
+    return rows.map((row) => refundRecord(row, request));
+  });
+
+  mount(app, ctx.auth, routes.createRefund, async ({ params, body, caller }) => {
+    const request = paymentOf(caller, params.paymentRequestId);
+    const row = await ctx.refunds.lifecycle.initiateCommitted(request.id, body);
+    return refundRecord(row, ctx.payments.get(request.id)!);
+  });
+
+  mount(app, ctx.auth, routes.simulateRefund, ({ params, body, caller }) => {
+    const existing = ctx.refunds.reader.get(params.refundId);
+    if (
+      !existing ||
+      existing.merchant_id !== caller.merchantId ||
+      existing.environment !== caller.environment
+    )
+      throw new ApiError(404, 'No refund with this id');
+    const row = ctx.refunds.lifecycle.simulate(existing.id, body.outcome);
+    return refundRecord(row, ctx.payments.get(row.payment_request_id)!);
+  });
+};

@@ -1,0 +1,16 @@
+/**
+ * The merchant's change stream (GET /api/merchant/events, docs/dashboard.md): it says WHAT
+ * changed, never the data itself, so the dashboard re-reads the list through the ordinary,
+ * schema-checked routes and one code path serves both push and polling.
+ */
+import { z } from 'zod';
+
+export const MerchantTopic = z.enum(['payments', 'terminals', 'webhooks']);
+export type MerchantTopic = z.infer<typeof MerchantTopic>;
+
+/** The data of a `change` event. */
+export const MerchantChange = z.object({ topics: z.array(MerchantTopic).min(1) });
+export type MerchantChange = z.infer<typeof MerchantChange>;
+
+/** The data of the `ready` event sent first: how often heartbeats come. */
+export const MerchantStreamReady = z.object({ heartbeatMs: z.number().int().positive() });

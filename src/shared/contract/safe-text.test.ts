@@ -1,0 +1,49 @@
+/** The safe-text rule every free-text request field builds on (common.ts). */
+import { describe, expect, it } from 'vitest';
+import { Metadata, Notes, nonBlank, safeText, unsafeTextProblem } from './common';
+import { TerminalName } from './terminals';
+import { issues, parse } from './schema-test-kit';
+
+describe('unsafeTextProblem', () => {
+  it('accepts ordinary text in any script, with emoji (surrogate pairs)', () => {
+    for (const text of ['Café Zoë', 'שלום', 'مرحبا', '東京', 'tip 😀', ''])
+      expect(unsafeTextProblem(text)).toBeNull();
+  });
+
+  it('names NUL, C0 and C1 controls and DEL', () => {
+    expect(unsafeTextProblem('a\u0000b')).toMatch(/control characters \(found U\+0000\)/);
+    expect(unsafeTextProblem('a\u001bb')).toMatch(/U\+001B/);
+    expect(unsafeTextProblem('a\u007fb')).toMatch(/U\+007F/);
+    expect(unsafeTextProblem('a\u0085b')).toMatch(/U\+0085/);
+  });
+
+  it('allows tabs and line breaks only in multiline text', () => {
+    expect(unsafeTextProblem('a\nb')).toMatch(/U\+000A/);
+    expect(unsafeTextProblem('a\r\n\tb', true)).toBeNull();
+    expect(unsafeTextProblem('a\u0000b', true)).toMatch(/U\+0000/);
+  });
+
+  it('refuses bidirectional embeddings, overrides and isolates', () => {
+    for (const code of [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069])
+      expect(unsafeTextProblem(`a${String.fromCharCode(code)}b`)).toMatch(/bidirectional/);
+  });
+
+  it('refuses lone surrogates, the trace of invalid UTF-8', () => {
+    expect(unsafeTextProblem('a\ud800')).toMatch(/UTF-8/);
+    expect(unsafeTextProblem('\udc00a')).toMatch(/UTF-8/);
+    expect(unsafeTextProblem('\ud83d\ude00')).toBeNull();
+  });
+});
+
+describe('schemas built on safeText', () => {
+  it('keeps their own rules and adds the safe-text one', () => {
+    expect(parse(nonBlank(1, 5), '  ab ')).toBe('ab');
+    expect(issues(nonBlank(1, 5), 'a\u202eb')[0]?.message).toMatch(/bidirectional/);
+    expect(issues(Notes, 'x'.repeat(31))[0]?.message).toMatch(/at most 30/);
+    expect(issues(Notes, 'a\u0000')[0]?.message).toMatch(/control/);
+    expect(issues(TerminalName, 'Till\u2066 1')[0]?.message).toMatch(/bidirectional/);
+    expect(issues(Metadata, { 'k\u0000': 'v' })[0]?.path).toEqual(['k\u0000']);
+    expect(parse(Metadata, { note: 'two\nlines' })).toEqual({ note: 'two\nlines' });
+    expect(issues(safeText({ message: 'is required' }), undefined)[0]?.message).toBe('is required');
+  });
+});

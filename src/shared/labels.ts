@@ -1,0 +1,63 @@
+/**
+ * The words people read for statuses, sources, methods and origins: one place, so the kiosk's
+ * console and the merchant dashboard say the same thing ("Paid", not COMPLETED).
+ */
+import type { KioskPayment, StatusChange } from './bridge';
+import type { PaymentStatus } from './payment-states';
+import type { z } from 'zod';
+import { PaymentStatus as PaymentStatusEnum } from './contract/common';
+import type { WebhookDelivery } from './contract/webhooks';
+
+export type Tone = 'waiting' | 'progress' | 'success' | 'danger' | 'muted';
+
+export const STATUS_LABEL: Record<PaymentStatus, string> = {
+  PAYMENT_NOT_INITIATED: 'Waiting for customer',
+  AWAITING_AUTHORIZATION: 'Customer is authorising',
+  PENDING: 'Processing',
+  AUTHORIZED: 'Authorised',
+  COMPLETED: 'Paid',
+  FAILED: 'Failed',
+  CANCELLED: 'Cancelled',
+  EXPIRED: 'Expired',
+};
+
+export const STATUS_TONE: Record<PaymentStatus, Tone> = {
+  PAYMENT_NOT_INITIATED: 'waiting',
+  AWAITING_AUTHORIZATION: 'progress',
+  PENDING: 'progress',
+  AUTHORIZED: 'progress',
+  COMPLETED: 'success',
+  FAILED: 'danger',
+  CANCELLED: 'muted',
+  EXPIRED: 'muted',
+};
+
+/** In the order staff meet them (the contract lists them so), for the history search. */
+export const STATUS_ORDER: readonly PaymentStatus[] = PaymentStatusEnum.options;
+
+export const SOURCE_LABEL: Record<StatusChange['source'], string> = {
+  push: 'Push from the service',
+  webhook: 'Webhook',
+  poll: 'Status check (polling)',
+  local: 'This kiosk',
+};
+
+export type MethodChoice = KioskPayment['paymentMethod'];
+
+export function methodLabel(method: MethodChoice): string {
+  if (method === 'PAY_BY_BANK') return 'Pay by bank';
+  if (method === 'CARD') return 'Card';
+  return 'Any method';
+}
+
+export const ORIGIN_LABEL: Record<KioskPayment['origin'], string> = {
+  remote: 'Merchant dashboard',
+  counter: 'This counter',
+};
+
+/** A webhook delivery's state, as the dashboard's delivery log shows it. */
+export const DELIVERY_LABEL: Record<z.infer<typeof WebhookDelivery>['status'], string> = {
+  PENDING: 'Waiting to retry',
+  DELIVERED: 'Delivered',
+  FAILED: 'Failed',
+};

@@ -1,0 +1,81 @@
+/**
+ * The back office's end-of-day report in the kiosk, end to end: Counter started with `npm start
+ * -- --browser --no-open --kiosk` (staff PIN from COUNTER_KIOSK_PIN), a bank account linked in
+ * the sandbox, a pay-by-bank payment taken at the counter and paid on the customer's phone, then
+ * the report: not yet arrived, then matched once the credit reaches the bank; CSV download.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { api, displayRoot, payByBank, scanQr, startKiosk, tempDir } from './kiosk-harness';
+
+const PIN = '2468';
+const cleanups: (() => unknown)[] = [];
+test.afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function open(browser: Browser, url: string, width = 1280, height = 800): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
+  cleanups.push(() => context.close());
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
+}
+
+test('end of day: takings, pay by bank not yet arrived, then in the bank; CSV', async ({
+  browser,
+}) => {
+  const dir = tempDir();
+  process.env.COUNTER_KIOSK_PIN = PIN;
+  const kiosk = await startKiosk(dir.path, ['--kiosk']).finally(() => {
+    delete process.env.COUNTER_KIOSK_PIN;
+  });
+  cleanups.push(() => dir.remove());
+  cleanups.push(() => kiosk.stop());
+  const merchant = (method: string, path: string, body?: unknown) =>
+    api(kiosk.serviceUrl, kiosk.sandboxSecret!, method, path, body);
+  await merchant('POST', '/api/sandbox/bank/consents', {});
+
+  const staff = await open(browser, kiosk.consoleUrl);
+  const display = await open(browser, kiosk.displayUrl, 1024, 768);
+  await expect(staff.locator('[data-ready="true"]')).toBeVisible();
+  for (const key of ['4', '2', '0']) await staff.getByTestId(`keypad-${key}`).click();
+  await staff.getByTestId('method-bank').click();
+  await staff.getByTestId('start-payment').click();
+  await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'awaiting');
+  await payByBank(await open(browser, 'about:blank', 390, 844), await scanQr(display));
+  await expect(staff.getByTestId('active-payment')).toHaveAttribute('data-status', 'COMPLETED');
+
+  await staff.getByTestId('tab-day').click();
+  await staff.getByTestId('eod-pin').fill('1111');
+  await staff.getByRole('button', { name: 'Show the report' }).click();
+  await expect(staff.getByText('That PIN is not right')).toBeVisible();
+  await staff.getByTestId('eod-pin').fill(PIN);
+  await staff.getByRole('button', { name: 'Show the report' }).click();
+
+  const report = staff.getByTestId('eod-report');
+  await expect(report).toBeVisible();
+  await expect(staff.getByTestId('eod-source')).toHaveAttribute('data-source', 'service');
+  await expect(report.getByRole('table', { name: 'Takings by method' })).toContainText(
+    'Pay by bank',
+  );
+  await expect(staff.getByTestId('eod-total')).toHaveText('£4.20');
+  const row = staff.getByTestId('eod-bank-row');
+  await expect(row).toHaveAttribute('data-status', 'NOT_ARRIVED');
+  await expect(row).toContainText('Not yet arrived');
+
+  // The credit reaches the shop's bank account 20 seconds later on the sandbox clock.
+  await merchant('POST', '/api/sandbox/clock/advance', { ms: 60_000 });
+  await staff.getByRole('button', { name: 'Refresh' }).click();
+  await expect(row).toHaveAttribute('data-status', 'MATCHED');
+  await expect(row).toContainText('In the bank');
+
+  const [download] = await Promise.all([
+    staff.waitForEvent('download'),
+    staff.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^end-of-day-\d{4}-\d\d-\d\d\.csv$/);
+  const csv = readFileSync((await download.path())!, 'utf8');
+  expect(csv).toContain('PAY_BY_BANK,1,4.20,0.00');
+  expect(csv).toMatch(/,4\.20,[^,]+,MATCHED,/);
+});

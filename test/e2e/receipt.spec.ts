@@ -1,0 +1,74 @@
+/**
+ * The hosted receipt page in Chromium: what a customer sees on their phone, and the same page
+ * printed to PDF through its 80 mm print stylesheet, which must carry the amount and order id.
+ */
+import { expect, test } from '@playwright/test';
+import { createService, type Service } from '../../src/service/app';
+import { pdfContains } from '../helpers/pdf-text';
+import { api as serviceApi } from './kiosk-harness';
+
+const SECRET = 'sk_sandbox_receipt';
+let service: Service;
+let base: string;
+const api = (method: string, path: string, body?: unknown) =>
+  serviceApi(base, SECRET, method, path, body);
+
+test.beforeAll(async () => {
+  service = createService({ dataDir: null, secrets: { sandbox: SECRET } });
+  base = await service.listen(0);
+});
+test.afterAll(async () => service?.close());
+
+async function paidWithRefund(orderId: string) {
+  const created = await api('POST', '/api/payments/process-payment', {
+    customerId: 'c',
+    orderId,
+    amount: 23.4,
+  });
+  const id = created.paymentRequestId as string;
+  await api('POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+    paymentMethod: 'CARD',
+    outcome: 'COMPLETED',
+    tipAmount: 2,
+  });
+  const refund = await api('POST', `/api/refund/${id}`, { amount: 5.4 });
+  await api('POST', `/api/sandbox/refunds/${refund.refundId}/simulate`, { outcome: 'COMPLETED' });
+  return id;
+}
+
+test('the receipt page shows the payment and its refunds on a phone', async ({ browser }) => {
+  const id = await paidWithRefund('ORD-PHONE-7');
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await page.goto(`${base}/receipt/${id}`);
+  await expect(page).toHaveTitle(/Receipt: Counter Demo Shop, order ORD-PHONE-7/);
+  await expect(page.getByTestId('receipt-amount')).toHaveText('£25.40');
+  await expect(page.getByTestId('receipt-order')).toHaveText('ORD-PHONE-7');
+  await expect(page.getByText('Card (VISA •••• 4242)')).toBeVisible();
+  await expect(page.getByRole('table')).toContainText('£5.40');
+  // Fits the phone: nothing wider than the screen.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(overflow).toBeLessThanOrEqual(390);
+  await page.close();
+});
+
+test('printed through the 80 mm print stylesheet, the PDF has the amount and the order id', async ({
+  browser,
+}) => {
+  const id = await paidWithRefund('ORD-PRINT-42');
+  const page = await browser.newPage();
+  await page.goto(`${base}/receipt/${id}`);
+  await page.emulateMedia({ media: 'print' });
+  // The print stylesheet makes the receipt black on white, sized for the roll.
+  const colour = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(colour).toBe('rgb(255, 255, 255)');
+  const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: false });
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  // @page size 80 mm wide: 80 / 25.4 × 72 ≈ 226.8 points.
+  const box = /\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/.exec(pdf.toString('latin1'));
+  expect(Number(box?.[1])).toBeCloseTo(226.8, 0);
+  expect(pdfContains(pdf, '£25.40')).toBe(true);
+  expect(pdfContains(pdf, 'ORD-PRINT-42')).toBe(true);
+  expect(pdfContains(pdf, '£5.40')).toBe(true);
+  expect(pdfContains(pdf, 'ORD-NOT-THERE')).toBe(false);
+  await page.close();
+});

@@ -1,0 +1,133 @@
+/** Agent Pay test helpers: keys, raw signed requests (to tamper with), a registered client. */
+import {
+  createHash,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  type KeyObject,
+} from 'node:crypto';
+import {
+  canonicalSubject,
+  detachedJws,
+  jwsHeader,
+  signingInput,
+} from '../../src/shared/agent-signing';
+import { AgentPay } from '../../src/agent/index';
+import { SANDBOX, type Harness } from './service';
+
+export interface TestKey {
+  privateKey: KeyObject;
+  privateKeyPem: string;
+  publicKeyPem: string;
+}
+
+export function newKey(): TestKey {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return {
+    privateKey,
+    privateKeyPem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    publicKeyPem: createPublicKey(privateKey).export({ format: 'pem', type: 'spki' }).toString(),
+  };
+}
+
+export const limits = (over: Record<string, unknown> = {}) => ({
+  maxPerPayment: 50,
+  periodLimits: [
+    { amount: 100, period: 'DAY' },
+    { amount: 400, period: 'MONTH' },
+  ],
+  validTo: '2099-01-01T00:00:00Z',
+  ...over,
+});
+
+export const payee = { name: 'Acme Supplies', sortCode: '12-34-56', accountNumber: '12345678' };
+
+/** A client with a fresh key, registered as an agent. */
+export async function registeredClient(h: Harness, name = 'Test agent') {
+  const key = newKey();
+  const client = new AgentPay({
+    baseUrl: h.url,
+    apiKey: SANDBOX,
+    privateKeyPem: key.privateKeyPem,
+  });
+  const agent = await client.agent.register({ name });
+  return { client, key, agent };
+}
+
+/** An ACTIVE SEND contract of `client`, approved through the sandbox control. */
+export async function activeContract(
+  h: Harness,
+  client: AgentPay,
+  over: Record<string, unknown> = {},
+) {
+  const created = await client.contract.create({ name: 'Supplies', limits: limits(over) } as never);
+  const res = await h.call('POST', `/api/sandbox/contracts/${created.contractId}/authorize`, {
+    decision: 'APPROVE',
+  });
+  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+  return created.contractId;
+}
+
+export interface RawSigned {
+  method: string;
+  path: string;
+  body?: string;
+  key: KeyObject;
+  agentId: string;
+  /** Unix seconds; default the service's clock (h.service.ctx.clock). */
+  timestamp?: number;
+  nonce?: string;
+  kid?: string;
+  /** What is signed, when it should differ from what is sent. */
+  signed?: Partial<{ method: string; path: string; body: string }>;
+  /** Sign DER instead of the JWS r||s form. */
+  der?: boolean;
+  /** Replace the JWS outright. */
+  jws?: string | null;
+  apiKey?: string;
+}
+
+let counter = 0;
+export const freshNonce = () => `test-nonce-${Date.now()}-${++counter}-abcdef`;
+
+/** Sends a request signed with node:crypto, with every part open to tampering. */
+export async function rawSigned(h: Harness, r: RawSigned) {
+  const timestamp = r.timestamp ?? Math.floor(h.service.ctx.clock.now() / 1000);
+  const nonce = r.nonce ?? freshNonce();
+  const signedBody = r.signed?.body ?? r.body ?? '';
+  const subject = canonicalSubject({
+    method: r.signed?.method ?? r.method,
+    pathWithQuery: r.signed?.path ?? r.path,
+    bodyDigest: createHash('sha256').update(signedBody).digest('base64url'),
+    timestamp,
+    nonce,
+    agentId: r.agentId,
+  });
+  const header = jwsHeader(r.kid);
+  const signature = sign('sha256', Buffer.from(signingInput(header, subject)), {
+    key: r.key,
+    dsaEncoding: r.der ? 'der' : 'ieee-p1363',
+  });
+  const jws = r.jws === undefined ? detachedJws(header, signature) : r.jws;
+  const res = await fetch(h.url + r.path, {
+    method: r.method,
+    headers: {
+      authorization: `Bearer ${r.apiKey ?? SANDBOX}`,
+      ...(r.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(jws !== null ? { 'x-agent-signature': jws } : {}),
+      'x-agent-timestamp': String(timestamp),
+      'x-agent-nonce': nonce,
+      ...(r.agentId ? { 'x-agent-id': r.agentId } : {}),
+    },
+    ...(r.body !== undefined ? { body: r.body } : {}),
+  });
+  const text = await res.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
+  let body: any = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body, headers: res.headers, nonce, timestamp };
+}

@@ -1,0 +1,182 @@
+/**
+ * The back office's end-of-day report: the kiosk core against the real service on loopback,
+ * with a linked bank account so pay-by-bank payments can be matched to their credits.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { EndOfDayReport } from '../../src/shared/bridge';
+import { createService } from '../../src/service/app';
+import { createKioskCore, type KioskCore } from '../../src/main/kiosk/core';
+import { createMemoryCredentialStore } from '../../src/main/kiosk/credentials';
+import { CREDIT_ARRIVAL_MS } from '../../src/service/bank/ledger';
+import { PRODUCTION, SANDBOX } from '../helpers/service';
+import { poll } from '../helpers/webhook-receiver';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const PIN = '2468';
+
+async function setup() {
+  const service = createService({
+    dataDir: null,
+    secrets: { sandbox: SANDBOX, production: PRODUCTION },
+  });
+  const url = await service.listen(0);
+  let closed = false;
+  const closeService = async () => {
+    if (!closed) await service.close();
+    closed = true;
+  };
+  cleanups.push(closeService);
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(url + path, {
+      method,
+      headers: { authorization: `Bearer ${SANDBOX}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await res.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+  const core = createKioskCore({
+    dataDir: null,
+    credentials: createMemoryCredentialStore(),
+    pollFastMs: 3_600_000,
+    pollSlowMs: 3_600_000,
+    finishedHoldMs: 50,
+    kioskPin: PIN,
+  });
+  cleanups.push(() => core.stop());
+  await core.start();
+  const { code } = await api('POST', '/api/terminal/pairing-codes', {});
+  await ok(core, { type: 'pairWithCode', baseUrl: url, code, name: 'Till' });
+  await poll(() => core.state().connection === 'connected', 10_000, 'the push channel');
+  return { api, core, closeService };
+}
+
+async function ok(core: KioskCore, command: unknown) {
+  const reply = await core.handle(command);
+  if (!reply.ok) throw new Error(`${JSON.stringify(command)} failed: ${reply.error.message}`);
+  return reply.result as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** Starts a counter payment once the display is free (the last one has left it), so it is not held. */
+async function startNow(core: KioskCore, amount: number): Promise<string> {
+  await poll(async () => core.state().active === null, 10_000, 'the display to be free');
+  const started = await ok(core, { type: 'startPayment', amount });
+  if (started.queued !== false) throw new Error('the payment was held behind another');
+  return started.payment.paymentRequestId as string;
+}
+
+async function paid(
+  core: KioskCore,
+  api: Awaited<ReturnType<typeof setup>>['api'],
+  amount: number,
+  method: 'PAY_BY_BANK' | 'CARD',
+  tipAmount = 0,
+) {
+  const id = await startNow(core, amount);
+  await api('POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+    paymentMethod: method,
+    outcome: 'COMPLETED',
+    tipAmount,
+  });
+  await poll(
+    async () =>
+      (await ok(core, { type: 'getPayment', paymentRequestId: id })).payment.status === 'COMPLETED',
+    10_000,
+    'COMPLETED on the kiosk',
+  );
+  return id;
+}
+
+const report = async (core: KioskCore) => {
+  const result = await ok(core, { type: 'endOfDayReport', pin: PIN });
+  return { report: EndOfDayReport.parse(result.report), csv: result.csv as string };
+};
+
+describe('end-of-day report', () => {
+  it('takings by method and tips; pay by bank not yet arrived, then matched; kept for offline', async () => {
+    const { api, core, closeService } = await setup();
+    await api('POST', '/api/sandbox/bank/consents', {});
+    const bank = await paid(core, api, 12, 'PAY_BY_BANK', 1);
+    await paid(core, api, 5, 'CARD');
+    await paid(core, api, 2.5, 'CARD', 0.5);
+
+    const wrong = await core.handle({ type: 'endOfDayReport', pin: '0000' });
+    expect(wrong).toMatchObject({ ok: false, error: { field: 'pin' } });
+
+    const first = (await report(core)).report;
+    expect(first.source).toBe('service');
+    expect(first.takings).toEqual([
+      { method: 'CARD', count: 2, total: 8, tips: 0.5 },
+      { method: 'PAY_BY_BANK', count: 1, total: 13, tips: 1 },
+    ]);
+    expect(first.total).toEqual({ count: 3, total: 21, tips: 1.5 });
+    expect(first.payByBank).toMatchObject({
+      reconciled: true,
+      settlementLinked: true,
+      matched: 0,
+      notArrived: 1,
+    });
+    expect(first.payByBank.payments[0]).toMatchObject({
+      paymentRequestId: bank,
+      amount: 13,
+      status: 'NOT_ARRIVED',
+    });
+
+    await api('POST', '/api/sandbox/clock/advance', { ms: CREDIT_ARRIVAL_MS + 1000 });
+    const { report: later, csv } = await report(core);
+    expect(later.payByBank.matched).toBe(1);
+    expect(later.payByBank.payments[0]).toMatchObject({
+      status: 'MATCHED',
+      creditStatus: 'PENDING',
+    });
+    const lines = csv.trim().split('\r\n');
+    expect(lines).toContain('CARD,2,8.00,0.50');
+    expect(lines).toContain('ALL,3,21.00,1.50');
+    expect(
+      lines.some(
+        (l) => l.startsWith(`${bank},`) && l.includes(',13.00,') && l.includes(',MATCHED,'),
+      ),
+    ).toBe(true);
+
+    // Offline: the last fetched statuses, with the takings from the history.
+    await closeService();
+    const offline = (await report(core)).report;
+    expect(offline.source).toBe('stored');
+    expect(offline.payByBank.payments[0]!.status).toBe('MATCHED');
+    expect(offline.total).toEqual(later.total);
+  });
+
+  it('offline with nothing stored: takings from the history, bank statuses unknown', async () => {
+    const { api, core, closeService } = await setup();
+    await paid(core, api, 4, 'PAY_BY_BANK');
+    await closeService();
+    const r = (await report(core)).report;
+    expect(r.source).toBe('local');
+    expect(r.payByBank.reconciled).toBe(false);
+    expect(r.payByBank.payments.map((p) => p.status)).toEqual(['UNKNOWN']);
+    expect(r.total).toEqual({ count: 1, total: 4, tips: 0 });
+  });
+
+  it('validates the date and the PIN', async () => {
+    const { core } = await setup();
+    expect(
+      await core.handle({ type: 'endOfDayReport', pin: PIN, date: '2026-02-30' }),
+    ).toMatchObject({
+      ok: false,
+      error: { field: 'date' },
+    });
+    expect(await core.handle({ type: 'endOfDayReport' })).toMatchObject({
+      ok: false,
+      error: { field: 'pin', message: 'That PIN is not right' },
+    });
+    expect(await core.handle({ type: 'endOfDayReport', pin: 'abcd' })).toMatchObject({
+      ok: false,
+      error: { field: 'pin' },
+    });
+    const empty = await ok(core, { type: 'endOfDayReport', pin: PIN, date: '2020-01-01' });
+    expect(EndOfDayReport.parse(empty.report).total).toEqual({ count: 0, total: 0, tips: 0 });
+  });
+});

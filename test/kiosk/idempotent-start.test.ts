@@ -1,0 +1,131 @@
+/**
+ * A payment started at the counter whose answer is lost (the connection drops after the service
+ * made it, then the kiosk restarts) is not made twice: the kiosk kept the Idempotency-Key in its
+ * history before sending, and pressing Start again reuses it. Real service, real HTTP through a
+ * proxy that can cut an answer off, real SQLite on disk for the kiosk.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createKioskCore, type KioskCore } from '../../src/main/kiosk/core';
+import { createMemoryCredentialStore } from '../../src/main/kiosk/credentials';
+import { startService, type Harness } from '../helpers/service';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Forwards everything to `target`; with `cutNext`, the next process-payment answer is lost. */
+async function proxy(target: string) {
+  const state = { cutNext: false, cut: 0 };
+  const server: Server = createServer((req, res) => {
+    const upstream = request(
+      target + req.url,
+      { method: req.method, headers: req.headers },
+      (answer) => {
+        if (state.cutNext && req.url === '/api/payments/process-payment') {
+          state.cutNext = false;
+          state.cut++;
+          answer.resume();
+          answer.on('end', () => res.socket?.destroy()); // made, answered, never delivered
+          return;
+        }
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.socket?.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, state };
+}
+
+function kiosk(dataDir: string, credentials: ReturnType<typeof createMemoryCredentialStore>) {
+  const core: KioskCore = createKioskCore({
+    dataDir,
+    credentials,
+    push: false,
+    pollFastMs: 3_600_000,
+    pollSlowMs: 3_600_000,
+  });
+  cleanups.push(() => core.stop());
+  return core;
+}
+
+describe('starting a payment whose answer is lost', () => {
+  it('makes one payment however often staff press Start, across a kiosk restart', async () => {
+    const h: Harness = await startService();
+    cleanups.push(() => h.close());
+    const dir = mkdtempSync(join(tmpdir(), 'kiosk-idem-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const through = await proxy(h.url);
+    const credentials = createMemoryCredentialStore();
+
+    const first = kiosk(dir, credentials);
+    await first.start();
+    const code = await h.call('POST', '/api/terminal/pairing-codes', {});
+    const paired = await first.handle({
+      type: 'pairWithCode',
+      baseUrl: through.url,
+      code: code.body.code,
+      name: 'Till',
+    });
+    expect(paired.ok).toBe(true);
+
+    const count = () =>
+      (
+        h.service.db
+          .prepare("SELECT COUNT(*) AS n FROM payment_requests WHERE order_id LIKE 'CTR-%'")
+          .get() as { n: number }
+      ).n;
+    through.state.cutNext = true;
+    const lost = await first.handle({ type: 'startPayment', amount: 7.25 });
+    expect(lost.ok).toBe(false);
+    expect(through.state.cut).toBe(1);
+    expect(count()).toBe(1); // the service made it; the kiosk never heard
+    await first.stop();
+
+    // The kiosk restarts (same history on disk) and staff press Start again.
+    const second = kiosk(dir, credentials);
+    await second.start();
+    const retried = await second.handle({ type: 'startPayment', amount: 7.25 });
+    expect(retried.ok).toBe(true);
+    expect(count()).toBe(1);
+    const made = h.service.db
+      .prepare<[], { id: string }>("SELECT id FROM payment_requests WHERE order_id LIKE 'CTR-%'")
+      .get()!;
+    const result = (retried as { result: { paymentRequestId: string } }).result;
+    expect(result.paymentRequestId).toBe(made.id);
+    await second.stop();
+
+    // The history keeps the key with the payment it made.
+    const db = new Database(join(dir, 'kiosk.db'), { readonly: true });
+    const attempts = db.prepare('SELECT * FROM payment_attempts').all() as {
+      idempotency_key: string;
+      payment_request_id: string | null;
+    }[];
+    db.close();
+    expect(attempts).toEqual([
+      expect.objectContaining({ payment_request_id: made.id, idempotency_key: expect.any(String) }),
+    ]);
+
+    // A new sale of the same amount after the first was answered is a new payment.
+    const third = kiosk(dir, credentials);
+    await third.start();
+    expect((await third.handle({ type: 'startPayment', amount: 7.25 })).ok).toBe(true);
+    expect(count()).toBe(2);
+  });
+});

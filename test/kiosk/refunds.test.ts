@@ -1,0 +1,276 @@
+/**
+ * Refunds from the kiosk core against the real service on loopback: behind the staff PIN, tracked
+ * by push, by polling and by webhook alone, counted net in today's takings, kept in the offline
+ * history, and refused (never queued) while the service cannot be reached.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { KioskRefund, type BridgeEvent } from '../../src/shared/bridge';
+import { createService } from '../../src/service/app';
+import { createKioskCore, type KioskCore } from '../../src/main/kiosk/core';
+import { createMemoryCredentialStore } from '../../src/main/kiosk/credentials';
+import { PRODUCTION, SANDBOX } from '../helpers/service';
+import { poll } from '../helpers/webhook-receiver';
+
+const PIN = '2468';
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function service(dataDir: string | null = null, port = 0) {
+  // Refunds move only when a test moves the service clock.
+  const s = createService({
+    dataDir,
+    tickMs: 3_600_000,
+    secrets: { sandbox: SANDBOX, production: PRODUCTION },
+  });
+  const url = await s.listen(port);
+  let closed = false;
+  const close = async () => {
+    if (!closed) await s.close();
+    closed = true;
+  };
+  cleanups.push(close);
+  return { s, url, close };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
+async function api(url: string, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(url + path, {
+    method,
+    headers: { authorization: `Bearer ${SANDBOX}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, ...((await res.json()) as object) };
+}
+
+function kiosk(options: Partial<Parameters<typeof createKioskCore>[0]> = {}): KioskCore {
+  const core = createKioskCore({
+    dataDir: null,
+    credentials: createMemoryCredentialStore(),
+    pollFastMs: 3_600_000,
+    pollSlowMs: 3_600_000,
+    finishedHoldMs: 50,
+    staffPin: PIN,
+    ...options,
+  });
+  cleanups.push(() => core.stop());
+  return core;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
+async function ok(core: KioskCore, command: unknown): Promise<any> {
+  const reply = await core.handle(command);
+  if (!reply.ok) throw new Error(`${JSON.stringify(command)} failed: ${reply.error.message}`);
+  return reply.result;
+}
+
+/** Starts a counter payment once the display is free (the last one has left it), so it is not held. */
+async function startNow(core: KioskCore, amount: number): Promise<string> {
+  await poll(async () => core.state().active === null, 10_000, 'the display to be free');
+  const started = await ok(core, { type: 'startPayment', amount });
+  if (started.queued !== false) throw new Error('the payment was held behind another');
+  return started.payment.paymentRequestId as string;
+}
+
+/** A counter payment of £10 (+ £1 tip) the customer has paid; the kiosk has seen it COMPLETED. */
+async function paidPayment(core: KioskCore, url: string) {
+  const id = await startNow(core, 10);
+  await api(url, 'POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+    paymentMethod: 'CARD',
+    outcome: 'COMPLETED',
+    tipAmount: 1,
+  });
+  // Polling the payment status is what a merchant-secret kiosk has; ask once now.
+  await poll(
+    async () => (await ok(core, { type: 'getPayment', paymentRequestId: id })).payment.final,
+    10_000,
+    'the payment to complete at the kiosk',
+  );
+  return id;
+}
+
+const refundsIn = async (core: KioskCore, id: string) =>
+  KioskRefund.array().parse((await ok(core, { type: 'getPayment', paymentRequestId: id })).refunds);
+const trail = (refund: KioskRefund) => refund.changes.map((c) => `${c.to}:${c.source}`);
+
+describe('refunds at the kiosk', () => {
+  it('by push: behind the PIN, tracked to COMPLETED, net in takings, shown with its changes', async () => {
+    const { url } = await service();
+    const core = kiosk();
+    const events: BridgeEvent[] = [];
+    core.subscribe((e) => events.push(e));
+    await core.start();
+    const { code } = await api(url, 'POST', '/api/terminal/pairing-codes', {});
+    await ok(core, { type: 'pairWithCode', baseUrl: url, code, name: 'Till' });
+    await poll(() => core.state().connection === 'connected', 10_000, 'the push channel');
+    const id = await paidPayment(core, url);
+    expect(core.state().takings).toMatchObject({ count: 1, total: 11, refunded: 0 });
+
+    const wrong = await core.handle({ type: 'refundPayment', paymentRequestId: id, pin: '1111' });
+    expect(wrong).toEqual({ ok: false, error: { message: 'That PIN is not right', field: 'pin' } });
+    expect((await api(url, 'GET', `/api/refund/${id}`)).status).toBe(404); // nothing was asked
+
+    const tooMuch = await core.handle({
+      type: 'refundPayment',
+      paymentRequestId: id,
+      amount: 11.01,
+      pin: PIN,
+    });
+    expect(tooMuch.ok).toBe(false);
+    if (!tooMuch.ok) expect(tooMuch.error).toMatchObject({ field: 'amount' });
+
+    const refund = KioskRefund.parse(
+      await ok(core, { type: 'refundPayment', paymentRequestId: id, amount: 2.5, pin: PIN }),
+    );
+    expect(refund).toMatchObject({ amount: 2.5, refundType: 'PARTIAL', status: 'INITIATED' });
+    await api(url, 'POST', '/api/sandbox/clock/advance', { ms: 3_000 });
+    await poll(
+      async () => (await refundsIn(core, id))[0]?.status === 'COMPLETED',
+      10_000,
+      'the refund to complete by push',
+    );
+    const [done] = await refundsIn(core, id);
+    // The service's answer and its pushed INITIATED race; whichever lands first is recorded.
+    expect(trail(done!)).toEqual([
+      expect.stringMatching(/^INITIATED:(local|push)$/),
+      'PENDING:push',
+      'COMPLETED:push',
+    ]);
+    expect(core.state().takings).toMatchObject({ count: 1, total: 8.5, refunded: 2.5 });
+    expect((await ok(core, { type: 'getPayment', paymentRequestId: id })).payment).toMatchObject({
+      refundedAmount: 2.5,
+      receiptUrl: `${url}/receipt/${id}`,
+    });
+    expect(
+      events
+        .filter((e) => e.type === 'refundChanged')
+        .map((e) => e.type === 'refundChanged' && e.refund.status),
+    ).toEqual(['INITIATED', 'PENDING', 'COMPLETED']);
+
+    // The rest, in full: what is left (£8.50) is refunded.
+    const rest = KioskRefund.parse(
+      await ok(core, { type: 'refundPayment', paymentRequestId: id, pin: PIN }),
+    );
+    expect(rest.amount).toBe(8.5);
+  });
+
+  it('by polling alone: a merchant-secret kiosk follows the refund with GET /api/refund', async () => {
+    const { url } = await service();
+    const core = kiosk({ pollFastMs: 100 });
+    await core.start();
+    await ok(core, { type: 'configureManually', baseUrl: url, secret: SANDBOX });
+    const id = await paidPayment(core, url);
+    const refund = KioskRefund.parse(
+      await ok(core, { type: 'refundPayment', paymentRequestId: id, pin: PIN }),
+    );
+    expect(refund).toMatchObject({ amount: 11, refundType: 'FULL' });
+    await api(url, 'POST', `/api/sandbox/refunds/${refund.refundId}/simulate`, {
+      outcome: 'FAILED',
+    });
+    await poll(
+      async () => (await refundsIn(core, id))[0]?.status === 'FAILED',
+      10_000,
+      'the refund to fail by polling',
+    );
+    expect(trail((await refundsIn(core, id))[0]!)).toEqual(['INITIATED:local', 'FAILED:poll']);
+    expect(core.state().takings).toMatchObject({ total: 11, refunded: 0 }); // a failed refund gave nothing back
+  });
+
+  it('by webhook alone: the local receiver hears REFUND_STATUS', async () => {
+    const { url } = await service();
+    let secret = '';
+    // No polling at all (an hour apart): only the webhook can tell this kiosk anything.
+    const core3 = kiosk({ webhook: { secret: () => secret } });
+    await core3.start();
+    await ok(core3, { type: 'configureManually', baseUrl: url, secret: SANDBOX });
+    const sub = await api(url, 'POST', '/api/webhooks', {
+      url: core3.webhookUrl(),
+      eventTypes: ['PAYMENTS_STATUS', 'REFUND_STATUS'],
+    });
+    secret = sub.secret;
+    const id3 = await startNow(core3, 5);
+    await api(url, 'POST', `/api/sandbox/payment-requests/${id3}/simulate`, {
+      paymentMethod: 'PAY_BY_BANK',
+      outcome: 'COMPLETED',
+    });
+    await poll(
+      async () => (await ok(core3, { type: 'getPayment', paymentRequestId: id3 })).payment.final,
+      10_000,
+      'COMPLETED by webhook',
+    );
+    const refund = KioskRefund.parse(
+      await ok(core3, { type: 'refundPayment', paymentRequestId: id3, amount: 1, pin: PIN }),
+    );
+    await api(url, 'POST', `/api/sandbox/refunds/${refund.refundId}/simulate`, {
+      outcome: 'COMPLETED',
+    });
+    await poll(
+      async () => (await refundsIn(core3, id3))[0]?.status === 'COMPLETED',
+      10_000,
+      'the refund to complete by webhook',
+    );
+    expect(trail((await refundsIn(core3, id3))[0]!)).toEqual([
+      expect.stringMatching(/^INITIATED:(local|webhook)$/), // the answer and the webhook race
+      'PENDING:webhook',
+      'COMPLETED:webhook',
+    ]);
+  });
+
+  it('refuses a refund while the service is unreachable, queues nothing, and keeps refunds offline', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kiosk-refunds-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const { url, close } = await service();
+    const core = kiosk({ dataDir: dir, pollFastMs: 100 });
+    await core.start();
+    await ok(core, { type: 'configureManually', baseUrl: url, secret: SANDBOX });
+    const id = await paidPayment(core, url);
+    await ok(core, { type: 'refundPayment', paymentRequestId: id, amount: 3, pin: PIN });
+    await close();
+
+    const refused = await core.handle({
+      type: 'refundPayment',
+      paymentRequestId: id,
+      amount: 1,
+      pin: PIN,
+    });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok)
+      expect(refused.error.message).toBe(
+        'The payments service cannot be reached, so no refund was made. Try again when the kiosk is back online.',
+      );
+    expect(await refundsIn(core, id)).toHaveLength(1);
+    await core.stop();
+
+    // A restart with the service still down: the history shows the refund.
+    const again = kiosk({ dataDir: dir });
+    await again.start();
+    const [kept] = await refundsIn(again, id);
+    expect(kept).toMatchObject({ amount: 3, status: 'INITIATED' });
+  });
+
+  it('refuses refunds when no staff PIN is set, and of a payment not completed', async () => {
+    const { url } = await service();
+    const core = kiosk({ staffPin: undefined, kioskPin: undefined, pollFastMs: 100 });
+    await core.start();
+    await ok(core, { type: 'configureManually', baseUrl: url, secret: SANDBOX });
+    const id = await paidPayment(core, url);
+    const reply = await core.handle({ type: 'refundPayment', paymentRequestId: id, pin: '1234' });
+    expect(reply.ok).toBe(false);
+    if (!reply.ok) expect(reply.error.message).toMatch(/COUNTER_KIOSK_PIN/);
+
+    const pinned = kiosk({ pollFastMs: 100 });
+    await pinned.start();
+    await ok(pinned, { type: 'configureManually', baseUrl: url, secret: SANDBOX });
+    const open = await startNow(pinned, 2);
+    const notPaid = await pinned.handle({
+      type: 'refundPayment',
+      paymentRequestId: open,
+      pin: PIN,
+    });
+    expect(notPaid).toMatchObject({ ok: false, error: { message: /completed payment/ } });
+  });
+});
