@@ -1,6 +1,6 @@
 /**
- * kill -9 of the kiosk mid-payment: a payment staff just started at the counter and a remote
- * payment pushed to the display, both open, when the kiosk process dies. Restarted on the same
+ * kill -9 of the kiosk mid-payment: a payment staff just started at the counter (on the display)
+ * and a remote payment pushed behind it, both open, when the kiosk process dies. Restarted on the same
  * data directory it has lost no history row, shows both payments again, and learns how the
  * remote one ended while it was dead (the customer paid meanwhile).
  */
@@ -76,22 +76,26 @@ describe('kill -9 of the kiosk mid-payment', () => {
     await first.ok({ type: 'pairWithCode', baseUrl: url, code, name: 'Till' });
     await poll(async () => (await first.state()).connection === 'connected', 20_000, 'push');
 
+    // Staff start a payment at the counter (the display is free, so it is created at once), then
+    // a remote payment is pushed and waits behind it.
+    const started = await first.ok({ type: 'startPayment', amount: 3.15, notes: 'two coffees' });
+    expect(started.queued).toBe(false);
+    const counter = started.payment as { paymentRequestId: string };
     const terminalId = (await api('GET', '/api/terminal'))[0].id as string;
     const remote = (
       await api('POST', '/api/terminal/process-remote-payment', { id: terminalId, amount: 8.4 })
     ).paymentRequestId as string;
     await poll(
-      async () => (await first.state()).active?.paymentRequestId === remote,
+      async () => (await first.state()).queue.some((p) => p.paymentRequestId === remote),
       20_000,
-      'the remote payment on the display',
+      'the remote payment in the queue',
     );
-    const counter = await first.ok({ type: 'startPayment', amount: 3.15, notes: 'two coffees' });
     const before = (await first.ok({ type: 'listHistory', query: {} })).payments as Json[];
     expect(before.map((p) => p.paymentRequestId).sort()).toEqual(
       [remote, counter.paymentRequestId].sort(),
     );
 
-    // Mid-payment: both open, one on the display and one queued. The kiosk dies at once.
+    // Mid-payment: both open, one on the display and one waiting. The kiosk dies at once.
     first.proc.child.kill('SIGKILL');
     await first.proc.exited;
     first.bridge.close();
@@ -106,7 +110,7 @@ describe('kill -9 of the kiosk mid-payment', () => {
     const restarted = await second.state();
     expect(restarted.pairing).toMatchObject({ paired: true, terminalName: 'Till' });
     const shown = [restarted.active, ...restarted.queue].map((p) => p?.paymentRequestId);
-    expect(shown).toEqual([remote, counter.paymentRequestId]);
+    expect(shown).toEqual([counter.paymentRequestId, remote]);
     const after = (await second.ok({ type: 'listHistory', query: {} })).payments as Json[];
     expect(after.map((p) => p.paymentRequestId).sort()).toEqual(
       before.map((p) => p.paymentRequestId).sort(),
@@ -126,7 +130,7 @@ describe('kill -9 of the kiosk mid-payment', () => {
     expect(detail.payment).toMatchObject({ paidAmount: 8.4, status: 'COMPLETED' });
     const steps = detail.changes.map((c: Json) => c.to) as string[];
     expect([steps[0], steps.at(-1)]).toEqual(['PAYMENT_NOT_INITIATED', 'COMPLETED']);
-    // The counter payment is still open, on the display after the finished one.
+    // The counter payment is still open.
     const open = await second.ok({
       type: 'getPayment',
       paymentRequestId: counter.paymentRequestId,

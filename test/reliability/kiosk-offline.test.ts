@@ -93,6 +93,11 @@ describe('the kiosk offline for 60 s', () => {
       (await api('POST', '/api/terminal/process-remote-payment', { id: terminalId, amount }))
         .paymentRequestId as string;
 
+    // The counter payment first, while the display is free (a later one would wait in line,
+    // not yet created at the service).
+    const started = await ok({ type: 'startPayment', amount: 6.6 });
+    expect(started.queued).toBe(false);
+    const counter = started.payment.paymentRequestId as string;
     // One payment that will expire during the outage: 30 s of its life left when it starts.
     const expires = await push(1.1);
     const record = await api('GET', `/api/payments/v1/payment-status/${expires}`);
@@ -101,7 +106,6 @@ describe('the kiosk offline for 60 s', () => {
     const declined = await push(3.3);
     const cancelled = await push(4.4);
     const stillOpen = await push(5.5);
-    const counter = (await ok({ type: 'startPayment', amount: 6.6 })).paymentRequestId as string;
     const ids = [expires, paid, declined, cancelled, stillOpen, counter];
     await poll(
       () =>
