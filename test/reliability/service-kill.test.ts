@@ -4,8 +4,9 @@
  * event reaches the receiver at least once after the restarts, with the same webhook-id (and
  * the same signed body) on every retry. `npm run soak -- --cycles N` runs more cycles.
  *
- * The load is the LOAD table below: one entry per kind of request, each saying what its answer
- * promises. A new kind (refunds, say) is one more entry.
+ * The load is the LOAD table below: one entry per kind of request (payments, simulated payments,
+ * remote payments, refunds, webhook test events), each saying what its answer promises. A new
+ * kind is one more entry.
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -44,6 +45,8 @@ interface Promised {
   payment?: { id: string; status: string; paidAmount?: number; terminalId?: string };
   /** A webhook it caused, identified in what the receiver got. */
   webhook?: (r: Received) => boolean;
+  /** Anything else to check over the API once the service is back (throws when broken). */
+  verify?: () => Promise<void>;
 }
 
 interface LoadKind {
@@ -99,6 +102,26 @@ const LOAD: LoadKind[] = [
       return {
         kind: 'remote payment',
         payment: { id, status: 'PAYMENT_NOT_INITIATED', terminalId },
+      };
+    },
+  },
+  {
+    name: 'refund',
+    async send(seq) {
+      const id = await created(`ref-${seq}`, (400 + (seq % 50)) / 100);
+      await call('POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+        paymentMethod: 'PAY_BY_BANK',
+        outcome: 'COMPLETED',
+      });
+      const refund = await call('POST', `/api/refund/${id}`, { amount: 1 });
+      return {
+        kind: 'refund',
+        payment: { id, status: 'COMPLETED' },
+        webhook: (r) => r.json.type === 'REFUND_STATUS' && r.json.data.paymentRequestId === id,
+        async verify() {
+          const list = (await call('GET', `/api/refund/${id}`)) as { refundId: string }[];
+          expect(list.map((x) => x.refundId)).toContain(refund.refundId);
+        },
       };
     },
   },
@@ -202,6 +225,8 @@ describe(`kill -9 of the service under load (${CYCLES} cycles)`, () => {
           ...(p.payment!.terminalId ? { terminalId: p.payment!.terminalId } : {}),
         });
       }
+
+      for (const p of promised) await p.verify?.();
 
       // Retries left pending are due by the service clock: move it until everything is delivered.
       const rows = () => {
