@@ -18,6 +18,7 @@ import { figureMet, targetMet } from './lib/result';
 import * as hostedPage from './hosted-page';
 import * as bankFeed from './bank-feed';
 import * as agentPay from './agent-pay';
+import * as customers from './customers';
 import * as kioskDisplay from './kiosk-display';
 import * as kioskHistory from './kiosk-history';
 import * as pushFanout from './push-fanout';
@@ -39,6 +40,7 @@ const MODULES: BenchModule[] = [
   { name: 'hosted-page', figures: hostedPage.figures },
   { name: 'bank-feed', figures: bankFeed.figures },
   { name: 'agent-pay', run: agentPay.run },
+  { name: 'customers', run: customers.run, figures: customers.figures },
 ];
 
 function figureTable(figures: Figure[]): string {

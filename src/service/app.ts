@@ -13,6 +13,13 @@ import { routes, type RouteDef } from '../shared/contract/routes';
 import { bankRoutes } from './bank/routes';
 import { agentRoutes } from './agent/routes';
 import { createClock } from './clock';
+import { chargeRoutes } from './cards/charges';
+import { savedCardCheckoutRoutes } from './cards/checkout';
+import { cardLinkRoutes } from './cards/links';
+import { cardRoutes } from './cards/routes';
+import { saveCardPageRoutes } from './cards/save-card-page';
+import { customerRoutes } from './customers/routes';
+import { terminalCustomerRoutes } from './customers/terminal-routes';
 import type { Area, ServiceContext } from './context';
 import { createOutbox } from './events/outbox';
 import { createAuthenticator, type Environment } from './http/auth';
@@ -29,6 +36,8 @@ import { dashboardArea } from './pages/dashboard';
 import { docsRoutes } from './pages/docs';
 import { hostedPageRoutes } from './pages/hosted-page';
 import { createPaymentCreator } from './payments/create';
+import { createMessageOutbox, type MessageOptions } from './messages/outbox';
+import { messageRoutes } from './messages/routes';
 import { createLifecycle } from './payments/lifecycle';
 import { paymentListRoutes } from './payments/list';
 import { createPaymentReader } from './payments/model';
@@ -67,9 +76,18 @@ export interface ServiceOptions {
   dashboardDir?: string;
   /** Brute-force limit on failed attempts per client address (http/rate-limit.ts). */
   failureLimit?: FailureLimitOptions;
+  /** Where emails to customers go (an SMTP URL); without one they stay in the outbox. */
+  mail?: MessageOptions;
 }
 
 const AREAS: Area[] = [
+  customerRoutes,
+  terminalCustomerRoutes,
+  cardRoutes,
+  chargeRoutes,
+  cardLinkRoutes,
+  saveCardPageRoutes,
+  messageRoutes,
   paymentRoutes,
   paymentListRoutes,
   // The stream and remote payments before terminalRoutes: /api/terminal/events and
@@ -87,6 +105,8 @@ const AREAS: Area[] = [
   webhookRoutes,
   agentRoutes(),
   sandboxRoutes,
+  // Before the hosted page's catch-all under /pay.
+  savedCardCheckoutRoutes,
   hostedPageRoutes,
   docsRoutes,
 ];
@@ -140,6 +160,7 @@ export function createService(options: ServiceOptions): Service {
     lifecycle: createRefundLifecycle(db, clock, outbox, payments, refundReader),
   };
   const areaWork: (() => void)[] = [];
+  const messages = createMessageOutbox(db, clock, options.mail ?? {}, log);
   const ctx: ServiceContext = {
     db,
     clock,
@@ -151,13 +172,16 @@ export function createService(options: ServiceOptions): Service {
     terminals: createTerminalReader(db),
     refunds,
     presence: createPresence(),
+    messages,
     publicUrl: () => publicUrl,
     tick() {
       lifecycle.expireDue();
       lifecycle.settleDue();
       refunds.lifecycle.advanceDue();
       for (const work of areaWork) work();
+      lifecycle.authorizationsDue();
       dispatcher.wake();
+      messages.wake();
     },
     everyTick: (work) => void areaWork.push(work),
   };
@@ -233,6 +257,7 @@ export function createService(options: ServiceOptions): Service {
       ctx.presence.disconnectAll();
       await dispatcher.stop();
       await fcmPush.stop();
+      await messages.stop();
       if (server) {
         const s = server;
         await new Promise<void>((resolve) => {

@@ -18,6 +18,7 @@ export async function main(argv: string[]): Promise<void> {
       'data-dir': { type: 'string', default: '.data/service' },
       'public-url': { type: 'string' },
       host: { type: 'string', default: '127.0.0.1' },
+      'smtp-url': { type: 'string' },
     },
     allowPositionals: false,
   });
@@ -45,6 +46,11 @@ export async function main(argv: string[]): Promise<void> {
     },
     log: (line) => console.error(line),
     fcm: fcmOptionsFromEnv(process.env),
+    // Emails to customers (card-saving links); without a server they stay in the outbox.
+    mail: {
+      smtpUrl: values['smtp-url'] ?? (process.env.SERVICE_SMTP_URL || undefined),
+      from: process.env.SERVICE_MAIL_FROM || undefined,
+    },
   });
   const { generated, merchantName } = service.bootstrap;
   const url = await service.listen(port, values.host);

@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 import type { Outbox } from './events/outbox';
 import type { Authenticator } from './http/auth';
 import type { PaymentCreator } from './payments/create';
+import type { MessageOutbox } from './messages/outbox';
 import type { Lifecycle } from './payments/lifecycle';
 import type { PaymentReader } from './payments/model';
 import type { RefundLifecycle } from './refunds/lifecycle';
@@ -21,6 +22,8 @@ export interface ServiceContext {
   creator: PaymentCreator;
   terminals: TerminalReader;
   refunds: { reader: RefundReader; lifecycle: RefundLifecycle };
+  /** Messages to customers (email, SMS), sent by SMTP when configured. */
+  messages: MessageOutbox;
   /** Which terminals have a push stream open. */
   presence: Presence;
   /** Base of every link the service returns, without a trailing slash. */

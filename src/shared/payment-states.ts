@@ -20,7 +20,8 @@ const NEXT: Record<PaymentStatus, readonly PaymentStatus[]> = {
   ],
   AWAITING_AUTHORIZATION: ['PENDING', 'AUTHORIZED', 'COMPLETED', 'FAILED', 'CANCELLED', 'EXPIRED'],
   PENDING: ['AUTHORIZED', 'COMPLETED', 'FAILED'],
-  AUTHORIZED: ['COMPLETED', 'CANCELLED'],
+  // FAILED: the capture of an authorization was refused (docs/customers.md).
+  AUTHORIZED: ['COMPLETED', 'CANCELLED', 'FAILED'],
   // A failed attempt may be retried (allowRetry) until the request expires or is cancelled.
   FAILED: ['AWAITING_AUTHORIZATION', 'PENDING', 'AUTHORIZED', 'COMPLETED', 'CANCELLED', 'EXPIRED'],
   COMPLETED: [],

@@ -18,6 +18,7 @@ import {
   type RequestRow,
   type TransactionRow,
 } from '../payments/model';
+import { cardOnFile } from '../cards/checkout';
 import { cardFormSchema } from './hosted-cards';
 import { guardHostedPages, seeOther, sendPage } from './hosted';
 import { readPlan, type Plan } from './hosted-plan';
@@ -75,6 +76,8 @@ export function returnUrl(row: RequestRow, options: RequestOptions): string | un
 }
 
 export const hostedPageRoutes: Area = (app, ctx) => {
+  // Card on file (cards/checkout.tsx): saved cards offered, cards saved after 3DS.
+  const onFile = cardOnFile(ctx);
   const merchantOf = ctx.db.prepare<[string], { name: string; tips_enabled: number }>(
     'SELECT name, tips_enabled FROM merchants WHERE id = ?',
   );
@@ -224,6 +227,8 @@ export const hostedPageRoutes: Area = (app, ctx) => {
       const result = planOf(row, query);
       if (!result.ok)
         return sendPage(c, 400, optionsPage(summary, { error: result.message, values: query }));
+      const offer = method === 'card' && onFile.offerSavedCards(c, row, result.plan, query);
+      if (offer) return offer;
       return sendPage(
         c,
         200,
@@ -323,7 +328,10 @@ export const hostedPageRoutes: Area = (app, ctx) => {
           ...(fields.expiry !== undefined ? { expiry: fields.expiry } : {}),
         }),
       );
-    const { brand, last4, behaviour } = card.data;
+    const { brand, last4 } = card.data;
+    const behaviour = onFile.needsChallenge(row, card.data.behaviour)
+      ? ({ kind: 'challenge' } as const)
+      : card.data.behaviour;
     return attempt(c, row, () => {
       const base = {
         method: 'CARD' as const,
@@ -339,6 +347,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
             status: 'AWAITING_AUTHORIZATION',
             settle: { outcome: 'COMPLETED' },
           });
+          onFile.holdForSaving(row, tx, fields, card.data);
           return seeOther(c, `${payUrl(row)}/card/${tx.id}/challenge`);
         case 'decline':
           tx = ctx.lifecycle.startAttempt(row.id, {
@@ -379,8 +388,10 @@ export const hostedPageRoutes: Area = (app, ctx) => {
       return sendPage(c, 400, noticePage(summaryOf(row), 'Choose how the authentication ends'));
     return attempt(c, row, () => {
       // Authenticated: the card network now settles it like any other card payment.
-      if (decision.data.decision === 'complete') ctx.lifecycle.finishAttempt(tx.id, 'PENDING');
-      else ctx.lifecycle.finishAttempt(tx.id, 'FAILED', '3D Secure authentication failed');
+      if (decision.data.decision === 'complete') {
+        ctx.lifecycle.finishAttempt(tx.id, 'PENDING');
+        onFile.saveAfterChallenge(tx);
+      } else ctx.lifecycle.finishAttempt(tx.id, 'FAILED', '3D Secure authentication failed');
       return seeOther(c, `${payUrl(row)}?tx=${tx.id}`);
     });
   });

@@ -34,7 +34,19 @@ export interface AttemptInput {
   /** The first status of the attempt's transaction. */
   status: 'AWAITING_AUTHORIZATION' | 'PENDING';
   /** For PENDING card attempts: what the card network will answer, and why if it fails. */
-  settle?: { outcome: 'COMPLETED' | 'FAILED'; errorDescription?: string };
+  settle?: { outcome: 'COMPLETED' | 'FAILED' | 'AUTHORIZED'; errorDescription?: string };
+  /** A card authorization to capture later (saved-card charges, sandbox simulate). */
+  authorization?: Authorization;
+}
+
+/** How a card authorization ends: captured by hand, by itself before expiry, or released. */
+export interface Authorization {
+  captureType: 'AUTO_CAPTURE' | 'MANUAL_CAPTURE' | 'CAPTURE_BEFORE_EXPIRY';
+  cardId?: string;
+  expiresAt?: number;
+  autoCaptureAt?: number;
+  /** FAILED: the issuer refuses the capture (a test card), with this reason. */
+  captureOutcome?: { outcome: 'FAILED'; errorDescription: string };
 }
 
 export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: PaymentReader) {
@@ -46,9 +58,11 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
   const insertTx = db.prepare(`
     INSERT INTO transactions (id, payment_request_id, method, status, amount_pence, tip_pence,
       bank_name, card_brand, card_last4, card_type, capture_type, settle_at, settle_outcome,
-      error_description, created_at, updated_at)
+      error_description, card_id, auth_expires_at, auto_capture_at, capture_outcome,
+      created_at, updated_at)
     VALUES (@id, @requestId, @method, @status, @amount, @tip, @bankName, @brand, @last4,
-      @cardType, @captureType, @settleAt, @settleOutcome, @error, @now, @now)`);
+      @cardType, @captureType, @settleAt, @settleOutcome, @error, @cardId, @authExpiresAt,
+      @autoCaptureAt, @captureOutcome, @now, @now)`);
   const casTx = db.prepare(`
     UPDATE transactions SET status = @to, error_description = @error, settle_at = @settleAt, updated_at = @now
     WHERE id = @id AND status = @from`);
@@ -194,7 +208,14 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
         brand: input.card?.brand ?? null,
         last4: input.card?.last4 ?? null,
         cardType: input.card?.type ?? null,
-        captureType: input.method === 'CARD' ? 'AUTO_CAPTURE' : null,
+        captureType:
+          input.method === 'CARD' ? (input.authorization?.captureType ?? 'AUTO_CAPTURE') : null,
+        cardId: input.authorization?.cardId ?? null,
+        authExpiresAt: input.authorization?.expiresAt ?? null,
+        autoCaptureAt: input.authorization?.autoCaptureAt ?? null,
+        captureOutcome: input.authorization?.captureOutcome
+          ? JSON.stringify(input.authorization.captureOutcome)
+          : null,
         settleAt: input.status === 'PENDING' ? now + CARD_SETTLE_MS : null,
         settleOutcome: input.settle?.outcome ?? null,
         error: input.settle?.errorDescription ?? null,
@@ -281,16 +302,155 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
 
   /** The sandbox card network answers every PENDING card payment whose time has come. */
   function settleDue(): number {
+    const due = dueSettlements.all(clock.now());
+    if (due.length === 0) return 0;
+    // One transaction for everything due now: a commit per settlement was a third of the cost
+    // of a busy stream of card payments (bench customers).
+    return outbox.tx(() => settleEach(due));
+  }
+
+  function settleEach(due: TransactionRow[]): number {
     let count = 0;
-    for (const tx of dueSettlements.all(clock.now())) {
-      const outcome = tx.settle_outcome === 'FAILED' ? 'FAILED' : 'COMPLETED';
+    for (const tx of due) {
+      const outcome =
+        tx.settle_outcome === 'FAILED' || tx.settle_outcome === 'AUTHORIZED'
+          ? tx.settle_outcome
+          : 'COMPLETED';
       finishAttempt(tx.id, outcome, tx.error_description ?? undefined);
       count++;
     }
     return count;
   }
 
-  return { startAttempt, finishAttempt, cancel, expireDue, settleDue, expireIfDue, requireRequest };
+  // ---- card authorizations (saved-card charges; docs/customers.md) ----
+
+  const authorizedTx = db.prepare<[string], TransactionRow>(`
+    SELECT * FROM transactions WHERE payment_request_id = ? AND status = 'AUTHORIZED'
+    ORDER BY created_at DESC, rowid DESC LIMIT 1`);
+  const dueCaptures = db.prepare<[number], TransactionRow>(`
+    SELECT * FROM transactions WHERE status = 'AUTHORIZED' AND auto_capture_at <= ?`);
+  const dueReleases = db.prepare<[number], TransactionRow>(`
+    SELECT * FROM transactions WHERE status = 'AUTHORIZED' AND auth_expires_at <= ?`);
+  const casCapturedTx = db.prepare(`
+    UPDATE transactions SET status = @to, error_description = @error, updated_at = @now
+    WHERE id = @id AND status = 'AUTHORIZED'`);
+
+  /** Released when its authorization expired uncaptured (the hold is gone; no money moved). */
+  const EXPIRED_HOLD = 'The authorization expired before it was captured; the hold was released';
+
+  /** The request's authorized card transaction, or a 400 saying why there is none. */
+  function authorizationOf(row: RequestRow): TransactionRow {
+    const tx = authorizedTx.get(row.id);
+    if (tx) return tx;
+    const card = reader
+      .transactions(row.id)
+      .filter((t) => t.method === 'CARD')
+      .at(-1);
+    if (!card) throw badRequest('This is not a card payment');
+    if ((card.capture_type ?? 'AUTO_CAPTURE') === 'AUTO_CAPTURE')
+      throw badRequest('This is an AUTO_CAPTURE payment: it is captured automatically');
+    if (row.status === 'COMPLETED') throw badRequest('This payment has already been captured');
+    if (row.status === 'PENDING')
+      throw badRequest('This payment is still being authorized; try again once it is AUTHORIZED');
+    throw badRequest(`This payment is ${row.status} and has no authorization to act on`);
+  }
+
+  /** Ends an authorization: captured (COMPLETED or FAILED) or released (CANCELLED). */
+  function endAuthorization(
+    row: RequestRow,
+    tx: TransactionRow,
+    to: 'COMPLETED' | 'FAILED' | 'CANCELLED',
+    why: string | null,
+    capturedPence = 0,
+  ): RequestRow {
+    reader.invalidate(row.id);
+    const changed = casCapturedTx.run({ id: tx.id, to, error: why, now: clock.now() }).changes;
+    if (changed === 0) throw badRequest('The payment changed meanwhile; read it again');
+    return move(row, to, {
+      error: why,
+      ...(to === 'COMPLETED' ? { paid: capturedPence, method: 'CARD' as const } : {}),
+    });
+  }
+
+  /** Releases an authorization whose time is up; true when it did. */
+  function releaseIfExpired(row: RequestRow, tx: TransactionRow): boolean {
+    if (tx.auth_expires_at === null || tx.auth_expires_at > clock.now()) return false;
+    outbox.tx(() => endAuthorization(row, tx, 'CANCELLED', EXPIRED_HOLD));
+    return true;
+  }
+
+  /**
+   * Captures an authorized card payment, all of it or a lower amount. The sandbox network may
+   * refuse (a test card): the payment is then FAILED with the reason, and `captured` is false.
+   */
+  function capture(
+    row: RequestRow,
+    amountPence?: number,
+    /** The scheduler capturing at its capture time, which always came before the expiry. */
+    scheduled = false,
+  ): { captured: boolean; row: RequestRow } {
+    const tx = authorizationOf(row);
+    if (!scheduled && releaseIfExpired(row, tx))
+      throw badRequest('The authorization has expired and its hold was released');
+    const amount = amountPence ?? tx.amount_pence;
+    if (amount > tx.amount_pence)
+      throw new ApiError(400, 'amount: must not be more than the authorized amount', [
+        { field: 'amount', message: 'must not be more than the authorized amount' },
+      ]);
+    return outbox.tx(() => {
+      const refusal = tx.capture_outcome
+        ? (JSON.parse(tx.capture_outcome) as { errorDescription: string })
+        : null;
+      if (refusal)
+        return {
+          captured: false,
+          row: endAuthorization(row, tx, 'FAILED', refusal.errorDescription),
+        };
+      return { captured: true, row: endAuthorization(row, tx, 'COMPLETED', null, amount) };
+    });
+  }
+
+  /** Cancels an authorized card payment and releases the hold. */
+  function cancelAuthorization(row: RequestRow, reason: string): RequestRow {
+    const tx = authorizationOf(row);
+    if (releaseIfExpired(row, tx))
+      throw badRequest('The authorization has already expired and its hold was released');
+    return outbox.tx(() => endAuthorization(row, tx, 'CANCELLED', reason));
+  }
+
+  /**
+   * The scheduler's part: CAPTURE_BEFORE_EXPIRY payments are captured at their capture time,
+   * and any authorization still uncaptured at its expiry is released.
+   */
+  function authorizationsDue(): number {
+    let count = 0;
+    const now = clock.now();
+    for (const tx of dueCaptures.all(now)) {
+      const row = reader.get(tx.payment_request_id);
+      if (row?.status !== 'AUTHORIZED') continue;
+      capture(row, undefined, true);
+      count++;
+    }
+    for (const tx of dueReleases.all(now)) {
+      const row = reader.get(tx.payment_request_id);
+      if (row?.status !== 'AUTHORIZED') continue;
+      if (releaseIfExpired(row, tx)) count++;
+    }
+    return count;
+  }
+
+  return {
+    startAttempt,
+    finishAttempt,
+    cancel,
+    expireDue,
+    settleDue,
+    expireIfDue,
+    requireRequest,
+    capture,
+    cancelAuthorization,
+    authorizationsDue,
+  };
 }
 export type Lifecycle = ReturnType<typeof createLifecycle>;
 

@@ -64,6 +64,11 @@ export interface TransactionRow {
   capture_type: string | null;
   settle_at: number | null;
   settle_outcome: string | null;
+  /** Saved-card charges and authorizations (migration 2). */
+  card_id: string | null;
+  auth_expires_at: number | null;
+  auto_capture_at: number | null;
+  capture_outcome: string | null;
   created_at: number;
   updated_at: number;
 }

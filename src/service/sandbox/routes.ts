@@ -7,6 +7,7 @@ import { badRequest } from '../http/errors';
 import { mount } from '../http/mount';
 import { requestFor } from '../payments/access';
 import { statusRecord } from '../payments/model';
+import { AUTHORIZATION_MS, CAPTURE_MARGIN_MS } from '../cards/charges';
 
 const SIMULATED_CARD = { brand: 'VISA', last4: '4242', type: 'CREDIT' };
 
@@ -27,8 +28,23 @@ export const sandboxRoutes: Area = (app, ctx) => {
     const row = requestFor(ctx.payments, caller, params.paymentRequestId);
     if (body.outcome === 'AUTHORIZED' && body.paymentMethod !== 'CARD')
       throw badRequest('AUTHORIZED requires paymentMethod CARD');
+    // An authorization is never left AUTO_CAPTURE (nothing could ever end it): it is a manual
+    // or capture-before-expiry hold that capture, cancel or its expiry ends.
+    const captureType = body.captureType ?? 'MANUAL_CAPTURE';
+    const expiresAt = ctx.clock.now() + AUTHORIZATION_MS;
     const tx = ctx.lifecycle.startAttempt(row.id, {
       method: body.paymentMethod,
+      ...(body.outcome === 'AUTHORIZED'
+        ? {
+            authorization: {
+              captureType,
+              expiresAt,
+              ...(captureType === 'CAPTURE_BEFORE_EXPIRY'
+                ? { autoCaptureAt: expiresAt - CAPTURE_MARGIN_MS }
+                : {}),
+            },
+          }
+        : {}),
       tipPence: body.tipAmount === undefined ? 0 : poundsToPence(body.tipAmount),
       status: 'AWAITING_AUTHORIZATION',
       ...(body.paymentMethod === 'CARD' ? { card: SIMULATED_CARD } : { bankName: 'Sandbox Bank' }),
@@ -42,6 +58,8 @@ export const sandboxRoutes: Area = (app, ctx) => {
   });
 
   const resets = [
+    `DELETE FROM messages WHERE merchant_id = ? AND environment = 'sandbox'`,
+    `DELETE FROM terminal_lookups WHERE merchant_id = ? AND environment = 'sandbox'`,
     `DELETE FROM transactions WHERE payment_request_id IN
        (SELECT id FROM payment_requests WHERE merchant_id = ? AND environment = 'sandbox')`,
     `DELETE FROM payment_requests WHERE merchant_id = ? AND environment = 'sandbox'`,

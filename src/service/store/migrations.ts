@@ -185,11 +185,11 @@ export const migrations: readonly string[] = [
   CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_attempt_at) WHERE status = 'PENDING';
   CREATE INDEX webhook_deliveries_subscription ON webhook_deliveries(subscription_id, created_at);
   `,
-  // terminals: each terminal's largest payment, in pence (default £10,000.00, docs/terminals.md).
+  // 2, terminals: each terminal's largest payment, in pence (default £10,000.00, docs/terminals.md).
   `
   ALTER TABLE terminals ADD COLUMN max_amount_pence INTEGER NOT NULL DEFAULT 1000000;
   `,
-  // bank feed (src/service/bank): hosted links, consents, accounts, their transactions, the
+  // 3, bank feed (src/service/bank): hosted links, consents, accounts, their transactions, the
   // settlement account, and the used bank-feed cursors.
   `
   CREATE TABLE bank_links (
@@ -259,7 +259,7 @@ export const migrations: readonly string[] = [
   CREATE INDEX transactions_pay_by_bank_completed ON transactions(updated_at)
     WHERE method = 'PAY_BY_BANK' AND status = 'COMPLETED';
   `,
-  // refunds: refunds of payment requests, and the refunded total on each payment request.
+  // 4, refunds: refunds of payment requests, and the refunded total on each payment request.
   `
   CREATE TABLE refunds (
     id TEXT PRIMARY KEY,
@@ -289,7 +289,7 @@ export const migrations: readonly string[] = [
   -- Kept in step with the COMPLETED refunds in the same transaction, so a status read is one row.
   ALTER TABLE payment_requests ADD COLUMN refunded_pence INTEGER NOT NULL DEFAULT 0;
   `,
-  // 2 (hardening): idempotency keys. An answer is kept for 24 hours of the service's clock;
+  // 5, hardening: idempotency keys. An answer is kept for 24 hours of the service's clock;
   //    status NULL is a reservation whose handler has not finished (boot says which process).
   `
   CREATE TABLE idempotency_keys (
@@ -304,7 +304,7 @@ export const migrations: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
   `,
-  // Agent Pay (src/service/agent): agent identities, the nonces of signed requests, spending
+  // 6, Agent Pay (src/service/agent): agent identities, the nonces of signed requests, spending
   // contracts with their authorization links, and the payments made under them.
   `
   CREATE TABLE agents (
@@ -379,5 +379,158 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX contract_payments_usage ON contract_payments(contract_id, created_at);
   CREATE INDEX contract_payments_due ON contract_payments(settle_at) WHERE status = 'PENDING';
+  `,
+  // 7, customers area: customer search and metadata filters, saved cards, card-saving links,
+  //    the outbox of messages to customers, terminal customer lookups, and the columns a
+  //    saved-card charge needs on its card transaction.
+  `
+  -- Emails are unique per merchant and environment whatever their case.
+  DROP INDEX customers_email;
+  CREATE UNIQUE INDEX customers_email_nocase ON customers(merchant_id, environment, lower(email))
+    WHERE email IS NOT NULL;
+  CREATE INDEX customers_page ON customers(merchant_id, environment, created_at);
+  CREATE INDEX customers_phone ON customers(merchant_id, environment, phone_number)
+    WHERE phone_number IS NOT NULL;
+
+  -- Substring search over name, email and phone number: a trigram index kept in step with
+  -- customers by triggers (external content, keyed by the customers rowid).
+  CREATE VIRTUAL TABLE customers_fts USING fts5(
+    full_name, email, phone_number, content='customers', content_rowid='rowid', tokenize='trigram'
+  );
+  CREATE TRIGGER customers_fts_insert AFTER INSERT ON customers BEGIN
+    INSERT INTO customers_fts(rowid, full_name, email, phone_number)
+    VALUES (new.rowid, new.full_name, new.email, new.phone_number);
+  END;
+  CREATE TRIGGER customers_fts_delete AFTER DELETE ON customers BEGIN
+    INSERT INTO customers_fts(customers_fts, rowid, full_name, email, phone_number)
+    VALUES ('delete', old.rowid, old.full_name, old.email, old.phone_number);
+  END;
+  CREATE TRIGGER customers_fts_update AFTER UPDATE OF full_name, email, phone_number ON customers BEGIN
+    INSERT INTO customers_fts(customers_fts, rowid, full_name, email, phone_number)
+    VALUES ('delete', old.rowid, old.full_name, old.email, old.phone_number);
+    INSERT INTO customers_fts(rowid, full_name, email, phone_number)
+    VALUES (new.rowid, new.full_name, new.email, new.phone_number);
+  END;
+
+  -- metadata[key]=value filters: one row per pair, beside the JSON the API returns.
+  CREATE TABLE customer_metadata (
+    customer_id TEXT NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+    merchant_id TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    -- The customer's, copied so a filter pages newest first from this index alone.
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (customer_id, key)
+  );
+  CREATE INDEX customer_metadata_filter
+    ON customer_metadata(merchant_id, environment, key, value, created_at);
+
+  -- totalCount of an unfiltered list without counting every row.
+  CREATE TABLE customer_counts (
+    merchant_id TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (merchant_id, environment)
+  );
+  INSERT INTO customer_counts (merchant_id, environment, n)
+    SELECT merchant_id, environment, count(*) FROM customers GROUP BY merchant_id, environment;
+  CREATE TRIGGER customer_counts_insert AFTER INSERT ON customers BEGIN
+    INSERT INTO customer_counts (merchant_id, environment, n) VALUES (new.merchant_id, new.environment, 1)
+      ON CONFLICT (merchant_id, environment) DO UPDATE SET n = n + 1;
+  END;
+  CREATE TRIGGER customer_counts_delete AFTER DELETE ON customers BEGIN
+    UPDATE customer_counts SET n = n - 1
+    WHERE merchant_id = old.merchant_id AND environment = old.environment;
+  END;
+
+  -- A saved card keeps only masked data; behaviour is what the sandbox card network will answer
+  -- when it is charged (the test card it was saved from), never the number.
+  CREATE TABLE saved_cards (
+    id TEXT PRIMARY KEY,
+    customer_id TEXT NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+    merchant_id TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    name TEXT NOT NULL,
+    type TEXT NOT NULL,
+    last4 TEXT NOT NULL,
+    category TEXT NOT NULL,
+    card_type TEXT NOT NULL,
+    brand TEXT NOT NULL,
+    country TEXT NOT NULL,
+    expiry_date TEXT NOT NULL,
+    metadata TEXT NOT NULL DEFAULT '{}',
+    behaviour TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX saved_cards_customer ON saved_cards(customer_id, created_at);
+
+  -- Single-use links to the hosted card-saving page.
+  CREATE TABLE card_links (
+    token TEXT PRIMARY KEY,
+    customer_id TEXT NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+    merchant_id TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    success_url TEXT,
+    failure_url TEXT,
+    -- Set while the customer is in the 3DS step: the masked card waiting to be saved.
+    pending_card TEXT,
+    status TEXT NOT NULL DEFAULT 'OPEN' CHECK (status IN ('OPEN', 'SAVED', 'FAILED')),
+    card_id TEXT,
+    expires_at INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    used_at INTEGER
+  );
+
+  -- A card typed at checkout with savePaymentMethod, waiting for its 3DS challenge to end.
+  CREATE TABLE checkout_card_saves (
+    transaction_id TEXT PRIMARY KEY,
+    customer_id TEXT NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+    card TEXT NOT NULL,
+    card_id TEXT,
+    created_at INTEGER NOT NULL
+  );
+
+  -- The outbox of messages to customers (email or SMS); sent by SMTP when one is configured.
+  CREATE TABLE messages (
+    id TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    customer_id TEXT,
+    channel TEXT NOT NULL CHECK (channel IN ('EMAIL', 'SMS')),
+    recipient TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    body TEXT NOT NULL,
+    link TEXT,
+    status TEXT NOT NULL CHECK (status IN ('STORED', 'QUEUED', 'SENT', 'FAILED')),
+    error TEXT,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    sent_at INTEGER
+  );
+  CREATE INDEX messages_merchant ON messages(merchant_id, environment, created_at);
+  CREATE INDEX messages_queued ON messages(created_at) WHERE status = 'QUEUED';
+
+  -- Every customer lookup a terminal makes, for rate limits and for the merchant to see.
+  CREATE TABLE terminal_lookups (
+    id TEXT PRIMARY KEY,
+    terminal_id TEXT NOT NULL,
+    merchant_id TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    by TEXT NOT NULL CHECK (by IN ('email', 'phone')),
+    query TEXT NOT NULL,
+    customer_id TEXT,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX terminal_lookups_terminal ON terminal_lookups(terminal_id, created_at);
+  CREATE INDEX terminal_lookups_merchant ON terminal_lookups(merchant_id, environment, created_at);
+
+  -- A saved-card charge: the card used, and when its authorization expires (and, for
+  -- CAPTURE_BEFORE_EXPIRY, when it is captured by itself).
+  ALTER TABLE transactions ADD COLUMN card_id TEXT;
+  ALTER TABLE transactions ADD COLUMN auth_expires_at INTEGER;
+  ALTER TABLE transactions ADD COLUMN auto_capture_at INTEGER;
+  ALTER TABLE transactions ADD COLUMN capture_outcome TEXT;
+  CREATE INDEX transactions_authorized ON transactions(auth_expires_at) WHERE status = 'AUTHORIZED';
   `,
 ];

@@ -97,3 +97,25 @@ export const CardCaptureBody = z.object({
   amount: Pounds.refine((n) => n >= 1, 'must be at least 1').optional(),
 });
 export const CardCaptureResponse = z.object({ success: z.boolean(), message: z.string() });
+
+/**
+ * Extension, sandbox only: save a test card to a customer without a browser (no 3DS). The
+ * number is read for its brand, last four digits and test behaviour, then forgotten.
+ */
+export const SandboxCardBody = z.object({
+  number: z
+    .string()
+    .transform((s) => s.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'must be a card number of 12 to 19 digits')),
+  expiryDate: z
+    .string()
+    .regex(/^(0[1-9]|1[0-2])\/\d{4}$/, 'must be MM/YYYY')
+    .optional(),
+  name: z
+    .string()
+    .trim()
+    .min(2, 'must be 2-60 characters')
+    .max(60, 'must be 2-60 characters')
+    .optional(),
+});
+export type SandboxCardBody = z.infer<typeof SandboxCardBody>;

@@ -98,3 +98,43 @@ export function collectMetadataFilter(
   }
   return { filter };
 }
+
+/**
+ * Extension: a terminal looks one customer up by exact email or exact phone number (never a
+ * fragment, never a list), so a stolen kiosk cannot page through customers.
+ */
+export const TerminalLookupQuery = z
+  .object({
+    email: z.email('must be a whole email address').optional(),
+    phone: z
+      .string()
+      .transform((s) => s.replace(/[\s()-]/g, ''))
+      .pipe(z.string().regex(/^\+?\d{4,20}$/, 'must be a whole phone number'))
+      .optional(),
+  })
+  .refine((q) => (q.email === undefined) !== (q.phone === undefined), {
+    message: 'give exactly one of email or phone',
+    path: ['email'],
+  });
+export type TerminalLookupQuery = z.infer<typeof TerminalLookupQuery>;
+
+/** What a terminal sees of the customer it looked up: contact and masked cards, nothing else. */
+export const TerminalCustomer = z.object({
+  id: Uuid,
+  fullName: z.string(),
+  email: z.string().optional(),
+  phoneCountryCode: z.string().optional(),
+  phoneNumber: z.string().optional(),
+});
+
+/** Extension: the merchant's log of terminal customer lookups. */
+export const TerminalLookupRecord = z.object({
+  id: Uuid,
+  terminalId: Uuid,
+  by: z.enum(['email', 'phone']),
+  query: z.string(),
+  found: z.boolean(),
+  customerId: Uuid.optional(),
+  createdAt: Timestamp,
+});
+export const TerminalLookupPage = offsetPage(TerminalLookupRecord);

@@ -11,3 +11,4 @@ export * from './agent';
 export * from './sandbox';
 export * from './merchant-events';
 export { routes, type RouteDef, type RouteName, type Routes, type Auth } from './routes';
+export * from './messages';

@@ -9,6 +9,7 @@ import * as bank from './bank';
 import * as cards from './cards';
 import { Message, PageQuery } from './common';
 import * as customers from './customers';
+import * as messages from './messages';
 import * as payments from './payments';
 import * as refunds from './refunds';
 import * as sandbox from './sandbox';
@@ -147,7 +148,7 @@ export const routes = {
     idempotent: true,
     path: '/api/payments/card/process-payment',
     tag: 'Card on file',
-    auth: 'merchant',
+    auth: 'merchantOrTerminal',
     summary: 'Charge a saved card off-session',
     body: cards.CardChargeBody,
     status: 201,
@@ -159,7 +160,7 @@ export const routes = {
     idempotent: true,
     path: '/api/payments/card/payment-request/{paymentRequestId}/capture',
     tag: 'Card on file',
-    auth: 'merchant',
+    auth: 'merchantOrTerminal',
     extension: true,
     summary: 'Capture an authorized card payment',
     params: payments.PaymentRequestParams,
@@ -173,13 +174,53 @@ export const routes = {
     idempotent: true,
     path: '/api/payments/card/payment-request/{paymentRequestId}/cancel',
     tag: 'Card on file',
-    auth: 'merchant',
+    auth: 'merchantOrTerminal',
     summary: 'Cancel an authorized card payment',
     params: payments.PaymentRequestParams,
     body: cards.CardCancelBody,
     status: 200,
     response: cards.CardCancelResponse,
     errors: [400, 404],
+  }),
+
+  customerLookup: route({
+    method: 'get',
+    path: '/api/terminal/customers/lookup',
+    tag: 'Card on file',
+    auth: 'terminal',
+    extension: true,
+    summary: 'Terminal: find one customer by exact email or phone number',
+    description:
+      "Exact match only; rate-limited per terminal and recorded for the merchant. Opens that customer's saved cards to the terminal for an hour.",
+    query: customers.TerminalLookupQuery,
+    status: 200,
+    response: customers.TerminalCustomer,
+    errors: [400, 403, 404, 409, 429],
+  }),
+  terminalCustomerCards: route({
+    method: 'get',
+    path: '/api/terminal/customers/{customerId}/cards',
+    tag: 'Card on file',
+    auth: 'terminal',
+    extension: true,
+    summary: 'Terminal: the masked saved cards of a customer it looked up',
+    params: customers.CustomerIdParams,
+    query: cards.SavedCardListQuery,
+    status: 200,
+    response: cards.SavedCardPage,
+    errors: [400, 403, 404],
+  }),
+  listCustomerLookups: route({
+    method: 'get',
+    path: '/api/terminal/customer-lookups',
+    tag: 'Card on file',
+    auth: 'merchant',
+    extension: true,
+    summary: 'The customer lookups terminals made, newest first',
+    query: PageQuery,
+    status: 200,
+    response: customers.TerminalLookupPage,
+    errors: [400],
   }),
 
   // 4.3 Payment requests
@@ -844,6 +885,31 @@ export const routes = {
     status: 200,
     response: agent.Contract,
     errors: [400, 404],
+  }),
+  saveSandboxCard: route({
+    method: 'post',
+    path: '/api/sandbox/customers/{customerId}/cards',
+    tag: 'Sandbox',
+    auth: 'sandbox',
+    extension: true,
+    summary: 'Save a test card to a customer without a browser',
+    params: customers.CustomerIdParams,
+    body: cards.SandboxCardBody,
+    status: 201,
+    response: cards.SavedCard,
+    errors: [400, 404],
+  }),
+  listMessages: route({
+    method: 'get',
+    path: '/api/sandbox/messages',
+    tag: 'Sandbox',
+    auth: 'sandbox',
+    extension: true,
+    summary: 'The outbox of messages sent to customers (email and SMS), newest first',
+    query: messages.MessageListQuery,
+    status: 200,
+    response: messages.OutboxMessagePage,
+    errors: [400],
   }),
   resetSandbox: route({
     method: 'post',

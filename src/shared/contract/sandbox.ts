@@ -1,6 +1,6 @@
 /** Sandbox controls (DESIGN.md): sandbox secrets only. */
 import { z } from 'zod';
-import { PaymentMethod, Pounds, Timestamp } from './common';
+import { CaptureType, PaymentMethod, Pounds, Timestamp } from './common';
 
 export const ClockAdvanceBody = z.object({
   ms: z
@@ -16,6 +16,15 @@ export const SimulateBody = z
     paymentMethod: PaymentMethod,
     outcome: z.enum(['COMPLETED', 'FAILED', 'AUTHORIZED']),
     tipAmount: Pounds.refine((n) => n >= 0, 'must not be negative').optional(),
+    /**
+     * For AUTHORIZED: how the authorization ends (default MANUAL_CAPTURE). It can then be
+     * captured or cancelled like a saved-card charge, and is released at its expiry.
+     */
+    captureType: CaptureType.exclude(['AUTO_CAPTURE']).optional(),
+  })
+  .refine((b) => b.captureType === undefined || b.outcome === 'AUTHORIZED', {
+    message: 'is only for outcome AUTHORIZED',
+    path: ['captureType'],
   })
   .refine((b) => b.outcome !== 'AUTHORIZED' || b.paymentMethod === 'CARD', {
     message: 'AUTHORIZED requires paymentMethod CARD',

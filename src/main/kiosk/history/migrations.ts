@@ -57,7 +57,7 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX status_changes_by_payment ON status_changes (payment_request_id, id);
   `,
-  // bank feed (issue 16): the end-of-day reports the back office fetched, readable offline.
+  // 2, bank feed (issue 16): the end-of-day reports the back office fetched, readable offline.
   `
   CREATE TABLE end_of_day_reports (
     date TEXT PRIMARY KEY,
@@ -65,7 +65,7 @@ export const migrations: readonly string[] = [
     fetched_at INTEGER NOT NULL
   );
   `,
-  // refunds: the refunds of this kiosk's payments and every status change heard of them.
+  // 3, refunds: the refunds of this kiosk's payments and every status change heard of them.
   `
   CREATE TABLE refunds (
     refund_id TEXT PRIMARY KEY,
@@ -97,7 +97,7 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX refund_changes_by_refund ON refund_changes (refund_id, id);
   `,
-  // 2 (hardening): the payments the kiosk asked for, with the Idempotency-Key it sent, written
+  // 4, hardening: the payments the kiosk asked for, with the Idempotency-Key it sent, written
   //    before the request leaves so a retry after a lost answer reuses the key (attempts.ts).
   `
   CREATE TABLE payment_attempts (

@@ -1,0 +1,172 @@
+/**
+ * Saved-card charges (section 4.2): charge off-session, capture (all or a lower amount) and
+ * cancel. A charge is a payment request with one card transaction, so it moves through the
+ * same lifecycle as any payment: PENDING at once, then the sandbox card network answers
+ * (settleDue) with COMPLETED, AUTHORIZED or FAILED, and the scheduler captures or releases
+ * authorizations on time (authorizationsDue). Every change emits PAYMENTS_STATUS.
+ */
+import type { z } from 'zod';
+import type { CardChargeBody, CardPayment } from '../../shared/contract/cards';
+import type { ProcessPaymentBody } from '../../shared/contract/payments';
+import { penceToPounds, poundsToPence } from '../../shared/money';
+import { routes } from '../../shared/contract/routes';
+import { iso } from '../clock';
+import type { Area } from '../context';
+import { createCustomerStore } from '../customers/model';
+import { requireLookedUp } from '../customers/terminal-scope';
+import type { Caller } from '../http/auth';
+import { badField, badRequest } from '../http/errors';
+import { mount } from '../http/mount';
+import { requestFor } from '../payments/access';
+import type { Authorization } from '../payments/lifecycle';
+import { behaviourOfCard, createCardStore } from './model';
+
+/** How long a card authorization holds (the seed leaves it "not shown"): 7 days. */
+export const AUTHORIZATION_MS = 7 * 24 * 3600_000;
+/** CAPTURE_BEFORE_EXPIRY captures this long before the authorization would expire. */
+export const CAPTURE_MARGIN_MS = 3600_000;
+
+export const chargeRoutes: Area = (app, ctx) => {
+  const customers = createCustomerStore(ctx.db, ctx.clock);
+  const cards = createCardStore(ctx.db, ctx.clock);
+  const cardEnabled = ctx.db.prepare<[string], { card_enabled: number }>(
+    'SELECT card_enabled FROM merchants WHERE id = ?',
+  );
+
+  // Group commit: charges that arrive in the same turn of the event loop are written in one
+  // transaction, and each caller is answered once it has committed (as payments/create.ts does).
+  // A charge that fails alone is retried on its own, so one bad charge cannot fail the others.
+  let batch: { write: () => string; done: (error: unknown, id?: string) => void }[] = [];
+  function flush() {
+    const pending = batch;
+    batch = [];
+    try {
+      const ids = ctx.outbox.tx(() => pending.map((p) => p.write()));
+      pending.forEach((p, i) => p.done(undefined, ids[i]));
+    } catch {
+      for (const p of pending)
+        try {
+          p.done(undefined, ctx.outbox.tx(p.write));
+        } catch (error) {
+          p.done(error);
+        }
+    }
+  }
+  function committed(write: () => string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      batch.push({ write, done: (error, id) => (error ? reject(error) : resolve(id!)) });
+      if (batch.length === 1) setImmediate(flush);
+    });
+  }
+
+  async function charge(
+    caller: Caller,
+    body: CardChargeBody,
+  ): Promise<z.input<typeof CardPayment>> {
+    if (cardEnabled.get(caller.merchantId)?.card_enabled !== 1)
+      throw badRequest('Card payments are not activated on this merchant account');
+    const customer = customers.get(caller, body.customerId);
+    if (caller.kind === 'terminal') requireLookedUp(ctx.db, ctx.clock, caller, customer.id);
+    const card = cards.get(customer.id, body.paymentMethodId);
+    const behaviour = behaviourOfCard(card);
+    const now = ctx.clock.now();
+    const [month, year] = card.expiry_date.split('/').map(Number) as [number, number];
+    const cardExpired = Date.UTC(year, month, 1) <= now;
+
+    const manual = body.captureType !== 'AUTO_CAPTURE';
+    const expiresAt = now + AUTHORIZATION_MS;
+    const authorization: Authorization = {
+      captureType: body.captureType,
+      cardId: card.id,
+      ...(manual ? { expiresAt } : {}),
+      ...(body.captureType === 'CAPTURE_BEFORE_EXPIRY'
+        ? { autoCaptureAt: expiresAt - CAPTURE_MARGIN_MS }
+        : {}),
+      ...(behaviour.charge === 'captureFails'
+        ? { captureOutcome: { outcome: 'FAILED', errorDescription: behaviour.errorDescription } }
+        : {}),
+    };
+    // What the sandbox network will answer once it has "seen" the charge (CARD_SETTLE_MS).
+    let settle: { outcome: 'COMPLETED' | 'FAILED' | 'AUTHORIZED'; errorDescription?: string };
+    if (cardExpired) settle = { outcome: 'FAILED', errorDescription: 'Expired card' };
+    else if (behaviour.charge === 'decline')
+      settle = { outcome: 'FAILED', errorDescription: behaviour.errorDescription };
+    else if (manual) settle = { outcome: 'AUTHORIZED' };
+    else if (behaviour.charge === 'captureFails')
+      settle = { outcome: 'FAILED', errorDescription: behaviour.errorDescription };
+    else settle = { outcome: 'COMPLETED' };
+
+    const request: ProcessPaymentBody = {
+      customerId: customer.id,
+      orderId: body.orderId,
+      amount: body.amount,
+      ...(body.storeId ? { storeId: body.storeId } : {}),
+      paymentMethod: ['CARD'],
+      savePaymentMethod: false,
+      serviceCustomerId: customer.id,
+      autoRedirect: false,
+      expiresIn: AUTHORIZATION_MS,
+      ...(body.notes ? { notes: body.notes } : {}),
+      ...(body.metadata ? { metadata: body.metadata } : {}),
+      enableTips: false,
+      allowRetry: false,
+      splitBill: false,
+    };
+    const id = await committed(() => {
+      const requestId = ctx.creator.create(caller, {
+        body: request,
+        terminalId: caller.kind === 'terminal' ? caller.terminalId : null,
+      });
+      ctx.lifecycle.startAttempt(requestId, {
+        method: 'CARD',
+        status: 'PENDING',
+        card: { brand: card.brand, last4: card.last4, type: card.card_type },
+        settle,
+        authorization,
+      });
+      return requestId;
+    });
+    return {
+      paymentRequestId: id,
+      status: 'PENDING',
+      amount: penceToPounds(poundsToPence(body.amount)),
+      currency: 'GBP',
+      orderId: body.orderId,
+      customerId: customer.id,
+      paymentMethodId: card.id,
+      captureType: body.captureType,
+      createdAt: iso(now),
+      ...(manual ? { expiresAt: iso(expiresAt) } : {}),
+    };
+  }
+
+  mount(app, ctx.auth, routes.chargeCard, ({ body, caller }) => {
+    if (caller.kind === 'terminal' && body.storeId && body.storeId !== caller.storeId)
+      throw badField('storeId', "must be the terminal's own store");
+    return charge(caller, body);
+  });
+
+  mount(app, ctx.auth, routes.captureCardPayment, ({ params, body, caller }) => {
+    const row = requestFor(ctx.payments, caller, params.paymentRequestId);
+    const amount = body.amount === undefined ? undefined : poundsToPence(body.amount);
+    const result = ctx.lifecycle.capture(row, amount);
+    return result.captured
+      ? {
+          success: true,
+          message: `Captured ${penceToPounds(result.row.paid_pence).toFixed(2)} ${row.currency}`,
+        }
+      : {
+          success: false,
+          message: `The capture failed: ${result.row.error_description ?? 'refused'}`,
+        };
+  });
+
+  mount(app, ctx.auth, routes.cancelCardPayment, ({ params, body, caller }) => {
+    const row = requestFor(ctx.payments, caller, params.paymentRequestId);
+    const code = body.cancelledReasonCode;
+    const text = body.cancelledReasonDescription?.trim();
+    const reason = `Cancelled${code ? `: ${code}` : ''}${text ? ` (${text})` : ''}`;
+    ctx.lifecycle.cancelAuthorization(row, reason);
+    return { success: true, message: 'The authorization was cancelled and the hold released' };
+  });
+};

@@ -1,0 +1,130 @@
+/**
+ * Saving a card without a payment (section 4.2, cards/authorize): each call makes a fresh
+ * single-use link to the hosted card page (save-card-page.tsx), optionally sent to the customer
+ * by email, or by SMS when the customer has no email. The link lives LINK_TTL_MS and works once.
+ */
+import { randomBytes } from 'node:crypto';
+import { routes } from '../../shared/contract/routes';
+import type { Clock } from '../clock';
+import type { Area } from '../context';
+import { createCustomerStore, type CustomerRow } from '../customers/model';
+import { ApiError } from '../http/errors';
+import { mount } from '../http/mount';
+import type { Db } from '../store/db';
+import type { NewCard } from './model';
+
+/** A card-saving link works for 24 hours (long enough to arrive by email and be opened). */
+export const LINK_TTL_MS = 24 * 3600_000;
+
+export interface LinkRow {
+  token: string;
+  customer_id: string;
+  merchant_id: string;
+  environment: 'sandbox' | 'production';
+  success_url: string | null;
+  failure_url: string | null;
+  pending_card: string | null;
+  status: 'OPEN' | 'SAVED' | 'FAILED';
+  card_id: string | null;
+  expires_at: number;
+  created_at: number;
+  used_at: number | null;
+}
+
+export const pendingCardOf = (row: LinkRow): NewCard | null =>
+  row.pending_card ? (JSON.parse(row.pending_card) as NewCard) : null;
+
+export function createLinkStore(db: Db, clock: Clock) {
+  const insert = db.prepare(`
+    INSERT INTO card_links (token, customer_id, merchant_id, environment, success_url, failure_url,
+      expires_at, created_at)
+    VALUES (@token, @customerId, @merchantId, @environment, @successUrl, @failureUrl, @expiresAt, @now)`);
+  const byToken = db.prepare<[string], LinkRow>('SELECT * FROM card_links WHERE token = ?');
+  const setPending = db.prepare(
+    "UPDATE card_links SET pending_card = ? WHERE token = ? AND status = 'OPEN'",
+  );
+  const finish = db.prepare(`
+    UPDATE card_links SET status = @to, card_id = @cardId, used_at = @now, pending_card = NULL
+    WHERE token = @token AND status = 'OPEN'`);
+
+  return {
+    create(customer: CustomerRow, urls: { success?: string; failure?: string }): LinkRow {
+      const now = clock.now();
+      const token = randomBytes(24).toString('base64url');
+      insert.run({
+        token,
+        customerId: customer.id,
+        merchantId: customer.merchant_id,
+        environment: customer.environment,
+        successUrl: urls.success ?? null,
+        failureUrl: urls.failure ?? null,
+        expiresAt: now + LINK_TTL_MS,
+        now,
+      });
+      return byToken.get(token)!;
+    },
+    get: (token: string) => (/^[\w-]{20,64}$/.test(token) ? byToken.get(token) : undefined),
+    expired: (row: LinkRow) => row.expires_at <= clock.now(),
+    /** The card typed, waiting for its 3DS challenge. */
+    holdCard: (row: LinkRow, card: NewCard) =>
+      setPending.run(JSON.stringify(card), row.token).changes === 1,
+    /** Compare-and-set: only an OPEN link ends, once. */
+    finish: (row: LinkRow, to: 'SAVED' | 'FAILED', cardId: string | null = null) =>
+      finish.run({ token: row.token, to, cardId, now: clock.now() }).changes === 1,
+  };
+}
+export type LinkStore = ReturnType<typeof createLinkStore>;
+
+/** Who the link goes to: email first, SMS to the phone number when there is no email. */
+function recipientOf(customer: CustomerRow): { channel: 'EMAIL' | 'SMS'; to: string } | null {
+  if (customer.email) return { channel: 'EMAIL', to: customer.email };
+  if (customer.phone_number)
+    return {
+      channel: 'SMS',
+      to: `${customer.phone_country_code ? `+${customer.phone_country_code} ` : ''}${customer.phone_number}`,
+    };
+  return null;
+}
+
+export const cardLinkRoutes: Area = (app, ctx) => {
+  const customers = createCustomerStore(ctx.db, ctx.clock);
+  const links = createLinkStore(ctx.db, ctx.clock);
+  const merchantName = ctx.db.prepare<[string], { name: string }>(
+    'SELECT name FROM merchants WHERE id = ?',
+  );
+
+  mount(app, ctx.auth, routes.authorizeCard, ({ params, body, caller }) => {
+    const customer = customers.get(caller, params.customerId);
+    const recipient = body.sendLinkToCustomer ? recipientOf(customer) : null;
+    if (body.sendLinkToCustomer && !recipient)
+      throw new ApiError(
+        400,
+        'The customer has neither an email address nor a phone number to send the link to',
+        [{ field: 'sendLinkToCustomer', message: 'the customer has no email or phone number' }],
+      );
+    return ctx.db.transaction(() => {
+      const link = links.create(customer, {
+        success: body.successRedirectUrl,
+        failure: body.failureRedirectUrl,
+      });
+      const hostedPageUrl = `${ctx.publicUrl()}/save-card/${link.token}`;
+      if (recipient) {
+        const shop = merchantName.get(caller.merchantId)?.name ?? 'The shop';
+        ctx.messages.add({
+          merchantId: caller.merchantId,
+          environment: caller.environment,
+          customerId: customer.id,
+          channel: recipient.channel,
+          to: recipient.to,
+          subject: `${shop}: save your card`,
+          body:
+            recipient.channel === 'EMAIL'
+              ? `Hello ${customer.full_name},\n\n${shop} asks you to save a card for future payments. No money is taken now.\n\nSave your card: ${hostedPageUrl}\n\nThe link works once and expires in 24 hours.`
+              : `${shop}: save your card for future payments (no money is taken now): ${hostedPageUrl}`,
+          link: hostedPageUrl,
+        });
+      }
+      return { hostedPageUrl };
+    })();
+  });
+};

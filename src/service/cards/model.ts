@@ -1,0 +1,127 @@
+/**
+ * Saved cards (section 2, Saved card): masked data only. The full number is read once, for its
+ * brand, last four digits and sandbox behaviour, and never stored.
+ */
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { SavedCard } from '../../shared/contract/cards';
+import type { Clock } from '../clock';
+import { iso } from '../clock';
+import { mergeMetadata, type CustomerRow } from '../customers/model';
+import { notFound } from '../http/errors';
+import type { Db } from '../store/db';
+import type { CardProfile, ChargeBehaviour } from './test-cards';
+
+export interface SavedCardRow {
+  id: string;
+  customer_id: string;
+  merchant_id: string;
+  environment: string;
+  name: string;
+  type: string;
+  last4: string;
+  category: string;
+  card_type: string;
+  brand: string;
+  country: string;
+  expiry_date: string;
+  metadata: string;
+  behaviour: string;
+  created_at: number;
+}
+
+export const behaviourOfCard = (row: SavedCardRow): ChargeBehaviour => JSON.parse(row.behaviour);
+
+export function savedCardRecord(row: SavedCardRow): z.input<typeof SavedCard> {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    lastFourDigits: row.last4,
+    category: row.category,
+    cardType: row.card_type,
+    brand: row.brand,
+    country: row.country,
+    expiryDate: row.expiry_date,
+    metadata: JSON.parse(row.metadata) as Record<string, string>,
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** A card to save: what was read from the number, and what the customer typed. */
+export interface NewCard {
+  profile: CardProfile;
+  last4: string;
+  name: string;
+  /** MM/YYYY */
+  expiryDate: string;
+}
+
+export function createCardStore(db: Db, clock: Clock) {
+  const insert = db.prepare(`
+    INSERT INTO saved_cards (id, customer_id, merchant_id, environment, name, type, last4, category,
+      card_type, brand, country, expiry_date, metadata, behaviour, created_at)
+    VALUES (@id, @customer_id, @merchant_id, @environment, @name, @type, @last4, @category,
+      @card_type, @brand, @country, @expiry_date, @metadata, @behaviour, @created_at)`);
+  const ofCustomer = db.prepare<[string, number, number], SavedCardRow>(
+    'SELECT * FROM saved_cards WHERE customer_id = ? ORDER BY created_at, rowid LIMIT ? OFFSET ?',
+  );
+  const countOf = db.prepare<[string], { n: number }>(
+    'SELECT count(*) AS n FROM saved_cards WHERE customer_id = ?',
+  );
+  const byId = db.prepare<[string, string], SavedCardRow>(
+    'SELECT * FROM saved_cards WHERE id = ? AND customer_id = ?',
+  );
+  const setMetadata = db.prepare('UPDATE saved_cards SET metadata = ? WHERE id = ?');
+
+  function save(customer: CustomerRow, card: NewCard): SavedCardRow {
+    const row: SavedCardRow = {
+      // Opaque and unguessable; 1-64 characters as paymentMethodId requires.
+      id: `card_${randomBytes(12).toString('base64url')}`,
+      customer_id: customer.id,
+      merchant_id: customer.merchant_id,
+      environment: customer.environment,
+      name: card.name,
+      type: card.profile.cardType.toLowerCase(),
+      last4: card.last4,
+      category: card.profile.category,
+      card_type: card.profile.cardType,
+      brand: card.profile.brand,
+      country: card.profile.country,
+      expiry_date: card.expiryDate,
+      metadata: '{}',
+      behaviour: JSON.stringify(card.profile.behaviour),
+      created_at: clock.now(),
+    };
+    insert.run(row);
+    return row;
+  }
+
+  function get(customerId: string, cardId: string): SavedCardRow {
+    const row = byId.get(cardId, customerId);
+    if (!row) throw notFound('No saved card with this id for this customer');
+    return row;
+  }
+
+  return {
+    save,
+    get,
+    list: (customerId: string, page: number, size: number) => ({
+      rows: ofCustomer.all(customerId, size, page * size),
+      total: countOf.get(customerId)!.n,
+    }),
+    /** The seed's merge: add or overwrite, "" removes, other keys unchanged. */
+    mergeMetadata(customerId: string, cardId: string, patch: Record<string, string>) {
+      return db.transaction(() => {
+        const row = get(customerId, cardId);
+        const metadata = JSON.stringify(mergeMetadata(JSON.parse(row.metadata), patch));
+        setMetadata.run(metadata, row.id);
+        return { ...row, metadata };
+      })();
+    },
+  };
+}
+export type CardStore = ReturnType<typeof createCardStore>;
+
+/** A default expiry for test cards saved without one: December, three years from now. */
+export const defaultExpiry = (now: number) => `12/${new Date(now).getUTCFullYear() + 3}`;

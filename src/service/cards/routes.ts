@@ -1,0 +1,51 @@
+/**
+ * Section 4.2 saved cards: list a customer's cards, merge a card's metadata, and the sandbox
+ * control that saves a test card without a browser.
+ */
+import { routes } from '../../shared/contract/routes';
+import type { Area } from '../context';
+import { createCustomerStore } from '../customers/model';
+import { badField } from '../http/errors';
+import { mount } from '../http/mount';
+import { expiryInFuture } from '../pages/hosted-cards';
+import { createCardStore, defaultExpiry, savedCardRecord } from './model';
+import { cardProfile } from './test-cards';
+
+export const cardRoutes: Area = (app, ctx) => {
+  const customers = createCustomerStore(ctx.db, ctx.clock);
+  const cards = createCardStore(ctx.db, ctx.clock);
+
+  mount(app, ctx.auth, routes.listCards, ({ params, query, caller }) => {
+    const customer = customers.get(caller, params.customerId);
+    const { rows, total } = cards.list(customer.id, query.page, query.size);
+    return {
+      data: rows.map(savedCardRecord),
+      totalCount: total,
+      page: query.page,
+      size: query.size,
+    };
+  });
+
+  mount(app, ctx.auth, routes.updateCard, ({ params, body, caller }) => {
+    const customer = customers.get(caller, params.customerId);
+    return savedCardRecord(cards.mergeMetadata(customer.id, params.cardId, body.metadata));
+  });
+
+  mount(app, ctx.auth, routes.saveSandboxCard, ({ params, body, caller }) => {
+    const customer = customers.get(caller, params.customerId);
+    const profile = cardProfile(body.number);
+    if (!profile)
+      throw badField('number', 'is not a valid Visa, Mastercard or American Express number');
+    const expiryDate = body.expiryDate ?? defaultExpiry(ctx.clock.now());
+    const [month, year] = expiryDate.split('/').map(Number) as [number, number];
+    if (!expiryInFuture({ month, year }, ctx.clock.now()))
+      throw badField('expiryDate', 'the card has expired');
+    const row = cards.save(customer, {
+      profile,
+      last4: body.number.slice(-4),
+      name: body.name ?? customer.full_name,
+      expiryDate,
+    });
+    return savedCardRecord(row);
+  });
+};

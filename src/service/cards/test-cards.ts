@@ -1,0 +1,85 @@
+/**
+ * The sandbox card network for saved cards: what a test card does when it is saved and when it
+ * is charged later. It extends the hosted payment page's test cards (pages/hosted-cards.ts,
+ * docs/hosted-page.md) with the outcomes only an off-session charge has: issuer declines and a
+ * card that authorizes but cannot be captured. Documented in docs/customers.md.
+ */
+import { behaviourOf, brandOf, luhnValid } from '../pages/hosted-cards';
+
+/** What the network answers when a saved card is charged. Stored with the card, never the number. */
+export type ChargeBehaviour =
+  | { charge: 'approve' }
+  | { charge: 'decline'; errorDescription: string }
+  | { charge: 'captureFails'; errorDescription: string };
+
+export interface CardProfile {
+  brand: 'VISA' | 'MASTERCARD' | 'AMEX';
+  cardType: 'CREDIT' | 'DEBIT' | 'PREPAID';
+  category: 'CONSUMER' | 'COMMERCIAL';
+  country: string;
+  /** Saving it on the hosted card page fails verification (no card is saved). */
+  declinedOnSave?: string;
+  behaviour: ChargeBehaviour;
+}
+
+export const SAVED_CARD_TESTS: ReadonlyArray<{ number: string; description: string }> = [
+  { number: '4242424242424242', description: 'Visa credit: saves; charges succeed' },
+  { number: '4000056655665556', description: 'Visa debit: saves; charges succeed' },
+  { number: '5555555555554444', description: 'Mastercard credit: saves; charges succeed' },
+  { number: '5105105105105100', description: 'Mastercard prepaid: saves; charges succeed' },
+  {
+    number: '4000000000003220',
+    description: '3D Secure challenge on the hosted pages; charges succeed',
+  },
+  {
+    number: '4000000000000002',
+    description: 'Declined when saved on the hosted card page; a charge fails "Card declined"',
+  },
+  { number: '4000000000009995', description: 'Saves; a charge fails "Insufficient funds"' },
+  { number: '4000000000000069', description: 'Saves; a charge fails "Expired card"' },
+  { number: '4000000000000119', description: 'Saves; a charge fails "Do not honour"' },
+  {
+    number: '4000000000000341',
+    description: 'Saves and authorizes; the capture fails ("Capture refused by the issuer")',
+  },
+];
+
+const ISSUER_DECLINES: Record<string, string> = {
+  '4000000000000069': 'Expired card',
+  '4000000000000119': 'Do not honour',
+};
+const CAPTURE_FAILS: Record<string, string> = {
+  '4000000000000341': 'Capture refused by the issuer',
+};
+const TYPES: Record<string, CardProfile['cardType']> = {
+  '4000056655665556': 'DEBIT',
+  '5105105105105100': 'PREPAID',
+};
+
+/** The profile of a card number, or null when it is not a card (Luhn, length, brand). */
+export function cardProfile(digits: string): CardProfile | null {
+  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return null;
+  const brand = brandOf(digits);
+  if (!brand) return null;
+  const checkout = behaviourOf(digits);
+  let behaviour: ChargeBehaviour = { charge: 'approve' };
+  let declinedOnSave: string | undefined;
+  if (checkout.kind === 'decline') {
+    behaviour = { charge: 'decline', errorDescription: checkout.errorDescription };
+    // An insufficient balance does not stop a card being saved (no money moves then).
+    if (checkout.errorDescription !== 'Insufficient funds')
+      declinedOnSave = checkout.errorDescription;
+  }
+  const issuer = ISSUER_DECLINES[digits];
+  if (issuer) behaviour = { charge: 'decline', errorDescription: issuer };
+  const capture = CAPTURE_FAILS[digits];
+  if (capture) behaviour = { charge: 'captureFails', errorDescription: capture };
+  return {
+    brand,
+    cardType: TYPES[digits] ?? 'CREDIT',
+    category: 'CONSUMER',
+    country: 'GB',
+    ...(declinedOnSave ? { declinedOnSave } : {}),
+    behaviour,
+  };
+}

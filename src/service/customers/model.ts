@@ -1,0 +1,322 @@
+/**
+ * Customer records (section 2): rows, their wire shape, search and metadata filters. Every
+ * read and write is scoped to one merchant and one environment, so sandbox and production
+ * customers never meet.
+ */
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { Customer, CustomerCreate, CustomerUpdate } from '../../shared/contract/customers';
+import { MAX_METADATA_PAIRS } from '../../shared/contract/common';
+import type { Clock } from '../clock';
+import { iso } from '../clock';
+import type { Environment } from '../http/auth';
+import { ApiError, badField, notFound } from '../http/errors';
+import type { Db } from '../store/db';
+import type { Statement } from 'better-sqlite3';
+
+export interface Scope {
+  merchantId: string;
+  environment: Environment;
+}
+
+export interface CustomerRow {
+  id: string;
+  merchant_id: string;
+  environment: Environment;
+  full_name: string;
+  email: string | null;
+  type: 'INDIVIDUAL' | 'BUSINESS';
+  phone_country_code: string | null;
+  phone_number: string | null;
+  address: string | null;
+  city: string | null;
+  postcode: string | null;
+  vat_number: string | null;
+  metadata: string;
+  created_at: number;
+}
+
+export function customerRecord(row: CustomerRow): z.input<typeof Customer> {
+  const field = (name: string, value: string | null) => (value === null ? {} : { [name]: value });
+  return {
+    id: row.id,
+    fullName: row.full_name,
+    ...field('email', row.email),
+    type: row.type,
+    ...field('phoneCountryCode', row.phone_country_code),
+    ...field('phoneNumber', row.phone_number),
+    ...field('address', row.address),
+    ...field('city', row.city),
+    ...field('postcode', row.postcode),
+    ...field('vatNumber', row.vat_number),
+    metadata: JSON.parse(row.metadata) as Record<string, string>,
+    createdAt: iso(row.created_at),
+  };
+}
+
+/**
+ * Merges a metadata patch the way the seed merges card metadata: a key is added or
+ * overwritten, an empty string removes it, other keys stay. The result keeps the 50-pair limit.
+ */
+export function mergeMetadata(
+  current: Record<string, string>,
+  patch: Record<string, string>,
+): Record<string, string> {
+  const next = { ...current };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === '') delete next[key];
+    else next[key] = value;
+  }
+  if (Object.keys(next).length > MAX_METADATA_PAIRS)
+    throw badField('metadata', `at most ${MAX_METADATA_PAIRS} metadata pairs (after merging)`);
+  return next;
+}
+
+/** Above this many matches a search pages in index order instead of sorting them all. */
+const MANY_MATCHES = 200;
+
+/** The FTS5 trigram index needs 3 characters; shorter searches scan the merchant's rows. */
+const TRIGRAM = 3;
+
+/** A phrase for FTS5 MATCH: quoted, with quotes doubled, so nothing in it is syntax. */
+const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+/** LIKE pattern matching `text` anywhere, with LIKE's wildcards taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+export interface ListInput {
+  page: number;
+  size: number;
+  search?: string;
+  metadata: Record<string, string>;
+}
+
+export function createCustomerStore(db: Db, clock: Clock) {
+  const byId = db.prepare<[string, string, string], CustomerRow>(
+    'SELECT * FROM customers WHERE id = ? AND merchant_id = ? AND environment = ?',
+  );
+  const byEmail = db.prepare<[string, string, string], CustomerRow>(
+    // "email IS NOT NULL" lets SQLite use the partial unique index on lower(email).
+    `SELECT * FROM customers WHERE merchant_id = ? AND environment = ? AND lower(email) = lower(?)
+       AND email IS NOT NULL`,
+  );
+  const insert = db.prepare(`
+    INSERT INTO customers (id, merchant_id, environment, full_name, email, type, phone_country_code,
+      phone_number, address, city, postcode, vat_number, metadata, created_at)
+    VALUES (@id, @merchant_id, @environment, @full_name, @email, @type, @phone_country_code,
+      @phone_number, @address, @city, @postcode, @vat_number, @metadata, @created_at)`);
+  const update = db.prepare(`
+    UPDATE customers SET full_name = @full_name, email = @email, type = @type,
+      phone_country_code = @phone_country_code, phone_number = @phone_number, address = @address,
+      city = @city, postcode = @postcode, vat_number = @vat_number, metadata = @metadata
+    WHERE id = @id AND merchant_id = @merchant_id AND environment = @environment`);
+  const clearPairs = db.prepare('DELETE FROM customer_metadata WHERE customer_id = ?');
+  const insertPair = db.prepare(
+    `INSERT INTO customer_metadata (customer_id, merchant_id, environment, key, value, created_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+
+  function writePairs(row: CustomerRow, metadata: Record<string, string>) {
+    clearPairs.run(row.id);
+    for (const [key, value] of Object.entries(metadata))
+      insertPair.run(row.id, row.merchant_id, row.environment, key, value, row.created_at);
+  }
+
+  function conflictIfTaken(scope: Scope, email: string | null, exceptId?: string) {
+    if (email === null) return;
+    const other = byEmail.get(scope.merchantId, scope.environment, email);
+    if (other && other.id !== exceptId)
+      throw new ApiError(409, 'A customer with this email already exists', [
+        { field: 'email', message: 'is already used by another customer' },
+      ]);
+  }
+
+  function get(scope: Scope, id: string): CustomerRow {
+    const row = byId.get(id, scope.merchantId, scope.environment);
+    if (!row) throw notFound('No customer with this id');
+    return row;
+  }
+
+  function create(scope: Scope, body: CustomerCreate): CustomerRow {
+    return db.transaction(() => {
+      const email = body.email ?? null;
+      conflictIfTaken(scope, email);
+      const metadata = mergeMetadata({}, body.metadata ?? {});
+      const row: CustomerRow = {
+        id: randomUUID(),
+        merchant_id: scope.merchantId,
+        environment: scope.environment,
+        full_name: body.fullName,
+        email,
+        type: body.type,
+        phone_country_code: body.phoneCountryCode ?? null,
+        phone_number: body.phoneNumber ?? null,
+        address: body.address ?? null,
+        city: body.city ?? null,
+        postcode: body.postcode ?? null,
+        vat_number: body.vatNumber ?? null,
+        metadata: JSON.stringify(metadata),
+        created_at: clock.now(),
+      };
+      insert.run(row);
+      writePairs(row, metadata);
+      return row;
+    })();
+  }
+
+  /** Only the fields present in `body` change; metadata is merged, not replaced. */
+  function change(scope: Scope, id: string, body: CustomerUpdate): CustomerRow {
+    return db.transaction(() => {
+      const row = get(scope, id);
+      const next: CustomerRow = {
+        ...row,
+        full_name: body.fullName ?? row.full_name,
+        email: body.email ?? row.email,
+        type: body.type ?? row.type,
+        phone_country_code: body.phoneCountryCode ?? row.phone_country_code,
+        phone_number: body.phoneNumber ?? row.phone_number,
+        address: body.address ?? row.address,
+        city: body.city ?? row.city,
+        postcode: body.postcode ?? row.postcode,
+        vat_number: body.vatNumber ?? row.vat_number,
+      };
+      if (body.email !== undefined) conflictIfTaken(scope, next.email, row.id);
+      if (body.metadata !== undefined) {
+        const metadata = mergeMetadata(JSON.parse(row.metadata), body.metadata);
+        next.metadata = JSON.stringify(metadata);
+        writePairs(next, metadata);
+      }
+      update.run(next);
+      return next;
+    })();
+  }
+
+  // The filters a list combines make a handful of shapes; each is prepared once.
+  type Params = Record<string, string | number>;
+  interface Shape {
+    count: Statement<Params, { n: number }>;
+    page: Statement<Params, CustomerRow>;
+  }
+  const shapes = new Map<string, Shape>();
+  const estimate = db.prepare<[string, string, string, string], { n: number }>(`
+    SELECT count(*) AS n FROM (SELECT 1 FROM customer_metadata
+      WHERE merchant_id = ? AND environment = ? AND key = ? AND value = ? LIMIT 2000)`);
+  const totals = db.prepare<[string, string], { n: number }>(
+    'SELECT n FROM customer_counts WHERE merchant_id = ? AND environment = ?',
+  );
+  function statementsFor(from: string, countFrom: string, where: string, order: string): Shape {
+    const key = `${from}|${countFrom}|${where}|${order}`;
+    let found = shapes.get(key);
+    if (!found) {
+      found = {
+        count: db.prepare<Params, { n: number }>(
+          `SELECT count(*) AS n FROM ${countFrom} WHERE ${where}`,
+        ),
+        page: db.prepare<Params, CustomerRow>(
+          `SELECT c.* FROM ${from} WHERE ${where}
+           ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+        ),
+      };
+      if (shapes.size < 200) shapes.set(key, found);
+    }
+    return found;
+  }
+
+  /**
+   * One page, newest first, with the total of everything that matches. The most selective
+   * index drives the query (CROSS JOIN fixes the order): the first metadata pair, else the
+   * search index, else the merchant's customers by date. Left to itself SQLite walks every
+   * customer by date to skip the sort, which costs milliseconds with 100,000 of them.
+   */
+  function list(scope: Scope, input: ListInput) {
+    const where = ['c.merchant_id = @merchantId', 'c.environment = @environment'];
+    const params: Params = { ...scope };
+    let from = 'customers c';
+    let order = 'c.created_at DESC, c.rowid DESC';
+    // The pair that matches fewest customers drives; the others are checked per customer.
+    const pairs = Object.entries(input.metadata);
+    if (pairs.length > 1) {
+      const size = new Map(
+        pairs.map(([key, value]) => [
+          key,
+          estimate.get(scope.merchantId, scope.environment, key, value)!.n,
+        ]),
+      );
+      pairs.sort(([a], [b]) => size.get(a)! - size.get(b)!);
+    }
+    pairs.forEach(([key, value], i) => {
+      params[`key${i}`] = key;
+      params[`value${i}`] = value;
+      if (i === 0) {
+        // The pair's own index gives merchant, environment and date order: no sort, no scan.
+        from = 'customer_metadata m0 CROSS JOIN customers c ON c.id = m0.customer_id';
+        where.splice(0, where.length);
+        where.push(
+          'm0.merchant_id = @merchantId AND m0.environment = @environment AND m0.key = @key0 AND m0.value = @value0',
+        );
+        order = 'm0.created_at DESC, c.rowid DESC';
+      } else {
+        where.push(`EXISTS (SELECT 1 FROM customer_metadata m${i}
+          WHERE m${i}.customer_id = m0.customer_id AND m${i}.key = @key${i} AND m${i}.value = @value${i})`);
+      }
+    });
+    const search = input.search?.trim() ?? '';
+    if (search !== '') {
+      // A phone number is often typed with spaces, dashes or a + prefix: also look for its digits.
+      const digits = search.replace(/[\s()+-]/g, '');
+      const terms = [search, ...(/^\d+$/.test(digits) && digits !== search ? [digits] : [])];
+      if (terms.every((t) => t.length >= TRIGRAM)) {
+        params.match = terms.map(phrase).join(' OR ');
+        if (pairs.length === 0) {
+          from = 'customers_fts f CROSS JOIN customers c ON c.rowid = f.rowid';
+          where.push('customers_fts MATCH @match');
+        } else
+          where.push(
+            'c.rowid IN (SELECT rowid FROM customers_fts WHERE customers_fts MATCH @match)',
+          );
+      } else {
+        const alternatives = terms.map((t, i) => {
+          params[`like${i}`] = containing(t);
+          return `(c.full_name LIKE @like${i} ESCAPE '\\' OR c.email LIKE @like${i} ESCAPE '\\'
+            OR c.phone_number LIKE @like${i} ESCAPE '\\')`;
+        });
+        where.push(`(${alternatives.join(' OR ')})`);
+      }
+    }
+    // Counting pairs needs no customer row: the join is left out unless the search needs it.
+    const countFrom = pairs.length > 0 && search === '' ? 'customer_metadata m0' : from;
+    const clause = where.join(' AND ');
+    const { count, page } = statementsFor(from, countFrom, clause, order);
+    const slice = { ...params, limit: input.size, offset: input.page * input.size };
+    if (from.startsWith('customers_fts')) {
+      // A search counts first: many matches are then paged in the index's rowid order, which
+      // is creation order (newest first, as everywhere) without sorting every match; a few are
+      // sorted, which beats walking a long phrase's index backwards.
+      const total = count.get(params)!.n;
+      const rows =
+        total > MANY_MATCHES
+          ? statementsFor(from, countFrom, clause, 'f.rowid DESC').page.all(slice)
+          : page.all(slice);
+      return { rows, total };
+    }
+    const rows = page.all(slice);
+    const total =
+      search === '' && pairs.length === 0
+        ? (totals.get(scope.merchantId, scope.environment)?.n ?? 0)
+        : pairs.length > 0 && search === ''
+          ? count.get(params)!.n // from the pair's index alone
+          : rows.length < input.size && (rows.length > 0 || input.page === 0)
+            ? input.page * input.size + rows.length // the last page: no need to count
+            : count.get(params)!.n;
+    return { rows, total };
+  }
+
+  return {
+    get,
+    create,
+    change,
+    list,
+    findByEmail: (scope: Scope, email: string) =>
+      byEmail.get(scope.merchantId, scope.environment, email),
+  };
+}
+export type CustomerStore = ReturnType<typeof createCustomerStore>;

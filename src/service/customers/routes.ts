@@ -1,0 +1,53 @@
+/** Section 4.1 Customers: create, get, update, list with search and metadata filters. */
+import { MetadataKey } from '../../shared/contract/common';
+import { collectMetadataFilter } from '../../shared/contract/customers';
+import { routes } from '../../shared/contract/routes';
+import type { Area } from '../context';
+import { badField } from '../http/errors';
+import { mount } from '../http/mount';
+import { createCustomerStore, customerRecord } from './model';
+
+export const customerRoutes: Area = (app, ctx) => {
+  const store = createCustomerStore(ctx.db, ctx.clock);
+
+  mount(app, ctx.auth, routes.createCustomer, ({ body, caller }) =>
+    customerRecord(store.create(caller, body)),
+  );
+
+  mount(app, ctx.auth, routes.listCustomers, ({ query, rawQuery, caller }) => {
+    const collected = collectMetadataFilter(rawQuery);
+    if ('duplicateKey' in collected)
+      throw badField(
+        `metadata[${collected.duplicateKey}]`,
+        'is given more than once; give each metadata key once',
+      );
+    for (const key of Object.keys(collected.filter)) {
+      const checked = MetadataKey.safeParse(key);
+      if (!checked.success)
+        throw badField(
+          `metadata[${key}]`,
+          checked.error.issues[0]?.message ?? 'is not a valid key',
+        );
+    }
+    const { rows, total } = store.list(caller, {
+      page: query.page,
+      size: query.size,
+      search: query.search,
+      metadata: collected.filter,
+    });
+    return {
+      data: rows.map(customerRecord),
+      totalCount: total,
+      page: query.page,
+      size: query.size,
+    };
+  });
+
+  mount(app, ctx.auth, routes.getCustomer, ({ params, caller }) =>
+    customerRecord(store.get(caller, params.customerId)),
+  );
+
+  mount(app, ctx.auth, routes.updateCustomer, ({ params, body, caller }) =>
+    customerRecord(store.change(caller, params.customerId, body)),
+  );
+};

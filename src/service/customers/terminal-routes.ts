@@ -1,0 +1,104 @@
+/**
+ * The terminal's narrow view of customers (docs/terminals.md): one customer by exact email or
+ * phone number, that customer's masked saved cards, and the merchant's log of those lookups.
+ * Charging, capturing and cancelling go through the card routes, which check the same scope.
+ */
+import { randomUUID } from 'node:crypto';
+import { routes } from '../../shared/contract/routes';
+import { savedCardRecord, createCardStore } from '../cards/model';
+import type { Area } from '../context';
+import { ApiError, notFound } from '../http/errors';
+import { mount } from '../http/mount';
+import { createCustomerStore, type CustomerRow } from './model';
+import { checkLookupRate, lookupRecord, requireLookedUp, type LookupRow } from './terminal-scope';
+
+export const terminalCustomerRoutes: Area = (app, ctx) => {
+  const { db, clock } = ctx;
+  const customers = createCustomerStore(db, clock);
+  const cards = createCardStore(db, clock);
+  // The number as typed at the counter: without its country code, or with it (+44 7700…).
+  // Candidates by the indexed phone_number column, then the exact match is checked here.
+  const byPhoneIn = db.prepare<[string, string, string], CustomerRow>(`
+    SELECT * FROM customers WHERE merchant_id = ? AND environment = ?
+      AND phone_number IN (SELECT value FROM json_each(?))`);
+  const byFullPhone = {
+    all(merchantId: string, environment: string, digits: string): CustomerRow[] {
+      const tails = [0, 1, 2, 3, 4, 5].map((k) => digits.slice(k)).filter((t) => t.length > 0);
+      return byPhoneIn
+        .all(merchantId, environment, JSON.stringify(tails))
+        .filter(
+          (c) =>
+            c.phone_number === digits ||
+            `${c.phone_country_code ?? ''}${c.phone_number}` === digits,
+        );
+    },
+  };
+  const record = db.prepare(`
+    INSERT INTO terminal_lookups (id, terminal_id, merchant_id, environment, by, query, customer_id, created_at)
+    VALUES (@id, @terminalId, @merchantId, @environment, @by, @query, @customerId, @now)`);
+  const page = db.prepare<[string, string, number, number], LookupRow>(`
+    SELECT * FROM terminal_lookups WHERE merchant_id = ? AND environment = ?
+    ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`);
+  const total = db.prepare<[string, string], { n: number }>(
+    'SELECT count(*) AS n FROM terminal_lookups WHERE merchant_id = ? AND environment = ?',
+  );
+
+  mount(app, ctx.auth, routes.customerLookup, ({ query, caller }) => {
+    checkLookupRate(db, clock, caller.terminalId);
+    const by = query.email !== undefined ? 'email' : 'phone';
+    let found: CustomerRow[];
+    if (query.email !== undefined) {
+      const row = customers.findByEmail(caller, query.email);
+      found = row ? [row] : [];
+    } else {
+      const digits = query.phone!.replace(/^\+/, '');
+      found = byFullPhone.all(caller.merchantId, caller.environment, digits);
+    }
+    const customer = found.length === 1 ? found[0]! : null;
+    // Every lookup is recorded, found or not, so the merchant sees what a terminal asked.
+    record.run({
+      id: randomUUID(),
+      terminalId: caller.terminalId,
+      merchantId: caller.merchantId,
+      environment: caller.environment,
+      by,
+      query: by === 'email' ? query.email! : query.phone!,
+      customerId: customer?.id ?? null,
+      now: clock.now(),
+    });
+    if (found.length > 1)
+      throw new ApiError(
+        409,
+        'More than one customer has this phone number; look the customer up by email',
+      );
+    if (!customer) throw notFound('No customer with exactly this email or phone number');
+    return {
+      id: customer.id,
+      fullName: customer.full_name,
+      ...(customer.email ? { email: customer.email } : {}),
+      ...(customer.phone_country_code ? { phoneCountryCode: customer.phone_country_code } : {}),
+      ...(customer.phone_number ? { phoneNumber: customer.phone_number } : {}),
+    };
+  });
+
+  mount(app, ctx.auth, routes.terminalCustomerCards, ({ params, query, caller }) => {
+    requireLookedUp(db, clock, caller, params.customerId);
+    const customer = customers.get(caller, params.customerId);
+    const { rows, total: count } = cards.list(customer.id, query.page, query.size);
+    return {
+      data: rows.map(savedCardRecord),
+      totalCount: count,
+      page: query.page,
+      size: query.size,
+    };
+  });
+
+  mount(app, ctx.auth, routes.listCustomerLookups, ({ query, caller }) => ({
+    data: page
+      .all(caller.merchantId, caller.environment, query.size, query.page * query.size)
+      .map(lookupRecord),
+    totalCount: total.get(caller.merchantId, caller.environment)!.n,
+    page: query.page,
+    size: query.size,
+  }));
+};

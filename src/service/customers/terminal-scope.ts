@@ -1,0 +1,69 @@
+/**
+ * What a terminal secret may do with customers (docs/terminals.md): look one up by exact email
+ * or phone number, and then, for an hour, read that customer's masked cards and charge them
+ * for its own store. Lookups are rate-limited per terminal and recorded for the merchant.
+ */
+import type { Clock } from '../clock';
+import type { Caller } from '../http/auth';
+import { ApiError } from '../http/errors';
+import type { Db } from '../store/db';
+
+/** How long a lookup opens the customer's cards to the terminal that made it. */
+export const LOOKUP_WINDOW_MS = 3600_000;
+/** At most this many lookups per terminal in a minute, and in a day. */
+export const LOOKUPS_PER_MINUTE = 10;
+export const LOOKUPS_PER_DAY = 200;
+
+type TerminalCaller = Extract<Caller, { kind: 'terminal' }>;
+
+/** 404 unless this terminal looked this customer up within the window. */
+export function requireLookedUp(db: Db, clock: Clock, caller: TerminalCaller, customerId: string) {
+  const found = db
+    .prepare<[string, string, number], { n: number }>(
+      `SELECT count(*) AS n FROM terminal_lookups
+       WHERE terminal_id = ? AND customer_id = ? AND created_at > ?`,
+    )
+    .get(caller.terminalId, customerId, clock.now() - LOOKUP_WINDOW_MS)!;
+  // The same answer as for a customer that does not exist: a terminal learns nothing by guessing ids.
+  if (found.n === 0) throw new ApiError(404, 'No customer with this id');
+}
+
+interface LookupRow {
+  id: string;
+  terminal_id: string;
+  by: 'email' | 'phone';
+  query: string;
+  customer_id: string | null;
+  created_at: number;
+}
+
+/** 429 when the terminal has used up its lookups for the minute or the day. */
+export function checkLookupRate(db: Db, clock: Clock, terminalId: string) {
+  const since = db.prepare<[string, number], { n: number }>(
+    'SELECT count(*) AS n FROM terminal_lookups WHERE terminal_id = ? AND created_at > ?',
+  );
+  const now = clock.now();
+  if (since.get(terminalId, now - 60_000)!.n >= LOOKUPS_PER_MINUTE)
+    throw new ApiError(
+      429,
+      `At most ${LOOKUPS_PER_MINUTE} customer lookups a minute; wait a minute`,
+    );
+  if (since.get(terminalId, now - 24 * 3600_000)!.n >= LOOKUPS_PER_DAY)
+    throw new ApiError(
+      429,
+      `At most ${LOOKUPS_PER_DAY} customer lookups a day per terminal; the merchant can look customers up in the dashboard`,
+    );
+}
+
+export function lookupRecord(row: LookupRow) {
+  return {
+    id: row.id,
+    terminalId: row.terminal_id,
+    by: row.by,
+    query: row.query,
+    found: row.customer_id !== null,
+    ...(row.customer_id ? { customerId: row.customer_id } : {}),
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+export type { LookupRow };

@@ -1,0 +1,219 @@
+/**
+ * The service's outbox of messages to customers (card-saving links, by email or SMS). A message
+ * is stored in the same transaction as the change that sends it, so none is lost. With an SMTP
+ * server configured (`--smtp-url` / SERVICE_SMTP_URL) emails are queued and sent by nodemailer,
+ * retried a few times; without one, and for SMS (the sandbox has no SMS gateway), they are kept
+ * in the outbox, which the sandbox lists (GET /api/sandbox/messages) and the dashboard shows.
+ */
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { z } from 'zod';
+import type { OutboxMessage } from '../../shared/contract/messages';
+import type { Clock } from '../clock';
+import { iso } from '../clock';
+import type { Environment } from '../http/auth';
+import type { Db } from '../store/db';
+
+export interface MessageOptions {
+  /** smtp://user:pass@host:port (or smtps://); none keeps emails in the outbox only. */
+  smtpUrl?: string;
+  /** The From address of emails. */
+  from?: string;
+}
+
+interface MessageRow {
+  id: string;
+  merchant_id: string;
+  environment: Environment;
+  customer_id: string | null;
+  channel: 'EMAIL' | 'SMS';
+  recipient: string;
+  subject: string;
+  body: string;
+  link: string | null;
+  status: 'STORED' | 'QUEUED' | 'SENT' | 'FAILED';
+  error: string | null;
+  attempts: number;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export interface NewMessage {
+  merchantId: string;
+  environment: Environment;
+  customerId?: string;
+  channel: 'EMAIL' | 'SMS';
+  to: string;
+  subject: string;
+  body: string;
+  link?: string;
+}
+
+/**
+ * smtp://[user:pass@]host[:port] sends in plain text (a local or test server rarely has a
+ * certificate); smtps:// uses TLS from the start.
+ */
+export function smtpOptions(url: string) {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:')
+    throw new Error(`The SMTP URL must start with smtp:// or smtps://, not ${parsed.protocol}`);
+  const secure = parsed.protocol === 'smtps:';
+  return {
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : secure ? 465 : 25,
+    secure,
+    ignoreTLS: !secure,
+    ...(parsed.username
+      ? {
+          auth: {
+            user: decodeURIComponent(parsed.username),
+            pass: decodeURIComponent(parsed.password),
+          },
+        }
+      : {}),
+  };
+}
+
+/** Tries per email before it is FAILED. */
+const MAX_ATTEMPTS = 3;
+
+export function messageRecord(row: MessageRow): z.input<typeof OutboxMessage> {
+  return {
+    id: row.id,
+    channel: row.channel,
+    to: row.recipient,
+    subject: row.subject,
+    body: row.body,
+    ...(row.link ? { link: row.link } : {}),
+    ...(row.customer_id ? { customerId: row.customer_id } : {}),
+    status: row.status,
+    ...(row.error ? { error: row.error } : {}),
+    createdAt: iso(row.created_at),
+    ...(row.sent_at ? { sentAt: iso(row.sent_at) } : {}),
+  };
+}
+
+export function createMessageOutbox(
+  db: Db,
+  clock: Clock,
+  options: MessageOptions,
+  log: (line: string) => void,
+) {
+  const insert = db.prepare(`
+    INSERT INTO messages (id, merchant_id, environment, customer_id, channel, recipient, subject,
+      body, link, status, created_at)
+    VALUES (@id, @merchantId, @environment, @customerId, @channel, @to, @subject, @body, @link,
+      @status, @now)`);
+  const queued = db.prepare<[], MessageRow>(
+    "SELECT * FROM messages WHERE status = 'QUEUED' ORDER BY created_at LIMIT 20",
+  );
+  const markSent = db.prepare(
+    "UPDATE messages SET status = 'SENT', sent_at = ?, attempts = attempts + 1 WHERE id = ? AND status = 'QUEUED'",
+  );
+  const markTry = db.prepare(`
+    UPDATE messages SET attempts = attempts + 1, error = @error,
+      status = CASE WHEN attempts + 1 >= @max THEN 'FAILED' ELSE 'QUEUED' END
+    WHERE id = @id AND status = 'QUEUED'`);
+  const page = db.prepare<
+    [string, string, string | null, string | null, number, number],
+    MessageRow
+  >(`
+    SELECT * FROM messages WHERE merchant_id = ? AND environment = ? AND (? IS NULL OR customer_id = ?)
+    ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`);
+  const total = db.prepare<[string, string, string | null, string | null], { n: number }>(`
+    SELECT count(*) AS n FROM messages WHERE merchant_id = ? AND environment = ? AND (? IS NULL OR customer_id = ?)`);
+
+  const transport = options.smtpUrl
+    ? nodemailer.createTransport(smtpOptions(options.smtpUrl))
+    : null;
+  const from = options.from ?? 'Counter <no-reply@counter.invalid>';
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  async function drain() {
+    for (;;) {
+      const rows = queued.all();
+      if (rows.length === 0) return;
+      for (const row of rows) {
+        try {
+          await transport!.sendMail({
+            from,
+            to: row.recipient,
+            subject: row.subject,
+            text: row.body,
+            headers: { 'X-Counter-Message-Id': row.id },
+          });
+          markSent.run(clock.now(), row.id);
+        } catch (error) {
+          const message = (error as Error).message;
+          log(`email ${row.id}: ${message}`);
+          markTry.run({ id: row.id, error: message, max: MAX_ATTEMPTS });
+        }
+      }
+    }
+  }
+
+  /** Starts sending queued emails unless a run is under way (then it runs once more). */
+  function wake() {
+    if (!transport) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((error: Error) => log(`email outbox: ${error.message}`))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          wake();
+        }
+      });
+  }
+
+  return {
+    /** Stores a message; call inside the transaction of the change that sends it. */
+    add(message: NewMessage): string {
+      const id = randomUUID();
+      insert.run({
+        id,
+        merchantId: message.merchantId,
+        environment: message.environment,
+        customerId: message.customerId ?? null,
+        channel: message.channel,
+        to: message.to,
+        subject: message.subject,
+        body: message.body,
+        link: message.link ?? null,
+        status: message.channel === 'EMAIL' && transport ? 'QUEUED' : 'STORED',
+        now: clock.now(),
+      });
+      // After the caller's transaction commits.
+      setImmediate(wake);
+      return id;
+    },
+    list(
+      scope: { merchantId: string; environment: string },
+      q: { page: number; size: number; customerId?: string },
+    ) {
+      const customer = q.customerId ?? null;
+      return {
+        rows: page.all(
+          scope.merchantId,
+          scope.environment,
+          customer,
+          customer,
+          q.size,
+          q.page * q.size,
+        ),
+        total: total.get(scope.merchantId, scope.environment, customer, customer)!.n,
+      };
+    },
+    wake,
+    async stop() {
+      await running;
+      transport?.close();
+    },
+  };
+}
+export type MessageOutbox = ReturnType<typeof createMessageOutbox>;

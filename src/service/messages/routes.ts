@@ -1,0 +1,12 @@
+/** GET /api/sandbox/messages: the outbox of messages to customers, newest first. */
+import { routes } from '../../shared/contract/routes';
+import type { Area } from '../context';
+import { mount } from '../http/mount';
+import { messageRecord } from './outbox';
+
+export const messageRoutes: Area = (app, ctx) => {
+  mount(app, ctx.auth, routes.listMessages, ({ query, caller }) => {
+    const { rows, total } = ctx.messages.list(caller, query);
+    return { data: rows.map(messageRecord), totalCount: total, page: query.page, size: query.size };
+  });
+};
