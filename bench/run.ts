@@ -21,6 +21,7 @@ import * as agentPay from './agent-pay';
 import * as customers from './customers';
 import * as kioskDisplay from './kiosk-display';
 import * as kioskHistory from './kiosk-history';
+import * as pushFanout from './push-fanout';
 import * as merchantEvents from './merchant-events';
 import * as pushLatency from './push-latency';
 import * as refunds from './refunds';
@@ -31,6 +32,7 @@ const MODULES: BenchModule[] = [
   { name: 'service-http', run: serviceHttp.run },
   { name: 'refunds', run: refunds.run },
   { name: 'push-latency', figures: pushLatency.figures },
+  { name: 'push-fanout', figures: pushFanout.figures },
   { name: 'merchant-events', figures: merchantEvents.figures },
   { name: 'push-load', figures: pushLoad.figures },
   { name: 'kiosk-history', figures: kioskHistory.figures },
@@ -152,7 +154,11 @@ async function main(): Promise<number> {
     };
     writeFileSync(values.json, JSON.stringify(report, null, 2) + '\n');
   }
-  const bad = results.filter((r) => r.non2xx + r.errors > 0);
+  const bad = [
+    ...results.filter((r) => r.non2xx + r.errors > 0),
+    // A figure counted in `errors` (push-fanout) is an error count: above 0 fails the run.
+    ...figures.filter((f) => f.unit === 'errors' && f.value > 0),
+  ];
   const missed = [
     ...results.filter((r) => targetMet(r) === false),
     ...figures.filter((f) => figureMet(f) === false),

@@ -9,7 +9,15 @@ import { fileURLToPath } from 'node:url';
 
 /** Messages a child server sends (see servers/protocol.ts for the child side). */
 export type FromChild =
-  { type: 'ready'; url: string; info?: Record<string, unknown> } | { type: 'cpu'; micros: number };
+  | { type: 'ready'; url: string; info?: Record<string, unknown> }
+  | { type: 'cpu'; micros: number }
+  | { type: 'memory'; rss: number; heapUsed: number; external: number };
+
+export interface MemoryUsage {
+  rss: number;
+  heapUsed: number;
+  external: number;
+}
 
 export interface ChildServer {
   url: string;
@@ -18,6 +26,8 @@ export interface ChildServer {
   info: Record<string, unknown>;
   /** Total user+system CPU time of the child so far, in microseconds. */
   cpuMicros(): Promise<number>;
+  /** The child's memory in bytes, measured after a full garbage collection. */
+  memory(): Promise<MemoryUsage>;
   stop(): Promise<void>;
 }
 
@@ -34,6 +44,7 @@ export function startChildServer(script: string, args: string[] = []): Promise<C
     execArgv: [
       '--import',
       'tsx',
+      '--expose-gc',
       ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
     ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -74,6 +85,16 @@ function handle(child: ChildProcess, url: string, info: Record<string, unknown>)
         };
         child.on('message', onMessage);
         if (!child.send({ type: 'cpu' })) reject(new Error('child server is gone'));
+      }),
+    memory: () =>
+      new Promise((resolve, reject) => {
+        const onMessage = (message: FromChild) => {
+          if (message.type !== 'memory') return;
+          child.off('message', onMessage);
+          resolve({ rss: message.rss, heapUsed: message.heapUsed, external: message.external });
+        };
+        child.on('message', onMessage);
+        if (!child.send({ type: 'memory' })) reject(new Error('child server is gone'));
       }),
     stop: () =>
       new Promise((resolve) => {

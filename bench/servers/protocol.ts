@@ -1,5 +1,5 @@
 /**
- * The child side of lib/child-server.ts: announce the URL, report CPU time on request, and
+ * The child side of lib/child-server.ts: announce the URL, report CPU time and memory on request, and
  * close cleanly when asked (a clean exit is what makes `--cpu-prof` write its profile).
  */
 export function serveParent(
@@ -12,6 +12,12 @@ export function serveParent(
     if (message.type === 'cpu') {
       const { user, system } = process.cpuUsage();
       process.send?.({ type: 'cpu', micros: user + system });
+    } else if (message.type === 'memory') {
+      // A full collection first (the child runs with --expose-gc), so the heap figure is what
+      // is live, not garbage the collector has not reached yet.
+      (globalThis as { gc?: () => void }).gc?.();
+      const { rss, heapUsed, external } = process.memoryUsage();
+      process.send?.({ type: 'memory', rss, heapUsed, external });
     } else if (message.type === 'stop') {
       void close().then(() => process.exit(0));
     }
