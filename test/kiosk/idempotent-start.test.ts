@@ -107,8 +107,10 @@ describe('starting a payment whose answer is lost', () => {
     const made = h.service.db
       .prepare<[], { id: string }>("SELECT id FROM payment_requests WHERE order_id LIKE 'CTR-%'")
       .get()!;
-    const result = (retried as { result: { paymentRequestId: string } }).result;
-    expect(result.paymentRequestId).toBe(made.id);
+    const result = (retried as { result: { queued: false; payment: { paymentRequestId: string } } })
+      .result;
+    expect(result.queued).toBe(false);
+    expect(result.payment.paymentRequestId).toBe(made.id);
     await second.stop();
 
     // The history keeps the key with the payment it made.
@@ -122,10 +124,14 @@ describe('starting a payment whose answer is lost', () => {
       expect.objectContaining({ payment_request_id: made.id, idempotency_key: expect.any(String) }),
     ]);
 
-    // A new sale of the same amount after the first was answered is a new payment.
+    // A new sale of the same amount after the first was answered is a new payment (once the
+    // first has left the display: until then a counter payment waits in line, not yet created).
     const third = kiosk(dir, credentials);
     await third.start();
-    expect((await third.handle({ type: 'startPayment', amount: 7.25 })).ok).toBe(true);
+    for (const type of ['cancelPayment', 'dismissPayment'] as const)
+      expect((await third.handle({ type, paymentRequestId: made.id })).ok).toBe(true);
+    const next = await third.handle({ type: 'startPayment', amount: 7.25 });
+    expect(next).toMatchObject({ ok: true, result: { queued: false } });
     expect(count()).toBe(2);
   });
 });

@@ -76,6 +76,8 @@ vi.mock('electron', () => {
     on: (event: string, listener: Listener) => recorded.appEvents.set(event, listener),
     getPath: () => recorded.userData,
     quit: () => {},
+    // The shell passes the kiosk's locale to Chromium (--lang) before anything else.
+    commandLine: { appendSwitch: () => {} },
   };
   const display = { id: 1, bounds: { x: 0, y: 0, width: 1920, height: 1080 } };
   return {

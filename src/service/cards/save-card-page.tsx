@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource hono/jsx */
 /**
  * The hosted card page at {publicUrl}/save-card/{token}: the customer types a card, completes
