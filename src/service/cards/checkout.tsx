@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource hono/jsx */
 /**
  * Card on file at checkout (section 4.3): the hosted payment page's card step calls these.
