@@ -248,3 +248,172 @@ describe('COLLECT with card on file', () => {
     expect(after.limits.periodLimits[0]!.amount).toBe(100);
   });
 });
+
+/** The hosted page as a browser without JavaScript uses it: plain form posts, 303s followed by hand. */
+const form = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(url, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    redirect: 'manual',
+    headers,
+  });
+const checkedCard = (html: string) =>
+  /<input type="radio" name="paymentMethodId" value="([^"]+)" checked/.exec(html)?.[1];
+
+describe('the authorization page of a COLLECT contract', () => {
+  it('offers the saved cards (newest checked) and links the one the customer chooses', async () => {
+    const id = await customer();
+    const older = await saveCard(id, '4242424242424242');
+    const newest = await saveCard(id, '5555555555554444');
+    const created = await collectContract(id, 'Gym page');
+    const url = created.authorizationUrl!;
+
+    const html = await (await fetch(url)).text();
+    expect(html).toContain('The card to charge');
+    expect(html).toContain(`VISA card ending 4242, expires ${older.expiryDate}`);
+    expect(html).toContain('MASTERCARD card ending 4444');
+    expect(html.indexOf('ending 4444')).toBeLessThan(html.indexOf('ending 4242'));
+    expect(checkedCard(html)).toBe(newest.id);
+    expect(html).toContain('At most £40.00 in any one payment.');
+    expect(html).toContain('At most £60.00 in total each calendar month.');
+    expect(html).toContain('Add card');
+
+    const approved = await form(url, { decision: 'APPROVE', paymentMethodId: older.id });
+    expect(approved.status).toBe(200);
+    expect(await approved.text()).toContain('can now be made to your VISA card ending 4242');
+    expect(await pay.contract.get(created.contractId)).toMatchObject({
+      status: 'ACTIVE',
+      termsVersion: 1,
+      linkedMethod: linked(older),
+    });
+    expect((await fetch(url)).status).toBe(410);
+  });
+
+  it('adds a new card with 3D Secure, comes back with it checked, and approving links it', async () => {
+    const id = await customer();
+    await saveCard(id, '4242424242424242');
+    const created = await collectContract(id, 'Gym new card');
+    const url = created.authorizationUrl!;
+
+    // Not a card, or a card the issuer refuses: the page says so and saves nothing.
+    const typo = await form(`${url}/card`, {
+      name: 'Jo Bloggs',
+      number: '4242 4242 4242 4241',
+      expiry: '12/39',
+      cvc: '123',
+    });
+    expect(typo.status).toBe(400);
+    const typoHtml = await typo.text();
+    expect(typoHtml).toContain('This card number is not valid');
+    expect(typoHtml).toContain('value="Jo Bloggs"');
+    const declined = await form(`${url}/card`, {
+      name: 'Jo Bloggs',
+      number: '4000000000000002',
+      expiry: '12/39',
+      cvc: '123',
+    });
+    expect(declined.status).toBe(400);
+    expect(await declined.text()).toContain('The card was declined (Card declined)');
+    expect((await h.call('GET', `/api/customers/${id}/cards`)).body.totalCount).toBe(1);
+
+    const typed = await form(`${url}/card`, {
+      name: 'Jo Bloggs',
+      number: '4000 0000 0000 3220',
+      expiry: '10/37',
+      cvc: '123',
+    });
+    expect(typed.status).toBe(303);
+    const challenge = new URL(typed.headers.get('location')!, h.url).href;
+    expect(challenge).toMatch(/\/save-card\/[\w-]+\/challenge$/);
+    const challengeHtml = await (await fetch(challenge)).text();
+    expect(challengeHtml).toContain('ending 3220');
+    const done = await form(challenge, { decision: 'complete' });
+    expect(done.status).toBe(303);
+    const back = new URL(done.headers.get('location')!);
+    expect(back.origin + back.pathname).toBe(url);
+    expect(back.searchParams.get('status')).toBe('SAVED');
+
+    const cards = (await h.call('GET', `/api/customers/${id}/cards`)).body;
+    expect(cards.totalCount).toBe(2);
+    const added = SavedCard.parse(cards.data.find((c: SavedCard) => c.lastFourDigits === '3220'));
+    expect(added).toMatchObject({ brand: 'VISA', expiryDate: '10/2037', name: 'Jo Bloggs' });
+    expect(back.searchParams.get('paymentMethodId')).toBe(added.id);
+
+    const again = await (await fetch(back)).text();
+    expect(again).toContain('VISA card ending 3220, expires 10/2037 is saved');
+    expect(checkedCard(again)).toBe(added.id);
+    const approved = await form(url, { decision: 'APPROVE', paymentMethodId: added.id });
+    expect(approved.status).toBe(200);
+    expect((await pay.contract.get(created.contractId)).linkedMethod).toEqual(linked(added));
+  });
+
+  it('a failed 3D Secure check saves nothing and the page says so', async () => {
+    const id = await customer();
+    const created = await collectContract(id, 'Gym 3DS fails');
+    const url = created.authorizationUrl!;
+    const typed = await form(`${url}/card`, {
+      name: 'Jo Bloggs',
+      number: '4242424242424242',
+      expiry: '12/39',
+      cvc: '123',
+    });
+    const challenge = new URL(typed.headers.get('location')!, h.url).href;
+    const failed = await form(challenge, { decision: 'fail' });
+    expect(failed.status).toBe(303);
+    const html = await (await fetch(failed.headers.get('location')!)).text();
+    expect(html).toContain('Your new card was not saved');
+    expect((await h.call('GET', `/api/customers/${id}/cards`)).body.totalCount).toBe(0);
+  });
+
+  it('approving needs a card; bad or foreign input changes nothing', async () => {
+    const id = await customer();
+    const created = await collectContract(id, 'Gym no card');
+    const url = created.authorizationUrl!;
+    const html = await (await fetch(url)).text();
+    expect(html).toContain('You have no saved card yet');
+    expect(html).not.toContain('value="APPROVE"');
+
+    const noCard = await form(url, { decision: 'APPROVE' });
+    expect(noCard.status).toBe(400);
+    expect(await noCard.text()).toContain('Choose the card to charge, or add a card first.');
+    const other = await saveCard(await customer('Someone Else'), '4242424242424242');
+    const foreign = await form(url, { decision: 'APPROVE', paymentMethodId: other.id });
+    expect(foreign.status).toBe(400);
+    expect(await foreign.text()).toContain('That card is not one of your saved cards');
+    const nonsense = await form(url, { decision: 'MAYBE' });
+    expect(nonsense.status).toBe(400);
+    // Another site cannot post a decision or a card in the customer's name.
+    const mine = await saveCard(id, '4242424242424242');
+    const crossSite = await form(
+      url,
+      { decision: 'APPROVE', paymentMethodId: mine.id },
+      { 'sec-fetch-site': 'cross-site' },
+    );
+    expect(crossSite.status).toBe(403);
+    expect((await pay.contract.get(created.contractId)).status).toBe('PENDING_AUTHORIZATION');
+
+    const declined = await form(url, { decision: 'DECLINE' });
+    expect(await declined.text()).toContain('was declined');
+    expect((await pay.contract.get(created.contractId)).status).toBe('DECLINED');
+  });
+
+  it('an update shows the linked card and approving it raises termsVersion', async () => {
+    const id = await customer();
+    const card = await saveCard(id, '4242424242424242');
+    const created = await collectContract(id, 'Gym update');
+    await authorize(created.contractId, { decision: 'APPROVE' });
+    const staged = await pay.contract.update(created.contractId, {
+      limits: limits({ maxPerPayment: 40, periodLimits: [{ amount: 90, period: 'MONTH' }] }),
+    } as never);
+    const html = await (await fetch(staged.authorizationUrl!)).text();
+    expect(html).toContain(`Charges go to your VISA card ending 4242, expires ${card.expiryDate}`);
+    expect(html).toContain('At most £90.00 in total each calendar month.');
+    expect(html).not.toContain('Add card');
+    const approved = await form(staged.authorizationUrl!, { decision: 'APPROVE' });
+    expect(await approved.text()).toContain('apply from now');
+    expect(await pay.contract.get(created.contractId)).toMatchObject({
+      termsVersion: 2,
+      linkedMethod: linked(card),
+    });
+  });
+});
