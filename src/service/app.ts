@@ -17,6 +17,7 @@ import { chargeRoutes } from './cards/charges';
 import { savedCardCheckoutRoutes } from './cards/checkout';
 import { cardLinkRoutes } from './cards/links';
 import { cardRoutes } from './cards/routes';
+import { cardsFor } from './cards/collect';
 import { saveCardPageRoutes } from './cards/save-card-page';
 import { customerRoutes } from './customers/routes';
 import { terminalCustomerRoutes } from './customers/terminal-routes';
@@ -103,7 +104,7 @@ const AREAS: Area[] = [
   refundRoutes,
   receiptRoutes,
   webhookRoutes,
-  agentRoutes(),
+  agentRoutes((ctx) => cardsFor(ctx)),
   sandboxRoutes,
   // Before the hosted page's catch-all under /pay.
   savedCardCheckoutRoutes,

@@ -3,12 +3,22 @@
 /**
  * The hosted authorization page behind a contract's authorizationUrl: the account holder (SEND)
  * or the customer (COLLECT) reads the limits in plain words and approves or declines. The
- * link's token is its only credential, single-purpose and short-lived (docs/agent-pay.md).
+ * link's token is its only credential, single-purpose and short-lived (docs/agent-pay.md). A
+ * COLLECT customer also chooses which saved card is charged, or adds one with 3D Secure. Built
+ * from the hosted pages' shell and components; plain forms, so it works without JavaScript.
  */
-import type { FC, PropsWithChildren } from 'hono/jsx';
+import type { FC } from 'hono/jsx';
 import type { z } from 'zod';
 import type { Limits } from '../../shared/contract/agent';
 import { formatPence, poundsToPence } from '../../shared/money';
+import {
+  CardForm,
+  ErrorBox,
+  MerchantHeader,
+  PageShell,
+  StatusCard,
+  type CardFormValues,
+} from '../pages/hosted';
 import type { LinkedMethod } from './collect-cards';
 
 type LimitsValue = z.infer<typeof Limits>;
@@ -56,35 +66,9 @@ export function limitSentences(limits: LimitsValue): string[] {
   return lines;
 }
 
-const STYLE = `
-  body { font: 16px/1.5 system-ui, sans-serif; margin: 0; background: #f6f7f9; color: #1b1f24; }
-  main { max-width: 34rem; margin: 2rem auto; background: #fff; padding: 1.5rem 2rem; border-radius: 12px;
-         box-shadow: 0 1px 4px rgba(0,0,0,.08); }
-  h1 { font-size: 1.4rem; margin-top: 0; }
-  ul { padding-left: 1.2rem; } li { margin: .3rem 0; }
-  .actions { display: flex; gap: 1rem; margin-top: 1.5rem; }
-  button { font: inherit; padding: .6rem 1.4rem; border-radius: 8px; border: 1px solid #8a939e; background: #fff; cursor: pointer; }
-  button.approve { background: #0a6b3d; border-color: #0a6b3d; color: #fff; }
-  .note { color: #4a535e; font-size: .9rem; }
-  fieldset { border: 1px solid #d4d9de; border-radius: 8px; }
-`;
-
-const Layout: FC<PropsWithChildren<{ title: string }>> = ({ title, children }) => (
-  <html lang="en">
-    <head>
-      <meta charset="utf-8" />
-      <meta name="viewport" content="width=device-width, initial-scale=1" />
-      <title>{title}</title>
-      <style>{STYLE}</style>
-    </head>
-    <body>
-      <main>{children}</main>
-    </body>
-  </html>
-);
-
 export interface AuthorizeView {
   token: string;
+  sandbox: boolean;
   businessName: string;
   agentName: string;
   contractName: string;
@@ -94,81 +78,139 @@ export interface AuthorizeView {
   current?: LimitsValue;
   limits: LimitsValue;
   expiresAt: string;
+  /** COLLECT: the customer's saved cards, newest first. */
   cards: LinkedMethod[];
+  /** COLLECT: the card checked at first (the one just added, else the newest). */
+  selected?: string | undefined;
+  /** COLLECT update: the card the contract charges. */
+  linked?: LinkedMethod | undefined;
+  /** What went wrong with the decision, or with adding a card. */
+  error?: string | undefined;
+  cardError?: string | undefined;
+  cardValues?: CardFormValues | undefined;
+  /** Good news to show first, e.g. the card just saved. */
+  notice?: string | undefined;
+}
+
+export const cardWords = (card: LinkedMethod) =>
+  `${card.brand} card ending ${card.lastFourDigits}, expires ${card.expiryDate}`;
+
+/** The COLLECT choice of card: the saved ones as radio buttons, inside the decision form. */
+function CardChoice(props: { cards: LinkedMethod[]; selected?: string | undefined }) {
+  const checked = props.cards.some((c) => c.paymentMethodId === props.selected)
+    ? props.selected
+    : props.cards[0]?.paymentMethodId;
+  return (
+    <fieldset>
+      <legend>The card to charge</legend>
+      {props.cards.map((card) => (
+        <label class="choice">
+          <input
+            type="radio"
+            name="paymentMethodId"
+            value={card.paymentMethodId}
+            checked={card.paymentMethodId === checked}
+          />
+          <span>{cardWords(card)}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
 }
 
 export const AuthorizePage: FC<{ view: AuthorizeView }> = ({ view }) => {
   const update = view.current !== undefined;
+  const action = `/agents/authorize/${view.token}`;
+  const collectNew = view.type === 'COLLECT' && !update;
   const who =
     view.type === 'SEND'
       ? `${view.agentName}, an agent of ${view.businessName}, asks to send payments from ${view.businessName}'s account.`
       : `${view.businessName} asks to charge your card, through its agent ${view.agentName}, without you being present each time.`;
   return (
-    <Layout title={update ? 'Approve the new limits' : 'Approve a spending contract'}>
-      <h1>
-        {update ? 'New limits for ' : 'Approve '}“{view.contractName}”
-      </h1>
-      <p>{who}</p>
-      {view.description ? <p>{view.description}</p> : null}
-      {update ? (
-        <>
-          <h2>Now</h2>
-          <ul>
-            {limitSentences(view.current!).map((line) => (
-              <li>{line}</li>
-            ))}
-          </ul>
-          <h2>If you approve</h2>
-        </>
-      ) : (
-        <h2>The limits</h2>
-      )}
-      <ul data-testid="limits">
-        {limitSentences(view.limits).map((line) => (
-          <li>{line}</li>
-        ))}
-      </ul>
-      <form method="post" action={`/agents/authorize/${view.token}`}>
-        {view.type === 'COLLECT' && !update ? (
-          view.cards.length > 0 ? (
-            <fieldset>
-              <legend>The card to charge</legend>
-              {view.cards.map((card, i) => (
-                <label style="display:block">
-                  <input
-                    type="radio"
-                    name="paymentMethodId"
-                    value={card.paymentMethodId}
-                    checked={i === 0}
-                  />{' '}
-                  {card.brand} ending {card.lastFourDigits}, expires {card.expiryDate}
-                </label>
+    <PageShell
+      title={update ? 'Approve the new limits' : 'Approve a spending contract'}
+      sandbox={view.sandbox}
+    >
+      <MerchantHeader merchantName={view.businessName} />
+      <section class="card">
+        <h1>
+          {update ? 'New limits for ' : 'Approve '}“{view.contractName}”
+        </h1>
+        <p>{who}</p>
+        {view.description ? <p class="notes">{view.description}</p> : null}
+        {update ? (
+          <>
+            <h2>Now</h2>
+            <ul>
+              {limitSentences(view.current!).map((line) => (
+                <li>{line}</li>
               ))}
-            </fieldset>
-          ) : (
-            <p class="note">
-              You have no saved card yet: the contract can be approved now, and a card linked to it
-              later.
-            </p>
-          )
+            </ul>
+            <h2>If you approve</h2>
+          </>
+        ) : (
+          <h2>The limits</h2>
+        )}
+        <ul data-testid="limits">
+          {limitSentences(view.limits).map((line) => (
+            <li>{line}</li>
+          ))}
+        </ul>
+        {view.type === 'COLLECT' && update && view.linked ? (
+          <p>Charges go to your {cardWords(view.linked)}.</p>
         ) : null}
-        <div class="actions">
-          <button class="approve" type="submit" name="decision" value="APPROVE">
-            Approve
-          </button>
-          <button type="submit" name="decision" value="DECLINE">
+      </section>
+      <section class="card" aria-label="Your decision">
+        {view.notice ? (
+          <p class="ok" role="status">
+            {view.notice}
+          </p>
+        ) : null}
+        <ErrorBox message={view.error} />
+        <form method="post" action={action}>
+          {collectNew && view.cards.length > 0 ? (
+            <CardChoice cards={view.cards} selected={view.selected} />
+          ) : null}
+          {collectNew && view.cards.length === 0 ? (
+            <p>You have no saved card yet: add one below, then approve.</p>
+          ) : (
+            <button type="submit" name="decision" value="APPROVE">
+              Approve
+            </button>
+          )}
+          <button class="secondary" type="submit" name="decision" value="DECLINE">
             Decline
           </button>
-        </div>
-      </form>
-      <p class="note">This link works until {when(view.expiresAt)}.</p>
-    </Layout>
+        </form>
+        <p class="muted">This link works until {when(view.expiresAt)}.</p>
+      </section>
+      {collectNew ? (
+        <section class="card" aria-labelledby="add-card">
+          <h2 id="add-card">{view.cards.length > 0 ? 'Or add a new card' : 'Add a card'}</h2>
+          <p class="muted">
+            Your bank asks you to confirm the card (3D Secure). No money is taken now.
+          </p>
+          <CardForm
+            action={`${action}/card`}
+            submitLabel="Add card"
+            error={view.cardError}
+            values={view.cardValues}
+          />
+        </section>
+      ) : null}
+    </PageShell>
   );
 };
 
-export const OutcomePage: FC<{ heading: string; text: string }> = ({ heading, text }) => (
-  <Layout title={heading}>
-    <h1>{heading}</h1>
-    <p>{text}</p>
-  </Layout>
+export const OutcomePage: FC<{ heading: string; text: string; sandbox?: boolean; ok?: boolean }> = (
+  props,
+) => (
+  <PageShell title={props.heading} sandbox={props.sandbox ?? false}>
+    <StatusCard
+      title={props.heading}
+      {...(props.ok !== undefined ? { icon: props.ok ? ('ok' as const) : ('bad' as const) } : {})}
+    >
+      <p>{props.text}</p>
+    </StatusCard>
+  </PageShell>
 );

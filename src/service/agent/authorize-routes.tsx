@@ -2,17 +2,28 @@
 /** @jsxImportSource hono/jsx */
 /**
  * The routes of the hosted authorization page (authorizationUrl): GET shows the contract or its
- * pending update in plain words, POST takes the human's decision. The token in the path is the
- * link's only credential; a used or expired link answers 410.
+ * pending update in plain words, POST takes the human's decision. For a new COLLECT contract
+ * the customer picks one of their saved cards, or adds one: POST …/card reads the card and hands
+ * it to card on file's saving flow (its 3D Secure challenge on /save-card), which comes back here
+ * with the new card checked. The token in the path is the link's only credential; a used or
+ * expired link answers 410. Plain forms (POST → 303 → GET), so all of it works without JavaScript.
  */
 import type { Context } from 'hono';
 import { ContractAuthorizeBody } from '../../shared/contract/agent';
+import { holdForChallenge, readCardForm } from '../cards/card-entry';
+import { createLinkStore } from '../cards/links';
 import { iso } from '../clock';
 import type { Area, ServiceContext } from '../context';
+import { createCustomerStore } from '../customers/model';
+import { ApiError } from '../http/errors';
+import { guardHostedPages, seeOther, sendPage } from '../pages/hosted';
 import type { AgentStore } from './agents';
-import { AuthorizePage, OutcomePage } from './authorize-page';
-import type { CollectCards } from './collect-cards';
-import { limitsOf, type Contracts } from './contracts';
+import { AuthorizePage, OutcomePage, cardWords, type AuthorizeView } from './authorize-page';
+import type { CollectCards, LinkedMethod } from './collect-cards';
+import { limitsOf, type ContractRow, type Contracts } from './contracts';
+
+/** What a page can add to the view: the card checked, an error, a notice. */
+type Extras = Pick<AuthorizeView, 'selected' | 'error' | 'cardError' | 'cardValues' | 'notice'>;
 
 export function authorizationPages(
   app: Parameters<Area>[0],
@@ -24,31 +35,46 @@ export function authorizationPages(
   const businessName = ctx.db.prepare<[string], { name: string }>(
     'SELECT name FROM merchants WHERE id = ?',
   );
-  const noStore = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
+  const links = createLinkStore(ctx.db, ctx.clock);
+  const customers = createCustomerStore(ctx.db, ctx.clock);
+  // No other site can post a decision or a card here in the customer's name.
+  guardHostedPages(app, ctx, '/agents/authorize/*');
+
+  const savedCards = (row: ContractRow): LinkedMethod[] =>
+    row.type === 'COLLECT'
+      ? cards.savedCards(
+          { merchantId: row.merchant_id, environment: row.environment },
+          row.service_customer_id!,
+        )
+      : [];
+  /** The page asks about a new COLLECT contract: it needs a card. */
+  const needsCard = (row: ContractRow) => row.type === 'COLLECT' && row.pending_limits === null;
+  const pageUrl = (row: ContractRow) => `${ctx.publicUrl()}/agents/authorize/${row.auth_token}`;
 
   function gone(c: Context) {
-    return c.html(
+    return sendPage(
+      c,
+      410,
       <OutcomePage
         heading="This link no longer works"
         text="It has expired or has already been used. Ask for a new authorization link."
       />,
-      410,
-      noStore,
     );
   }
 
-  app.get('/agents/authorize/:token', (c) => {
-    const row = contracts.byToken(c.req.param('token'));
-    if (!row || row.auth_token === null) return gone(c);
+  function page(c: Context, row: ContractRow, status: number, extras: Extras = {}) {
     const agent = agents.get(
       { merchantId: row.merchant_id, environment: row.environment },
       row.agent_id,
     );
     const pending = row.pending_limits !== null ? JSON.parse(row.pending_limits) : undefined;
-    return c.html(
+    return sendPage(
+      c,
+      status,
       <AuthorizePage
         view={{
-          token: row.auth_token,
+          token: row.auth_token!,
+          sandbox: row.environment === 'sandbox',
           businessName: businessName.get(row.merchant_id)?.name ?? 'The business',
           agentName: agent?.name ?? 'An agent',
           contractName: row.name,
@@ -57,57 +83,117 @@ export function authorizationPages(
           ...(pending ? { current: limitsOf(row) } : {}),
           limits: pending ?? limitsOf(row),
           expiresAt: iso(row.auth_expires_at!),
-          cards:
-            row.type === 'COLLECT'
-              ? cards.savedCards(
-                  { merchantId: row.merchant_id, environment: row.environment },
-                  row.service_customer_id!,
-                )
-              : [],
+          cards: needsCard(row) ? savedCards(row) : [],
+          linked: row.linked_method ? (JSON.parse(row.linked_method) as LinkedMethod) : undefined,
+          ...extras,
         }}
       />,
-      200,
-      noStore,
     );
+  }
+
+  /** The contract behind the link, or the 410 page. */
+  function open(c: Context): ContractRow | Response {
+    const row = contracts.byToken(c.req.param('token') ?? '');
+    return !row || row.auth_token === null ? gone(c) : row;
+  }
+
+  async function formFields(c: Context): Promise<Record<string, string>> {
+    const fields: Record<string, string> = {};
+    for (const [name, value] of Object.entries(await c.req.parseBody()))
+      if (typeof value === 'string') fields[name] = value;
+    return fields;
+  }
+
+  app.get('/agents/authorize/:token', (c) => {
+    const row = open(c);
+    if (row instanceof Response) return row;
+    // Back from the card-saving challenge (its redirect names the outcome).
+    const outcome = c.req.query('status');
+    const added = c.req.query('paymentMethodId');
+    const card = added ? savedCards(row).find((m) => m.paymentMethodId === added) : undefined;
+    return page(c, row, 200, {
+      ...(outcome === 'SAVED' && card
+        ? {
+            selected: card.paymentMethodId,
+            notice: `Your ${cardWords(card)} is saved. Approve to let it be charged within these limits.`,
+          }
+        : {}),
+      ...(outcome === 'FAILED' || outcome === 'EXPIRED'
+        ? { cardError: 'Your new card was not saved. Try again, or choose a saved card.' }
+        : {}),
+    });
   });
 
   app.post('/agents/authorize/:token', async (c) => {
-    const row = contracts.byToken(c.req.param('token'));
-    if (!row || row.auth_token === null) return gone(c);
-    const form = await c.req.parseBody();
+    const row = open(c);
+    if (row instanceof Response) return row;
+    const form = await formFields(c);
     const parsed = ContractAuthorizeBody.safeParse({
       decision: form.decision,
-      ...(typeof form.paymentMethodId === 'string'
-        ? { paymentMethodId: form.paymentMethodId }
-        : {}),
+      ...(form.paymentMethodId ? { paymentMethodId: form.paymentMethodId } : {}),
     });
-    if (!parsed.success)
-      return c.html(
-        <OutcomePage
-          heading="Choose Approve or Decline"
-          text="Go back and press one of the two buttons."
-        />,
-        400,
-        noStore,
-      );
+    if (!parsed.success) return page(c, row, 400, { error: 'Choose Approve or Decline.' });
+    const { decision, paymentMethodId } = parsed.data;
+    // On the page a COLLECT customer approves a card they chose (the sandbox control may not).
+    if (decision === 'APPROVE' && needsCard(row) && !paymentMethodId)
+      return page(c, row, 400, { error: 'Choose the card to charge, or add a card first.' });
     const wasUpdate = row.pending_limits !== null;
-    const next = contracts.decide(row, parsed.data.decision, parsed.data.paymentMethodId);
-    const approved = parsed.data.decision === 'APPROVE';
-    return c.html(
+    let next: ContractRow;
+    try {
+      next = contracts.decide(row, decision, paymentMethodId);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      const fresh = contracts.byToken(row.auth_token!);
+      if (!fresh || fresh.auth_token === null) return gone(c);
+      return page(c, fresh, 400, {
+        error:
+          error.errors?.[0]?.field === 'paymentMethodId'
+            ? 'That card is not one of your saved cards. Choose one of the cards below.'
+            : error.message,
+      });
+    }
+    const approved = decision === 'APPROVE';
+    const linked = next.linked_method ? (JSON.parse(next.linked_method) as LinkedMethod) : null;
+    const charges =
+      next.type === 'COLLECT' && linked
+        ? `charges within its limits can now be made to your ${cardWords(linked)}`
+        : 'payments within its limits can now be made';
+    return sendPage(
+      c,
+      200,
       <OutcomePage
+        sandbox={next.environment === 'sandbox'}
+        ok={approved}
         heading={approved ? 'Approved' : 'Declined'}
         text={
           approved
             ? wasUpdate
               ? `The new limits of “${next.name}” apply from now.`
-              : `“${next.name}” is active: payments within its limits can now be made.`
+              : `“${next.name}” is active: ${charges}.`
             : wasUpdate
               ? `The current limits of “${next.name}” stay as they were.`
               : `“${next.name}” was declined: no payment can be made under it.`
         }
       />,
-      200,
-      noStore,
     );
+  });
+
+  // A new card for a COLLECT contract: checked here, saved by card on file after its 3DS.
+  app.post('/agents/authorize/:token/card', async (c) => {
+    const row = open(c);
+    if (row instanceof Response) return row;
+    if (!needsCard(row)) return seeOther(c, `/agents/authorize/${row.auth_token}`);
+    const fields = await formFields(c);
+    const entry = readCardForm(fields, ctx.clock.now());
+    if (!entry.ok)
+      return page(c, row, 400, {
+        cardError: entry.declined ? `${entry.error}. Try another card.` : entry.error,
+        cardValues: { name: fields.name, expiry: fields.expiry },
+      });
+    const customer = customers.get(
+      { merchantId: row.merchant_id, environment: row.environment },
+      row.service_customer_id!,
+    );
+    return seeOther(c, holdForChallenge(links, customer, entry.card, pageUrl(row)));
   });
 }

@@ -1,9 +1,9 @@
 /**
  * The card side of COLLECT contracts, behind a small interface: the customer's saved cards (to
- * link one on approval) and an off-session charge of the linked card. Card on file lives in
- * another area; until it is wired here (app.ts's AREAS: `agentRoutes((ctx) => cardsFor(ctx))`),
- * `noCards` answers that no card can be linked or charged, and COLLECT contracts are created,
- * authorized and limited all the same.
+ * link one on approval) and an off-session charge of the linked card. Card on file implements it
+ * (cards/collect.ts, wired in app.ts's AREAS as `agentRoutes((ctx) => cardsFor(ctx))`);
+ * `noCards`, the default, answers that no card can be linked or charged, so the area also runs
+ * on its own.
  */
 import type { z } from 'zod';
 import type { Contract } from '../../shared/contract/agent';

@@ -24,7 +24,7 @@ function signer(c: Context): AgentRow {
 
 /**
  * Builds the area. `cardsOf` gives card on file's side of COLLECT contracts (collect-cards.ts)
- * for the service's context; until card on file is wired in (in app.ts's AREAS), none.
+ * for the service's context; app.ts passes card on file's (cards/collect.ts), the default none.
  */
 export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () => noCards): Area {
   return (app, ctx) => {

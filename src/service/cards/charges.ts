@@ -11,7 +11,7 @@ import type { ProcessPaymentBody } from '../../shared/contract/payments';
 import { penceToPounds, poundsToPence } from '../../shared/money';
 import { routes } from '../../shared/contract/routes';
 import { iso } from '../clock';
-import type { Area } from '../context';
+import type { Area, ServiceContext } from '../context';
 import { createCustomerStore } from '../customers/model';
 import { requireLookedUp } from '../customers/terminal-scope';
 import type { Caller } from '../http/auth';
@@ -26,7 +26,11 @@ export const AUTHORIZATION_MS = 7 * 24 * 3600_000;
 /** CAPTURE_BEFORE_EXPIRY captures this long before the authorization would expire. */
 export const CAPTURE_MARGIN_MS = 3600_000;
 
-export const chargeRoutes: Area = (app, ctx) => {
+/**
+ * The saved-card charge itself, shared by POST /api/payments/card/process-payment and by
+ * COLLECT contracts (cards/collect.ts): both make the same card payment request.
+ */
+export function createCardCharger(ctx: ServiceContext) {
   const customers = createCustomerStore(ctx.db, ctx.clock);
   const cards = createCardStore(ctx.db, ctx.clock);
   const cardEnabled = ctx.db.prepare<[string], { card_enabled: number }>(
@@ -139,6 +143,13 @@ export const chargeRoutes: Area = (app, ctx) => {
       ...(manual ? { expiresAt: iso(expiresAt) } : {}),
     };
   }
+
+  return { charge };
+}
+export type CardCharger = ReturnType<typeof createCardCharger>;
+
+export const chargeRoutes: Area = (app, ctx) => {
+  const { charge } = createCardCharger(ctx);
 
   mount(app, ctx.auth, routes.chargeCard, ({ body, caller }) => {
     if (caller.kind === 'terminal' && body.storeId && body.storeId !== caller.storeId)

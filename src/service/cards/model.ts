@@ -73,6 +73,9 @@ export function createCardStore(db: Db, clock: Clock) {
     'SELECT * FROM saved_cards WHERE id = ? AND customer_id = ?',
   );
   const setMetadata = db.prepare('UPDATE saved_cards SET metadata = ? WHERE id = ?');
+  const newestOf = db.prepare<[string, string, string], SavedCardRow>(`
+    SELECT * FROM saved_cards WHERE customer_id = ? AND merchant_id = ? AND environment = ?
+    ORDER BY created_at DESC, rowid DESC`);
 
   function save(customer: CustomerRow, card: NewCard): SavedCardRow {
     const row: SavedCardRow = {
@@ -110,6 +113,9 @@ export function createCardStore(db: Db, clock: Clock) {
       rows: ofCustomer.all(customerId, size, page * size),
       total: countOf.get(customerId)!.n,
     }),
+    /** Every card of the customer in this business and environment, newest first. */
+    newestFirst: (customerId: string, scope: { merchantId: string; environment: string }) =>
+      newestOf.all(customerId, scope.merchantId, scope.environment),
     /** The seed's merge: add or overwrite, "" removes, other keys unchanged. */
     mergeMetadata(customerId: string, cardId: string, patch: Record<string, string>) {
       return db.transaction(() => {

@@ -13,11 +13,10 @@ import type { Child } from 'hono/jsx';
 import { z } from 'zod';
 import type { Area } from '../context';
 import { createCustomerStore } from '../customers/model';
-import { cardDigits, cardFormSchema } from '../pages/hosted-cards';
 import { pageSecurityHeaders } from '../pages/html';
+import { challengePath, readCardForm } from './card-entry';
 import { createCardStore } from './model';
 import { createLinkStore, pendingCardOf, type LinkRow } from './links';
-import { cardProfile } from './test-cards';
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -308,24 +307,16 @@ export const saveCardPageRoutes: Area = (app, ctx) => {
     if ('page' in link) return link.page;
     const row = link.row;
     const fields = await formBody(c);
-    const parsed = cardFormSchema(ctx.clock.now()).safeParse(fields);
-    if (!parsed.success)
+    const entry = readCardForm(fields, ctx.clock.now());
+    if (!entry.ok && entry.declined) return fail(c, row, entry.error);
+    if (!entry.ok)
       return formPage(c, row, 400, {
-        error: parsed.error.issues[0]?.message ?? 'Check the card details',
+        error: entry.error,
         ...(fields.name !== undefined ? { name: fields.name } : {}),
         ...(fields.expiry !== undefined ? { expiry: fields.expiry } : {}),
       });
-    const profile = cardProfile(cardDigits(fields.number ?? ''))!;
-    if (profile.declinedOnSave)
-      return fail(c, row, `The card was declined (${profile.declinedOnSave})`);
-    const { name, expiry, last4 } = parsed.data;
-    links.holdCard(row, {
-      profile,
-      last4,
-      name,
-      expiryDate: `${String(expiry.month).padStart(2, '0')}/${expiry.year}`,
-    });
-    return seeOther(c, `${base(row)}/challenge`);
+    links.holdCard(row, entry.card);
+    return seeOther(c, challengePath(row));
   });
 
   app.post('/save-card/:token/cancel', (c) => {
