@@ -276,7 +276,13 @@ function ChargeCard({ found }: { found: CustomerLookup }) {
           </button>
         </form>
       )}
-      <div role="status" className="cof-result" data-testid="cof-result">
+      <div
+        role="status"
+        className="cof-result"
+        data-testid="cof-result"
+        data-payment-request-id={charged?.paymentRequestId}
+        data-status={charged?.status}
+      >
         {charged && (
           <>
             <p>
