@@ -298,6 +298,27 @@ export const EndOfDayReport = z.object({
     z.object({ method: PaymentMethod, count: z.number(), total: z.number(), tips: z.number() }),
   ),
   total: Takings,
+  /**
+   * The refunds completed on this day (whichever day their payment was taken), from the kiosk's
+   * refund history, so offline too; `net` is the day's takings less them. Absent only in reports
+   * stored before refunds were counted.
+   */
+  refunds: z
+    .object({
+      count: z.number(),
+      total: z.number(),
+      net: z.number(),
+      items: z.array(
+        z.object({
+          refundId: z.string(),
+          paymentRequestId: z.string(),
+          orderId: z.string(),
+          amount: z.number(),
+          completedAt: z.string(),
+        }),
+      ),
+    })
+    .optional(),
   payByBank: z.object({
     /** False when the service could not say (offline, never fetched): statuses unknown. */
     reconciled: z.boolean(),
