@@ -11,7 +11,10 @@ import {
   Environment,
   RefundStatus,
   RefundType,
+  CaptureType,
 } from './contract/common';
+import { CardCancelBody, CardCaptureBody, CardChargeBody, SavedCard } from './contract/cards';
+import { TerminalCustomer, TerminalLookupQuery } from './contract/customers';
 
 export const BRIDGE_CHANNEL = 'counter:bridge';
 
@@ -45,6 +48,16 @@ export const KioskPayment = z.object({
   refundedAmount: z.number().optional(),
   /** The hosted receipt page the customer display offers once paid. */
   receiptUrl: z.string().optional(),
+  /** A saved card charged at this counter (card on file): whose, which card, how captured. */
+  cardCharge: z
+    .object({
+      customerId: z.string(),
+      customerName: z.string(),
+      paymentMethodId: z.string(),
+      cardLabel: z.string(),
+      captureType: CaptureType,
+    })
+    .optional(),
 });
 export type KioskPayment = z.infer<typeof KioskPayment>;
 
@@ -211,6 +224,37 @@ export const BridgeCommand = z.discriminatedUnion('type', [
    * printer; elsewhere the answer is `{ printed: false }` and the window uses window.print().
    */
   z.object({ type: z.literal('printReceipt'), paymentRequestId: Id }),
+  /**
+   * Card on file (docs/kiosk.md): one customer by EXACT email or phone number, with their masked
+   * saved cards. The terminal scope allows nothing broader (no list, no fragment search).
+   */
+  z.object({ type: z.literal('lookupCustomer'), query: TerminalLookupQuery }),
+  /** Charge a saved card of a customer looked up in the last hour; the kiosk sets the order id. */
+  z.object({
+    type: z.literal('chargeSavedCard'),
+    ...CardChargeBody.pick({
+      customerId: true,
+      paymentMethodId: true,
+      captureType: true,
+      amount: true,
+      notes: true,
+    }).shape,
+  }),
+  /** Capture an AUTHORIZED card-on-file charge: in full without an amount, else a lower amount. */
+  z.object({
+    type: z.literal('captureCardPayment'),
+    paymentRequestId: Id,
+    ...CardCaptureBody.shape,
+  }),
+  /** Release an AUTHORIZED card-on-file charge (cancel the hold), with the reason staff chose. */
+  z.object({
+    type: z.literal('releaseCardPayment'),
+    paymentRequestId: Id,
+    reason: CardCancelBody.refine((b) => b.cancelledReasonCode !== undefined, {
+      message: 'choose why the hold is released',
+      path: ['cancelledReasonCode'],
+    }),
+  }),
 ]);
 export type BridgeCommand = z.infer<typeof BridgeCommand>;
 
@@ -228,6 +272,13 @@ export const HistoryPage = z.object({
   payments: z.array(KioskPayment),
   nextCursor: z.string().nullable(),
 });
+/** What lookupCustomer answers: the customer (contact only) and their masked saved cards. */
+export const CustomerLookup = z.object({
+  customer: TerminalCustomer,
+  cards: z.array(SavedCard),
+});
+export type CustomerLookup = z.infer<typeof CustomerLookup>;
+
 export const PaymentDetail = z.object({
   payment: KioskPayment,
   changes: z.array(StatusChange),
@@ -247,6 +298,27 @@ export const EndOfDayReport = z.object({
     z.object({ method: PaymentMethod, count: z.number(), total: z.number(), tips: z.number() }),
   ),
   total: Takings,
+  /**
+   * The refunds completed on this day (whichever day their payment was taken), from the kiosk's
+   * refund history, so offline too; `net` is the day's takings less them. Absent only in reports
+   * stored before refunds were counted.
+   */
+  refunds: z
+    .object({
+      count: z.number(),
+      total: z.number(),
+      net: z.number(),
+      items: z.array(
+        z.object({
+          refundId: z.string(),
+          paymentRequestId: z.string(),
+          orderId: z.string(),
+          amount: z.number(),
+          completedAt: z.string(),
+        }),
+      ),
+    })
+    .optional(),
   payByBank: z.object({
     /** False when the service could not say (offline, never fetched): statuses unknown. */
     reconciled: z.boolean(),

@@ -78,4 +78,36 @@ test('end of day: takings, pay by bank not yet arrived, then in the bank; CSV', 
   const csv = readFileSync((await download.path())!, 'utf8');
   expect(csv).toContain('PAY_BY_BANK,1,4.20,0.00');
   expect(csv).toMatch(/,4\.20,[^,]+,MATCHED,/);
+  expect(csv).toContain('NET TAKINGS,,4.20');
+  await expect(staff.getByTestId('eod-refunds')).toContainText('No refunds completed on this day.');
+
+  // Part of it refunded from History and completed: the report counts it and nets it off.
+  await staff.getByRole('button', { name: 'Close' }).click();
+  await staff.getByTestId('tab-history').click();
+  await staff.getByTestId('history-row').first().click();
+  const detail = staff.getByTestId('payment-detail');
+  await detail.getByTestId('refund-button').click();
+  await detail.getByLabel('An amount').check();
+  await detail.getByTestId('refund-amount').fill('1.20');
+  await detail.getByTestId('refund-pin').fill(PIN);
+  await detail.getByTestId('refund-submit').click();
+  await expect(detail.getByTestId('refund')).toHaveCount(1);
+  await merchant('POST', '/api/sandbox/clock/advance', { ms: 5_000 });
+  await expect(detail.getByTestId('refund')).toHaveAttribute('data-status', 'COMPLETED');
+  await detail.getByRole('button', { name: 'Close' }).click();
+
+  await staff.getByTestId('tab-day').click();
+  await staff.getByTestId('eod-pin').fill(PIN);
+  await staff.getByRole('button', { name: 'Show the report' }).click();
+  await expect(staff.getByTestId('eod-refunds')).toContainText('1 refund, £1.20.');
+  await expect(staff.getByTestId('eod-net')).toHaveText('£3.00');
+  await expect(staff.getByTestId('eod-total')).toHaveText('£4.20');
+  await expect(staff.getByTestId('eod-refund-row')).toContainText('£1.20');
+  const [again] = await Promise.all([
+    staff.waitForEvent('download'),
+    staff.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  const net = readFileSync((await again.path())!, 'utf8');
+  expect(net).toContain('REFUNDS,1,1.20');
+  expect(net).toContain('NET TAKINGS,,3.00');
 });

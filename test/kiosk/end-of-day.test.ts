@@ -112,7 +112,8 @@ describe('end-of-day report', () => {
       { method: 'CARD', count: 2, total: 8, tips: 0.5 },
       { method: 'PAY_BY_BANK', count: 1, total: 13, tips: 1 },
     ]);
-    expect(first.total).toEqual({ count: 3, total: 21, tips: 1.5 });
+    expect(first.total).toEqual({ count: 3, total: 21, tips: 1.5, refunded: 0 });
+    expect(first.refunds).toEqual({ count: 0, total: 0, net: 21, items: [] });
     expect(first.payByBank).toMatchObject({
       reconciled: true,
       settlementLinked: true,
@@ -149,6 +150,45 @@ describe('end-of-day report', () => {
     expect(offline.total).toEqual(later.total);
   });
 
+  it("the day's refunds: count, total and net takings, in the CSV, and offline", async () => {
+    const { api, core, closeService } = await setup();
+    const kept = await paid(core, api, 10, 'CARD', 1);
+    const returned = await paid(core, api, 5, 'PAY_BY_BANK');
+    await ok(core, { type: 'refundPayment', paymentRequestId: kept, amount: 2.5, pin: PIN });
+    await ok(core, { type: 'refundPayment', paymentRequestId: returned, pin: PIN });
+    // A refund still on its way is not counted: only COMPLETED refunds are.
+    const before = (await report(core)).report;
+    expect(before.refunds).toMatchObject({ count: 0, total: 0, net: 16 });
+
+    await api('POST', '/api/sandbox/clock/advance', { ms: 5_000 });
+    await poll(
+      async () => core.state().takings.refunded === 7.5,
+      10_000,
+      'both refunds to complete at the kiosk',
+    );
+    const { report: r, csv } = await report(core);
+    expect(r.total).toEqual({ count: 2, total: 16, tips: 1, refunded: 7.5 });
+    expect(r.refunds).toMatchObject({ count: 2, total: 7.5, net: 8.5 });
+    expect(r.refunds!.items.map((i) => [i.paymentRequestId, i.amount]).sort()).toEqual(
+      [
+        [kept, 2.5],
+        [returned, 5],
+      ].sort(),
+    );
+    const order = (await ok(core, { type: 'getPayment', paymentRequestId: kept })).payment.orderId;
+    expect(r.refunds!.items.find((i) => i.paymentRequestId === kept)!.orderId).toBe(order);
+    const lines = csv.trim().split('\r\n');
+    expect(lines).toContain('REFUNDS,2,7.50');
+    expect(lines).toContain('NET TAKINGS,,8.50');
+    expect(lines.some((l) => l.includes(`,${order},2.50,`))).toBe(true);
+
+    // Offline: the refunds come from the kiosk's own refund history.
+    await closeService();
+    const offline = (await report(core)).report;
+    expect(offline.source).toBe('stored');
+    expect(offline.refunds).toEqual(r.refunds);
+  });
+
   it('offline with nothing stored: takings from the history, bank statuses unknown', async () => {
     const { api, core, closeService } = await setup();
     await paid(core, api, 4, 'PAY_BY_BANK');
@@ -157,7 +197,7 @@ describe('end-of-day report', () => {
     expect(r.source).toBe('local');
     expect(r.payByBank.reconciled).toBe(false);
     expect(r.payByBank.payments.map((p) => p.status)).toEqual(['UNKNOWN']);
-    expect(r.total).toEqual({ count: 1, total: 4, tips: 0 });
+    expect(r.total).toEqual({ count: 1, total: 4, tips: 0, refunded: 0 });
   });
 
   it('validates the date and the PIN', async () => {
@@ -177,6 +217,11 @@ describe('end-of-day report', () => {
       error: { field: 'pin' },
     });
     const empty = await ok(core, { type: 'endOfDayReport', pin: PIN, date: '2020-01-01' });
-    expect(EndOfDayReport.parse(empty.report).total).toEqual({ count: 0, total: 0, tips: 0 });
+    expect(EndOfDayReport.parse(empty.report).total).toEqual({
+      count: 0,
+      total: 0,
+      tips: 0,
+      refunded: 0,
+    });
   });
 });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import {
   BridgeCommand,
   type BridgeEvent,
+  type CustomerLookup,
   type BridgeReply,
   type HeldPayment,
   type KioskState,
@@ -46,6 +47,7 @@ import { createKioskMode } from './kiosk-mode';
 import { createHeldLine, type Held } from './held-line';
 import { endOfDayCsv, endOfDayReport } from './end-of-day';
 import { createDayReports, localDate } from './history/day-report';
+import { createCardCharges, type CardCharge } from './history/card-charges';
 
 export interface KioskCoreOptions {
   /** Where kiosk.db and the push cursor live; null keeps everything in memory (tests). */
@@ -85,6 +87,9 @@ export interface KioskCore {
   webhookUrl(): string | null;
 }
 
+/** How long the service lets a terminal read a looked-up customer's cards (docs/terminals.md). */
+const LOOKUP_HOLD_MS = 3_600_000;
+
 /** Staff see these messages; they say what to do. */
 class KioskError extends Error {
   constructor(
@@ -105,9 +110,28 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   const refundHistory = createRefundHistory(history.db, now);
   const refundTracker = createRefundTracker(history, refundHistory, now);
   const staffPin = createStaffPin(options.staffPin ?? options.kioskPin, now);
-  /** A payment as the windows see it, with its refunded total. */
-  const paymentView = (p: KioskPayment) =>
-    basePaymentView(p, refundHistory.refundedOf(p.paymentRequestId));
+  const cardCharges = createCardCharges(history.db, now);
+  /** A payment as the windows see it, with its refunded total and, if one, the card charged. */
+  const paymentView = (p: KioskPayment) => {
+    const charge = cardCharges.ofPayment(p.paymentRequestId);
+    return {
+      ...basePaymentView(p, refundHistory.refundedOf(p.paymentRequestId)),
+      ...(charge ? { cardCharge: cardChargeView(charge) } : {}),
+    };
+  };
+  const cardChargeView = (c: CardCharge) => ({
+    customerId: c.customerId,
+    customerName: c.customerName,
+    paymentMethodId: c.paymentMethodId,
+    cardLabel: c.cardLabel,
+    captureType: c.captureType,
+  });
+  /**
+   * Customers looked up in this session, by id, with the cards the service showed: a charge
+   * names the customer and card as staff saw them. The service opens a customer's cards to the
+   * terminal for an hour after the lookup; so does this.
+   */
+  const lookedUp = new Map<string, CustomerLookup & { at: number }>();
   const refundOut = (refundId: string) =>
     refundView(refundHistory.get(refundId)!, refundHistory.changes(refundId));
   const attempts: Attempts = createAttempts(history.db, now);
@@ -353,6 +377,183 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     return refundOut(record.refundId);
   }
 
+  /** Card on file: one customer by exact email or phone, and their masked saved cards. */
+  async function lookupCustomer(query: { email?: string; phone?: string }) {
+    if (!client || !credentials)
+      throw new KioskError('Pair this kiosk before looking up customers');
+    if (credentials.kind !== 'terminal')
+      throw new KioskError('Card on file needs this kiosk paired as a terminal (a pairing code)');
+    const field = query.email !== undefined ? 'email' : 'phone';
+    try {
+      const customer = await client.call('customerLookup', { query });
+      const page = await client.call('terminalCustomerCards', {
+        params: { customerId: customer.id },
+        query: { page: 0, size: 50 },
+      });
+      const found: CustomerLookup = { customer, cards: page.data };
+      for (const [id, entry] of lookedUp)
+        if (now() - entry.at > LOOKUP_HOLD_MS) lookedUp.delete(id);
+      lookedUp.set(customer.id, { ...found, at: now() });
+      return found;
+    } catch (error) {
+      if (error instanceof ApiClientError && error.status === 429)
+        throw new KioskError(
+          `Too many customer lookups from this kiosk. ${error.message}. Nothing was looked up.`,
+          field,
+        );
+      throw explain(error, field);
+    }
+  }
+
+  /**
+   * Charges a saved card. The charge is written with its Idempotency-Key before the request
+   * leaves (history/card-charges.ts), so a retry after a lost answer never charges twice.
+   */
+  async function chargeSavedCard(command: {
+    customerId: string;
+    paymentMethodId: string;
+    captureType: CardCharge['captureType'];
+    amount: number;
+    notes?: string;
+  }) {
+    if (!client || !credentials) throw new KioskError('Pair this kiosk before taking payments');
+    const found = lookedUp.get(command.customerId);
+    if (!found || now() - found.at > LOOKUP_HOLD_MS)
+      throw new KioskError('Look the customer up again before charging their card', 'customerId');
+    const card = found.cards.find((c) => c.id === command.paymentMethodId);
+    if (!card)
+      throw new KioskError(
+        'That card is not one of this customer’s saved cards',
+        'paymentMethodId',
+      );
+    const pence = poundsToPence(command.amount);
+    if (maxPence !== null && pence > maxPence) await refreshTerminal();
+    if (maxPence !== null && pence > maxPence)
+      throw new KioskError(overTerminalLimit(pence, maxPence), 'amount');
+    const charge = cardCharges.open({
+      customerId: command.customerId,
+      customerName: found.customer.fullName,
+      paymentMethodId: card.id,
+      cardLabel: `${card.brand} ending ${card.lastFourDigits}`,
+      captureType: command.captureType,
+      amountPence: pence,
+      notes: command.notes || null,
+    });
+    let created;
+    try {
+      created = await client.call('chargeCard', {
+        body: {
+          customerId: charge.customerId,
+          paymentMethodId: charge.paymentMethodId,
+          captureType: charge.captureType,
+          amount: penceToPounds(charge.amountPence),
+          orderId: charge.orderId,
+          notes: charge.notes ?? undefined,
+        },
+        idempotencyKey: charge.idempotencyKey,
+      });
+    } catch (error) {
+      // A refusal charged nothing; a lost answer (no connection, 5xx, 429) keeps the charge's key
+      // for the retry.
+      if (error instanceof ApiClientError && error.status >= 400 && error.status < 500)
+        if (error.status !== 429) cardCharges.drop(charge.idempotencyKey);
+      if (error instanceof ApiClientError && (error.status === 0 || error.status >= 500))
+        throw new KioskError(
+          'The payments service cannot be reached, so the card may not have been charged. Charge again when the kiosk is back online: the same charge is never made twice.',
+        );
+      throw explain(error, 'amount');
+    }
+    cardCharges.settle(charge.idempotencyKey, created.paymentRequestId);
+    tracker.track({
+      paymentRequestId: created.paymentRequestId,
+      origin: 'counter',
+      amountPence: charge.amountPence,
+      currency: created.currency,
+      orderId: created.orderId,
+      notes: charge.notes,
+      paymentMethodRestriction: 'CARD',
+      status: created.status,
+      source: 'local',
+      createdAt: Date.parse(created.createdAt),
+      expiresAt: created.expiresAt ? Date.parse(created.expiresAt) : null,
+    });
+    // The network answers in a moment; push usually tells first, this catches up otherwise.
+    void refreshStatus(created.paymentRequestId);
+    return paymentView(history.get(created.paymentRequestId)!);
+  }
+
+  /** Reads one payment's status now and reports it (as the poller would). */
+  async function refreshStatus(paymentRequestId: string) {
+    const current = client;
+    if (!current) return;
+    try {
+      const record = await current.call('getPaymentStatus', { params: { paymentRequestId } });
+      tracker.report({
+        source: 'poll',
+        paymentRequestId,
+        status: record.status,
+        at: record.updatedAt,
+        paidAmount: record.paidAmount,
+        tipAmount: record.tipAmount,
+        paymentMethod: record.paymentMethod,
+        ...(record.errorDescription !== undefined
+          ? { errorDescription: record.errorDescription }
+          : {}),
+      });
+    } catch (error) {
+      log(`status ${paymentRequestId}: ${(error as Error).message}`);
+    }
+  }
+
+  function authorizedCharge(paymentRequestId: string) {
+    if (!client) throw new KioskError('Pair this kiosk first');
+    const payment = history.get(paymentRequestId);
+    if (!payment || !cardCharges.ofPayment(paymentRequestId))
+      throw new KioskError('This kiosk has no record of that card charge');
+    if (payment.status !== 'AUTHORIZED')
+      throw new KioskError('Only an authorized card charge (a hold) can be captured or released');
+    return { client, payment };
+  }
+
+  async function captureCardPayment(paymentRequestId: string, amount: number | undefined) {
+    const { client: current, payment } = authorizedCharge(paymentRequestId);
+    if (amount !== undefined && poundsToPence(amount) > payment.amountPence)
+      throw new KioskError(
+        `must be at most the authorized ${penceToPounds(payment.amountPence).toFixed(2)}`,
+        'amount',
+      );
+    let result;
+    try {
+      result = await current.call('captureCardPayment', {
+        params: { paymentRequestId },
+        body: amount === undefined ? {} : { amount },
+      });
+    } catch (error) {
+      throw explain(error, 'amount');
+    }
+    await refreshStatus(paymentRequestId);
+    // The issuer may refuse the capture: the answer says so and the payment is FAILED.
+    if (!result.success) throw new KioskError(result.message);
+    return paymentView(history.get(paymentRequestId)!);
+  }
+
+  async function releaseCardPayment(
+    paymentRequestId: string,
+    reason: Extract<BridgeCommand, { type: 'releaseCardPayment' }>['reason'],
+  ) {
+    const { client: current } = authorizedCharge(paymentRequestId);
+    try {
+      await current.call('cancelCardPayment', {
+        params: { paymentRequestId },
+        body: reason,
+      });
+    } catch (error) {
+      throw explain(error, 'reason');
+    }
+    await refreshStatus(paymentRequestId);
+    return paymentView(history.get(paymentRequestId)!);
+  }
+
   async function connect(saved: Credentials) {
     credentials = saved;
     client = createClient({ baseUrl: saved.baseUrl, secret: saved.secret });
@@ -427,6 +628,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   }
 
   async function disconnect() {
+    lookedUp.clear(); // the lookups were this pairing's
     if (terminalTimer) clearInterval(terminalTimer);
     terminalTimer = null;
     maxPence = null;
@@ -699,6 +901,14 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       }
       case 'refundPayment':
         return refundPayment(command.paymentRequestId, command.amount, command.pin);
+      case 'lookupCustomer':
+        return lookupCustomer(command.query);
+      case 'chargeSavedCard':
+        return chargeSavedCard(command);
+      case 'captureCardPayment':
+        return captureCardPayment(command.paymentRequestId, command.amount);
+      case 'releaseCardPayment':
+        return releaseCardPayment(command.paymentRequestId, command.reason);
       case 'printReceipt': {
         const payment = history.get(command.paymentRequestId);
         if (!payment) throw new KioskError('This kiosk has no record of that payment');
@@ -711,8 +921,13 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   return {
     async start() {
       // Payments still open when the kiosk stopped come back to the display, oldest first.
+      // A card-on-file charge is never on the display: the customer has nothing to do there.
       for (const p of history.unfinished())
-        if (p.expiresAt === null || p.expiresAt > now()) enqueue(p.paymentRequestId);
+        if (
+          (p.expiresAt === null || p.expiresAt > now()) &&
+          !cardCharges.ofPayment(p.paymentRequestId)
+        )
+          enqueue(p.paymentRequestId);
       if (options.webhook)
         receiver = await startWebhookReceiver({
           port: options.webhook.port ?? 0,

@@ -33,6 +33,9 @@ export async function endOfDayReport(input: {
   const { reports, client, date, now } = input;
   const takings = reports.takings(date);
   const own = reports.payByBank(date);
+  const refunds = reports.refunds(date);
+  const grossPence = takings.reduce((n, t) => n + t.totalPence, 0);
+  const refundedPence = refunds.reduce((n, r) => n + r.amountPence, 0);
   const base = {
     date,
     generatedAt: new Date(now).toISOString(),
@@ -44,8 +47,21 @@ export async function endOfDayReport(input: {
     })),
     total: {
       count: takings.reduce((n, t) => n + t.count, 0),
-      total: penceToPounds(takings.reduce((n, t) => n + t.totalPence, 0)),
+      total: penceToPounds(grossPence),
       tips: penceToPounds(takings.reduce((n, t) => n + t.tipsPence, 0)),
+      refunded: penceToPounds(refundedPence),
+    },
+    refunds: {
+      count: refunds.length,
+      total: penceToPounds(refundedPence),
+      net: penceToPounds(grossPence - refundedPence),
+      items: refunds.map((r) => ({
+        refundId: r.refundId,
+        paymentRequestId: r.paymentRequestId,
+        orderId: r.orderId,
+        amount: penceToPounds(r.amountPence),
+        completedAt: new Date(r.completedAt).toISOString(),
+      })),
     },
   };
 
@@ -135,6 +151,20 @@ export function endOfDayCsv(report: EndOfDayReport): string {
     ...report.takings.map((t) => [t.method, t.count, t.total.toFixed(2), t.tips.toFixed(2)]),
     ['ALL', report.total.count, report.total.total.toFixed(2), report.total.tips.toFixed(2)],
     [],
+    ...(report.refunds
+      ? [
+          ['Refund', 'Order', 'Amount (GBP)', 'Completed'],
+          ...report.refunds.items.map((r) => [
+            r.refundId,
+            r.orderId,
+            r.amount.toFixed(2),
+            r.completedAt,
+          ]),
+          ['REFUNDS', report.refunds.count, report.refunds.total.toFixed(2)],
+          ['NET TAKINGS', '', report.refunds.net.toFixed(2)],
+          [],
+        ]
+      : []),
     [
       'Pay by bank',
       'Order',

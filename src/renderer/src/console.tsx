@@ -9,6 +9,7 @@ import { createKioskStore } from './store/kiosk-store';
 import './styles/base.css';
 import './styles/console.css';
 import './styles/end-of-day.css';
+import './styles/card-on-file.css';
 
 const bridge = getBridge();
 const store = createKioskStore(bridge);

@@ -23,6 +23,14 @@ export interface DayPayment {
   completedAt: number;
 }
 
+export interface DayRefund {
+  refundId: string;
+  paymentRequestId: string;
+  orderId: string;
+  amountPence: number;
+  completedAt: number;
+}
+
 /** [start, end) of a local calendar date (YYYY-MM-DD) in the shop's time zone. */
 export function dateBounds(date: string, timeZone = SHOP_TIME_ZONE) {
   // Noon UTC falls on the same calendar date in every zone within ±12 hours.
@@ -52,6 +60,20 @@ export function createDayReports(db: Database.Database) {
   >(`SELECT payment_request_id, order_id, paid_pence, completed_at FROM payments
      WHERE completed_at >= ? AND completed_at < ? AND paid_method = 'PAY_BY_BANK'
      ORDER BY completed_at, payment_request_id`);
+  // Refunds count on the day they completed, like takings; the payment gives the order id.
+  const refunds = db.prepare<
+    [number, number],
+    {
+      refund_id: string;
+      payment_request_id: string;
+      order_id: string | null;
+      amount_pence: number;
+      completed_at: number;
+    }
+  >(`SELECT r.refund_id, r.payment_request_id, p.order_id, r.amount_pence, r.completed_at
+     FROM refunds r JOIN payments p ON p.payment_request_id = r.payment_request_id
+     WHERE r.completed_at >= ? AND r.completed_at < ?
+     ORDER BY r.completed_at, r.refund_id`);
   const save = db.prepare(
     `INSERT INTO end_of_day_reports (date, report, fetched_at) VALUES (?, ?, ?)
      ON CONFLICT(date) DO UPDATE SET report = excluded.report, fetched_at = excluded.fetched_at`,
@@ -76,6 +98,16 @@ export function createDayReports(db: Database.Database) {
         paymentRequestId: r.payment_request_id,
         orderId: r.order_id ?? '',
         paidPence: r.paid_pence,
+        completedAt: r.completed_at,
+      }));
+    },
+    refunds(date: string): DayRefund[] {
+      const { start, end } = dateBounds(date);
+      return refunds.all(start, end).map((r) => ({
+        refundId: r.refund_id,
+        paymentRequestId: r.payment_request_id,
+        orderId: r.order_id ?? '',
+        amountPence: r.amount_pence,
         completedAt: r.completed_at,
       }));
     },

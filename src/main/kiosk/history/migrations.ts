@@ -113,4 +113,25 @@ export const migrations: readonly string[] = [
   CREATE INDEX payment_attempts_open ON payment_attempts (amount_pence, created_at)
     WHERE payment_request_id IS NULL;
   `,
+  // 5, card on file at the counter (issue 11 item 7): saved-card charges staff made here, each
+  //    written with its Idempotency-Key before the request leaves (card-charges.ts), and what was
+  //    charged (customer, masked card, capture type) for the payment's detail, offline.
+  `
+  CREATE TABLE card_charges (
+    idempotency_key TEXT PRIMARY KEY,
+    order_id TEXT NOT NULL,
+    customer_id TEXT NOT NULL,
+    customer_name TEXT NOT NULL,
+    payment_method_id TEXT NOT NULL,
+    card_label TEXT NOT NULL,
+    capture_type TEXT NOT NULL,
+    amount_pence INTEGER NOT NULL,
+    notes TEXT,
+    -- Set once the service answered; NULL while the answer is outstanding.
+    payment_request_id TEXT UNIQUE,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX card_charges_open ON card_charges (customer_id, amount_pence, created_at)
+    WHERE payment_request_id IS NULL;
+  `,
 ];

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useKiosk } from '../store/context';
 import { LinkBanner, OfflineBanner } from './Banners';
+import { CardOnFile } from './CardOnFile';
 import { EndOfDay } from './EndOfDay';
 import { Header, type Tab } from './Header';
 import { History } from './History';
@@ -32,6 +33,7 @@ export function ConsoleApp() {
           key={tab}
         >
           {tab === 'take' && (paired ? <TakePayment /> : <Pairing />)}
+          {tab === 'card' && (paired ? <CardOnFile /> : <Pairing />)}
           {tab === 'history' && <History />}
           {tab === 'day' && <EndOfDay />}
           {tab === 'settings' && <Settings kiosk={kiosk} />}

@@ -156,6 +156,37 @@ export function EndOfDay() {
           </tr>
         </tfoot>
       </table>
+      {report.refunds && (
+        <>
+          <h3 className="end-of-day__subtitle">Refunds</h3>
+          <p data-testid="eod-refunds">
+            {report.refunds.count === 0
+              ? 'No refunds completed on this day.'
+              : `${report.refunds.count} ${report.refunds.count === 1 ? 'refund' : 'refunds'}, ${formatPounds(report.refunds.total)}.`}{' '}
+            Net takings <strong data-testid="eod-net">{formatPounds(report.refunds.net)}</strong>.
+          </p>
+          {report.refunds.items.length > 0 && (
+            <table className="end-of-day__table" aria-label="Refunds">
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Refunded</th>
+                  <th scope="col">Completed at</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.refunds.items.map((r) => (
+                  <tr key={r.refundId} data-testid="eod-refund-row">
+                    <th scope="row">{r.orderId}</th>
+                    <td>{formatPounds(r.amount)}</td>
+                    <td>{formatDateTime(r.completedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
       <h3 className="end-of-day__subtitle">Pay by bank</h3>
       {report.payByBank.reconciled && !report.payByBank.settlementLinked && (
         <p className="muted">No bank account is linked yet: link it from the dashboard.</p>

@@ -1,10 +1,11 @@
 import { useRef, type KeyboardEvent } from 'react';
 import type { KioskState } from '../../../shared/bridge';
 
-export type Tab = 'take' | 'history' | 'day' | 'settings';
+export type Tab = 'take' | 'card' | 'history' | 'day' | 'settings';
 
 const TABS: { id: Tab; label: string }[] = [
   { id: 'take', label: 'Take payment' },
+  { id: 'card', label: 'Card on file' },
   { id: 'history', label: 'History' },
   { id: 'day', label: 'End of day' },
   { id: 'settings', label: 'Settings' },

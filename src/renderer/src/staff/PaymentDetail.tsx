@@ -7,9 +7,16 @@ import {
 } from '../../../shared/bridge';
 import { refundablePence } from '../lib/refund-labels';
 import { formatDateTime, formatPounds } from '../lib/format';
-import { methodLabel, ORIGIN_LABEL, SOURCE_LABEL, STATUS_LABEL } from '../lib/labels';
+import {
+  CAPTURE_LABEL,
+  methodLabel,
+  ORIGIN_LABEL,
+  SOURCE_LABEL,
+  STATUS_LABEL,
+} from '../lib/labels';
 import { runCommand } from '../lib/run-command';
 import { useBridge, useKiosk } from '../store/context';
+import { CardHoldActions } from './CardHoldActions';
 import { PrintReceipt } from './PrintReceipt';
 import { RefundForm } from './RefundForm';
 import { RefundList } from './RefundList';
@@ -151,6 +158,20 @@ export function PaymentDetail({
                 <dt>Method</dt>
                 <dd>{methodLabel(payment.paymentMethod)}</dd>
               </div>
+              {payment.cardCharge && (
+                <>
+                  <div>
+                    <dt>Saved card</dt>
+                    <dd data-testid="detail-card">
+                      {payment.cardCharge.cardLabel}, {payment.cardCharge.customerName}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>Capture</dt>
+                    <dd>{CAPTURE_LABEL[payment.cardCharge.captureType]}</dd>
+                  </div>
+                </>
+              )}
               <div>
                 <dt>From</dt>
                 <dd>{ORIGIN_LABEL[payment.origin]}</dd>
@@ -205,6 +226,9 @@ export function PaymentDetail({
                   </button>
                 )}
               </div>
+            )}
+            {payment.status === 'AUTHORIZED' && payment.cardCharge && (
+              <CardHoldActions payment={payment} onDone={() => setRefundSeq((n) => n + 1)} />
             )}
             {printProblem && (
               <p className="form-error" role="alert">

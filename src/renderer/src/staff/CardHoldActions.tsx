@@ -1,0 +1,249 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { KioskPayment } from '../../../shared/bridge';
+import { formatPounds } from '../lib/format';
+import type { FormError } from '../lib/form-errors';
+import { RELEASE_REASONS } from '../lib/labels';
+import { runCommand } from '../lib/run-command';
+import { useBridge } from '../store/context';
+import { describedBy, FieldError } from './FieldError';
+
+type Reason = (typeof RELEASE_REASONS)[number];
+const CAPTURE_LABELS = { amount: 'Amount' };
+const RELEASE_LABELS = {
+  'reason.cancelledReasonCode': 'Reason',
+  'reason.cancelledReasonDescription': 'Description',
+};
+
+/**
+ * A card-on-file hold (AUTHORIZED) in a payment's detail: capture it, in full or a lower amount,
+ * or release it with a reason. The kiosk asks the service at once and shows its answer.
+ */
+export function CardHoldActions({
+  payment,
+  onDone,
+}: {
+  payment: KioskPayment;
+  onDone: () => void;
+}) {
+  const [mode, setMode] = useState<'capture' | 'release' | null>(null);
+  if (mode === 'capture')
+    return <CaptureForm payment={payment} onCancel={() => setMode(null)} onDone={onDone} />;
+  if (mode === 'release')
+    return <ReleaseForm payment={payment} onCancel={() => setMode(null)} onDone={onDone} />;
+  return (
+    <div className="detail__actions">
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={() => setMode('capture')}
+        data-testid="capture-button"
+      >
+        Capture
+      </button>
+      <button
+        type="button"
+        className="button button--danger"
+        onClick={() => setMode('release')}
+        data-testid="release-button"
+      >
+        Release hold
+      </button>
+    </div>
+  );
+}
+
+function CaptureForm({
+  payment,
+  onCancel,
+  onDone,
+}: {
+  payment: KioskPayment;
+  onCancel: () => void;
+  onDone: () => void;
+}) {
+  const bridge = useBridge();
+  const id = useId();
+  const [kind, setKind] = useState<'full' | 'amount'>('full');
+  const [amount, setAmount] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<FormError | null>(null);
+  const held = formatPounds(payment.amount, payment.currency);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const outcome = await runCommand(
+      bridge,
+      {
+        type: 'captureCardPayment',
+        paymentRequestId: payment.paymentRequestId,
+        ...(kind === 'amount' ? { amount: Number(amount) } : {}),
+      },
+      CAPTURE_LABELS,
+    );
+    setBusy(false);
+    if (outcome.ok) onDone();
+    else setError(outcome.error);
+  }
+
+  return (
+    <form className="refund-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+      <h3 className="detail__subtitle" id={`${id}-title`}>
+        Capture this hold
+      </h3>
+      <fieldset className="refund-form__kind">
+        <legend className="field__label">How much</legend>
+        <label className="refund-form__choice">
+          <input
+            type="radio"
+            name={`${id}-kind`}
+            checked={kind === 'full'}
+            onChange={() => setKind('full')}
+            autoFocus
+          />
+          All of it ({held})
+        </label>
+        <label className="refund-form__choice">
+          <input
+            type="radio"
+            name={`${id}-kind`}
+            checked={kind === 'amount'}
+            onChange={() => setKind('amount')}
+            data-testid="capture-kind-amount"
+          />
+          A lower amount
+        </label>
+      </fieldset>
+      {kind === 'amount' && (
+        <label className="field">
+          <span className="field__label">Amount (£, at most {held})</span>
+          <input
+            className="input"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            aria-invalid={error?.field === 'amount'}
+            aria-describedby={describedBy(error, 'amount', `${id}-amount-error`)}
+            data-testid="capture-amount"
+          />
+          <FieldError error={error} field="amount" id={`${id}-amount-error`} />
+        </label>
+      )}
+      <FieldError error={error} field={null} />
+      <div className="refund-form__actions">
+        <button type="button" className="button button--ghost" onClick={onCancel}>
+          Not now
+        </button>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={busy}
+          data-testid="capture-submit"
+        >
+          {busy ? 'Capturing…' : 'Capture'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ReleaseForm({
+  payment,
+  onCancel,
+  onDone,
+}: {
+  payment: KioskPayment;
+  onCancel: () => void;
+  onDone: () => void;
+}) {
+  const bridge = useBridge();
+  const id = useId();
+  const [code, setCode] = useState<Reason | ''>('');
+  const [description, setDescription] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<FormError | null>(null);
+  const codeField = 'reason.cancelledReasonCode';
+  const textField = 'reason.cancelledReasonDescription';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const outcome = await runCommand(
+      bridge,
+      {
+        type: 'releaseCardPayment',
+        paymentRequestId: payment.paymentRequestId,
+        reason: {
+          ...(code ? { cancelledReasonCode: code } : {}),
+          ...(description.trim() ? { cancelledReasonDescription: description.trim() } : {}),
+        },
+      },
+      RELEASE_LABELS,
+    );
+    setBusy(false);
+    if (outcome.ok) onDone();
+    else setError(outcome.error);
+  }
+
+  return (
+    <form className="refund-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+      <h3 className="detail__subtitle" id={`${id}-title`}>
+        Release this hold of {formatPounds(payment.amount, payment.currency)}
+      </h3>
+      <label className="field">
+        <span className="field__label">Reason</span>
+        <select
+          className="input"
+          value={code}
+          onChange={(e) => setCode(e.target.value as Reason | '')}
+          aria-invalid={error?.field === codeField}
+          aria-describedby={describedBy(error, codeField, `${id}-code-error`)}
+          data-testid="release-reason"
+          autoFocus
+        >
+          <option value="">Choose a reason…</option>
+          {RELEASE_REASONS.map((reason) => (
+            <option key={reason} value={reason}>
+              {reason}
+            </option>
+          ))}
+        </select>
+        <FieldError error={error} field={codeField} id={`${id}-code-error`} />
+      </label>
+      <label className="field">
+        <span className="field__label">
+          Description{' '}
+          <span className="field__optional">{code === 'Other' ? '(required)' : '(optional)'}</span>
+        </span>
+        <input
+          className="input"
+          maxLength={60}
+          autoComplete="off"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          aria-invalid={error?.field === textField}
+          aria-describedby={describedBy(error, textField, `${id}-text-error`)}
+          data-testid="release-description"
+        />
+        <FieldError error={error} field={textField} id={`${id}-text-error`} />
+      </label>
+      <FieldError error={error} field={null} />
+      <div className="refund-form__actions">
+        <button type="button" className="button button--ghost" onClick={onCancel}>
+          Keep the hold
+        </button>
+        <button
+          type="submit"
+          className="button button--danger-solid"
+          disabled={busy}
+          data-testid="release-submit"
+        >
+          {busy ? 'Releasing…' : 'Release hold'}
+        </button>
+      </div>
+    </form>
+  );
+}

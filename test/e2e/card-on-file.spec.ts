@@ -1,0 +1,122 @@
+/**
+ * Card on file at the counter, end to end: Counter started with `npm start -- --browser
+ * --no-open` (its kiosk paired as a terminal), a customer with a saved card made through the
+ * merchant API, and staff in the console looking the customer up by exact email with the keyboard,
+ * holding a deposit with MANUAL_CAPTURE, then capturing less than the hold from the payment's
+ * detail in History. axe-core finds no serious or critical violation on the new screens.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { api, expectAccessible, startKiosk, tempDir, type Kiosk } from './kiosk-harness';
+
+const cleanups: (() => unknown)[] = [];
+test.afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function open(browser: Browser, url: string): Promise<Page> {
+  // bypassCSP only so axe-core can inject its script.
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    bypassCSP: true,
+  });
+  cleanups.push(() => context.close());
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
+}
+
+test('staff look a customer up, hold a deposit on their saved card, and capture it from History', async ({
+  browser,
+}) => {
+  const dir = tempDir();
+  const kiosk: Kiosk = await startKiosk(dir.path);
+  cleanups.push(() => dir.remove());
+  cleanups.push(() => kiosk.stop());
+  const call = (method: string, path: string, body?: unknown) =>
+    api(kiosk.serviceUrl, kiosk.sandboxSecret!, method, path, body);
+
+  const customer = await call('POST', '/api/customers', {
+    fullName: 'Grace Hopper',
+    email: 'grace@example.com',
+  });
+  await call('POST', `/api/sandbox/customers/${customer.id}/cards`, {
+    number: '4242424242424242',
+    name: 'G Hopper',
+  });
+
+  const staff = await open(browser, kiosk.consoleUrl);
+  await expect(staff.locator('[data-ready="true"]')).toBeVisible();
+
+  // Keyboard only: the tabs move with the arrow keys, the lookup submits with Enter.
+  await staff.getByTestId('tab-take').focus();
+  await staff.keyboard.press('ArrowRight');
+  await expect(staff.getByTestId('tab-card')).toBeFocused();
+  await expect(staff.getByTestId('tab-card')).toHaveAttribute('aria-selected', 'true');
+  await staff.getByTestId('lookup-value').focus();
+  await staff.keyboard.type('nobody@example.com');
+  await staff.keyboard.press('Enter');
+  await expect(staff.getByRole('alert')).toHaveText(
+    'No customer with exactly this email or phone number.',
+  );
+  await expectAccessible(staff, 'card on file, not found');
+
+  await staff.getByTestId('lookup-value').fill('');
+  await staff.getByTestId('lookup-value').focus();
+  await staff.keyboard.type('grace@example.com');
+  await staff.keyboard.press('Enter');
+  const found = staff.getByTestId('cof-customer');
+  await expect(found.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
+  await expect(found.getByTestId('cof-card')).toHaveText(/VISA ending 4242/);
+  await expect(found.getByRole('radio', { name: /VISA ending 4242/ })).toBeChecked();
+  await expectAccessible(staff, 'card on file, customer and cards');
+
+  // A £50 deposit, held (MANUAL_CAPTURE is the default), charged by pressing Enter.
+  await expect(found.getByTestId('cof-capture-type')).toHaveValue('MANUAL_CAPTURE');
+  await found.getByTestId('cof-amount').focus();
+  await staff.keyboard.type('50');
+  await found.getByTestId('cof-notes').fill('Deposit');
+  await found.getByTestId('cof-notes').press('Enter');
+  const result = found.getByTestId('cof-result');
+  // Tracked like any payment: PENDING, then the card network's AUTHORIZED by push.
+  await expect(result).toHaveAttribute('data-status', 'AUTHORIZED', { timeout: 20_000 });
+  await expect(result).toContainText('£50.00 on VISA ending 4242');
+  await expect(result).toContainText('Capture or release it later from its detail in History');
+  const id = (await result.getAttribute('data-payment-request-id'))!;
+  expect((await call('GET', `/api/payments/v1/payment-status/${id}`)).status).toBe('AUTHORIZED');
+  await expectAccessible(staff, 'card on file, held');
+
+  // In History: the hold's detail names the card and offers Capture and Release.
+  await staff.getByTestId('tab-history').click();
+  await staff.locator(`[data-testid="history-row"][data-payment-request-id="${id}"]`).click();
+  const detail = staff.getByTestId('payment-detail');
+  await expect(detail.getByTestId('detail-card')).toHaveText('VISA ending 4242, Grace Hopper');
+  await expect(detail.getByTestId('release-button')).toBeVisible();
+  await detail.getByTestId('capture-button').click();
+  await detail.getByTestId('capture-kind-amount').check();
+  await detail.getByTestId('capture-amount').fill('60');
+  await detail.getByTestId('capture-submit').click();
+  await expect(detail.getByRole('alert')).toHaveText(
+    'Amount must be at most the authorized 50.00.',
+  );
+  await expectAccessible(staff, 'payment detail, capture form');
+  await detail.getByTestId('capture-amount').fill('30');
+  await detail.getByTestId('capture-amount').press('Enter');
+
+  await expect(detail.locator('.detail__summary [data-status]')).toHaveAttribute(
+    'data-status',
+    'COMPLETED',
+  );
+  await expect(detail.getByTestId('capture-button')).toHaveCount(0);
+  await expect(detail.getByTestId('status-change').last()).toHaveAttribute('data-to', 'COMPLETED');
+  await expect(detail.locator('[data-testid="status-change"][data-to="AUTHORIZED"]')).toHaveCount(
+    1,
+  );
+  const captured = await call('GET', `/api/payments/v1/payment-status/${id}`);
+  expect(captured).toMatchObject({ status: 'COMPLETED', paidAmount: 30 });
+  await expectAccessible(staff, 'payment detail, captured');
+
+  // Back on Take payment, today's takings count the captured amount.
+  await detail.getByRole('button', { name: 'Close' }).click();
+  await staff.getByTestId('tab-take').click();
+  await expect(staff.getByTestId('takings-total')).toHaveText('£30.00');
+});
