@@ -25,3 +25,5 @@ export const usePayments = <T>(pick: (s: ReturnType<Dashboard['payments']['getSt
   useStore(useDashboard().payments, pick);
 export const useWebhooks = <T>(pick: (s: ReturnType<Dashboard['webhooks']['getState']>) => T) =>
   useStore(useDashboard().webhooks, pick);
+export const useRefunds = <T>(pick: (s: ReturnType<Dashboard['refunds']['getState']>) => T) =>
+  useStore(useDashboard().refunds, pick);

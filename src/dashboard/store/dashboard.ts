@@ -3,6 +3,7 @@
  * session (a list, an error, an answer still in flight) can show in the next.
  */
 import { createPaymentsStore } from './payments';
+import { createRefundsStore } from './refunds';
 import { createTerminalsStore } from './terminals';
 import { createWebhooksStore } from './webhooks';
 import { createLive } from './live';
@@ -18,10 +19,12 @@ export function createDashboard(options: {
   const terminals = createTerminalsStore(options.api.call);
   const payments = createPaymentsStore(options.api.call);
   const webhooks = createWebhooksStore(options.api.call);
+  const refunds = createRefundsStore(options.api.call);
   const refreshers: Record<MerchantTopic, () => Promise<void>> = {
     terminals: () => terminals.getState().refresh(),
     payments: () => payments.getState().refresh(),
     webhooks: () => webhooks.getState().refresh(),
+    refunds: () => refunds.getState().refresh(),
   };
   const live = createLive({
     open: (signal) => options.api.openEvents(signal),
@@ -34,6 +37,7 @@ export function createDashboard(options: {
     terminals,
     payments,
     webhooks,
+    refunds,
     live,
     start() {
       void Promise.allSettled(Object.values(refreshers).map((r) => r()));

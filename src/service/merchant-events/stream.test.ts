@@ -101,6 +101,34 @@ describe('GET /api/merchant/events', () => {
     }
   });
 
+  it('says refunds changed when a refund is made and when its status moves', async () => {
+    const created = await h.call('POST', '/api/payments/process-payment', {
+      customerId: 'c',
+      orderId: 'refund-live',
+      amount: 10,
+    });
+    const id = created.body.paymentRequestId as string;
+    await h.call('POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+      paymentMethod: 'CARD',
+      outcome: 'COMPLETED',
+    });
+    const stream = await connectSse(`${h.url}/api/merchant/events`, SANDBOX);
+    try {
+      await stream.next((e) => e.event === 'ready');
+      let mark = performance.now();
+      const refund = await h.call('POST', `/api/refund/${id}`, { amount: 2 });
+      expect(refund.status).toBe(201);
+      await stream.next(names('refunds', mark), 10_000);
+      mark = performance.now();
+      await h.call('POST', `/api/sandbox/refunds/${refund.body.refundId}/simulate`, {
+        outcome: 'FAILED',
+      });
+      await stream.next(names('refunds', mark), 10_000);
+    } finally {
+      stream.close();
+    }
+  });
+
   it('tells another environment nothing', async () => {
     const production = await connectSse(`${h.url}/api/merchant/events`, PRODUCTION);
     const sandbox = await connectSse(`${h.url}/api/merchant/events`, SANDBOX);

@@ -11,7 +11,8 @@ import type { Environment } from '../http/auth';
 import type { Db } from '../store/db';
 import type { Presence } from '../terminals/model';
 
-export type Fingerprints = Record<MerchantTopic, string>;
+/** Refunds need no fingerprint: every refund made or moved writes a REFUND_STATUS event. */
+export type Fingerprints = Record<Exclude<MerchantTopic, 'refunds'>, string>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Last-seen times move on every heartbeat and poll; the dashboard needs them to the minute. */
@@ -73,5 +74,7 @@ export function createWatcher(db: Db, presence: Presence) {
 
 /** The topics whose fingerprint differs. */
 export function changedTopics(before: Fingerprints, after: Fingerprints): MerchantTopic[] {
-  return (Object.keys(after) as MerchantTopic[]).filter((topic) => before[topic] !== after[topic]);
+  return (Object.keys(after) as (keyof Fingerprints)[]).filter(
+    (topic) => before[topic] !== after[topic],
+  );
 }
