@@ -52,7 +52,7 @@ describe('GET /api/merchant/events', () => {
     }
   });
 
-  it('says terminals changed when one is paired, renamed and connects', async () => {
+  it('says terminals changed when one is paired, renamed, given a new limit and connects', async () => {
     const stream = await connectSse(`${h.url}/api/merchant/events`, SANDBOX);
     try {
       await stream.next((e) => e.event === 'ready');
@@ -67,6 +67,9 @@ describe('GET /api/merchant/events', () => {
       await stream.next(names('terminals', mark), 10_000);
       mark = performance.now();
       await h.call('PUT', `/api/terminal/${paired.body.terminal.id}`, { name: 'Till 2' });
+      await stream.next(names('terminals', mark), 10_000);
+      mark = performance.now();
+      await h.call('PUT', `/api/terminal/${paired.body.terminal.id}`, { maxAmount: 25 });
       await stream.next(names('terminals', mark), 10_000);
       mark = performance.now();
       const kiosk = await connectSse(`${h.url}/api/terminal/events`, paired.body.secret);

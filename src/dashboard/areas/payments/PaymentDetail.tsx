@@ -126,6 +126,7 @@ function RefundForm({ payment: p, leftPence }: { payment: Payment; leftPence: nu
   const amountInput = useRef<HTMLInputElement>(null);
   const notesInput = useRef<HTMLInputElement>(null);
   const submit = useRef<HTMLButtonElement>(null);
+  const answeredYes = useRef(false);
   const id = p.paymentRequestId;
   useEffect(() => {
     if (errors.amount) amountInput.current?.focus();
@@ -216,6 +217,7 @@ function RefundForm({ payment: p, leftPence }: { payment: Payment; leftPence: nu
           yes="Yes, refund"
           no="Don't refund"
           onYes={async () => {
+            answeredYes.current = true;
             if (await store.getState().refund(input())) {
               setAmount('');
               setNotes('');
@@ -226,8 +228,10 @@ function RefundForm({ payment: p, leftPence }: { payment: Payment; leftPence: nu
             setConfirming(null);
             // Back from the question: the focus goes to what the service refused, else the button
             // that asked (once it is back in the page).
+            const sent = answeredYes.current;
+            answeredYes.current = false;
             setTimeout(() => {
-              const refused = store.getState().fieldErrors;
+              const refused = sent ? store.getState().fieldErrors : {};
               if (refused.amount && amountInput.current) amountInput.current.focus();
               else if (refused.refundNotes) notesInput.current?.focus();
               else submit.current?.focus();
