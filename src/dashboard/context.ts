@@ -27,3 +27,5 @@ export const useWebhooks = <T>(pick: (s: ReturnType<Dashboard['webhooks']['getSt
   useStore(useDashboard().webhooks, pick);
 export const useRefunds = <T>(pick: (s: ReturnType<Dashboard['refunds']['getState']>) => T) =>
   useStore(useDashboard().refunds, pick);
+export const useBank = <T>(pick: (s: ReturnType<Dashboard['bank']['getState']>) => T) =>
+  useStore(useDashboard().bank, pick);
