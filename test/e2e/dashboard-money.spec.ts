@@ -264,3 +264,120 @@ test('a refund made elsewhere appears live; the rest is refunded in full', async
       .getByRole('button', { name: `Show details and refunds of ${orderId}` }),
   ).toBeFocused();
 });
+
+test('bank: link an account through the hosted page and come back to the Bank page', async () => {
+  await goTo('Bank');
+  await expect(page.getByText('No bank account linked yet.')).toBeVisible();
+  await expectAccessible('bank, nothing linked');
+  await page.getByRole('button', { name: 'Link a bank account' }).focus();
+  await page.keyboard.press('Enter');
+  // The bank's hosted page: pick the bank, sign in, allow.
+  await expect(page.getByRole('heading', { name: 'Link your bank account' })).toBeVisible(LIVE);
+  await page.getByRole('button', { name: 'Sandbox Bank' }).click();
+  await page.getByLabel('User name').fill('shopkeeper');
+  await page.getByLabel('Password').fill('sandbox');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Allow', exact: true }).click();
+
+  // Back on the dashboard's Bank page, still signed in; the address is tidied.
+  await expect(page.getByRole('heading', { level: 1, name: 'Bank' })).toBeVisible(LIVE);
+  await expect(page.getByTestId('link-notice')).toHaveText(
+    'Linked Sandbox Bank: 2 accounts. Pay-by-bank payments settle into the first one.',
+  );
+  await expect.poll(() => page.url()).toBe(`${base}/dashboard/bank`);
+  const [consent] = await api('GET', '/api/bank/consents');
+  const row = page.locator(`[data-account-auth-id="${consent.accountAuthId}"]`);
+  await expect(row.getByTestId('bank-account')).toHaveCount(2);
+  await expect(row.getByTestId('bank-account').first()).toContainText('Settlement account');
+  await expectAccessible('bank, linked');
+});
+
+test('bank: pages through transactions by cursor; a used-up link starts again with a note', async () => {
+  const [consent] = await api('GET', '/api/bank/consents');
+  const account = consent.accounts[0];
+  await page
+    .getByRole('button', {
+      name: `Transactions of ${account.bankName} ${account.sortCode} ${account.accountNumber}`,
+    })
+    .click();
+  await expect(page.getByRole('heading', { name: /^Transactions: / })).toBeFocused();
+  const rows = page.getByTestId('transaction');
+  await expect(rows).toHaveCount(50);
+  await expect(page.getByTestId('transactions-page')).toHaveText('Page 1 · 50 transactions');
+  const firstOfPage1 = await rows.first().getAttribute('data-transaction-id');
+  // The page shows what the feed gives, newest first.
+  const feed = await api('GET', `/api/bank/accounts/${account.accountId}/transactions`);
+  expect(firstOfPage1).toBe(feed.data[0].id);
+  await expectAccessible('bank transactions');
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('transactions-page')).toHaveText('Page 2 · 50 transactions');
+  const firstOfPage2 = await rows.first().getAttribute('data-transaction-id');
+  expect(firstOfPage2).not.toBe(firstOfPage1);
+  expect(feed.data.map((t: { id: string }) => t.id)).not.toContain(firstOfPage2);
+  await screenshot('dashboard-bank');
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByTestId('transactions-page')).toHaveText('Page 1 · 50 transactions');
+  await expect(rows.first()).toHaveAttribute('data-transaction-id', firstOfPage1!);
+
+  // Cursors last 15 minutes of service time: once they expire, Next gets 410 GONE.
+  await api('POST', '/api/sandbox/clock/advance', { ms: 16 * 60_000 });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('page-note')).toHaveText(
+    'That page link had expired or was already used (links last 15 minutes and work once), so the list starts again from the newest transactions.',
+  );
+  await expect(page.getByTestId('transactions-page')).toHaveText('Page 1 · 50 transactions');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('transactions-page')).toHaveText('Page 2 · 50 transactions');
+  await expect(page.getByTestId('page-note')).toHaveCount(0);
+});
+
+test("bank: the day's reconciliation per store, with credits that match no payment", async () => {
+  const created = await api('POST', '/api/payments/process-payment', {
+    customerId: 'c',
+    orderId: 'BANK-E2E',
+    amount: 8.25,
+  });
+  await api('POST', `/api/sandbox/payment-requests/${created.paymentRequestId}/simulate`, {
+    paymentMethod: 'PAY_BY_BANK',
+    outcome: 'COMPLETED',
+  });
+  const status = await api('GET', `/api/payments/v1/payment-status/${created.paymentRequestId}`);
+  const day = (status.updatedAt as string).slice(0, 10);
+  await page.getByLabel('Day (UTC)').fill(day);
+  await page.getByRole('button', { name: 'Show' }).click();
+  const payment = page.locator(
+    `[data-testid="recon-payment"][data-payment-id="${created.paymentRequestId}"]`,
+  );
+  await expect(payment).toHaveAttribute('data-status', 'NOT_ARRIVED');
+  await expect(payment).toContainText('Not arrived yet');
+
+  // The credit arrives 20 s of service time later.
+  await api('POST', '/api/sandbox/clock/advance', { ms: 21_000 });
+  const [store] = await api('GET', '/api/stores');
+  await page.getByLabel('Store').selectOption({ label: store.name });
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(payment).toHaveAttribute('data-status', 'MATCHED');
+  await expect(payment).toContainText('Matched');
+  await expect(payment).toContainText('£8.25');
+  const report = await api('GET', `/api/bank/reconciliation?date=${day}&storeId=${store.id}`);
+  await expect(page.getByTestId('recon-matched')).toHaveText(String(report.summary.matched));
+  await expect(page.getByTestId('unmatched-credit')).toHaveCount(report.unmatchedCredits.length);
+  expect(report.unmatchedCredits.length).toBeGreaterThan(0); // the acquirer's card settlements
+  await expectAccessible('bank reconciliation');
+});
+
+test('bank: revoke a consent, after asking', async () => {
+  const [consent] = await api('GET', '/api/bank/consents');
+  await page.getByRole('button', { name: `Revoke ${consent.bankName}` }).click();
+  await expect(page.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await expectAccessible('revoke question');
+  await page.getByRole('button', { name: 'Yes, revoke' }).click();
+  await expect(page.getByText('No bank account linked yet.')).toBeVisible();
+  await expect(page.getByTestId('transaction')).toHaveCount(0);
+  expect(await api('GET', '/api/bank/consents')).toEqual([]);
+});
+
+test('the pages ran without a script error', () => {
+  expect(pageErrors).toEqual([]);
+});
