@@ -181,7 +181,7 @@ test('refunds an amount from the payment detail, after asking; follows it live t
   const row = page.locator(`[data-payment-id="${paymentId}"]`);
   await expect(row.getByTestId('payment-status')).toHaveText('Paid', LIVE);
 
-  const details = row.getByRole('button', { name: `Show details and refunds of ${orderId}` });
+  const details = row.getByRole('button', { name: `Details and refunds of ${orderId}` });
   await details.focus();
   await page.keyboard.press('Enter');
   const detail = page.getByTestId('payment-detail');
@@ -261,7 +261,7 @@ test('a refund made elsewhere appears live; the rest is refunded in full', async
   await expect(
     page
       .locator(`[data-payment-id="${paymentId}"]`)
-      .getByRole('button', { name: `Show details and refunds of ${orderId}` }),
+      .getByRole('button', { name: `Details and refunds of ${orderId}` }),
   ).toBeFocused();
 });
 
@@ -376,6 +376,33 @@ test('bank: revoke a consent, after asking', async () => {
   await expect(page.getByText('No bank account linked yet.')).toBeVisible();
   await expect(page.getByTestId('transaction')).toHaveCount(0);
   expect(await api('GET', '/api/bank/consents')).toEqual([]);
+});
+
+test('the new pages and the payment detail run under the real CSP with no refusal', async ({
+  browser,
+}) => {
+  const strict = await browser.newPage();
+  const refusals: string[] = [];
+  strict.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) refusals.push(m.text());
+  });
+  await strict.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`Content Security Policy refused ${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  await strict.goto(`${base}/dashboard/bank`);
+  await strict.getByLabel('Access secret').fill(SANDBOX);
+  await strict.getByRole('button', { name: 'Sign in' }).click();
+  await expect(strict.getByRole('heading', { level: 1, name: 'Bank' })).toBeVisible();
+  await expect(strict.getByTestId('recon-summary')).toBeVisible();
+  await strict.getByRole('link', { name: 'Payments' }).click();
+  await strict.getByRole('button', { name: `Details and refunds of ${orderId}` }).click();
+  await expect(strict.getByTestId('refund')).toHaveCount(3);
+  await strict.getByRole('link', { name: 'Terminals' }).click();
+  await expect(strict.getByTestId('terminal-limit')).toBeVisible();
+  await strict.close();
+  expect(refusals).toEqual([]);
 });
 
 test('the pages ran without a script error', () => {

@@ -189,7 +189,7 @@ function PaymentRow({ payment: p }: { payment: Payment }) {
             className="secondary small"
             aria-expanded={open}
             aria-controls={open ? `detail-row-${p.paymentRequestId}` : undefined}
-            aria-label={`${open ? 'Hide' : 'Show'} details and refunds of ${p.orderId}`}
+            aria-label={`Details and refunds of ${p.orderId}`}
             onClick={() => (open ? closeDetail() : refunds.getState().open(p.paymentRequestId))}
           >
             {open ? 'Hide details' : 'Details'}
