@@ -160,6 +160,10 @@ test("sets a terminal's largest payment; the push form checks it in the service'
   expect(refused.status).toBe(400);
   const envelope = await refused.json();
   expect(`${envelope.errors[0].message}.`).toBe(await error.textContent());
+  // Changing the amount clears what was said about it.
+  await amount.fill('');
+  await expect(error).toHaveCount(0);
+  await expect(amount).not.toHaveAttribute('aria-invalid', 'true');
   await api('PUT', `/api/terminal/${kiosk.id}`, { maxAmount: 1000 });
 });
 

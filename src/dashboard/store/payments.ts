@@ -48,6 +48,8 @@ export interface PaymentsState {
   older(): void;
   cancel(id: string): Promise<void>;
   push(input: PushInput): Promise<boolean>;
+  /** The field the error was about is being changed: the error no longer applies. */
+  clearPushError(): void;
 }
 
 export interface PaymentsView {
@@ -153,6 +155,10 @@ export function createPaymentsStore(call: Call) {
         set({ cancelling: get().cancelling.filter((c) => c !== id) });
         void get().refresh();
       }
+    },
+
+    clearPushError() {
+      if (get().pushError) set({ pushError: '', pushErrorField: null });
     },
 
     async push(input) {

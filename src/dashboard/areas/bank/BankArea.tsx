@@ -253,7 +253,7 @@ function TransactionRow({ t }: { t: BankTransaction }) {
       <td>{t.reference}</td>
       <td className="num">{t.type === 'CREDIT' ? formatPounds(t.amount, t.currency) : ''}</td>
       <td className="num">{t.type === 'DEBIT' ? formatPounds(t.amount, t.currency) : ''}</td>
-      <td>{TRANSACTION_STATUS_LABEL[t.status]}</td>
+      <td className="nowrap">{TRANSACTION_STATUS_LABEL[t.status]}</td>
       <td className="num">
         {t.balance ? formatPounds(t.balance.amount, t.balance.currency) : '—'}
       </td>

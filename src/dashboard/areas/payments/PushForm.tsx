@@ -88,7 +88,10 @@ export function PushForm() {
           value={amount}
           aria-invalid={errorField === 'amount' ? true : undefined}
           aria-describedby={`push-amount-hint${errorField === 'amount' ? ' push-error' : ''}`}
-          onChange={(event) => setAmount(event.target.value)}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            if (errorField === 'amount') payments.getState().clearPushError();
+          }}
         />
         <p id="push-amount-hint" className="muted" data-testid="push-limit">
           {terminal
