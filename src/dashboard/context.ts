@@ -25,3 +25,7 @@ export const usePayments = <T>(pick: (s: ReturnType<Dashboard['payments']['getSt
   useStore(useDashboard().payments, pick);
 export const useWebhooks = <T>(pick: (s: ReturnType<Dashboard['webhooks']['getState']>) => T) =>
   useStore(useDashboard().webhooks, pick);
+export const useRefunds = <T>(pick: (s: ReturnType<Dashboard['refunds']['getState']>) => T) =>
+  useStore(useDashboard().refunds, pick);
+export const useBank = <T>(pick: (s: ReturnType<Dashboard['bank']['getState']>) => T) =>
+  useStore(useDashboard().bank, pick);

@@ -4,6 +4,7 @@
  */
 import type { KioskPayment, StatusChange } from './bridge';
 import type { PaymentStatus } from './payment-states';
+import type { RefundStatus } from './refund-states';
 import type { z } from 'zod';
 import { PaymentStatus as PaymentStatusEnum } from './contract/common';
 import type { WebhookDelivery } from './contract/webhooks';
@@ -60,4 +61,21 @@ export const DELIVERY_LABEL: Record<z.infer<typeof WebhookDelivery>['status'], s
   PENDING: 'Waiting to retry',
   DELIVERED: 'Delivered',
   FAILED: 'Failed',
+};
+
+/** A refund's status as staff and the dashboard read it (docs/refunds.md). */
+export const REFUND_STATUS_LABEL: Record<RefundStatus, string> = {
+  INITIATED: 'Requested',
+  PENDING: 'Processing',
+  COMPLETED: 'Refunded',
+  FAILED: 'Failed',
+  CANCELLED: 'Cancelled',
+};
+
+export const REFUND_STATUS_TONE: Record<RefundStatus, Tone> = {
+  INITIATED: 'waiting',
+  PENDING: 'progress',
+  COMPLETED: 'success',
+  FAILED: 'danger',
+  CANCELLED: 'muted',
 };

@@ -2,8 +2,8 @@
  * A refund end to end at the counter: Counter started with `npm start -- --browser --no-open`
  * and a staff PIN, a payment paid, the customer display offering its receipt by QR code, staff
  * refunding part of it from the console's history behind the PIN, the refund followed to
- * COMPLETED by push and counted in today's takings, and the receipt printed through the console's
- * 80 mm print stylesheet.
+ * COMPLETED by push and counted in today's takings, the receipt printed through the console's
+ * 80 mm print stylesheet, and the same refund shown in the merchant dashboard's payment detail.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
@@ -137,4 +137,20 @@ test('staff refund part of a payment from the history; display, history and taki
   await staff.getByTestId('tab-take').click();
   await expect(staff.getByTestId('takings-total')).toHaveText('£10.00');
   await expect(staff.getByTestId('takings-refunded')).toHaveText('£4.00');
+
+  // The merchant dashboard of the same service shows the refund made at the counter.
+  const dashboard = await open(browser, kiosk.dashboardUrl);
+  await dashboard.getByLabel('Access secret').fill(kiosk.sandboxSecret!);
+  await dashboard.getByRole('button', { name: 'Sign in' }).click();
+  const row = dashboard.locator(`[data-payment-id="${id}"]`);
+  await expect(row.getByTestId('payment-refunded')).toHaveText('Refunded £4.00');
+  await row.getByRole('button', { name: `Details and refunds of ${orderId}` }).click();
+  const dashboardDetail = dashboard.getByTestId('payment-detail');
+  await expect(dashboardDetail.getByTestId('detail-refunded')).toHaveText('£4.00');
+  await expect(dashboardDetail.getByTestId('detail-left')).toHaveText('£10.00');
+  const listed = dashboardDetail.getByTestId('refund');
+  await expect(listed).toHaveCount(1);
+  await expect(listed).toHaveAttribute('data-status', 'COMPLETED');
+  await expect(listed).toContainText('£4.00');
+  await expect(listed.getByTestId('refund-status')).toHaveText('Refunded');
 });

@@ -3,6 +3,7 @@
  * what to type: pounds and pence as the shop writes them ("£1,250.50"), at most two decimal
  * places, more than nothing and no more than the largest amount the service takes.
  */
+import { overTerminalLimit } from '../../shared/contract/terminals';
 import { MAX_PENCE, decimalTextToPence, formatPence, penceToPounds } from '../../shared/money';
 
 export type AmountCheck =
@@ -24,4 +25,15 @@ export function checkAmount(text: string, maxPence: number = MAX_PENCE): AmountC
   if (pence === null || pence > maxPence) return { ok: false, error: tooLargeMessage(maxPence) };
   if (pence <= 0) return { ok: false, error: 'The amount must be more than £0.00.' };
   return { ok: true, pence, pounds: penceToPounds(pence) };
+}
+
+/**
+ * The amount for one terminal: as checkAmount, then within the terminal's own largest payment
+ * (its `maxAmount`), refused in the service's own words so the page and the service agree.
+ */
+export function checkTerminalAmount(text: string, terminalMaxPence?: number): AmountCheck {
+  const checked = checkAmount(text);
+  if (checked.ok && terminalMaxPence !== undefined && checked.pence > terminalMaxPence)
+    return { ok: false, error: `${overTerminalLimit(checked.pence, terminalMaxPence)}.` };
+  return checked;
 }

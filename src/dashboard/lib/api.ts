@@ -36,6 +36,23 @@ export function failureMessage(error: unknown): string {
 
 export const isStale = (error: unknown) => error instanceof StaleCall;
 
+/**
+ * The service's field errors as sentences to show next to each field ("Amount is more than is
+ * left to refund …"), keyed by the field's name; empty when the failure names no field.
+ */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiClientError) || !Array.isArray(error.envelope?.errors)) return {};
+  const out: Record<string, string> = {};
+  for (const { field, message } of error.envelope.errors) {
+    if (field in out) continue;
+    const sentence = /^[A-Z£]/.test(message)
+      ? message
+      : `${field.charAt(0).toUpperCase()}${field.slice(1)} ${message}`;
+    out[field] = /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+  }
+  return out;
+}
+
 export interface SessionApi {
   call: Call;
   /** Opens the merchant's change stream with this session's secret in the header. */

@@ -2,7 +2,9 @@
  * One signed-in session's stores: created at sign-in, dropped at sign-out, so nothing of one
  * session (a list, an error, an answer still in flight) can show in the next.
  */
+import { createBankStore } from './bank';
 import { createPaymentsStore } from './payments';
+import { createRefundsStore } from './refunds';
 import { createTerminalsStore } from './terminals';
 import { createWebhooksStore } from './webhooks';
 import { createLive } from './live';
@@ -18,10 +20,14 @@ export function createDashboard(options: {
   const terminals = createTerminalsStore(options.api.call);
   const payments = createPaymentsStore(options.api.call);
   const webhooks = createWebhooksStore(options.api.call);
+  const refunds = createRefundsStore(options.api.call);
+  // The bank feed is read when the Bank page opens; it has no topic on the change stream.
+  const bank = createBankStore(options.api.call);
   const refreshers: Record<MerchantTopic, () => Promise<void>> = {
     terminals: () => terminals.getState().refresh(),
     payments: () => payments.getState().refresh(),
     webhooks: () => webhooks.getState().refresh(),
+    refunds: () => refunds.getState().refresh(),
   };
   const live = createLive({
     open: (signal) => options.api.openEvents(signal),
@@ -34,6 +40,8 @@ export function createDashboard(options: {
     terminals,
     payments,
     webhooks,
+    refunds,
+    bank,
     live,
     start() {
       void Promise.allSettled(Object.values(refreshers).map((r) => r()));

@@ -9,8 +9,8 @@ import type { PaymentStatusPage, PaymentStatusRecord } from '../../shared/contra
 import { formatPence } from '../../shared/money';
 import { PaymentStatus as PaymentStatusEnum } from '../../shared/contract/common';
 import type { PaymentStatus } from '../../shared/payment-states';
-import { checkAmount } from '../lib/amount';
-import { failureMessage, isStale, type Call } from '../lib/api';
+import { checkTerminalAmount } from '../lib/amount';
+import { failureMessage, fieldErrors, isStale, type Call } from '../lib/api';
 
 export const PAGE_SIZE = 20;
 
@@ -21,6 +21,8 @@ export type MethodChoice = '' | 'PAY_BY_BANK' | 'CARD';
 export interface PushInput {
   terminalId: string;
   terminalName: string;
+  /** The terminal's largest payment, in pence (its maxAmount), checked before sending. */
+  terminalMaxPence?: number;
   amount: string;
   method: MethodChoice;
   notes: string;
@@ -46,6 +48,8 @@ export interface PaymentsState {
   older(): void;
   cancel(id: string): Promise<void>;
   push(input: PushInput): Promise<boolean>;
+  /** The field the error was about is being changed: the error no longer applies. */
+  clearPushError(): void;
 }
 
 export interface PaymentsView {
@@ -153,6 +157,10 @@ export function createPaymentsStore(call: Call) {
       }
     },
 
+    clearPushError() {
+      if (get().pushError) set({ pushError: '', pushErrorField: null });
+    },
+
     async push(input) {
       set({ pushError: '', pushErrorField: null, pushResult: '' });
       if (!input.terminalId) {
@@ -162,7 +170,7 @@ export function createPaymentsStore(call: Call) {
         });
         return false;
       }
-      const amount = checkAmount(input.amount);
+      const amount = checkTerminalAmount(input.amount, input.terminalMaxPence);
       if (!amount.ok) {
         set({ pushError: amount.error, pushErrorField: 'amount' });
         return false;
@@ -183,7 +191,14 @@ export function createPaymentsStore(call: Call) {
         void get().refresh();
         return true;
       } catch (error) {
-        if (!isStale(error)) set({ pushError: `Not sent: ${failureMessage(error)}` });
+        if (isStale(error)) return false;
+        // A refusal that names the amount (over the terminal's largest payment) goes by the field.
+        const byField = fieldErrors(error).amount;
+        set(
+          byField
+            ? { pushError: byField, pushErrorField: 'amount' }
+            : { pushError: `Not sent: ${failureMessage(error)}` },
+        );
         return false;
       } finally {
         set({ pushing: false });

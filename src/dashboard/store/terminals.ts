@@ -5,7 +5,8 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { Terminal } from '../../shared/contract/terminals';
-import { failureMessage, isStale, type Call } from '../lib/api';
+import { checkAmount } from '../lib/amount';
+import { failureMessage, fieldErrors, isStale, type Call } from '../lib/api';
 import { groupCode, pairingDeadline } from '../lib/pairing';
 
 export interface Pairing {
@@ -24,12 +25,17 @@ export interface TerminalsState {
   pairing: Pairing | null;
   pairingBusy: boolean;
   pairedNotice: string;
+  /** Per terminal: why its new largest payment was not saved (shown next to the field). */
+  limitErrors: Record<string, string>;
   refresh(): Promise<void>;
   makePairingCode(): Promise<void>;
   closePairing(): void;
   rename(id: string, name: string): Promise<boolean>;
   setRemotePayments(id: string, enabled: boolean): Promise<void>;
   unpair(id: string): Promise<void>;
+  /** Sets the terminal's largest payment from what was typed (pounds); true when saved. */
+  setMaxAmount(id: string, text: string): Promise<boolean>;
+  clearLimitError(id: string): void;
   clearRowError(id: string): void;
 }
 
@@ -65,6 +71,7 @@ export function createTerminalsStore(call: Call, now: () => number = Date.now) {
       pairing: null,
       pairingBusy: false,
       pairedNotice: '',
+      limitErrors: {},
 
       async refresh() {
         const mine = ++ticket;
@@ -138,6 +145,33 @@ export function createTerminalsStore(call: Call, now: () => number = Date.now) {
         } catch (error) {
           if (!isStale(error)) rowError(id, `Not unpaired: ${failureMessage(error)}`);
         }
+      },
+
+      async setMaxAmount(id, text) {
+        const limitError = (message: string) =>
+          set({ limitErrors: { ...get().limitErrors, [id]: message } });
+        const amount = checkAmount(text);
+        if (!amount.ok) {
+          limitError(amount.error);
+          return false;
+        }
+        try {
+          replace(
+            await call('updateTerminal', { params: { id }, body: { maxAmount: amount.pounds } }),
+          );
+          get().clearLimitError(id);
+          return true;
+        } catch (error) {
+          if (!isStale(error))
+            limitError(fieldErrors(error).maxAmount ?? `Not saved: ${failureMessage(error)}`);
+          return false;
+        }
+      },
+
+      clearLimitError(id) {
+        if (!(id in get().limitErrors)) return;
+        const { [id]: _gone, ...rest } = get().limitErrors;
+        set({ limitErrors: rest });
       },
 
       clearRowError(id) {

@@ -52,7 +52,7 @@ describe('GET /api/merchant/events', () => {
     }
   });
 
-  it('says terminals changed when one is paired, renamed and connects', async () => {
+  it('says terminals changed when one is paired, renamed, given a new limit and connects', async () => {
     const stream = await connectSse(`${h.url}/api/merchant/events`, SANDBOX);
     try {
       await stream.next((e) => e.event === 'ready');
@@ -67,6 +67,9 @@ describe('GET /api/merchant/events', () => {
       await stream.next(names('terminals', mark), 10_000);
       mark = performance.now();
       await h.call('PUT', `/api/terminal/${paired.body.terminal.id}`, { name: 'Till 2' });
+      await stream.next(names('terminals', mark), 10_000);
+      mark = performance.now();
+      await h.call('PUT', `/api/terminal/${paired.body.terminal.id}`, { maxAmount: 25 });
       await stream.next(names('terminals', mark), 10_000);
       mark = performance.now();
       const kiosk = await connectSse(`${h.url}/api/terminal/events`, paired.body.secret);
@@ -96,6 +99,34 @@ describe('GET /api/merchant/events', () => {
       mark = performance.now();
       await h.call('POST', `/api/payment-request/cancel/${created.body.paymentRequestId}`);
       await stream.next(names('webhooks', mark), 10_000); // the delivery queued
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('says refunds changed when a refund is made and when its status moves', async () => {
+    const created = await h.call('POST', '/api/payments/process-payment', {
+      customerId: 'c',
+      orderId: 'refund-live',
+      amount: 10,
+    });
+    const id = created.body.paymentRequestId as string;
+    await h.call('POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+      paymentMethod: 'CARD',
+      outcome: 'COMPLETED',
+    });
+    const stream = await connectSse(`${h.url}/api/merchant/events`, SANDBOX);
+    try {
+      await stream.next((e) => e.event === 'ready');
+      let mark = performance.now();
+      const refund = await h.call('POST', `/api/refund/${id}`, { amount: 2 });
+      expect(refund.status).toBe(201);
+      await stream.next(names('refunds', mark), 10_000);
+      mark = performance.now();
+      await h.call('POST', `/api/sandbox/refunds/${refund.body.refundId}/simulate`, {
+        outcome: 'FAILED',
+      });
+      await stream.next(names('refunds', mark), 10_000);
     } finally {
       stream.close();
     }

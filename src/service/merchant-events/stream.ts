@@ -2,7 +2,7 @@
  * GET /api/merchant/events: the merchant's change stream (Server-Sent Events) that keeps the
  * dashboard live without polling every list. It sends `change` with the topics that changed:
  * at once for anything written to the outbox (payment status changes, remote payments, webhook
- * deliveries queued), and within `WATCH_MS` for what the outbox does not carry (a payment created
+ * deliveries queued, refunds made or moved: `refunds`), and within `WATCH_MS` for what the outbox does not carry (a payment created
  * at the counter, a terminal connecting, renamed or unpaired, a delivery attempted), found by
  * comparing fingerprints (watch.ts). The data is never in the event: the dashboard re-reads it
  * through the ordinary routes, so it sees exactly what the API shows.
@@ -34,8 +34,9 @@ export const merchantEventRoutes: Area = (app, ctx) => {
       };
       const unsubscribe = ctx.outbox.subscribe((event) => {
         if (event.merchantId !== merchantId || event.environment !== environment) return;
-        pending.add('payments');
+        pending.add('payments'); // a refund moves the payment's refundedAmount too
         if (event.type !== 'REMOTE_PAYMENT_REQUEST') pending.add('webhooks');
+        if (event.type === 'REFUND_STATUS') pending.add('refunds');
         nudge();
       });
       stream.onAbort(() => {

@@ -11,7 +11,8 @@ import type { Environment } from '../http/auth';
 import type { Db } from '../store/db';
 import type { Presence } from '../terminals/model';
 
-export type Fingerprints = Record<MerchantTopic, string>;
+/** Refunds need no fingerprint: every refund made or moved writes a REFUND_STATUS event. */
+export type Fingerprints = Record<Exclude<MerchantTopic, 'refunds'>, string>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Last-seen times move on every heartbeat and poll; the dashboard needs them to the minute. */
@@ -29,10 +30,11 @@ export function createWatcher(db: Db, presence: Presence) {
       name: string;
       remote_enabled: number;
       push_registered: number;
+      max_amount_pence: number;
       last_seen_at: number | null;
     }
   >(
-    `SELECT id, name, remote_enabled, push_registered, last_seen_at FROM terminals
+    `SELECT id, name, remote_enabled, push_registered, max_amount_pence, last_seen_at FROM terminals
        WHERE merchant_id = ? AND environment = ? AND deleted_at IS NULL ORDER BY created_at`,
   );
   const subscriptions = db.prepare<[string, string], { ids: string | null }>(
@@ -59,7 +61,15 @@ export function createWatcher(db: Db, presence: Presence) {
       const online = presence.online(t.id);
       const seen =
         online || t.last_seen_at === null ? 0 : Math.floor(t.last_seen_at / SEEN_GRAIN_MS);
-      return [t.id, t.name, t.remote_enabled, t.push_registered, online ? 1 : 0, seen].join(':');
+      return [
+        t.id,
+        t.name,
+        t.remote_enabled,
+        t.push_registered,
+        t.max_amount_pence,
+        online ? 1 : 0,
+        seen,
+      ].join(':');
     });
     const subs = subscriptions.get(merchantId, environment)?.ids ?? '';
     const log = deliveries.get(merchantId, environment, now - DAY_MS);
@@ -73,5 +83,7 @@ export function createWatcher(db: Db, presence: Presence) {
 
 /** The topics whose fingerprint differs. */
 export function changedTopics(before: Fingerprints, after: Fingerprints): MerchantTopic[] {
-  return (Object.keys(after) as MerchantTopic[]).filter((topic) => before[topic] !== after[topic]);
+  return (Object.keys(after) as (keyof Fingerprints)[]).filter(
+    (topic) => before[topic] !== after[topic],
+  );
 }

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 
-export const MerchantTopic = z.enum(['payments', 'terminals', 'webhooks']);
+/** `refunds`: a refund was made or changed status (REFUND_STATUS), so open refund lists re-read. */
+export const MerchantTopic = z.enum(['payments', 'terminals', 'webhooks', 'refunds']);
 export type MerchantTopic = z.infer<typeof MerchantTopic>;
 
 /** The data of a `change` event. */

@@ -1,5 +1,7 @@
 /** Push a payment to a paired terminal: the kiosk shows it to the customer at once. */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { formatPounds } from '../../../shared/format';
+import { poundsToPence } from '../../../shared/money';
 import { Notice } from '../../components/Notice';
 import { useDashboard, usePayments, useTerminals } from '../../context';
 import { pickTerminal, terminalChoices } from '../../lib/terminal-choices';
@@ -26,6 +28,7 @@ export function PushForm() {
   const amountInput = useRef<HTMLInputElement>(null);
   const terminalSelect = useRef<HTMLSelectElement>(null);
   const terminalId = pickTerminal(choices, chosen);
+  const terminal = (terminals ?? []).find((t) => t.id === terminalId);
 
   useEffect(() => {
     if (errorField === 'amount') amountInput.current?.focus();
@@ -42,7 +45,8 @@ export function PushForm() {
           event.preventDefault();
           const sent = await payments.getState().push({
             terminalId,
-            terminalName: choices.find((c) => c.id === terminalId)?.name ?? 'the terminal',
+            terminalName: terminal?.name ?? 'the terminal',
+            ...(terminal ? { terminalMaxPence: poundsToPence(terminal.maxAmount) } : {}),
             amount,
             method,
             notes,
@@ -83,9 +87,18 @@ export function PushForm() {
           placeholder="12.50"
           value={amount}
           aria-invalid={errorField === 'amount' ? true : undefined}
-          aria-describedby={errorField === 'amount' ? 'push-error' : undefined}
-          onChange={(event) => setAmount(event.target.value)}
+          aria-describedby={`push-amount-hint${errorField === 'amount' ? ' push-error' : ''}`}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            if (errorField === 'amount') payments.getState().clearPushError();
+          }}
         />
+        <p id="push-amount-hint" className="muted" data-testid="push-limit">
+          {terminal
+            ? `Largest payment on ${terminal.name}: ${formatPounds(terminal.maxAmount)}`
+            : ''}
+        </p>
+        {error && errorField === 'amount' ? <PushError error={error} /> : null}
         <fieldset>
           <legend>Payment method</legend>
           {METHODS.map(([value, label]) => (
@@ -111,11 +124,7 @@ export function PushForm() {
           value={notes}
           onChange={(event) => setNotes(event.target.value)}
         />
-        {error ? (
-          <p id="push-error" className="error" role="alert" data-testid="push-error">
-            {error}
-          </p>
-        ) : null}
+        {error && errorField !== 'amount' ? <PushError error={error} /> : null}
         <Notice kind="ok" testId="push-result">
           {result}
         </Notice>
@@ -126,5 +135,13 @@ export function PushForm() {
         </div>
       </form>
     </section>
+  );
+}
+
+function PushError({ error }: { error: string }) {
+  return (
+    <p id="push-error" className="error" role="alert" data-testid="push-error">
+      {error}
+    </p>
   );
 }

@@ -1,6 +1,6 @@
 /** Terminals: pair a kiosk with a code, see which are online, rename, switch, unpair. */
 import { useEffect, useRef, useState } from 'react';
-import { formatWhen } from '../../../shared/format';
+import { formatPounds, formatWhen } from '../../../shared/format';
 import type { Terminal } from '../../../shared/contract/terminals';
 import { ConfirmBox } from '../../components/ConfirmBox';
 import { Notice } from '../../components/Notice';
@@ -97,6 +97,11 @@ function TerminalItem({ terminal }: { terminal: Terminal }) {
   const [name, setName] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [switching, setSwitching] = useState<boolean | null>(null);
+  const [editingLimit, setEditingLimit] = useState(false);
+  const [limit, setLimit] = useState('');
+  const limitError = useTerminals((s) => s.limitErrors[terminal.id] ?? '');
+  const limitInput = useRef<HTMLInputElement>(null);
+  const limitButton = useRef<HTMLButtonElement>(null);
   const renameInput = useRef<HTMLInputElement>(null);
   const renameButton = useRef<HTMLButtonElement>(null);
   const unpairButton = useRef<HTMLButtonElement>(null);
@@ -108,7 +113,11 @@ function TerminalItem({ terminal }: { terminal: Terminal }) {
     : terminal.lastSeenAt
       ? `Last seen ${formatWhen(terminal.lastSeenAt)}`
       : 'Never connected';
+  useEffect(() => {
+    if (editingLimit) limitInput.current?.select();
+  }, [editingLimit]);
   const inputId = `rename-${terminal.id}`;
+  const limitId = `limit-${terminal.id}`;
   return (
     <li data-terminal-id={terminal.id} data-testid="terminal">
       <div className="t-main">
@@ -121,6 +130,9 @@ function TerminalItem({ terminal }: { terminal: Terminal }) {
             </span>
           </div>
           <div className="muted">{seen}</div>
+          <div data-testid="terminal-limit">
+            Largest payment: <strong>{formatPounds(terminal.maxAmount)}</strong>
+          </div>
           {terminal.tokenMissing ? (
             <div className="warn">
               <strong>Waiting for the kiosk to connect.</strong> Open Counter on the kiosk; remote
@@ -163,6 +175,18 @@ function TerminalItem({ terminal }: { terminal: Terminal }) {
         </button>
         <button
           type="button"
+          className="secondary small"
+          ref={limitButton}
+          aria-label={`Change the largest payment of ${terminal.name}`}
+          onClick={() => {
+            setLimit(terminal.maxAmount.toFixed(2));
+            setEditingLimit(true);
+          }}
+        >
+          Largest payment
+        </button>
+        <button
+          type="button"
           className="danger-outline small"
           aria-label={`Unpair ${terminal.name}`}
           ref={unpairButton}
@@ -202,6 +226,59 @@ function TerminalItem({ terminal }: { terminal: Terminal }) {
                 setRenaming(false);
                 store.getState().clearRowError(terminal.id);
                 renameButton.current?.focus();
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : null}
+      {editingLimit ? (
+        <form
+          noValidate
+          data-testid="limit-form"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            if (await store.getState().setMaxAmount(terminal.id, limit)) {
+              setEditingLimit(false);
+              limitButton.current?.focus();
+            } else limitInput.current?.focus();
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              setEditingLimit(false);
+              store.getState().clearLimitError(terminal.id);
+              limitButton.current?.focus();
+            }
+          }}
+        >
+          <label htmlFor={limitId}>Largest payment (£)</label>
+          <input
+            id={limitId}
+            ref={limitInput}
+            inputMode="decimal"
+            autoComplete="off"
+            value={limit}
+            aria-invalid={limitError ? true : undefined}
+            aria-describedby={limitError ? `${limitId}-error` : undefined}
+            onChange={(event) => setLimit(event.target.value)}
+          />
+          {limitError ? (
+            <p id={`${limitId}-error`} className="error" role="alert" data-testid="limit-error">
+              {limitError}
+            </p>
+          ) : null}
+          <div className="actions">
+            <button type="submit" className="small">
+              Save largest payment
+            </button>
+            <button
+              type="button"
+              className="secondary small"
+              onClick={() => {
+                setEditingLimit(false);
+                store.getState().clearLimitError(terminal.id);
+                limitButton.current?.focus();
               }}
             >
               Cancel

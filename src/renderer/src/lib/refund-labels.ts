@@ -1,13 +1,8 @@
 /** How staff and customers read refund statuses (docs/refunds.md). */
 import type { KioskRefund } from '../../../shared/bridge';
 
-export const REFUND_STATUS_LABEL: Record<KioskRefund['status'], string> = {
-  INITIATED: 'Requested',
-  PENDING: 'Processing',
-  COMPLETED: 'Refunded',
-  FAILED: 'Failed',
-  CANCELLED: 'Cancelled',
-};
+// One vocabulary with the merchant dashboard: the words live in src/shared/labels.ts.
+export { REFUND_STATUS_LABEL } from '../../../shared/labels';
 
 /** Pence still refundable: paid minus every refund not FAILED or CANCELLED. */
 export function refundablePence(paidPounds: number, refunds: readonly KioskRefund[]): number {

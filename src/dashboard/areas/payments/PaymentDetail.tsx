@@ -1,0 +1,252 @@
+/**
+ * A payment's detail under its row in the list: what was paid and refunded, its refunds with
+ * their statuses (live), and refunding it in full or an amount, after a confirmation.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { formatDateTime, formatPounds } from '../../../shared/format';
+import { REFUND_STATUS_LABEL, REFUND_STATUS_TONE } from '../../../shared/labels';
+import { formatPence } from '../../../shared/money';
+import { ConfirmBox } from '../../components/ConfirmBox';
+import { Notice } from '../../components/Notice';
+import { useDashboard, useRefunds } from '../../context';
+import { checkAmount } from '../../lib/amount';
+import { leftToRefund, refundPence } from '../../lib/refunds';
+import type { Payment } from '../../store/payments';
+import { NOTES_MAX } from '../../store/refunds';
+
+export function PaymentDetail({ payment: p, onClose }: { payment: Payment; onClose: () => void }) {
+  const refunds = useRefunds((s) => s.refunds);
+  const loadError = useRefunds((s) => s.loadError);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const left = leftToRefund(p.paidAmount, refunds ?? []);
+  const headingId = `detail-${p.paymentRequestId}`;
+  return (
+    <section
+      className="detail"
+      aria-labelledby={headingId}
+      data-testid="payment-detail"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className="head">
+        <h3 id={headingId} ref={heading} tabIndex={-1}>
+          Payment {p.orderId}
+        </h3>
+        <button type="button" className="secondary small" onClick={onClose}>
+          Close details
+        </button>
+      </div>
+      <dl className="facts">
+        <dt>Created</dt>
+        <dd>{formatDateTime(p.createdAt)}</dd>
+        <dt>Amount</dt>
+        <dd>{formatPounds(p.amount, p.currency)}</dd>
+        <dt>Paid (with tip)</dt>
+        <dd>{formatPounds(p.paidAmount, p.currency)}</dd>
+        <dt>Tip</dt>
+        <dd>{formatPounds(p.tipAmount, p.currency)}</dd>
+        <dt>Refunded</dt>
+        <dd data-testid="detail-refunded">{formatPounds(p.refundedAmount ?? 0, p.currency)}</dd>
+        {p.status === 'COMPLETED' && refunds ? (
+          <>
+            <dt>Left to refund</dt>
+            <dd data-testid="detail-left">{formatPence(left, p.currency)}</dd>
+          </>
+        ) : null}
+      </dl>
+      <Notice kind="error">{loadError}</Notice>
+      <RefundTable payment={p} />
+      {p.status === 'COMPLETED' && refunds && left > 0 ? (
+        <RefundForm payment={p} leftPence={left} />
+      ) : null}
+      {p.status !== 'COMPLETED' ? (
+        <p className="muted">Only a paid payment can be refunded.</p>
+      ) : null}
+      {p.status === 'COMPLETED' && refunds && left === 0 ? (
+        <p className="muted">This payment has been refunded in full.</p>
+      ) : null}
+    </section>
+  );
+}
+
+function RefundTable({ payment: p }: { payment: Payment }) {
+  const refunds = useRefunds((s) => s.refunds);
+  if (!refunds) return <p className="muted">Loading refunds…</p>;
+  if (refunds.length === 0) return <p className="muted">No refunds.</p>;
+  return (
+    <table data-testid="refunds">
+      <caption>Refunds of {p.orderId}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Requested</th>
+          <th scope="col" className="num">
+            Amount
+          </th>
+          <th scope="col">Notes</th>
+          <th scope="col">Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {refunds.map((r) => (
+          <tr key={r.refundId} data-testid="refund" data-status={r.status}>
+            <td>{formatDateTime(r.createdAt)}</td>
+            <td className="num">
+              {formatPence(refundPence(r.refundAmount), r.currency)}
+              <div className="muted">{r.refundType === 'FULL' ? 'In full' : 'Part'}</div>
+            </td>
+            <td>{r.refundNotes ?? ''}</td>
+            <td>
+              <span
+                className={`status tone-${REFUND_STATUS_TONE[r.status]}`}
+                title={r.status}
+                data-testid="refund-status"
+              >
+                {REFUND_STATUS_LABEL[r.status]}
+              </span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function RefundForm({ payment: p, leftPence }: { payment: Payment; leftPence: number }) {
+  const { refunds: store } = useDashboard();
+  const errors = useRefunds((s) => s.fieldErrors);
+  const formError = useRefunds((s) => s.formError);
+  const notice = useRefunds((s) => s.notice);
+  const sending = useRefunds((s) => s.sending);
+  const [full, setFull] = useState(true);
+  const [amount, setAmount] = useState('');
+  const [notes, setNotes] = useState('');
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const amountInput = useRef<HTMLInputElement>(null);
+  const notesInput = useRef<HTMLInputElement>(null);
+  const submit = useRef<HTMLButtonElement>(null);
+  const answeredYes = useRef(false);
+  const id = p.paymentRequestId;
+  useEffect(() => {
+    if (errors.amount) amountInput.current?.focus();
+    else if (errors.refundNotes) notesInput.current?.focus();
+  }, [errors]);
+  const input = () => ({ full, amount, notes });
+  return (
+    <form
+      noValidate
+      autoComplete="off"
+      data-testid="refund-form"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (full) return setConfirming(leftPence);
+        const checked = checkAmount(amount);
+        // A malformed amount: the store says what is wrong, by the field, and sends nothing.
+        if (!checked.ok || notes.length > NOTES_MAX)
+          return void (await store.getState().refund(input()));
+        setConfirming(checked.pence);
+      }}
+    >
+      <fieldset>
+        <legend>Refund</legend>
+        <label className="choice">
+          <input
+            type="radio"
+            name={`refund-kind-${id}`}
+            checked={full}
+            onChange={() => setFull(true)}
+          />{' '}
+          In full ({formatPence(leftPence, p.currency)})
+        </label>
+        <label className="choice">
+          <input
+            type="radio"
+            name={`refund-kind-${id}`}
+            checked={!full}
+            onChange={() => setFull(false)}
+          />{' '}
+          An amount
+        </label>
+      </fieldset>
+      {!full ? (
+        <>
+          <label htmlFor={`refund-amount-${id}`}>Amount to refund (£)</label>
+          <input
+            id={`refund-amount-${id}`}
+            ref={amountInput}
+            inputMode="decimal"
+            placeholder="5.00"
+            value={amount}
+            aria-invalid={errors.amount ? true : undefined}
+            aria-describedby={errors.amount ? `refund-amount-error-${id}` : undefined}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+          <FieldError id={`refund-amount-error-${id}`} message={errors.amount} />
+        </>
+      ) : (
+        <FieldError id={`refund-amount-error-${id}`} message={errors.amount} />
+      )}
+      <label htmlFor={`refund-notes-${id}`}>
+        Notes <span className="muted">(optional, up to {NOTES_MAX} characters)</span>
+      </label>
+      <input
+        id={`refund-notes-${id}`}
+        ref={notesInput}
+        maxLength={NOTES_MAX}
+        placeholder="Damaged item"
+        value={notes}
+        aria-invalid={errors.refundNotes ? true : undefined}
+        aria-describedby={errors.refundNotes ? `refund-notes-error-${id}` : undefined}
+        onChange={(event) => setNotes(event.target.value)}
+      />
+      <FieldError id={`refund-notes-error-${id}`} message={errors.refundNotes} />
+      <Notice kind="error">{formError}</Notice>
+      <Notice kind="ok" testId="refund-notice">
+        {notice}
+      </Notice>
+      {confirming === null ? (
+        <div className="actions">
+          <button type="submit" ref={submit} disabled={sending}>
+            {sending ? 'Refunding…' : 'Refund…'}
+          </button>
+        </div>
+      ) : (
+        <ConfirmBox
+          message={`Refund ${formatPence(confirming, p.currency)} of ${p.orderId} to the customer? This cannot be undone.`}
+          yes="Yes, refund"
+          no="Don't refund"
+          onYes={async () => {
+            answeredYes.current = true;
+            if (await store.getState().refund(input())) {
+              setAmount('');
+              setNotes('');
+              setFull(true);
+            }
+          }}
+          onNo={() => {
+            setConfirming(null);
+            // Back from the question: the focus goes to what the service refused, else the button
+            // that asked (once it is back in the page).
+            const sent = answeredYes.current;
+            answeredYes.current = false;
+            setTimeout(() => {
+              const refused = sent ? store.getState().fieldErrors : {};
+              if (refused.amount && amountInput.current) amountInput.current.focus();
+              else if (refused.refundNotes) notesInput.current?.focus();
+              else submit.current?.focus();
+            });
+          }}
+        />
+      )}
+    </form>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className="error" role="alert" data-testid="refund-error">
+      {message}
+    </p>
+  ) : null;
+}
