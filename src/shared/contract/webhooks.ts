@@ -8,7 +8,6 @@ import {
   Environment,
   EventType,
   PaymentMethod,
-  Pounds,
   PositivePounds,
   RefundType,
   Timestamp,
