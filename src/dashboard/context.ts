@@ -25,3 +25,5 @@ export const usePayments = <T>(pick: (s: ReturnType<Dashboard['payments']['getSt
   useStore(useDashboard().payments, pick);
 export const useWebhooks = <T>(pick: (s: ReturnType<Dashboard['webhooks']['getState']>) => T) =>
   useStore(useDashboard().webhooks, pick);
+export const useCustomers = <T>(pick: (s: ReturnType<Dashboard['customers']['getState']>) => T) =>
+  useStore(useDashboard().customers, pick);

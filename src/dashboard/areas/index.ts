@@ -4,6 +4,7 @@
  * The first area is also what /dashboard itself shows.
  */
 import type { ComponentType } from 'react';
+import { CustomersArea } from './customers/CustomersArea';
 import { PaymentsArea } from './payments/PaymentsArea';
 import { TerminalsArea } from './terminals/TerminalsArea';
 import { WebhooksArea } from './webhooks/WebhooksArea';
@@ -19,6 +20,7 @@ export const AREAS: readonly AreaDef[] = [
   { id: 'payments', title: 'Payments', Component: PaymentsArea },
   { id: 'terminals', title: 'Terminals', Component: TerminalsArea },
   { id: 'webhooks', title: 'Webhooks', Component: WebhooksArea },
+  { id: 'customers', title: 'Customers', Component: CustomersArea },
 ];
 
 /** The area an address names: '' is the first area; an unknown id is none. */

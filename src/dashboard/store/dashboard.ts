@@ -2,6 +2,7 @@
  * One signed-in session's stores: created at sign-in, dropped at sign-out, so nothing of one
  * session (a list, an error, an answer still in flight) can show in the next.
  */
+import { createCustomersStore } from './customers';
 import { createPaymentsStore } from './payments';
 import { createTerminalsStore } from './terminals';
 import { createWebhooksStore } from './webhooks';
@@ -14,14 +15,22 @@ export function createDashboard(options: {
   isHidden?: () => boolean;
   onUnauthorized: () => void;
   pollMs?: number;
+  /** Sandbox-only panels (test cards, the outbox of messages) show only in the sandbox. */
+  sandbox?: boolean;
 }) {
   const terminals = createTerminalsStore(options.api.call);
   const payments = createPaymentsStore(options.api.call);
   const webhooks = createWebhooksStore(options.api.call);
+  const customers = createCustomersStore(options.api.call, { sandbox: options.sandbox ?? false });
   const refreshers: Record<MerchantTopic, () => Promise<void>> = {
     terminals: () => terminals.getState().refresh(),
-    payments: () => payments.getState().refresh(),
+    // A saved-card charge's status changes arrive as payment changes.
+    payments: () =>
+      Promise.all([payments.getState().refresh(), customers.getState().refreshCharges()]).then(
+        () => undefined,
+      ),
     webhooks: () => webhooks.getState().refresh(),
+    customers: () => customers.getState().refresh(),
   };
   const live = createLive({
     open: (signal) => options.api.openEvents(signal),
@@ -34,6 +43,8 @@ export function createDashboard(options: {
     terminals,
     payments,
     webhooks,
+    customers,
+    sandbox: options.sandbox ?? false,
     live,
     start() {
       void Promise.allSettled(Object.values(refreshers).map((r) => r()));

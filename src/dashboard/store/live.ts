@@ -6,7 +6,7 @@
  * catches up when shown.
  */
 import { createStore } from 'zustand/vanilla';
-import { MerchantChange, type MerchantTopic } from '../../shared/contract/merchant-events';
+import { MerchantChange, MerchantTopic } from '../../shared/contract/merchant-events';
 import { createSseParser } from '../lib/sse';
 
 export type LiveMode = 'connecting' | 'live' | 'polling' | 'stopped';
@@ -25,7 +25,7 @@ export interface LiveOptions {
   onUnauthorized?: () => void;
 }
 
-export const ALL_TOPICS: readonly MerchantTopic[] = ['payments', 'terminals', 'webhooks'];
+export const ALL_TOPICS: readonly MerchantTopic[] = MerchantTopic.options;
 
 export function createLive(options: LiveOptions) {
   const pollMs = options.pollMs ?? 2000;

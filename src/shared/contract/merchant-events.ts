@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-export const MerchantTopic = z.enum(['payments', 'terminals', 'webhooks']);
+export const MerchantTopic = z.enum(['payments', 'terminals', 'webhooks', 'customers']);
 export type MerchantTopic = z.infer<typeof MerchantTopic>;
 
 /** The data of a `change` event. */
