@@ -53,9 +53,12 @@ export function createWatcher(db: Db, presence: Presence) {
   // with its status (a queued email turning SENT) and the newest terminal lookup. Saved cards
   // have no merchant index, so the table's newest rowid stands for them: another merchant's
   // card only costs this dashboard one needless re-read.
-  const customers = db.prepare<[string, string], { n: number | null; newest: string | null }>(
-    `SELECT (SELECT n FROM customer_counts WHERE merchant_id = ?1 AND environment = ?2) AS n,
-            (SELECT id FROM customers WHERE merchant_id = ?1 AND environment = ?2
+  const customers = db.prepare<
+    [{ m: string; e: string }],
+    { n: number | null; newest: string | null }
+  >(
+    `SELECT (SELECT n FROM customer_counts WHERE merchant_id = @m AND environment = @e) AS n,
+            (SELECT id FROM customers WHERE merchant_id = @m AND environment = @e
                ORDER BY created_at DESC LIMIT 1) AS newest`,
   );
   const newestMessage = db.prepare<[string, string], { id: string; status: string }>(
@@ -84,7 +87,7 @@ export function createWatcher(db: Db, presence: Presence) {
     });
     const subs = subscriptions.get(merchantId, environment)?.ids ?? '';
     const log = deliveries.get(merchantId, environment, now - DAY_MS);
-    const people = customers.get(merchantId, environment);
+    const people = customers.get({ m: merchantId, e: environment });
     const message = newestMessage.get(merchantId, environment);
     return {
       customers: [

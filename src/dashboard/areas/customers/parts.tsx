@@ -22,6 +22,8 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    // The first field, not the Close button, is where typing starts.
+    dialog?.querySelector<HTMLElement>('input, select, textarea')?.focus();
     // Where the keyboard was before the dialog opened is where it goes back to.
     const opener = document.activeElement as HTMLElement | null;
     return () => opener?.focus();
