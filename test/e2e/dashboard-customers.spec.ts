@@ -106,8 +106,8 @@ test('create refuses bad fields next to each field, then creates the customer', 
   await create.getByLabel('Postcode (optional)').fill('SW1A 1AA');
   await create.getByLabel('Email (optional)').fill('ada@example.com');
   await create.getByRole('button', { name: 'Add a key' }).click();
-  await create.getByLabel('Key 1').fill('tier');
-  await create.getByLabel('Value of tier').fill('gold');
+  await create.getByLabel('Key 1', { exact: true }).fill('tier');
+  await create.getByLabel('Value of tier', { exact: true }).fill('gold');
   await create.getByRole('button', { name: 'Create customer' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible();
   customerId = new URL(page.url()).pathname.split('/').pop()!;
@@ -161,10 +161,10 @@ test('edit sends only the changed fields; metadata keys are added, changed and r
   const meta = page.locator('section', {
     has: page.getByRole('heading', { name: 'Customer metadata' }),
   });
-  await meta.getByLabel('Value of tier').fill('platinum');
+  await meta.getByLabel('Value of tier', { exact: true }).fill('platinum');
   await meta.getByRole('button', { name: 'Add a key' }).click();
-  await meta.getByLabel('Key 2').fill('7');
-  await meta.getByLabel('Value of 7').fill('seven');
+  await meta.getByLabel('Key 2', { exact: true }).fill('7');
+  await meta.getByLabel('Value of 7', { exact: true }).fill('seven');
   await meta.getByRole('button', { name: 'Save metadata' }).click();
   await expect(meta.getByText('Metadata saved.')).toBeVisible();
   expect(JSON.parse(bodies.at(-1)!)).toEqual({ metadata: { tier: 'platinum', 7: 'seven' } });
@@ -190,8 +190,8 @@ test('saves a test card, charges it with MANUAL_CAPTURE and captures part of it'
   const metaDialog = dialog('card-meta-dialog');
   await expectAccessible('card metadata dialog');
   await metaDialog.getByRole('button', { name: 'Add a key' }).click();
-  await metaDialog.getByLabel('Key 1').fill('label');
-  await metaDialog.getByLabel('Value of label').fill('work card');
+  await metaDialog.getByLabel('Key 1', { exact: true }).fill('label');
+  await metaDialog.getByLabel('Value of label', { exact: true }).fill('work card');
   await metaDialog.getByRole('button', { name: 'Save card metadata' }).click();
   await expect(metaDialog).toBeHidden();
   await expect(card).toContainText('label=work card');

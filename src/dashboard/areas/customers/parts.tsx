@@ -20,12 +20,12 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
+    // Where the keyboard was before the dialog opened is where it goes back to.
+    const opener = document.activeElement as HTMLElement | null;
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
     // The first field, not the Close button, is where typing starts.
     dialog?.querySelector<HTMLElement>('input, select, textarea')?.focus();
-    // Where the keyboard was before the dialog opened is where it goes back to.
-    const opener = document.activeElement as HTMLElement | null;
     return () => opener?.focus();
   }, []);
   return (
