@@ -65,7 +65,7 @@ export function problemsOf(error: unknown, known: readonly string[] = []): Probl
   if (Array.isArray(errors) && errors.length > 0) {
     for (const e of errors) {
       const field = e.field.replace(/^(query|body|params)\./, '');
-      const top = field.split('.')[0] ?? field;
+      const top = field.split(/[.[]/)[0] ?? field;
       const name = known.includes(field) ? field : known.includes(top) ? top : '';
       if (name && !fields[name]) fields[name] = sentence(e.message);
       else rest.push(`${field}: ${e.message}`);
