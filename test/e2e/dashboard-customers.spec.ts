@@ -260,7 +260,7 @@ test('cancels an authorisation: Other needs a description, then a confirmation',
   await expect(row.getByTestId('payment-status')).toHaveText('Cancelled', LIVE);
 });
 
-test('sends a card-saving link, shown with its URL and in Messages sent; no contact is a field error', async () => {
+test('sends a card-saving link, shown with its URL and in Messages sent; a bad redirect is a field error', async () => {
   await page.getByRole('button', { name: 'Send a card-saving link' }).click();
   const link = dialog('link-dialog');
   await expectAccessible('link dialog');
@@ -319,6 +319,27 @@ test('searches and filters the list; the view is in the address; back and reload
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible();
   await screenshot('dashboard-customer-list');
+});
+
+test('lists the terminals’ customer lookups: which terminal looked up whom, and when', async () => {
+  const code = await api('POST', '/api/terminal/pairing-codes', {});
+  const res = await fetch(`${base}/api/terminal/pair`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code: code.code, name: 'Front till' }),
+  });
+  const paired = (await res.json()) as { secret: string };
+  const lookup = await fetch(`${base}/api/terminal/customers/lookup?email=ada%40example.com`, {
+    headers: { authorization: `Bearer ${paired.secret}` },
+  });
+  expect(lookup.status).toBe(200);
+  await page.goto(`${base}/dashboard/customers`);
+  const row = page.getByTestId('lookups').getByTestId('lookup').first();
+  await expect(row).toContainText('Front till', LIVE);
+  await expect(row).toContainText('Email ada@example.com');
+  await row.getByRole('link', { name: 'Open customer' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible();
+  await expectAccessible('customer page with charges and messages');
 });
 
 test('works from the keyboard: open a customer, open and close a dialog', async () => {
