@@ -139,6 +139,21 @@ describe('customers store', () => {
     await store.getState().saveCardMetadata(card.id, [{ key: 'label', value: 'work' }]);
     expect(store.getState().cards![0]!.metadata).toEqual({ label: 'work' });
 
+    // Another customer's charge must not show among Ada's.
+    const grace = (await h.call('GET', '/api/customers?search=Grace')).body.data[0];
+    const graceCard = await h.call('POST', `/api/sandbox/customers/${grace.id}/cards`, {
+      number: '4242424242424242',
+    });
+    expect(graceCard.status).toBe(201);
+    const graceCharge = await h.call('POST', '/api/payments/card/process-payment', {
+      customerId: grace.id,
+      paymentMethodId: graceCard.body.id,
+      captureType: 'AUTO_CAPTURE',
+      amount: 5,
+      orderId: 'GRACE-1',
+    });
+    expect(graceCharge.status).toBe(201);
+
     const base = {
       paymentMethodId: card.id,
       captureType: 'MANUAL_CAPTURE' as const,

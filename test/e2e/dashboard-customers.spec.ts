@@ -318,7 +318,6 @@ test('searches and filters the list; the view is in the address; back and reload
   await expect(page.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible();
-  await screenshot('dashboard-customer-list');
 });
 
 test('lists the terminals’ customer lookups: which terminal looked up whom, and when', async () => {
@@ -337,6 +336,8 @@ test('lists the terminals’ customer lookups: which terminal looked up whom, an
   const row = page.getByTestId('lookups').getByTestId('lookup').first();
   await expect(row).toContainText('Front till', LIVE);
   await expect(row).toContainText('Email ada@example.com');
+  await expect(page.getByTestId('messages').getByTestId('message').first()).toBeVisible();
+  await screenshot('dashboard-customer-list');
   await row.getByRole('link', { name: 'Open customer' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible();
   await expectAccessible('customer page with charges and messages');
