@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useStore } from 'zustand';
+import type { OutboxMessage } from '../../../shared/contract/messages';
 import { formatDateTime, formatWhen } from '../../../shared/format';
 import { Notice } from '../../components/Notice';
 import { useCustomers, useDashboard, useRouter } from '../../context';
@@ -266,6 +267,14 @@ function CreateDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** The outbox's statuses in words (docs/customers.md, Messages and SMTP). */
+const MESSAGE_STATUS: Record<OutboxMessage['status'], string> = {
+  STORED: 'Kept here',
+  QUEUED: 'Sending',
+  SENT: 'Sent',
+  FAILED: 'Not sent',
+};
+
 /** The sandbox's outbox: every card-saving link sent by email or SMS, newest first. */
 export function MessagesPanel({ customerId }: { customerId?: string }) {
   const { customers, sandbox } = useDashboard();
@@ -309,8 +318,8 @@ export function MessagesPanel({ customerId }: { customerId?: string }) {
                   <td>{m.to}</td>
                   <td>{m.subject}</td>
                   <td className="h-url">{m.link ?? '—'}</td>
-                  <td>
-                    {m.status}
+                  <td title={m.status}>
+                    {MESSAGE_STATUS[m.status]}
                     {m.error ? ` · ${m.error}` : ''}
                   </td>
                 </tr>
