@@ -52,7 +52,13 @@ export function App({ session, router }: { session: SessionStore; router: Router
         ) : null}
       </header>
       {signedIn ? (
-        <Shell api={api} session={session} router={router} environmentTitle={environment.title} />
+        <Shell
+          api={api}
+          session={session}
+          router={router}
+          environmentTitle={environment.title}
+          sandbox={environment.key === 'sandbox'}
+        />
       ) : (
         <main id="main">
           <SignIn session={session} />
@@ -67,11 +73,13 @@ function Shell({
   session,
   router,
   environmentTitle,
+  sandbox,
 }: {
   api: SessionApi;
   session: SessionStore;
   router: Router;
   environmentTitle: string;
+  sandbox: boolean;
 }) {
   const dashboard = useMemo(
     () =>
@@ -79,8 +87,9 @@ function Shell({
         api,
         isHidden: () => document.hidden,
         onUnauthorized: () => session.getState().signOut(REVOKED),
+        sandbox,
       }),
-    [api, session],
+    [api, session, sandbox],
   );
   useEffect(() => {
     dashboard.start();

@@ -29,3 +29,5 @@ export const useRefunds = <T>(pick: (s: ReturnType<Dashboard['refunds']['getStat
   useStore(useDashboard().refunds, pick);
 export const useBank = <T>(pick: (s: ReturnType<Dashboard['bank']['getState']>) => T) =>
   useStore(useDashboard().bank, pick);
+export const useCustomers = <T>(pick: (s: ReturnType<Dashboard['customers']['getState']>) => T) =>
+  useStore(useDashboard().customers, pick);

@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import { BankArea } from './bank/BankArea';
+import { CustomersArea } from './customers/CustomersArea';
 import { PaymentsArea } from './payments/PaymentsArea';
 import { TerminalsArea } from './terminals/TerminalsArea';
 import { WebhooksArea } from './webhooks/WebhooksArea';
@@ -21,6 +22,7 @@ export const AREAS: readonly AreaDef[] = [
   { id: 'terminals', title: 'Terminals', Component: TerminalsArea },
   { id: 'webhooks', title: 'Webhooks', Component: WebhooksArea },
   { id: 'bank', title: 'Bank', Component: BankArea },
+  { id: 'customers', title: 'Customers', Component: CustomersArea },
 ];
 
 /** The area an address names: '' is the first area; an unknown id is none. */

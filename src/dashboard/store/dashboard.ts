@@ -3,6 +3,7 @@
  * session (a list, an error, an answer still in flight) can show in the next.
  */
 import { createBankStore } from './bank';
+import { createCustomersStore } from './customers';
 import { createPaymentsStore } from './payments';
 import { createRefundsStore } from './refunds';
 import { createTerminalsStore } from './terminals';
@@ -16,6 +17,8 @@ export function createDashboard(options: {
   isHidden?: () => boolean;
   onUnauthorized: () => void;
   pollMs?: number;
+  /** Sandbox-only panels (test cards, the outbox of messages) show only in the sandbox. */
+  sandbox?: boolean;
 }) {
   const terminals = createTerminalsStore(options.api.call);
   const payments = createPaymentsStore(options.api.call);
@@ -23,11 +26,17 @@ export function createDashboard(options: {
   const refunds = createRefundsStore(options.api.call);
   // The bank feed is read when the Bank page opens; it has no topic on the change stream.
   const bank = createBankStore(options.api.call);
+  const customers = createCustomersStore(options.api.call, { sandbox: options.sandbox ?? false });
   const refreshers: Record<MerchantTopic, () => Promise<void>> = {
     terminals: () => terminals.getState().refresh(),
-    payments: () => payments.getState().refresh(),
+    // A saved-card charge's status changes arrive as payment changes.
+    payments: () =>
+      Promise.all([payments.getState().refresh(), customers.getState().refreshCharges()]).then(
+        () => undefined,
+      ),
     webhooks: () => webhooks.getState().refresh(),
     refunds: () => refunds.getState().refresh(),
+    customers: () => customers.getState().refresh(),
   };
   const live = createLive({
     open: (signal) => options.api.openEvents(signal),
@@ -42,6 +51,8 @@ export function createDashboard(options: {
     webhooks,
     refunds,
     bank,
+    customers,
+    sandbox: options.sandbox ?? false,
     live,
     start() {
       void Promise.allSettled(Object.values(refreshers).map((r) => r()));

@@ -45,7 +45,11 @@ describe('the dashboard router', () => {
         location.search = query ? `?${query}` : '';
       },
     });
-    expect(router.store.getState()).toEqual({ area: 'payments', query: 'status=COMPLETED' });
+    expect(router.store.getState()).toEqual({
+      area: 'payments',
+      sub: '',
+      query: 'status=COMPLETED',
+    });
     router.setQuery({ status: 'COMPLETED' }); // unchanged: no history call
     router.setQuery({ status: 'FAILED', page: '2' });
     router.setQuery({ status: undefined, page: '' });

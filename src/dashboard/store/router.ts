@@ -20,8 +20,19 @@ export function areaOf(pathname: string): string {
   );
 }
 
-export function pathOf(area: string): string {
-  return `${BASE}/${area}`;
+/** "/dashboard/customers/abc/" → "abc": what an area shows inside itself (one record). */
+export function subOf(pathname: string): string {
+  if (!pathname.startsWith(`${BASE}/`)) return '';
+  return pathname
+    .slice(BASE.length)
+    .replace(/^\/+|\/+$/g, '')
+    .split('/')
+    .slice(1)
+    .join('/');
+}
+
+export function pathOf(area: string, sub = ''): string {
+  return `${BASE}/${area}${sub ? `/${sub}` : ''}`;
 }
 
 export interface HistoryLike {
@@ -31,6 +42,8 @@ export interface HistoryLike {
 
 export interface RouteState {
   area: string;
+  /** The rest of the path after the area ("" for the area's own page). */
+  sub: string;
   /** The query without its "?", e.g. "status=COMPLETED&page=2". */
   query: string;
 }
@@ -38,15 +51,17 @@ export interface RouteState {
 export function createRouter(location: { pathname: string; search: string }, history: HistoryLike) {
   const read = (): RouteState => ({
     area: areaOf(location.pathname),
+    sub: subOf(location.pathname),
     query: location.search.replace(/^\?/, ''),
   });
   const store = createStore<RouteState>()(read);
   return {
     store,
-    navigate(area: string) {
-      if (area === store.getState().area && areaOf(location.pathname) === area) return;
-      history.pushState(null, '', pathOf(area));
-      store.setState({ area, query: '' });
+    navigate(area: string, sub = '') {
+      const path = pathOf(area, sub);
+      if (path === location.pathname && area === store.getState().area) return;
+      history.pushState(null, '', path);
+      store.setState({ area, sub, query: '' });
     },
     /** Puts the area's view into the address, in place. */
     setQuery(params: Record<string, string | undefined>) {

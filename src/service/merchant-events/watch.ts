@@ -51,6 +51,30 @@ export function createWatcher(db: Db, presence: Presence) {
       WHERE s.merchant_id = ? AND s.environment = ? AND s.deleted_at IS NULL AND d.created_at >= ?`,
   );
 
+  // Customers: the count kept by trigger and the newest row, both index reads; the newest message
+  // with its status (a queued email turning SENT) and the newest terminal lookup. Saved cards
+  // have no merchant index, so the table's newest rowid stands for them: another merchant's
+  // card only costs this dashboard one needless re-read.
+  const customers = db.prepare<
+    [{ m: string; e: string }],
+    { n: number | null; newest: string | null }
+  >(
+    `SELECT (SELECT n FROM customer_counts WHERE merchant_id = @m AND environment = @e) AS n,
+            (SELECT id FROM customers WHERE merchant_id = @m AND environment = @e
+               ORDER BY created_at DESC LIMIT 1) AS newest`,
+  );
+  const newestMessage = db.prepare<[string, string], { id: string; status: string }>(
+    `SELECT id, status FROM messages WHERE merchant_id = ? AND environment = ?
+       ORDER BY created_at DESC LIMIT 1`,
+  );
+  const newestLookup = db.prepare<[string, string], { id: string }>(
+    `SELECT id FROM terminal_lookups WHERE merchant_id = ? AND environment = ?
+       ORDER BY created_at DESC LIMIT 1`,
+  );
+  const newestCard = db.prepare<[], { id: number | null }>(
+    `SELECT max(rowid) AS id FROM saved_cards`,
+  );
+
   return function fingerprints(
     merchantId: string,
     environment: Environment,
@@ -73,7 +97,16 @@ export function createWatcher(db: Db, presence: Presence) {
     });
     const subs = subscriptions.get(merchantId, environment)?.ids ?? '';
     const log = deliveries.get(merchantId, environment, now - DAY_MS);
+    const people = customers.get({ m: merchantId, e: environment });
+    const message = newestMessage.get(merchantId, environment);
     return {
+      customers: [
+        people?.n ?? 0,
+        people?.newest ?? '',
+        message ? `${message.id}:${message.status}` : '',
+        newestLookup.get(merchantId, environment)?.id ?? '',
+        newestCard.get()?.id ?? 0,
+      ].join('|'),
       payments: newest ? `${newest.id}@${newest.created_at}` : '',
       terminals: rows.join('|'),
       webhooks: `${subs}#${log?.n ?? 0}:${log?.attempts ?? 0}:${log?.delivered ?? 0}:${log?.done ?? 0}`,

@@ -13,12 +13,14 @@ export const paymentListRoutes: Area = (app, ctx) => {
   // Optional filters are written as `? IS NULL OR column = ?` so one statement serves them all.
   const where = `merchant_id = @merchantId AND environment = @environment
     AND (@status IS NULL OR status = @status)
-    AND (@terminalId IS NULL OR terminal_id = @terminalId)`;
+    AND (@terminalId IS NULL OR terminal_id = @terminalId)
+    AND (@customerId IS NULL OR customer_ref = @customerId)`;
   interface Filter {
     merchantId: string;
     environment: string;
     status: string | null;
     terminalId: string | null;
+    customerId: string | null;
   }
   const count = db.prepare<[Filter], { n: number }>(
     `SELECT count(*) AS n FROM payment_requests WHERE ${where}`,
@@ -35,6 +37,7 @@ export const paymentListRoutes: Area = (app, ctx) => {
       environment: caller.environment,
       status: query.status ?? null,
       terminalId: query.terminalId ?? null,
+      customerId: query.customerId ?? null,
     };
     const rows = page.all({ ...filter, limit: query.size, offset: query.page * query.size });
     return {

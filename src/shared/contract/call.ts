@@ -68,8 +68,14 @@ export function prepareCall<N extends RouteName>(
     path = path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(parsed[key] ?? ''));
   }
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {}))
-    if (value !== undefined) search.set(key, String(value));
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    // An object is a deepObject filter (metadata[key]=value), as GET /api/customers reads it.
+    if (value !== null && typeof value === 'object')
+      for (const [k, v] of Object.entries(value as Record<string, unknown>))
+        search.set(`${key}[${k}]`, String(v));
+    else search.set(key, String(value));
+  }
   const text = search.toString();
   return {
     def,

@@ -5,8 +5,11 @@
  */
 import { z } from 'zod';
 
-/** `refunds`: a refund was made or changed status (REFUND_STATUS), so open refund lists re-read. */
-export const MerchantTopic = z.enum(['payments', 'terminals', 'webhooks', 'refunds']);
+/**
+ * `refunds`: a refund was made or changed status (REFUND_STATUS), so open refund lists re-read;
+ * `customers`: customers, their saved cards, messages or terminal lookups changed.
+ */
+export const MerchantTopic = z.enum(['payments', 'terminals', 'webhooks', 'refunds', 'customers']);
 export type MerchantTopic = z.infer<typeof MerchantTopic>;
 
 /** The data of a `change` event. */

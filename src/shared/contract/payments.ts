@@ -137,6 +137,8 @@ export type PaymentStatusRecord = z.infer<typeof PaymentStatusRecord>;
 export const PaymentListQuery = PageQuery.extend({
   status: PaymentStatus.optional(),
   terminalId: Uuid.optional(),
+  /** The payment's customerId: for saved-card charges, the customer's id (dashboard Customers). */
+  customerId: nonBlank(1, 100).optional(),
 });
 export type PaymentListQuery = z.infer<typeof PaymentListQuery>;
 export const PaymentStatusPage = offsetPage(PaymentStatusRecord);
