@@ -249,9 +249,10 @@ export function createSpending(
 
   /**
    * The scheduler's tick: SEND payments whose time has come complete or fail on the sandbox
-   * bank; COLLECT charges follow the final status of their card payment.
-   * TODO(bank feed): a completed SEND payment is a DEBIT of the merchant's account; write it to
-   * the bank feed here once that area has landed.
+   * bank; COLLECT charges follow the final status of their card payment. A completed SEND
+   * payment becomes a DEBIT of the merchant's settlement account: the bank feed's ledger reads
+   * it from contract_payments when it next catches the account up (src/service/bank/ledger.ts),
+   * as it does the CREDITs of pay-by-bank payments, so the feed stays append-only in date order.
    */
   function settleDue(): number {
     let count = 0;

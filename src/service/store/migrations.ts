@@ -380,4 +380,11 @@ export const migrations: readonly string[] = [
   CREATE INDEX contract_payments_usage ON contract_payments(contract_id, created_at);
   CREATE INDEX contract_payments_due ON contract_payments(settle_at) WHERE status = 'PENDING';
   `,
+  // Agent Pay (issue 13): settled SEND payments as DEBITs of the bank feed's settlement
+  // account, read by the ledger's catch-up per merchant and time window.
+  `
+  CREATE INDEX contract_payments_settled_sends
+    ON contract_payments(merchant_id, environment, settled_at)
+    WHERE type = 'SEND' AND status = 'COMPLETED';
+  `,
 ];
