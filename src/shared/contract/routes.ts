@@ -731,6 +731,7 @@ export const routes = {
   }),
   createContractPayment: route({
     method: 'post',
+    idempotent: true,
     path: '/api/agents/contracts/{contractId}/payments',
     tag: 'Agent Pay',
     auth: 'agent',
@@ -744,6 +745,7 @@ export const routes = {
   }),
   createContractCharge: route({
     method: 'post',
+    idempotent: true,
     path: '/api/agents/contracts/{contractId}/charges',
     tag: 'Agent Pay',
     auth: 'agent',
