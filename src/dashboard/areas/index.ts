@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import { PaymentsArea } from './payments/PaymentsArea';
 import { TerminalsArea } from './terminals/TerminalsArea';
 import { WebhooksArea } from './webhooks/WebhooksArea';
+import { AgentsArea } from './agents/AgentsArea';
 
 export interface AreaDef {
   id: string;
@@ -19,6 +20,7 @@ export const AREAS: readonly AreaDef[] = [
   { id: 'payments', title: 'Payments', Component: PaymentsArea },
   { id: 'terminals', title: 'Terminals', Component: TerminalsArea },
   { id: 'webhooks', title: 'Webhooks', Component: WebhooksArea },
+  { id: 'agents', title: 'Agents', Component: AgentsArea },
 ];
 
 /** The area an address names: '' is the first area; an unknown id is none. */

@@ -247,6 +247,21 @@ export function createSpending(
     };
   }
 
+  /** The business's view (the dashboard's, API key alone) of any of its contracts' payments. */
+  function listOfBusiness(
+    scope: Scope,
+    contractId: string,
+    q: { status?: string; page: number; size: number },
+  ) {
+    const contract = contracts.get(scope, contractId);
+    if (!contract) throw notFound('No contract with this id');
+    const status = q.status ?? null;
+    return {
+      data: ofContract.all(contract.id, status, status, q.size, q.page * q.size),
+      totalCount: countOf.get(contract.id, status, status)!.n,
+    };
+  }
+
   /**
    * The scheduler's tick: SEND payments whose time has come complete or fail on the sandbox
    * bank; COLLECT charges follow the final status of their card payment. A completed SEND
@@ -282,6 +297,7 @@ export function createSpending(
     charge,
     get,
     list,
+    listOfBusiness,
     settleDue,
     byId: (scope: Scope, id: string) => byId.get(id, scope.merchantId, scope.environment),
   };
