@@ -1,17 +1,13 @@
 /**
  * The dashboard's Agents page: its store against a real service over loopback (agents and
  * contracts made with the Agent Pay client, read back with the API key alone, filters, payments
- * under a contract, usage), and the page rendered from that store (static markup): agents,
- * limits in words, usage bars, a staged update beside the current limits, payments.
+ * under a contract, usage). The page itself is rendered in src/dashboard/areas/agents and in
+ * test/e2e/agents.spec.ts.
  */
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStore } from 'zustand/vanilla';
 import { createSessionApi, type SessionApi } from '../../src/dashboard/lib/api';
-import { AgentsView } from '../../src/dashboard/areas/agents/AgentsArea';
-import { createAgentsStore, type AgentsState } from '../../src/dashboard/areas/agents/agents-store';
-import { usagePercent, usageText } from '../../src/dashboard/areas/agents/agents-view';
+import { createAgentsStore } from '../../src/dashboard/store/agents';
+import { usagePercent, usageText } from '../../src/dashboard/lib/agents-usage';
 import { SEND_SETTLE_MS } from '../../src/service/agent/spending';
 import { activeContract, limits, payee, registeredClient } from '../helpers/agent';
 import { startService, SANDBOX, type Harness } from '../helpers/service';
@@ -95,22 +91,6 @@ describe('the Agents store and page', () => {
       usedThisPeriod: 12.5,
       reserved: 0,
     });
-
-    // The page as the store holds it (static rendering reads a store's initial state: a copy).
-    const snapshot = createStore<AgentsState>()(() => store.getState());
-    const html = renderToStaticMarkup(createElement(AgentsView, { store: snapshot }));
-    expect(html).toContain('Procurement bot');
-    expect(html).toContain('At most £50.00 in any one payment.');
-    expect(html).toContain('At most £80.00 in any one payment.'); // the staged update
-    expect(html).toContain('New limits waiting for approval');
-    expect(html).toContain('Current limits');
-    expect(html).toContain('£12.50 used, £0.00 reserved, £87.50 left of £100.00');
-    expect(html).toMatch(/<progress max="100" value="13" aria-label="Day cap used or reserved">/);
-    expect(html).toContain('Waiting for approval'); // the pending contract's status
-    expect(html).toContain('>Acme Supplies<');
-    expect(html).toContain('>DASH-1<');
-    expect(html).toContain('aria-expanded="true"');
-    expect(html).toContain('This page refreshes every 5 seconds');
 
     store.getState().togglePayments(sendId);
     expect(store.getState().payments[sendId]).toBeUndefined();

@@ -24,14 +24,14 @@ import {
   type ContractRecord,
   type StatusFilter,
   type TypeFilter,
-} from './agents-store';
+} from '../../store/agents';
 import {
   CONTRACT_STATUS_TONE,
   TYPE_LABEL,
   agentName,
   usagePercent,
   usageText,
-} from './agents-view';
+} from '../../lib/agents-usage';
 
 export function AgentsArea() {
   const { call } = useDashboard();

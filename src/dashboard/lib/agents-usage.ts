@@ -1,8 +1,8 @@
-/** What the Agents page says about a contract, as pure functions (tested in agents.test.ts). */
+/** What the Agents page says about a contract, as pure functions (tested in test/dashboard/agents.test.ts). */
 import type { z } from 'zod';
-import type { ContractUsage } from '../../../shared/contract/agent';
-import { formatPounds } from '../../../shared/format';
-import type { AgentRecord, ContractRecord } from './agents-store';
+import type { ContractUsage } from '../../shared/contract/agent';
+import { formatPounds } from '../../shared/format';
+import type { AgentRecord, ContractRecord } from '../store/agents';
 
 type Usage = z.infer<typeof ContractUsage>;
 

@@ -3,7 +3,7 @@
  * with live usage, and the payments under the contracts the merchant has opened. Read with the
  * API key alone (GET /api/agents, /api/agent-contracts[/{id}/payments]). Contracts and their
  * payments send no events on the merchant's change stream, so the page polls while it is open
- * (AgentsArea: every POLL_MS); each refresh drops answers overtaken by a newer one.
+ * (areas/agents/AgentsArea.tsx: every POLL_MS); each refresh drops answers overtaken by a newer one.
  */
 import type { z } from 'zod';
 import { createStore } from 'zustand/vanilla';
@@ -13,8 +13,8 @@ import type {
   ContractPayment,
   ContractStatus,
   ContractType,
-} from '../../../shared/contract/agent';
-import { failureMessage, isStale, type Call } from '../../lib/api';
+} from '../../shared/contract/agent';
+import { failureMessage, isStale, type Call } from '../lib/api';
 
 export const POLL_MS = 5000;
 /** The page shows this many contracts (newest first) and says how many there are in all. */
