@@ -119,6 +119,7 @@ class AgentPay:
         query: Optional[Mapping[str, Any]] = None,
         signed: bool = True,
         agent_id: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
         retried: bool = False,
     ) -> Any:
         if not self._api_key:
@@ -131,6 +132,10 @@ class AgentPay:
         headers: Dict[str, str] = {"Authorization": f"Bearer {self._api_key}"}
         if body is not None:
             headers["Content-Type"] = "application/json"
+        if idempotency_key is not None:
+            # Not part of the signature: each attempt is signed afresh with a new nonce, and the
+            # key makes a retry replay the first answer (docs/agent-pay.md, "Retries").
+            headers["Idempotency-Key"] = idempotency_key
         timestamp = 0
         if signed:
             if self._signer is None:
@@ -164,7 +169,14 @@ class AgentPay:
             and abs(server_time - timestamp) > signing.TIMESTAMP_WINDOW_SECONDS
         ):
             return self._request(
-                method, path, body=body, query=query, signed=signed, agent_id=agent_id, retried=True
+                method,
+                path,
+                body=body,
+                query=query,
+                signed=signed,
+                agent_id=agent_id,
+                idempotency_key=idempotency_key,
+                retried=True,
             )
         envelope: Mapping[str, Any] = payload if isinstance(payload, dict) else {}
         errors = envelope.get("errors")
@@ -249,6 +261,7 @@ class _Contracts:
         type: Optional[str] = None,
         service_customer_id: Optional[str] = None,
         description: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
     ) -> Contract:
         """A new contract, PENDING_AUTHORIZATION, with the authorizationUrl for the human."""
         body: Dict[str, Any] = {"name": name}
@@ -259,7 +272,12 @@ class _Contracts:
         if description is not None:
             body["description"] = description
         body["limits"] = limits
-        return cast(Contract, self._c._signed("POST", "/api/agents/contracts", body=body))
+        return cast(
+            Contract,
+            self._c._signed(
+                "POST", "/api/agents/contracts", body=body, idempotency_key=idempotency_key
+            ),
+        )
 
     def get(self, contract_id: str) -> Contract:
         """The contract with its live usage."""
@@ -332,15 +350,22 @@ class _Contracts:
         payee: Mapping[str, str],
         reference: str,
         currency: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
     ) -> ContractPayment:
-        """SEND: pays a payee's bank account under the contract's limits."""
+        """SEND: pays a payee's bank account under the contract's limits.
+
+        The same ``idempotency_key`` on a retry replays the first answer instead of paying twice.
+        """
         body: Dict[str, Any] = {"amount": amount, "payee": dict(payee), "reference": reference}
         if currency is not None:
             body["currency"] = currency
         return cast(
             ContractPayment,
             self._c._signed(
-                "POST", f"/api/agents/contracts/{_quote(contract_id)}/payments", body=body
+                "POST",
+                f"/api/agents/contracts/{_quote(contract_id)}/payments",
+                body=body,
+                idempotency_key=idempotency_key,
             ),
         )
 
@@ -351,8 +376,12 @@ class _Contracts:
         order_id: str,
         notes: Optional[str] = None,
         currency: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
     ) -> ContractPayment:
-        """COLLECT: charges the customer's linked card under the contract's limits."""
+        """COLLECT: charges the customer's linked card under the contract's limits.
+
+        The same ``idempotency_key`` on a retry replays the first answer instead of charging twice.
+        """
         body: Dict[str, Any] = {"amount": amount, "orderId": order_id}
         if notes is not None:
             body["notes"] = notes
@@ -361,7 +390,10 @@ class _Contracts:
         return cast(
             ContractPayment,
             self._c._signed(
-                "POST", f"/api/agents/contracts/{_quote(contract_id)}/charges", body=body
+                "POST",
+                f"/api/agents/contracts/{_quote(contract_id)}/charges",
+                body=body,
+                idempotency_key=idempotency_key,
             ),
         )
 

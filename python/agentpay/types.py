@@ -26,6 +26,7 @@ class Agent(_AgentRequired, total=False):
     description: str
     publicKeyPem: str
     status: str
+    createdAt: str
 
 
 class AgentPage(TypedDict):

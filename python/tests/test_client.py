@@ -246,3 +246,37 @@ def test_the_client_follows_the_sandbox_clock(service: Service) -> None:
     # the service's time (from X-Agent-Server-Time) and goes through.
     assert fresh.agent.register(name="Late agent")["name"] == "Late agent"
     assert client.agent.me()["agentId"] == client.agent_id
+
+
+def test_a_retry_with_the_same_idempotency_key_pays_once(service: Service) -> None:
+    client = registered(service, "Py retrier")
+    contract = client.contract.create(name="Retries", limits=limits())
+    authorize(service, contract["contractId"])
+    payee = {"name": "Acme Supplies", "sortCode": "12-34-56", "accountNumber": "12345678"}
+    key = f"py-retry-{time.time_ns()}"
+    # Each call is signed afresh (new nonce); the key makes the second replay the first answer.
+    first = client.contract.send(
+        contract["contractId"], amount=12.5, payee=payee, reference="PY-RETRY", idempotency_key=key
+    )
+    again = client.contract.send(
+        contract["contractId"], amount=12.5, payee=payee, reference="PY-RETRY", idempotency_key=key
+    )
+    assert again["paymentId"] == first["paymentId"]
+    assert client.contract.payments(contract["contractId"])["totalCount"] == 1
+    usage = client.contract.get(contract["contractId"]).get("usage", [])
+    day = next(u for u in usage if u["period"] == "DAY")
+    assert day["usedThisPeriod"] + day["reserved"] == 12.5
+
+    # The same key for a different payment is refused and changes nothing.
+    with pytest.raises(AgentPayError) as conflict:
+        client.contract.send(
+            contract["contractId"], amount=13, payee=payee, reference="PY-RETRY", idempotency_key=key
+        )
+    assert conflict.value.status == 409 and conflict.value.code == "CONFLICT"
+    # A new key is a new payment.
+    other = client.contract.send(
+        contract["contractId"], amount=1, payee=payee, reference="PY-OTHER", idempotency_key=f"{key}b"
+    )
+    assert other["paymentId"] != first["paymentId"]
+    assert client.contract.payments(contract["contractId"])["totalCount"] == 2
+

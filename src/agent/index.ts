@@ -96,6 +96,17 @@ interface RequestOptions {
   query?: Record<string, unknown>;
   /** false: the API key alone (agent.list). */
   signed?: boolean;
+  /** Sent as Idempotency-Key (not signed); every attempt is still signed afresh. */
+  idempotencyKey?: string;
+}
+
+/**
+ * Options of the calls that create or move money. `idempotencyKey`: the same key on a retry
+ * (each retry is signed afresh, with a new nonce) replays the first answer instead of paying
+ * twice; a UUID per intended payment is ideal (docs/agent-pay.md, "Retries").
+ */
+export interface WriteOptions {
+  idempotencyKey?: string;
 }
 
 const TERMINAL_FAILURES = new Set(['DECLINED', 'EXPIRED', 'REVOKED']);
@@ -157,6 +168,7 @@ export class AgentPay {
     const text = opts.body === undefined ? '' : JSON.stringify(opts.body);
     const headers: Record<string, string> = { authorization: `Bearer ${this.apiKey}` };
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    if (opts.idempotencyKey !== undefined) headers['idempotency-key'] = opts.idempotencyKey;
     let timestamp = 0;
     if (opts.signed !== false) {
       const { sign } = await this.signerOf();
@@ -254,8 +266,8 @@ export class AgentPay {
 
   readonly contract = {
     /** A new contract, PENDING_AUTHORIZATION, with the authorizationUrl for the human. */
-    create: (input: ContractInput) =>
-      this.signed<ContractRecord>('POST', '/api/agents/contracts', { body: input }),
+    create: (input: ContractInput, opts: WriteOptions = {}) =>
+      this.signed<ContractRecord>('POST', '/api/agents/contracts', { body: input, ...opts }),
     /** The contract with its live usage. */
     get: (contractId: string) =>
       this.signed<ContractRecord>('GET', `/api/agents/contracts/${encodeURIComponent(contractId)}`),
@@ -312,18 +324,18 @@ export class AgentPay {
       }
     },
     /** SEND: pays a payee's bank account under the contract's limits. */
-    send: (contractId: string, input: SendPaymentInput) =>
+    send: (contractId: string, input: SendPaymentInput, opts: WriteOptions = {}) =>
       this.signed<PaymentRecord>(
         'POST',
         `/api/agents/contracts/${encodeURIComponent(contractId)}/payments`,
-        { body: input },
+        { body: input, ...opts },
       ),
     /** COLLECT: charges the customer's linked card under the contract's limits. */
-    collect: (contractId: string, input: CollectChargeInput) =>
+    collect: (contractId: string, input: CollectChargeInput, opts: WriteOptions = {}) =>
       this.signed<PaymentRecord>(
         'POST',
         `/api/agents/contracts/${encodeURIComponent(contractId)}/charges`,
-        { body: input },
+        { body: input, ...opts },
       ),
     /** The payments and charges made under a contract, newest first. */
     payments: (contractId: string, opts: PaymentFilters = {}) =>

@@ -85,6 +85,8 @@ export interface RawSigned {
   /** Replace the JWS outright. */
   jws?: string | null;
   apiKey?: string;
+  /** More headers to send (not signed), e.g. Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 let counter = 0;
@@ -118,6 +120,7 @@ export async function rawSigned(h: Harness, r: RawSigned) {
       'x-agent-timestamp': String(timestamp),
       'x-agent-nonce': nonce,
       ...(r.agentId ? { 'x-agent-id': r.agentId } : {}),
+      ...r.headers,
     },
     ...(r.body !== undefined ? { body: r.body } : {}),
   });

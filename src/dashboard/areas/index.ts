@@ -9,6 +9,7 @@ import { CustomersArea } from './customers/CustomersArea';
 import { PaymentsArea } from './payments/PaymentsArea';
 import { TerminalsArea } from './terminals/TerminalsArea';
 import { WebhooksArea } from './webhooks/WebhooksArea';
+import { AgentsArea } from './agents/AgentsArea';
 
 export interface AreaDef {
   id: string;
@@ -23,6 +24,7 @@ export const AREAS: readonly AreaDef[] = [
   { id: 'webhooks', title: 'Webhooks', Component: WebhooksArea },
   { id: 'bank', title: 'Bank', Component: BankArea },
   { id: 'customers', title: 'Customers', Component: CustomersArea },
+  { id: 'agents', title: 'Agents', Component: AgentsArea },
 ];
 
 /** The area an address names: '' is the first area; an unknown id is none. */

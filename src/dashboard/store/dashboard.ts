@@ -46,6 +46,8 @@ export function createDashboard(options: {
     ...(options.pollMs ? { pollMs: options.pollMs } : {}),
   });
   return {
+    /** The session's calls, for areas that keep their own store (areas/agents). */
+    call: options.api.call,
     terminals,
     payments,
     webhooks,

@@ -2,7 +2,7 @@
 import { randomUUID, type KeyObject } from 'node:crypto';
 import type { z } from 'zod';
 import type { Agent } from '../../shared/contract/agent';
-import type { Clock } from '../clock';
+import { iso, type Clock } from '../clock';
 import type { Caller } from '../http/auth';
 import { ApiError } from '../http/errors';
 import type { Db } from '../store/db';
@@ -32,6 +32,7 @@ export function agentView(row: AgentRow, shape: 'registered' | 'identity'): z.in
     ...(row.description !== null ? { description: row.description } : {}),
     // The seed: publicKeyPem is returned by registration; status by me and list.
     ...(shape === 'registered' ? { publicKeyPem: row.public_key_pem } : { status: row.status }),
+    createdAt: iso(row.created_at),
   };
 }
 

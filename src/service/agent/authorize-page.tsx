@@ -8,9 +8,7 @@
  * from the hosted pages' shell and components; plain forms, so it works without JavaScript.
  */
 import type { FC } from 'hono/jsx';
-import type { z } from 'zod';
-import type { Limits } from '../../shared/contract/agent';
-import { formatPence, poundsToPence } from '../../shared/money';
+import { limitSentences, when, type LimitsValue } from '../../shared/agent-words';
 import {
   CardForm,
   ErrorBox,
@@ -20,51 +18,6 @@ import {
   type CardFormValues,
 } from '../pages/hosted';
 import type { LinkedMethod } from './collect-cards';
-
-type LimitsValue = z.infer<typeof Limits>;
-
-const PERIOD_WORDS = {
-  DAY: ['day', 'each calendar day (from midnight UTC)', 'each day counted from'],
-  WEEK: ['week', 'each calendar week (Monday to Sunday, UTC)', 'each 7 days counted from'],
-  FORTNIGHT: [
-    'fortnight',
-    'each calendar fortnight (two weeks from a Monday, UTC)',
-    'each 14 days counted from',
-  ],
-  MONTH: ['month', 'each calendar month', 'each month counted from'],
-  HALF_YEAR: [
-    'half year',
-    'each half year (January to June, July to December)',
-    'each 6 months counted from',
-  ],
-  YEAR: ['year', 'each calendar year', 'each year counted from'],
-} as const;
-
-const when = (isoText: string) =>
-  new Date(isoText).toLocaleString('en-GB', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }) + ' UTC';
-
-const money = (pounds: number, currency: string) => formatPence(poundsToPence(pounds), currency);
-
-/** The limits as sentences a person can check. */
-export function limitSentences(limits: LimitsValue): string[] {
-  const lines = [`At most ${money(limits.maxPerPayment, limits.currency)} in any one payment.`];
-  for (const p of limits.periodLimits) {
-    const [, calendar, anchored] = PERIOD_WORDS[p.period];
-    lines.push(
-      p.alignment === 'ANCHORED'
-        ? `At most ${money(p.amount, limits.currency)} in total ${anchored} ${when(limits.validFrom!)}.`
-        : `At most ${money(p.amount, limits.currency)} in total ${calendar}.`,
-    );
-  }
-  lines.push(
-    `Valid from ${when(limits.validFrom!)} until ${when(limits.validTo)}; no payment outside that time.`,
-  );
-  return lines;
-}
 
 export interface AuthorizeView {
   token: string;

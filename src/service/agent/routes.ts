@@ -109,6 +109,11 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
       return contracts.view(row, { withUsage: true });
     });
 
+    mount(app, ctx.auth, routes.listBusinessContractPayments, ({ params, query, caller }) => {
+      const { data, totalCount } = spending.listOfBusiness(caller, params.contractId, query);
+      return { data: data.map(paymentView), totalCount, page: query.page, size: query.size };
+    });
+
     mount(app, ctx.auth, routes.updateContract, ({ params, body, c }) =>
       full(contracts.update(signer(c), params.contractId, body.limits)),
     );

@@ -247,11 +247,27 @@ export function createSpending(
     };
   }
 
+  /** The business's view (the dashboard's, API key alone) of any of its contracts' payments. */
+  function listOfBusiness(
+    scope: Scope,
+    contractId: string,
+    q: { status?: string; page: number; size: number },
+  ) {
+    const contract = contracts.get(scope, contractId);
+    if (!contract) throw notFound('No contract with this id');
+    const status = q.status ?? null;
+    return {
+      data: ofContract.all(contract.id, status, status, q.size, q.page * q.size),
+      totalCount: countOf.get(contract.id, status, status)!.n,
+    };
+  }
+
   /**
    * The scheduler's tick: SEND payments whose time has come complete or fail on the sandbox
-   * bank; COLLECT charges follow the final status of their card payment.
-   * TODO(bank feed): a completed SEND payment is a DEBIT of the merchant's account; write it to
-   * the bank feed here once that area has landed.
+   * bank; COLLECT charges follow the final status of their card payment. A completed SEND
+   * payment becomes a DEBIT of the merchant's settlement account: the bank feed's ledger reads
+   * it from contract_payments when it next catches the account up (src/service/bank/ledger.ts),
+   * as it does the CREDITs of pay-by-bank payments, so the feed stays append-only in date order.
    */
   function settleDue(): number {
     let count = 0;
@@ -281,6 +297,7 @@ export function createSpending(
     charge,
     get,
     list,
+    listOfBusiness,
     settleDue,
     byId: (scope: Scope, id: string) => byId.get(id, scope.merchantId, scope.environment),
   };

@@ -21,6 +21,7 @@ import type { ServiceContext } from '../context';
 import type { Db } from '../store/db';
 import type { Caller } from '../http/auth';
 import { ApiError, badField } from '../http/errors';
+import { setIdempotencyOwner } from '../http/idempotency';
 import { parseOrThrow } from '../http/mount';
 import type { AgentRow, AgentStore } from './agents';
 import { canonicalPem, parsePublicKey, thumbprint } from './keys';
@@ -249,6 +250,8 @@ export function agentAuth(ctx: ServiceContext, agents: AgentStore): MiddlewareHa
       throw refuse('X-Agent-Id names no agent of this API key’s business and environment');
     await checkSignature(c, { key: agents.keyOf(agent), agentIdLine: agent.id, scope: agent.id });
     verified.set(c.req.raw, { kind: 'agent', caller, agent });
+    // Idempotency keys are the agent's own (a retry is signed afresh: docs/agent-pay.md).
+    setIdempotencyOwner(c.req.raw, `agent:${agent.id}`);
     return next();
   };
 }

@@ -28,6 +28,12 @@ import {
 export const CREDIT_ARRIVAL_MS = 20_000;
 /** ...and is PENDING for this long before it books (same id, same date). */
 export const CREDIT_BOOKING_MS = 60 * 60_000;
+/**
+ * An Agent Pay SEND payment's DEBIT is dated this long after the payment settled. Any gap > 0
+ * keeps the ledger's invariant: a settlement can happen in the very millisecond a read stored
+ * the account up to "now", and its debit must still fall after that mark, never behind it.
+ */
+export const DEBIT_POSTING_MS = 1000;
 export const DEFAULT_HISTORY_DAYS = 400;
 /** With nothing new to store, generated_until moves on only after this long. */
 const IDLE_WRITE_MS = 60 * 60_000;
@@ -93,6 +99,16 @@ interface CompletedPayment {
   options: string;
 }
 
+/** A settled Agent Pay SEND payment (src/service/agent/spending.ts). */
+interface SettledSend {
+  id: string;
+  amount_pence: number;
+  currency: string;
+  payee: string;
+  reference: string | null;
+  settled_at: number;
+}
+
 const newId = (prefix: string) => prefix + randomBytes(9).toString('hex');
 
 export function createLedger(db: Db, clock: Clock) {
@@ -136,6 +152,11 @@ export function createLedger(db: Db, clock: Clock) {
     FROM transactions t CROSS JOIN payment_requests r ON r.id = t.payment_request_id
     WHERE t.method = 'PAY_BY_BANK' AND t.status = 'COMPLETED'
       AND t.updated_at > ? AND t.updated_at <= ? AND r.merchant_id = ? AND r.environment = ?`);
+  // Agent Pay SEND payments leave the settlement account once they have settled (COMPLETED).
+  const settledSends = db.prepare<[number, number, string, string], SettledSend>(`
+    SELECT id, amount_pence, currency, payee, reference, settled_at FROM contract_payments
+    WHERE type = 'SEND' AND status = 'COMPLETED' AND settled_at > ? AND settled_at <= ?
+      AND merchant_id = ? AND environment = ?`);
   const insertTx = db.prepare(`
     INSERT OR IGNORE INTO bank_transactions (account_id, date_ms, id, type, amount_pence, currency,
       description, reference, merchant_name, category, payer, payee, balance_pence, book_at, payment_tx_id)
@@ -213,6 +234,31 @@ export function createLedger(db: Db, clock: Clock) {
     };
   }
 
+  /** The debit a settled SEND payment makes: the payee's name and the payment's reference. */
+  function sendDebit(p: SettledSend, holder: Party): Draft {
+    const payee = JSON.parse(p.payee) as { name: string; sortCode: string; accountNumber: string };
+    const date = p.settled_at + DEBIT_POSTING_MS;
+    return {
+      id: `btx_s${p.id}`,
+      date,
+      type: 'DEBIT',
+      pence: p.amount_pence,
+      description: 'FASTER PAYMENT SENT',
+      reference: p.reference ?? '',
+      merchantName: null,
+      category: 'TRANSFER',
+      payer: holder,
+      payee: {
+        name: payee.name.toUpperCase(),
+        sortCode: payee.sortCode.replace(/^(\d\d)(\d\d)(\d\d)$/, '$1-$2-$3'),
+        accountNumber: payee.accountNumber,
+      },
+      // A Faster Payment sent books at once.
+      bookAt: date,
+      paymentTxId: null,
+    };
+  }
+
   /** Stores every transaction of `account` dated up to now, in order, with its balance. */
   function catchUp(account: OpenAccount): void {
     const now = clock.now();
@@ -231,6 +277,14 @@ export function createLedger(db: Db, clock: Clock) {
         account.environment,
       ))
         drafts.push(paymentCredit(p, history.holder));
+      const since = Math.max(from, account.settles_since - 1) - DEBIT_POSTING_MS;
+      for (const p of settledSends.all(
+        since,
+        now - DEBIT_POSTING_MS,
+        account.merchant_id,
+        account.environment,
+      ))
+        drafts.push(sendDebit(p, history.holder));
     }
     // Nothing new: skip the write (every page read comes here), unless the mark is getting old.
     if (drafts.length === 0 && now - from < IDLE_WRITE_MS) return;

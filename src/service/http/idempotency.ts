@@ -42,6 +42,15 @@ export type Outcome<T> = { replayed: true; answer: StoredAnswer } | { replayed: 
 const conflict = (message: string) =>
   new ApiError(409, message, [{ field: FIELD, message }], 'CONFLICT');
 
+/**
+ * Who, within a merchant caller, owns a request's keys. Agent Pay's signature middleware names
+ * the verified agent here, so two agents of one business never share (or read) each other's
+ * keys and stored answers.
+ */
+const callerParts = new WeakMap<Request, string>();
+export const setIdempotencyOwner = (req: Request, owner: string) => callerParts.set(req, owner);
+export const idempotencyOwner = (req: Request) => callerParts.get(req);
+
 /** The header's key, or undefined when absent; a malformed key is a 400 naming the header. */
 export function idempotencyKey(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;

@@ -14,6 +14,7 @@ import { ApiError } from './errors';
 import {
   IDEMPOTENCY_HEADER,
   idempotencyKey,
+  idempotencyOwner,
   requestFingerprint,
   type IdempotencyStore,
 } from './idempotency';
@@ -146,7 +147,7 @@ export function mount<R extends RouteDef>(
       if (key === undefined || !idempotency) return respond(c, await run());
 
       const scope = caller
-        ? `${caller.merchantId}:${caller.environment}:${caller.kind === 'terminal' ? caller.terminalId : 'merchant'}`
+        ? `${caller.merchantId}:${caller.environment}:${caller.kind === 'terminal' ? caller.terminalId : (idempotencyOwner(c.req.raw) ?? 'merchant')}`
         : 'public';
       const fingerprint = requestFingerprint(c.req.method, c.req.path, lastValues, json);
       const outcome = await idempotency.run(scope, key, fingerprint, run, (result) =>

@@ -533,4 +533,11 @@ export const migrations: readonly string[] = [
   ALTER TABLE transactions ADD COLUMN capture_outcome TEXT;
   CREATE INDEX transactions_authorized ON transactions(auth_expires_at) WHERE status = 'AUTHORIZED';
   `,
+  // 8, Agent Pay (issue 13): settled SEND payments as DEBITs of the bank feed's settlement
+  // account, read by the ledger's catch-up per merchant and time window.
+  `
+  CREATE INDEX contract_payments_settled_sends
+    ON contract_payments(merchant_id, environment, settled_at)
+    WHERE type = 'SEND' AND status = 'COMPLETED';
+  `,
 ];

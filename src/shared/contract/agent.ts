@@ -67,6 +67,8 @@ export const Agent = z.object({
   description: z.string().optional(),
   publicKeyPem: z.string().optional(),
   status: z.string().optional(),
+  /** When the agent first registered (an extension: the business's dashboard shows it). */
+  createdAt: Timestamp.optional(),
 });
 export type Agent = z.infer<typeof Agent>;
 export const AgentPage = offsetPage(Agent);
