@@ -456,7 +456,7 @@ export const routes = {
     extension: true,
     summary: "The merchant's change stream (Server-Sent Events) for live dashboards",
     description:
-      'Sends `ready`, then a `change` event `{topics: [payments|terminals|webhooks|customers]}` whenever ' +
+      'Sends `ready`, then a `change` event `{topics: [payments|terminals|webhooks|refunds|customers]}` whenever ' +
       'one of those lists changes, and a `heartbeat` every 15 s. The events name what changed; ' +
       'read it through the ordinary routes. Authenticate with the Authorization header ' +
       '(read the stream with fetch, not EventSource, which cannot send it).',
