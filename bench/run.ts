@@ -25,7 +25,6 @@ import * as pushFanout from './push-fanout';
 import * as merchantEvents from './merchant-events';
 import * as pushLatency from './push-latency';
 import * as refunds from './refunds';
-import * as pushLoad from './push-load';
 import * as serviceHttp from './service-http';
 
 const MODULES: BenchModule[] = [
@@ -34,7 +33,6 @@ const MODULES: BenchModule[] = [
   { name: 'push-latency', figures: pushLatency.figures },
   { name: 'push-fanout', figures: pushFanout.figures },
   { name: 'merchant-events', figures: merchantEvents.figures },
-  { name: 'push-load', figures: pushLoad.figures },
   { name: 'kiosk-history', figures: kioskHistory.figures },
   { name: 'kiosk-display', figures: kioskDisplay.figures },
   { name: 'hosted-page', figures: hostedPage.figures },
