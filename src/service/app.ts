@@ -26,7 +26,7 @@ import { createOutbox } from './events/outbox';
 import { createAuthenticator, type Environment } from './http/auth';
 import { ApiError } from './http/errors';
 import { faviconRoutes } from './images/favicon';
-import { MAX_BODY_BYTES } from './http/body';
+import { MAX_BODY_BYTES, declaredLength } from './http/body';
 import { createIdempotencyStore } from './http/idempotency';
 import { configureMount, isMounted, mount } from './http/mount';
 import { createFailureLimiter, type FailureLimitOptions } from './http/rate-limit';
@@ -199,21 +199,26 @@ export function createService(options: ServiceOptions): Service {
   });
   // Every body, not only the contract's JSON ones (mount reads those itself, counting as it
   // reads): the hosted pages' form posts and anything an area serves by hand get the same limit.
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => {
-        c.header('Connection', 'close');
-        return c.json(
-          errorEnvelope(413, `The request body is larger than ${MAX_BODY_BYTES} bytes (64 KiB)`, [
-            { field: '(body)', message: `must be at most ${MAX_BODY_BYTES} bytes` },
-          ]),
-          413,
-        );
-      },
-    }),
-  );
+  const countedLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => {
+      c.header('Connection', 'close');
+      return c.json(
+        errorEnvelope(413, `The request body is larger than ${MAX_BODY_BYTES} bytes (64 KiB)`, [
+          { field: '(body)', message: `must be at most ${MAX_BODY_BYTES} bytes` },
+        ]),
+        413,
+      );
+    },
+  });
+  app.use('*', (c, next) => {
+    // A stated length decides at once; hono's bodyLimit would first build the web Request and
+    // its body stream (costly on every POST) even though it then only reads the header too.
+    const declared = declaredLength(c);
+    if (declared !== undefined && declared <= MAX_BODY_BYTES) return next();
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return countedLimit(c, next);
+  });
   app.notFound((c) => c.json(errorEnvelope(404, `No endpoint ${c.req.method} ${c.req.path}`), 404));
   for (const area of [...AREAS, dashboardArea(options.dashboardDir)]) area(app, ctx);
   const fcmPush = attachFcmPush(ctx, createFcmPush(options.fcm, log), log);

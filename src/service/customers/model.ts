@@ -3,7 +3,6 @@
  * read and write is scoped to one merchant and one environment, so sandbox and production
  * customers never meet.
  */
-import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Customer, CustomerCreate, CustomerUpdate } from '../../shared/contract/customers';
 import { MAX_METADATA_PAIRS } from '../../shared/contract/common';
@@ -13,6 +12,7 @@ import type { Environment } from '../http/auth';
 import { ApiError, badField, notFound } from '../http/errors';
 import type { Db } from '../store/db';
 import type { Statement } from 'better-sqlite3';
+import { newId } from '../ids';
 
 export interface Scope {
   merchantId: string;
@@ -142,7 +142,7 @@ export function createCustomerStore(db: Db, clock: Clock) {
       conflictIfTaken(scope, email);
       const metadata = mergeMetadata({}, body.metadata ?? {});
       const row: CustomerRow = {
-        id: randomUUID(),
+        id: newId(),
         merchant_id: scope.merchantId,
         environment: scope.environment,
         full_name: body.fullName,

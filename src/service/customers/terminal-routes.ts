@@ -3,7 +3,6 @@
  * phone number, that customer's masked saved cards, and the merchant's log of those lookups.
  * Charging, capturing and cancelling go through the card routes, which check the same scope.
  */
-import { randomUUID } from 'node:crypto';
 import { routes } from '../../shared/contract/routes';
 import { savedCardRecord, createCardStore } from '../cards/model';
 import type { Area } from '../context';
@@ -11,6 +10,7 @@ import { ApiError, notFound } from '../http/errors';
 import { mount } from '../http/mount';
 import { createCustomerStore, type CustomerRow } from './model';
 import { checkLookupRate, lookupRecord, requireLookedUp, type LookupRow } from './terminal-scope';
+import { newId } from '../ids';
 
 export const terminalCustomerRoutes: Area = (app, ctx) => {
   const { db, clock } = ctx;
@@ -57,7 +57,7 @@ export const terminalCustomerRoutes: Area = (app, ctx) => {
     const customer = found.length === 1 ? found[0]! : null;
     // Every lookup is recorded, found or not, so the merchant sees what a terminal asked.
     record.run({
-      id: randomUUID(),
+      id: newId(),
       terminalId: caller.terminalId,
       merchantId: caller.merchantId,
       environment: caller.environment,

@@ -4,13 +4,13 @@
  * process loses neither. Listeners (the webhook dispatcher, terminal push) hear of events only
  * after the transaction commits.
  */
-import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { EventData, WebhookEvent } from '../../shared/contract/webhooks';
 import type { Environment } from '../http/auth';
 import type { Clock } from '../clock';
 import { iso } from '../clock';
 import type { Db } from '../store/db';
+import { newId } from '../ids';
 
 export type EventType = z.infer<typeof WebhookEvent>['type'] | 'REMOTE_PAYMENT_REQUEST';
 
@@ -53,7 +53,7 @@ export function createOutbox(db: Db, clock: Clock) {
   /** Stores an event; call inside a transaction (see `tx`). Returns the event's id. */
   function emit(input: EmitInput): StoredEvent {
     const now = clock.now();
-    const id = `evt_${randomUUID()}`;
+    const id = `evt_${newId()}`;
     const envelope = {
       id,
       type: input.type,
@@ -77,7 +77,7 @@ export function createOutbox(db: Db, clock: Clock) {
         input.subscriptionIds ??
         subscribers.all(input.merchantId, input.environment, input.type).map((s) => s.id);
       for (const subscriptionId of targets)
-        insertDelivery.run(randomUUID(), subscriptionId, id, input.type, body, now, now);
+        insertDelivery.run(newId(), subscriptionId, id, input.type, body, now, now);
     }
     const event: StoredEvent = {
       seq: Number(info.lastInsertRowid),
@@ -94,11 +94,13 @@ export function createOutbox(db: Db, clock: Clock) {
 
   /** Runs `fn` in a transaction, then tells listeners of the events it emitted. */
   let depth = 0;
+  // Made once: db.transaction() builds a new wrapper each call, which cost more than a savepoint.
+  const inTransaction = db.transaction((fn: () => unknown) => fn());
   function tx<T>(fn: () => T): T {
     let result: T;
     depth++;
     try {
-      result = db.transaction(fn)();
+      result = inTransaction(fn) as T;
     } catch (error) {
       if (depth === 1) pending = [];
       throw error;

@@ -27,6 +27,18 @@ export function isJsonContentType(header: string | undefined): boolean {
   return charset === undefined || charset.replace(/"/g, '') === 'utf-8';
 }
 
+/**
+ * The body's length when the request states it: Content-Length without Transfer-Encoding (with
+ * both, HTTP says the length is to be ignored). Undefined for chunked bodies, which are counted.
+ */
+export function declaredLength(c: Context): number | undefined {
+  if (c.req.header('transfer-encoding') !== undefined) return undefined;
+  const header = c.req.header('content-length');
+  if (header === undefined) return undefined;
+  const length = Number(header);
+  return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
+}
+
 /** The raw bytes, refusing more than `limit` whatever Content-Length says. */
 async function readLimited(c: Context, limit: number): Promise<Uint8Array> {
   const tooLarge = () => {
@@ -34,8 +46,14 @@ async function readLimited(c: Context, limit: number): Promise<Uint8Array> {
     c.header('Connection', 'close');
     return refusal();
   };
-  const declared = Number(c.req.header('content-length'));
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  const declared = declaredLength(c);
+  if (declared !== undefined) {
+    if (declared > limit) throw tooLarge();
+    // Node's parser delivers exactly Content-Length bytes, so the limit holds without counting;
+    // and @hono/node-server reads such a body straight from the socket, never building the web
+    // Request and ReadableStream the stream path below needs (about a tenth of a small POST's CPU).
+    return new Uint8Array(await c.req.arrayBuffer());
+  }
   const stream = c.req.raw.body;
   if (!stream) return new Uint8Array(0);
   // A middleware read it already (Agent Pay's signature check hashes the body): take Hono's copy.

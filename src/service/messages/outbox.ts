@@ -5,7 +5,6 @@
  * retried a few times; without one, and for SMS (the sandbox has no SMS gateway), they are kept
  * in the outbox, which the sandbox lists (GET /api/sandbox/messages) and the dashboard shows.
  */
-import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { z } from 'zod';
 import type { OutboxMessage } from '../../shared/contract/messages';
@@ -13,6 +12,7 @@ import type { Clock } from '../clock';
 import { iso } from '../clock';
 import type { Environment } from '../http/auth';
 import type { Db } from '../store/db';
+import { newId } from '../ids';
 
 export interface MessageOptions {
   /** smtp://user:pass@host:port (or smtps://); none keeps emails in the outbox only. */
@@ -174,7 +174,7 @@ export function createMessageOutbox(
   return {
     /** Stores a message; call inside the transaction of the change that sends it. */
     add(message: NewMessage): string {
-      const id = randomUUID();
+      const id = newId();
       insert.run({
         id,
         merchantId: message.merchantId,

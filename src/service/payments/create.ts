@@ -1,5 +1,4 @@
 /** Creating payment requests: process-payment, and the same for remote payments. */
-import { randomUUID } from 'node:crypto';
 import type { ProcessPaymentBody } from '../../shared/contract/payments';
 import { overTerminalLimit } from '../../shared/contract/terminals';
 import { poundsToPence } from '../../shared/money';
@@ -8,6 +7,7 @@ import type { Caller } from '../http/auth';
 import { ApiError, badField } from '../http/errors';
 import type { Db } from '../store/db';
 import type { Method, RequestOptions } from './model';
+import { newId } from '../ids';
 
 interface MerchantRow {
   card_enabled: number;
@@ -92,7 +92,7 @@ export function createPaymentCreator(db: Db, clock: Clock) {
       serviceCustomerId: body.serviceCustomerId,
       consumerDetails: body.consumerDetails,
     };
-    const id = randomUUID();
+    const id = newId();
     const now = clock.now();
     return {
       id,

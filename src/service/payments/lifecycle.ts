@@ -4,7 +4,6 @@
  * current status, checked against the shared state machine, and writes its event to the outbox
  * in the same transaction (docs/payment-states.md).
  */
-import { randomUUID } from 'node:crypto';
 import { penceToPounds } from '../../shared/money';
 import { OPEN_STATUSES, canMove, type PaymentStatus } from '../../shared/payment-states';
 import type { Clock } from '../clock';
@@ -20,6 +19,7 @@ import {
   type RequestRow,
   type TransactionRow,
 } from './model';
+import { newId } from '../ids';
 
 /** How long the sandbox card network takes to answer a submitted card payment. */
 export const CARD_SETTLE_MS = 400;
@@ -198,7 +198,7 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
           : outstanding;
       const now = clock.now();
       const tx = {
-        id: randomUUID(),
+        id: newId(),
         requestId: row.id,
         method: input.method,
         status: input.status,

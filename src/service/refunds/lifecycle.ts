@@ -4,7 +4,6 @@
  * compare-and-set on the current status, checked against the shared state machine
  * (src/shared/refund-states.ts), and writes its events to the outbox in the same transaction.
  */
-import { randomUUID } from 'node:crypto';
 import type { RefundCreateBody } from '../../shared/contract/refunds';
 import { formatPence, penceToPounds, poundsToPence } from '../../shared/money';
 import { canMoveRefund, type RefundStatus } from '../../shared/refund-states';
@@ -14,6 +13,7 @@ import { badField, badRequest, notFound } from '../http/errors';
 import type { PaymentReader, RequestRow } from '../payments/model';
 import type { Db } from '../store/db';
 import type { RefundReader, RefundRow } from './model';
+import { newId } from '../ids';
 
 /** The sandbox bank readies a refund this long (service time) after it is initiated… */
 export const REFUND_PENDING_AFTER_MS = 1_000;
@@ -113,7 +113,7 @@ export function createRefundLifecycle(
         );
       const now = clock.now();
       const row: RefundRow = {
-        id: randomUUID(),
+        id: newId(),
         payment_request_id: request.id,
         merchant_id: request.merchant_id,
         environment: request.environment,
