@@ -13,6 +13,10 @@ import { randomFillSync } from 'node:crypto';
 const bytes = Buffer.alloc(16);
 let lastMs = 0;
 let sequence = 0;
+// Random bytes fetched 8 KiB at a time: one randomFillSync call per id cost more than the rest
+// of newId together.
+const pool = Buffer.alloc(8192);
+let poolOffset = pool.length;
 
 /** A new UUIDv7; ids made in one millisecond still sort in the order they were made. */
 export function newId(): string {
@@ -30,7 +34,11 @@ export function newId(): string {
     lastMs = ms;
     sequence = 0;
   }
-  randomFillSync(bytes, 8, 8);
+  if (poolOffset === pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  pool.copy(bytes, 8, poolOffset, (poolOffset += 8));
   bytes.writeUIntBE(ms, 0, 6);
   bytes[6] = 0x70 | (sequence >> 8); // version 7 and the sequence's high bits
   bytes[7] = sequence & 0xff;

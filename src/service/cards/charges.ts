@@ -117,18 +117,20 @@ export function createCardCharger(ctx: ServiceContext) {
       splitBill: false,
     };
     const id = await committed(() => {
-      const requestId = ctx.creator.create(caller, {
-        body: request,
-        terminalId: caller.kind === 'terminal' ? caller.terminalId : null,
-      });
-      ctx.lifecycle.startAttempt(requestId, {
+      // Created already PENDING with its card transaction: the network has the charge at once.
+      const row = ctx.creator.createPaying(
+        caller,
+        { body: request, terminalId: caller.kind === 'terminal' ? caller.terminalId : null },
+        'PENDING',
+      );
+      ctx.lifecycle.startFirstAttempt(row, {
         method: 'CARD',
         status: 'PENDING',
         card: { brand: card.brand, last4: card.last4, type: card.card_type },
         settle,
         authorization,
       });
-      return requestId;
+      return row.id;
     });
     return {
       paymentRequestId: id,

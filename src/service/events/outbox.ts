@@ -22,6 +22,8 @@ export interface StoredEvent {
   type: EventType;
   terminalId: string | null;
   body: string;
+  /** How many webhook deliveries were queued with it (none: the dispatcher need not look). */
+  deliveries: number;
 }
 
 export interface EmitInput {
@@ -72,12 +74,14 @@ export function createOutbox(db: Db, clock: Clock) {
       body,
       createdAt: now,
     });
+    let deliveries = 0;
     if (input.type !== 'REMOTE_PAYMENT_REQUEST') {
       const targets =
         input.subscriptionIds ??
         subscribers.all(input.merchantId, input.environment, input.type).map((s) => s.id);
       for (const subscriptionId of targets)
         insertDelivery.run(newId(), subscriptionId, id, input.type, body, now, now);
+      deliveries = targets.length;
     }
     const event: StoredEvent = {
       seq: Number(info.lastInsertRowid),
@@ -87,6 +91,7 @@ export function createOutbox(db: Db, clock: Clock) {
       type: input.type,
       terminalId: input.terminalId ?? null,
       body,
+      deliveries,
     };
     pending.push(event);
     return event;

@@ -6,7 +6,8 @@ import type { Clock } from '../clock';
 import type { Caller } from '../http/auth';
 import { ApiError, badField } from '../http/errors';
 import type { Db } from '../store/db';
-import type { Method, RequestOptions } from './model';
+import type { PaymentStatus } from '../../shared/payment-states';
+import type { Method, RequestOptions, RequestRow } from './model';
 import { newId } from '../ids';
 
 interface MerchantRow {
@@ -40,7 +41,7 @@ export function createPaymentCreator(db: Db, clock: Clock) {
       order_id, amount_pence, status, allowed_methods, options, notes, metadata, template,
       expires_at, created_at, updated_at)
     VALUES (@id, @merchantId, @environment, @storeId, @terminalId, @customerRef, @orderId, @amount,
-      'PAYMENT_NOT_INITIATED', @methods, @options, @notes, @metadata, @template, @expiresAt, @now, @now)`);
+      @status, @methods, @options, @notes, @metadata, @template, @expiresAt, @now, @now)`);
 
   /** Validates what only the service can know; returns the row to insert. */
   function prepare(caller: Caller, { body, terminalId = null }: NewRequest) {
@@ -110,6 +111,7 @@ export function createPaymentCreator(db: Db, clock: Clock) {
       template: body.template ?? 'EXTERNAL_DISPLAY',
       expiresAt: now + body.expiresIn,
       now,
+      status: 'PAYMENT_NOT_INITIATED' as PaymentStatus,
     };
   }
 
@@ -118,6 +120,41 @@ export function createPaymentCreator(db: Db, clock: Clock) {
     const row = prepare(caller, request);
     insert.run(row);
     return row.id;
+  }
+
+  /**
+   * Stores a request whose customer is already paying (a saved-card charge): it starts at its
+   * first attempt's status, and the row is returned so the lifecycle need not read it back.
+   * Call inside the transaction that records the attempt (lifecycle.startFirstAttempt).
+   */
+  function createPaying(caller: Caller, request: NewRequest, status: PaymentStatus): RequestRow {
+    const row = { ...prepare(caller, request), status };
+    insert.run(row);
+    return {
+      id: row.id,
+      merchant_id: row.merchantId,
+      environment: row.environment,
+      store_id: row.storeId,
+      terminal_id: row.terminalId,
+      customer_ref: row.customerRef,
+      order_id: row.orderId,
+      amount_pence: row.amount,
+      currency: 'GBP',
+      status,
+      payment_method: null,
+      tip_pence: 0,
+      paid_pence: 0,
+      refunded_pence: 0,
+      allowed_methods: row.methods,
+      options: row.options,
+      notes: row.notes,
+      metadata: row.metadata,
+      template: row.template,
+      error_description: null,
+      expires_at: row.expiresAt,
+      created_at: row.now,
+      updated_at: row.now,
+    };
   }
 
   // Group commit: requests that arrive in the same turn of the event loop are inserted in one
@@ -151,6 +188,6 @@ export function createPaymentCreator(db: Db, clock: Clock) {
     });
   }
 
-  return { create, createCommitted };
+  return { create, createPaying, createCommitted };
 }
 export type PaymentCreator = ReturnType<typeof createPaymentCreator>;

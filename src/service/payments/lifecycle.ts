@@ -76,6 +76,10 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
     WHERE status IN ('PAYMENT_NOT_INITIATED', 'AWAITING_AUTHORIZATION', 'FAILED') AND expires_at <= ?`);
   const dueSettlements = db.prepare<[number], TransactionRow>(`
     SELECT * FROM transactions WHERE status = 'PENDING' AND settle_at IS NOT NULL AND settle_at <= ?`);
+  const dueRequests = db.prepare<[number], RequestRow>(`
+    SELECT * FROM payment_requests WHERE id IN (
+      SELECT payment_request_id FROM transactions
+      WHERE status = 'PENDING' AND settle_at IS NOT NULL AND settle_at <= ?)`);
   const merchantTips = db.prepare<[string], { tips_enabled: number }>(
     'SELECT tips_enabled FROM merchants WHERE id = ?',
   );
@@ -172,6 +176,48 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
     return true;
   }
 
+  /** The transaction row of a new attempt. */
+  function attemptRow(requestId: string, input: AttemptInput, amount: number, tip: number) {
+    const now = clock.now();
+    return {
+      id: newId(),
+      requestId,
+      method: input.method,
+      status: input.status,
+      amount,
+      tip,
+      bankName: input.bankName ?? null,
+      brand: input.card?.brand ?? null,
+      last4: input.card?.last4 ?? null,
+      cardType: input.card?.type ?? null,
+      captureType:
+        input.method === 'CARD' ? (input.authorization?.captureType ?? 'AUTO_CAPTURE') : null,
+      cardId: input.authorization?.cardId ?? null,
+      authExpiresAt: input.authorization?.expiresAt ?? null,
+      autoCaptureAt: input.authorization?.autoCaptureAt ?? null,
+      captureOutcome: input.authorization?.captureOutcome
+        ? JSON.stringify(input.authorization.captureOutcome)
+        : null,
+      settleAt: input.status === 'PENDING' ? now + CARD_SETTLE_MS : null,
+      settleOutcome: input.settle?.outcome ?? null,
+      error: input.settle?.errorDescription ?? null,
+      now,
+    };
+  }
+
+  /**
+   * The first attempt of a request created already paying (payments/create.ts createPaying, for
+   * saved-card charges): nothing to check or close, so no read; the request's arrival at the
+   * attempt's status is its first status change and gets its event. Call inside outbox.tx with
+   * the request's insert.
+   */
+  function startFirstAttempt(row: RequestRow, input: AttemptInput): void {
+    if (row.status !== input.status)
+      throw new Error(`a request created ${row.status} cannot start a ${input.status} attempt`);
+    insertTx.run(attemptRow(row.id, input, row.amount_pence, input.tipPence ?? 0));
+    statusEvent(row);
+  }
+
   /** The customer starts paying: a new transaction, the request follows its status. */
   function startAttempt(requestId: string, input: AttemptInput): TransactionRow {
     return outbox.tx(() => {
@@ -196,31 +242,7 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
         options.splitBill && input.sharePence !== undefined
           ? Math.min(Math.max(input.sharePence, 1), outstanding)
           : outstanding;
-      const now = clock.now();
-      const tx = {
-        id: newId(),
-        requestId: row.id,
-        method: input.method,
-        status: input.status,
-        amount,
-        tip,
-        bankName: input.bankName ?? null,
-        brand: input.card?.brand ?? null,
-        last4: input.card?.last4 ?? null,
-        cardType: input.card?.type ?? null,
-        captureType:
-          input.method === 'CARD' ? (input.authorization?.captureType ?? 'AUTO_CAPTURE') : null,
-        cardId: input.authorization?.cardId ?? null,
-        authExpiresAt: input.authorization?.expiresAt ?? null,
-        autoCaptureAt: input.authorization?.autoCaptureAt ?? null,
-        captureOutcome: input.authorization?.captureOutcome
-          ? JSON.stringify(input.authorization.captureOutcome)
-          : null,
-        settleAt: input.status === 'PENDING' ? now + CARD_SETTLE_MS : null,
-        settleOutcome: input.settle?.outcome ?? null,
-        error: input.settle?.errorDescription ?? null,
-        now,
-      };
+      const tx = attemptRow(row.id, input, amount, tip);
       reader.invalidate(row.id);
       insertTx.run(tx);
       // A split bill stays AWAITING_AUTHORIZATION while its shares are paid one by one; each
@@ -231,55 +253,62 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
     });
   }
 
+  type Outcome = 'COMPLETED' | 'FAILED' | 'AUTHORIZED' | 'PENDING';
+
   /** An attempt's outcome: the bank's answer, the card network's, or a 3DS challenge's. */
-  function finishAttempt(
-    txId: string,
-    outcome: 'COMPLETED' | 'FAILED' | 'AUTHORIZED' | 'PENDING',
-    errorDescription?: string,
-  ): RequestRow {
+  function finishAttempt(txId: string, outcome: Outcome, errorDescription?: string): RequestRow {
     return outbox.tx(() => {
       const tx = reader.transaction(txId);
       if (!tx) throw notFound('No such payment attempt');
-      if (tx.status !== 'AWAITING_AUTHORIZATION' && tx.status !== 'PENDING')
-        throw badRequest(`This payment attempt is already ${tx.status}`);
-      const row = requireRequest(tx.payment_request_id);
-      const now = clock.now();
-      const error = outcome === 'FAILED' ? (errorDescription ?? 'The payment was declined') : null;
-      reader.invalidate(row.id);
-      casTx.run({
-        id: tx.id,
-        from: tx.status,
-        to: outcome,
-        error: error ?? tx.error_description,
-        settleAt: outcome === 'PENDING' ? now + CARD_SETTLE_MS : null,
-        now,
-      });
-      const split = optionsOf(row).splitBill;
-      switch (outcome) {
-        case 'PENDING':
-          if (split) return row;
-          return row.status === 'PENDING' ? row : move(row, 'PENDING');
-        case 'FAILED':
-          // One payer's failed share leaves the bill open for another try.
-          if (split && row.status === 'AWAITING_AUTHORIZATION') return row;
-          return move(row, 'FAILED', { error });
-        case 'AUTHORIZED':
-          return move(row, 'AUTHORIZED', { method: tx.method, error: null });
-        case 'COMPLETED': {
-          const paid = row.paid_pence + tx.amount_pence + tx.tip_pence;
-          const tip = row.tip_pence + tx.tip_pence;
-          if (paid - tip >= row.amount_pence)
-            return move(row, 'COMPLETED', { method: tx.method, paid, tip, error: null });
-          // A share of a split bill: the request waits for the rest, and says how much is paid.
-          const changed = casPaid.run({ id: row.id, paid, tip, now }).changes;
-          if (changed === 0)
-            throw badRequest('The payment request changed meanwhile; read it again');
-          const next = requireRequest(row.id);
-          statusEvent(next);
-          return next;
-        }
-      }
+      return finish(tx, requireRequest(tx.payment_request_id), outcome, errorDescription);
     });
+  }
+
+  /** finishAttempt with the attempt and its request already read; call inside outbox.tx. */
+  function finish(
+    tx: TransactionRow,
+    row: RequestRow,
+    outcome: Outcome,
+    errorDescription?: string,
+  ): RequestRow {
+    if (tx.status !== 'AWAITING_AUTHORIZATION' && tx.status !== 'PENDING')
+      throw badRequest(`This payment attempt is already ${tx.status}`);
+    const now = clock.now();
+    const error = outcome === 'FAILED' ? (errorDescription ?? 'The payment was declined') : null;
+    reader.invalidate(row.id);
+    const changed = casTx.run({
+      id: tx.id,
+      from: tx.status,
+      to: outcome,
+      error: error ?? tx.error_description,
+      settleAt: outcome === 'PENDING' ? now + CARD_SETTLE_MS : null,
+      now,
+    }).changes;
+    if (changed === 0) throw badRequest('The payment attempt changed meanwhile; read it again');
+    const split = optionsOf(row).splitBill;
+    switch (outcome) {
+      case 'PENDING':
+        if (split) return row;
+        return row.status === 'PENDING' ? row : move(row, 'PENDING');
+      case 'FAILED':
+        // One payer's failed share leaves the bill open for another try.
+        if (split && row.status === 'AWAITING_AUTHORIZATION') return row;
+        return move(row, 'FAILED', { error });
+      case 'AUTHORIZED':
+        return move(row, 'AUTHORIZED', { method: tx.method, error: null });
+      case 'COMPLETED': {
+        const paid = row.paid_pence + tx.amount_pence + tx.tip_pence;
+        const tip = row.tip_pence + tx.tip_pence;
+        if (paid - tip >= row.amount_pence)
+          return move(row, 'COMPLETED', { method: tx.method, paid, tip, error: null });
+        // A share of a split bill: the request waits for the rest, and says how much is paid.
+        const changed = casPaid.run({ id: row.id, paid, tip, now }).changes;
+        if (changed === 0) throw badRequest('The payment request changed meanwhile; read it again');
+        const next = requireRequest(row.id);
+        statusEvent(next);
+        return next;
+      }
+    }
   }
 
   /** POST /api/payment-request/cancel: allowed while nothing has been paid. */
@@ -302,24 +331,44 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
 
   /** The sandbox card network answers every PENDING card payment whose time has come. */
   function settleDue(): number {
-    const due = dueSettlements.all(clock.now());
+    const now = clock.now();
+    const due = dueSettlements.all(now);
     if (due.length === 0) return 0;
-    // One transaction for everything due now: a commit per settlement was a third of the cost
-    // of a busy stream of card payments (bench customers).
-    return outbox.tx(() => settleEach(due));
-  }
-
-  function settleEach(due: TransactionRow[]): number {
-    let count = 0;
-    for (const tx of due) {
+    const settle = (tx: TransactionRow, row: RequestRow | undefined) => {
+      if (!row) throw notFound('No payment request for this attempt');
       const outcome =
         tx.settle_outcome === 'FAILED' || tx.settle_outcome === 'AUTHORIZED'
           ? tx.settle_outcome
           : 'COMPLETED';
-      finishAttempt(tx.id, outcome, tx.error_description ?? undefined);
-      count++;
+      finish(tx, row, outcome, tx.error_description ?? undefined);
+    };
+    try {
+      // One transaction and two reads for everything due now: a commit, a savepoint and two
+      // reads per settlement were most of a busy stream of card charges' cost (bench customers).
+      // A request has at most one PENDING attempt (startAttempt refuses a second).
+      return outbox.tx(() => {
+        const requests = new Map(dueRequests.all(now).map((row) => [row.id, row]));
+        for (const tx of due) settle(tx, requests.get(tx.payment_request_id));
+        return due.length;
+      });
+    } catch {
+      // Something in the batch failed: settle each on its own, so one bad row holds no other up.
+      let count = 0;
+      let failure: unknown;
+      for (const { id } of due)
+        try {
+          outbox.tx(() => {
+            const tx = reader.transaction(id);
+            if (tx?.status !== 'PENDING') return; // moved on meanwhile
+            settle(tx, reader.get(tx.payment_request_id));
+            count++;
+          });
+        } catch (error) {
+          failure ??= error;
+        }
+      if (failure) throw failure;
+      return count;
     }
-    return count;
   }
 
   // ---- card authorizations (saved-card charges; docs/customers.md) ----
@@ -440,6 +489,7 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
   }
 
   return {
+    startFirstAttempt,
     startAttempt,
     finishAttempt,
     cancel,

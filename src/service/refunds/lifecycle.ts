@@ -48,6 +48,9 @@ export function createRefundLifecycle(
   const addRefunded = db.prepare(
     'UPDATE payment_requests SET refunded_pence = refunded_pence + ? WHERE id = ?',
   );
+  const requestsIn = db.prepare<[string], RequestRow>(
+    'SELECT * FROM payment_requests WHERE id IN (SELECT value FROM json_each(?))',
+  );
   const due = db.prepare<[number], RefundRow>(
     'SELECT * FROM refunds WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at LIMIT 500',
   );
@@ -191,8 +194,15 @@ export function createRefundLifecycle(
     });
   }
 
-  /** Compare-and-set of one refund's status, with its events; call inside outbox.tx. */
-  function move(refund: RefundRow, to: RefundStatus): RefundRow {
+  /**
+   * Compare-and-set of one refund's status, with its events; call inside outbox.tx. `request` is
+   * the refunded payment as it is now (read here when not given); returned as it is after.
+   */
+  function move(
+    refund: RefundRow,
+    to: RefundStatus,
+    request = payments.get(refund.payment_request_id)!,
+  ): { refund: RefundRow; request: RequestRow } {
     if (!canMoveRefund(refund.status, to))
       throw badRequest(`The refund is ${refund.status} and cannot become ${to}`);
     const now = clock.now();
@@ -202,11 +212,11 @@ export function createRefundLifecycle(
     if (to === 'COMPLETED') {
       payments.invalidate(refund.payment_request_id);
       addRefunded.run(refund.amount_pence, refund.payment_request_id);
+      request = { ...request, refunded_pence: request.refunded_pence + refund.amount_pence };
     }
     const next: RefundRow = { ...refund, status: to, due_at: dueAt, updated_at: now };
-    const request = payments.get(refund.payment_request_id)!;
     emit(next, request, to === 'FAILED' ? SANDBOX_FAILURE : undefined);
-    return next;
+    return { refund: next, request };
   }
 
   /** The sandbox control: the bank's answer now. COMPLETED passes through PENDING. */
@@ -215,8 +225,8 @@ export function createRefundLifecycle(
       let refund = reader.get(refundId);
       if (!refund) throw notFound('No refund with this id');
       if (outcome === 'COMPLETED' && refund.status === 'INITIATED')
-        refund = move(refund, 'PENDING');
-      return move(refund, outcome);
+        refund = move(refund, 'PENDING').refund;
+      return move(refund, outcome).refund;
     });
   }
 
@@ -227,19 +237,29 @@ export function createRefundLifecycle(
     for (let round = 0; round < 4; round++) {
       const rows = due.all(clock.now());
       if (rows.length === 0) break;
-      // One commit for the whole batch: each move is its own savepoint, so a lost
-      // compare-and-set (the sandbox control got there first) undoes only that move.
-      outbox.tx(() => {
-        for (const refund of rows) {
-          const to = refund.status === 'INITIATED' ? 'PENDING' : 'COMPLETED';
+      const next = (refund: RefundRow) => (refund.status === 'INITIATED' ? 'PENDING' : 'COMPLETED');
+      try {
+        // One commit and one read of the payments for the whole batch.
+        count += outbox.tx(() => {
+          const ids = JSON.stringify([...new Set(rows.map((r) => r.payment_request_id))]);
+          const requests = new Map(requestsIn.all(ids).map((row) => [row.id, row]));
+          for (const refund of rows) {
+            const moved = move(refund, next(refund), requests.get(refund.payment_request_id));
+            requests.set(moved.request.id, moved.request);
+          }
+          return rows.length;
+        });
+      } catch {
+        // A lost compare-and-set (the sandbox control got there first): each on its own, so
+        // only that move is undone.
+        for (const refund of rows)
           try {
-            outbox.tx(() => move(refund, to));
+            outbox.tx(() => move(refund, next(refund)));
             count++;
           } catch {
             // The refund has moved on already.
           }
-        }
-      });
+      }
     }
     return count;
   }

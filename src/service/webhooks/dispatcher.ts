@@ -184,7 +184,7 @@ export function createWebhookDispatcher(
   }
 
   const unsubscribe = outbox.subscribe((event) => {
-    if (event.type !== 'REMOTE_PAYMENT_REQUEST') wakeSoon();
+    if (event.deliveries > 0) wakeSoon();
   });
 
   return {
