@@ -26,7 +26,9 @@ export function sqlitePackageFor(nodeVersion: string): SqlitePackage {
   return major >= NAPI_FROM_NODE_MAJOR ? 'better-sqlite3-napi' : 'better-sqlite3';
 }
 
-const require = createRequire(import.meta.url);
+// Not named `require`: electron-vite's ESM output declares its own `require` shim at the top of
+// the bundle, and a second top-level `require` would be a SyntaxError there.
+const nodeRequire = createRequire(import.meta.url);
 
 /** The package this process loaded. */
 export const SQLITE_PACKAGE: SqlitePackage = sqlitePackageFor(process.versions.node);
@@ -35,13 +37,13 @@ export const SQLITE_PACKAGE: SqlitePackage = sqlitePackageFor(process.versions.n
 // external as dependencies).
 const Database = (
   SQLITE_PACKAGE === 'better-sqlite3-napi'
-    ? require('better-sqlite3-napi')
-    : require('better-sqlite3')
+    ? nodeRequire('better-sqlite3-napi')
+    : nodeRequire('better-sqlite3')
 ) as typeof BetterSqlite3;
 
 /** The loaded package's version (12.x on Node 20, 13.x on Node 22+). */
 export const SQLITE_PACKAGE_VERSION = (
-  require(`${SQLITE_PACKAGE}/package.json`) as { version: string }
+  nodeRequire(`${SQLITE_PACKAGE}/package.json`) as { version: string }
 ).version;
 
 /** An open database (better-sqlite3's `Database` instance type). */
