@@ -10,6 +10,8 @@ import { builtinModules } from 'node:module';
  *   shared ← service, client, agent, main/kiosk ← main/electron, main/browser
  *   renderer, dashboard and preload import only shared (the preload also needs electron's
  *   contextBridge).
+ * src/sqlite (the SQLite driver) is for the service and the kiosk core only, and is the one way
+ * to load better-sqlite3 at run time (it picks the build the running Node needs).
  */
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 const noNode = { group: nodeBuiltins, message: 'This layer runs without Node: no node modules.' };
@@ -23,7 +25,7 @@ const layer = (dirs, message) => ({
   message,
 });
 const outsideShared = layer(
-  ['service', 'client', 'agent', 'main', 'renderer', 'preload', 'dashboard'],
+  ['service', 'client', 'agent', 'main', 'renderer', 'preload', 'dashboard', 'sqlite'],
   'src/shared depends on nothing else in src.',
 );
 
@@ -50,6 +52,18 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-imports': ['error', { patterns: [noElectron] }],
+      // better-sqlite3 12 can abort a Node 24 process and 13 crashes Node 20: load it only
+      // through src/sqlite, which picks the right build. Types may still come from it.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['better-sqlite3', 'better-sqlite3-napi'].map((name) => ({
+            name,
+            message: 'Import the SQLite driver from src/sqlite (it picks the build for this Node).',
+            allowTypeImports: true,
+          })),
+        },
+      ],
     },
   },
   {
@@ -71,6 +85,7 @@ export default tseslint.config(
                 'hono',
                 'hono/*',
                 'better-sqlite3',
+                'better-sqlite3-napi',
                 'undici',
               ],
               message: 'src/shared is pure TypeScript + zod.',
@@ -110,7 +125,7 @@ export default tseslint.config(
             noNode,
             noElectron,
             layer(
-              ['service', 'client', 'main', 'renderer', 'preload'],
+              ['service', 'client', 'main', 'renderer', 'preload', 'sqlite'],
               'The Agent Pay client depends on src/shared only.',
             ),
           ],
@@ -165,7 +180,7 @@ export default tseslint.config(
           patterns: [
             noNode,
             layer(
-              ['service', 'client', 'agent', 'main', 'renderer'],
+              ['service', 'client', 'agent', 'main', 'renderer', 'sqlite'],
               'The preload imports only src/shared.',
             ),
           ],
@@ -186,7 +201,7 @@ export default tseslint.config(
             noNode,
             noElectron,
             layer(
-              ['service', 'client', 'agent', 'main', 'preload'],
+              ['service', 'client', 'agent', 'main', 'preload', 'sqlite'],
               'The renderer imports only src/shared.',
             ),
           ],
@@ -208,7 +223,7 @@ export default tseslint.config(
             noNode,
             noElectron,
             layer(
-              ['service', 'client', 'agent', 'main', 'preload', 'renderer'],
+              ['service', 'client', 'agent', 'main', 'preload', 'renderer', 'sqlite'],
               'The dashboard imports only src/shared.',
             ),
           ],

@@ -8,7 +8,7 @@
  * remote payments, refunds, webhook test events), each saying what its answer promises. A new
  * kind is one more entry.
  */
-import Database from 'better-sqlite3';
+import Database from '../../src/sqlite';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

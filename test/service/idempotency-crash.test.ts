@@ -4,7 +4,7 @@
  * Every answer given before the kill is given again, and every key made exactly one payment
  * request, whether or not its first attempt committed. Real processes, real SQLite on disk.
  */
-import Database from 'better-sqlite3';
+import Database from '../../src/sqlite';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -10,9 +10,9 @@
  * - optional full-screen kiosk mode (COUNTER_KIOSK_PIN), which staff leave with that PIN.
  *
  * Where the core runs: `npm start` runs it under Node and sets COUNTER_BRIDGE_URL, and this shell
- * relays IPC to it over the bridge socket (so better-sqlite3 is never rebuilt for Electron in
- * development). A packaged app has no such process and runs the core here, in the main process
- * (electron-builder rebuilds the native modules for Electron when packaging).
+ * relays IPC to it over the bridge socket. A packaged app has no such process and runs the core
+ * here, in the main process, where src/sqlite loads better-sqlite3 13's Node-API binary (Electron
+ * 45 embeds Node 22+): nothing is rebuilt for Electron.
  */
 import { app, BrowserWindow, ipcMain, safeStorage, screen, session } from 'electron';
 import { join } from 'node:path';

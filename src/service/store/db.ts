@@ -1,10 +1,10 @@
 /** Opens the service's SQLite database (WAL) and applies its numbered migrations. */
-import Database from 'better-sqlite3';
+import Database, { type Connection } from '../../sqlite';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrations } from './migrations';
 
-export type Db = Database.Database;
+export type Db = Connection;
 
 /** Applies pending migrations, each in a transaction that sets user_version. */
 export function migrate(db: Db, list: readonly string[] = migrations): void {

@@ -4,7 +4,7 @@
  * operating-system crash). Status moves are compare-and-set and write their status_changes row
  * in the same transaction, so the payment and its history never disagree.
  */
-import Database from 'better-sqlite3';
+import Database, { type Connection, type Statement } from '../../../sqlite';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PaymentStatus } from '../../../shared/payment-states';
@@ -144,7 +144,7 @@ export interface History {
   transaction<T>(fn: () => T): T;
   close(): void;
   /** The open database, for benchmarks and diagnostics only. */
-  readonly db: Database.Database;
+  readonly db: Connection;
 }
 
 export interface UpsertResult {
@@ -157,7 +157,7 @@ export interface UpsertResult {
 /** `dataDir` null opens an in-memory history (tests). */
 export function openHistory(dataDir: string | null, options: { now?: () => number } = {}): History {
   const now = options.now ?? Date.now;
-  let db: Database.Database;
+  let db: Connection;
   if (dataDir === null) db = new Database(':memory:');
   else {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -336,7 +336,7 @@ export function openHistory(dataDir: string | null, options: { now?: () => numbe
   }
 
   // Search statements differ only by which filters are present; cache one per shape.
-  const searchStatements = new Map<string, Database.Statement<unknown[], PaymentRow>>();
+  const searchStatements = new Map<string, Statement<unknown[], PaymentRow>>();
 
   function search(query: SearchQuery): Page {
     const limit = pageSize(query.limit);
