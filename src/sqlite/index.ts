@@ -4,7 +4,7 @@
  *
  * Two builds are installed because none serves every supported Node:
  * - `better-sqlite3-napi` (npm alias of better-sqlite3 13): Node-API, prebuilt binaries, for
- *   Node 22 and later, which includes Electron's main process (Electron 33+ embeds Node 22+).
+ *   Node 22 and later, which includes Electron's main process (every Electron from 35 on embeds Node 22 or later).
  *   On Node 24, better-sqlite3 12 can abort a process (`Assertion failed: (env) != nullptr` in
  *   node::RemoveEnvironmentCleanupHook, WiseLibs/better-sqlite3#1515); 13 cannot.
  * - `better-sqlite3` 12, built from source by `npm install`, for Node 20: 13's binaries crash
