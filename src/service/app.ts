@@ -22,6 +22,7 @@ import { saveCardPageRoutes } from './cards/save-card-page';
 import { customerRoutes } from './customers/routes';
 import { terminalCustomerRoutes } from './customers/terminal-routes';
 import type { Area, ServiceContext } from './context';
+import { createGroupCommit } from './store/group-commit';
 import { createOutbox } from './events/outbox';
 import { createAuthenticator, type Environment } from './http/auth';
 import { ApiError } from './http/errors';
@@ -166,6 +167,7 @@ export function createService(options: ServiceOptions): Service {
     db,
     clock,
     outbox,
+    commit: createGroupCommit(db, outbox),
     auth: createAuthenticator(db),
     payments,
     lifecycle,

@@ -2,6 +2,7 @@
 import type { Hono } from 'hono';
 import type { Clock } from './clock';
 import type { Outbox } from './events/outbox';
+import type { GroupCommit } from './store/group-commit';
 import type { Authenticator } from './http/auth';
 import type { PaymentCreator } from './payments/create';
 import type { MessageOutbox } from './messages/outbox';
@@ -16,6 +17,8 @@ export interface ServiceContext {
   db: Db;
   clock: Clock;
   outbox: Outbox;
+  /** Writes that commit together with the others of this moment (store/group-commit.ts). */
+  commit: GroupCommit;
   auth: Authenticator;
   payments: PaymentReader;
   lifecycle: Lifecycle;

@@ -37,32 +37,6 @@ export function createCardCharger(ctx: ServiceContext) {
     'SELECT card_enabled FROM merchants WHERE id = ?',
   );
 
-  // Group commit: charges that arrive in the same turn of the event loop are written in one
-  // transaction, and each caller is answered once it has committed (as payments/create.ts does).
-  // A charge that fails alone is retried on its own, so one bad charge cannot fail the others.
-  let batch: { write: () => string; done: (error: unknown, id?: string) => void }[] = [];
-  function flush() {
-    const pending = batch;
-    batch = [];
-    try {
-      const ids = ctx.outbox.tx(() => pending.map((p) => p.write()));
-      pending.forEach((p, i) => p.done(undefined, ids[i]));
-    } catch {
-      for (const p of pending)
-        try {
-          p.done(undefined, ctx.outbox.tx(p.write));
-        } catch (error) {
-          p.done(error);
-        }
-    }
-  }
-  function committed(write: () => string): Promise<string> {
-    return new Promise((resolve, reject) => {
-      batch.push({ write, done: (error, id) => (error ? reject(error) : resolve(id!)) });
-      if (batch.length === 1) setImmediate(flush);
-    });
-  }
-
   async function charge(
     caller: Caller,
     body: CardChargeBody,
@@ -116,7 +90,7 @@ export function createCardCharger(ctx: ServiceContext) {
       allowRetry: false,
       splitBill: false,
     };
-    const id = await committed(() => {
+    const id = await ctx.commit(() => {
       // Created already PENDING with its card transaction: the network has the charge at once.
       const row = ctx.creator.createPaying(
         caller,

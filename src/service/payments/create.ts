@@ -157,37 +157,6 @@ export function createPaymentCreator(db: Db, clock: Clock) {
     };
   }
 
-  // Group commit: requests that arrive in the same turn of the event loop are inserted in one
-  // transaction, and each caller is answered only once it has committed. One commit per batch
-  // instead of per request is most of the cost of creating a payment request.
-  let batch: { row: ReturnType<typeof prepare>; done: (error?: unknown) => void }[] = [];
-  function flush() {
-    const pending = batch;
-    batch = [];
-    try {
-      db.transaction(() => pending.forEach((p) => insert.run(p.row)))();
-      pending.forEach((p) => p.done());
-    } catch {
-      // One bad row must not fail the others: retry them one by one.
-      for (const p of pending)
-        try {
-          insert.run(p.row);
-          p.done();
-        } catch (error) {
-          p.done(error);
-        }
-    }
-  }
-
-  /** Like `create`, committed together with the other requests of this moment. */
-  function createCommitted(caller: Caller, request: NewRequest): Promise<string> {
-    const row = prepare(caller, request);
-    return new Promise((resolve, reject) => {
-      batch.push({ row, done: (error) => (error ? reject(error) : resolve(row.id)) });
-      if (batch.length === 1) setImmediate(flush);
-    });
-  }
-
-  return { create, createPaying, createCommitted };
+  return { create, createPaying };
 }
 export type PaymentCreator = ReturnType<typeof createPaymentCreator>;

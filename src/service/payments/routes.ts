@@ -15,9 +15,9 @@ export const paymentRoutes: Area = (app, ctx) => {
     // With an Idempotency-Key the row is written at once, inside the transaction that records
     // the key's answer (http/idempotency.ts), so a crash cannot keep one without the other.
     // Without one it joins the group commit.
-    if (c.req.header('idempotency-key') !== undefined)
-      return links(ctx.creator.create(caller, { body, terminalId }));
-    return ctx.creator.createCommitted(caller, { body, terminalId }).then(links);
+    const create = () => ctx.creator.create(caller, { body, terminalId });
+    if (c.req.header('idempotency-key') !== undefined) return links(create());
+    return ctx.commit(create).then(links);
   });
 
   mount(app, ctx.auth, routes.cancelPaymentRequest, ({ params, caller }) => {

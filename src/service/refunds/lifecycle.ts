@@ -96,7 +96,10 @@ export function createRefundLifecycle(
       });
   }
 
-  /** POST /api/refund/{id}: the check and the insert are one transaction. */
+  /**
+   * POST /api/refund/{id}: the check and the insert are one transaction (the route runs it in the
+   * group commit, whose savepoints keep concurrent refunds from over-refunding).
+   */
   function initiate(requestId: string, body: RefundCreateBody): RefundRow {
     return outbox.tx(() => {
       const request = payments.get(requestId);
@@ -149,48 +152,6 @@ export function createRefundLifecycle(
       });
       emit(row, request);
       return row;
-    });
-  }
-
-  // Group commit, as process-payment does: refunds asked for in the same turn of the event loop
-  // are made in one transaction, each in its own savepoint, one after another, so each one's
-  // over-refund check sees the refunds before it. A refused refund rolls back only its
-  // savepoint; every caller is answered once the whole batch has committed.
-  let batch: {
-    requestId: string;
-    body: RefundCreateBody;
-    done: (error: unknown, row?: RefundRow) => void;
-  }[] = [];
-  function flush() {
-    const pending = batch;
-    batch = [];
-    const outcomes: { error: unknown; row?: RefundRow }[] = [];
-    try {
-      outbox.tx(() => {
-        for (const p of pending)
-          try {
-            outcomes.push({ error: null, row: initiate(p.requestId, p.body) });
-          } catch (error) {
-            outcomes.push({ error });
-          }
-      });
-    } catch (error) {
-      // The commit itself failed: nothing of the batch was made.
-      pending.forEach((p) => p.done(error));
-      return;
-    }
-    pending.forEach((p, i) => p.done(outcomes[i]!.error, outcomes[i]!.row));
-  }
-
-  /** Like `initiate`, committed together with the other refunds of this moment. */
-  function initiateCommitted(requestId: string, body: RefundCreateBody): Promise<RefundRow> {
-    return new Promise((resolve, reject) => {
-      batch.push({
-        requestId,
-        body,
-        done: (error, row) => (error ? reject(error) : resolve(row!)),
-      });
-      if (batch.length === 1) setImmediate(flush);
     });
   }
 
@@ -264,6 +225,6 @@ export function createRefundLifecycle(
     return count;
   }
 
-  return { initiate, initiateCommitted, simulate, advanceDue };
+  return { initiate, simulate, advanceDue };
 }
 export type RefundLifecycle = ReturnType<typeof createRefundLifecycle>;

@@ -34,7 +34,7 @@ export const refundRoutes: Area = (app, ctx) => {
 
   mount(app, ctx.auth, routes.createRefund, async ({ params, body, caller }) => {
     const request = paymentOf(caller, params.paymentRequestId);
-    const row = await ctx.refunds.lifecycle.initiateCommitted(request.id, body);
+    const row = await ctx.commit(() => ctx.refunds.lifecycle.initiate(request.id, body));
     return refundRecord(row, ctx.payments.get(request.id)!);
   });
 
