@@ -111,18 +111,18 @@ export function findText(
   bad: (s: string, isKey: boolean) => boolean,
   path = '',
 ): { field: string; text: string; isKey: boolean } | null {
-  const here = (key: string) => (path ? `${path}.${key}` : key);
   if (typeof value === 'string')
     return bad(value, false) ? { field: path || '(body)', text: value, isKey: false } : null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findText(value[i], bad, here(String(i)));
+      const found = findText(value[i], bad, path ? `${path}.${i}` : String(i));
       if (found) return found;
     }
   } else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      if (bad(key, true)) return { field: here(key), text: key, isKey: true };
-      const found = findText(item, bad, here(key));
+      const field = path ? `${path}.${key}` : key;
+      if (bad(key, true)) return { field, text: key, isKey: true };
+      const found = findText(item, bad, field);
       if (found) return found;
     }
   }

@@ -147,7 +147,25 @@ function transactionRecord(tx: TransactionRow): z.input<typeof PaymentTransactio
   };
 }
 
+// The reader hands out the same row and transaction-list objects until a change invalidates them,
+// so a record built from that pair can be handed out again: status reads outnumber changes.
+const records = new WeakMap<
+  RequestRow,
+  { txs: TransactionRow[]; record: z.input<typeof PaymentStatusRecord> }
+>();
+
 export function statusRecord(
+  row: RequestRow,
+  txs: TransactionRow[],
+): z.input<typeof PaymentStatusRecord> {
+  const memo = records.get(row);
+  if (memo?.txs === txs) return memo.record;
+  const record = buildStatusRecord(row, txs);
+  records.set(row, { txs, record });
+  return record;
+}
+
+function buildStatusRecord(
   row: RequestRow,
   txs: TransactionRow[],
 ): z.input<typeof PaymentStatusRecord> {
