@@ -4,12 +4,14 @@
  * card, and their charges live, with capture or cancel of an authorisation.
  */
 import { useEffect, useState } from 'react';
+import { useStore } from 'zustand';
 import { formatDateTime, formatPounds, formatWhen } from '../../../shared/format';
 import type { SavedCard } from '../../../shared/contract/cards';
 import type { PaymentStatusRecord } from '../../../shared/contract/payments';
 import { Notice } from '../../components/Notice';
+import { Pager } from '../../components/Pager';
 import { StatusBadge } from '../../components/StatusBadge';
-import { useCustomers, useDashboard } from '../../context';
+import { useCustomers, useDashboard, useRouter } from '../../context';
 import {
   CANCEL_REASONS,
   CAPTURE_TYPES,
@@ -24,6 +26,7 @@ import {
   type MetadataRow,
   type Problems,
 } from '../../lib/customers';
+import { pageNumberFromQuery, pageQuery } from '../../lib/paging';
 import type { ChargeInput } from '../../store/customers';
 import { CustomerFields } from './CustomerFields';
 import { CustomerLink, MessagesPanel } from './CustomersArea';
@@ -33,7 +36,22 @@ export function CustomerPage({ customerId }: { customerId: string }) {
   const { customers } = useDashboard();
   const customer = useCustomers((s) => (s.customerId === customerId ? s.customer : null));
   const error = useCustomers((s) => s.detailError);
-  useEffect(() => customers.getState().open(customerId), [customers, customerId]);
+  const router = useRouter();
+  const query = useStore(router.store, (s) => s.query);
+  // The address leads (a reload, back, a bookmark): it holds the page of charges shown.
+  useEffect(
+    () => customers.getState().open(customerId, pageNumberFromQuery(query)),
+    [customers, customerId, query],
+  );
+  // The charges' own moves (Newer, Older, past the last page) follow into the address.
+  useEffect(
+    () =>
+      customers.subscribe((now, before) => {
+        if (now.customerId === customerId && now.chargesPageNumber !== before.chargesPageNumber)
+          router.setQuery({ page: pageQuery(now.chargesPageNumber) });
+      }),
+    [customers, customerId, router],
+  );
   return (
     <>
       <p>
@@ -473,7 +491,9 @@ function ChargeDialog({ card, onClose }: { card: SavedCard; onClose: () => void 
 }
 
 function Charges() {
+  const { customers } = useDashboard();
   const charges = useCustomers((s) => s.charges);
+  const pageNumber = useCustomers((s) => s.chargesPageNumber);
   const [dialog, setDialog] = useState<{
     kind: 'capture' | 'cancel';
     payment: PaymentStatusRecord;
@@ -551,6 +571,15 @@ function Charges() {
             </tbody>
           </table>
         </div>
+      ) : null}
+      {charges && charges.totalCount > 0 ? (
+        <Pager
+          label="Charge pages"
+          page={charges}
+          rangeTestId="charges-range"
+          onNewer={() => customers.getState().showCharges(Math.max(0, pageNumber - 1))}
+          onOlder={() => customers.getState().showCharges(pageNumber + 1)}
+        />
       ) : null}
       {dialog?.kind === 'capture' ? (
         <CaptureDialog payment={dialog.payment} onClose={() => setDialog(null)} />
