@@ -30,7 +30,7 @@ import { pageNumberFromQuery, pageQuery } from '../../lib/paging';
 import type { ChargeInput } from '../../store/customers';
 import { CustomerFields } from './CustomerFields';
 import { CustomerLink, MessagesPanel } from './CustomersArea';
-import { Dialog, Field, MetadataTable } from './parts';
+import { Dialog, Field, FieldError, MetadataTable } from './parts';
 
 export function CustomerPage({ customerId }: { customerId: string }) {
   const { customers } = useDashboard();
@@ -424,11 +424,7 @@ function ChargeDialog({ card, onClose }: { card: SavedCard; onClose: () => void 
               {label}
             </label>
           ))}
-          {problems.fields.captureType ? (
-            <span className="error field-error" id="charge-capture-error">
-              {problems.fields.captureType}
-            </span>
-          ) : null}
+          <FieldError id="charge-capture">{problems.fields.captureType}</FieldError>
         </fieldset>
         <Field
           id="charge-amount"
