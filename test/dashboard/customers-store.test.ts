@@ -2,13 +2,18 @@
  * The Customers area's store against a real service over loopback (typed fetch client, real
  * SQLite): list, search and the metadata filter (sent as metadata[key]=value), create with
  * errors by field, edit sending only changed fields, metadata merge, a test card, a
- * MANUAL_CAPTURE charge captured in part, a cancel, a card-saving link and the outbox, and the
- * merchant stream's `customers` topic.
+ * MANUAL_CAPTURE charge captured in part, a cancel, the charges paged (more than one page), a
+ * card-saving link and the outbox, and the merchant stream's `customers` topic.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionApi, type SessionApi } from '../../src/dashboard/lib/api';
 import { formOf, emptyForm } from '../../src/dashboard/lib/customers';
-import { createCustomersStore, type CustomersStore } from '../../src/dashboard/store/customers';
+import { hasOlder, rangeText } from '../../src/dashboard/lib/paging';
+import {
+  PAGE_SIZE,
+  createCustomersStore,
+  type CustomersStore,
+} from '../../src/dashboard/store/customers';
 import { startService, SANDBOX, type Harness } from '../helpers/service';
 import { connectSse } from '../helpers/sse';
 
@@ -188,6 +193,48 @@ describe('customers store', () => {
       ['HOLD-2', 'CANCELLED'],
       ['DEP-1', 'COMPLETED'],
     ]);
+  });
+
+  it('pages through a customer’s charges, newest first, with the total; an old page falls back', async () => {
+    // Ada has DEP-1 and HOLD-2; 21 more make 23, more than one page.
+    const card = store.getState().cards![0]!;
+    for (let i = 1; i <= PAGE_SIZE + 1; i++) {
+      const made = await h.call('POST', '/api/payments/card/process-payment', {
+        customerId: adaId,
+        paymentMethodId: card.id,
+        captureType: 'AUTO_CAPTURE',
+        amount: 2,
+        orderId: `BULK-${i}`,
+      });
+      expect(made.status).toBe(201);
+    }
+    store.getState().showCharges(0);
+    await store.getState().refreshCharges();
+    const first = store.getState().charges!;
+    expect(first.totalCount).toBe(PAGE_SIZE + 3);
+    expect(first.data).toHaveLength(PAGE_SIZE);
+    expect(first.data[0]!.orderId).toBe(`BULK-${PAGE_SIZE + 1}`);
+    expect(rangeText(first)).toBe(`1–${PAGE_SIZE} of ${PAGE_SIZE + 3}`);
+    expect(hasOlder(first)).toBe(true);
+
+    store.getState().showCharges(1);
+    await expect.poll(() => store.getState().charges?.page).toBe(1);
+    const second = store.getState().charges!;
+    expect(second.data.map((p) => p.orderId)).toEqual(['BULK-1', 'HOLD-2', 'DEP-1']);
+    expect(rangeText(second)).toBe(`${PAGE_SIZE + 1}–${PAGE_SIZE + 3} of ${PAGE_SIZE + 3}`);
+    expect(hasOlder(second)).toBe(false);
+    // Only Ada's charges: Grace's GRACE-1 is on neither page.
+    expect([...first.data, ...second.data].map((p) => p.orderId)).not.toContain('GRACE-1');
+
+    // A page past the last (an old bookmark) shows the last page instead.
+    const fresh = createCustomersStore(api.call, { sandbox: true });
+    fresh.getState().open(adaId, 7);
+    await expect.poll(() => fresh.getState().charges?.page).toBe(1);
+    expect(fresh.getState().chargesPageNumber).toBe(1);
+    expect(fresh.getState().charges!.data).toHaveLength(3);
+    // Back to the newest page.
+    fresh.getState().showCharges(0);
+    await expect.poll(() => fresh.getState().charges?.page).toBe(0);
   });
 
   it('sends a card-saving link that shows in the outbox; a bad redirect is a field error', async () => {

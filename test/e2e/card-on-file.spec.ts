@@ -90,7 +90,12 @@ test('staff look a customer up, hold a deposit on their saved card, and capture 
   await staff.locator(`[data-testid="history-row"][data-payment-request-id="${id}"]`).click();
   const detail = staff.getByTestId('payment-detail');
   await expect(detail.getByTestId('detail-card')).toHaveText('VISA ending 4242, Grace Hopper');
-  await expect(detail.getByTestId('release-button')).toBeVisible();
+  // Release asks for a reason first; "Keep the hold" backs out with nothing sent.
+  await detail.getByTestId('release-button').click();
+  await expect(detail.getByTestId('release-submit')).toHaveText('Release hold');
+  await detail.getByRole('button', { name: 'Keep the hold' }).click();
+  await expect(detail.getByTestId('release-submit')).toHaveCount(0);
+  expect((await call('GET', `/api/payments/v1/payment-status/${id}`)).status).toBe('AUTHORIZED');
   await detail.getByTestId('capture-button').click();
   await detail.getByTestId('capture-kind-amount').check();
   await detail.getByTestId('capture-amount').fill('60');

@@ -2,9 +2,9 @@
  * The dashboard's Customers area in a real browser against a service started in this process:
  * create a customer, edit them (only changed fields sent), metadata, save a test card with the
  * sandbox control, charge it with MANUAL_CAPTURE and capture it (status followed live), cancel
- * another authorisation, send a card-saving link and see it in "Messages sent", search and
- * filter the list, move with back and reload, every error next to its field, the keyboard, and
- * axe-core on each view and dialog.
+ * another authorisation, page through more charges than fit on a page, send a card-saving link
+ * and see it in "Messages sent", search and filter the list, move with back and reload, every
+ * error next to its field, the keyboard, and axe-core on each view and dialog.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Request } from '@playwright/test';
@@ -258,6 +258,45 @@ test('cancels an authorisation: Other needs a description, then a confirmation',
   await cancel.getByRole('button', { name: 'Yes, cancel it' }).click();
   await expect(cancel).toBeHidden();
   await expect(row.getByTestId('payment-status')).toHaveText('Cancelled', LIVE);
+});
+
+test('pages through the charges, 20 to a page, with the total; the page is in the address', async () => {
+  // DEPOSIT-1 and HOLD-2 are there; 20 more make 22, more than one page.
+  const cards = await api('GET', `/api/customers/${customerId}/cards`);
+  for (let i = 1; i <= 20; i++)
+    await api('POST', '/api/payments/card/process-payment', {
+      customerId,
+      paymentMethodId: cards.data[0].id,
+      captureType: 'AUTO_CAPTURE',
+      amount: 1,
+      orderId: `BULK-${i}`,
+    });
+  const charges = page.getByTestId('charges').getByTestId('charge');
+  const range = page.getByTestId('charges-range');
+  const pager = page.getByRole('navigation', { name: 'Charge pages' });
+  // New charges show by themselves (the payments topic), newest first.
+  await expect(range).toHaveText('1–20 of 22', LIVE);
+  await expect(charges).toHaveCount(20);
+  await expect(charges.first()).toHaveAttribute('data-order', 'BULK-20');
+  await expect(pager.getByRole('button', { name: 'Newer' })).toBeDisabled();
+  await expectAccessible('customer page, charges paged');
+
+  await pager.getByRole('button', { name: 'Older' }).click();
+  await expect(range).toHaveText('21–22 of 22');
+  await expect(charges).toHaveCount(2);
+  await expect(charges.nth(0)).toHaveAttribute('data-order', 'HOLD-2');
+  await expect(charges.nth(1)).toHaveAttribute('data-order', 'DEPOSIT-1');
+  await expect(pager.getByRole('button', { name: 'Older' })).toBeDisabled();
+  expect(page.url()).toBe(`${base}/dashboard/customers/${customerId}?page=2`);
+  // A reload keeps the page.
+  await page.reload();
+  await expect(range).toHaveText('21–22 of 22');
+  await expect(charges).toHaveCount(2);
+
+  await pager.getByRole('button', { name: 'Newer' }).click();
+  await expect(range).toHaveText('1–20 of 22');
+  await expect(charges.first()).toHaveAttribute('data-order', 'BULK-20');
+  expect(page.url()).toBe(`${base}/dashboard/customers/${customerId}`);
 });
 
 test('sends a card-saving link, shown with its URL and in Messages sent; a bad redirect is a field error', async () => {

@@ -1,7 +1,8 @@
 /**
  * Light rendering checks of the new areas' components (static markup, no DOM): a payment's
- * detail with its refunds and the refund form, and the Bank page's consents, transaction pager
- * and reconciliation, each from a store put in a known state.
+ * detail with its refunds and the refund form, the Bank page's consents, transaction pager
+ * and reconciliation, and a customer's page of charges with its pager, each from a store put in
+ * a known state.
  */
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -11,11 +12,13 @@ import type { RefundRecord } from '../../shared/contract/refunds';
 import { DashboardContext, RouterContext } from '../context';
 import type { Call } from '../lib/api';
 import { createBankStore } from '../store/bank';
+import { createCustomersStore } from '../store/customers';
 import type { Dashboard } from '../store/dashboard';
 import type { Payment } from '../store/payments';
 import { createRefundsStore } from '../store/refunds';
 import { createRouter } from '../store/router';
 import { BankArea } from './bank/BankArea';
+import { CustomerPage } from './customers/CustomerPage';
 import { PaymentDetail } from './payments/PaymentDetail';
 
 const never: Call = () => new Promise(() => {});
@@ -235,5 +238,65 @@ describe('BankArea', () => {
     expect(markup).toContain('No bank account linked yet.');
     expect(markup).toContain('No settlement account is linked yet');
     expect(markup).not.toContain('data-testid="transactions"');
+  });
+});
+
+describe('CustomerPage charges', () => {
+  const customerId = '55555555-5555-4555-8555-555555555555';
+  const customers = () => {
+    const store = createCustomersStore(never, { sandbox: false });
+    store.setState({
+      customerId,
+      customer: {
+        id: customerId,
+        fullName: 'Ada Lovelace',
+        email: 'ada@example.com',
+        type: 'INDIVIDUAL',
+        metadata: {},
+        createdAt: T,
+        updatedAt: T,
+      } as never,
+      cards: [],
+    });
+    return store;
+  };
+  const charges = (pageNumber: number, count: number, total: number) => ({
+    page: pageNumber,
+    size: 20,
+    totalCount: total,
+    data: Array.from({ length: count }, (_, i) =>
+      payment({
+        paymentRequestId: `66666666-6666-4666-8666-${String(i).padStart(12, '0')}`,
+        orderId: `CH-${pageNumber * 20 + i + 1}`,
+        customerId,
+        status: 'AUTHORIZED',
+        paidAmount: 0,
+        refundedAmount: 0,
+      }),
+    ),
+  });
+
+  it('shows one page of charges with the range and the total, Newer and Older both live', () => {
+    const store = customers();
+    store.setState({ charges: charges(1, 20, 45), chargesPageNumber: 1 });
+    const markup = render(createElement(CustomerPage, { customerId }), { customers: store });
+    expect(markup.match(/data-testid="charge"/g)).toHaveLength(20);
+    expect(markup).toContain('data-order="CH-21"');
+    expect(markup).toContain('data-order="CH-40"');
+    expect(markup).toContain('<nav class="pager" aria-label="Charge pages">');
+    expect(markup).toContain('data-testid="charges-range">21–40 of 45</span>');
+    expect(markup).not.toMatch(/disabled="">(Newer|Older)/);
+  });
+
+  it('has no pager without charges; the last page turns Older off', () => {
+    const store = customers();
+    store.setState({ charges: charges(0, 0, 0) });
+    const none = render(createElement(CustomerPage, { customerId }), { customers: store });
+    expect(none).toContain('No charges yet.');
+    expect(none).not.toContain('Charge pages');
+    store.setState({ charges: charges(2, 5, 45), chargesPageNumber: 2 });
+    const last = render(createElement(CustomerPage, { customerId }), { customers: store });
+    expect(last).toContain('data-testid="charges-range">41–45 of 45</span>');
+    expect(last).toContain('disabled="">Older');
   });
 });

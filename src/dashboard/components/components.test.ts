@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ConfirmBox } from './ConfirmBox';
 import { Notice } from './Notice';
+import { Pager } from './Pager';
 import { StatusBadge } from './StatusBadge';
 
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]) => renderToStaticMarkup(element);
@@ -57,5 +58,41 @@ describe('ConfirmBox', () => {
       '<button type="button" class="danger small">Yes, cancel payment</button>',
     );
     expect(markup).toContain('>Keep it</button>');
+  });
+});
+
+describe('Pager', () => {
+  const pager = (page: Parameters<typeof Pager>[0]['page']) =>
+    html(
+      createElement(Pager, {
+        label: 'Charge pages',
+        page,
+        rangeTestId: 'charges-range',
+        onNewer: () => {},
+        onOlder: () => {},
+      }),
+    );
+  const page = (n: number, count: number, total: number) => ({
+    page: n,
+    size: 20,
+    totalCount: total,
+    data: new Array(count),
+  });
+
+  it('names its landmark and shows the rows and the total; Newer is off on the first page', () => {
+    const first = pager(page(0, 20, 45));
+    expect(first).toContain('<nav class="pager" aria-label="Charge pages">');
+    expect(first).toContain('<span class="muted" data-testid="charges-range">1–20 of 45</span>');
+    expect(first).toContain('<button type="button" class="secondary small" disabled="">Newer');
+    expect(first).toContain('<button type="button" class="secondary small">Older');
+  });
+
+  it('turns Older off on the last page, and both off while loading', () => {
+    const last = pager(page(2, 5, 45));
+    expect(last).toContain('>41–45 of 45<');
+    expect(last).toContain('<button type="button" class="secondary small">Newer');
+    expect(last).toContain('disabled="">Older');
+    const loading = pager(null);
+    expect(loading.match(/disabled=""/g)).toHaveLength(2);
   });
 });

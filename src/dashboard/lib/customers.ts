@@ -11,6 +11,7 @@ import { CardCancelBody, type SavedCard } from '../../shared/contract/cards';
 import { fieldErrors } from '../../shared/contract/errors';
 import type { PaymentStatusRecord } from '../../shared/contract/payments';
 import { failureMessage } from './api';
+import { pageNumberFromQuery, pageQuery } from './paging';
 
 /** The editable text fields of a customer, in form order, with their labels. */
 export const CUSTOMER_FIELDS = [
@@ -205,11 +206,10 @@ export interface ListView {
 /** The list's view from the address ("search=hop&meta=tier%3Dgold&page=2", 1-based page). */
 export function listViewFromQuery(query: string): ListView {
   const params = new URLSearchParams(query);
-  const page = Number(params.get('page'));
   return {
     search: params.get('search') ?? '',
     meta: params.get('meta') ?? '',
-    pageNumber: Number.isSafeInteger(page) && page > 1 ? page - 1 : 0,
+    pageNumber: pageNumberFromQuery(query),
   };
 }
 
@@ -217,7 +217,7 @@ export function queryOfListView(view: ListView): Record<string, string | undefin
   return {
     search: view.search || undefined,
     meta: view.meta || undefined,
-    page: view.pageNumber > 0 ? String(view.pageNumber + 1) : undefined,
+    page: pageQuery(view.pageNumber),
   };
 }
 
@@ -252,16 +252,4 @@ export function cancelProblems(reason: string, description: string): Problems {
   const fields: Record<string, string> = {};
   for (const e of fieldErrors(checked.error)) fields[e.field] ??= sentence(e.message);
   return { fields, message: '' };
-}
-
-/** "1–20 of 45" for any offset page, or empty when there is nothing. */
-export function pageRange(page: {
-  page: number;
-  size: number;
-  totalCount: number;
-  data: unknown[];
-}): string {
-  if (!page.totalCount) return '';
-  const first = page.page * page.size;
-  return `${first + 1}–${first + page.data.length} of ${page.totalCount}`;
 }

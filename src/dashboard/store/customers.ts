@@ -58,15 +58,19 @@ export interface CustomersState {
   customer: Customer | null;
   detailError: string;
   cards: SavedCard[] | null;
+  /** One page of the customer's charges, newest first (PAGE_SIZE to a page). */
   charges: z.infer<typeof PaymentStatusPage> | null;
+  chargesPageNumber: number;
   messages: z.infer<typeof OutboxMessagePage> | null;
   messagesError: string;
   lookups: z.infer<typeof TerminalLookupPage> | null;
   lookupsError: string;
   showList(view: ListView): void;
   refreshList(): Promise<void>;
-  open(customerId: string): void;
+  /** Shows this customer and this page of their charges (both from the address). */
+  open(customerId: string, chargesPageNumber?: number): void;
   refreshDetail(): Promise<void>;
+  showCharges(pageNumber: number): void;
   refreshCharges(): Promise<void>;
   refreshMessages(): Promise<void>;
   refreshLookups(): Promise<void>;
@@ -103,6 +107,7 @@ export function createCustomersStore(call: Call, options: { sandbox: boolean }) 
       detailError: '',
       cards: null,
       charges: null,
+      chargesPageNumber: 0,
       messages: null,
       messagesError: '',
       lookups: null,
@@ -145,11 +150,19 @@ export function createCustomersStore(call: Call, options: { sandbox: boolean }) 
         }
       },
 
-      open(customerId) {
-        if (customerId === get().customerId && get().customer) return;
+      open(customerId, chargesPageNumber = 0) {
+        if (customerId === get().customerId && get().customer)
+          return get().showCharges(chargesPageNumber);
         tickets.detail++;
         tickets.charges++;
-        set({ customerId, customer: null, cards: null, charges: null, detailError: '' });
+        set({
+          customerId,
+          customer: null,
+          cards: null,
+          charges: null,
+          chargesPageNumber,
+          detailError: '',
+        });
         void get().refreshDetail();
         void get().refreshCharges();
         void get().refreshMessages();
@@ -171,15 +184,29 @@ export function createCustomersStore(call: Call, options: { sandbox: boolean }) 
         }
       },
 
+      showCharges(pageNumber) {
+        if (pageNumber === get().chargesPageNumber && get().charges) return;
+        set({ chargesPageNumber: pageNumber });
+        void get().refreshCharges();
+      },
+
       async refreshCharges() {
-        const customerId = get().customerId;
+        const { customerId, chargesPageNumber } = get();
         if (!customerId) return;
         const mine = ++tickets.charges;
         try {
           const charges = await call('listPaymentRequests', {
-            query: { customerId, page: 0, size: 50 },
+            query: { customerId, page: chargesPageNumber, size: PAGE_SIZE },
           });
-          if (mine === tickets.charges) set({ charges });
+          if (mine !== tickets.charges) return;
+          // Past the last page (an old address): go to the last page that has any.
+          if (charges.data.length === 0 && chargesPageNumber > 0) {
+            set({
+              chargesPageNumber: Math.max(0, Math.ceil(charges.totalCount / PAGE_SIZE) - 1),
+            });
+            return get().refreshCharges();
+          }
+          set({ charges });
         } catch (error) {
           if (!stale(error) && mine === tickets.charges)
             set({ detailError: `Could not load the charges: ${failureMessage(error)}` });

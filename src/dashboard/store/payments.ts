@@ -11,6 +11,7 @@ import { PaymentStatus as PaymentStatusEnum } from '../../shared/contract/common
 import type { PaymentStatus } from '../../shared/payment-states';
 import { checkTerminalAmount } from '../lib/amount';
 import { failureMessage, fieldErrors, isStale, type Call } from '../lib/api';
+import { pageNumberFromQuery, pageQuery } from '../lib/paging';
 
 export const PAGE_SIZE = 20;
 
@@ -61,10 +62,9 @@ export interface PaymentsView {
 export function viewFromQuery(query: string): PaymentsView {
   const params = new URLSearchParams(query);
   const status = PaymentStatusEnum.safeParse(params.get('status'));
-  const page = Number(params.get('page'));
   return {
     status: status.success ? status.data : '',
-    pageNumber: Number.isSafeInteger(page) && page > 1 ? page - 1 : 0,
+    pageNumber: pageNumberFromQuery(query),
   };
 }
 
@@ -72,20 +72,12 @@ export function viewFromQuery(query: string): PaymentsView {
 export function queryOfView(view: PaymentsView): Record<string, string | undefined> {
   return {
     status: view.status || undefined,
-    page: view.pageNumber > 0 ? String(view.pageNumber + 1) : undefined,
+    page: pageQuery(view.pageNumber),
   };
 }
 
-/** "1–20 of 45", or empty for no payments. */
-export function rangeText(page: Page): string {
-  if (!page.totalCount) return '';
-  const first = page.page * page.size;
-  return `${first + 1}–${first + page.data.length} of ${page.totalCount}`;
-}
-
-export function hasOlder(page: Page): boolean {
-  return page.page * page.size + page.data.length < page.totalCount;
-}
+// The list's words and paging, shared by every offset-paged list (lib/paging.ts).
+export { hasOlder, rangeText } from '../lib/paging';
 
 export function createPaymentsStore(call: Call) {
   let ticket = 0;

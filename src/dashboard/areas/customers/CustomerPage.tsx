@@ -4,12 +4,14 @@
  * card, and their charges live, with capture or cancel of an authorisation.
  */
 import { useEffect, useState } from 'react';
+import { useStore } from 'zustand';
 import { formatDateTime, formatPounds, formatWhen } from '../../../shared/format';
 import type { SavedCard } from '../../../shared/contract/cards';
 import type { PaymentStatusRecord } from '../../../shared/contract/payments';
 import { Notice } from '../../components/Notice';
+import { Pager } from '../../components/Pager';
 import { StatusBadge } from '../../components/StatusBadge';
-import { useCustomers, useDashboard } from '../../context';
+import { useCustomers, useDashboard, useRouter } from '../../context';
 import {
   CANCEL_REASONS,
   CAPTURE_TYPES,
@@ -24,16 +26,32 @@ import {
   type MetadataRow,
   type Problems,
 } from '../../lib/customers';
+import { pageNumberFromQuery, pageQuery } from '../../lib/paging';
 import type { ChargeInput } from '../../store/customers';
 import { CustomerFields } from './CustomerFields';
 import { CustomerLink, MessagesPanel } from './CustomersArea';
-import { Dialog, Field, MetadataTable } from './parts';
+import { Dialog, Field, FieldError, MetadataTable } from './parts';
 
 export function CustomerPage({ customerId }: { customerId: string }) {
   const { customers } = useDashboard();
   const customer = useCustomers((s) => (s.customerId === customerId ? s.customer : null));
   const error = useCustomers((s) => s.detailError);
-  useEffect(() => customers.getState().open(customerId), [customers, customerId]);
+  const router = useRouter();
+  const query = useStore(router.store, (s) => s.query);
+  // The address leads (a reload, back, a bookmark): it holds the page of charges shown.
+  useEffect(
+    () => customers.getState().open(customerId, pageNumberFromQuery(query)),
+    [customers, customerId, query],
+  );
+  // The charges' own moves (Newer, Older, past the last page) follow into the address.
+  useEffect(
+    () =>
+      customers.subscribe((now, before) => {
+        if (now.customerId === customerId && now.chargesPageNumber !== before.chargesPageNumber)
+          router.setQuery({ page: pageQuery(now.chargesPageNumber) });
+      }),
+    [customers, customerId, router],
+  );
   return (
     <>
       <p>
@@ -406,11 +424,7 @@ function ChargeDialog({ card, onClose }: { card: SavedCard; onClose: () => void 
               {label}
             </label>
           ))}
-          {problems.fields.captureType ? (
-            <span className="error field-error" id="charge-capture-error">
-              {problems.fields.captureType}
-            </span>
-          ) : null}
+          <FieldError id="charge-capture">{problems.fields.captureType}</FieldError>
         </fieldset>
         <Field
           id="charge-amount"
@@ -473,7 +487,9 @@ function ChargeDialog({ card, onClose }: { card: SavedCard; onClose: () => void 
 }
 
 function Charges() {
+  const { customers } = useDashboard();
   const charges = useCustomers((s) => s.charges);
+  const pageNumber = useCustomers((s) => s.chargesPageNumber);
   const [dialog, setDialog] = useState<{
     kind: 'capture' | 'cancel';
     payment: PaymentStatusRecord;
@@ -551,6 +567,15 @@ function Charges() {
             </tbody>
           </table>
         </div>
+      ) : null}
+      {charges && charges.totalCount > 0 ? (
+        <Pager
+          label="Charge pages"
+          page={charges}
+          rangeTestId="charges-range"
+          onNewer={() => customers.getState().showCharges(Math.max(0, pageNumber - 1))}
+          onOlder={() => customers.getState().showCharges(pageNumber + 1)}
+        />
       ) : null}
       {dialog?.kind === 'capture' ? (
         <CaptureDialog payment={dialog.payment} onClose={() => setDialog(null)} />

@@ -8,6 +8,7 @@ import { useStore } from 'zustand';
 import type { OutboxMessage } from '../../../shared/contract/messages';
 import { formatDateTime, formatWhen } from '../../../shared/format';
 import { Notice } from '../../components/Notice';
+import { Pager } from '../../components/Pager';
 import { useCustomers, useDashboard, useRouter } from '../../context';
 import {
   emptyForm,
@@ -18,7 +19,6 @@ import {
   type MetadataRow,
   type Problems,
   NO_PROBLEMS,
-  pageRange,
 } from '../../lib/customers';
 import { pathOf } from '../../store/router';
 import { CustomerFields } from './CustomerFields';
@@ -125,27 +125,13 @@ function CustomerList() {
           </div>
         ) : null}
         {page && page.totalCount > 0 ? (
-          <nav className="pager" aria-label="Customer pages">
-            <button
-              type="button"
-              className="secondary small"
-              disabled={view.pageNumber === 0}
-              onClick={() => move({ ...view, pageNumber: view.pageNumber - 1 })}
-            >
-              Newer
-            </button>
-            <span className="muted" data-testid="customer-range">
-              {pageRange(page)}
-            </span>
-            <button
-              type="button"
-              className="secondary small"
-              disabled={(page.page + 1) * page.size >= page.totalCount}
-              onClick={() => move({ ...view, pageNumber: view.pageNumber + 1 })}
-            >
-              Older
-            </button>
-          </nav>
+          <Pager
+            label="Customer pages"
+            page={page}
+            rangeTestId="customer-range"
+            onNewer={() => move({ ...view, pageNumber: Math.max(0, view.pageNumber - 1) })}
+            onOlder={() => move({ ...view, pageNumber: view.pageNumber + 1 })}
+          />
         ) : null}
       </section>
       {creating ? <CreateDialog onClose={() => setCreating(false)} /> : null}

@@ -1,7 +1,7 @@
 /**
  * The Customers area's building blocks: a modal dialog (the browser's own <dialog>, so focus
- * stays inside and Escape closes it), a labelled field with its error next to it, and the
- * metadata table used for customers and cards.
+ * stays inside and Escape closes it), a labelled field with its error next to it (the error on
+ * its own for a group of controls), and the metadata table used for customers and cards.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { MetadataRow } from '../../lib/customers';
@@ -50,6 +50,18 @@ export function Dialog({
   );
 }
 
+/**
+ * A field's error, next to it: `${id}-error` is what the control's (or the fieldset's)
+ * aria-describedby names. Nothing when there is no error.
+ */
+export function FieldError({ id, children }: { id: string; children: string | undefined }) {
+  return children ? (
+    <span className="error field-error" id={`${id}-error`} data-testid={`error-${id}`}>
+      {children}
+    </span>
+  ) : null;
+}
+
 /** A label, the control and, when there is one, its error (tied to it with aria-describedby). */
 export function Field({
   id,
@@ -84,11 +96,7 @@ export function Field({
         'aria-invalid': error ? true : undefined,
         'aria-describedby': described || undefined,
       })}
-      {error ? (
-        <span className="error field-error" id={`${id}-error`} data-testid={`error-${id}`}>
-          {error}
-        </span>
-      ) : null}
+      <FieldError id={id}>{error}</FieldError>
     </div>
   );
 }
@@ -141,15 +149,7 @@ export function MetadataTable({
           </button>
         </div>
       ))}
-      {error ? (
-        <span
-          className="error field-error"
-          id={`${idPrefix}-error`}
-          data-testid={`error-${idPrefix}`}
-        >
-          {error}
-        </span>
-      ) : null}
+      <FieldError id={idPrefix}>{error}</FieldError>
       <div className="actions">
         <button
           type="button"

@@ -5,18 +5,13 @@ import { methodLabel, STATUS_LABEL, STATUS_ORDER } from '../../../shared/labels'
 import { OPEN_STATUSES, type PaymentStatus } from '../../../shared/payment-states';
 import { ConfirmBox } from '../../components/ConfirmBox';
 import { Notice } from '../../components/Notice';
+import { Pager } from '../../components/Pager';
 import { StatusBadge } from '../../components/StatusBadge';
 import { PaymentDetail } from './PaymentDetail';
 import { useStore } from 'zustand';
 import { useDashboard, usePayments, useRefunds, useRouter, useTerminals } from '../../context';
 import { terminalName } from '../../lib/terminal-choices';
-import {
-  hasOlder,
-  queryOfView,
-  rangeText,
-  viewFromQuery,
-  type Payment,
-} from '../../store/payments';
+import { queryOfView, viewFromQuery, type Payment } from '../../store/payments';
 
 export function PaymentList() {
   const { payments } = useDashboard();
@@ -88,27 +83,13 @@ export function PaymentList() {
         </table>
       </div>
       {page && page.data.length === 0 ? <p className="muted">No payments yet.</p> : null}
-      <div className="pager">
-        <button
-          type="button"
-          className="secondary small"
-          disabled={!page || page.page === 0}
-          onClick={() => payments.getState().newer()}
-        >
-          Newer
-        </button>
-        <span className="muted" data-testid="payments-range">
-          {page ? rangeText(page) : ''}
-        </span>
-        <button
-          type="button"
-          className="secondary small"
-          disabled={!page || !hasOlder(page)}
-          onClick={() => payments.getState().older()}
-        >
-          Older
-        </button>
-      </div>
+      <Pager
+        label="Payment pages"
+        page={page}
+        rangeTestId="payments-range"
+        onNewer={() => payments.getState().newer()}
+        onOlder={() => payments.getState().older()}
+      />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { RELEASE_REASONS } from '../lib/labels';
 import { runCommand } from '../lib/run-command';
 import { useBridge } from '../store/context';
 import { describedBy, FieldError } from './FieldError';
+import { FormActions } from './FormActions';
 
 type Reason = (typeof RELEASE_REASONS)[number];
 const CAPTURE_LABELS = { amount: 'Amount' };
@@ -132,19 +133,15 @@ function CaptureForm({
         </label>
       )}
       <FieldError error={error} field={null} />
-      <div className="refund-form__actions">
-        <button type="button" className="button button--ghost" onClick={onCancel}>
-          Not now
-        </button>
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={busy}
-          data-testid="capture-submit"
-        >
-          {busy ? 'Capturing…' : 'Capture'}
-        </button>
-      </div>
+      <FormActions
+        cancelLabel="Not now"
+        onCancel={onCancel}
+        submitLabel="Capture"
+        busyLabel="Capturing…"
+        busy={busy}
+        tone="primary"
+        submitTestId="capture-submit"
+      />
     </form>
   );
 }
@@ -231,19 +228,15 @@ function ReleaseForm({
         <FieldError error={error} field={textField} id={`${id}-text-error`} />
       </label>
       <FieldError error={error} field={null} />
-      <div className="refund-form__actions">
-        <button type="button" className="button button--ghost" onClick={onCancel}>
-          Keep the hold
-        </button>
-        <button
-          type="submit"
-          className="button button--danger-solid"
-          disabled={busy}
-          data-testid="release-submit"
-        >
-          {busy ? 'Releasing…' : 'Release hold'}
-        </button>
-      </div>
+      <FormActions
+        cancelLabel="Keep the hold"
+        onCancel={onCancel}
+        submitLabel="Release hold"
+        busyLabel="Releasing…"
+        busy={busy}
+        tone="danger-solid"
+        submitTestId="release-submit"
+      />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { formatPence } from '../../../shared/money';
 import type { FormError } from '../lib/form-errors';
 import { runCommand } from '../lib/run-command';
 import { useBridge } from '../store/context';
+import { FormActions } from './FormActions';
 
 const LABELS = { amount: 'Amount', pin: 'Staff PIN' };
 
@@ -123,19 +124,15 @@ export function RefundForm({
           {error.message}
         </p>
       )}
-      <div className="refund-form__actions">
-        <button type="button" className="button button--ghost" onClick={onCancel}>
-          Keep the payment
-        </button>
-        <button
-          type="submit"
-          className="button button--danger-solid"
-          disabled={busy}
-          data-testid="refund-submit"
-        >
-          {busy ? 'Refunding…' : 'Refund'}
-        </button>
-      </div>
+      <FormActions
+        cancelLabel="Keep the payment"
+        onCancel={onCancel}
+        submitLabel="Refund"
+        busyLabel="Refunding…"
+        busy={busy}
+        tone="danger-solid"
+        submitTestId="refund-submit"
+      />
     </form>
   );
 }
