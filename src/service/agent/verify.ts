@@ -18,7 +18,6 @@ import {
 } from '../../shared/agent-signing';
 import { AgentRegisterBody } from '../../shared/contract/agent';
 import type { ServiceContext } from '../context';
-import type { Db } from '../store/db';
 import type { Caller } from '../http/auth';
 import { ApiError, badField } from '../http/errors';
 import { setIdempotencyOwner } from '../http/idempotency';
@@ -106,44 +105,17 @@ const unsigned = (method: string, path: string) =>
   method === 'GET' && (path === '/api/agents' || path === '/api/agents/');
 
 /**
- * The durable record of nonces, with group commit: the nonces of every request verified in one
- * turn of the event loop are inserted in one transaction, and each request goes on only once
- * its nonce is committed. A request is never accepted on a nonce that a crash could forget, and
- * a busy service pays for one commit per batch instead of one per request.
+ * The durable record of nonces, in the service's group commit (store/group-commit.ts): a request
+ * goes on only once its nonce is committed, so it is never accepted on a nonce that a crash could
+ * forget, and a busy service pays for one commit per batch instead of one per request.
  */
-function createNonceLog(db: Db) {
-  const insert = db.prepare(
+function createNonceLog(ctx: ServiceContext) {
+  const insert = ctx.db.prepare(
     'INSERT OR IGNORE INTO agent_nonces (scope, nonce, expires_at) VALUES (?, ?, ?)',
   );
-  interface Entry {
-    scope: string;
-    nonce: string;
-    expiresAt: number;
-    done: (fresh: boolean) => void;
-    fail: (error: unknown) => void;
-  }
-  let queue: Entry[] = [];
-  const commit = db.transaction((batch: Entry[]) =>
-    batch.map((e) => insert.run(e.scope, e.nonce, e.expiresAt).changes === 1),
-  );
-  function flush() {
-    const batch = queue;
-    queue = [];
-    let fresh: boolean[];
-    try {
-      fresh = commit(batch);
-    } catch (error) {
-      for (const e of batch) e.fail(error);
-      return;
-    }
-    batch.forEach((e, i) => e.done(fresh[i]!));
-  }
   /** Resolves true once the nonce is stored, false when it was already there (a replay). */
   return (scope: string, nonce: string, expiresAt: number) =>
-    new Promise<boolean>((done, fail) => {
-      if (queue.length === 0) setImmediate(flush);
-      queue.push({ scope, nonce, expiresAt, done, fail });
-    });
+    ctx.commit(() => insert.run(scope, nonce, expiresAt).changes === 1);
 }
 
 /** Methods whose requests carry no body, so the digest needs no read of one. */
@@ -151,7 +123,7 @@ const BODYLESS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
 const EMPTY_DIGEST = createHash('sha256').update('').digest('base64url');
 
 export function agentAuth(ctx: ServiceContext, agents: AgentStore): MiddlewareHandler {
-  const recordNonce = createNonceLog(ctx.db);
+  const recordNonce = createNonceLog(ctx);
 
   async function checkSignature(
     c: Context,
