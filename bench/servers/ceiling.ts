@@ -14,6 +14,8 @@ const body = { status: 'PAYMENT_NOT_INITIATED', amount: 12.5, currency: 'GBP' };
 app.get('/api/payments/v1/payment-status/:paymentRequestId', (c) => c.json(body));
 // And the refund path (bench/refunds.ts): the same POST the service gets, answered constantly.
 app.post('/api/refund/:paymentRequestId', (c) => c.json(body, 201));
+// And the saved-card charge (bench/customers.ts), likewise.
+app.post('/api/payments/card/process-payment', (c) => c.json(body, 201));
 
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
   serveParent(

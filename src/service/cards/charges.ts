@@ -33,15 +33,13 @@ export const CAPTURE_MARGIN_MS = 3600_000;
 export function createCardCharger(ctx: ServiceContext) {
   const customers = createCustomerStore(ctx.db, ctx.clock);
   const cards = createCardStore(ctx.db, ctx.clock);
-  const cardEnabled = ctx.db.prepare<[string], { card_enabled: number }>(
-    'SELECT card_enabled FROM merchants WHERE id = ?',
-  );
 
   async function charge(
     caller: Caller,
     body: CardChargeBody,
   ): Promise<z.input<typeof CardPayment>> {
-    if (cardEnabled.get(caller.merchantId)?.card_enabled !== 1)
+    const merchant = ctx.creator.merchant(caller.merchantId);
+    if (merchant?.card_enabled !== 1)
       throw badRequest('Card payments are not activated on this merchant account');
     const customer = customers.get(caller, body.customerId);
     if (caller.kind === 'terminal') requireLookedUp(ctx.db, ctx.clock, caller, customer.id);
@@ -94,7 +92,11 @@ export function createCardCharger(ctx: ServiceContext) {
       // Created already PENDING with its card transaction: the network has the charge at once.
       const row = ctx.creator.createPaying(
         caller,
-        { body: request, terminalId: caller.kind === 'terminal' ? caller.terminalId : null },
+        {
+          body: request,
+          terminalId: caller.kind === 'terminal' ? caller.terminalId : null,
+          known: { merchant, customerId: customer.id },
+        },
         'PENDING',
       );
       ctx.lifecycle.startFirstAttempt(row, {

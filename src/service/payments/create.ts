@@ -10,7 +10,7 @@ import type { PaymentStatus } from '../../shared/payment-states';
 import type { Method, RequestOptions, RequestRow } from './model';
 import { newId } from '../ids';
 
-interface MerchantRow {
+export interface MerchantRow {
   card_enabled: number;
   remote_enabled: number;
 }
@@ -18,6 +18,11 @@ interface MerchantRow {
 export interface NewRequest {
   body: ProcessPaymentBody;
   terminalId?: string | null;
+  /**
+   * What the caller has already read in this request (a saved-card charge reads the merchant
+   * and the customer before it gets here), so that it is not read twice.
+   */
+  known?: { merchant: MerchantRow; customerId: string };
 }
 
 export function createPaymentCreator(db: Db, clock: Clock) {
@@ -27,9 +32,17 @@ export function createPaymentCreator(db: Db, clock: Clock) {
   const storeOf = db.prepare<[string, string], { id: string }>(
     'SELECT id FROM stores WHERE id = ? AND merchant_id = ?',
   );
-  const primaryStore = db.prepare<[string], { id: string }>(
+  const primaryStoreOf = db.prepare<[string], { id: string }>(
     'SELECT id FROM stores WHERE merchant_id = ? AND is_primary = 1',
   );
+  // A merchant's primary store is committed with the merchant (bootstrap) and never changes or
+  // goes, so it is read once, even inside a transaction.
+  const primaryStores = new Map<string, string>();
+  function primaryStore(merchantId: string): string {
+    let id = primaryStores.get(merchantId);
+    if (id === undefined) primaryStores.set(merchantId, (id = primaryStoreOf.get(merchantId)!.id));
+    return id;
+  }
   const customer = db.prepare<[string, string, string], { id: string }>(
     'SELECT id FROM customers WHERE id = ? AND merchant_id = ? AND environment = ?',
   );
@@ -44,8 +57,8 @@ export function createPaymentCreator(db: Db, clock: Clock) {
       @status, @methods, @options, @notes, @metadata, @template, @expiresAt, @now, @now)`);
 
   /** Validates what only the service can know; returns the row to insert. */
-  function prepare(caller: Caller, { body, terminalId = null }: NewRequest) {
-    const m = merchant.get(caller.merchantId);
+  function prepare(caller: Caller, { body, terminalId = null, known }: NewRequest) {
+    const m = known?.merchant ?? merchant.get(caller.merchantId);
     if (!m) throw new ApiError(401, 'Unknown merchant');
     const enabled: Method[] = m.card_enabled ? ['PAY_BY_BANK', 'CARD'] : ['PAY_BY_BANK'];
 
@@ -59,7 +72,7 @@ export function createPaymentCreator(db: Db, clock: Clock) {
         throw badField('storeId', 'is not a store of this merchant');
       storeId = body.storeId;
     } else {
-      storeId = primaryStore.get(caller.merchantId)!.id;
+      storeId = primaryStore(caller.merchantId);
     }
 
     // A terminal's largest payment holds for every payment bound to it: started at the counter
@@ -78,6 +91,7 @@ export function createPaymentCreator(db: Db, clock: Clock) {
       throw badField('savePaymentMethod', 'requires card payments, which are not enabled');
     if (
       body.serviceCustomerId &&
+      body.serviceCustomerId !== known?.customerId &&
       !customer.get(body.serviceCustomerId, caller.merchantId, caller.environment)
     )
       throw badField('serviceCustomerId', 'does not match a customer of this business');
@@ -157,6 +171,11 @@ export function createPaymentCreator(db: Db, clock: Clock) {
     };
   }
 
-  return { create, createPaying };
+  return {
+    create,
+    createPaying,
+    /** The merchant's payment settings (undefined for an unknown merchant). */
+    merchant: (merchantId: string): MerchantRow | undefined => merchant.get(merchantId),
+  };
 }
 export type PaymentCreator = ReturnType<typeof createPaymentCreator>;

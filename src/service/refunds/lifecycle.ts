@@ -97,62 +97,63 @@ export function createRefundLifecycle(
   }
 
   /**
-   * POST /api/refund/{id}: the check and the insert are one transaction (the route runs it in the
-   * group commit, whose savepoints keep concurrent refunds from over-refunding).
+   * POST /api/refund/{id}: the over-refund check and the insert are one transaction. The route
+   * runs this in the group commit, which runs refunds one after another, each seeing those before
+   * it, so concurrent refunds cannot over-refund; it is written there directly (a savepoint of
+   * its own would be two more statements). Called outside a transaction, it opens one.
    */
   function initiate(requestId: string, body: RefundCreateBody): RefundRow {
-    return outbox.tx(() => {
-      const request = payments.get(requestId);
-      if (!request) throw notFound('No payment request with this id');
-      if (request.status !== 'COMPLETED')
-        throw badRequest(
-          `Only a COMPLETED payment can be refunded; this payment request is ${request.status}`,
-        );
-      const remaining = request.paid_pence - held.get(request.id)!.pence;
-      if (remaining <= 0 && body.amount === undefined)
-        throw badRequest('This payment has already been refunded in full (or is being refunded)');
-      const amount = body.amount === undefined ? remaining : poundsToPence(body.amount);
-      if (amount > remaining)
-        throw badField(
-          'amount',
-          `is more than is left to refund (${formatPence(remaining, request.currency)} of ${formatPence(request.paid_pence, request.currency)} paid)`,
-        );
-      const now = clock.now();
-      const row: RefundRow = {
-        id: newId(),
-        payment_request_id: request.id,
-        merchant_id: request.merchant_id,
-        environment: request.environment,
-        status: 'INITIATED',
-        refund_type: amount === request.paid_pence ? 'FULL' : 'PARTIAL',
-        amount_pence: amount,
-        paid_pence: request.paid_pence,
-        currency: request.currency,
-        payment_transaction_id: paidTransaction.get(request.id)?.id ?? request.id,
-        notes: body.refundNotes ?? null,
-        metadata: body.metadata === undefined ? null : JSON.stringify(body.metadata),
-        due_at: now + REFUND_PENDING_AFTER_MS,
-        created_at: now,
-        updated_at: now,
-      };
-      insert.run({
-        id: row.id,
-        requestId: row.payment_request_id,
-        merchantId: row.merchant_id,
-        environment: row.environment,
-        type: row.refund_type,
-        amount: row.amount_pence,
-        paid: row.paid_pence,
-        currency: row.currency,
-        txId: row.payment_transaction_id,
-        notes: row.notes,
-        metadata: row.metadata,
-        dueAt: row.due_at,
-        now,
-      });
-      emit(row, request);
-      return row;
+    if (!db.inTransaction) return outbox.tx(() => initiate(requestId, body));
+    const request = payments.get(requestId);
+    if (!request) throw notFound('No payment request with this id');
+    if (request.status !== 'COMPLETED')
+      throw badRequest(
+        `Only a COMPLETED payment can be refunded; this payment request is ${request.status}`,
+      );
+    const remaining = request.paid_pence - held.get(request.id)!.pence;
+    if (remaining <= 0 && body.amount === undefined)
+      throw badRequest('This payment has already been refunded in full (or is being refunded)');
+    const amount = body.amount === undefined ? remaining : poundsToPence(body.amount);
+    if (amount > remaining)
+      throw badField(
+        'amount',
+        `is more than is left to refund (${formatPence(remaining, request.currency)} of ${formatPence(request.paid_pence, request.currency)} paid)`,
+      );
+    const now = clock.now();
+    const row: RefundRow = {
+      id: newId(),
+      payment_request_id: request.id,
+      merchant_id: request.merchant_id,
+      environment: request.environment,
+      status: 'INITIATED',
+      refund_type: amount === request.paid_pence ? 'FULL' : 'PARTIAL',
+      amount_pence: amount,
+      paid_pence: request.paid_pence,
+      currency: request.currency,
+      payment_transaction_id: paidTransaction.get(request.id)?.id ?? request.id,
+      notes: body.refundNotes ?? null,
+      metadata: body.metadata === undefined ? null : JSON.stringify(body.metadata),
+      due_at: now + REFUND_PENDING_AFTER_MS,
+      created_at: now,
+      updated_at: now,
+    };
+    insert.run({
+      id: row.id,
+      requestId: row.payment_request_id,
+      merchantId: row.merchant_id,
+      environment: row.environment,
+      type: row.refund_type,
+      amount: row.amount_pence,
+      paid: row.paid_pence,
+      currency: row.currency,
+      txId: row.payment_transaction_id,
+      notes: row.notes,
+      metadata: row.metadata,
+      dueAt: row.due_at,
+      now,
     });
+    emit(row, request);
+    return row;
   }
 
   /**

@@ -88,6 +88,7 @@ export const sandboxRoutes: Area = (app, ctx) => {
   mount(app, ctx.auth, routes.resetSandbox, ({ caller }) => {
     ctx.db.transaction(() => resets.forEach((statement) => statement.run(caller.merchantId)))();
     ctx.payments.clear();
+    ctx.outbox.subscriptionsChanged();
     return { message: 'Sandbox data deleted' };
   });
 };

@@ -9,12 +9,25 @@ function setup() {
   db.exec('CREATE TABLE counter_test (n INTEGER NOT NULL CHECK (n <= 3))');
   const outbox = createOutbox(db, createClock());
   const commit = createGroupCommit(db, outbox);
+  const heard: string[] = [];
+  outbox.subscribe((event) => heard.push(JSON.parse(event.body).data.order));
+  const emit = (order: string) =>
+    outbox.emit({
+      merchantId: 'm',
+      environment: 'sandbox',
+      type: 'PAYMENTS_STATUS',
+      data: { order },
+    });
+  const events = () =>
+    (db.prepare('SELECT body FROM events ORDER BY seq').all() as { body: string }[]).map(
+      (row) => JSON.parse(row.body).data.order as string,
+    );
   const insert = db.prepare(
     'INSERT INTO counter_test (n) VALUES ((SELECT COUNT(*) + 1 FROM counter_test))',
   );
   const count = () =>
     (db.prepare('SELECT COUNT(*) AS n FROM counter_test').get() as { n: number }).n;
-  return { db, commit, insert, count };
+  return { db, commit, insert, count, emit, events, heard };
 }
 
 describe('group commit', () => {
@@ -54,6 +67,21 @@ describe('group commit', () => {
       'rejected',
     ]);
     expect(count()).toBe(3);
+  });
+
+  it('after a refused piece, the others run again: their events are stored and heard once', async () => {
+    const { commit, emit, events, heard } = setup();
+    const outcomes = await Promise.allSettled([
+      commit(() => emit('first')),
+      commit(() => {
+        emit('refused');
+        throw new Error('refused after its event');
+      }),
+      commit(() => emit('last')),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(events()).toEqual(['first', 'last']);
+    expect(heard).toEqual(['first', 'last']);
   });
 
   it('inside a transaction already, writes there at once', async () => {

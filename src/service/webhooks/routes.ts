@@ -14,7 +14,7 @@ import { testEventData } from './test-event';
 const NO_SUBSCRIPTION = 'No webhook subscription found';
 
 export const webhookRoutes: Area = (app, ctx) => {
-  const store = createSubscriptionStore(ctx.db, ctx.clock);
+  const store = createSubscriptionStore(ctx.db, ctx.clock, ctx.outbox);
 
   mount(app, ctx.auth, routes.createWebhook, ({ body, caller }) => {
     const row = store.create(caller, body);

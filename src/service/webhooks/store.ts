@@ -13,6 +13,7 @@ import type { EventType } from '../../shared/contract/common';
 import type { Clock } from '../clock';
 import { iso } from '../clock';
 import type { Caller } from '../http/auth';
+import type { Outbox } from '../events/outbox';
 import type { Db } from '../store/db';
 import { newWebhookSecret } from './signing';
 
@@ -74,7 +75,7 @@ export function deliveryOut(row: DeliveryRow): z.input<typeof WebhookDelivery> {
   };
 }
 
-export function createSubscriptionStore(db: Db, clock: Clock) {
+export function createSubscriptionStore(db: Db, clock: Clock, outbox: Outbox) {
   const insert = db.prepare(`
     INSERT INTO webhook_subscriptions (id, merchant_id, environment, url, event_types, secret, description, created_at)
     VALUES (@id, @merchantId, @environment, @url, @eventTypes, @secret, @description, @createdAt)`);
@@ -84,11 +85,6 @@ export function createSubscriptionStore(db: Db, clock: Clock) {
   const live = db.prepare<[string, string], SubscriptionRow>(`
     SELECT * FROM webhook_subscriptions
     WHERE merchant_id = ? AND environment = ? AND deleted_at IS NULL
-    ORDER BY created_at, id`);
-  const forEvent = db.prepare<[string, string, string], { id: string }>(`
-    SELECT id FROM webhook_subscriptions
-    WHERE merchant_id = ? AND environment = ? AND deleted_at IS NULL
-      AND EXISTS (SELECT 1 FROM json_each(event_types) WHERE value = ?)
     ORDER BY created_at, id`);
   const softDelete = db.prepare(
     'UPDATE webhook_subscriptions SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL',
@@ -130,17 +126,19 @@ export function createSubscriptionStore(db: Db, clock: Clock) {
         createdAt: clock.now(),
       };
       insert.run(row);
+      outbox.subscriptionsChanged();
       return byId.get(row.id)!;
     },
     list: (caller: Caller) => live.all(caller.merchantId, caller.environment),
     /** Ids of the caller's live subscriptions to one event type. */
     subscribedTo: (caller: Caller, type: z.infer<typeof EventType>) =>
-      forEvent.all(caller.merchantId, caller.environment, type).map((r) => r.id),
+      outbox.subscribersOf(caller.merchantId, caller.environment, type),
     /** Soft delete; false when there was nothing to delete. */
     remove(caller: Caller, id: string): boolean {
       return db.transaction(() => {
         if (!find(caller, id)) return false;
         softDelete.run(clock.now(), id);
+        outbox.subscriptionsChanged();
         failPending.run(id);
         return true;
       })();

@@ -269,6 +269,29 @@ describe('deliveries', () => {
     expect(await deliveries(expSub.id)).toEqual([]);
   });
 
+  it('honours a subscription made or deleted between two payments at once', async () => {
+    const first = await receiver();
+    const firstSub = await subscribe(first.url, ['PAYMENTS_STATUS']);
+    const before = await createPayment();
+    await payByCard(before);
+    await first.waitFor((x) => x.json.data.paymentRequestId === before);
+
+    // The service keeps each merchant's subscriptions between events: these changes must show.
+    const second = await receiver();
+    const secondSub = await subscribe(second.url, ['PAYMENTS_STATUS']);
+    expect((await running.call('DELETE', `/api/webhooks/${firstSub.id}`)).status).toBe(200);
+    const after = await createPayment();
+    await payByCard(after);
+    await second.waitFor(
+      (x) => x.json.data.paymentRequestId === after && x.json.data.status === 'COMPLETED',
+    );
+    expect((await deliveries(secondSub.id)).map((d) => d.eventType)).toContain('PAYMENTS_STATUS');
+    expect(first.received.filter((x) => x.json.data.paymentRequestId === after)).toEqual([]);
+    expect(
+      second.received.filter((x) => x.json.data.paymentRequestId === before),
+    ).toEqual([]);
+  });
+
   it('delivers EXPIRED_STATUS once the sandbox clock passes expiresIn', async () => {
     const r = await receiver();
     const sub = await subscribe(r.url, ['EXPIRED_STATUS']);
