@@ -287,9 +287,7 @@ describe('deliveries', () => {
     );
     expect((await deliveries(secondSub.id)).map((d) => d.eventType)).toContain('PAYMENTS_STATUS');
     expect(first.received.filter((x) => x.json.data.paymentRequestId === after)).toEqual([]);
-    expect(
-      second.received.filter((x) => x.json.data.paymentRequestId === before),
-    ).toEqual([]);
+    expect(second.received.filter((x) => x.json.data.paymentRequestId === before)).toEqual([]);
   });
 
   it('delivers EXPIRED_STATUS once the sandbox clock passes expiresIn', async () => {
