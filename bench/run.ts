@@ -26,6 +26,7 @@ import * as merchantEvents from './merchant-events';
 import * as pushLatency from './push-latency';
 import * as refunds from './refunds';
 import * as serviceHttp from './service-http';
+import * as statements from './statements';
 
 const MODULES: BenchModule[] = [
   { name: 'service-http', run: serviceHttp.run },
@@ -39,6 +40,7 @@ const MODULES: BenchModule[] = [
   { name: 'bank-feed', figures: bankFeed.figures },
   { name: 'agent-pay', run: agentPay.run },
   { name: 'customers', run: customers.run, figures: customers.figures },
+  { name: 'statements', figures: statements.figures },
 ];
 
 function figureTable(figures: Figure[]): string {
@@ -46,7 +48,7 @@ function figureTable(figures: Figure[]): string {
     const met = figureMet(f);
     return [
       `${f.benchmark}: ${f.name}`,
-      `${f.value < 10 ? f.value.toFixed(2) : f.value.toFixed(0)} ${f.unit}`,
+      `${f.value.toFixed(f.digits ?? (f.value < 10 ? 2 : 0))} ${f.unit}`,
       f.target ? `${f.target.op} ${f.target.value} ${f.unit} ${met ? 'met' : 'MISSED'}` : '',
     ];
   });

@@ -34,6 +34,8 @@ export interface Figure {
   name: string;
   value: number;
   unit: string;
+  /** Decimals to print (default: 2 below 10, else none). */
+  digits?: number;
   /** The figure must be at most (`<=`) or at least (`>=`) this. */
   target?: { op: '<=' | '>='; value: number };
 }
