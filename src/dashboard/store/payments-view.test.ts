@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasOlder, queryOfView, rangeText, viewFromQuery, type Page } from './payments';
+import { queryOfView, viewFromQuery } from './payments';
 
 describe('the payments list in the address', () => {
   it('reads a status and a 1-based page, ignoring what is not one', () => {
@@ -22,17 +22,5 @@ describe('the payments list in the address', () => {
     expect(
       viewFromQuery(new URLSearchParams(queryOfView(view) as Record<string, string>).toString()),
     ).toEqual(view);
-  });
-});
-
-describe('paging words', () => {
-  const page = (n: number, count: number, total: number): Page =>
-    ({ page: n, size: 20, totalCount: total, data: Array.from({ length: count }) }) as Page;
-  it('says which rows are shown and whether there are older ones', () => {
-    expect(rangeText(page(0, 20, 45))).toBe('1–20 of 45');
-    expect(rangeText(page(2, 5, 45))).toBe('41–45 of 45');
-    expect(rangeText(page(0, 0, 0))).toBe('');
-    expect(hasOlder(page(0, 20, 45))).toBe(true);
-    expect(hasOlder(page(2, 5, 45))).toBe(false);
   });
 });
