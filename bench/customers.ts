@@ -10,7 +10,7 @@
  */
 import type { RawRequest, RequestSpec } from 'autocannon';
 import { startChildServer, type ChildServer } from './lib/child-server';
-import { measure } from './lib/load';
+import { measure, measurePaired } from './lib/load';
 import type { Figure, Result } from './lib/result';
 
 const SECRET = 'sk_sandbox_bench';
@@ -136,29 +136,22 @@ export async function run(): Promise<Result[]> {
         }),
       }),
     };
-    const ceiling = await measure({
-      ...throughput,
-      name: 'ceiling (constant JSON)',
-      server: ceilingServer,
-      requests: [chargeRequest],
-    });
-    const charges = await measure({
-      ...throughput,
-      name: 'saved-card charge create',
-      server: service,
-      requests: [chargeRequest],
-    });
-    last = [
-      search,
-      filter,
-      ceiling,
+    // Measured in alternating slices (load.ts, measurePaired): the machine's speed drifts.
+    const { reference: ceiling, subject: charges } = await measurePaired(
       {
-        ...charges,
-        ratioToCeiling: charges.requestsPerSec / ceiling.requestsPerSec,
-        targetRatio: TARGETS.chargeRatio,
-        cpuRatioToCeiling: ceiling.serverCpuMicrosPerRequest! / charges.serverCpuMicrosPerRequest!,
+        ...throughput,
+        name: 'ceiling (constant JSON)',
+        server: ceilingServer,
+        requests: [chargeRequest],
       },
-    ];
+      {
+        ...throughput,
+        name: 'saved-card charge create',
+        server: service,
+        requests: [chargeRequest],
+      },
+    );
+    last = [search, filter, ceiling, { ...charges, targetRatio: TARGETS.chargeRatio }];
     return last;
   } finally {
     await Promise.all(servers.map((server) => server.stop()));

@@ -9,7 +9,7 @@
  */
 import type { RawRequest, RequestSpec } from 'autocannon';
 import { startChildServer, type ChildServer } from './lib/child-server';
-import { measure } from './lib/load';
+import { measurePaired } from './lib/load';
 import type { Result } from './lib/result';
 
 const CONNECTIONS = 32;
@@ -80,39 +80,34 @@ export async function run(): Promise<Result[]> {
     // The ceiling gets requests of the same shape (a POST with the same body, a path per id),
     // so the load generator's work is the same and only the server side differs.
     const body = JSON.stringify({ amount: 0.01 });
-    const ceiling = await measure({
-      ...common,
-      name: 'ceiling (constant JSON)',
-      server: ceilingServer,
-      requests: [
-        rotating(
-          'POST',
-          ids.map((_, i) => `/api/refund/00000000-0000-4000-8000-${String(i).padStart(12, '0')}`),
-          body,
-        ),
-      ],
-    });
-    const refunds = await measure({
-      ...common,
-      name: 'refund initiation',
-      server: service,
-      requests: [
-        rotating(
-          'POST',
-          ids.map((id) => `/api/refund/${id}`),
-          body,
-        ),
-      ],
-    });
-    return [
-      ceiling,
+    // Measured in alternating slices (lib/load.ts, measurePaired): the machine's speed drifts.
+    const { reference: ceiling, subject: refunds } = await measurePaired(
       {
-        ...refunds,
-        ratioToCeiling: refunds.requestsPerSec / ceiling.requestsPerSec,
-        targetRatio: TARGETS.initiate,
-        cpuRatioToCeiling: ceiling.serverCpuMicrosPerRequest! / refunds.serverCpuMicrosPerRequest!,
+        ...common,
+        name: 'ceiling (constant JSON)',
+        server: ceilingServer,
+        requests: [
+          rotating(
+            'POST',
+            ids.map((_, i) => `/api/refund/00000000-0000-4000-8000-${String(i).padStart(12, '0')}`),
+            body,
+          ),
+        ],
       },
-    ];
+      {
+        ...common,
+        name: 'refund initiation',
+        server: service,
+        requests: [
+          rotating(
+            'POST',
+            ids.map((id) => `/api/refund/${id}`),
+            body,
+          ),
+        ],
+      },
+    );
+    return [ceiling, { ...refunds, targetRatio: TARGETS.initiate }];
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
   }

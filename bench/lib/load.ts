@@ -1,7 +1,8 @@
 /**
- * One load measurement with autocannon: a warm-up run whose figures are thrown away (JIT,
- * SQLite page cache, connection set-up), then the measured run, with the CPU time of both
- * processes sampled around the measured run only.
+ * Load measurements with autocannon: a warm-up run whose figures are thrown away (JIT, SQLite
+ * page cache, connection set-up), then the measured run, with the CPU time of both processes
+ * sampled around the measured run only; or a case and its reference in alternating slices
+ * (`measurePaired`).
  */
 import autocannon, { type RequestSpec, type Result as CannonResult } from 'autocannon';
 import type { ChildServer } from './child-server';
@@ -18,17 +19,25 @@ export interface LoadOptions {
 }
 
 export async function measure(options: LoadOptions): Promise<Result> {
-  const { server, requests, connections } = options;
-  const run = (duration: number) =>
-    autocannon({ url: server.url, connections, duration, requests, timeout: 10 });
+  await warmUp(options);
+  return measureOnce(options, options.seconds);
+}
 
-  const warm = await run(options.warmupSeconds);
+async function warmUp(options: LoadOptions): Promise<void> {
+  const warm = await load(options, options.warmupSeconds);
   assertClean(`${options.name} (warm-up)`, warm);
+}
 
+const load = ({ server, requests, connections }: LoadOptions, duration: number) =>
+  autocannon({ url: server.url, connections, duration, requests, timeout: 10 });
+
+/** One measured run of `seconds`, with the CPU time of both processes sampled around it. */
+async function measureOnce(options: LoadOptions, seconds: number): Promise<Result> {
+  const { server } = options;
   const serverBefore = await server.cpuMicros();
   const loaderBefore = process.cpuUsage();
   const startedAt = process.hrtime.bigint();
-  const result = await run(options.seconds);
+  const result = await load(options, seconds);
   const wallMicros = Number(process.hrtime.bigint() - startedAt) / 1000;
   const serverMicros = (await server.cpuMicros()) - serverBefore;
   const loader = process.cpuUsage(loaderBefore);
@@ -45,6 +54,81 @@ export async function measure(options: LoadOptions): Promise<Result> {
     serverCpuPercent: (100 * serverMicros) / wallMicros,
     loaderCpuPercent: (100 * (loader.user + loader.system)) / wallMicros,
     serverCpuMicrosPerRequest: serverMicros / result.requests.total,
+  };
+}
+
+/** Seconds per slice of a paired measurement. */
+const SLICE_SECONDS = 2;
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** The slices of one side as one result: totals for rates and CPU, medians for latencies. */
+function combine(name: string, slices: Result[]): Result {
+  const mean = (pick: (r: Result) => number) =>
+    slices.reduce((sum, r) => sum + pick(r), 0) / slices.length;
+  return {
+    name,
+    requestsPerSec: mean((r) => r.requestsPerSec),
+    latencyP50Ms: median(slices.map((r) => r.latencyP50Ms)),
+    latencyP99Ms: median(slices.map((r) => r.latencyP99Ms)),
+    non2xx: 0,
+    errors: 0,
+    serverCpuPercent: mean((r) => r.serverCpuPercent!),
+    loaderCpuPercent: mean((r) => r.loaderCpuPercent!),
+    serverCpuMicrosPerRequest: mean((r) => r.serverCpuMicrosPerRequest!),
+  };
+}
+
+/**
+ * A case and its reference (the bare-server ceiling, or the same read without a signature),
+ * measured in alternating slices of a couple of seconds rather than one after the other. This
+ * machine's speed drifts by half within a minute, so two runs ten seconds apart can each catch a
+ * different speed, and a ratio of them swung by ±5 points between runs of the same code. Paired
+ * slices see the same machine: `ratio` is the median of each pair's requests/s ratio (and
+ * `cpuRatio` of the reference's CPU per request over the case's), with the order inside a pair
+ * alternating so that a steady drift favours neither side.
+ */
+export async function measurePaired(
+  reference: LoadOptions,
+  subject: LoadOptions,
+): Promise<{ reference: Result; subject: Result }> {
+  await warmUp(reference);
+  await warmUp(subject);
+  const slices = Math.max(1, Math.round(subject.seconds / SLICE_SECONDS));
+  const seconds = subject.seconds / slices;
+  const pairs: { reference: Result; subject: Result }[] = [];
+  for (let i = 0; i < slices; i++) {
+    if (i % 2 === 0) {
+      const r = await measureOnce(reference, seconds);
+      pairs.push({ reference: r, subject: await measureOnce(subject, seconds) });
+    } else {
+      const s = await measureOnce(subject, seconds);
+      pairs.push({ reference: await measureOnce(reference, seconds), subject: s });
+    }
+  }
+  return {
+    reference: combine(
+      reference.name,
+      pairs.map((p) => p.reference),
+    ),
+    subject: {
+      ...combine(
+        subject.name,
+        pairs.map((p) => p.subject),
+      ),
+      ratioToCeiling: median(
+        pairs.map((p) => p.subject.requestsPerSec / p.reference.requestsPerSec),
+      ),
+      cpuRatioToCeiling: median(
+        pairs.map(
+          (p) => p.reference.serverCpuMicrosPerRequest! / p.subject.serverCpuMicrosPerRequest!,
+        ),
+      ),
+    },
   };
 }
 

@@ -29,10 +29,12 @@ export function createRefundLifecycle(
   payments: PaymentReader,
   reader: RefundReader,
 ) {
-  // Everything that counts against the amount paid: refunds neither FAILED nor CANCELLED.
-  const held = db.prepare<[string], { pence: number }>(`
-    SELECT COALESCE(SUM(amount_pence), 0) AS pence FROM refunds
-    WHERE payment_request_id = ? AND status IN ('INITIATED', 'PENDING', 'COMPLETED')`);
+  // What counts against the amount paid is every refund neither FAILED nor CANCELLED: the
+  // payment's refunded total (the COMPLETED ones) and these, the ones in flight, read from their
+  // partial index (a payment refunded in many parts has few of them at a time).
+  const inFlight = db.prepare<[string], { pence: number }>(`
+    SELECT COALESCE(SUM(amount_pence), 0) AS pence FROM refunds INDEXED BY refunds_open
+    WHERE payment_request_id = ? AND status IN ('INITIATED', 'PENDING')`);
   const paidTransaction = db.prepare<[string], { id: string }>(`
     SELECT id FROM transactions WHERE payment_request_id = ? AND status = 'COMPLETED'
     ORDER BY created_at DESC, rowid DESC LIMIT 1`);
@@ -47,9 +49,6 @@ export function createRefundLifecycle(
     WHERE id = @id AND status = @from`);
   const addRefunded = db.prepare(
     'UPDATE payment_requests SET refunded_pence = refunded_pence + ? WHERE id = ?',
-  );
-  const requestsIn = db.prepare<[string], RequestRow>(
-    'SELECT * FROM payment_requests WHERE id IN (SELECT value FROM json_each(?))',
   );
   const due = db.prepare<[number], RefundRow>(
     'SELECT * FROM refunds WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at LIMIT 500',
@@ -110,7 +109,7 @@ export function createRefundLifecycle(
       throw badRequest(
         `Only a COMPLETED payment can be refunded; this payment request is ${request.status}`,
       );
-    const remaining = request.paid_pence - held.get(request.id)!.pence;
+    const remaining = request.paid_pence - request.refunded_pence - inFlight.get(request.id)!.pence;
     if (remaining <= 0 && body.amount === undefined)
       throw badRequest('This payment has already been refunded in full (or is being refunded)');
     const amount = body.amount === undefined ? remaining : poundsToPence(body.amount);
@@ -201,13 +200,15 @@ export function createRefundLifecycle(
       if (rows.length === 0) break;
       const next = (refund: RefundRow) => (refund.status === 'INITIATED' ? 'PENDING' : 'COMPLETED');
       try {
-        // One commit and one read of the payments for the whole batch.
+        // One commit for the whole batch. The payments come from the reader, whose cache
+        // usually has them (a refund's route read its payment just before), and each one's row
+        // as this batch leaves it is carried to its next refund.
         count += outbox.tx(() => {
-          const ids = JSON.stringify([...new Set(rows.map((r) => r.payment_request_id))]);
-          const requests = new Map(requestsIn.all(ids).map((row) => [row.id, row]));
+          const requests = new Map<string, RequestRow>();
           for (const refund of rows) {
-            const moved = move(refund, next(refund), requests.get(refund.payment_request_id));
-            requests.set(moved.request.id, moved.request);
+            const id = refund.payment_request_id;
+            const moved = move(refund, next(refund), requests.get(id) ?? payments.get(id));
+            requests.set(id, moved.request);
           }
           return rows.length;
         });

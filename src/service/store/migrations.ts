@@ -571,4 +571,10 @@ export const migrations: readonly string[] = [
   ALTER TABLE events_next RENAME TO events;
   CREATE INDEX events_terminal ON events(terminal_id, seq) WHERE terminal_id IS NOT NULL;
   `,
+  // 10, refunds (issue 12): the refunds still in flight, per payment. The over-refund check adds
+  // these to the payment's refunded total (refunded_pence, kept with the COMPLETED ones) instead
+  // of summing every refund the payment ever had, which grew with each refund made.
+  `
+  CREATE INDEX refunds_open ON refunds(payment_request_id) WHERE status IN ('INITIATED', 'PENDING');
+  `,
 ];
