@@ -22,6 +22,11 @@ import { saveCardPageRoutes } from './cards/save-card-page';
 import { customerRoutes } from './customers/routes';
 import { terminalCustomerRoutes } from './customers/terminal-routes';
 import type { Area, ServiceContext } from './context';
+import {
+  FALLBACK_AUTOCHECKPOINT_PAGES,
+  startCheckpointer,
+  type Checkpointer,
+} from './store/checkpointer';
 import { createGroupCommit } from './store/group-commit';
 import { createOutbox } from './events/outbox';
 import { createAuthenticator, type Environment } from './http/auth';
@@ -144,6 +149,12 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 
 export function createService(options: ServiceOptions): Service {
   const db = openDb(options.dataDir);
+  // A database file's checkpoints run on their own thread (store/checkpointer.ts).
+  let checkpointer: Checkpointer | null = null;
+  if (options.dataDir !== null) {
+    db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+    checkpointer = startCheckpointer(db.name, options.log ?? (() => {}));
+  }
   const offset = db
     .prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'clock_offset_ms'")
     .get();
@@ -274,6 +285,7 @@ export function createService(options: ServiceOptions): Service {
           (s as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         });
       }
+      await checkpointer?.stop();
       db.close();
     },
   };

@@ -56,3 +56,6 @@ export type Options = BetterSqlite3.Options;
 
 /** The constructor: `new Database(file, options)`, as better-sqlite3's default export. */
 export default Database;
+
+/** Where the loaded package's entry point is, for a worker thread that opens a connection too. */
+export const SQLITE_PACKAGE_PATH = nodeRequire.resolve(SQLITE_PACKAGE);
