@@ -8,7 +8,7 @@
  */
 import type { RawRequest, RequestSpec } from 'autocannon';
 import { startChildServer, type ChildServer } from './lib/child-server';
-import { measure } from './lib/load';
+import { measurePaired, type LoadOptions } from './lib/load';
 import type { Result } from './lib/result';
 
 const CONNECTIONS = 32;
@@ -124,34 +124,29 @@ export async function run(): Promise<Result[]> {
     const results: Result[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const suffix = ROUNDS > 1 ? ` #${round}` : '';
-      const ceiling = await measure({
+      // Each case against the ceiling in alternating slices (lib/load.ts, measurePaired).
+      const ceiling: LoadOptions = {
         ...common,
         name: `ceiling (constant JSON)${suffix}`,
         server: ceilingServer,
         requests: [rotatingReads(fakeIds)],
-      });
-      const vsCeiling = (r: Result, targetRatio: number): Result => ({
-        ...r,
-        ratioToCeiling: r.requestsPerSec / ceiling.requestsPerSec,
-        targetRatio,
-        cpuRatioToCeiling: ceiling.serverCpuMicrosPerRequest! / r.serverCpuMicrosPerRequest!,
-      });
-      const reads = await measure({
+      };
+      const reads = await measurePaired(ceiling, {
         ...common,
         name: `payment-status read${suffix}`,
         server: service,
         requests: [rotatingReads(ids)],
       });
-      const creates = await measure({
+      const creates = await measurePaired(ceiling, {
         ...common,
         name: `process-payment create${suffix}`,
         server: service,
         requests: [creation],
       });
       results.push(
-        ceiling,
-        vsCeiling(reads, TARGETS.statusRead),
-        vsCeiling(creates, TARGETS.create),
+        reads.reference,
+        { ...reads.subject, targetRatio: TARGETS.statusRead },
+        { ...creates.subject, targetRatio: TARGETS.create },
       );
     }
     return results;
