@@ -24,14 +24,41 @@ interface Finding {
   line: number;
 }
 
-/** The tool's CSV: quoted and unquoted cells; only the first five columns are needed. */
+/**
+ * The tool's CSV rows (RFC 4180): cells quoted or not, and a quoted cell may hold commas, doubled
+ * quotes and line breaks. A finding's sample (a CSP string spanning lines, for one) does, and
+ * read line by line it once became a "finding" whose file was part of a description.
+ */
+export function csvRows(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch !== '"') cell += ch;
+      else if (text[i + 1] === '"') cell += text[++i];
+      else quoted = false;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n') {
+      rows.push([...row, cell]);
+      row = [];
+      cell = '';
+    } else if (ch !== '\r') cell += ch;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+/** Only the first five columns are needed. */
 function parse(csv: string): Finding[] {
-  return csv
-    .trim()
-    .split('\n')
+  return csvRows(csv.trim())
     .slice(1)
-    .map((row) => {
-      const cells = row.split(',').map((c) => c.replace(/^"|"$/g, ''));
+    .map((cells) => {
       const [check = '', severity = '', , file = '', location = '0:0'] = cells;
       return { check, severity, file, line: Number(location.split(':')[0]) };
     });
@@ -63,7 +90,16 @@ describe('electronegativity over src', () => {
       return !above.includes(f.check);
     });
     expect(unexplained).toEqual([]);
+    // Every row is a finding of a known check (the CSV was read whole, not line by line).
+    expect(findings.every((f) => /^[A-Z_]+_CHECK$/.test(f.check))).toBe(true);
     // The scan really ran over the shell: its preload is flagged for review (and explained).
     expect(findings.some((f) => f.check === 'PRELOAD_JS_CHECK')).toBe(true);
   }, 150_000);
+
+  it('reads quoted cells with commas, quotes and line breaks as one cell', () => {
+    expect(csvRows('a,"b, ""c""\nd",e\r\nf,g\n')).toEqual([
+      ['a', 'b, "c"\nd', 'e'],
+      ['f', 'g'],
+    ]);
+  });
 });
