@@ -374,7 +374,11 @@ function encodePart(value: string): string {
 
 function build(base: string, def: RouteDef, plan: Plan, terminalSecret: string) {
   const path = def.path.replace(/\{(\w+)\}/g, (_, k: string) => encodePart(plan.params[k] ?? ''));
-  const search = new URLSearchParams(plan.query).toString();
+  // encodePart, not URLSearchParams: that would send a lone surrogate as U+FFFD, valid text the
+  // service rightly accepts, while the schema check below sees the surrogate and expects a 400.
+  const search = Object.entries(plan.query)
+    .map(([k, v]) => `${encodePart(k)}=${encodePart(v)}`)
+    .join('&');
   const secret = secretFor(def, plan, terminalSecret);
   const headers: Record<string, string> = {};
   if (secret) headers.authorization = `Bearer ${secret}`;

@@ -157,6 +157,30 @@ const invalidText = (field: string) =>
     { field, message: 'must be valid UTF-8 text' },
   ]);
 
+const decoded = (part: string): string | null => {
+  try {
+    return decodeURIComponent(part.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Throws a 400 naming the first query parameter whose percent-encoding is not UTF-8 (`%FF`, or
+ * the bytes of half a surrogate pair): Hono hands such a value on still encoded, which would
+ * make it a valid string of other text instead of a refusal.
+ */
+export function refuseUndecodableQuery(url: string): void {
+  const at = url.indexOf('?');
+  if (at < 0) return;
+  for (const pair of url.slice(at + 1).split('&')) {
+    const eq = pair.indexOf('=');
+    const key = decoded(eq < 0 ? pair : pair.slice(0, eq));
+    if (key === null) throw invalidText('query');
+    if (eq >= 0 && decoded(pair.slice(eq + 1)) === null) throw invalidText(`query.${key}`);
+  }
+}
+
 /**
  * The body as text and as parsed JSON (`{}` when empty). An empty body needs no content type;
  * a non-empty one must be JSON (415 otherwise) and valid UTF-8 (400 naming the field holding the

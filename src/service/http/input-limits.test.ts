@@ -182,6 +182,21 @@ describe('text fields', () => {
     });
     refused({ status: res.status, body: await res.json() }, 400, 'query.status');
   });
+
+  it('refuses a query parameter whose percent-encoding is not UTF-8, naming it', async () => {
+    const get = async (query: string) => {
+      const res = await fetch(`${h.url}/api/customers?${query}`, {
+        headers: { authorization: `Bearer ${SANDBOX}` },
+      });
+      return { status: res.status, body: (await res.json()) as unknown };
+    };
+    // A lone byte, and the UTF-8 bytes of half a surrogate pair.
+    for (const bad of ['%FF', 'ab%ED%A0%80'])
+      expect(refused(await get(`search=${bad}`), 400, 'query.search').message).toMatch(/UTF-8/);
+    refused(await get('page=0&metadata%5B%FF%5D=x'), 400, 'query');
+    // U+FFFD itself, and text with a plus for a space, are text like any other.
+    expect((await get('search=%EF%BF%BD+x')).status).toBe(200);
+  });
 });
 
 describe('what never reaches the router', () => {

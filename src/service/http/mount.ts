@@ -9,7 +9,7 @@ import { validationEnvelope } from '../../shared/contract/errors';
 import type { RouteDef } from '../../shared/contract/routes';
 import { hashSecret, type Authenticator, type Caller } from './auth';
 import type { IncomingMessage } from 'node:http';
-import { readJsonBody, refuseHostileText } from './body';
+import { readJsonBody, refuseHostileText, refuseUndecodableQuery } from './body';
 import { ApiError } from './errors';
 import {
   IDEMPOTENCY_HEADER,
@@ -130,6 +130,7 @@ export function mount<R extends RouteDef>(
       const rawParams = def.params ? c.req.param() : {};
       refuseHostileText(rawParams, 'path');
       const params = def.params ? parseOrThrow(def.params, rawParams, 'path') : undefined;
+      if (def.query) refuseUndecodableQuery(c.req.url);
       const rawQuery = def.query ? c.req.queries() : {};
       const lastValues = Object.fromEntries(
         Object.entries(rawQuery).map(([k, v]) => [k, v[v.length - 1]]),
