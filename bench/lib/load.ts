@@ -66,7 +66,7 @@ const median = (values: number[]): number => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-/** The slices of one side as one result: totals for rates and CPU, medians for latencies. */
+/** The slices of one side as one result: means for rates and CPU, medians for latencies. */
 function combine(name: string, slices: Result[]): Result {
   const mean = (pick: (r: Result) => number) =>
     slices.reduce((sum, r) => sum + pick(r), 0) / slices.length;
