@@ -345,6 +345,24 @@ describe('field rules and lookups', () => {
     );
   });
 
+  it('400 when card payments are not activated on the merchant, and no payment is made', async () => {
+    const setCards = (on: number) =>
+      h.service.db.prepare('UPDATE merchants SET card_enabled = ?').run(on);
+    const before = h.service.db.prepare('SELECT count(*) AS n FROM payment_requests').get();
+    setCards(0);
+    try {
+      const res = await h.call('POST', '/api/payments/card/process-payment', base());
+      expectError(res, 400);
+      expect(ErrorEnvelope.parse(res.body).message).toMatch(/not activated/);
+    } finally {
+      setCards(1);
+    }
+    expect(h.service.db.prepare('SELECT count(*) AS n FROM payment_requests').get()).toEqual(
+      before,
+    );
+    expect((await h.call('POST', '/api/payments/card/process-payment', base())).status).toBe(201);
+  });
+
   it('capture and cancel: 400 bad UUID, 404 unknown, 400 not a card payment', async () => {
     expectError(await capture('nope'), 400);
     expectError(await cancel('00000000-0000-4000-8000-000000000000'), 404);

@@ -30,7 +30,10 @@ export interface SavedCardRow {
   created_at: number;
 }
 
-export const behaviourOfCard = (row: SavedCardRow): ChargeBehaviour => JSON.parse(row.behaviour);
+export const NO_CARD = 'No saved card with this id for this customer';
+
+export const behaviourOfCard = (row: Pick<SavedCardRow, 'behaviour'>): ChargeBehaviour =>
+  JSON.parse(row.behaviour);
 
 export function savedCardRecord(row: SavedCardRow): z.input<typeof SavedCard> {
   return {
@@ -102,7 +105,7 @@ export function createCardStore(db: Db, clock: Clock) {
 
   function get(customerId: string, cardId: string): SavedCardRow {
     const row = byId.get(cardId, customerId);
-    if (!row) throw notFound('No saved card with this id for this customer');
+    if (!row) throw notFound(NO_CARD);
     return row;
   }
 

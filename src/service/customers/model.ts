@@ -36,6 +36,8 @@ export interface CustomerRow {
   created_at: number;
 }
 
+export const NO_CUSTOMER = 'No customer with this id';
+
 export function customerRecord(row: CustomerRow): z.input<typeof Customer> {
   const field = (name: string, value: string | null) => (value === null ? {} : { [name]: value });
   return {
@@ -132,7 +134,7 @@ export function createCustomerStore(db: Db, clock: Clock) {
 
   function get(scope: Scope, id: string): CustomerRow {
     const row = byId.get(id, scope.merchantId, scope.environment);
-    if (!row) throw notFound('No customer with this id');
+    if (!row) throw notFound(NO_CUSTOMER);
     return row;
   }
 

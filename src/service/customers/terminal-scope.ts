@@ -6,6 +6,7 @@
 import type { Clock } from '../clock';
 import type { Caller } from '../http/auth';
 import { ApiError } from '../http/errors';
+import { NO_CUSTOMER } from './model';
 import type { Db } from '../store/db';
 
 /** How long a lookup opens the customer's cards to the terminal that made it. */
@@ -25,7 +26,7 @@ export function requireLookedUp(db: Db, clock: Clock, caller: TerminalCaller, cu
     )
     .get(caller.terminalId, customerId, clock.now() - LOOKUP_WINDOW_MS)!;
   // The same answer as for a customer that does not exist: a terminal learns nothing by guessing ids.
-  if (found.n === 0) throw new ApiError(404, 'No customer with this id');
+  if (found.n === 0) throw new ApiError(404, NO_CUSTOMER);
 }
 
 interface LookupRow {

@@ -174,8 +174,6 @@ export function createPaymentCreator(db: Db, clock: Clock) {
   return {
     create,
     createPaying,
-    /** The merchant's payment settings (undefined for an unknown merchant). */
-    merchant: (merchantId: string): MerchantRow | undefined => merchant.get(merchantId),
   };
 }
 export type PaymentCreator = ReturnType<typeof createPaymentCreator>;
