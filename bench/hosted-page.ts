@@ -8,14 +8,12 @@
  */
 import { startChildServer } from './lib/child-server';
 import type { Figure } from './lib/result';
+import { percentile } from './lib/stats';
 
 const SECRET = 'sk_sandbox_bench';
 const PAGES = Number(process.env.BENCH_PAGES ?? 2000);
 const FIRST_ROUND_TRIP_BYTES = 14_000;
 const TARGET_P99_MS = 20;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function timedGet(url: string): Promise<{ ms: number; bytes: number }> {
   const started = performance.now();
@@ -57,7 +55,6 @@ export async function figures(): Promise<Figure[]> {
         latencies.push(result.ms);
         bytes = result.bytes;
       }
-      latencies.sort((a, b) => a - b);
       out.push(
         {
           name: `${page.name}: HTML size`,

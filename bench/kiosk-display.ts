@@ -19,17 +19,13 @@ import { join } from 'node:path';
 import { connectBridge } from '../src/main/browser/bridge-client';
 import { runTs, type Running } from '../test/helpers/process';
 import type { Figure } from './lib/result';
+import { percentile } from './lib/stats';
 
 const PAYMENTS = Number(process.env.BENCH_DISPLAY_PAYMENTS ?? 100);
 /** Payments shown first and not counted: the first ones pay for JIT and cold caches. */
 const WARMUP = 5;
 const COLD_STARTS = Number(process.env.BENCH_COLD_STARTS ?? 5);
 const POLL_MS = 1000;
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 
 interface Counter {
   run: Running;

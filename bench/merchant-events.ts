@@ -9,6 +9,7 @@
 import { connectSse, type SseConnection, type SseEvent } from '../test/helpers/sse';
 import { startChildServer } from './lib/child-server';
 import type { Figure } from './lib/result';
+import { percentile } from './lib/stats';
 
 const SECRET = 'sk_sandbox_bench';
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 200);
@@ -27,9 +28,6 @@ async function post(url: string, path: string, body?: unknown) {
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as Record<string, unknown>;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 const paymentsAfter = (at: number) => (e: SseEvent) =>
   e.event === 'change' && e.receivedAt >= at && e.data.includes('payments');
@@ -67,8 +65,6 @@ export async function figures(): Promise<Figure[]> {
       const heard = await watcher.next(paymentsAfter(cancelling), 5000);
       changed.push(Math.max(0, heard.receivedAt - cancelledAt));
     }
-    created.sort((a, b) => a - b);
-    changed.sort((a, b) => a - b);
     return [
       { name: 'connected dashboards', value: streams.length, unit: 'streams' },
       {

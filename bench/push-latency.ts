@@ -8,6 +8,7 @@
 import { connectSse, type SseConnection } from '../test/helpers/sse';
 import { startChildServer } from './lib/child-server';
 import type { Figure } from './lib/result';
+import { percentile } from './lib/stats';
 
 const SECRET = 'sk_sandbox_bench';
 const PUSHES = Number(process.env.BENCH_PUSHES ?? 1000);
@@ -26,9 +27,6 @@ async function api(url: string, path: string, body: unknown, secret: string | nu
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as Record<string, unknown>;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 export async function figures(): Promise<Figure[]> {
   const server = await startChildServer('service', [SECRET]);
@@ -60,7 +58,6 @@ export async function figures(): Promise<Figure[]> {
       latencies.push(Math.max(0, event.receivedAt - answeredAt));
       target.stream.events.length = 0; // keep matching cheap
     }
-    latencies.sort((a, b) => a - b);
     return [
       { name: `connected terminals`, value: terminals.length, unit: 'terminals' },
       { name: `push latency p50 (${PUSHES} pushes)`, value: percentile(latencies, 50), unit: 'ms' },
@@ -70,7 +67,7 @@ export async function figures(): Promise<Figure[]> {
         unit: 'ms',
         target: { op: '<=', value: TARGET_P99_MS },
       },
-      { name: 'push latency max', value: latencies.at(-1)!, unit: 'ms' },
+      { name: 'push latency max', value: percentile(latencies, 100), unit: 'ms' },
     ];
   } finally {
     streams.forEach((s) => s.close());

@@ -7,6 +7,7 @@
 import autocannon, { type RequestSpec, type Result as CannonResult } from 'autocannon';
 import type { ChildServer } from './child-server';
 import type { Result } from './result';
+import { median } from './stats';
 
 export interface LoadOptions {
   name: string;
@@ -59,12 +60,6 @@ async function measureOnce(options: LoadOptions, seconds: number): Promise<Resul
 
 /** Seconds per slice of a paired measurement. */
 const SLICE_SECONDS = 2;
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /** The slices of one side as one result: means for rates and CPU, medians for latencies. */
 function combine(name: string, slices: Result[]): Result {
