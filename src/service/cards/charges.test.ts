@@ -119,6 +119,55 @@ describe('charging a saved card', () => {
     expectError(await capture(payment.paymentRequestId), 400, 'AUTO_CAPTURE');
   });
 
+  it('one tick answers many charges together, each as it would alone, events in order', async () => {
+    const charges = [
+      [await charge(await cardFor('4242424242424242'), 'AUTO_CAPTURE'), 'COMPLETED', 25.5, null],
+      [await charge(await cardFor('5555555555554444'), 'MANUAL_CAPTURE'), 'AUTHORIZED', 0, null],
+      [
+        await charge(await cardFor('4000000000009995'), 'AUTO_CAPTURE'),
+        'FAILED',
+        0,
+        'Insufficient funds',
+      ],
+      [
+        await charge(await cardFor('4000000000000341'), 'AUTO_CAPTURE'),
+        'FAILED',
+        0,
+        'Capture refused by the issuer',
+      ],
+    ] as const;
+    const heard: { seq: number; id: string; body: string }[] = [];
+    const stop = h.service.ctx.outbox.subscribe((event) => heard.push(event));
+    try {
+      await settle();
+    } finally {
+      stop();
+    }
+    for (const [payment, to, paid, error] of charges) {
+      const record = await status(payment.paymentRequestId);
+      expect(record).toMatchObject({ status: to, paidAmount: paid });
+      expect(record.errorDescription ?? null).toBe(error);
+      expect(record.paymentMethod).toBe(to === 'FAILED' ? null : 'CARD');
+      expect(events(payment.paymentRequestId)).toEqual([
+        expect.objectContaining({ status: 'PENDING' }),
+        expect.objectContaining({ status: to, ...(error ? { errorDescription: error } : {}) }),
+      ]);
+    }
+    // Listeners hear each stored event once, with the seq it was stored under, in that order.
+    const ids = new Set(charges.map(([payment]) => payment.paymentRequestId));
+    const answers = heard.filter((e) => ids.has(JSON.parse(e.body).data.paymentRequestId));
+    expect(answers).toHaveLength(charges.length);
+    const stored = h.service.db
+      .prepare('SELECT seq, id, body FROM events WHERE seq >= ? ORDER BY seq')
+      .all(answers[0]!.seq) as { seq: number; id: string; body: string }[];
+    expect(answers).toEqual(
+      stored
+        .filter((e) => answers.some((a) => a.id === e.id))
+        .map((e) => expect.objectContaining(e)),
+    );
+    expect(answers.map((e) => e.seq)).toEqual([...answers.map((e) => e.seq)].sort((a, b) => a - b));
+  });
+
   it('MANUAL_CAPTURE: AUTHORIZED until captured, for a lower amount', async () => {
     const card = await cardFor('5555555555554444');
     const payment = await charge(card, 'MANUAL_CAPTURE');

@@ -112,7 +112,7 @@ export function createCardCharger(ctx: ServiceContext) {
       allowRetry: false,
       splitBill: false,
     };
-    const id = await ctx.commit(() => {
+    const row = await ctx.commit(() => {
       // Created already PENDING with its card transaction: the network has the charge at once.
       const row = ctx.creator.createPaying(
         caller,
@@ -130,10 +130,11 @@ export function createCardCharger(ctx: ServiceContext) {
         settle,
         authorization,
       });
-      return row.id;
+      return row;
     });
+    ctx.payments.committed(row);
     return {
-      paymentRequestId: id,
+      paymentRequestId: row.id,
       status: 'PENDING',
       amount: penceToPounds(poundsToPence(body.amount)),
       currency: 'GBP',

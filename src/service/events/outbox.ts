@@ -45,6 +45,13 @@ export function createOutbox(db: Db, clock: Clock) {
     SELECT id, event_types FROM webhook_subscriptions
     WHERE merchant_id = ? AND environment = ? AND deleted_at IS NULL
     ORDER BY created_at, id`);
+  // Many events in one statement (the card network's answers at one tick): rows are inserted in
+  // the array's order, so their seq numbers are consecutive and end at the last insert's rowid.
+  const insertEvents = db.prepare<[string]>(`
+    INSERT INTO events (id, merchant_id, environment, type, payment_request_id, terminal_id, body, created_at)
+    SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6,
+      value ->> 7
+    FROM json_each(?) ORDER BY key`);
   const insertDelivery = db.prepare(`
     INSERT INTO webhook_deliveries (id, subscription_id, event_id, event_type, body, status, next_attempt_at, created_at)
     VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?)`);
@@ -81,28 +88,21 @@ export function createOutbox(db: Db, clock: Clock) {
     queueMicrotask(() => subscriptionLists.clear());
   }
 
-  /** Stores an event; call inside a transaction (see `tx`). Returns the event's id. */
-  function emit(input: EmitInput): StoredEvent {
-    const now = clock.now();
+  /** The event's id and body (its webhook envelope). */
+  function envelopeOf(input: EmitInput, now: number) {
     const id = `evt_${newId()}`;
-    const envelope = {
+    const body = JSON.stringify({
       id,
       type: input.type,
       createdAt: iso(now),
       environment: input.environment,
       data: input.data,
-    };
-    const body = JSON.stringify(envelope);
-    const info = insertEvent.run({
-      id,
-      merchantId: input.merchantId,
-      environment: input.environment,
-      type: input.type,
-      paymentRequestId: input.paymentRequestId ?? null,
-      terminalId: input.terminalId ?? null,
-      body,
-      createdAt: now,
     });
+    return { id, body };
+  }
+
+  /** Queues the stored event's webhook deliveries and keeps it for the listeners. */
+  function stored(input: EmitInput, id: string, body: string, seq: number, now: number) {
     let deliveries = 0;
     if (input.type !== 'REMOTE_PAYMENT_REQUEST') {
       const targets =
@@ -112,7 +112,7 @@ export function createOutbox(db: Db, clock: Clock) {
       deliveries = targets.length;
     }
     const event: StoredEvent = {
-      seq: Number(info.lastInsertRowid),
+      seq,
       id,
       merchantId: input.merchantId,
       environment: input.environment,
@@ -123,6 +123,47 @@ export function createOutbox(db: Db, clock: Clock) {
     };
     pending.push(event);
     return event;
+  }
+
+  /** Stores an event; call inside a transaction (see `tx`). Returns the event's id. */
+  function emit(input: EmitInput): StoredEvent {
+    const now = clock.now();
+    const { id, body } = envelopeOf(input, now);
+    const info = insertEvent.run({
+      id,
+      merchantId: input.merchantId,
+      environment: input.environment,
+      type: input.type,
+      paymentRequestId: input.paymentRequestId ?? null,
+      terminalId: input.terminalId ?? null,
+      body,
+      createdAt: now,
+    });
+    return stored(input, id, body, Number(info.lastInsertRowid), now);
+  }
+
+  /** Stores several events with one statement, in order; otherwise as `emit`. */
+  function emitMany(inputs: EmitInput[]): StoredEvent[] {
+    if (inputs.length < 2) return inputs.map(emit);
+    const now = clock.now();
+    const envelopes = inputs.map((input) => envelopeOf(input, now));
+    const rows = inputs.map((input, i) => [
+      envelopes[i]!.id,
+      input.merchantId,
+      input.environment,
+      input.type,
+      input.paymentRequestId ?? null,
+      input.terminalId ?? null,
+      envelopes[i]!.body,
+      now,
+    ]);
+    const info = insertEvents.run(JSON.stringify(rows));
+    if (info.changes !== inputs.length) throw new Error('not every event was stored');
+    const first = Number(info.lastInsertRowid) - inputs.length + 1;
+    return inputs.map((input, i) => {
+      const { id, body } = envelopes[i]!;
+      return stored(input, id, body, first + i, now);
+    });
   }
 
   /** Runs `fn` in a transaction, then tells listeners of the events it emitted. */
@@ -151,6 +192,7 @@ export function createOutbox(db: Db, clock: Clock) {
 
   return {
     emit,
+    emitMany,
     tx,
     subscribersOf,
     subscriptionsChanged,

@@ -108,6 +108,15 @@ export function createPaymentReader(db: Db) {
       const row = byId.get(id);
       return row ? remember(rows, id, row) : undefined;
     },
+    /** The cached row, if any, without reading the database. */
+    cached: (id: string): RequestRow | undefined => rows.get(id),
+    /**
+     * A row its creator has just committed (a saved-card charge), so that the card network's
+     * settlement and the first status reads need not read it back. Outside a transaction only.
+     */
+    committed(row: RequestRow) {
+      remember(rows, row.id, row);
+    },
     transactions: (id: string): TransactionRow[] => txs.get(id) ?? remember(txs, id, txsOf.all(id)),
     transaction: (id: string) => txById.get(id),
     /** Call before changing a request or its transactions. */
