@@ -394,6 +394,24 @@ describe('field rules and lookups', () => {
     );
   });
 
+  it('a refused charge sent together with others fails alone (they may share one commit)', async () => {
+    const count = () =>
+      (h.service.db.prepare('SELECT count(*) AS n FROM payment_requests').get() as { n: number }).n;
+    const before = count();
+    const send = (patch: object) =>
+      h.call('POST', '/api/payments/card/process-payment', { ...base(), ...patch });
+    const answers = await Promise.all([
+      send({ orderId: 'batch-1' }),
+      send({ orderId: 'batch-2', paymentMethodId: 'card_nope' }),
+      send({ orderId: 'batch-3' }),
+      send({ orderId: 'batch-4', customerId: '00000000-0000-4000-8000-000000000000' }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([201, 404, 201, 404]);
+    expect(count()).toBe(before + 2);
+    for (const ok of [answers[0]!, answers[2]!])
+      expect((await status(CardPayment.parse(ok.body).paymentRequestId)).status).toBe('PENDING');
+  });
+
   it('400 when card payments are not activated on the merchant, and no payment is made', async () => {
     const setCards = (on: number) =>
       h.service.db.prepare('UPDATE merchants SET card_enabled = ?').run(on);
