@@ -186,6 +186,9 @@ export function refuseUndecodableQuery(url: string): void {
  * a non-empty one must be JSON (415 otherwise) and valid UTF-8 (400 naming the field holding the
  * bad bytes). The text is left in Hono's body cache so a handler can still read it (signatures).
  */
+// One decoder for every request: decode() without { stream } starts afresh each call.
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
 export async function readJsonBody(c: Context): Promise<{ text: string; json: unknown }> {
   const bytes = await readLimited(c, MAX_BODY_BYTES);
   if (bytes.byteLength > 0 && !isJsonContentType(c.req.header('content-type')))
@@ -196,7 +199,7 @@ export async function readJsonBody(c: Context): Promise<{ text: string; json: un
     );
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    text = strictUtf8.decode(bytes);
   } catch {
     // Name the field: decode leniently (bad bytes become U+FFFD) and find the string holding one.
     const lenient = new TextDecoder('utf-8').decode(bytes);
