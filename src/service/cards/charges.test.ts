@@ -394,6 +394,19 @@ describe('field rules and lookups', () => {
     );
   });
 
+  it('notes and metadata are stored exactly: quotes, backslashes, accents, emoji', async () => {
+    const notes = 'Deposit "table 4" \\ café 🎉 日本';
+    const metadata = { 'ref"1': 'a\\b', emoji: '🍕🍕', empty: ' ' };
+    const [one, two] = await Promise.all([
+      h.call('POST', '/api/payments/card/process-payment', { ...base(), notes, metadata }),
+      h.call('POST', '/api/payments/card/process-payment', { ...base(), notes, metadata }),
+    ]);
+    for (const res of [one!, two!]) {
+      const record = await status(CardPayment.parse(res.body).paymentRequestId);
+      expect(record).toMatchObject({ notes, metadata });
+    }
+  });
+
   it('a refused charge sent together with others fails alone (they may share one commit)', async () => {
     const count = () =>
       (h.service.db.prepare('SELECT count(*) AS n FROM payment_requests').get() as { n: number }).n;
