@@ -37,10 +37,22 @@ export interface EmitInput {
   subscriptionIds?: string[];
 }
 
+/** An event's columns, in the order of its INSERT statements. */
+type EventRow = [
+  id: string,
+  merchantId: string,
+  environment: Environment,
+  type: EventType,
+  paymentRequestId: string | null,
+  terminalId: string | null,
+  body: string,
+  createdAt: number,
+];
+
 export function createOutbox(db: Db, clock: Clock) {
-  const insertEvent = db.prepare(`
+  const insertEvent = db.prepare<EventRow>(`
     INSERT INTO events (id, merchant_id, environment, type, payment_request_id, terminal_id, body, created_at)
-    VALUES (@id, @merchantId, @environment, @type, @paymentRequestId, @terminalId, @body, @createdAt)`);
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
   const liveSubscriptions = db.prepare<[string, string], { id: string; event_types: string }>(`
     SELECT id, event_types FROM webhook_subscriptions
     WHERE merchant_id = ? AND environment = ? AND deleted_at IS NULL
@@ -88,8 +100,8 @@ export function createOutbox(db: Db, clock: Clock) {
     queueMicrotask(() => subscriptionLists.clear());
   }
 
-  /** The event's id and body (its webhook envelope). */
-  function envelopeOf(input: EmitInput, now: number) {
+  /** The event's row in the order of insertEvent's columns; its body is the webhook envelope. */
+  function rowOf(input: EmitInput, now: number): EventRow {
     const id = `evt_${newId()}`;
     const body = JSON.stringify({
       id,
@@ -98,11 +110,20 @@ export function createOutbox(db: Db, clock: Clock) {
       environment: input.environment,
       data: input.data,
     });
-    return { id, body };
+    return [
+      id,
+      input.merchantId,
+      input.environment,
+      input.type,
+      input.paymentRequestId ?? null,
+      input.terminalId ?? null,
+      body,
+      now,
+    ];
   }
 
   /** Queues the stored event's webhook deliveries and keeps it for the listeners. */
-  function stored(input: EmitInput, id: string, body: string, seq: number, now: number) {
+  function stored(input: EmitInput, [id, , , , , , body, now]: EventRow, seq: number) {
     let deliveries = 0;
     if (input.type !== 'REMOTE_PAYMENT_REQUEST') {
       const targets =
@@ -127,43 +148,19 @@ export function createOutbox(db: Db, clock: Clock) {
 
   /** Stores an event; call inside a transaction (see `tx`). Returns the event's id. */
   function emit(input: EmitInput): StoredEvent {
-    const now = clock.now();
-    const { id, body } = envelopeOf(input, now);
-    const info = insertEvent.run({
-      id,
-      merchantId: input.merchantId,
-      environment: input.environment,
-      type: input.type,
-      paymentRequestId: input.paymentRequestId ?? null,
-      terminalId: input.terminalId ?? null,
-      body,
-      createdAt: now,
-    });
-    return stored(input, id, body, Number(info.lastInsertRowid), now);
+    const row = rowOf(input, clock.now());
+    return stored(input, row, Number(insertEvent.run(...row).lastInsertRowid));
   }
 
   /** Stores several events with one statement, in order; otherwise as `emit`. */
   function emitMany(inputs: EmitInput[]): StoredEvent[] {
     if (inputs.length < 2) return inputs.map(emit);
     const now = clock.now();
-    const envelopes = inputs.map((input) => envelopeOf(input, now));
-    const rows = inputs.map((input, i) => [
-      envelopes[i]!.id,
-      input.merchantId,
-      input.environment,
-      input.type,
-      input.paymentRequestId ?? null,
-      input.terminalId ?? null,
-      envelopes[i]!.body,
-      now,
-    ]);
+    const rows = inputs.map((input) => rowOf(input, now));
     const info = insertEvents.run(JSON.stringify(rows));
     if (info.changes !== inputs.length) throw new Error('not every event was stored');
     const first = Number(info.lastInsertRowid) - inputs.length + 1;
-    return inputs.map((input, i) => {
-      const { id, body } = envelopes[i]!;
-      return stored(input, id, body, first + i, now);
-    });
+    return inputs.map((input, i) => stored(input, rows[i]!, first + i));
   }
 
   /** Runs `fn` in a transaction, then tells listeners of the events it emitted. */
