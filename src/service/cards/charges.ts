@@ -13,7 +13,7 @@ import { routes } from '../../shared/contract/routes';
 import { iso } from '../clock';
 import type { Area, ServiceContext } from '../context';
 import { NO_CUSTOMER } from '../customers/model';
-import { requireLookedUp } from '../customers/terminal-scope';
+import { createTerminalScope } from '../customers/terminal-scope';
 import type { Caller } from '../http/auth';
 import { badField, badRequest, notFound } from '../http/errors';
 import { mount } from '../http/mount';
@@ -35,6 +35,7 @@ export function createCardCharger(ctx: ServiceContext) {
   // The merchant's settings, the customer and the card in one statement rather than three: under
   // load each statement costs 14-18 µs whatever it reads (docs/benchmarks.md), and a charge needs
   // only these columns. A missing customer or card comes back as NULLs, told apart below.
+  const terminalScope = createTerminalScope(ctx.db, ctx.clock);
   const chargeable = ctx.db.prepare<
     { merchantId: string; environment: string; customerId: string; cardId: string },
     MerchantRow & {
@@ -65,7 +66,7 @@ export function createCardCharger(ctx: ServiceContext) {
     const merchant: MerchantRow = found;
     if (found.customer_id === null) throw notFound(NO_CUSTOMER);
     const customer = { id: found.customer_id };
-    if (caller.kind === 'terminal') requireLookedUp(ctx.db, ctx.clock, caller, customer.id);
+    if (caller.kind === 'terminal') terminalScope.requireLookedUp(caller, customer.id);
     if (found.card_id === null) throw notFound(NO_CARD);
     const card = { ...found, id: found.card_id };
     const behaviour = behaviourOfCard(card);

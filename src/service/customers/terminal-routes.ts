@@ -9,13 +9,14 @@ import type { Area } from '../context';
 import { ApiError, notFound } from '../http/errors';
 import { mount } from '../http/mount';
 import { createCustomerStore, type CustomerRow } from './model';
-import { checkLookupRate, lookupRecord, requireLookedUp, type LookupRow } from './terminal-scope';
+import { createTerminalScope, lookupRecord, type LookupRow } from './terminal-scope';
 import { newId } from '../ids';
 
 export const terminalCustomerRoutes: Area = (app, ctx) => {
   const { db, clock } = ctx;
   const customers = createCustomerStore(db, clock);
   const cards = createCardStore(db, clock);
+  const scope = createTerminalScope(db, clock);
   // The number as typed at the counter: without its country code, or with it (+44 7700…).
   // Candidates by the indexed phone_number column, then the exact match is checked here.
   const byPhoneIn = db.prepare<[string, string, string], CustomerRow>(`
@@ -44,7 +45,7 @@ export const terminalCustomerRoutes: Area = (app, ctx) => {
   );
 
   mount(app, ctx.auth, routes.customerLookup, ({ query, caller }) => {
-    checkLookupRate(db, clock, caller.terminalId);
+    scope.checkLookupRate(caller.terminalId);
     const by = query.email !== undefined ? 'email' : 'phone';
     let found: CustomerRow[];
     if (query.email !== undefined) {
@@ -82,7 +83,7 @@ export const terminalCustomerRoutes: Area = (app, ctx) => {
   });
 
   mount(app, ctx.auth, routes.terminalCustomerCards, ({ params, query, caller }) => {
-    requireLookedUp(db, clock, caller, params.customerId);
+    scope.requireLookedUp(caller, params.customerId);
     const customer = customers.get(caller, params.customerId);
     const { rows, total: count } = cards.list(customer.id, query.page, query.size);
     return {

@@ -17,16 +17,39 @@ export const LOOKUPS_PER_DAY = 200;
 
 type TerminalCaller = Extract<Caller, { kind: 'terminal' }>;
 
-/** 404 unless this terminal looked this customer up within the window. */
-export function requireLookedUp(db: Db, clock: Clock, caller: TerminalCaller, customerId: string) {
-  const found = db
-    .prepare<[string, string, number], { n: number }>(
-      `SELECT count(*) AS n FROM terminal_lookups
-       WHERE terminal_id = ? AND customer_id = ? AND created_at > ?`,
-    )
-    .get(caller.terminalId, customerId, clock.now() - LOOKUP_WINDOW_MS)!;
-  // The same answer as for a customer that does not exist: a terminal learns nothing by guessing ids.
-  if (found.n === 0) throw new ApiError(404, NO_CUSTOMER);
+/** The checks of a terminal's customer scope, their statements prepared once. */
+export function createTerminalScope(db: Db, clock: Clock) {
+  const lookedUp = db.prepare<[string, string, number], { n: number }>(
+    `SELECT count(*) AS n FROM terminal_lookups
+     WHERE terminal_id = ? AND customer_id = ? AND created_at > ?`,
+  );
+  const since = db.prepare<[string, number], { n: number }>(
+    'SELECT count(*) AS n FROM terminal_lookups WHERE terminal_id = ? AND created_at > ?',
+  );
+  return {
+    /** 404 unless this terminal looked this customer up within the window. */
+    requireLookedUp(caller: TerminalCaller, customerId: string) {
+      const found = lookedUp.get(caller.terminalId, customerId, clock.now() - LOOKUP_WINDOW_MS)!;
+      // The same answer as for a customer that does not exist: a terminal learns nothing by
+      // guessing ids.
+      if (found.n === 0) throw new ApiError(404, NO_CUSTOMER);
+    },
+
+    /** 429 when the terminal has used up its lookups for the minute or the day. */
+    checkLookupRate(terminalId: string) {
+      const now = clock.now();
+      if (since.get(terminalId, now - 60_000)!.n >= LOOKUPS_PER_MINUTE)
+        throw new ApiError(
+          429,
+          `At most ${LOOKUPS_PER_MINUTE} customer lookups a minute; wait a minute`,
+        );
+      if (since.get(terminalId, now - 24 * 3600_000)!.n >= LOOKUPS_PER_DAY)
+        throw new ApiError(
+          429,
+          `At most ${LOOKUPS_PER_DAY} customer lookups a day per terminal; the merchant can look customers up in the dashboard`,
+        );
+    },
+  };
 }
 
 interface LookupRow {
@@ -36,24 +59,6 @@ interface LookupRow {
   query: string;
   customer_id: string | null;
   created_at: number;
-}
-
-/** 429 when the terminal has used up its lookups for the minute or the day. */
-export function checkLookupRate(db: Db, clock: Clock, terminalId: string) {
-  const since = db.prepare<[string, number], { n: number }>(
-    'SELECT count(*) AS n FROM terminal_lookups WHERE terminal_id = ? AND created_at > ?',
-  );
-  const now = clock.now();
-  if (since.get(terminalId, now - 60_000)!.n >= LOOKUPS_PER_MINUTE)
-    throw new ApiError(
-      429,
-      `At most ${LOOKUPS_PER_MINUTE} customer lookups a minute; wait a minute`,
-    );
-  if (since.get(terminalId, now - 24 * 3600_000)!.n >= LOOKUPS_PER_DAY)
-    throw new ApiError(
-      429,
-      `At most ${LOOKUPS_PER_DAY} customer lookups a day per terminal; the merchant can look customers up in the dashboard`,
-    );
 }
 
 export function lookupRecord(row: LookupRow) {
