@@ -32,10 +32,10 @@ export const CAPTURE_MARGIN_MS = 3600_000;
  * COLLECT contracts (cards/collect.ts): both make the same card payment request.
  */
 export function createCardCharger(ctx: ServiceContext) {
+  const terminalScope = createTerminalScope(ctx.db, ctx.clock);
   // The merchant's settings, the customer and the card in one statement rather than three: under
   // load each statement costs 14-18 µs whatever it reads (docs/benchmarks.md), and a charge needs
   // only these columns. A missing customer or card comes back as NULLs, told apart below.
-  const terminalScope = createTerminalScope(ctx.db, ctx.clock);
   const chargeable = ctx.db.prepare<
     { merchantId: string; environment: string; customerId: string; cardId: string },
     MerchantRow & {
