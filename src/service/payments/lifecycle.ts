@@ -149,23 +149,46 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
   }
 
   /** Compare-and-set of the request's status; emits the change's events. */
-  function move(
-    row: RequestRow,
-    to: PaymentStatus,
-    patch: { method?: Method; error?: string | null; paid?: number; tip?: number } = {},
-  ): RequestRow {
+  type Patch = { method?: Method; error?: string | null; paid?: number; tip?: number };
+
+  /** The request as it is once moved to `to` (checked against the state machine). */
+  function moved(row: RequestRow, to: PaymentStatus, patch: Patch, now: number): RequestRow {
     if (!canMove(row.status, to))
       throw badRequest(`The payment request is ${row.status} and cannot become ${to}`);
-    reader.invalidate(row.id);
-    const next: RequestRow = {
+    return {
       ...row,
       status: to,
       payment_method: patch.method ?? row.payment_method,
       error_description: patch.error === undefined ? row.error_description : patch.error,
       paid_pence: patch.paid ?? row.paid_pence,
       tip_pence: patch.tip ?? row.tip_pence,
-      updated_at: clock.now(),
+      updated_at: now,
     };
+  }
+
+  /**
+   * How a card or bank answer moves a whole request (not a split bill's share): `error` is the
+   * attempt's failure reason, null unless FAILED.
+   */
+  function answered(
+    tx: DueTx,
+    row: RequestRow,
+    outcome: 'FAILED' | 'AUTHORIZED' | 'COMPLETED',
+    error: string | null,
+  ): Patch {
+    if (outcome === 'FAILED') return { error };
+    if (outcome === 'AUTHORIZED') return { method: tx.method, error: null };
+    return {
+      method: tx.method,
+      paid: row.paid_pence + tx.amount_pence + tx.tip_pence,
+      tip: row.tip_pence + tx.tip_pence,
+      error: null,
+    };
+  }
+
+  function move(row: RequestRow, to: PaymentStatus, patch: Patch = {}): RequestRow {
+    const next = moved(row, to, patch, clock.now());
+    reader.invalidate(row.id);
     const changed = casRequest.run({
       id: row.id,
       from: row.status,
@@ -320,14 +343,13 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
       case 'FAILED':
         // One payer's failed share leaves the bill open for another try.
         if (split && row.status === 'AWAITING_AUTHORIZATION') return row;
-        return move(row, 'FAILED', { error });
+        return move(row, 'FAILED', answered(tx, row, outcome, error));
       case 'AUTHORIZED':
-        return move(row, 'AUTHORIZED', { method: tx.method, error: null });
+        return move(row, 'AUTHORIZED', answered(tx, row, outcome, null));
       case 'COMPLETED': {
-        const paid = row.paid_pence + tx.amount_pence + tx.tip_pence;
-        const tip = row.tip_pence + tx.tip_pence;
-        if (paid - tip >= row.amount_pence)
-          return move(row, 'COMPLETED', { method: tx.method, paid, tip, error: null });
+        const patch = answered(tx, row, outcome, null);
+        const { paid = 0, tip = 0 } = patch;
+        if (paid - tip >= row.amount_pence) return move(row, 'COMPLETED', patch);
         // A share of a split bill: the request waits for the rest, and says how much is paid.
         const changed = casPaid.run({ id: row.id, paid, tip, now }).changes;
         if (changed === 0) throw badRequest('The payment request changed meanwhile; read it again');
@@ -399,17 +421,8 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
     const events: EmitInput[] = [];
     for (const { tx, row } of batch) {
       const outcome = networkAnswer(tx);
-      const failed = outcome === 'FAILED';
-      const error = failed ? (tx.error_description ?? DECLINED) : null;
-      const next: RequestRow = {
-        ...row,
-        status: outcome,
-        payment_method: failed ? row.payment_method : tx.method,
-        error_description: error,
-        paid_pence: row.paid_pence + (outcome === 'COMPLETED' ? tx.amount_pence + tx.tip_pence : 0),
-        tip_pence: row.tip_pence + (outcome === 'COMPLETED' ? tx.tip_pence : 0),
-        updated_at: now,
-      };
+      const error = outcome === 'FAILED' ? (tx.error_description ?? DECLINED) : null;
+      const next = moved(row, outcome, answered(tx, row, outcome, error), now);
       reader.invalidate(row.id);
       txChanges.push([tx.id, outcome, error ?? tx.error_description]);
       requestChanges.push([
