@@ -1,4 +1,5 @@
 /** Starts a real payments service on loopback for a test, and calls it over HTTP. */
+import { request, type Dispatcher } from 'undici';
 import { createService, type Service, type ServiceOptions } from '../../src/service/app';
 
 export const SANDBOX = 'sk_sandbox_test_secret';
@@ -50,4 +51,28 @@ export async function startService(options: Partial<ServiceOptions> = {}): Promi
     },
     close: () => service.close(),
   };
+}
+
+/**
+ * A JSON call over a connection of its own (`reset`: no keep-alive), for tests that restart the
+ * service on the same port: a kept-alive connection to the stopped service, reused for the next
+ * call, fails that call ("other side closed"), as it once did in CI.
+ */
+export async function callOnce(
+  url: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  secret: string | null = SANDBOX,
+): Promise<{ status: number; body: Json }> {
+  const res = await request(url + path, {
+    method: method as Dispatcher.HttpMethod,
+    headers: {
+      ...(secret ? { authorization: `Bearer ${secret}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    reset: true,
+  });
+  return { status: res.statusCode, body: await res.body.json() };
 }

@@ -15,7 +15,7 @@ import {
   createMemoryCredentialStore,
   credentialsPath,
 } from '../../src/main/kiosk/credentials';
-import { PRODUCTION, SANDBOX } from '../helpers/service';
+import { callOnce, PRODUCTION, SANDBOX } from '../helpers/service';
 import { poll } from '../helpers/webhook-receiver';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -41,12 +41,7 @@ async function service(dataDir: string | null = null, port = 0) {
 }
 
 async function api(url: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(url + path, {
-    method,
-    headers: { authorization: `Bearer ${SANDBOX}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return (await callOnce(url, method, path, body)).body as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 function kiosk(options: Partial<Parameters<typeof createKioskCore>[0]> = {}): KioskCore {

@@ -16,7 +16,7 @@ import {
 import type { ConnectionState } from '../../src/main/kiosk/types';
 import { createService, type Service } from '../../src/service/app';
 import { PairResponse } from '../../src/shared/contract/terminals';
-import { PRODUCTION, SANDBOX } from '../helpers/service';
+import { callOnce, PRODUCTION, SANDBOX } from '../helpers/service';
 
 const wait = { timeout: 10_000, interval: 20 };
 const channels: PushChannel[] = [];
@@ -56,16 +56,7 @@ describe('push channel across a service restart', () => {
   let port = 0;
 
   async function call(path: string, body: unknown, secret: string | null = SANDBOX) {
-    const res = await fetch(url + path, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(secret ? { authorization: `Bearer ${secret}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
-    return { status: res.status, body: (await res.json()) as any };
+    return callOnce(url, 'POST', path, body, secret);
   }
   async function boot() {
     service = createService({ dataDir, secrets });

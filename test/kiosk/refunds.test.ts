@@ -11,7 +11,7 @@ import { KioskRefund, type BridgeEvent } from '../../src/shared/bridge';
 import { createService } from '../../src/service/app';
 import { createKioskCore, type KioskCore } from '../../src/main/kiosk/core';
 import { createMemoryCredentialStore } from '../../src/main/kiosk/credentials';
-import { PRODUCTION, SANDBOX } from '../helpers/service';
+import { callOnce, PRODUCTION, SANDBOX } from '../helpers/service';
 import { poll } from '../helpers/webhook-receiver';
 
 const PIN = '2468';
@@ -39,12 +39,8 @@ async function service(dataDir: string | null = null, port = 0) {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
 async function api(url: string, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(url + path, {
-    method,
-    headers: { authorization: `Bearer ${SANDBOX}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, ...((await res.json()) as object) };
+  const res = await callOnce(url, method, path, body);
+  return { status: res.status, ...(res.body as object) };
 }
 
 function kiosk(options: Partial<Parameters<typeof createKioskCore>[0]> = {}): KioskCore {

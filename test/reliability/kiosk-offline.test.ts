@@ -16,7 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createKioskCore } from '../../src/main/kiosk/core';
 import { createFileCredentialStore, credentialsPath } from '../../src/main/kiosk/credentials';
 import { createService, type Service } from '../../src/service/app';
-import { PRODUCTION, SANDBOX } from '../helpers/service';
+import { callOnce, PRODUCTION, SANDBOX } from '../helpers/service';
 import { poll } from '../helpers/webhook-receiver';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
@@ -53,14 +53,9 @@ describe('the kiosk offline for 60 s', () => {
     let service: { s: Service; url: string; close: () => Promise<void> } = await open();
     const port = Number(new URL(service.url).port);
     const api = async (method: string, path: string, body?: unknown): Promise<Json> => {
-      const res = await fetch(service.url + path, {
-        method,
-        headers: { authorization: `Bearer ${SANDBOX}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = await res.json();
-      if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-      return json;
+      const res = await callOnce(service.url, method, path, body);
+      if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body;
     };
 
     // The kiosk's clock follows the service's sandbox clock.
