@@ -49,12 +49,32 @@ export function createPaymentCreator(db: Db, clock: Clock) {
   const terminalLimit = db.prepare<[string], { max_amount_pence: number }>(
     'SELECT max_amount_pence FROM terminals WHERE id = ?',
   );
-  const insert = db.prepare(`
+  // Positional, as lifecycle.ts's insertTx: every payment request and saved-card charge runs it.
+  const insert = db.prepare<ReturnType<typeof values>>(`
     INSERT INTO payment_requests (id, merchant_id, environment, store_id, terminal_id, customer_ref,
       order_id, amount_pence, status, allowed_methods, options, notes, metadata, template,
       expires_at, created_at, updated_at)
-    VALUES (@id, @merchantId, @environment, @storeId, @terminalId, @customerRef, @orderId, @amount,
-      @status, @methods, @options, @notes, @metadata, @template, @expiresAt, @now, @now)`);
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  /** A new request's values in the order of insert's columns. */
+  const values = (r: ReturnType<typeof prepare>) => [
+    r.id,
+    r.merchantId,
+    r.environment,
+    r.storeId,
+    r.terminalId,
+    r.customerRef,
+    r.orderId,
+    r.amount,
+    r.status,
+    r.methods,
+    r.options,
+    r.notes,
+    r.metadata,
+    r.template,
+    r.expiresAt,
+    r.now,
+    r.now,
+  ];
 
   /** Validates what only the service can know; returns the row to insert. */
   function prepare(caller: Caller, { body, terminalId = null, known }: NewRequest) {
@@ -132,7 +152,7 @@ export function createPaymentCreator(db: Db, clock: Clock) {
   /** Stores the request at once, inside the caller's transaction if there is one. */
   function create(caller: Caller, request: NewRequest): string {
     const row = prepare(caller, request);
-    insert.run(row);
+    insert.run(...values(row));
     return row.id;
   }
 
@@ -143,7 +163,7 @@ export function createPaymentCreator(db: Db, clock: Clock) {
    */
   function createPaying(caller: Caller, request: NewRequest, status: PaymentStatus): RequestRow {
     const row = { ...prepare(caller, request), status };
-    insert.run(row);
+    insert.run(...values(row));
     return {
       id: row.id,
       merchant_id: row.merchantId,
