@@ -9,7 +9,7 @@ import { Customer } from '../../shared/contract/customers';
 import { ErrorEnvelope } from '../../shared/contract/errors';
 import { PaymentStatusRecord } from '../../shared/contract/payments';
 import { PRODUCTION, startService, type Harness } from '../../../test/helpers/service';
-import { AUTHORIZATION_MS, CAPTURE_MARGIN_MS } from './charges';
+import { AUTHORIZATION_MS, CAPTURE_MARGIN_MS, forgetChargeable } from './charges';
 
 let h: Harness;
 let customer: Customer;
@@ -426,8 +426,12 @@ describe('field rules and lookups', () => {
   });
 
   it('400 when card payments are not activated on the merchant, and no payment is made', async () => {
-    const setCards = (on: number) =>
+    // The service never changes this setting itself, so its charges keep what they read
+    // (forgetChargeable); a change made with SQL has to say so.
+    const setCards = (on: number) => {
       h.service.db.prepare('UPDATE merchants SET card_enabled = ?').run(on);
+      forgetChargeable(h.service.db);
+    };
     const before = h.service.db.prepare('SELECT count(*) AS n FROM payment_requests').get();
     setCards(0);
     try {
@@ -508,5 +512,37 @@ describe('sandbox simulate', () => {
     });
     expect((await cancel(id, { cancelledReasonCode: 'Abandoned' })).status).toBe(200);
     expect((await status(id)).status).toBe('CANCELLED');
+  });
+});
+
+describe('after the sandbox reset', () => {
+  it('a charge of a customer and card it deleted gets 404, though the card was charged before', async () => {
+    const own = await startService();
+    try {
+      const who = await own.call('POST', '/api/customers', {
+        fullName: 'Gone Soon',
+        email: 'gone@example.com',
+      });
+      const card = await own.call('POST', `/api/sandbox/customers/${who.body.id}/cards`, {
+        number: '4242424242424242',
+      });
+      const body = {
+        customerId: who.body.id,
+        paymentMethodId: card.body.id,
+        captureType: 'AUTO_CAPTURE',
+        amount: 3,
+        orderId: 'before-reset',
+      };
+      expect((await own.call('POST', '/api/payments/card/process-payment', body)).status).toBe(201);
+      expect((await own.call('POST', '/api/sandbox/reset')).status).toBe(200);
+      const again = await own.call('POST', '/api/payments/card/process-payment', {
+        ...body,
+        orderId: 'after-reset',
+      });
+      expect(again.status).toBe(404);
+      expect(ErrorEnvelope.parse(again.body).message).toMatch(/customer/i);
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -7,7 +7,7 @@ import { badRequest } from '../http/errors';
 import { mount } from '../http/mount';
 import { requestFor } from '../payments/access';
 import { statusRecord } from '../payments/model';
-import { AUTHORIZATION_MS, CAPTURE_MARGIN_MS } from '../cards/charges';
+import { AUTHORIZATION_MS, CAPTURE_MARGIN_MS, forgetChargeable } from '../cards/charges';
 
 const SIMULATED_CARD = { brand: 'VISA', last4: '4242', type: 'CREDIT' };
 
@@ -88,6 +88,7 @@ export const sandboxRoutes: Area = (app, ctx) => {
   mount(app, ctx.auth, routes.resetSandbox, ({ caller }) => {
     ctx.db.transaction(() => resets.forEach((statement) => statement.run(caller.merchantId)))();
     ctx.payments.clear();
+    forgetChargeable(ctx.db);
     ctx.outbox.subscriptionsChanged();
     return { message: 'Sandbox data deleted' };
   });
