@@ -28,10 +28,6 @@ export const AUTHORIZATION_MS = 7 * 24 * 3600_000;
 /** CAPTURE_BEFORE_EXPIRY captures this long before the authorization would expire. */
 export const CAPTURE_MARGIN_MS = 3600_000;
 
-/**
- * The saved-card charge itself, shared by POST /api/payments/card/process-payment and by
- * COLLECT contracts (cards/collect.ts): both make the same card payment request.
- */
 type Chargeable = [
   cardEnabled: number,
   remoteEnabled: number,
@@ -56,11 +52,15 @@ const chargeables = new WeakMap<Db, Map<string, Chargeable>>();
 const CHARGEABLE_KEPT = 10_000;
 export const forgetChargeable = (db: Db) => chargeables.get(db)?.clear();
 
+/**
+ * The saved-card charge itself, shared by POST /api/payments/card/process-payment and by
+ * COLLECT contracts (cards/collect.ts): both make the same card payment request.
+ */
 export function createCardCharger(ctx: ServiceContext) {
   const terminalScope = createTerminalScope(ctx.db, ctx.clock);
-  let kept = chargeables.get(ctx.db);
-  if (!kept) chargeables.set(ctx.db, (kept = new Map()));
-  const known = kept;
+  // One per database, so the routes' charger and COLLECT contracts' share it with the reset.
+  const known = chargeables.get(ctx.db) ?? new Map<string, Chargeable>();
+  chargeables.set(ctx.db, known);
   // The merchant's settings, the customer and the card in one statement rather than three: under
   // load each statement costs 14-18 µs whatever it reads (docs/benchmarks.md), and a charge needs
   // only these columns. A missing customer or card comes back as NULLs, told apart below. Bound
