@@ -9,6 +9,8 @@ export default defineConfig({
   globalSetup: './test/e2e/global-setup.ts',
   timeout: 60_000,
   workers: 1,
+  // A stray test.only would silently shrink the end-to-end run in CI.
+  forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? 'list' : 'line',
   use: {
     headless: true,

@@ -9,19 +9,12 @@ import urllib.request
 from typing import Any, Dict, Optional
 
 import pytest
-from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
 from agentpay import AgentPay, AgentPayError, Limits, signing
 
 from .conftest import Service
-
-
-def new_pem() -> str:
-    key = ec.generate_private_key(ec.SECP256R1())
-    return key.private_bytes(
-        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
-    ).decode()
+from .keys import new_pem
 
 
 def limits(**over: Any) -> Limits:

@@ -11,12 +11,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import ec
-
 from agentpay import AgentPay
 
 from .conftest import REPO, Service
+from .keys import new_pem
 
 
 def typescript(service: Service, pem: str, *args: str) -> Any:
@@ -32,17 +30,6 @@ def typescript(service: Service, pem: str, *args: str) -> Any:
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
 
-
-def new_pem() -> str:
-    return (
-        ec.generate_private_key(ec.SECP256R1())
-        .private_bytes(
-            serialization.Encoding.PEM,
-            serialization.PrivateFormat.PKCS8,
-            serialization.NoEncryption(),
-        )
-        .decode()
-    )
 
 
 def test_a_contract_created_in_python_is_read_by_typescript_and_the_reverse(

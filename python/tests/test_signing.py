@@ -15,6 +15,8 @@ from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 
 from agentpay import signing
 
+from .keys import new_pem
+
 VECTORS: Dict[str, Any] = json.loads(
     (Path(__file__).resolve().parents[2] / "test" / "vectors" / "agent-subjects.json").read_text()
 )
@@ -82,11 +84,6 @@ def test_public_key_of_the_vector_key() -> None:
 
 
 def test_a_key_that_is_not_p256_is_refused() -> None:
-    other = ec.generate_private_key(ec.SECP384R1())
-    pem = other.private_bytes(
-        serialization.Encoding.PEM,
-        serialization.PrivateFormat.PKCS8,
-        serialization.NoEncryption(),
-    ).decode()
+    pem = new_pem(ec.SECP384R1())
     with pytest.raises(ValueError, match="P-256"):
         signing.load_private_key(pem)
