@@ -62,6 +62,10 @@ import { terminalRoutes } from './terminals/routes';
 import { terminalStreamRoutes } from './terminals/stream';
 import { createWebhookDispatcher } from './webhooks/dispatcher';
 import { webhookRoutes } from './webhooks/routes';
+import { createMetrics } from './ops/metrics';
+import { requestLog, type Logger } from './ops/request-log';
+import { operationRoutes } from './ops/routes';
+import { createStreamRegistry } from './ops/streams';
 
 export interface ServiceOptions {
   /** Directory of the SQLite database; null keeps everything in memory. */
@@ -85,7 +89,16 @@ export interface ServiceOptions {
   failureLimit?: FailureLimitOptions;
   /** Where emails to customers go (an SMTP URL); without one they stay in the outbox. */
   mail?: MessageOptions;
+  /** Structured request logs (ops/request-log.ts); without one, requests are not logged. */
+  logger?: Logger;
+  /** Turns on GET /metrics for a Bearer token equal to this (ops/metrics.ts). */
+  metricsToken?: string;
 }
+
+/** How long a shutdown waits for requests in flight before it cuts their connections. */
+export const DRAIN_MS = 10_000;
+/** The reconnect hint an event stream gets when its service shuts down. */
+export const RECONNECT_HINT_MS = 1_000;
 
 const AREAS: Area[] = [
   customerRoutes,
@@ -125,7 +138,11 @@ export interface Service {
   db: Db;
   /** Starts listening on 127.0.0.1 (port 0 picks a free one); resolves with the base URL. */
   listen(port?: number, hostname?: string): Promise<string>;
-  close(): Promise<void>;
+  /**
+   * Drains, then closes: readiness turns 503, the port stops accepting, event streams end with a
+   * reconnect hint, requests in flight finish (up to `drainMs`), then the database closes.
+   */
+  close(drainMs?: number): Promise<void>;
 }
 
 /**
@@ -145,6 +162,27 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
       `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
       `Connection: close\r\n\r\n${body}`,
   );
+}
+
+/**
+ * Stops accepting connections and lets the requests in flight finish: idle keep-alive
+ * connections close as soon as they are idle, and whatever is still open after `drainMs` is cut.
+ */
+function drain(server: ServerType, drainMs: number): Promise<void> {
+  const http = server as unknown as {
+    closeIdleConnections?: () => void;
+    closeAllConnections?: () => void;
+  };
+  return new Promise<void>((resolve) => {
+    const idle = setInterval(() => http.closeIdleConnections?.(), 50);
+    const cut = setTimeout(() => http.closeAllConnections?.(), drainMs);
+    server.close(() => {
+      clearInterval(idle);
+      clearTimeout(cut);
+      resolve();
+    });
+    http.closeIdleConnections?.();
+  });
 }
 
 export function createService(options: ServiceOptions): Service {
@@ -186,6 +224,7 @@ export function createService(options: ServiceOptions): Service {
     terminals: createTerminalReader(db),
     refunds,
     presence: createPresence(),
+    streams: createStreamRegistry(),
     messages,
     publicUrl: () => publicUrl,
     tick() {
@@ -201,6 +240,14 @@ export function createService(options: ServiceOptions): Service {
   };
 
   const app = new Hono();
+  const metrics = options.metricsToken
+    ? createMetrics(options.metricsToken, {
+        db,
+        openStreams: () => ctx.streams.count(),
+        now: () => Date.now(),
+      })
+    : undefined;
+  app.use('*', requestLog(options.logger, metrics?.observe));
   configureMount(app, {
     limiter: createFailureLimiter(options.failureLimit),
     idempotency: createIdempotencyStore(db, clock, outbox),
@@ -233,7 +280,8 @@ export function createService(options: ServiceOptions): Service {
     return countedLimit(c, next);
   });
   app.notFound((c) => c.json(errorEnvelope(404, `No endpoint ${c.req.method} ${c.req.path}`), 404));
-  for (const area of [...AREAS, dashboardArea(options.dashboardDir)]) area(app, ctx);
+  for (const area of [...AREAS, operationRoutes(metrics), dashboardArea(options.dashboardDir)])
+    area(app, ctx);
   const fcmPush = attachFcmPush(ctx, createFcmPush(options.fcm, log), log);
   // Contract routes this version does not serve yet still authenticate (so a terminal secret gets
   // its 403 everywhere) and then answer 404 in the envelope, saying so.
@@ -271,20 +319,13 @@ export function createService(options: ServiceOptions): Service {
         server.on('clientError', answerClientError);
       });
     },
-    async close() {
+    async close(drainMs = DRAIN_MS) {
+      ctx.streams.drainAll(RECONNECT_HINT_MS);
+      if (server) await drain(server, drainMs);
       clearInterval(timer);
-      ctx.presence.disconnectAll();
       await dispatcher.stop();
       await fcmPush.stop();
       await messages.stop();
-      if (server) {
-        const s = server;
-        await new Promise<void>((resolve) => {
-          s.close(() => resolve());
-          // Streams (SSE) keep connections open; close them rather than wait.
-          (s as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-        });
-      }
       await checkpointer?.stop();
       db.close();
     },

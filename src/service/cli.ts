@@ -1,27 +1,60 @@
 /**
  * `npm run service -- --port P --data-dir DIR [--public-url URL]`: the payments service on its
  * own, as integrators run it. Prints `service listening on http://127.0.0.1:P` once it accepts
- * requests; SIGTERM and SIGINT shut it down cleanly.
+ * requests; logs one JSON line per request on stderr; SIGTERM and SIGINT drain it (readiness
+ * 503, no new connections, requests in flight finish, event streams told to reconnect), then exit.
  */
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createService } from './app';
 import { builtDashboardDir, ensureDashboardBuilt } from './pages/dashboard-build';
+import { createLogger } from './ops/request-log';
 import { fcmOptionsFromEnv } from './push/fcm';
 
+const options = {
+  port: { type: 'string', default: '4010' },
+  'data-dir': { type: 'string', default: '.data/service' },
+  'public-url': { type: 'string' },
+  host: { type: 'string', default: '127.0.0.1' },
+  'smtp-url': { type: 'string' },
+  'metrics-token': { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const satisfies ParseArgsConfig['options'];
+
+export const USAGE = `Usage: npm run service -- [options]
+
+The Counter payments service: the API, hosted payment pages, dashboard and sandbox.
+
+Options:
+  --port P             Port to listen on (default 4010; 0 picks a free one)
+  --host H             Address to listen on (default 127.0.0.1)
+  --data-dir DIR       Where the SQLite database lives (default .data/service)
+  --public-url URL     Base of the links the service returns (default: the listening address)
+  --smtp-url URL       Send e-mails to customers through this SMTP server (SERVICE_SMTP_URL)
+  --metrics-token T    Serve Prometheus metrics at /metrics to "Bearer T" (SERVICE_METRICS_TOKEN)
+  -h, --help           Show this help
+
+Environment: SERVICE_SANDBOX_SECRET, SERVICE_PRODUCTION_SECRET (the access secrets; generated and
+printed once when unset), SERVICE_MAIL_FROM, SERVICE_FCM_SERVICE_ACCOUNT, LOG_LEVEL (default info).
+Health: GET /healthz, GET /readyz. Docs: docs/operations.md.`;
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: false }).values;
+  } catch (error) {
+    // Node's own message names the option ("Unknown option '--prot'"); no stack for a typo.
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
 export async function main(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      port: { type: 'string', default: '4010' },
-      'data-dir': { type: 'string', default: '.data/service' },
-      'public-url': { type: 'string' },
-      host: { type: 'string', default: '127.0.0.1' },
-      'smtp-url': { type: 'string' },
-    },
-    allowPositionals: false,
-  });
+  const values = parse(argv);
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     console.error(`--port must be a port number (0 picks a free one), not ${values.port}`);
@@ -36,6 +69,7 @@ export async function main(argv: string[]): Promise<void> {
         `the dashboard could not be built (${error.message}); the API works without it`,
       ),
     );
+  const logger = createLogger();
   const service = createService({
     dashboardDir: builtDashboardDir(root),
     dataDir: resolve(values['data-dir']),
@@ -44,7 +78,9 @@ export async function main(argv: string[]): Promise<void> {
       sandbox: process.env.SERVICE_SANDBOX_SECRET || undefined,
       production: process.env.SERVICE_PRODUCTION_SECRET || undefined,
     },
-    log: (line) => console.error(line),
+    logger,
+    log: (line) => logger.info(line),
+    metricsToken: values['metrics-token'] ?? (process.env.SERVICE_METRICS_TOKEN || undefined),
     fcm: fcmOptionsFromEnv(process.env),
     // Emails to customers (card-saving links); without a server they stay in the outbox.
     mail: {
@@ -67,7 +103,11 @@ export async function main(argv: string[]): Promise<void> {
   const shutdown = () => {
     if (closing) return;
     closing = true;
-    void service.close().then(() => process.exit(0));
+    logger.info('draining: finishing requests in flight, then stopping');
+    void service.close().then(() => {
+      logger.flush();
+      process.exit(0);
+    });
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);

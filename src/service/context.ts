@@ -11,6 +11,7 @@ import type { PaymentReader } from './payments/model';
 import type { RefundLifecycle } from './refunds/lifecycle';
 import type { RefundReader } from './refunds/model';
 import type { Db } from './store/db';
+import type { StreamRegistry } from './ops/streams';
 import type { Presence, TerminalReader } from './terminals/model';
 
 export interface ServiceContext {
@@ -29,6 +30,8 @@ export interface ServiceContext {
   messages: MessageOutbox;
   /** Which terminals have a push stream open. */
   presence: Presence;
+  /** Every open event stream, so a shutdown ends them with a reconnect hint. */
+  streams: StreamRegistry;
   /** Base of every link the service returns, without a trailing slash. */
   publicUrl: () => string;
   /** Runs due work now: expiries, card settlements, refunds, webhook deliveries, and every area's own. */

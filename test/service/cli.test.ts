@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runTs } from '../helpers/process';
+import { connectSse } from '../helpers/sse';
 
 const dirs: string[] = [];
 const dataDir = () => {
@@ -90,5 +91,37 @@ describe('npm run service', () => {
     const proc = runTs('src/service/cli.ts', ['--port', 'abc', '--data-dir', dataDir()]);
     expect(await proc.exited).toBe(2);
     expect(proc.output()).toMatch(/--port must be a port number/);
+  });
+
+  it('prints its options for --help, and a clear message with them for an unknown option', async () => {
+    const help = runTs('src/service/cli.ts', ['--help']);
+    expect(await help.exited).toBe(0);
+    expect(help.output()).toMatch(/^Usage: npm run service -- \[options\]/m);
+    expect(help.output()).toMatch(/--data-dir DIR/);
+    const typo = runTs('src/service/cli.ts', ['--prot', '4010']);
+    expect(await typo.exited).toBe(2);
+    expect(typo.output()).toMatch(/Unknown option '--prot'/);
+    expect(typo.output()).toMatch(/Usage: npm run service/);
+    expect(typo.output()).not.toMatch(/ERR_PARSE_ARGS|at parseArgs|node:internal/);
+  });
+
+  it('logs each request as one JSON line with its id, and on SIGTERM tells streams to reconnect', async () => {
+    const { proc, url } = await start(dataDir());
+    const res = await fetch(`${url}/healthz`, { headers: { 'x-request-id': 'cli-probe-1' } });
+    expect(res.headers.get('x-request-id')).toBe('cli-probe-1');
+    const stream = await connectSse(`${url}/api/merchant/events`, 'sk_sandbox_cli');
+    await stream.next((e) => e.event === 'ready');
+    proc.child.kill('SIGTERM');
+    const reconnect = await stream.next((e) => e.event === 'reconnect');
+    expect(JSON.parse(reconnect.data)).toEqual({ retryMs: 1000 });
+    expect(await proc.exited).toBe(0);
+    const line = proc
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l.requestId === 'cli-probe-1');
+    expect(line).toMatchObject({ method: 'GET', route: '/healthz', status: 200 });
+    expect(proc.output()).not.toContain('sk_sandbox_cli');
   });
 });

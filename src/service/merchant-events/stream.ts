@@ -8,6 +8,7 @@
  * through the ordinary routes, so it sees exactly what the API shows.
  */
 import { streamSSE } from 'hono/streaming';
+import { sayReconnect } from '../ops/streams';
 import type { MerchantTopic } from '../../shared/contract/merchant-events';
 import { routes } from '../../shared/contract/routes';
 import type { Area } from '../context';
@@ -43,6 +44,14 @@ export const merchantEventRoutes: Area = (app, ctx) => {
         open = false;
         nudge();
       });
+      let reconnectMs: number | null = null;
+      const unregister = ctx.streams.open({
+        drain(retryMs) {
+          reconnectMs = retryMs;
+          open = false;
+          nudge();
+        },
+      });
       const ticker = setInterval(nudge, WATCH_MS);
       const heartbeat = setInterval(() => {
         void stream.writeSSE({
@@ -70,10 +79,12 @@ export const merchantEventRoutes: Area = (app, ctx) => {
           pending.clear();
           await stream.writeSSE({ event: 'change', data: JSON.stringify({ topics }) });
         }
+        if (reconnectMs !== null) await sayReconnect(stream, reconnectMs);
       } finally {
         clearInterval(ticker);
         clearInterval(heartbeat);
         unsubscribe();
+        unregister();
       }
     });
   });

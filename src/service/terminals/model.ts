@@ -44,10 +44,6 @@ export function createPresence() {
       streams.delete(terminalId);
     },
     count: () => streams.size,
-    /** Ends every stream (service shutdown). */
-    disconnectAll() {
-      for (const id of [...streams.keys()]) this.disconnect(id);
-    },
   };
 }
 export type Presence = ReturnType<typeof createPresence>;

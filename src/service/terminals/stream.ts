@@ -5,6 +5,7 @@
  * `lastSeenAt` follow the stream.
  */
 import { streamSSE } from 'hono/streaming';
+import { sayReconnect } from '../ops/streams';
 import { routes } from '../../shared/contract/routes';
 import type { Area } from '../context';
 import type { StoredEvent } from '../events/outbox';
@@ -78,6 +79,14 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
         stop();
         void stream.close();
       });
+      // A shutting-down service tells the terminal when to reconnect (to another instance).
+      let reconnectMs: number | null = null;
+      const unregister = ctx.streams.open({
+        drain(retryMs) {
+          reconnectMs = retryMs;
+          stop();
+        },
+      });
       stream.onAbort(stop);
       const heartbeat = setInterval(() => {
         seen.run(clock.now(), terminalId);
@@ -107,9 +116,11 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
           await stream.writeSSE({ id: String(event.seq), event: event.type, data: event.body });
           cursor = event.seq;
         }
+        if (reconnectMs !== null) await sayReconnect(stream, reconnectMs);
       } finally {
         clearInterval(heartbeat);
         unsubscribe();
+        unregister();
         detach();
         if (db.open) seen.run(clock.now(), terminalId); // the service may be closing
       }

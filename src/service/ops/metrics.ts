@@ -1,0 +1,80 @@
+/**
+ * Prometheus metrics (prom-client), one registry per service so that several services in one
+ * process (tests, the kiosk's embedded one) never share counters. Off unless the service is given
+ * a metrics token; then `GET /metrics` answers only a Bearer token equal to it.
+ */
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Db } from '../store/db';
+import type { ObserveRequest } from './request-log';
+
+export interface Metrics {
+  registry: Registry;
+  observe: ObserveRequest;
+  /** Whether an Authorization header carries the metrics token (constant time). */
+  allows(authorization: string | undefined): boolean;
+}
+
+export interface MetricsSources {
+  db: Db;
+  openStreams: () => number;
+  now: () => number;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+export function createMetrics(token: string, sources: MetricsSources): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: 'counter_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'counter_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request (to the response headers for event streams)',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const backlog = sources.db.prepare<[], { pending: number; oldest: number | null }>(
+    "SELECT count(*) AS pending, min(created_at) AS oldest FROM webhook_deliveries WHERE status = 'PENDING'",
+  );
+  new Gauge({
+    name: 'counter_webhook_backlog',
+    help: 'Webhook deliveries not yet delivered or given up (pending, including retries)',
+    registers: [registry],
+    collect() {
+      this.set(backlog.get()?.pending ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'counter_webhook_oldest_pending_age_seconds',
+    help: 'Age of the oldest pending webhook delivery (0 when none is pending)',
+    registers: [registry],
+    collect() {
+      const oldest = backlog.get()?.oldest;
+      this.set(oldest == null ? 0 : Math.max(0, (sources.now() - oldest) / 1000));
+    },
+  });
+  new Gauge({
+    name: 'counter_open_event_streams',
+    help: 'Open Server-Sent Event streams (terminal push and merchant change streams)',
+    registers: [registry],
+    collect() {
+      this.set(sources.openStreams());
+    },
+  });
+  const expected = digest(`Bearer ${token}`);
+  return {
+    registry,
+    observe(method, route, status, ms) {
+      requests.inc({ method, route, status: String(status) });
+      latency.observe({ method, route }, ms / 1000);
+    },
+    allows: (authorization) =>
+      authorization !== undefined && timingSafeEqual(digest(authorization), expected),
+  };
+}

@@ -1,0 +1,180 @@
+/**
+ * What operators rely on: liveness and readiness without a secret, metrics only for their token,
+ * a request id on every answer and in every log line (and nothing secret in one), and a shutdown
+ * that lets requests in flight finish and tells event streams to reconnect.
+ */
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SANDBOX, startService, type Harness } from '../../../test/helpers/service';
+import { connectSse } from '../../../test/helpers/sse';
+import { createLogger } from './request-log';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+/** A logger whose lines the test can read. */
+function capturedLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: createLogger(sink), lines };
+}
+
+describe('health and readiness', () => {
+  it('answer without a secret and reveal nothing', async () => {
+    h = await startService();
+    const live = await h.call('GET', '/healthz', undefined, null);
+    expect(live).toMatchObject({ status: 200, body: { status: 'ok' } });
+    const ready = await h.call('GET', '/readyz', undefined, null);
+    expect(ready).toMatchObject({ status: 200, body: { status: 'ready' } });
+  });
+
+  it('readiness is 503 in the error envelope once the database is gone', async () => {
+    h = await startService();
+    h.service.db.close();
+    const ready = await h.call('GET', '/readyz', undefined, null);
+    expect(ready.status).toBe(503);
+    expect(ready.body).toMatchObject({ status: 503, message: 'The database cannot be reached' });
+    // Liveness stays: the process answers; a restart would not fix the database.
+    expect((await h.call('GET', '/healthz', undefined, null)).status).toBe(200);
+    h = undefined; // its database is closed; nothing more to close cleanly
+  });
+});
+
+describe('GET /metrics', () => {
+  it('is off without a metrics token', async () => {
+    h = await startService();
+    expect((await h.call('GET', '/metrics', undefined, 'anything')).status).toBe(404);
+  });
+
+  it('answers its token only, with requests counted by route pattern, never by id', async () => {
+    h = await startService({ metricsToken: 'metrics-token-1' });
+    const created = await h.call('POST', '/api/payments/process-payment', {
+      customerId: 'c',
+      orderId: 'm-1',
+      amount: 3,
+    });
+    const id = created.body.paymentRequestId as string;
+    await h.call('GET', `/api/payments/v1/payment-status/${id}`);
+    expect((await h.call('GET', '/metrics', undefined, null)).status).toBe(401);
+    expect((await h.call('GET', '/metrics', undefined, SANDBOX)).status).toBe(401);
+    const res = await fetch(`${h.url}/metrics`, {
+      headers: { authorization: 'Bearer metrics-token-1' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await res.text();
+    expect(text).toContain(
+      'counter_http_requests_total{method="GET",route="/api/payments/v1/payment-status/:paymentRequestId",status="200"} 1',
+    );
+    expect(text).toContain(
+      'counter_http_requests_total{method="POST",route="/api/payments/process-payment",status="200"} 1',
+    );
+    expect(text).not.toContain(id);
+    expect(text).toMatch(/counter_http_request_duration_seconds_bucket\{/);
+    expect(text).toMatch(/^counter_webhook_backlog 0$/m);
+    expect(text).toMatch(/^counter_open_event_streams 0$/m);
+  });
+
+  it('shows the webhook backlog and the open event streams', async () => {
+    h = await startService({ metricsToken: 't' });
+    // A receiver that is never there: the delivery stays pending.
+    await h.call('POST', '/api/webhooks', {
+      url: 'http://127.0.0.1:1/hooks',
+      eventTypes: ['PAYMENTS_STATUS'],
+    });
+    const created = await h.call('POST', '/api/payments/process-payment', {
+      customerId: 'c',
+      orderId: 'm-2',
+      amount: 3,
+    });
+    await h.call('POST', `/api/payment-request/cancel/${created.body.paymentRequestId as string}`);
+    const stream = await connectSse(`${h.url}/api/merchant/events`, SANDBOX);
+    try {
+      await stream.next((e) => e.event === 'ready');
+      const text = await (
+        await fetch(`${h.url}/metrics`, { headers: { authorization: 'Bearer t' } })
+      ).text();
+      expect(Number(/^counter_webhook_backlog (\d+)$/m.exec(text)?.[1])).toBeGreaterThan(0);
+      expect(text).toMatch(/^counter_open_event_streams 1$/m);
+    } finally {
+      stream.close();
+    }
+  });
+});
+
+describe('request ids and logs', () => {
+  it('echoes a sensible X-Request-Id, makes one otherwise, and logs it with no secret', async () => {
+    const { logger, lines } = capturedLogger();
+    h = await startService({ logger });
+    const given = await fetch(`${h.url}/api/payments/process-payment`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${SANDBOX}`,
+        'content-type': 'application/json',
+        'x-request-id': 'till-7.req-42',
+      },
+      body: JSON.stringify({
+        customerId: 'c',
+        orderId: 'o',
+        amount: 1,
+        notes: '4242424242424242',
+      }),
+    });
+    expect(given.headers.get('x-request-id')).toBe('till-7.req-42');
+    const made = await h.call('GET', '/healthz', undefined, null);
+    expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const injected = await fetch(`${h.url}/healthz`, {
+      headers: { 'x-request-id': 'a b\tinjected' },
+    });
+    expect(injected.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+
+    const line = lines.find((l) => l.requestId === 'till-7.req-42');
+    expect(line).toMatchObject({
+      method: 'POST',
+      route: '/api/payments/process-payment',
+      status: 200,
+    });
+    const all = JSON.stringify(lines);
+    expect(all).not.toContain(SANDBOX);
+    expect(all).not.toContain('4242424242424242');
+  });
+});
+
+describe('shutdown', () => {
+  it('lets a request in flight finish, turns readiness 503, and tells streams to reconnect', async () => {
+    h = await startService();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // A handler that answers only when the test says so: a request still in flight at shutdown.
+    h.service.app.get('/test/slow', async (c) => {
+      await held;
+      return c.json({ finished: true });
+    });
+    const stream = await connectSse(`${h.url}/api/merchant/events`, SANDBOX);
+    await stream.next((e) => e.event === 'ready');
+    const inFlight = fetch(`${h.url}/test/slow`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const closed = h.service.close();
+    const reconnect = await stream.next((e) => e.event === 'reconnect');
+    expect(JSON.parse(reconnect.data)).toEqual({ retryMs: 1000 });
+    expect(h.service.ctx.streams.draining()).toBe(true);
+    release();
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ finished: true });
+    await closed;
+    await expect(fetch(`${h.url}/healthz`)).rejects.toThrow();
+    stream.close();
+    h = undefined;
+  });
+});

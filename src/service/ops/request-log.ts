@@ -1,0 +1,67 @@
+/**
+ * One structured log line per request (pino, JSON), each with a request id: the caller's
+ * `X-Request-Id` when it is a sensible token, else a new one; either way echoed back, so a
+ * merchant quoting it lets an operator find the line. Only the method, the route's pattern, the
+ * status, the duration and the id are logged: never a header, a query or a body, so no secret,
+ * card number or signature can reach a log line through here.
+ */
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
+import pino, { type Logger } from 'pino';
+
+export type { Logger } from 'pino';
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+/** Letters, digits and `._:-`, at most 128: anything else (a log-injection attempt) is replaced. */
+const SENSIBLE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The service's logger: JSON lines on stderr; `LOG_LEVEL` (default info) sets the level. */
+export function createLogger(destination: pino.DestinationStream = pino.destination(2)): Logger {
+  return pino(
+    {
+      level: process.env.LOG_LEVEL ?? 'info',
+      base: { service: 'counter' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      // Belt and braces: nothing logs these fields today, and nothing ever should.
+      redact: {
+        paths: ['authorization', '*.authorization', 'secret', '*.secret', 'cardNumber', '*.cvc'],
+        censor: '[redacted]',
+      },
+    },
+    destination,
+  );
+}
+
+export function requestId(header: string | undefined): string {
+  return header !== undefined && SENSIBLE_ID.test(header) ? header : randomUUID();
+}
+
+/** Called once per request with what metrics count (ops/metrics.ts). */
+export type ObserveRequest = (method: string, route: string, status: number, ms: number) => void;
+
+/**
+ * Sets the request id on every answer; with a logger, logs each request as it completes; with an
+ * observer, counts it. The route is the matched pattern (`/api/refund/:paymentRequestId`), never
+ * the path, so ids stay out of metrics' labels.
+ */
+export function requestLog(logger?: Logger, observe?: ObserveRequest): MiddlewareHandler {
+  return async (c, next) => {
+    const id = requestId(c.req.header(REQUEST_ID_HEADER));
+    const started = performance.now();
+    await next();
+    c.header(REQUEST_ID_HEADER, id);
+    if (!logger && !observe) return;
+    const status = c.res.status;
+    const route = routePath(c, -1);
+    const ms = performance.now() - started;
+    observe?.(c.req.method, route, status, ms);
+    logger?.[status >= 500 ? 'error' : 'info']({
+      requestId: id,
+      method: c.req.method,
+      route,
+      status,
+      ms: Math.round(ms * 10) / 10,
+    });
+  };
+}
