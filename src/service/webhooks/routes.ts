@@ -4,14 +4,17 @@
  * merchant's or environment's ids answer 404. docs/webhooks.md describes it for integrators.
  */
 import { routes } from '../../shared/contract/routes';
-import { EventData } from '../../shared/contract/webhooks';
+import { EventData, type WebhookTestBody } from '../../shared/contract/webhooks';
 import type { Area } from '../context';
+import type { Caller } from '../http/auth';
 import { notFound } from '../http/errors';
 import { mount } from '../http/mount';
 import { createSubscriptionStore, deliveryOut, subscriptionOut } from './store';
 import { testEventData } from './test-event';
 
 const NO_SUBSCRIPTION = 'No webhook subscription found';
+
+type MerchantCaller = Extract<Caller, { kind: 'merchant' }>;
 
 export const webhookRoutes: Area = (app, ctx) => {
   const store = createSubscriptionStore(ctx.db, ctx.clock, ctx.outbox);
@@ -44,7 +47,7 @@ export const webhookRoutes: Area = (app, ctx) => {
     return { message: `Delivery ${id} queued: event ${delivery.event_id} will be sent again` };
   });
 
-  mount(app, ctx.auth, routes.testWebhook, ({ body, caller }) => {
+  const sendTestEvent = (body: WebhookTestBody, caller: MerchantCaller) => {
     const subscriptionIds = store.subscribedTo(caller, body.eventType);
     if (subscriptionIds.length === 0)
       throw notFound('No webhook subscription for this merchant and event');
@@ -62,5 +65,8 @@ export const webhookRoutes: Area = (app, ctx) => {
     return {
       message: `Test ${body.eventType} event sent to ${n} subscribed endpoint${n === 1 ? '' : 's'}`,
     };
-  });
+  };
+  mount(app, ctx.auth, routes.testWebhook, ({ body, caller }) => sendTestEvent(body, caller));
+  // Integrators guess the path beside every other webhook route; both answer alike.
+  mount(app, ctx.auth, routes.testWebhookAlias, ({ body, caller }) => sendTestEvent(body, caller));
 };

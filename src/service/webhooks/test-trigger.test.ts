@@ -240,3 +240,21 @@ describe('POST /api/webhook/test', () => {
     }
   });
 });
+
+describe('POST /api/webhooks/test', () => {
+  it('is the same trigger, beside the other webhook routes', async () => {
+    const res = await running.call<{ message: string }>('POST', '/api/webhooks/test', {
+      eventType: 'PAYMENTS_STATUS',
+      orderId: 'order-alias-1',
+    });
+    expect(res.status).toBe(200);
+    const hit = await receiver.waitFor((x) => x.json.data.orderId === 'order-alias-1');
+    expect(verifyWebhook(secrets.all!, hit.body, hit.headers)).toMatchObject({
+      type: 'PAYMENTS_STATUS',
+      data: { test: true },
+    });
+    const bad = await running.call<ErrorBody>('POST', '/api/webhooks/test', { eventType: 'NOPE' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors[0]?.field).toBe('eventType');
+  });
+});

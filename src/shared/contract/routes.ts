@@ -598,6 +598,19 @@ export const routes = {
     response: Message,
     errors: [400, 404],
   }),
+  testWebhookAlias: route({
+    method: 'post',
+    path: '/api/webhooks/test',
+    tag: 'Webhooks',
+    auth: 'sandbox',
+    extension: true,
+    summary:
+      'Send a test event (the same as POST /api/webhook/test, beside the other webhook routes)',
+    body: webhooks.WebhookTestBody,
+    status: 200,
+    response: Message,
+    errors: [400, 404],
+  }),
   createWebhook: route({
     method: 'post',
     path: '/api/webhooks',
