@@ -186,7 +186,8 @@ export function agentAuth(ctx: ServiceContext, agents: AgentStore): MiddlewareHa
     serverTime('production'); // until the key says which environment
     if (unsigned(c.req.method, c.req.path)) {
       try {
-        serverTime(ctx.auth.authorize(c.req.header('authorization'), 'agent').environment);
+        const known = ctx.auth.authorize(c.req.header('authorization'), 'agent');
+        if (known) serverTime(known.environment);
       } catch {
         // The route itself answers a key it refuses.
       }
