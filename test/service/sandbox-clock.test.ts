@@ -4,11 +4,13 @@
  * each of them stays on real time. Real HTTP on loopback, a real webhook receiver.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AgentPay, AgentPayError } from '../../src/agent/index';
 import { CardPayment, SavedCard, SavedCardPage } from '../../src/shared/contract/cards';
 import { Customer } from '../../src/shared/contract/customers';
 import { PaymentStatusRecord } from '../../src/shared/contract/payments';
 import { RefundRecord } from '../../src/shared/contract/refunds';
 import { WebhookDeliveryList } from '../../src/shared/contract/webhooks';
+import { newKey, payee } from '../helpers/agent';
 import { PRODUCTION, SANDBOX, startService, type Harness } from '../helpers/service';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver';
 
@@ -326,5 +328,50 @@ describe('moving the sandbox clock', () => {
     } finally {
       await refused.close();
     }
+  });
+
+  it("rolls sandbox agents' spending periods and never production's", async () => {
+    const contracts: Record<string, { client: AgentPay; id: string }> = {};
+    for (const secret of [SANDBOX, PRODUCTION]) {
+      const client = new AgentPay({
+        baseUrl: h.url,
+        apiKey: secret,
+        privateKeyPem: newKey().privateKeyPem,
+      });
+      await client.agent.register({ name: `Clock agent ${secret === SANDBOX ? 'S' : 'P'}` });
+      const created = await client.contract.create({
+        name: 'Supplies',
+        limits: {
+          maxPerPayment: 50,
+          periodLimits: [{ amount: 50, period: 'DAY' }],
+          validTo: '2099-01-01T00:00:00Z',
+        },
+      } as never);
+      // Production's human approves on the hosted page; the sandbox's through its control.
+      const approved =
+        secret === SANDBOX
+          ? await h.call('POST', `/api/sandbox/contracts/${created.contractId}/authorize`, {
+              decision: 'APPROVE',
+            })
+          : await form(created.authorizationUrl!, { decision: 'APPROVE' });
+      expect(approved.status).toBeLessThan(400);
+      expect((await client.contract.get(created.contractId)).status).toBe('ACTIVE');
+      await client.contract.send(created.contractId, { amount: 50, payee, reference: 'day 1' });
+      contracts[secret] = { client, id: created.contractId };
+    }
+    const send = ({ client, id }: { client: AgentPay; id: string }) =>
+      client.contract.send(id, { amount: 50, payee, reference: 'day 2' }).then(
+        () => 'sent',
+        (e: unknown) => (e instanceof AgentPayError ? e.message : String(e)),
+      );
+
+    await advance(25 * HOUR);
+    expect(await send(contracts[SANDBOX]!)).toBe('sent'); // a new sandbox day
+    // Production's day is the real one: its cap stays used up.
+    expect(await send(contracts[PRODUCTION]!)).toMatch(/DAY/);
+    const usage = (await contracts[PRODUCTION]!.client.contract.get(contracts[PRODUCTION]!.id))
+      .usage!;
+    expect(usage[0]).toMatchObject({ period: 'DAY', remaining: 0 });
+    expect(Date.parse(usage[0]!.periodEnd) - Date.now()).toBeLessThanOrEqual(24 * HOUR);
   });
 });
