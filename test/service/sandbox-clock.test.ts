@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentPay, AgentPayError } from '../../src/agent/index';
+import { BankFeedPage } from '../../src/shared/contract/bank';
 import { CardPayment, SavedCard, SavedCardPage } from '../../src/shared/contract/cards';
 import { Customer } from '../../src/shared/contract/customers';
 import { PaymentStatusRecord } from '../../src/shared/contract/payments';
@@ -373,5 +374,53 @@ describe('moving the sandbox clock', () => {
       .usage!;
     expect(usage[0]).toMatchObject({ period: 'DAY', remaining: 0 });
     expect(Date.parse(usage[0]!.periodEnd) - Date.now()).toBeLessThanOrEqual(24 * HOUR);
+  });
+
+  it('ends sandbox bank-feed cursors by the sandbox clock and production ones by real time', async () => {
+    const accounts: Record<string, string> = {};
+    accounts[SANDBOX] = (
+      ok(await h.call('POST', '/api/sandbox/bank/consents', {}), 201) as { accountIds: string[] }
+    ).accountIds[0]!;
+    // Production links through the hosted page, as its account holder would.
+    const link = ok(
+      await h.call(
+        'POST',
+        '/api/bank/links',
+        { redirectUrl: 'https://shop.example.test/done' },
+        PRODUCTION,
+      ),
+      201,
+    ) as { linkUrl: string };
+    const step = (path: string, fields: Record<string, string>) =>
+      fetch(`${link.linkUrl}${path}`, {
+        method: 'POST',
+        body: new URLSearchParams(fields),
+        redirect: 'manual',
+      });
+    expect((await step('/bank', { bank: 'harbour' })).status).toBe(303);
+    expect((await step('/sign-in', { username: 'jo', password: 'pw' })).status).toBe(303);
+    const done = await step('/consent', { decision: 'allow' });
+    accounts[PRODUCTION] = new URL(done.headers.get('location')!).searchParams
+      .get('accountIds')!
+      .split(',')[0]!;
+
+    const next: Record<string, string> = {};
+    for (const secret of [SANDBOX, PRODUCTION]) {
+      const first = BankFeedPage.parse(
+        ok(
+          await h.call(
+            'GET',
+            `/api/bank/accounts/${accounts[secret]}/transactions`,
+            undefined,
+            secret,
+          ),
+        ),
+      );
+      const url = new URL(first.links.next!);
+      next[secret] = url.pathname + url.search;
+    }
+    await advance(HOUR); // past a cursor's 15 minutes in the sandbox only
+    expect((await h.call('GET', next[SANDBOX]!, undefined, SANDBOX)).status).toBe(410);
+    ok(await h.call('GET', next[PRODUCTION]!, undefined, PRODUCTION));
   });
 });
