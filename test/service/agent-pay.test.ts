@@ -240,7 +240,9 @@ describe('contracts', () => {
     });
     expect(created.limits.currency).toBe('GBP');
     expect(created.limits.periodLimits[0]!.alignment).toBe('CALENDAR');
-    expect(Date.parse(created.limits.validFrom!)).toBeLessThanOrEqual(h.service.ctx.clock.now('sandbox'));
+    expect(Date.parse(created.limits.validFrom!)).toBeLessThanOrEqual(
+      h.service.ctx.clock.now('sandbox'),
+    );
     expect(created.authorizationUrl).toMatch(new RegExp(`^${h.url}/agents/authorize/[\\w-]{32}$`));
     expect(created.serviceCustomerId).toBeUndefined();
     expect(created.termsVersion).toBeUndefined();

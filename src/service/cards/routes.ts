@@ -39,8 +39,7 @@ export const cardRoutes: Area = (app, ctx) => {
     const now = ctx.clock.now(caller.environment);
     const expiryDate = body.expiryDate ?? defaultExpiry(now);
     const [month, year] = expiryDate.split('/').map(Number) as [number, number];
-    if (!expiryInFuture({ month, year }, now))
-      throw badField('expiryDate', 'the card has expired');
+    if (!expiryInFuture({ month, year }, now)) throw badField('expiryDate', 'the card has expired');
     const row = cards.save(customer, {
       profile,
       last4: body.number.slice(-4),

@@ -592,7 +592,8 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
 
   /** Releases an authorization whose time is up; true when it did. */
   function releaseIfExpired(row: RequestRow, tx: TransactionRow): boolean {
-    if (tx.auth_expires_at === null || tx.auth_expires_at > clock.now(row.environment)) return false;
+    if (tx.auth_expires_at === null || tx.auth_expires_at > clock.now(row.environment))
+      return false;
     outbox.tx(() => endAuthorization(row, tx, 'CANCELLED', EXPIRED_HOLD));
     return true;
   }
