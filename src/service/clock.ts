@@ -1,18 +1,28 @@
 /**
- * The service's clock. Time is injected so that the sandbox can move it forward (expiries and
- * webhook retries then fire) and tests never sleep for an expiry. The offset is persisted, so a
- * restarted sandbox keeps the time it was moved to.
+ * The service's clocks, one per environment. Time is injected so that the sandbox can move its
+ * own forward (its expiries and webhook retries then fire) and tests never sleep for an expiry.
+ * Production always runs on real time: a sandbox secret moves the sandbox's clock and nothing
+ * else, so every row is compared with the time of its own environment (`now(row.environment)`),
+ * and every sweep of due rows runs once per environment (`ENVIRONMENTS`). The sandbox's offset
+ * is persisted, so a restarted sandbox keeps the time it was moved to.
  */
+import type { Environment } from './http/auth';
+
+export const ENVIRONMENTS: readonly Environment[] = ['sandbox', 'production'];
+
 export interface Clock {
-  now(): number;
+  /** Now in this environment: real time in production, the moved time in the sandbox. */
+  now(environment: Environment): number;
+  /** Moves the sandbox's clock forward; answers the sandbox's new now. */
   advance(ms: number): number;
+  /** How far the sandbox's clock is ahead of real time. */
   offset(): number;
 }
 
 export function createClock(initialOffset = 0, onChange?: (offset: number) => void): Clock {
   let offset = initialOffset;
   return {
-    now: () => Date.now() + offset,
+    now: (environment) => (environment === 'sandbox' ? Date.now() + offset : Date.now()),
     advance(ms) {
       offset += ms;
       onChange?.(offset);

@@ -94,7 +94,7 @@ export const freshNonce = () => `test-nonce-${Date.now()}-${++counter}-abcdef`;
 
 /** Sends a request signed with node:crypto, with every part open to tampering. */
 export async function rawSigned(h: Harness, r: RawSigned) {
-  const timestamp = r.timestamp ?? Math.floor(h.service.ctx.clock.now() / 1000);
+  const timestamp = r.timestamp ?? Math.floor(h.service.ctx.clock.now('sandbox') / 1000);
   const nonce = r.nonce ?? freshNonce();
   const signedBody = r.signed?.body ?? r.body ?? '';
   const subject = canonicalSubject({

@@ -18,13 +18,13 @@ afterEach(async () => {
 
 /** Moves the sandbox clock to `iso` (forward only; at most a year per call). */
 async function moveTo(service: Harness, iso: string) {
-  let left = Date.parse(iso) - service.service.ctx.clock.now();
+  let left = Date.parse(iso) - service.service.ctx.clock.now('sandbox');
   expect(left).toBeGreaterThan(0);
   while (left > 0) {
     const step = Math.min(left, 365 * 24 * 3600 * 1000);
     const res = await service.call('POST', '/api/sandbox/clock/advance', { ms: step });
     expect(res.status).toBe(200);
-    left = Date.parse(iso) - service.service.ctx.clock.now();
+    left = Date.parse(iso) - service.service.ctx.clock.now('sandbox');
   }
 }
 
@@ -197,7 +197,10 @@ describe('properties', () => {
           });
           for (const s of steps) {
             if (s.kind === 'advance')
-              await moveTo(service, new Date(service.service.ctx.clock.now() + s.ms).toISOString());
+              await moveTo(
+                service,
+                new Date(service.service.ctx.clock.now('sandbox') + s.ms).toISOString(),
+              );
             else {
               const results = await Promise.allSettled(
                 s.payments.map((p) =>

@@ -240,7 +240,9 @@ describe('contracts', () => {
     });
     expect(created.limits.currency).toBe('GBP');
     expect(created.limits.periodLimits[0]!.alignment).toBe('CALENDAR');
-    expect(Date.parse(created.limits.validFrom!)).toBeLessThanOrEqual(h.service.ctx.clock.now());
+    expect(Date.parse(created.limits.validFrom!)).toBeLessThanOrEqual(
+      h.service.ctx.clock.now('sandbox'),
+    );
     expect(created.authorizationUrl).toMatch(new RegExp(`^${h.url}/agents/authorize/[\\w-]{32}$`));
     expect(created.serviceCustomerId).toBeUndefined();
     expect(created.termsVersion).toBeUndefined();
@@ -669,7 +671,7 @@ describe('SEND payments', () => {
 
   it('is refused before validFrom and from validTo on', async () => {
     const { client } = await registeredClient(h);
-    const start = h.service.ctx.clock.now() + 3600_000;
+    const start = h.service.ctx.clock.now('sandbox') + 3600_000;
     const id = await activeContract(h, client, {
       validFrom: new Date(start).toISOString(),
       validTo: new Date(start + 2 * 3600_000).toISOString(),

@@ -103,7 +103,7 @@ export function createAgentStore(db: Db, clock: Clock) {
           if (existing) {
             if (existing.name === input.name && existing.description === description)
               return { row: existing, created: false };
-            const now = Math.max(clock.now(), existing.updated_at + 1);
+            const now = Math.max(clock.now(scope.environment), existing.updated_at + 1);
             if (
               rename.run(input.name, description, now, existing.id, existing.updated_at).changes ===
               0
@@ -114,7 +114,7 @@ export function createAgentStore(db: Db, clock: Clock) {
               created: false,
             };
           }
-          const now = clock.now();
+          const now = clock.now(scope.environment);
           const id = `agt_${randomUUID().replace(/-/g, '')}`;
           insert.run({
             id,

@@ -13,8 +13,8 @@ import type {
   Limits,
 } from '../../shared/contract/agent';
 import { penceToPounds, poundsToPence } from '../../shared/money';
-import { iso, type Clock } from '../clock';
-import type { Caller } from '../http/auth';
+import { ENVIRONMENTS, iso, type Clock } from '../clock';
+import type { Caller, Environment } from '../http/auth';
 import { ApiError, badField, badRequest, notFound } from '../http/errors';
 import type { Db } from '../store/db';
 import type { AgentRow } from './agents';
@@ -83,13 +83,14 @@ export function createContracts(db: Db, clock: Clock, cards: CollectCards) {
     SELECT COALESCE(SUM(CASE WHEN status = 'COMPLETED' THEN amount_pence END), 0) AS used,
            COALESCE(SUM(CASE WHEN status = 'PENDING' THEN amount_pence END), 0) AS reserved
     FROM contract_payments WHERE contract_id = ? AND created_at >= ? AND created_at < ?`);
-  const dueLinks = db.prepare<[number], ContractRow>(
-    'SELECT * FROM contracts WHERE auth_token IS NOT NULL AND auth_expires_at <= ?',
+  // Per environment, with that environment's now (clock.ts).
+  const dueLinks = db.prepare<[number, Environment], ContractRow>(
+    'SELECT * FROM contracts WHERE auth_token IS NOT NULL AND auth_expires_at <= ? AND environment = ?',
   );
 
   /** Writes `next` over `row` if nobody changed it meanwhile; returns `next`. */
   function save(row: ContractRow, next: ContractRow): ContractRow {
-    const now = Math.max(clock.now(), row.updated_at + 1);
+    const now = Math.max(clock.now(row.environment), row.updated_at + 1);
     const changed = cas.run({
       id: row.id,
       fromStatus: row.status,
@@ -110,7 +111,8 @@ export function createContracts(db: Db, clock: Clock, cards: CollectCards) {
 
   /** A link past its expiry: a new contract becomes EXPIRED, a pending update is dropped. */
   function expireIfDue(row: ContractRow): ContractRow {
-    if (row.auth_token === null || (row.auth_expires_at ?? Infinity) > clock.now()) return row;
+    if (row.auth_token === null || (row.auth_expires_at ?? Infinity) > clock.now(row.environment))
+      return row;
     return save(row, {
       ...row,
       status: row.status === 'PENDING_AUTHORIZATION' ? 'EXPIRED' : row.status,
@@ -121,16 +123,16 @@ export function createContracts(db: Db, clock: Clock, cards: CollectCards) {
     });
   }
 
-  function newLink() {
+  function newLink(environment: Environment) {
     return {
       token: randomBytes(24).toString('base64url'),
-      expiresAt: clock.now() + AUTHORIZATION_LINK_TTL_MS,
+      expiresAt: clock.now(environment) + AUTHORIZATION_LINK_TTL_MS,
     };
   }
 
   /** Fills validFrom (default now) and refuses limits that have already ended. */
-  function settleLimits(limits: LimitsValue, field: string): LimitsValue {
-    const now = clock.now();
+  function settleLimits(limits: LimitsValue, field: string, environment: Environment): LimitsValue {
+    const now = clock.now(environment);
     if (Date.parse(limits.validTo) <= now)
       throw badField(`${field}.validTo`, 'must be in the future');
     const validFrom = limits.validFrom ?? iso(now);
@@ -139,7 +141,7 @@ export function createContracts(db: Db, clock: Clock, cards: CollectCards) {
     return { ...limits, validFrom };
   }
 
-  function usage(row: ContractRow, now = clock.now()): PeriodUsage[] {
+  function usage(row: ContractRow, now = clock.now(row.environment)): PeriodUsage[] {
     const limits = limitsOf(row);
     const anchor = Date.parse(limits.validFrom ?? iso(row.created_at));
     return limits.periodLimits.map((p) => {
@@ -206,14 +208,14 @@ export function createContracts(db: Db, clock: Clock, cards: CollectCards) {
 
   function create(agent: AgentRow, body: z.infer<typeof ContractCreateBody>): ContractRow {
     const scope = { merchantId: agent.merchant_id, environment: agent.environment };
-    const limits = settleLimits(body.limits, 'limits');
+    const limits = settleLimits(body.limits, 'limits', scope.environment);
     const customerId = body.type === 'COLLECT' ? body.serviceCustomerId! : null;
     if (customerId && !customer.get(customerId, scope.merchantId, scope.environment))
       throw new ApiError(404, 'serviceCustomerId names no customer of this business', [
         { field: 'serviceCustomerId', message: 'names no customer of this business' },
       ]);
     const id = `ctr_${randomUUID().replace(/-/g, '')}`;
-    const link = newLink();
+    const link = newLink(scope.environment);
     insert.run({
       id,
       ...scope,
@@ -225,7 +227,7 @@ export function createContracts(db: Db, clock: Clock, cards: CollectCards) {
       customerId,
       token: link.token,
       expiresAt: link.expiresAt,
-      now: clock.now(),
+      now: clock.now(scope.environment),
     });
     return byId.get(id, scope.merchantId, scope.environment)!;
   }
@@ -262,7 +264,8 @@ export function createContracts(db: Db, clock: Clock, cards: CollectCards) {
       offset: filters.page * filters.size,
     };
     // Expiry is applied before filtering, so a status filter never sees a stale status.
-    for (const row of dueLinks.all(clock.now())) expireIfDue(row);
+    for (const row of dueLinks.all(clock.now(scope.environment), scope.environment))
+      expireIfDue(row);
     const clause = where.join(' AND ');
     const data = db
       .prepare<typeof args, ContractRow>(
@@ -284,12 +287,12 @@ export function createContracts(db: Db, clock: Clock, cards: CollectCards) {
           throw badRequest(
             `The contract is ${row.status}; only an ACTIVE contract can be updated (create a new one instead)`,
           );
-        const staged = settleLimits(limits, 'limits');
-        const link = newLink();
+        const staged = settleLimits(limits, 'limits', row.environment);
+        const link = newLink(row.environment);
         return save(row, {
           ...row,
           pending_limits: JSON.stringify(staged),
-          pending_requested_at: clock.now(),
+          pending_requested_at: clock.now(row.environment),
           auth_token: link.token,
           auth_expires_at: link.expiresAt,
         });
@@ -375,7 +378,10 @@ export function createContracts(db: Db, clock: Clock, cards: CollectCards) {
     view,
     expireIfDue,
     /** Applies every link expiry whose time has come (the scheduler's tick). */
-    expireDue: () => dueLinks.all(clock.now()).forEach((row) => expireIfDue(row)),
+    expireDue: () => {
+      for (const environment of ENVIRONMENTS)
+        for (const row of dueLinks.all(clock.now(environment), environment)) expireIfDue(row);
+    },
   };
 }
 export type Contracts = ReturnType<typeof createContracts>;

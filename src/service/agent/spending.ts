@@ -15,8 +15,8 @@ import type {
   SendPaymentBody,
 } from '../../shared/contract/agent';
 import { formatPence, penceToPounds, poundsToPence } from '../../shared/money';
-import { iso, type Clock } from '../clock';
-import type { Caller } from '../http/auth';
+import { ENVIRONMENTS, iso, type Clock } from '../clock';
+import type { Caller, Environment } from '../http/auth';
 import { badField, badRequest, notFound } from '../http/errors';
 import type { PaymentReader } from '../payments/model';
 import type { Db } from '../store/db';
@@ -93,12 +93,14 @@ export function createSpending(
   const linkRequest = db.prepare(
     "UPDATE contract_payments SET payment_request_id = ? WHERE id = ? AND status = 'PENDING'",
   );
-  const dueSends = db.prepare<[number], PaymentRow>(`
+  // Per environment, with that environment's now (clock.ts).
+  const dueSends = db.prepare<[number, Environment], PaymentRow>(`
     SELECT * FROM contract_payments
-    WHERE status = 'PENDING' AND settle_at IS NOT NULL AND settle_at <= ?`);
-  const openCharges = db.prepare<[], PaymentRow>(`
+    WHERE status = 'PENDING' AND settle_at IS NOT NULL AND settle_at <= ? AND environment = ?`);
+  const openCharges = db.prepare<[Environment], PaymentRow>(`
     SELECT * FROM contract_payments
-    WHERE status = 'PENDING' AND type = 'COLLECT' AND payment_request_id IS NOT NULL`);
+    WHERE status = 'PENDING' AND type = 'COLLECT' AND payment_request_id IS NOT NULL
+      AND environment = ?`);
   const ofContract = db.prepare<
     [string, string | null, string | null, number, number],
     PaymentRow
@@ -118,7 +120,7 @@ export function createSpending(
     if (row.status !== 'ACTIVE')
       throw badRequest(`The contract is ${row.status}; payments need an ACTIVE contract`);
     const limits = limitsOf(row);
-    const now = clock.now();
+    const now = clock.now(row.environment);
     if (limits.validFrom && now < Date.parse(limits.validFrom))
       throw badRequest(`The contract is valid from ${limits.validFrom}`);
     if (now >= Date.parse(limits.validTo))
@@ -157,7 +159,7 @@ export function createSpending(
         const contract = contracts.getOwn(agent, contractId);
         const amount = poundsToPence(input.amount);
         const limits = check(contract, type, amount, input.currency);
-        const now = clock.now();
+        const now = clock.now(contract.environment);
         const failing = input.payee?.accountNumber === FAILING_ACCOUNT_NUMBER;
         const id = `cpm_${randomUUID().replace(/-/g, '')}`;
         insert.run({
@@ -214,7 +216,7 @@ export function createSpending(
         id: payment.id,
         status: 'FAILED',
         error: (error as Error).message,
-        now: clock.now(),
+        now: clock.now(contract.environment),
       });
       throw error;
     }
@@ -271,12 +273,18 @@ export function createSpending(
    */
   function settleDue(): number {
     let count = 0;
-    const now = clock.now();
-    for (const p of dueSends.all(now)) {
+    for (const environment of ENVIRONMENTS) count += settleDueIn(environment);
+    return count;
+  }
+
+  function settleDueIn(environment: Environment): number {
+    let count = 0;
+    const now = clock.now(environment);
+    for (const p of dueSends.all(now, environment)) {
       const status = p.settle_outcome === 'FAILED' ? 'FAILED' : 'COMPLETED';
       count += finish.run({ id: p.id, status, error: p.error_description, now }).changes;
     }
-    for (const p of openCharges.all()) {
+    for (const p of openCharges.all(environment)) {
       const request = payments.get(p.payment_request_id!);
       const status = request?.status;
       if (status === 'COMPLETED')

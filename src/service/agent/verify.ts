@@ -18,7 +18,7 @@ import {
 } from '../../shared/agent-signing';
 import { AgentRegisterBody } from '../../shared/contract/agent';
 import type { ServiceContext } from '../context';
-import type { Caller } from '../http/auth';
+import type { Caller, Environment } from '../http/auth';
 import { ApiError, badField } from '../http/errors';
 import { setIdempotencyOwner } from '../http/idempotency';
 import { parseOrThrow } from '../http/mount';
@@ -127,7 +127,7 @@ export function agentAuth(ctx: ServiceContext, agents: AgentStore): MiddlewareHa
 
   async function checkSignature(
     c: Context,
-    opts: { key: KeyObject; agentIdLine: string; scope: string },
+    opts: { key: KeyObject; agentIdLine: string; scope: string; environment: Environment },
   ): Promise<void> {
     const jws = c.req.header(AGENT_HEADERS.signature);
     if (!jws) throw refuse('X-Agent-Signature is required: sign the request (docs/agent-pay.md)');
@@ -139,7 +139,7 @@ export function agentAuth(ctx: ServiceContext, agents: AgentStore): MiddlewareHa
       throw refuse('X-Agent-Nonce is required: 16-128 characters of A-Z a-z 0-9 _ -');
     // kid is the signer's own label (a KMS key id, say): X-Agent-Id names the agent.
     const { encodedHeader, signature } = parseDetachedJws(jws);
-    const nowSeconds = Math.floor(ctx.clock.now() / 1000);
+    const nowSeconds = Math.floor(ctx.clock.now(opts.environment) / 1000);
     const timestamp = Number(stamp);
     if (Math.abs(timestamp - nowSeconds) > TIMESTAMP_WINDOW_SECONDS)
       throw refuse(
@@ -179,10 +179,22 @@ export function agentAuth(ctx: ServiceContext, agents: AgentStore): MiddlewareHa
   }
 
   return async (c, next) => {
-    // Every agent response tells the client the service's clock, which the sandbox may move.
-    c.header(AGENT_HEADERS.serverTime, String(Math.floor(ctx.clock.now() / 1000)));
-    if (unsigned(c.req.method, c.req.path)) return next();
+    // Every agent response tells the client the clock of its key's environment (the sandbox's
+    // may be moved; production's is real time), which is what its timestamps are checked against.
+    const serverTime = (environment: Environment) =>
+      c.header(AGENT_HEADERS.serverTime, String(Math.floor(ctx.clock.now(environment) / 1000)));
+    serverTime('production'); // until the key says which environment
+    if (unsigned(c.req.method, c.req.path)) {
+      try {
+        const known = ctx.auth.authorize(c.req.header('authorization'), 'agent');
+        if (known) serverTime(known.environment);
+      } catch {
+        // The route itself answers a key it refuses.
+      }
+      return next();
+    }
     const caller = ctx.auth.authorize(c.req.header('authorization'), 'agent') as MerchantCaller;
+    serverTime(caller.environment);
     const claimed = c.req.header(AGENT_HEADERS.agentId) ?? '';
 
     if (
@@ -205,6 +217,7 @@ export function agentAuth(ctx: ServiceContext, agents: AgentStore): MiddlewareHa
         key,
         agentIdLine: claimed,
         scope: `key:${caller.merchantId}:${caller.environment}:${keyThumbprint}`,
+        environment: caller.environment,
       });
       verified.set(c.req.raw, {
         kind: 'registration',
@@ -220,7 +233,12 @@ export function agentAuth(ctx: ServiceContext, agents: AgentStore): MiddlewareHa
     const agent = agents.get(caller, claimed);
     if (!agent)
       throw refuse('X-Agent-Id names no agent of this API key’s business and environment');
-    await checkSignature(c, { key: agents.keyOf(agent), agentIdLine: agent.id, scope: agent.id });
+    await checkSignature(c, {
+      key: agents.keyOf(agent),
+      agentIdLine: agent.id,
+      scope: agent.id,
+      environment: caller.environment,
+    });
     verified.set(c.req.raw, { kind: 'agent', caller, agent });
     // Idempotency keys are the agent's own (a retry is signed afresh: docs/agent-pay.md).
     setIdempotencyOwner(c.req.raw, `agent:${agent.id}`);

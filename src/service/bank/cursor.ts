@@ -3,11 +3,12 @@
  * account, the date range (`from`, and `upper`, the snapshot bound fixed by the first call as
  * the earlier of `before` and that moment), the position and the direction. It is signed with
  * HMAC-SHA256 under a key kept in the database (so cursors survive a restart), expires
- * CURSOR_TTL_MS after it was issued on the service's clock, and can be used once: its nonce is
- * recorded when used, until it expires. Anything else gives 410 GONE.
+ * CURSOR_TTL_MS after it was issued on the clock of its account's environment (clock.ts), and can
+ * be used once: its nonce is recorded when used, until it expires. Anything else gives 410 GONE.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../clock';
+import type { Environment } from '../http/auth';
 import { ApiError } from '../http/errors';
 import type { Db } from '../store/db';
 import type { Key } from './ledger';
@@ -55,11 +56,11 @@ export function createCursors(db: Db, clock: Clock) {
 
   const mac = (body: string) => createHmac('sha256', key).update(body).digest();
 
-  function issue(state: CursorState): string {
+  function issue(state: CursorState, environment: Environment): string {
     const signed: Signed = {
       v: 1,
       ...state,
-      x: clock.now() + CURSOR_TTL_MS,
+      x: clock.now(environment) + CURSOR_TTL_MS,
       j: randomBytes(12).toString('base64url'),
     };
     const body = Buffer.from(JSON.stringify(signed)).toString('base64url');
@@ -67,7 +68,7 @@ export function createCursors(db: Db, clock: Clock) {
   }
 
   /** Checks and uses up a cursor for `accountId`; throws 410 GONE saying why not. */
-  function redeem(cursor: string, accountId: string): CursorState {
+  function redeem(cursor: string, accountId: string, environment: Environment): CursorState {
     const [body, sig, extra] = cursor.split('.');
     if (!body || !sig || extra !== undefined)
       throw gone('The cursor is not one this service issued; start again without a cursor');
@@ -78,11 +79,13 @@ export function createCursors(db: Db, clock: Clock) {
     const signed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Signed;
     if (signed.a !== accountId)
       throw gone('The cursor belongs to another account; start again without a cursor');
-    const now = clock.now();
-    if (signed.x <= now) throw gone('The cursor has expired; start again without a cursor');
+    if (signed.x <= clock.now(environment))
+      throw gone('The cursor has expired; start again without a cursor');
     if (use.run(signed.j, signed.x).changes === 0)
       throw gone('The cursor has already been used; start again without a cursor');
-    if (++uses % 1000 === 0) forget.run(now);
+    // Used nonces carry no environment: they are forgotten by real time, which is never ahead of
+    // the sandbox's, so a production cursor's nonce is kept until its cursor has expired.
+    if (++uses % 1000 === 0) forget.run(clock.now('production'));
     return { a: signed.a, f: signed.f, u: signed.u, k: signed.k, d: signed.d };
   }
 

@@ -56,7 +56,7 @@ describe('catch-up', () => {
       b.ledger.catchUp(open());
       b.clock.advance(3_600_000);
     }
-    expect(b.clock.now()).toBe(a.clock.now()); // the same instant as A
+    expect(b.clock.now('sandbox')).toBe(a.clock.now('sandbox')); // the same instant as A
     b.ledger.catchUp(open());
 
     const stored = all(a.db, accountId);

@@ -261,7 +261,7 @@ export function createLedger(db: Db, clock: Clock) {
 
   /** Stores every transaction of `account` dated up to now, in order, with its balance. */
   function catchUp(account: OpenAccount): void {
-    const now = clock.now();
+    const now = clock.now(account.environment);
     const from = account.generated_until;
     if (from >= now) return;
     const history = historyAccount(account);
@@ -325,7 +325,7 @@ export function createLedger(db: Db, clock: Clock) {
     options: { historyDays?: number; perDay?: number } = {},
   ): { consent: ConsentRow; accounts: AccountRow[] } {
     const bank = BANKS[bankId];
-    const now = clock.now();
+    const now = clock.now(environment);
     const historyFrom =
       Math.floor(now / DAY_MS) * DAY_MS - (options.historyDays ?? DEFAULT_HISTORY_DAYS) * DAY_MS;
     const consent: ConsentRow = {
@@ -381,7 +381,8 @@ export function createLedger(db: Db, clock: Clock) {
     },
     settlementAccount: (merchantId: string, environment: string) =>
       settlementOf.get(merchantId, environment),
-    revoke: (id: string) => revokeConsent.run(clock.now(), id).changes > 0,
+    revoke: (consent: ConsentRow) =>
+      revokeConsent.run(clock.now(consent.environment), consent.id).changes > 0,
     /** Up to `limit` rows older than `key` (newest first), not before `from`. */
     older: (accountId: string, from: number, key: Key, limit: number) =>
       olderThan.all(accountId, from, key[0], key[1], limit),

@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const today = () => new Date(h.service.ctx.clock.now()).toISOString().slice(0, 10);
+const today = () => new Date(h.service.ctx.clock.now('sandbox')).toISOString().slice(0, 10);
 const advance = (ms: number) => h.call('POST', '/api/sandbox/clock/advance', { ms });
 
 async function pay(

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Reconciliation } from '../../shared/contract/bank';
 import { penceToPounds } from '../../shared/money';
 import type { Clock } from '../clock';
+import type { Environment } from '../http/auth';
 import type { Db } from '../store/db';
 import { bankOf } from './banks';
 import { DAY_MS } from './history';
@@ -45,14 +46,14 @@ export function createReconciler(db: Db, clock: Clock, ledger: Ledger) {
 
   return function reconcile(
     merchantId: string,
-    environment: string,
+    environment: Environment,
     date: string,
     storeId: string | null,
     withUnmatched: boolean,
   ): z.input<typeof Reconciliation> {
     const dayStart = Date.parse(date);
     const dayEnd = dayStart + DAY_MS;
-    const now = clock.now();
+    const now = clock.now(environment);
     const account = ledger.settlementAccount(merchantId, environment);
     if (account) ledger.catchUp(account);
     // Matching considers every store's payments: a credit belongs to one payment, whichever store.

@@ -48,7 +48,7 @@ export const bankRoutes: Area = (app, ctx) => {
         'No linked account with this accountId (never linked, or its consent revoked)',
       );
     return readPage(
-      { ledger, cursors, now: ctx.clock.now(), baseUrl: ctx.publicUrl() },
+      { ledger, cursors, now: ctx.clock.now(account.environment), baseUrl: ctx.publicUrl() },
       account,
       bankOf(account.bank),
       query,
@@ -57,7 +57,7 @@ export const bankRoutes: Area = (app, ctx) => {
 
   mount(app, ctx.auth, routes.createBankLink, ({ body, caller }) => {
     const id = `lnk_${randomBytes(18).toString('base64url')}`;
-    const now = ctx.clock.now();
+    const now = ctx.clock.now(caller.environment);
     insertLink.run(
       id,
       caller.merchantId,
@@ -92,7 +92,7 @@ export const bankRoutes: Area = (app, ctx) => {
 
   mount(app, ctx.auth, routes.revokeBankConsent, ({ params, caller }) => {
     const consent = ledger.consent(caller.merchantId, caller.environment, params.accountAuthId);
-    if (!consent || !ledger.revoke(consent.id))
+    if (!consent || !ledger.revoke(consent))
       throw bankNotFound('No consent with this accountAuthId (never linked, or revoked)');
     return { message: 'Consent revoked; its accounts are no longer readable' };
   });

@@ -65,7 +65,7 @@ export function cardOnFile(ctx: ServiceContext) {
         name: card.name,
         expiryDate: `${String(card.expiry.month).padStart(2, '0')}/${card.expiry.year}`,
       };
-      hold.run(tx.id, customerId, JSON.stringify(pending), ctx.clock.now());
+      hold.run(tx.id, customerId, JSON.stringify(pending), ctx.clock.now(row.environment));
     },
 
     /** The challenge completed: the held card becomes a saved card of the customer (once). */

@@ -49,7 +49,7 @@ export function createLinkStore(db: Db, clock: Clock) {
 
   return {
     create(customer: CustomerRow, urls: { success?: string; failure?: string }): LinkRow {
-      const now = clock.now();
+      const now = clock.now(customer.environment);
       const token = randomBytes(24).toString('base64url');
       insert.run({
         token,
@@ -64,13 +64,13 @@ export function createLinkStore(db: Db, clock: Clock) {
       return byToken.get(token)!;
     },
     get: (token: string) => (/^[\w-]{20,64}$/.test(token) ? byToken.get(token) : undefined),
-    expired: (row: LinkRow) => row.expires_at <= clock.now(),
+    expired: (row: LinkRow) => row.expires_at <= clock.now(row.environment),
     /** The card typed, waiting for its 3DS challenge. */
     holdCard: (row: LinkRow, card: NewCard) =>
       setPending.run(JSON.stringify(card), row.token).changes === 1,
     /** Compare-and-set: only an OPEN link ends, once. */
     finish: (row: LinkRow, to: 'SAVED' | 'FAILED', cardId: string | null = null) =>
-      finish.run({ token: row.token, to, cardId, now: clock.now() }).changes === 1,
+      finish.run({ token: row.token, to, cardId, now: clock.now(row.environment) }).changes === 1,
   };
 }
 export type LinkStore = ReturnType<typeof createLinkStore>;

@@ -97,7 +97,7 @@ export function createCardStore(db: Db, clock: Clock) {
       expiry_date: card.expiryDate,
       metadata: '{}',
       behaviour: JSON.stringify(card.profile.behaviour),
-      created_at: clock.now(),
+      created_at: clock.now(customer.environment),
     };
     insert.run(row);
     return row;

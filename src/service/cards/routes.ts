@@ -36,10 +36,10 @@ export const cardRoutes: Area = (app, ctx) => {
     const profile = cardProfile(body.number);
     if (!profile)
       throw badField('number', 'is not a valid Visa, Mastercard or American Express number');
-    const expiryDate = body.expiryDate ?? defaultExpiry(ctx.clock.now());
+    const now = ctx.clock.now(caller.environment);
+    const expiryDate = body.expiryDate ?? defaultExpiry(now);
     const [month, year] = expiryDate.split('/').map(Number) as [number, number];
-    if (!expiryInFuture({ month, year }, ctx.clock.now()))
-      throw badField('expiryDate', 'the card has expired');
+    if (!expiryInFuture({ month, year }, now)) throw badField('expiryDate', 'the card has expired');
     const row = cards.save(customer, {
       profile,
       last4: body.number.slice(-4),

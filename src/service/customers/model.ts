@@ -157,7 +157,7 @@ export function createCustomerStore(db: Db, clock: Clock) {
         postcode: body.postcode ?? null,
         vat_number: body.vatNumber ?? null,
         metadata: JSON.stringify(metadata),
-        created_at: clock.now(),
+        created_at: clock.now(scope.environment),
       };
       insert.run(row);
       writePairs(row, metadata);

@@ -45,7 +45,7 @@ export const terminalCustomerRoutes: Area = (app, ctx) => {
   );
 
   mount(app, ctx.auth, routes.customerLookup, ({ query, caller }) => {
-    scope.checkLookupRate(caller.terminalId);
+    scope.checkLookupRate(caller);
     const by = query.email !== undefined ? 'email' : 'phone';
     let found: CustomerRow[];
     if (query.email !== undefined) {
@@ -65,7 +65,7 @@ export const terminalCustomerRoutes: Area = (app, ctx) => {
       by,
       query: by === 'email' ? query.email! : query.phone!,
       customerId: customer?.id ?? null,
-      now: clock.now(),
+      now: clock.now(caller.environment),
     });
     if (found.length > 1)
       throw new ApiError(

@@ -29,15 +29,17 @@ export function createTerminalScope(db: Db, clock: Clock) {
   return {
     /** 404 unless this terminal looked this customer up within the window. */
     requireLookedUp(caller: TerminalCaller, customerId: string) {
-      const found = lookedUp.get(caller.terminalId, customerId, clock.now() - LOOKUP_WINDOW_MS)!;
+      const since = clock.now(caller.environment) - LOOKUP_WINDOW_MS;
+      const found = lookedUp.get(caller.terminalId, customerId, since)!;
       // The same answer as for a customer that does not exist: a terminal learns nothing by
       // guessing ids.
       if (found.n === 0) throw new ApiError(404, NO_CUSTOMER);
     },
 
     /** 429 when the terminal has used up its lookups for the minute or the day. */
-    checkLookupRate(terminalId: string) {
-      const now = clock.now();
+    checkLookupRate(caller: TerminalCaller) {
+      const { terminalId } = caller;
+      const now = clock.now(caller.environment);
       if (since.get(terminalId, now - 60_000)!.n >= LOOKUPS_PER_MINUTE)
         throw new ApiError(
           429,

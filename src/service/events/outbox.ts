@@ -148,15 +148,14 @@ export function createOutbox(db: Db, clock: Clock) {
 
   /** Stores an event; call inside a transaction (see `tx`). Returns the event's id. */
   function emit(input: EmitInput): StoredEvent {
-    const row = rowOf(input, clock.now());
+    const row = rowOf(input, clock.now(input.environment));
     return stored(input, row, Number(insertEvent.run(...row).lastInsertRowid));
   }
 
   /** Stores several events with one statement, in order; otherwise as `emit`. */
   function emitMany(inputs: EmitInput[]): StoredEvent[] {
     if (inputs.length < 2) return inputs.map(emit);
-    const now = clock.now();
-    const rows = inputs.map((input) => rowOf(input, now));
+    const rows = inputs.map((input) => rowOf(input, clock.now(input.environment)));
     const info = insertEvents.run(JSON.stringify(rows));
     if (info.changes !== inputs.length) throw new Error('not every event was stored');
     const first = Number(info.lastInsertRowid) - inputs.length + 1;

@@ -165,8 +165,8 @@ describe('the idempotency store', () => {
       await gate;
       return `done-${runs}`;
     };
-    const first = store.run('s', 'k', 'f', slow, answer);
-    const second = store.run('s', 'k', 'f', slow, answer);
+    const first = store.run('sandbox', 's', 'k', 'f', slow, answer);
+    const second = store.run('sandbox', 's', 'k', 'f', slow, answer);
     release();
     expect(await first).toEqual({ replayed: false, result: 'done-1' });
     expect(await second).toEqual({ replayed: true, answer: answer('done-1') });
@@ -177,10 +177,11 @@ describe('the idempotency store', () => {
   it('releases the key when the handler fails, so a retry runs', async () => {
     const { db, store } = setup();
     await expect(
-      store.run('s', 'k', 'f', () => Promise.reject(new Error('down')), answer),
+      store.run('sandbox', 's', 'k', 'f', () => Promise.reject(new Error('down')), answer),
     ).rejects.toThrow('down');
     await expect(
       store.run(
+        'sandbox',
         's',
         'k',
         'f',
@@ -190,7 +191,7 @@ describe('the idempotency store', () => {
         answer,
       ),
     ).rejects.toThrow('sync');
-    expect(await store.run('s', 'k', 'f', () => 'ok', answer)).toEqual({
+    expect(await store.run('sandbox', 's', 'k', 'f', () => 'ok', answer)).toEqual({
       replayed: false,
       result: 'ok',
     });
@@ -202,7 +203,7 @@ describe('the idempotency store', () => {
     db.prepare(
       "INSERT INTO idempotency_keys (scope, key, fingerprint, boot, created_at) VALUES ('s', 'k', 'f', 'old-process', ?)",
     ).run(Date.now());
-    await expect(store.run('s', 'k', 'f', () => 'again', answer)).rejects.toMatchObject({
+    await expect(store.run('sandbox', 's', 'k', 'f', () => 'again', answer)).rejects.toMatchObject({
       status: 409,
       message: expect.stringMatching(/interrupted by a restart/),
     });

@@ -1,7 +1,8 @@
 /**
  * Idempotency keys (docs/reliability.md): a route flagged `idempotent` in the contract honours an
  * `Idempotency-Key` header. The first request with a key runs and its successful answer (status
- * and body) is stored for 24 hours of the service's clock; the same key with the same request
+ * and body) is stored for 24 hours of its environment's clock (real time in production, the moved
+ * time in the sandbox: clock.ts); the same key with the same request
  * from the same caller replays it; the same key with a different request is a 409.
  *
  * Exactly once: a handler that answers synchronously (every one that only touches SQLite) runs
@@ -15,6 +16,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Outbox } from '../events/outbox';
 import type { Db } from '../store/db';
+import type { Environment } from './auth';
 import { ApiError } from './errors';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -98,7 +100,11 @@ export function createIdempotencyStore(db: Db, clock: Clock, outbox: Outbox) {
   const release = db.prepare(
     'DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND status IS NULL',
   );
-  const prune = db.prepare('DELETE FROM idempotency_keys WHERE created_at <= ?');
+  // A key's environment is the second field of its scope (mount.ts: merchant:environment:owner).
+  // The sandbox's clock is never behind production's, so its bound is the larger one.
+  const prune = db.prepare<{ sandbox: number; production: number }>(`
+    DELETE FROM idempotency_keys WHERE created_at <= @sandbox
+      AND (created_at <= @production OR substr(scope, instr(scope, ':') + 1, 8) = 'sandbox:')`);
   const inFlight = new Map<string, Promise<unknown>>();
   let prunedAt = -Infinity;
 
@@ -107,6 +113,7 @@ export function createIdempotencyStore(db: Db, clock: Clock, outbox: Outbox) {
    * answer to keep (null: keep nothing, e.g. a streamed Response).
    */
   async function run<T>(
+    environment: Environment,
     scope: string,
     key: string,
     fingerprint: string,
@@ -120,13 +127,17 @@ export function createIdempotencyStore(db: Db, clock: Clock, outbox: Outbox) {
         await waiting.catch(() => {});
         continue; // the first has finished: replay its answer, or run if it failed
       }
-      const now = clock.now();
+      const now = clock.now(environment);
       let pending: PromiseLike<T> | undefined;
       const outcome = outbox.tx((): Outcome<T> | null => {
         // Inside the transaction, so a refused request leaves even this housekeeping undone.
-        if (now - prunedAt > 3600_000) {
-          prune.run(now - IDEMPOTENCY_TTL_MS);
-          prunedAt = now;
+        const realNow = clock.now('production');
+        if (realNow - prunedAt > 3600_000) {
+          prune.run({
+            sandbox: clock.now('sandbox') - IDEMPOTENCY_TTL_MS,
+            production: realNow - IDEMPOTENCY_TTL_MS,
+          });
+          prunedAt = realNow;
         }
         const row = select.get(scope, key);
         if (row && row.created_at > now - IDEMPOTENCY_TTL_MS) {

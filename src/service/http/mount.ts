@@ -151,7 +151,9 @@ export function mount<R extends RouteDef>(
         ? `${caller.merchantId}:${caller.environment}:${caller.kind === 'terminal' ? caller.terminalId : (idempotencyOwner(c.req.raw) ?? 'merchant')}`
         : 'public';
       const fingerprint = requestFingerprint(c.req.method, c.req.path, lastValues, json);
-      const outcome = await idempotency.run(scope, key, fingerprint, run, (result) =>
+      // A key lives for 24 hours of its environment's clock (the public pages': real time).
+      const environment = caller?.environment ?? 'production';
+      const outcome = await idempotency.run(environment, scope, key, fingerprint, run, (result) =>
         result instanceof Response
           ? null
           : { status: def.status, body: JSON.stringify(result) ?? 'null' },

@@ -24,7 +24,8 @@ export function bootstrapMerchant(
   env: Partial<Record<Environment, string | undefined>> = {},
 ): Bootstrap {
   return db.transaction((): Bootstrap => {
-    const now = clock.now();
+    // The merchant and its secrets are of neither environment: real time.
+    const now = clock.now('production');
     let merchant = db
       .prepare<[], { id: string; name: string }>(
         'SELECT id, name FROM merchants ORDER BY created_at LIMIT 1',

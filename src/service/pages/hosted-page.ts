@@ -317,7 +317,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
     const fields = await formBody(c);
     const { plan, page } = postedPlan(c, row, fields);
     if (!plan) return page;
-    const card = cardFormSchema(ctx.clock.now()).safeParse(fields);
+    const card = cardFormSchema(ctx.clock.now(row.environment)).safeParse(fields);
     if (!card.success)
       return sendPage(
         c,

@@ -1,18 +1,21 @@
 /** Which payment requests a caller may see (section 5, and the terminal scope of DESIGN.md). */
 import type { Caller } from '../http/auth';
-import { ApiError, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import type { PaymentReader, RequestRow } from './model';
 
+/**
+ * The caller's payment request, or the 404 of an unknown id: another merchant's, another
+ * environment's (a sandbox secret learns nothing of production, nor the other way round) and,
+ * for a terminal, another store's read exactly as one that does not exist.
+ */
 export function requestFor(reader: PaymentReader, caller: Caller, id: string): RequestRow {
   const row = reader.get(id);
-  if (!row || row.merchant_id !== caller.merchantId)
-    throw notFound('No payment request with this id');
-  if (row.environment !== caller.environment)
-    throw new ApiError(
-      400,
-      `This payment request belongs to the ${row.environment} environment; use a ${row.environment} secret`,
-    );
-  if (caller.kind === 'terminal' && row.store_id !== caller.storeId)
+  if (
+    !row ||
+    row.merchant_id !== caller.merchantId ||
+    row.environment !== caller.environment ||
+    (caller.kind === 'terminal' && row.store_id !== caller.storeId)
+  )
     throw notFound('No payment request with this id');
   return row;
 }

@@ -128,7 +128,7 @@ export function createPaymentCreator(db: Db, clock: Clock) {
       consumerDetails: body.consumerDetails,
     };
     const id = newId();
-    const now = clock.now();
+    const now = clock.now(caller.environment);
     return {
       id,
       merchantId: caller.merchantId,

@@ -6,9 +6,10 @@
  */
 import { penceToPounds } from '../../shared/money';
 import { OPEN_STATUSES, canMove, type PaymentStatus } from '../../shared/payment-states';
-import type { Clock } from '../clock';
+import { ENVIRONMENTS, type Clock } from '../clock';
 import type { EmitInput, Outbox } from '../events/outbox';
 import { ApiError, badRequest, notFound } from '../http/errors';
+import type { Environment } from '../http/auth';
 import type { Db } from '../store/db';
 import {
   allowedMethodsOf,
@@ -109,16 +110,21 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
     WHERE id = @id AND status = 'AWAITING_AUTHORIZATION'`);
   const openTxs = db.prepare<[string], TransactionRow>(`
     SELECT * FROM transactions WHERE payment_request_id = ? AND status IN ('AWAITING_AUTHORIZATION', 'PENDING')`);
-  const dueExpiries = db.prepare<[number], RequestRow>(`
+  // The sweeps below each run once per environment, with that environment's now (clock.ts).
+  const dueExpiries = db.prepare<[number, Environment], RequestRow>(`
     SELECT * FROM payment_requests
-    WHERE status IN ('PAYMENT_NOT_INITIATED', 'AWAITING_AUTHORIZATION', 'FAILED') AND expires_at <= ?`);
-  // Only what the settlement uses: it reads every transaction due at a tick.
-  const dueSettlements = db.prepare<[number], DueTx>(`
-    SELECT id, payment_request_id, status, method, amount_pence, tip_pence, error_description,
-      settle_outcome
-    FROM transactions WHERE status = 'PENDING' AND settle_at IS NOT NULL AND settle_at <= ?`);
-  const dueRequests = db.prepare<[number], RequestRow>(`
-    SELECT * FROM payment_requests WHERE id IN (
+    WHERE status IN ('PAYMENT_NOT_INITIATED', 'AWAITING_AUTHORIZATION', 'FAILED') AND expires_at <= ?
+      AND environment = ?`);
+  // Only what the settlement uses: it reads every transaction due at a tick. A transaction's
+  // environment is its request's.
+  const dueSettlements = db.prepare<[number, Environment], DueTx>(`
+    SELECT t.id, t.payment_request_id, t.status, t.method, t.amount_pence, t.tip_pence,
+      t.error_description, t.settle_outcome
+    FROM transactions t JOIN payment_requests p ON p.id = t.payment_request_id
+    WHERE t.status = 'PENDING' AND t.settle_at IS NOT NULL AND t.settle_at <= ?
+      AND p.environment = ?`);
+  const dueRequests = db.prepare<[Environment, number], RequestRow>(`
+    SELECT * FROM payment_requests WHERE environment = ? AND id IN (
       SELECT payment_request_id FROM transactions
       WHERE status = 'PENDING' AND settle_at IS NOT NULL AND settle_at <= ?)`);
   const merchantTips = db.prepare<[string], { tips_enabled: number }>(
@@ -210,7 +216,7 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
   }
 
   function move(row: RequestRow, to: PaymentStatus, patch: Patch = {}): RequestRow {
-    const next = moved(row, to, patch, clock.now());
+    const next = moved(row, to, patch, clock.now(row.environment));
     reader.invalidate(row.id);
     const changed = casRequest.run({
       id: row.id,
@@ -227,10 +233,11 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
     return next;
   }
 
-  function closeOpenAttempts(requestId: string, to: PaymentStatus, why: string) {
-    reader.invalidate(requestId);
-    for (const tx of openTxs.all(requestId))
-      casTx.run({ id: tx.id, from: tx.status, to, error: why, settleAt: null, now: clock.now() });
+  function closeOpenAttempts(row: RequestRow, to: PaymentStatus, why: string) {
+    reader.invalidate(row.id);
+    const now = clock.now(row.environment);
+    for (const tx of openTxs.all(row.id))
+      casTx.run({ id: tx.id, from: tx.status, to, error: why, settleAt: null, now });
   }
 
   function requireRequest(id: string): RequestRow {
@@ -241,20 +248,21 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
 
   /** Expires the request now if its time has passed; true when it did. */
   function expireIfDue(row: RequestRow): boolean {
-    if (!OPEN_STATUSES.includes(row.status) || row.expires_at > clock.now()) return false;
+    if (!OPEN_STATUSES.includes(row.status) || row.expires_at > clock.now(row.environment))
+      return false;
     outbox.tx(() => {
-      closeOpenAttempts(row.id, 'FAILED', 'The payment request expired');
+      closeOpenAttempts(row, 'FAILED', 'The payment request expired');
       move(row, 'EXPIRED');
     });
     return true;
   }
 
   /** The transaction row of a new attempt. */
-  function attemptRow(requestId: string, input: AttemptInput, amount: number, tip: number) {
-    const now = clock.now();
+  function attemptRow(request: RequestRow, input: AttemptInput, amount: number, tip: number) {
+    const now = clock.now(request.environment);
     return {
       id: newId(),
-      requestId,
+      requestId: request.id,
       method: input.method,
       status: input.status,
       amount,
@@ -287,7 +295,7 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
   function startFirstAttempt(row: RequestRow, input: AttemptInput): void {
     if (row.status !== input.status)
       throw new Error(`a request created ${row.status} cannot start a ${input.status} attempt`);
-    insertTx.run(...txValues(attemptRow(row.id, input, row.amount_pence, input.tipPence ?? 0)));
+    insertTx.run(...txValues(attemptRow(row, input, row.amount_pence, input.tipPence ?? 0)));
     statusEvent(row);
   }
 
@@ -309,13 +317,13 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
       if (tip > 0 && !tipsOn) throw badRequest('Tips are not enabled for this payment request');
       if (openTxs.all(row.id).some((t) => t.status === 'PENDING'))
         throw badRequest('A card payment is being processed; wait for its outcome');
-      closeOpenAttempts(row.id, 'FAILED', 'Replaced by a new attempt');
+      closeOpenAttempts(row, 'FAILED', 'Replaced by a new attempt');
       const outstanding = row.amount_pence - (row.paid_pence - row.tip_pence);
       const amount =
         options.splitBill && input.sharePence !== undefined
           ? Math.min(Math.max(input.sharePence, 1), outstanding)
           : outstanding;
-      const tx = attemptRow(row.id, input, amount, tip);
+      const tx = attemptRow(row, input, amount, tip);
       reader.invalidate(row.id);
       insertTx.run(...txValues(tx));
       // A split bill stays AWAITING_AUTHORIZATION while its shares are paid one by one; each
@@ -346,7 +354,7 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
   ): RequestRow {
     if (tx.status !== 'AWAITING_AUTHORIZATION' && tx.status !== 'PENDING')
       throw badRequest(`This payment attempt is already ${tx.status}`);
-    const now = clock.now();
+    const now = clock.now(row.environment);
     const error = outcome === 'FAILED' ? (errorDescription ?? DECLINED) : null;
     reader.invalidate(row.id);
     const changed = casTx.run({
@@ -389,15 +397,17 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
     if (!OPEN_STATUSES.includes(row.status) || row.paid_pence > 0)
       throw badRequest(`The payment request has already been processed (${row.status})`);
     return outbox.tx(() => {
-      closeOpenAttempts(row.id, 'CANCELLED', 'The payment request was cancelled');
+      closeOpenAttempts(row, 'CANCELLED', 'The payment request was cancelled');
       return move(row, 'CANCELLED', { error: null });
     });
   }
 
-  /** Expires every open request whose time has come. Returns how many. */
+  /** Expires every open request whose time has come in its environment. Returns how many. */
   function expireDue(): number {
     let count = 0;
-    for (const row of dueExpiries.all(clock.now())) if (expireIfDue(row)) count++;
+    for (const environment of ENVIRONMENTS)
+      for (const row of dueExpiries.all(clock.now(environment), environment))
+        if (expireIfDue(row)) count++;
     return count;
   }
 
@@ -435,10 +445,12 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
     );
   }
 
-  /** `finish` with the network's answer for many whole requests at once (see settlesWhole). */
-  function settleTogether(batch: { tx: DueTx; row: RequestRow }[]): void {
+  /**
+   * `finish` with the network's answer for many whole requests at once (see settlesWhole), all
+   * of one environment, whose time is `now`.
+   */
+  function settleTogether(batch: { tx: DueTx; row: RequestRow }[], now: number): void {
     if (batch.length === 0) return;
-    const now = clock.now();
     const txChanges: unknown[] = [];
     const requestChanges: unknown[] = [];
     const events: EmitInput[] = [];
@@ -468,8 +480,14 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
 
   /** The sandbox card network answers every PENDING card payment whose time has come. */
   function settleDue(): number {
-    const now = clock.now();
-    const due = dueSettlements.all(now);
+    let count = 0;
+    for (const environment of ENVIRONMENTS) count += settleDueIn(environment);
+    return count;
+  }
+
+  function settleDueIn(environment: Environment): number {
+    const now = clock.now(environment);
+    const due = dueSettlements.all(now, environment);
     if (due.length === 0) return 0;
     const settle = (tx: DueTx, row: RequestRow | undefined) => {
       if (!row) throw notFound('No payment request for this attempt');
@@ -488,7 +506,7 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
           if (row) requests.set(id, row);
         }
         if (requests.size < due.length)
-          for (const row of dueRequests.all(now))
+          for (const row of dueRequests.all(environment, now))
             if (!requests.has(row.id)) requests.set(row.id, row);
         const whole: { tx: DueTx; row: RequestRow }[] = [];
         for (const tx of due) {
@@ -496,7 +514,7 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
           if (settlesWhole(tx, row)) whole.push({ tx, row });
           else settle(tx, row);
         }
-        settleTogether(whole);
+        settleTogether(whole, now);
         return due.length;
       });
     } catch {
@@ -524,10 +542,12 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
   const authorizedTx = db.prepare<[string], TransactionRow>(`
     SELECT * FROM transactions WHERE payment_request_id = ? AND status = 'AUTHORIZED'
     ORDER BY created_at DESC, rowid DESC LIMIT 1`);
-  const dueCaptures = db.prepare<[number], TransactionRow>(`
-    SELECT * FROM transactions WHERE status = 'AUTHORIZED' AND auto_capture_at <= ?`);
-  const dueReleases = db.prepare<[number], TransactionRow>(`
-    SELECT * FROM transactions WHERE status = 'AUTHORIZED' AND auth_expires_at <= ?`);
+  const dueCaptures = db.prepare<[number, Environment], TransactionRow>(`
+    SELECT t.* FROM transactions t JOIN payment_requests p ON p.id = t.payment_request_id
+    WHERE t.status = 'AUTHORIZED' AND t.auto_capture_at <= ? AND p.environment = ?`);
+  const dueReleases = db.prepare<[number, Environment], TransactionRow>(`
+    SELECT t.* FROM transactions t JOIN payment_requests p ON p.id = t.payment_request_id
+    WHERE t.status = 'AUTHORIZED' AND t.auth_expires_at <= ? AND p.environment = ?`);
   const casCapturedTx = db.prepare(`
     UPDATE transactions SET status = @to, error_description = @error, updated_at = @now
     WHERE id = @id AND status = 'AUTHORIZED'`);
@@ -561,7 +581,8 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
     capturedPence = 0,
   ): RequestRow {
     reader.invalidate(row.id);
-    const changed = casCapturedTx.run({ id: tx.id, to, error: why, now: clock.now() }).changes;
+    const now = clock.now(row.environment);
+    const changed = casCapturedTx.run({ id: tx.id, to, error: why, now }).changes;
     if (changed === 0) throw badRequest('The payment changed meanwhile; read it again');
     return move(row, to, {
       error: why,
@@ -571,7 +592,8 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
 
   /** Releases an authorization whose time is up; true when it did. */
   function releaseIfExpired(row: RequestRow, tx: TransactionRow): boolean {
-    if (tx.auth_expires_at === null || tx.auth_expires_at > clock.now()) return false;
+    if (tx.auth_expires_at === null || tx.auth_expires_at > clock.now(row.environment))
+      return false;
     outbox.tx(() => endAuthorization(row, tx, 'CANCELLED', EXPIRED_HOLD));
     return true;
   }
@@ -621,17 +643,19 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
    */
   function authorizationsDue(): number {
     let count = 0;
-    const now = clock.now();
-    for (const tx of dueCaptures.all(now)) {
-      const row = reader.get(tx.payment_request_id);
-      if (row?.status !== 'AUTHORIZED') continue;
-      capture(row, undefined, true);
-      count++;
-    }
-    for (const tx of dueReleases.all(now)) {
-      const row = reader.get(tx.payment_request_id);
-      if (row?.status !== 'AUTHORIZED') continue;
-      if (releaseIfExpired(row, tx)) count++;
+    for (const environment of ENVIRONMENTS) {
+      const now = clock.now(environment);
+      for (const tx of dueCaptures.all(now, environment)) {
+        const row = reader.get(tx.payment_request_id);
+        if (row?.status !== 'AUTHORIZED') continue;
+        capture(row, undefined, true);
+        count++;
+      }
+      for (const tx of dueReleases.all(now, environment)) {
+        const row = reader.get(tx.payment_request_id);
+        if (row?.status !== 'AUTHORIZED') continue;
+        if (releaseIfExpired(row, tx)) count++;
+      }
     }
     return count;
   }

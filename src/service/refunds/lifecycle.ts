@@ -1,16 +1,17 @@
 /**
  * Every status change of a refund: initiation (with the over-refund check), the sandbox bank's
- * progress by the service clock, and its answers through the sandbox control. Each change is a
+ * progress by the clock of the refund's environment, and its answers through the sandbox control. Each change is a
  * compare-and-set on the current status, checked against the shared state machine
  * (src/shared/refund-states.ts), and writes its events to the outbox in the same transaction.
  */
 import type { RefundCreateBody } from '../../shared/contract/refunds';
 import { formatPence, penceToPounds, poundsToPence } from '../../shared/money';
 import { canMoveRefund, type RefundStatus } from '../../shared/refund-states';
-import type { Clock } from '../clock';
+import { ENVIRONMENTS, type Clock } from '../clock';
 import type { Outbox } from '../events/outbox';
 import { badField, badRequest, notFound } from '../http/errors';
 import type { PaymentReader, RequestRow } from '../payments/model';
+import type { Environment } from '../http/auth';
 import type { Db } from '../store/db';
 import type { RefundReader, RefundRow } from './model';
 import { newId } from '../ids';
@@ -50,9 +51,9 @@ export function createRefundLifecycle(
   const addRefunded = db.prepare(
     'UPDATE payment_requests SET refunded_pence = refunded_pence + ? WHERE id = ?',
   );
-  const due = db.prepare<[number], RefundRow>(
-    'SELECT * FROM refunds WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at LIMIT 500',
-  );
+  const due = db.prepare<[number, Environment], RefundRow>(`
+    SELECT * FROM refunds WHERE due_at IS NOT NULL AND due_at <= ? AND environment = ?
+    ORDER BY due_at LIMIT 500`);
 
   function emit(refund: RefundRow, request: RequestRow, errorDescription?: string) {
     const data = {
@@ -118,7 +119,7 @@ export function createRefundLifecycle(
         'amount',
         `is more than is left to refund (${formatPence(remaining, request.currency)} of ${formatPence(request.paid_pence, request.currency)} paid)`,
       );
-    const now = clock.now();
+    const now = clock.now(request.environment);
     const row: RefundRow = {
       id: newId(),
       payment_request_id: request.id,
@@ -166,7 +167,7 @@ export function createRefundLifecycle(
   ): { refund: RefundRow; request: RequestRow } {
     if (!canMoveRefund(refund.status, to))
       throw badRequest(`The refund is ${refund.status} and cannot become ${to}`);
-    const now = clock.now();
+    const now = clock.now(refund.environment);
     const dueAt = to === 'PENDING' ? refund.created_at + REFUND_COMPLETED_AFTER_MS : null;
     const changed = cas.run({ id: refund.id, from: refund.status, to, dueAt, now }).changes;
     if (changed === 0) throw badRequest('The refund changed meanwhile; read it again');
@@ -191,12 +192,21 @@ export function createRefundLifecycle(
     });
   }
 
-  /** The sandbox bank moves every refund whose time has come (scheduler tick, clock advance). */
+  /**
+   * The sandbox bank moves every refund whose time has come in its environment (scheduler tick,
+   * clock advance).
+   */
   function advanceDue(): number {
+    let count = 0;
+    for (const environment of ENVIRONMENTS) count += advanceDueIn(environment);
+    return count;
+  }
+
+  function advanceDueIn(environment: Environment): number {
     let count = 0;
     // A clock moved far ahead may make both steps of a refund due at once: loop until none is.
     for (let round = 0; round < 4; round++) {
-      const rows = due.all(clock.now());
+      const rows = due.all(clock.now(environment), environment);
       if (rows.length === 0) break;
       const next = (refund: RefundRow) => (refund.status === 'INITIATED' ? 'PENDING' : 'COMPLETED');
       try {

@@ -21,7 +21,7 @@ export const refundRoutes: Area = (app, ctx) => {
         throw new ApiError(400, 'No payment request found with this id', [
           { field: 'path.paymentRequestId', message: 'no payment request found' },
         ]);
-      throw error; // the environment mismatch keeps its own message
+      throw error;
     }
   }
 

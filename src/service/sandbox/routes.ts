@@ -31,7 +31,7 @@ export const sandboxRoutes: Area = (app, ctx) => {
     // An authorization is never left AUTO_CAPTURE (nothing could ever end it): it is a manual
     // or capture-before-expiry hold that capture, cancel or its expiry ends.
     const captureType = body.captureType ?? 'MANUAL_CAPTURE';
-    const expiresAt = ctx.clock.now() + AUTHORIZATION_MS;
+    const expiresAt = ctx.clock.now(row.environment) + AUTHORIZATION_MS;
     const tx = ctx.lifecycle.startAttempt(row.id, {
       method: body.paymentMethod,
       ...(body.outcome === 'AUTHORIZED'

@@ -50,7 +50,7 @@ export const remotePaymentRoutes: Area = (app, ctx) => {
     const notes = body.notes?.trim() || undefined;
 
     return outbox.tx(() => {
-      const now = clock.now();
+      const now = clock.now(caller.environment);
       let customerId = `terminal:${terminal.id}`;
       const consumer = body.consumerDetails;
       if (consumer && Object.values(consumer).some((v) => v !== undefined)) {

@@ -38,7 +38,7 @@ export const terminalRoutes: Area = (app, ctx) => {
   mount(app, ctx.auth, routes.setPushToken, ({ body, caller }) => {
     db.prepare(
       'UPDATE terminals SET fcm_token = ?, push_registered = CASE WHEN ? IS NOT NULL THEN 1 ELSE push_registered END, last_seen_at = ? WHERE id = ?',
-    ).run(body.fcmToken, body.fcmToken, clock.now(), caller.terminalId);
+    ).run(body.fcmToken, body.fcmToken, clock.now(caller.environment), caller.terminalId);
     return terminalRecord(terminals.get(caller.terminalId)!, presence);
   });
 
@@ -51,7 +51,7 @@ export const terminalRoutes: Area = (app, ctx) => {
     const storeId = body.storeId ?? primaryStore.get(caller.merchantId)!.id;
     if (!storeOf.get(storeId, caller.merchantId))
       throw new ApiError(404, 'No store with this id for this merchant');
-    const expiresAt = clock.now() + PAIRING_CODE_TTL_MS;
+    const expiresAt = clock.now(caller.environment) + PAIRING_CODE_TTL_MS;
     // Retry on the rare collision with a live code.
     for (;;) {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -62,19 +62,30 @@ export const terminalRoutes: Area = (app, ctx) => {
            ON CONFLICT(code) DO UPDATE SET merchant_id = excluded.merchant_id,
              environment = excluded.environment, store_id = excluded.store_id,
              expires_at = excluded.expires_at, used_at = NULL
-           WHERE pairing_codes.expires_at <= ? OR pairing_codes.used_at IS NOT NULL`,
+           WHERE pairing_codes.used_at IS NOT NULL OR pairing_codes.expires_at <=
+             CASE pairing_codes.environment WHEN 'sandbox' THEN ? ELSE ? END`,
         )
-        .run(code, caller.merchantId, caller.environment, storeId, expiresAt, clock.now());
+        // A live code is compared with its own environment's time: a moved sandbox clock
+        // never takes over a production code that has not expired.
+        .run(
+          code,
+          caller.merchantId,
+          caller.environment,
+          storeId,
+          expiresAt,
+          clock.now('sandbox'),
+          clock.now('production'),
+        );
       if (inserted.changes === 1) return { code, storeId, expiresAt: iso(expiresAt) };
     }
   });
 
   mount(app, ctx.auth, routes.pairTerminal, ({ body }) => {
-    const now = clock.now();
     const result = db.transaction(() => {
       const code = db
         .prepare<[string], CodeRow>('SELECT * FROM pairing_codes WHERE code = ?')
         .get(body.code);
+      const now = clock.now(code?.environment ?? 'production');
       if (!code || code.used_at !== null || code.expires_at <= now)
         throw badField(
           'code',
@@ -124,7 +135,7 @@ export const terminalRoutes: Area = (app, ctx) => {
 
   mount(app, ctx.auth, routes.deleteTerminal, ({ params, caller }) => {
     const row = terminals.owned(params.id, caller.merchantId, caller.environment);
-    const now = clock.now();
+    const now = clock.now(caller.environment);
     db.transaction(() => {
       db.prepare('UPDATE terminals SET deleted_at = ? WHERE id = ?').run(now, row.id);
       db.prepare('UPDATE access_secrets SET revoked_at = ? WHERE terminal_id = ?').run(now, row.id);

@@ -42,7 +42,7 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
   // The same events as the stream, for a kiosk that polls; a poll counts as being seen.
   mount(app, ctx.auth, routes.pollTerminalEvents, ({ caller, query }) => {
     const after = query.after === undefined ? 0 : Number(query.after);
-    touch.run(clock.now(), caller.terminalId);
+    touch.run(clock.now(caller.environment), caller.terminalId);
     const rows = feed.all(caller.terminalId, after, query.limit);
     return {
       events: rows.map((row) => ({
@@ -59,7 +59,7 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
     const header = c.req.header('last-event-id') ?? c.req.query('lastEventId');
     // No Last-Event-ID: a new stream starts from now, not from the terminal's whole history.
     let cursor = header && /^\d+$/.test(header) ? Number(header) : (lastSeq.get()?.seq ?? 0);
-    seen.run(clock.now(), terminalId);
+    seen.run(clock.now(caller.environment), terminalId);
 
     return streamSSE(c, async (stream) => {
       const queue: StoredEvent[] = [];
@@ -89,7 +89,7 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
       });
       stream.onAbort(stop);
       const heartbeat = setInterval(() => {
-        seen.run(clock.now(), terminalId);
+        seen.run(clock.now(caller.environment), terminalId);
         void stream.writeSSE({
           event: 'heartbeat',
           data: JSON.stringify({ at: new Date().toISOString() }),
@@ -122,7 +122,7 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
         unsubscribe();
         unregister();
         detach();
-        if (db.open) seen.run(clock.now(), terminalId); // the service may be closing
+        if (db.open) seen.run(clock.now(caller.environment), terminalId); // the service may be closing
       }
     });
   });

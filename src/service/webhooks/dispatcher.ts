@@ -7,14 +7,16 @@
  *   SELECT of due rows, bounded by the free slots.
  * - New events wake it at once through `outbox.subscribe`, so a delivery leaves within
  *   milliseconds rather than at the next tick.
- * - Retries are due by the service clock, so `POST /api/sandbox/clock/advance` fires them.
+ * - Retries are due by the clock of the subscription's environment, so
+ *   `POST /api/sandbox/clock/advance` fires the sandbox's and never production's.
  * - The `webhook-timestamp` header is real wall time (Date.now), not the service clock: the
  *   receiver checks it against its own clock with a 5-minute tolerance, and a sandbox clock
  *   moved forward would make every delivery look forged.
  */
 import { Agent, request } from 'undici';
-import type { Clock } from '../clock';
+import { ENVIRONMENTS, type Clock } from '../clock';
 import type { Outbox } from '../events/outbox';
+import type { Environment } from '../http/auth';
 import type { Db } from '../store/db';
 import { MAX_ATTEMPTS, retryDelay } from './schedule';
 import { webhookHeaders } from './signing';
@@ -36,6 +38,8 @@ interface DueRow {
   url: string;
   secret: string;
   deleted_at: number | null;
+  environment: Environment;
+  next_attempt_at: number;
 }
 
 /** The receiver's answer or why there was none. */
@@ -63,10 +67,12 @@ export function createWebhookDispatcher(
   });
 
   // In-flight rows are still PENDING and due, so the SELECT asks for enough rows to skip them.
-  const due = db.prepare<[number, number], DueRow>(`
-    SELECT d.id, d.event_id, d.body, d.attempts, s.url, s.secret, s.deleted_at
+  // Once per environment, with that environment's now (clock.ts).
+  const due = db.prepare<[number, Environment, number], DueRow>(`
+    SELECT d.id, d.event_id, d.body, d.attempts, s.url, s.secret, s.deleted_at, s.environment,
+      d.next_attempt_at
     FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id
-    WHERE d.status = 'PENDING' AND d.next_attempt_at <= ?
+    WHERE d.status = 'PENDING' AND d.next_attempt_at <= ? AND s.environment = ?
     ORDER BY d.next_attempt_at
     LIMIT ?`);
   // Compare-and-set on status: a delivery failed meanwhile (subscription deleted) stays failed.
@@ -94,7 +100,11 @@ export function createWebhookDispatcher(
     if (free <= 0) return;
     let rows: DueRow[];
     try {
-      rows = due.all(clock.now(), free + inFlight.size);
+      // The most overdue first, whichever environment: neither can hold the other's up.
+      const overdue = (row: DueRow) => clock.now(row.environment) - row.next_attempt_at;
+      rows = ENVIRONMENTS.flatMap((environment) =>
+        due.all(clock.now(environment), environment, free + inFlight.size),
+      ).sort((a, b) => overdue(b) - overdue(a));
     } catch (error) {
       log(`webhooks: cannot read due deliveries: ${(error as Error).message}`);
       return;
@@ -159,7 +169,7 @@ export function createWebhookDispatcher(
     const outcome = await send(row, signal);
     // Abandoned by stop(): leave the row PENDING and due; the next start sends it again.
     if (signal.aborted) return;
-    const now = clock.now();
+    const now = clock.now(row.environment);
     try {
       if (outcome.ok) {
         delivered.run(now, outcome.status, row.id);

@@ -42,7 +42,7 @@ export const webhookRoutes: Area = (app, ctx) => {
     if (!store.find(caller, params.id)) throw notFound(NO_SUBSCRIPTION);
     const delivery = store.delivery(params.id, params.deliveryId);
     if (!delivery) throw notFound('No delivery found for this webhook subscription');
-    const id = store.resend(delivery);
+    const id = store.resend(caller, delivery);
     ctx.tick(); // send it now rather than at the next scheduler pass
     return { message: `Delivery ${id} queued: event ${delivery.event_id} will be sent again` };
   });

@@ -123,7 +123,7 @@ export function createSubscriptionStore(db: Db, clock: Clock, outbox: Outbox) {
         eventTypes: JSON.stringify(body.eventTypes),
         secret: newWebhookSecret(),
         description: body.description ?? null,
-        createdAt: clock.now(),
+        createdAt: clock.now(caller.environment),
       };
       insert.run(row);
       outbox.subscriptionsChanged();
@@ -137,7 +137,7 @@ export function createSubscriptionStore(db: Db, clock: Clock, outbox: Outbox) {
     remove(caller: Caller, id: string): boolean {
       return db.transaction(() => {
         if (!find(caller, id)) return false;
-        softDelete.run(clock.now(), id);
+        softDelete.run(clock.now(caller.environment), id);
         outbox.subscriptionsChanged();
         failPending.run(id);
         return true;
@@ -147,9 +147,9 @@ export function createSubscriptionStore(db: Db, clock: Clock, outbox: Outbox) {
     delivery: (subscriptionId: string, deliveryId: string) =>
       delivery.get(deliveryId, subscriptionId),
     /** A new delivery of the same event (same body, same webhook-id), due now. */
-    resend(row: DeliveryRow): string {
+    resend(caller: Caller, row: DeliveryRow): string {
       const id = randomUUID();
-      const now = clock.now();
+      const now = clock.now(caller.environment);
       insertDelivery.run(id, row.subscription_id, row.event_id, row.event_type, row.body, now, now);
       return id;
     },
