@@ -60,6 +60,7 @@ import { createPresence, createTerminalReader } from './terminals/model';
 import { remotePaymentRoutes } from './terminals/remote';
 import { terminalRoutes } from './terminals/routes';
 import { terminalStreamRoutes } from './terminals/stream';
+import type { ResolveHost } from './webhooks/destinations';
 import { createWebhookDispatcher } from './webhooks/dispatcher';
 import { webhookRoutes } from './webhooks/routes';
 
@@ -85,6 +86,8 @@ export interface ServiceOptions {
   failureLimit?: FailureLimitOptions;
   /** Where emails to customers go (an SMTP URL); without one they stay in the outbox. */
   mail?: MessageOptions;
+  /** How webhook receivers' host names are resolved (webhooks/destinations.ts); DNS by default. */
+  resolveHost?: ResolveHost;
 }
 
 const AREAS: Area[] = [
@@ -166,7 +169,9 @@ export function createService(options: ServiceOptions): Service {
   let publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? 'http://127.0.0.1:4010';
   const log = options.log ?? (() => {});
 
-  const dispatcher = createWebhookDispatcher(db, clock, outbox, log);
+  const dispatcher = createWebhookDispatcher(db, clock, outbox, log, {
+    resolveHost: options.resolveHost,
+  });
   const refundReader = createRefundReader(db);
   const refunds = {
     reader: refundReader,
