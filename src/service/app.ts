@@ -60,6 +60,7 @@ import { createPresence, createTerminalReader } from './terminals/model';
 import { remotePaymentRoutes } from './terminals/remote';
 import { terminalRoutes } from './terminals/routes';
 import { terminalStreamRoutes } from './terminals/stream';
+import type { ResolveHost } from './webhooks/destinations';
 import { createWebhookDispatcher } from './webhooks/dispatcher';
 import { webhookRoutes } from './webhooks/routes';
 import { createMetrics } from './ops/metrics';
@@ -93,6 +94,8 @@ export interface ServiceOptions {
   logger?: Logger;
   /** Turns on GET /metrics for a Bearer token equal to this (ops/metrics.ts). */
   metricsToken?: string;
+  /** How webhook receivers' host names are resolved (webhooks/destinations.ts); DNS by default. */
+  resolveHost?: ResolveHost;
 }
 
 /** How long a shutdown waits for requests in flight before it cuts their connections. */
@@ -204,7 +207,9 @@ export function createService(options: ServiceOptions): Service {
   let publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? 'http://127.0.0.1:4010';
   const log = options.log ?? (() => {});
 
-  const dispatcher = createWebhookDispatcher(db, clock, outbox, log);
+  const dispatcher = createWebhookDispatcher(db, clock, outbox, log, {
+    resolveHost: options.resolveHost,
+  });
   const refundReader = createRefundReader(db);
   const refunds = {
     reader: refundReader,

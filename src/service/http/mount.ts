@@ -95,38 +95,43 @@ export function mount<R extends RouteDef>(
   const mounted = mountedRoutes.get(app) ?? new Set();
   mounted.add(def);
   mountedRoutes.set(app, mounted);
-  const guarded = def.auth !== 'public' || def.guessable === true;
+  const guessable = def.guessable === true;
   app.on(def.method.toUpperCase(), honoPath(def.path), async (c) => {
     const { limiter, idempotency } = services.get(app) ?? {};
     const address = clientAddress(c);
-    if (guarded && limiter) {
-      const wait = limiter.retryAfter(address);
-      if (wait > 0) {
-        c.header('Retry-After', String(wait));
-        throw new ApiError(
-          429,
-          `Too many failed attempts from this address; try again in ${wait} s`,
-          [],
-          'TOO_MANY_REQUESTS',
-        );
-      }
-    }
-    try {
-      return await answer(c);
-    } catch (error) {
-      // Only failures count: a wrong secret anywhere, any refusal of a guessable route.
-      if (limiter && error instanceof ApiError) {
-        const header = c.req.header('authorization');
-        const wrongSecret = error.status === 401 && header !== undefined;
-        const wrongGuess = def.guessable === true && error.status >= 400 && error.status < 500;
-        if (wrongGuess) limiter.fail(address);
-        else if (wrongSecret) limiter.fail(address, hashSecret(header));
-      }
-      throw error;
-    }
+    // One bucket per address and kind of credential: wrong access secrets on any route, and each
+    // guessable route's codes, so failing at one never holds back the other.
+    const secretBucket = `${address} secret`;
+    const guessBucket = `${address} ${def.method} ${def.path}`;
+    const tooMany = (wait: number) => {
+      c.header('Retry-After', String(wait));
+      return new ApiError(
+        429,
+        `Too many failed attempts from this address; try again in ${wait} s`,
+        [],
+        'TOO_MANY_REQUESTS',
+      );
+    };
+    /**
+     * A wrong secret costs a token, or meets 429 once the bucket is spent. Only a failing secret
+     * is ever held back: a right one is answered whatever others at this address got wrong.
+     */
+    const refuseSecret = (error: unknown, header: string | undefined) => {
+      if (!limiter || header === undefined) return error;
+      if (!(error instanceof ApiError) || error.status !== 401) return error;
+      const wait = limiter.fail(secretBucket, hashSecret(header));
+      return wait > 0 ? tooMany(wait) : error;
+    };
+    return await answer(c);
 
     async function answer(c: Context) {
-      const caller = auth.authorize(c.req.header('authorization'), def.auth);
+      const header = c.req.header('authorization');
+      let caller: Caller | null;
+      try {
+        caller = auth.authorize(header, def.auth);
+      } catch (error) {
+        throw refuseSecret(error, header);
+      }
       const rawParams = def.params ? c.req.param() : {};
       refuseHostileText(rawParams, 'path');
       const params = def.params ? parseOrThrow(def.params, rawParams, 'path') : undefined;
@@ -143,8 +148,36 @@ export function mount<R extends RouteDef>(
         json = (await readJsonBody(c)).json;
         body = parseOrThrow(def.body, json, 'body');
       }
-      const run = () => handler({ params, query, body, caller, rawQuery, c } as Input<R>);
       const key = def.idempotent ? idempotencyKey(c.req.header(IDEMPOTENCY_HEADER)) : undefined;
+      // A guessable route's codes are judged only in a well-formed request: a malformed one (any
+      // web page can send a text/plain POST) guesses nothing and costs nothing. Past the limit
+      // even the right code waits here, or the 429s would tell a guesser which code is right.
+      if (guessable && limiter) {
+        const wait = limiter.retryAfter(guessBucket);
+        if (wait > 0) throw tooMany(wait);
+      }
+      let judged = false;
+      const run = () => {
+        judged = true;
+        return handler({ params, query, body, caller, rawQuery, c } as Input<R>);
+      };
+      try {
+        return await respondTo(run, key, caller, json, lastValues);
+      } catch (error) {
+        // Only the handler's own refusal is a wrong guess (the code is unknown, expired, used).
+        if (guessable && limiter && judged && error instanceof ApiError && error.status < 500)
+          limiter.fail(guessBucket);
+        throw error;
+      }
+    }
+
+    async function respondTo(
+      run: () => ReturnType<Handler<R>>,
+      key: string | undefined,
+      caller: Caller | null,
+      json: unknown,
+      lastValues: Record<string, string | undefined>,
+    ) {
       if (key === undefined || !idempotency) return respond(c, await run());
 
       const scope = caller

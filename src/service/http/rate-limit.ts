@@ -1,22 +1,23 @@
 /**
- * Brute-force limits (docs/reliability.md): failed attempts (a wrong access secret, a wrong
- * pairing code) are counted per client address in a token bucket. An address that has spent its
- * bucket gets 429 with Retry-After on every authenticated or guessable route until a token comes
- * back; successes cost nothing, so a busy till or a test suite is never slowed by its own
- * traffic. Time is real time (monotonic), not the sandbox clock: a sandbox secret that can move
- * the clock must not be able to refill the bucket of someone guessing production secrets.
+ * Brute-force limits (docs/reliability.md): failed attempts are counted in token buckets, one per
+ * client address and kind of credential (access secrets; each guessable route's codes). Only a
+ * real wrong credential costs a token; a spent bucket holds back further attempts of that kind
+ * from that address until a token comes back. Successes cost nothing, so a busy till or a test
+ * suite is never slowed by its own traffic. Time is real time (monotonic), not the sandbox clock:
+ * a sandbox secret that can move the clock must not be able to refill the bucket of someone
+ * guessing production secrets.
  */
 import { performance } from 'node:perf_hooks';
 
 export interface FailureLimitOptions {
-  /** Failures an address may make at once before it is held back. */
+  /** Failures a bucket allows at once before it holds attempts back. */
   burst?: number;
   /** Failures per minute it may make after that (the bucket's refill rate). */
   perMinute?: number;
   /** Milliseconds, monotonic; tests inject their own. */
   now?: () => number;
-  /** Addresses remembered at most; past this, the longest-quiet ones are forgotten. */
-  maxAddresses?: number;
+  /** Buckets remembered at most; past this, the longest-quiet ones are forgotten. */
+  maxBuckets?: number;
 }
 
 export const DEFAULT_FAILURE_BURST = 20;
@@ -25,23 +26,23 @@ export const DEFAULT_FAILURES_PER_MINUTE = 20;
 interface Bucket {
   tokens: number;
   at: number;
-  /** The last few wrong secrets (hashed) this address sent, each counted once. */
+  /** The last few wrong secrets (hashed) sent into this bucket, each counted once. */
   recent: string[];
 }
 
-/** Distinct wrong secrets remembered per address. */
+/** Distinct wrong secrets remembered per bucket. */
 const RECENT = 16;
 
 export function createFailureLimiter(options: FailureLimitOptions = {}) {
   const burst = options.burst ?? DEFAULT_FAILURE_BURST;
   const perMs = (options.perMinute ?? DEFAULT_FAILURES_PER_MINUTE) / 60_000;
   const now = options.now ?? (() => performance.now());
-  const maxAddresses = options.maxAddresses ?? 100_000;
+  const maxBuckets = options.maxBuckets ?? 100_000;
   const buckets = new Map<string, Bucket>();
 
-  function current(address: string): Bucket {
+  function current(key: string): Bucket {
     const t = now();
-    const bucket = buckets.get(address);
+    const bucket = buckets.get(key);
     if (!bucket) return { tokens: burst, at: t, recent: [] };
     return {
       tokens: Math.min(burst, bucket.tokens + (t - bucket.at) * perMs),
@@ -50,30 +51,33 @@ export function createFailureLimiter(options: FailureLimitOptions = {}) {
     };
   }
 
+  const wait = (tokens: number) =>
+    tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - tokens) / perMs / 1000));
+
   return {
-    /** Seconds until `address` may try again; 0 when it may now. */
-    retryAfter(address: string): number {
-      const { tokens } = current(address);
-      if (tokens >= 1) return 0;
-      return Math.max(1, Math.ceil((1 - tokens) / perMs / 1000));
-    },
+    /** Seconds until bucket `key` allows another attempt; 0 when it does now. */
+    retryAfter: (key: string): number => wait(current(key).tokens),
     /**
-     * Counts one failed attempt from `address`. `token` (a hash of the wrong secret) makes a
-     * repeat of the same wrong secret free: a kiosk still polling with the secret its unpairing
-     * revoked is not guessing, and must not lock out the dashboard on the same machine. A guesser
-     * gains nothing from repeating a guess.
+     * One failed attempt into bucket `key` (an address and a kind of credential). Answers 0 when
+     * it was counted (or was free), or the seconds the bucket is spent for: then nothing is
+     * counted and the caller answers 429. `token` (a hash of the wrong secret) makes a repeat of
+     * a recent wrong secret free and never held back: a kiosk still polling with the secret its
+     * unpairing revoked is not guessing, and keeps getting its 401. A guesser gains nothing from
+     * repeating a guess.
      */
-    fail(address: string, token?: string): void {
-      const bucket = current(address);
-      if (token !== undefined && bucket.recent.includes(token)) return;
+    fail(key: string, token?: string): number {
+      const bucket = current(key);
+      if (token !== undefined && bucket.recent.includes(token)) return 0;
+      if (bucket.tokens < 1) return wait(bucket.tokens);
       if (token !== undefined) bucket.recent = [...bucket.recent.slice(1 - RECENT), token];
-      bucket.tokens = Math.max(0, bucket.tokens - 1);
-      buckets.delete(address); // re-inserted last: the Map's order is then least recently failed first
-      buckets.set(address, bucket);
-      if (buckets.size > maxAddresses) {
+      bucket.tokens -= 1;
+      buckets.delete(key); // re-inserted last: the Map's order is then least recently failed first
+      buckets.set(key, bucket);
+      if (buckets.size > maxBuckets) {
         const oldest = buckets.keys().next().value;
         if (oldest !== undefined) buckets.delete(oldest);
       }
+      return 0;
     },
   };
 }

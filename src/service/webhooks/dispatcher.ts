@@ -12,12 +12,23 @@
  * - The `webhook-timestamp` header is real wall time (Date.now), not the service clock: the
  *   receiver checks it against its own clock with a 5-minute tolerance, and a sandbox clock
  *   moved forward would make every delivery look forged.
+ * - Each environment connects only where destinations.ts allows, checked per address after DNS;
+ *   the log says why a delivery failed in a few fixed words, never the socket error or the
+ *   address it reached, so it cannot map the network it was refused.
  */
-import { Agent, request } from 'undici';
+import { isIP } from 'node:net';
+import { Agent, buildConnector, request } from 'undici';
 import { ENVIRONMENTS, type Clock } from '../clock';
 import type { Outbox } from '../events/outbox';
 import type { Environment } from '../http/auth';
 import type { Db } from '../store/db';
+import {
+  AddressNotAllowedError,
+  addressAllowed,
+  guardedLookup,
+  resolveWithDns,
+  type ResolveHost,
+} from './destinations';
 import { MAX_ATTEMPTS, retryDelay } from './schedule';
 import { webhookHeaders } from './signing';
 
@@ -28,6 +39,8 @@ export interface DispatcherOptions {
   timeoutMs?: number;
   /** How long stop() waits for in-flight attempts before abandoning them. */
   stopGraceMs?: number;
+  /** How receivers' host names are resolved (DNS by default; tests inject their own). */
+  resolveHost?: ResolveHost;
 }
 
 interface DueRow {
@@ -43,9 +56,48 @@ interface DueRow {
 }
 
 /** The receiver's answer or why there was none. */
-type Outcome = { ok: true; status: number } | { ok: false; status: number | null; error: string };
+type Outcome =
+  | { ok: true; status: number }
+  /** `code`: the socket error's code, for the operator's log only. */
+  | { ok: false; status: number | null; error: string; code?: string };
 
-const MAX_ERROR_LENGTH = 500;
+/** What the delivery log says when no HTTP answer came: the cause in general words only. */
+function failureText(error: unknown, timeoutMs: number): string {
+  const code = errorCode(error);
+  if (code === 'ADDRESS_NOT_ALLOWED') return 'refused: address not allowed';
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
+    return `no answer within ${Math.round(timeoutMs / 1000)} s`;
+  if (/CERT|TLS|SSL|UNABLE_TO_VERIFY/.test(code))
+    return "could not connect: the receiver's TLS certificate was not accepted";
+  return 'could not connect';
+}
+
+const errorCode = (error: unknown): string => {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === 'string' ? code : '';
+};
+
+/**
+ * A connection pool that connects only where `environment` may: literal addresses are checked
+ * here (net.connect never looks them up), names by the lookup it connects with.
+ */
+function guardedAgent(environment: Environment, resolveHost: ResolveHost, timeoutMs: number) {
+  const connect = buildConnector({
+    timeout: timeoutMs,
+    lookup: guardedLookup(environment, resolveHost),
+  });
+  return new Agent({
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    keepAliveTimeout: 4_000,
+    connect(options, callback) {
+      if (isIP(options.hostname) && !addressAllowed(options.hostname, environment))
+        return callback(new AddressNotAllowedError(), null);
+      connect(options, callback);
+    },
+  });
+}
 
 export function createWebhookDispatcher(
   db: Db,
@@ -58,13 +110,14 @@ export function createWebhookDispatcher(
   const timeoutMs = options.timeoutMs ?? 10_000;
   const stopGraceMs = options.stopGraceMs ?? 5_000;
 
-  // Its own connection pool, so stop() can close exactly the sockets it opened.
-  const agent = new Agent({
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-    connect: { timeout: timeoutMs },
-    keepAliveTimeout: 4_000,
-  });
+  const resolveHost = options.resolveHost ?? resolveWithDns;
+
+  // Its own connection pools, so stop() can close exactly the sockets it opened; one per
+  // environment, as each may reach different addresses.
+  const agents: Record<Environment, Agent> = {
+    sandbox: guardedAgent('sandbox', resolveHost, timeoutMs),
+    production: guardedAgent('production', resolveHost, timeoutMs),
+  };
 
   // In-flight rows are still PENDING and due, so the SELECT asks for enough rows to skip them.
   // Once per environment, with that environment's now (clock.ts).
@@ -143,7 +196,7 @@ export function createWebhookDispatcher(
     try {
       const response = await request(row.url, {
         method: 'POST',
-        dispatcher: agent,
+        dispatcher: agents[row.environment],
         signal,
         headers: {
           'content-type': 'application/json',
@@ -158,10 +211,12 @@ export function createWebhookDispatcher(
         return { ok: true, status: response.statusCode };
       return { ok: false, status: response.statusCode, error: `HTTP ${response.statusCode}` };
     } catch (error) {
-      const e = error as Error & { code?: string; cause?: { code?: string; message?: string } };
-      const code = e.code ?? e.cause?.code;
-      const message = [code, e.cause?.message ?? e.message].filter(Boolean).join(': ');
-      return { ok: false, status: null, error: message.slice(0, MAX_ERROR_LENGTH) };
+      return {
+        ok: false,
+        status: null,
+        error: failureText(error, timeoutMs),
+        code: errorCode(error),
+      };
     }
   }
 
@@ -185,7 +240,7 @@ export function createWebhookDispatcher(
         next: delay === null ? null : now + delay,
       });
       log(
-        `webhooks: delivery ${row.id} attempt ${attempts} failed (${outcome.error})` +
+        `webhooks: delivery ${row.id} attempt ${attempts} failed (${outcome.error}${outcome.code ? `; ${outcome.code}` : ''})` +
           (delay === null ? '; giving up' : `; next in ${Math.round(delay / 1000)} s`),
       );
     } catch (error) {
@@ -213,7 +268,7 @@ export function createWebhookDispatcher(
       clearTimeout(timer);
       for (const p of pending) p.abort.abort();
       await Promise.allSettled(pending.map((p) => p.promise));
-      await agent.destroy().catch(() => {});
+      await Promise.all(Object.values(agents).map((a) => a.destroy().catch(() => {})));
     },
   };
 }

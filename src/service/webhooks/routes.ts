@@ -7,8 +7,9 @@ import { routes } from '../../shared/contract/routes';
 import { EventData, type WebhookTestBody } from '../../shared/contract/webhooks';
 import type { Area } from '../context';
 import type { Caller } from '../http/auth';
-import { notFound } from '../http/errors';
+import { badField, notFound } from '../http/errors';
 import { mount } from '../http/mount';
+import { urlProblem } from './destinations';
 import { createSubscriptionStore, deliveryOut, subscriptionOut } from './store';
 import { testEventData } from './test-event';
 
@@ -20,6 +21,8 @@ export const webhookRoutes: Area = (app, ctx) => {
   const store = createSubscriptionStore(ctx.db, ctx.clock, ctx.outbox);
 
   mount(app, ctx.auth, routes.createWebhook, ({ body, caller }) => {
+    const problem = urlProblem(body.url, caller.environment);
+    if (problem) throw badField('url', problem);
     const row = store.create(caller, body);
     return { ...subscriptionOut(row), secret: row.secret };
   });

@@ -344,7 +344,8 @@ describe('deliveries', () => {
       return list.length > 0 && list.every((d) => d.attempts >= 1) && list;
     });
     expect(failed[0]).toMatchObject({ status: 'PENDING', lastStatusCode: null });
-    expect(failed[0]?.lastError).toMatch(/ECONNREFUSED/);
+    // In fixed words: the socket error would map ports for whoever reads the log.
+    expect(failed[0]?.lastError).toBe('could not connect');
   });
 
   it('resends a delivered event as a new delivery with the same webhook-id', async () => {

@@ -49,8 +49,9 @@ export interface RouteDef {
    */
   idempotent?: boolean;
   /**
-   * Answers whether a guessed value is right (a pairing code): its refusals count as failed
-   * attempts against the caller's address, like a wrong secret (429 once over the limit).
+   * Answers whether a guessed value is right (a pairing code): the handler's refusals of a
+   * well-formed request count as failed attempts against the caller's address, in a bucket of
+   * the route's own (429 for every attempt once over the limit, the right code included).
    */
   guessable?: boolean;
 }
@@ -618,6 +619,11 @@ export const routes = {
     auth: 'merchant',
     extension: true,
     summary: 'Subscribe an endpoint to event types',
+    description:
+      'Production endpoints must be https on a public address (no loopback, private, link-local, ' +
+      'unique-local or reserved addresses, nor names such as localhost); sandbox endpoints may ' +
+      'also be on loopback (http://localhost). Every address a name resolves to is checked again ' +
+      'at each delivery. A refused URL is a 400 naming url.',
     body: webhooks.WebhookSubscriptionBody,
     status: 201,
     response: webhooks.WebhookSubscriptionCreated,
