@@ -21,8 +21,18 @@ const HOUR = 3_600_000;
 
 let h: Harness;
 let receiver: Receiver;
+/**
+ * Production webhooks go to public https receivers only (docs/security.md), which a test on
+ * loopback cannot run: production subscribes to this name, which the service resolves to an
+ * address it refuses, so each production attempt fails and is scheduled again, as a receiver that
+ * is down would be. That is all these tests need of production: when its attempts happen.
+ */
+const PRODUCTION_RECEIVER = 'https://hooks.shop.example/counter';
+
 beforeAll(async () => {
-  h = await startService();
+  h = await startService({
+    resolveHost: () => Promise.resolve([{ address: '127.0.0.1', family: 4 }]),
+  });
   receiver = await startReceiver();
 });
 afterAll(async () => {
@@ -153,16 +163,15 @@ async function answered(id: string, secret: string) {
 
 describe('moving the sandbox clock', () => {
   it('expires sandbox payment requests (with their webhook) and never production ones', async () => {
-    for (const secret of [SANDBOX, PRODUCTION])
-      ok(
-        await h.call(
-          'POST',
-          '/api/webhooks',
-          { url: receiver.url, eventTypes: ['EXPIRED_STATUS'] },
-          secret,
-        ),
+    const subscriptions: Record<string, string> = {};
+    for (const secret of [SANDBOX, PRODUCTION]) {
+      const url = secret === PRODUCTION ? PRODUCTION_RECEIVER : receiver.url;
+      const created = ok(
+        await h.call('POST', '/api/webhooks', { url, eventTypes: ['EXPIRED_STATUS'] }, secret),
         201,
-      );
+      ) as { id: string };
+      subscriptions[secret] = created.id;
+    }
     const sandbox = (await create(SANDBOX)).paymentRequestId;
     const production = (await create(PRODUCTION)).paymentRequestId;
 
@@ -171,9 +180,16 @@ describe('moving the sandbox clock', () => {
     await receiver.waitFor((r) => r.json.data.paymentRequestId === sandbox);
     const live = await status(production, PRODUCTION);
     expect(live.status).toBe('PAYMENT_NOT_INITIATED');
-    expect(receiver.received.filter((r) => r.json.data.paymentRequestId === production)).toEqual(
-      [],
+    // No EXPIRED event for production at all: nothing queued for its receiver.
+    const queued = ok(
+      await h.call(
+        'GET',
+        `/api/webhooks/${subscriptions[PRODUCTION]}/deliveries`,
+        undefined,
+        PRODUCTION,
+      ),
     );
+    expect(queued).toEqual([]);
     // A production payment made now runs on real time, a sandbox one on the moved time.
     const later = await status((await create(PRODUCTION)).paymentRequestId, PRODUCTION);
     isRealTime(later.createdAt);
@@ -276,13 +292,9 @@ describe('moving the sandbox clock', () => {
     try {
       const subscriptions: Record<string, string> = {};
       for (const secret of [SANDBOX, PRODUCTION]) {
+        const url = secret === PRODUCTION ? PRODUCTION_RECEIVER : refused.url;
         const created = ok(
-          await h.call(
-            'POST',
-            '/api/webhooks',
-            { url: refused.url, eventTypes: ['PAYMENTS_STATUS'] },
-            secret,
-          ),
+          await h.call('POST', '/api/webhooks', { url, eventTypes: ['PAYMENTS_STATUS'] }, secret),
           201,
         ) as { id: string };
         subscriptions[secret] = created.id;
@@ -296,8 +308,8 @@ describe('moving the sandbox clock', () => {
       const attemptsOf = (secret: string) =>
         refused.received.filter((r) => r.json.data.paymentRequestId === ids[secret]).length;
       await until(
-        async () => attemptsOf(SANDBOX) + attemptsOf(PRODUCTION),
-        (n) => n === 2,
+        async () => attemptsOf(SANDBOX),
+        (n) => n === 1,
       );
       const deliveries = async (secret: string) =>
         WebhookDeliveryList.parse(
@@ -324,8 +336,11 @@ describe('moving the sandbox clock', () => {
           refused.received.filter((x) => x.json.data.paymentRequestId === ids[SANDBOX]).length ===
             2,
       );
-      expect(attemptsOf(PRODUCTION)).toBe(1);
-      expect(await deliveries(PRODUCTION)).toMatchObject({ attempts: 1, nextAttemptAt: retry });
+      expect(await deliveries(PRODUCTION)).toMatchObject({
+        attempts: 1,
+        nextAttemptAt: retry,
+        lastError: 'refused: address not allowed',
+      });
     } finally {
       await refused.close();
     }
