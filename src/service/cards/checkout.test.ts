@@ -288,6 +288,22 @@ describe('saved cards need the customer to confirm it is them', () => {
     expect(await expired.text()).toContain('Send a new code');
   });
 
+  it('the sandbox reset forgets the codes with the customers', async () => {
+    const customer = await newCustomer();
+    await saveCard(customer.id, '4242424242424242');
+    const id = await pay({ serviceCustomerId: customer.id });
+    await browser().post(`/pay/${id}/saved-card/code`, plan);
+    const rows = () =>
+      (
+        h.service.db
+          .prepare('SELECT count(*) AS n FROM checkout_verifications WHERE customer_id = ?')
+          .get(customer.id) as { n: number }
+      ).n;
+    expect(rows()).toBe(1);
+    expect((await h.call('POST', '/api/sandbox/reset')).status).toBe(200);
+    expect(rows()).toBe(0);
+  });
+
   it('sends at most 5 codes for one payment request', async () => {
     const customer = await newCustomer();
     await saveCard(customer.id, '4242424242424242');
