@@ -14,7 +14,6 @@ import { bankRoutes } from './bank/routes';
 import { agentRoutes } from './agent/routes';
 import { createClock } from './clock';
 import { chargeRoutes } from './cards/charges';
-import { savedCardCheckoutRoutes } from './cards/checkout';
 import { cardLinkRoutes } from './cards/links';
 import { cardRoutes } from './cards/routes';
 import { cardsFor } from './cards/collect';
@@ -128,8 +127,6 @@ const AREAS: Area[] = [
   webhookRoutes,
   agentRoutes((ctx) => cardsFor(ctx)),
   sandboxRoutes,
-  // Before the hosted page's catch-all under /pay.
-  savedCardCheckoutRoutes,
   hostedPageRoutes,
   docsRoutes,
 ];

@@ -360,6 +360,72 @@ test.describe('without JavaScript', () => {
  * of their own whose scheduler never ticks keeps a card payment processing for as long as the
  * check takes (pages apply due expiries themselves).
  */
+/** A customer with an email address and one saved test card; `at` the service to use. */
+async function returningCustomer(at: string, number = '4242424242424242') {
+  const customer = await serviceApi(at, SECRET, 'POST', '/api/customers', {
+    fullName: 'Ada Returning',
+    email: `ada.${randomUUID().slice(0, 8)}@example.com`,
+  });
+  await serviceApi(at, SECRET, 'POST', `/api/sandbox/customers/${customer.id}/cards`, { number });
+  return customer as { id: string; email: string };
+}
+
+/** The one-time code in the newest message the sandbox keeps for the customer. */
+async function codeFor(at: string, customerId: string) {
+  const messages = await serviceApi(
+    at,
+    SECRET,
+    'GET',
+    `/api/sandbox/messages?customerId=${customerId}`,
+  );
+  return /\b(\d{6})\b/.exec(messages.data[0].body)![1]!;
+}
+
+test('a returning customer confirms with a code sent to them, then pays with a saved card', async ({
+  page,
+  browser,
+}) => {
+  const customer = await returningCustomer(base);
+  const { paymentUrl, paymentRequestId } = await createRequest({
+    amount: 12,
+    serviceCustomerId: customer.id,
+  });
+  await page.goto(paymentUrl);
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  // Nothing about the cards until the customer proves it is them.
+  await expect(page.getByRole('heading', { name: 'Pay with a saved card' })).toBeVisible();
+  await expect(page.getByText(/ending 4242/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
+  await expect(page.getByTestId('code-sent')).toContainText(
+    `We sent a 6-digit code to a•••@example.com`,
+  );
+
+  const code = await codeFor(base, customer.id);
+  await page.getByLabel('Code', { exact: true }).fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('form-error')).toHaveText(
+    'That code is not right. Check the message and try again.',
+  );
+  await expect(page.getByText('4 tries left.')).toBeVisible();
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+
+  // Someone else with the same link still sees no card.
+  const other = await browser.newContext();
+  const stranger = await other.newPage();
+  await stranger.goto(`${paymentUrl}/card?tip=none&people=1`);
+  await expect(stranger.getByRole('button', { name: 'Send me a code' })).toBeVisible();
+  await expect(stranger.getByText(/ending 4242/)).toHaveCount(0);
+  await other.close();
+
+  await page.getByRole('button', { name: /^VISA ending 4242/ }).click();
+  await expect(successHeading(page)).toBeVisible();
+  const status = await statusOf(paymentRequestId);
+  expect(status).toMatchObject({ status: 'COMPLETED', paidAmount: 12, tipAmount: 0 });
+  expect(status.transactions[0].cardPaymentDetails.maskedCardNumber).toBe('**** **** **** 4242');
+});
+
 test.describe('accessibility (axe-core)', () => {
   test.use({ bypassCSP: true });
   let quiet: Service;
@@ -477,6 +543,22 @@ test.describe('accessibility (axe-core)', () => {
 
     await page.goto(`${quietBase}/docs`);
     await expectAccessible(page, 'API docs');
+  });
+
+  test('saved card: confirm it is you, code entry with an error, the cards', async ({ page }) => {
+    const customer = await returningCustomer(quietBase);
+    const { paymentUrl } = await create({ serviceCustomerId: customer.id });
+    await page.goto(`${paymentUrl}/card?tip=none&people=1`);
+    await expectAccessible(page, 'saved card, confirm it is you');
+    await page.getByRole('button', { name: 'Send me a code' }).click();
+    await page.getByLabel('Code', { exact: true }).fill('12');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByTestId('form-error')).toBeVisible();
+    await expectAccessible(page, 'saved card, code entry with an error');
+    await page.getByLabel('Code', { exact: true }).fill(await codeFor(quietBase, customer.id));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByTestId('saved-card')).toHaveCount(1);
+    await expectAccessible(page, 'saved cards');
   });
 });
 

@@ -24,4 +24,27 @@ describe('API documentation', () => {
     const html = await res.text();
     for (const name of Object.keys(routes)) expect(html).toContain(`id="${name}"`);
   });
+
+  it('serves /docs under a strict CSP that no other site can frame', async () => {
+    const res = await fetch(`${h.url}/docs`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const directives = new Map(
+      csp.split(';').map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values.join(' ')] as const;
+      }),
+    );
+    expect(directives.get('default-src')).toBe("'none'");
+    expect(directives.get('frame-ancestors')).toBe("'none'");
+    expect(directives.get('form-action')).toBe("'none'");
+    expect(directives.get('base-uri')).toBe("'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    // The stylesheet carries this response's nonce, so the page still looks as it should.
+    const nonce = /^'nonce-([^']+)'$/.exec(directives.get('style-src') ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    expect(await res.text()).toContain(`<style nonce="${nonce}">`);
+    const again = await fetch(`${h.url}/docs`);
+    expect(again.headers.get('content-security-policy')).not.toBe(csp);
+  });
 });

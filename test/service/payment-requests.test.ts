@@ -138,6 +138,9 @@ describe('POST /api/payments/process-payment', () => {
     ['a metadata key with [', { metadata: { 'a[0]': 'x' } }, 'metadata.a[0]'],
     ['expiresIn below a second', { expiresIn: 10 }, 'expiresIn'],
     ['redirectUrl that is not a URL', { redirectUrl: 'nowhere' }, 'redirectUrl'],
+    // Drawn on the success page these run script or open local files: refused when stored.
+    ['a javascript: redirectUrl', { redirectUrl: 'javascript:alert(1)' }, 'redirectUrl'],
+    ['a file: redirectUrl', { redirectUrl: 'file:///etc/passwd' }, 'redirectUrl'],
   ];
   it.each(invalid)(
     'refuses %s with 400 naming the field, storing nothing',

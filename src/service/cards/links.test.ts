@@ -98,6 +98,19 @@ describe('cards/authorize', () => {
       successRedirectUrl: 'not a url',
     });
     expect(ErrorEnvelope.parse(bad.body).message).toContain('successRedirectUrl');
+    // A script or local-file address is refused when the link is made, not only when drawn.
+    for (const [field, url] of [
+      ['successRedirectUrl', 'javascript:alert(1)'],
+      ['failureRedirectUrl', 'file:///etc/passwd'],
+    ]) {
+      const refused = await h.call('POST', `/api/customers/${c.id}/cards/authorize`, {
+        [field!]: url,
+      });
+      expect(refused.status).toBe(400);
+      expect(ErrorEnvelope.parse(refused.body).errors).toEqual([
+        { field, message: 'must be a URL starting with http:// or https://' },
+      ]);
+    }
     expect(
       (
         await h.call('POST', `/api/customers/${c.id}/cards/authorize`, {

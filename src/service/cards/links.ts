@@ -76,7 +76,9 @@ export function createLinkStore(db: Db, clock: Clock) {
 export type LinkStore = ReturnType<typeof createLinkStore>;
 
 /** Who the link goes to: email first, SMS to the phone number when there is no email. */
-function recipientOf(customer: CustomerRow): { channel: 'EMAIL' | 'SMS'; to: string } | null {
+export function recipientOf(
+  customer: CustomerRow,
+): { channel: 'EMAIL' | 'SMS'; to: string } | null {
   if (customer.email) return { channel: 'EMAIL', to: customer.email };
   if (customer.phone_number)
     return {

@@ -4,9 +4,11 @@
  * The OpenAPI document at /api/openapi.json, generated from the contract, and a readable page at
  * /docs rendered from the same document, so the two can never disagree.
  */
+import { randomBytes } from 'node:crypto';
 import { raw } from 'hono/html';
 import { buildOpenApiDocument } from '../../shared/contract/openapi';
 import type { Area } from '../context';
+import { pageSecurityHeaders } from './html';
 
 type Json = Record<string, unknown>;
 
@@ -59,7 +61,7 @@ function OperationSection({ path, method, op }: Operation) {
   );
 }
 
-function DocsPage({ doc }: { doc: Json }) {
+function DocsPage({ doc, nonce }: { doc: Json; nonce: string }) {
   const paths = doc.paths as Record<string, Record<string, Json>>;
   const byTag = new Map<string, Operation[]>();
   for (const [path, methods] of Object.entries(paths))
@@ -77,7 +79,7 @@ function DocsPage({ doc }: { doc: Json }) {
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <title>{`${String(info.title)} · API`}</title>
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-          <style dangerouslySetInnerHTML={{ __html: STYLES }} />
+          <style nonce={nonce} dangerouslySetInnerHTML={{ __html: STYLES }} />
         </head>
         <body>
           <header>
@@ -113,24 +115,32 @@ function DocsPage({ doc }: { doc: Json }) {
   );
 }
 
-export function renderDocs(doc: Json): string {
-  const html = (<DocsPage doc={doc} />).toString();
+/** The page with its stylesheet under `nonce`, the one the response's CSP allows. */
+export function renderDocs(doc: Json, nonce: string): string {
+  const html = (<DocsPage doc={doc} nonce={nonce} />).toString();
   if (typeof html !== 'string') throw new Error('The docs page must render synchronously');
   return html;
 }
 
 export const docsRoutes: Area = (app, ctx) => {
-  let cached: { url: string; json: string; html: string } | undefined;
+  let cached: { url: string; doc: Json; json: string } | undefined;
   const current = () => {
     const url = ctx.publicUrl();
     if (cached?.url !== url) {
       const doc = buildOpenApiDocument(url);
-      cached = { url, json: JSON.stringify(doc), html: renderDocs(doc) };
+      cached = { url, doc, json: JSON.stringify(doc) };
     }
     return cached;
   };
   app.get('/api/openapi.json', (c) =>
     c.body(current().json, 200, { 'content-type': 'application/json' }),
   );
-  app.get('/docs', (c) => c.html(current().html));
+  // The hosted pages' policy: only this response's stylesheet applies, no script runs, nothing
+  // loads from elsewhere and no other site may frame the page (it has no forms at all).
+  app.get('/docs', (c) => {
+    const nonce = randomBytes(16).toString('base64');
+    return c.html(renderDocs(current().doc, nonce), 200, {
+      ...pageSecurityHeaders({ nonce, formAction: "'none'", referrerPolicy: 'same-origin' }),
+    });
+  });
 };

@@ -4,6 +4,8 @@
  * text escaped, and no element or attribute the text tried to inject exists.
  */
 import { describe, expect, it } from 'vitest';
+import { codeEntryPage, confirmItsYouPage, savedCardsPage } from '../cards/checkout-views';
+import type { SavedCardRow } from '../cards/model';
 import type { TransactionRow } from '../payments/model';
 import { renderPage, type HostedPage } from './hosted';
 import { readPlan } from './hosted-plan';
@@ -85,6 +87,20 @@ const pages: Record<string, HostedPage> = {
   awaiting: awaitingPage(summary, tx({})),
   expired: closedPage(summary, 'expired'),
   notice: noticePage(summary, `Notice ${ATTACK}`),
+  savedCardConfirm: confirmItsYouPage(summary, plan, `Error ${ATTACK}`),
+  savedCardCode: codeEntryPage(summary, plan, {
+    recipient: `j•••@${ATTACK}`,
+    attemptsLeft: 3,
+    error: `Error ${ATTACK}`,
+  }),
+  savedCards: savedCardsPage(summary, plan, [
+    {
+      id: `pm_${ATTACK}`,
+      brand: `VISA ${ATTACK}`,
+      last4: '4242',
+      expiry_date: '12/2030',
+    } as SavedCardRow,
+  ]),
 };
 
 describe('hosted pages escape every merchant and customer value', () => {

@@ -56,6 +56,25 @@ async function formBody(c: Context): Promise<Record<string, string>> {
   return fields;
 }
 
+/** What the hosted page lends the saved-card step (cards/checkout.ts) to behave like its own. */
+export interface HostedPageKit {
+  /** The request by the id in the path, with a due expiry applied; undefined: not found. */
+  load(id: string): RequestRow | undefined;
+  summaryOf(row: RequestRow): Summary;
+  /** Whether a new attempt may start now. */
+  payable(row: RequestRow): boolean;
+  formBody(c: Context): Promise<Record<string, string>>;
+  /** The posted tip and split, or the method choice again with the reason (400). */
+  postedPlan(
+    c: Context,
+    row: RequestRow,
+    fields: Record<string, string>,
+  ): { plan: Plan; page?: undefined } | { plan?: undefined; page: Response };
+  /** Runs a lifecycle step; one the request no longer allows becomes a page (409). */
+  attempt(c: Context, row: RequestRow, step: () => Response): Response;
+  notFound(c: Context): Response;
+}
+
 /** The merchant's return address with callbackParams, paymentRequestId and status appended. */
 export function returnUrl(row: RequestRow, options: RequestOptions): string | undefined {
   if (!options.redirectUrl) return undefined;
@@ -76,7 +95,8 @@ export function returnUrl(row: RequestRow, options: RequestOptions): string | un
 }
 
 export const hostedPageRoutes: Area = (app, ctx) => {
-  // Card on file (cards/checkout.tsx): saved cards offered, cards saved after 3DS.
+  // Card on file (cards/checkout.ts): saved cards offered once the customer has confirmed it is
+  // them, cards saved after 3DS.
   const onFile = cardOnFile(ctx);
   const merchantOf = ctx.db.prepare<[string], { name: string; tips_enabled: number }>(
     'SELECT name, tips_enabled FROM merchants WHERE id = ?',
@@ -227,7 +247,8 @@ export const hostedPageRoutes: Area = (app, ctx) => {
       const result = planOf(row, query);
       if (!result.ok)
         return sendPage(c, 400, optionsPage(summary, { error: result.message, values: query }));
-      const offer = method === 'card' && onFile.offerSavedCards(c, row, result.plan, query);
+      const offer =
+        method === 'card' && onFile.offerSavedCards(c, row, summary, result.plan, query);
       if (offer) return offer;
       return sendPage(
         c,
@@ -240,7 +261,11 @@ export const hostedPageRoutes: Area = (app, ctx) => {
   }
 
   /** Reads the plan from a posted form; a bad one re-renders the method choice. */
-  function postedPlan(c: Context, row: RequestRow, fields: Record<string, string>) {
+  function postedPlan(
+    c: Context,
+    row: RequestRow,
+    fields: Record<string, string>,
+  ): ReturnType<HostedPageKit['postedPlan']> {
     const result = planOf(row, fields);
     if (result.ok) return { plan: result.plan };
     return {
@@ -251,6 +276,9 @@ export const hostedPageRoutes: Area = (app, ctx) => {
       ),
     };
   }
+
+  // Paying with a saved card: behind the guard above, before the catch-all below.
+  onFile.routes(app, { load, summaryOf, payable, formBody, postedPlan, attempt, notFound });
 
   const shareOf = (plan: Plan) =>
     plan.sharePence === undefined ? {} : { sharePence: plan.sharePence };

@@ -65,13 +65,13 @@ const dateTime = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** The shell for a page about this request (null: no request, e.g. not found). */
-function Page(props: Omit<ShellProps, 'sandbox'> & { summary: Summary | null }) {
+export function Page(props: Omit<ShellProps, 'sandbox'> & { summary: Summary | null }) {
   const { summary, ...shell } = props;
   return <PageShell sandbox={summary?.sandbox ?? false} {...shell} />;
 }
 
 /** The merchant, the amount, the notes and the order; for a part-paid split bill, progress. */
-function Header({ summary }: { summary: Summary }) {
+export function Header({ summary }: { summary: Summary }) {
   const partPaid = summary.paidPence > 0 && summary.outstandingPence > 0;
   return (
     <MerchantHeader
@@ -92,7 +92,7 @@ function Header({ summary }: { summary: Summary }) {
   );
 }
 
-function Breakdown({ summary, plan }: { summary: Summary; plan: Plan }) {
+export function Breakdown({ summary, plan }: { summary: Summary; plan: Plan }) {
   const tipLabel =
     plan.tip === 'custom' ? 'Tip' : plan.tip === 'none' ? null : `Tip (${plan.tip}%)`;
   return (

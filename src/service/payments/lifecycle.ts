@@ -4,11 +4,11 @@
  * current status, checked against the shared state machine, and writes its event to the outbox
  * in the same transaction (docs/payment-states.md).
  */
-import { penceToPounds } from '../../shared/money';
+import { formatPence, penceToPounds } from '../../shared/money';
 import { OPEN_STATUSES, canMove, type PaymentStatus } from '../../shared/payment-states';
 import { ENVIRONMENTS, type Clock } from '../clock';
 import type { EmitInput, Outbox } from '../events/outbox';
-import { ApiError, badRequest, notFound } from '../http/errors';
+import { ApiError, badField, badRequest, notFound } from '../http/errors';
 import type { Environment } from '../http/auth';
 import type { Db } from '../store/db';
 import {
@@ -315,14 +315,21 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
       if (tip < 0) throw badRequest('The tip cannot be negative');
       const tipsOn = options.enableTips && merchantTips.get(row.merchant_id)?.tips_enabled === 1;
       if (tip > 0 && !tipsOn) throw badRequest('Tips are not enabled for this payment request');
-      if (openTxs.all(row.id).some((t) => t.status === 'PENDING'))
-        throw badRequest('A card payment is being processed; wait for its outcome');
-      closeOpenAttempts(row, 'FAILED', 'Replaced by a new attempt');
       const outstanding = row.amount_pence - (row.paid_pence - row.tip_pence);
       const amount =
         options.splitBill && input.sharePence !== undefined
           ? Math.min(Math.max(input.sharePence, 1), outstanding)
           : outstanding;
+      // Every way a tip arrives (the hosted page's forms, a saved card, the sandbox's simulate)
+      // starts here, so the cap holds for all of them: at most what this attempt pays.
+      if (tip > amount)
+        throw badField(
+          'tipAmount',
+          `must be at most ${formatPence(amount, row.currency)}, the amount being paid`,
+        );
+      if (openTxs.all(row.id).some((t) => t.status === 'PENDING'))
+        throw badRequest('A card payment is being processed; wait for its outcome');
+      closeOpenAttempts(row, 'FAILED', 'Replaced by a new attempt');
       const tx = attemptRow(row, input, amount, tip);
       reader.invalidate(row.id);
       insertTx.run(...txValues(tx));

@@ -1,6 +1,13 @@
 /** Section 2 Bank account and Bank transaction; section 4.6 Bank feed. */
 import { z } from 'zod';
-import { BankTransactionStatus, BankTransactionType, Currency, Timestamp, Uuid } from './common';
+import {
+  BankTransactionStatus,
+  BankTransactionType,
+  Currency,
+  HttpUrl,
+  Timestamp,
+  Uuid,
+} from './common';
 
 export const BankAccount = z.object({
   accountId: z.string(),
@@ -78,10 +85,6 @@ export const BankTransactionsQuery = z
 /** The sandbox's banks; `sandbox-bank` is the default (50 a page, links.prev, every field). */
 export const SandboxBankId = z.enum(['sandbox-bank', 'harbour', 'oakmoor']);
 export type SandboxBankId = z.infer<typeof SandboxBankId>;
-
-const HttpUrl = z
-  .url({ protocol: /^https?$/, message: 'must be an absolute http or https URL' })
-  .max(2000, 'must be at most 2000 characters');
 
 export const BankLinkBody = z.object({ redirectUrl: HttpUrl });
 export const BankLink = z.object({

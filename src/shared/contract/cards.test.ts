@@ -104,6 +104,13 @@ describe('CardAuthorizeBody', () => {
     expect(paths(CardAuthorizeBody, { failureRedirectUrl: 'not a url' })).toEqual([
       ['failureRedirectUrl'],
     ]);
+    // Only web addresses: the save-card page sends the browser there when it is done.
+    expect(paths(CardAuthorizeBody, { successRedirectUrl: 'javascript:alert(1)' })).toEqual([
+      ['successRedirectUrl'],
+    ]);
+    expect(paths(CardAuthorizeBody, { failureRedirectUrl: 'file:///etc/passwd' })).toEqual([
+      ['failureRedirectUrl'],
+    ]);
   });
 
   it('CardAuthorizeResponse carries the hosted page URL', () => {

@@ -5,6 +5,7 @@ import {
   CaptureType,
   CardPaymentStatus,
   Currency,
+  HttpUrl,
   Metadata,
   Notes,
   PageQuery,
@@ -40,8 +41,8 @@ export const SavedCardListQuery = PageQuery;
 
 export const CardAuthorizeBody = z.object({
   sendLinkToCustomer: z.boolean().default(false),
-  successRedirectUrl: z.url('must be a URL').optional(),
-  failureRedirectUrl: z.url('must be a URL').optional(),
+  successRedirectUrl: HttpUrl.optional(),
+  failureRedirectUrl: HttpUrl.optional(),
 });
 export const CardAuthorizeResponse = z.object({ hostedPageUrl: z.url() });
 

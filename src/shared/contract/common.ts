@@ -62,6 +62,16 @@ export const Timestamp = z.iso.datetime({ offset: true, message: 'must be an ISO
 export const Currency = z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code');
 
 /**
+ * An address a browser is sent to (a redirect after paying, saving a card or linking a bank):
+ * http or https only. A javascript: or file: URL stored here would run in, or open files from,
+ * the page that follows it, so it is refused when the resource is created, not only when drawn.
+ */
+export const HttpUrl = z
+  .url({ protocol: /^https?$/, message: 'must be a URL starting with http:// or https://' })
+  .max(2000, 'must be at most 2000 characters')
+  .meta({ description: 'An absolute http:// or https:// URL' });
+
+/**
  * What free text may not contain, and why: control characters (NUL truncates strings in C
  * libraries and logs; line breaks forge log lines and receipt rows) and the bidirectional
  * embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069), which make a name or an

@@ -192,6 +192,8 @@ describe('ProcessPaymentBody', () => {
     expect(paths(ProcessPaymentBody, { ...minimal, redirectUrl: '/thanks' })).toEqual([
       ['redirectUrl'],
     ]);
+    for (const redirectUrl of ['javascript:alert(1)', 'JavaScript://x%0aalert(1)', 'file:///etc'])
+      expect(paths(ProcessPaymentBody, { ...minimal, redirectUrl })).toEqual([['redirectUrl']]);
     expect(
       paths(ProcessPaymentBody, { ...minimal, consumerDetails: { email: 'jane.smith' } }),
     ).toEqual([['consumerDetails', 'email']]);

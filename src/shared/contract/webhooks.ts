@@ -7,6 +7,7 @@ import {
   Currency,
   Environment,
   EventType,
+  HttpUrl,
   PaymentMethod,
   PositivePounds,
   RefundType,
@@ -59,9 +60,7 @@ export const WebhookEvent = z.object({
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
 
 export const WebhookSubscriptionBody = z.object({
-  url: z
-    .url('must be an http or https URL')
-    .refine((u) => /^https?:\/\//.test(u), 'must be an http or https URL'),
+  url: HttpUrl,
   eventTypes: z
     .array(EventType)
     .min(1, 'must name at least one event type')
