@@ -48,6 +48,7 @@ async function customerWithCards(name: string, numbers: string[]) {
 
 const contractFor = (customerId: string, name: string) =>
   pay.contract.create({
+    approver: { email: 'finance@example.com' },
     name,
     type: 'COLLECT',
     serviceCustomerId: customerId,

@@ -59,6 +59,7 @@ test('the client runs in Chromium: a WebCrypto key registers, contracts and pays
     const pay = new lib.AgentPay({ baseUrl: location.origin, apiKey, privateKeyPem });
     const agent = await pay.agent.register({ name: 'Browser agent' });
     const contract = await pay.contract.create({
+      approver: { email: 'finance@example.com' },
       name: 'Browser contract',
       limits: {
         maxPerPayment: 20,
@@ -118,6 +119,7 @@ test('a person approves a contract on its authorization page', async ({ page }) 
   });
   await pay.agent.register({ name: 'Stationery bot' });
   const contract = await pay.contract.create({
+    approver: { email: 'finance@example.com' },
     name: 'Stationery',
     limits: {
       maxPerPayment: 40,
