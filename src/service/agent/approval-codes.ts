@@ -154,9 +154,9 @@ export function createApprovalCodes(db: Db, clock: Clock, messages: MessageOutbo
   function check(row: ContractRow, typed: string): CodeCheck {
     const r = row.auth_token ? byToken.get(row.auth_token) : undefined;
     if ((r?.failures ?? 0) >= MAX_WRONG_CODES) return { ok: false, reason: 'LOCKED' };
+    if (!r?.code_hash || !r.code_salt) return { ok: false, reason: 'NONE_SENT' };
     const code = typed.replace(/[\s-]/g, '');
     if (code === '') return { ok: false, reason: 'MISSING' };
-    if (!r?.code_hash || !r.code_salt) return { ok: false, reason: 'NONE_SENT' };
     if (r.code_expires_at! <= clock.now()) return { ok: false, reason: 'EXPIRED' };
     const right = timingSafeEqual(
       digest(r.code_salt, code.slice(0, 64)),
