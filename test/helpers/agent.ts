@@ -83,12 +83,13 @@ export const postForm = (url: string, fields: Record<string, string>) =>
 export async function sandboxCode(h: Harness, authorizationUrl: string): Promise<string> {
   const sent = await postForm(`${authorizationUrl}/code`, {});
   if (sent.status !== 303) throw new Error(`no code sent: ${sent.status} ${await sent.text()}`);
-  const res = await h.call('GET', '/api/sandbox/messages?size=100');
-  const message = (res.body.data as { link?: string; body: string }[]).find(
-    (m) => m.link === authorizationUrl,
-  );
-  const code = message?.body.match(/\b\d{6}\b/)?.[0];
-  if (!code) throw new Error(`no code message for ${authorizationUrl}`);
+  return codeIn((await h.call('GET', '/api/sandbox/messages?size=100')).body, authorizationUrl);
+}
+
+/** The newest approval code for a link in a page of the sandbox outbox (newest first). */
+export function codeIn(outbox: { data: { link?: string; body: string }[] }, link: string): string {
+  const code = outbox.data.find((m) => m.link === link)?.body.match(/\b\d{6}\b/)?.[0];
+  if (!code) throw new Error(`no code message for ${link}`);
   return code;
 }
 
