@@ -73,7 +73,7 @@ export async function activeContract(
 }
 
 /** Posts a form to a hosted page as the browser does (no redirect followed). */
-export const postForm = (url: string, fields: Record<string, string>) =>
+export const postForm = (url: string, fields: Record<string, string>): Promise<Response> =>
   fetch(url, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
 
 /**
@@ -124,11 +124,14 @@ export interface RawSigned {
   headers?: Record<string, string>;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
+type RawAnswer = { status: number; body: any; headers: Headers; nonce: string; timestamp: number };
+
 let counter = 0;
 export const freshNonce = () => `test-nonce-${Date.now()}-${++counter}-abcdef`;
 
 /** Sends a request signed with node:crypto, with every part open to tampering. */
-export async function rawSigned(h: Harness, r: RawSigned) {
+export async function rawSigned(h: Harness, r: RawSigned): Promise<RawAnswer> {
   const timestamp = r.timestamp ?? Math.floor(h.service.ctx.clock.now() / 1000);
   const nonce = r.nonce ?? freshNonce();
   const signedBody = r.signed?.body ?? r.body ?? '';

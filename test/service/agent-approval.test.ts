@@ -236,6 +236,12 @@ describe('the code (sandbox: read from the sandbox outbox)', () => {
       body: expect.stringContaining(code),
     });
     expect(await (await fetch(url)).text()).toContain('+44•••••123');
+    // The sandbox reset forgets the codes with the contracts.
+    expect((await h.call('POST', '/api/sandbox/reset')).status).toBe(200);
+    const orphans = h.service.db.prepare(
+      'SELECT count(*) AS n FROM contract_approval_codes WHERE contract_id NOT IN (SELECT id FROM contracts)',
+    );
+    expect(orphans.get()).toEqual({ n: 0 });
   });
 
   it('the create request must name the approver; a bad one is refused naming the field', async () => {

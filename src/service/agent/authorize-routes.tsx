@@ -101,8 +101,8 @@ export function authorizationPages(
   }
 
   const agentName = (row: ContractRow) =>
-    agents.get({ merchantId: row.merchant_id, environment: row.environment }, row.agent_id)
-      ?.name ?? 'An agent';
+    agents.get({ merchantId: row.merchant_id, environment: row.environment }, row.agent_id)?.name ??
+    'An agent';
   const businessOf = (row: ContractRow) =>
     businessName.get(row.merchant_id)?.name ?? 'The business';
 

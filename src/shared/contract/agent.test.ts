@@ -309,7 +309,9 @@ describe('Contract', () => {
 
 describe('ContractCreateBody', () => {
   it('defaults type to SEND, which needs no customer', () => {
-    expect(parse(ContractCreateBody, { name: 'Office supplies', approver, limits }).type).toBe('SEND');
+    expect(parse(ContractCreateBody, { name: 'Office supplies', approver, limits }).type).toBe(
+      'SEND',
+    );
   });
 
   it('accepts a COLLECT contract with its customer', () => {
@@ -325,7 +327,12 @@ describe('ContractCreateBody', () => {
   });
 
   it('requires serviceCustomerId for COLLECT', () => {
-    const found = issues(ContractCreateBody, { name: 'Gym membership', type: 'COLLECT', approver, limits });
+    const found = issues(ContractCreateBody, {
+      name: 'Gym membership',
+      type: 'COLLECT',
+      approver,
+      limits,
+    });
     expect(found.map((i) => i.path)).toEqual([['serviceCustomerId']]);
     expect(found[0]?.message).toBe('is required for COLLECT contracts');
   });
