@@ -2,7 +2,7 @@
 
 from .client import AgentPay, AgentPayError
 from .signing import Signer, canonical_subject, key_signer, load_private_key, public_key_pem
-from .types import Agent, AgentPage, Contract, ContractPage, ContractPayment, Limits, Usage
+from .types import Agent, AgentPage, Approver, Contract, ContractPage, ContractPayment, Limits, Usage
 
 __version__ = "0.0.1"
 
@@ -11,6 +11,7 @@ __all__ = [
     "AgentPage",
     "AgentPay",
     "AgentPayError",
+    "Approver",
     "Contract",
     "ContractPage",
     "ContractPayment",

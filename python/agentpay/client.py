@@ -16,6 +16,7 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple, cast
 from . import signing
 from .types import (
     Agent,
+    Approver,
     AgentPage,
     Contract,
     ContractPage,
@@ -258,13 +259,16 @@ class _Contracts:
         self,
         name: str,
         limits: Limits,
+        approver: Approver,
         type: Optional[str] = None,
         service_customer_id: Optional[str] = None,
         description: Optional[str] = None,
         idempotency_key: Optional[str] = None,
     ) -> Contract:
-        """A new contract, PENDING_AUTHORIZATION, with the authorizationUrl for the human."""
-        body: Dict[str, Any] = {"name": name}
+        """A new contract, PENDING_AUTHORIZATION, with the authorizationUrl for the human.
+        ``approver`` names them (``{"email": ...}`` or ``{"phone": "+44..."}``): approving on
+        that page needs the one-time code sent there."""
+        body: Dict[str, Any] = {"name": name, "approver": approver}
         if type is not None:
             body["type"] = type
         if service_customer_id is not None:

@@ -72,6 +72,15 @@ class LinkedMethod(TypedDict):
     expiryDate: str
 
 
+class Approver(TypedDict, total=False):
+    """Who approves a contract: exactly one of an e-mail address or an international phone
+    number (``+447700900123``). The one-time code approval needs is sent there, never to the
+    agent."""
+
+    email: str
+    phone: str
+
+
 class PendingUpdate(TypedDict):
     limits: Limits
     requestedAt: str
@@ -91,6 +100,7 @@ class Contract(_ContractRequired, total=False):
     name: str
     description: str
     authorizationUrl: str
+    approver: Approver
     usage: List[Usage]
     serviceCustomerId: str
     linkedMethod: LinkedMethod

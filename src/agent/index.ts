@@ -41,6 +41,7 @@ export type AgentList = z.infer<typeof AgentPage>;
 export type ContractRecord = z.infer<typeof Contract>;
 export type ContractList = z.infer<typeof ContractPage>;
 export type ContractInput = z.input<typeof ContractCreateBody>;
+export type ApproverInput = ContractInput['approver'];
 export type ContractUpdateInput = z.input<typeof ContractUpdateBody>;
 export type ContractFilters = Partial<
   Pick<z.infer<typeof ContractListFilters>, 'type' | 'status' | 'page' | 'size'>
@@ -265,7 +266,10 @@ export class AgentPay {
   };
 
   readonly contract = {
-    /** A new contract, PENDING_AUTHORIZATION, with the authorizationUrl for the human. */
+    /**
+     * A new contract, PENDING_AUTHORIZATION, with the authorizationUrl for the human.
+     * `approver` ({email} or {phone}) names them: approving needs the code sent there.
+     */
     create: (input: ContractInput, opts: WriteOptions = {}) =>
       this.signed<ContractRecord>('POST', '/api/agents/contracts', { body: input, ...opts }),
     /** The contract with its live usage. */

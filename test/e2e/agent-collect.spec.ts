@@ -11,6 +11,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { AgentPay } from '../../src/agent/index';
 import { createService, type Service } from '../../src/service/app';
 import { api as serviceApi } from './kiosk-harness';
+import { codeIn } from '../helpers/agent';
 
 const SECRET = 'sk_sandbox_e2e_collect';
 let service: Service;
@@ -48,6 +49,7 @@ async function customerWithCards(name: string, numbers: string[]) {
 
 const contractFor = (customerId: string, name: string) =>
   pay.contract.create({
+    approver: { email: 'finance@example.com' },
     name,
     type: 'COLLECT',
     serviceCustomerId: customerId,
@@ -61,8 +63,18 @@ const contractFor = (customerId: string, name: string) =>
 /** The card network answers a second after a charge (on the sandbox clock). */
 const settle = () => api('POST', '/api/sandbox/clock/advance', { ms: 1000 });
 
+/** The customer asks for the approval code and types it (read from the sandbox outbox). */
+async function typeCode(page: Page, url: string) {
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await expect(page.getByRole('status')).toContainText('We sent you a code');
+  await page
+    .getByLabel('The code we sent you')
+    .fill(codeIn(await api('GET', '/api/sandbox/messages'), url));
+}
+
 async function approveWith(page: Page, url: string, cardLabel: RegExp) {
   await page.goto(url);
+  await typeCode(page, url);
   await page.getByRole('radio', { name: cardLabel }).check();
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('heading', { name: 'Approved' })).toBeVisible();
@@ -159,6 +171,8 @@ test.describe('with JavaScript off', () => {
     await page.getByRole('button', { name: 'Complete authentication' }).click();
 
     await expect(page.getByRole('status')).toContainText('VISA card ending 3220');
+    await expect(page.getByRole('radio', { name: /ending 3220/ })).toBeChecked();
+    await typeCode(page, contract.authorizationUrl!);
     await expect(page.getByRole('radio', { name: /ending 3220/ })).toBeChecked();
     await page.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByRole('heading', { name: 'Approved' })).toBeVisible();

@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import type * as AgentPayModule from '../../src/agent/index';
 import { createService, type Service } from '../../src/service/app';
+import { codeIn } from '../helpers/agent';
 
 const SECRET = 'sk_sandbox_agent_e2e';
 let service: Service;
@@ -59,6 +60,7 @@ test('the client runs in Chromium: a WebCrypto key registers, contracts and pays
     const pay = new lib.AgentPay({ baseUrl: location.origin, apiKey, privateKeyPem });
     const agent = await pay.agent.register({ name: 'Browser agent' });
     const contract = await pay.contract.create({
+      approver: { email: 'finance@example.com' },
       name: 'Browser contract',
       limits: {
         maxPerPayment: 20,
@@ -118,6 +120,7 @@ test('a person approves a contract on its authorization page', async ({ page }) 
   });
   await pay.agent.register({ name: 'Stationery bot' });
   const contract = await pay.contract.create({
+    approver: { email: 'finance@example.com' },
     name: 'Stationery',
     limits: {
       maxPerPayment: 40,
@@ -138,6 +141,13 @@ test('a person approves a contract on its authorization page', async ({ page }) 
     'At most £100.00 in total each calendar week (Monday to Sunday, UTC).',
   );
   await expect(limits).toContainText('At most £300.00 in total each month counted from');
+  // Approving needs the code sent to the approver (the sandbox outbox shows it).
+  await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await expect(page.getByRole('status')).toContainText('We sent you a code');
+  await expect(page.getByText('Type the code we sent to f•••@example.com')).toBeVisible();
+  const code = codeIn((await api('GET', '/api/sandbox/messages')).body, contract.authorizationUrl!);
+  await page.getByLabel('The code we sent you').fill(code);
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('heading', { name: 'Approved' })).toBeVisible();
   expect((await pay.contract.get(contract.contractId)).status).toBe('ACTIVE');

@@ -70,6 +70,7 @@ let supplies = '';
 test('shows the agents and contracts an agent made with the client', async () => {
   await client.agent.register({ name: 'Procurement bot', description: 'Buys office supplies' });
   const made = await client.contract.create({
+    approver: { email: 'finance@example.com' },
     name: 'Office supplies',
     description: 'Paper, toner and coffee',
     limits: limits(),
@@ -77,6 +78,7 @@ test('shows the agents and contracts an agent made with the client', async () =>
   supplies = made.contractId;
   await sandbox(`/api/sandbox/contracts/${supplies}/authorize`, { decision: 'APPROVE' });
   await client.contract.create({
+    approver: { email: 'finance@example.com' },
     name: 'Window cleaning',
     limits: limits({ maxPerPayment: 10, periodLimits: [{ amount: 30, period: 'WEEK' }] }),
   } as never);

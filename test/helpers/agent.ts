@@ -60,12 +60,47 @@ export async function activeContract(
   client: AgentPay,
   over: Record<string, unknown> = {},
 ) {
-  const created = await client.contract.create({ name: 'Supplies', limits: limits(over) } as never);
+  const created = await client.contract.create({
+    approver: { email: 'finance@example.com' },
+    name: 'Supplies',
+    limits: limits(over),
+  } as never);
   const res = await h.call('POST', `/api/sandbox/contracts/${created.contractId}/authorize`, {
     decision: 'APPROVE',
   });
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   return created.contractId;
+}
+
+/** Posts a form to a hosted page as the browser does (no redirect followed). */
+export const postForm = (url: string, fields: Record<string, string>): Promise<Response> =>
+  fetch(url, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
+
+/**
+ * Asks the authorization page to send the approver a code, and reads it back from the sandbox
+ * outbox (GET /api/sandbox/messages): in the sandbox that is where the approver's message lands.
+ */
+export async function sandboxCode(h: Harness, authorizationUrl: string): Promise<string> {
+  const sent = await postForm(`${authorizationUrl}/code`, {});
+  if (sent.status !== 303) throw new Error(`no code sent: ${sent.status} ${await sent.text()}`);
+  return codeIn((await h.call('GET', '/api/sandbox/messages?size=100')).body, authorizationUrl);
+}
+
+/** The newest approval code for a link in a page of the sandbox outbox (newest first). */
+export function codeIn(outbox: { data: { link?: string; body: string }[] }, link: string): string {
+  const code = outbox.data.find((m) => m.link === link)?.body.match(/\b\d{6}\b/)?.[0];
+  if (!code) throw new Error(`no code message for ${link}`);
+  return code;
+}
+
+/** Approves on the authorization page as the approver: sends a code, then types it. */
+export async function approveOnPage(
+  h: Harness,
+  authorizationUrl: string,
+  fields: Record<string, string> = {},
+) {
+  const code = await sandboxCode(h, authorizationUrl);
+  return postForm(authorizationUrl, { decision: 'APPROVE', code, ...fields });
 }
 
 export interface RawSigned {
@@ -89,11 +124,14 @@ export interface RawSigned {
   headers?: Record<string, string>;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
+type RawAnswer = { status: number; body: any; headers: Headers; nonce: string; timestamp: number };
+
 let counter = 0;
 export const freshNonce = () => `test-nonce-${Date.now()}-${++counter}-abcdef`;
 
 /** Sends a request signed with node:crypto, with every part open to tampering. */
-export async function rawSigned(h: Harness, r: RawSigned) {
+export async function rawSigned(h: Harness, r: RawSigned): Promise<RawAnswer> {
   const timestamp = r.timestamp ?? Math.floor(h.service.ctx.clock.now('sandbox') / 1000);
   const nonce = r.nonce ?? freshNonce();
   const signedBody = r.signed?.body ?? r.body ?? '';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentPay, AgentPayError } from '../../src/agent/index';
 import { SavedCard } from '../../src/shared/contract/cards';
 import { PaymentStatusRecord } from '../../src/shared/contract/payments';
-import { limits, registeredClient } from '../helpers/agent';
+import { approveOnPage, limits, registeredClient, sandboxCode } from '../helpers/agent';
 import { startService, type Harness } from '../helpers/service';
 
 let h: Harness;
@@ -47,6 +47,7 @@ const gymLimits = limits({ maxPerPayment: 40, periodLimits: [{ amount: 60, perio
 
 async function collectContract(customerId: string, name = 'Gym membership') {
   return pay.contract.create({
+    approver: { email: 'finance@example.com' },
     name,
     type: 'COLLECT',
     serviceCustomerId: customerId,
@@ -278,7 +279,7 @@ describe('the authorization page of a COLLECT contract', () => {
     expect(html).toContain('At most £60.00 in total each calendar month.');
     expect(html).toContain('Add card');
 
-    const approved = await form(url, { decision: 'APPROVE', paymentMethodId: older.id });
+    const approved = await approveOnPage(h, url, { paymentMethodId: older.id });
     expect(approved.status).toBe(200);
     expect(await approved.text()).toContain('can now be made to your VISA card ending 4242');
     expect(await pay.contract.get(created.contractId)).toMatchObject({
@@ -342,7 +343,7 @@ describe('the authorization page of a COLLECT contract', () => {
     const again = await (await fetch(back)).text();
     expect(again).toContain('VISA card ending 3220, expires 10/2037 is saved');
     expect(checkedCard(again)).toBe(added.id);
-    const approved = await form(url, { decision: 'APPROVE', paymentMethodId: added.id });
+    const approved = await approveOnPage(h, url, { paymentMethodId: added.id });
     expect(approved.status).toBe(200);
     expect((await pay.contract.get(created.contractId)).linkedMethod).toEqual(linked(added));
   });
@@ -377,7 +378,8 @@ describe('the authorization page of a COLLECT contract', () => {
     expect(noCard.status).toBe(400);
     expect(await noCard.text()).toContain('Choose the card to charge, or add a card first.');
     const other = await saveCard(await customer('Someone Else'), '4242424242424242');
-    const foreign = await form(url, { decision: 'APPROVE', paymentMethodId: other.id });
+    const code = await sandboxCode(h, url);
+    const foreign = await form(url, { decision: 'APPROVE', paymentMethodId: other.id, code });
     expect(foreign.status).toBe(400);
     expect(await foreign.text()).toContain('That card is not one of your saved cards');
     const nonsense = await form(url, { decision: 'MAYBE' });
@@ -386,11 +388,20 @@ describe('the authorization page of a COLLECT contract', () => {
     const mine = await saveCard(id, '4242424242424242');
     const crossSite = await form(
       url,
-      { decision: 'APPROVE', paymentMethodId: mine.id },
+      { decision: 'APPROVE', paymentMethodId: mine.id, code },
       { 'sec-fetch-site': 'cross-site' },
     );
     expect(crossSite.status).toBe(403);
     expect((await pay.contract.get(created.contractId)).status).toBe('PENDING_AUTHORIZATION');
+    // The refused approvals did not spend the code: with a card of the customer's it approves.
+    const approved = await form(url, { decision: 'APPROVE', paymentMethodId: mine.id, code });
+    expect(await approved.text()).toContain('is active');
+  });
+
+  it('declining needs no code', async () => {
+    const id = await customer();
+    const created = await collectContract(id, 'Gym declined');
+    const url = created.authorizationUrl!;
 
     const declined = await form(url, { decision: 'DECLINE' });
     expect(await declined.text()).toContain('was declined');
@@ -409,7 +420,7 @@ describe('the authorization page of a COLLECT contract', () => {
     expect(html).toContain(`Charges go to your VISA card ending 4242, expires ${card.expiryDate}`);
     expect(html).toContain('At most £90.00 in total each calendar month.');
     expect(html).not.toContain('Add card');
-    const approved = await form(staged.authorizationUrl!, { decision: 'APPROVE' });
+    const approved = await approveOnPage(h, staged.authorizationUrl!);
     expect(await approved.text()).toContain('apply from now');
     expect(await pay.contract.get(created.contractId)).toMatchObject({
       termsVersion: 2,

@@ -14,7 +14,14 @@ import {
   ContractPage,
   ContractPayment,
 } from '../../src/shared/contract/agent';
-import { activeContract, limits, newKey, payee, registeredClient } from '../helpers/agent';
+import {
+  activeContract,
+  approveOnPage,
+  limits,
+  newKey,
+  payee,
+  registeredClient,
+} from '../helpers/agent';
 import { PRODUCTION, SANDBOX, startService, type Harness } from '../helpers/service';
 
 let h: Harness;
@@ -223,6 +230,7 @@ describe('contracts', () => {
     const { client, agent } = await registeredClient(h);
     const created = Contract.parse(
       await client.contract.create({
+        approver: { email: 'finance@example.com' },
         name: 'Office supplies',
         limits: {
           maxPerPayment: 25,
@@ -287,18 +295,28 @@ describe('contracts', () => {
     ] as const;
     for (const [l, field] of bad) {
       const error = await rejects(
-        client.contract.create({ name: 'x', limits: l } as never),
+        client.contract.create({
+          approver: { email: 'finance@example.com' },
+          name: 'x',
+          limits: l,
+        } as never),
         'BAD_REQUEST',
       );
       expect(error.errors.map((e) => e.field)).toContain(field);
     }
     const collect = await rejects(
-      client.contract.create({ name: 'x', type: 'COLLECT', limits: limits() } as never),
+      client.contract.create({
+        approver: { email: 'finance@example.com' },
+        name: 'x',
+        type: 'COLLECT',
+        limits: limits(),
+      } as never),
       'BAD_REQUEST',
     );
     expect(collect.errors.map((e) => e.field)).toEqual(['serviceCustomerId']);
     const unknown = await rejects(
       client.contract.create({
+        approver: { email: 'finance@example.com' },
         name: 'x',
         type: 'COLLECT',
         serviceCustomerId: randomUUID(),
@@ -316,9 +334,16 @@ describe('contracts', () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++)
       ids.push(
-        (await client.contract.create({ name: `S${i}`, limits: limits() } as never)).contractId,
+        (
+          await client.contract.create({
+            approver: { email: 'finance@example.com' },
+            name: `S${i}`,
+            limits: limits(),
+          } as never)
+        ).contractId,
       );
     const collect = await client.contract.create({
+      approver: { email: 'finance@example.com' },
       name: 'Gym',
       type: 'COLLECT',
       serviceCustomerId: customerId,
@@ -363,6 +388,7 @@ describe('contracts', () => {
     const { client } = await registeredClient(h);
     const customerId = insertCustomer();
     const created = await client.contract.create({
+      approver: { email: 'finance@example.com' },
       name: 'Gym membership',
       type: 'COLLECT',
       serviceCustomerId: customerId,
@@ -440,7 +466,11 @@ describe('updates', () => {
 
   it('refuses to update a contract that is not ACTIVE', async () => {
     const { client } = await registeredClient(h);
-    const created = await client.contract.create({ name: 'x', limits: limits() } as never);
+    const created = await client.contract.create({
+      approver: { email: 'finance@example.com' },
+      name: 'x',
+      limits: limits(),
+    } as never);
     await rejects(
       client.contract.update(created.contractId, { limits: limits() } as never),
       'BAD_REQUEST',
@@ -460,6 +490,7 @@ describe('authorization', () => {
   it('awaitActive resolves once the human approves on the hosted page', async () => {
     const { client } = await registeredClient(h);
     const created = await client.contract.create({
+      approver: { email: 'finance@example.com' },
       name: 'Cloud bills',
       description: 'Pays the monthly cloud invoice',
       limits: limits({
@@ -483,8 +514,7 @@ describe('authorization', () => {
     expect(html).toContain('At most £100.00 in total each calendar day (from midnight UTC).');
     expect(html).toContain('At most £300.00 in total each month counted from');
     expect(html).toContain('Pays the monthly cloud invoice');
-    const form = new URLSearchParams({ decision: 'APPROVE' });
-    const posted = await fetch(created.authorizationUrl!, { method: 'POST', body: form });
+    const posted = await approveOnPage(h, created.authorizationUrl!);
     expect(posted.status).toBe(200);
     expect(await posted.text()).toContain('is active');
     const active = await waiting;
@@ -495,7 +525,11 @@ describe('authorization', () => {
 
   it('escapes what the agent wrote on the page', async () => {
     const { client } = await registeredClient(h, '<script>alert(1)</script>');
-    const created = await client.contract.create({ name: '<b>x</b>', limits: limits() } as never);
+    const created = await client.contract.create({
+      approver: { email: 'finance@example.com' },
+      name: '<b>x</b>',
+      limits: limits(),
+    } as never);
     const html = await (await fetch(created.authorizationUrl!)).text();
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).toContain('&lt;script&gt;');
@@ -503,7 +537,11 @@ describe('authorization', () => {
 
   it('declining makes awaitActive fail with AUTHORIZATION_FAILED (status DECLINED)', async () => {
     const { client } = await registeredClient(h);
-    const created = await client.contract.create({ name: 'x', limits: limits() } as never);
+    const created = await client.contract.create({
+      approver: { email: 'finance@example.com' },
+      name: 'x',
+      limits: limits(),
+    } as never);
     const posted = await fetch(created.authorizationUrl!, {
       method: 'POST',
       body: new URLSearchParams({ decision: 'DECLINE' }),
@@ -523,7 +561,11 @@ describe('authorization', () => {
 
   it('the link expires after 24 hours on the sandbox clock: EXPIRED, AUTHORIZATION_FAILED', async () => {
     const { client } = await registeredClient(h);
-    const created = await client.contract.create({ name: 'x', limits: limits() } as never);
+    const created = await client.contract.create({
+      approver: { email: 'finance@example.com' },
+      name: 'x',
+      limits: limits(),
+    } as never);
     await advance(24 * 3600 * 1000 - 60_000);
     expect((await fetch(created.authorizationUrl!)).status).toBe(200);
     await advance(60_000);
@@ -540,7 +582,11 @@ describe('authorization', () => {
 
   it('awaitActive gives up with AUTHORIZATION_TIMEOUT', async () => {
     const { client } = await registeredClient(h);
-    const created = await client.contract.create({ name: 'x', limits: limits() } as never);
+    const created = await client.contract.create({
+      approver: { email: 'finance@example.com' },
+      name: 'x',
+      limits: limits(),
+    } as never);
     const error = await rejects(
       client.contract.awaitActive(created.contractId, { timeoutMs: 300, intervalMs: 50 }),
       'AUTHORIZATION_TIMEOUT',
@@ -550,7 +596,11 @@ describe('authorization', () => {
 
   it('the sandbox control: sandbox secrets only, validated, 404 for unknown contracts', async () => {
     const { client } = await registeredClient(h);
-    const created = await client.contract.create({ name: 'x', limits: limits() } as never);
+    const created = await client.contract.create({
+      approver: { email: 'finance@example.com' },
+      name: 'x',
+      limits: limits(),
+    } as never);
     expect(
       (
         await h.call('POST', `/api/sandbox/contracts/${created.contractId}/authorize`, {
@@ -706,8 +756,13 @@ describe("the business's view (API key alone)", () => {
     const b = await registeredClient(h, 'B');
     const idA = await activeContract(h, a.client);
     await a.client.contract.send(idA, { amount: 12.5, payee, reference: 'x' });
-    const idB = (await b.client.contract.create({ name: 'B', limits: limits() } as never))
-      .contractId;
+    const idB = (
+      await b.client.contract.create({
+        approver: { email: 'finance@example.com' },
+        name: 'B',
+        limits: limits(),
+      } as never)
+    ).contractId;
     const mine = ContractPage.parse(
       (await h.call('GET', `/api/agent-contracts?agentId=${a.agent.agentId}`)).body,
     );

@@ -220,6 +220,7 @@ describe('over HTTP', () => {
     );
     const body = JSON.stringify({
       name: 'Supplies',
+      approver: { email: 'finance@example.com' },
       limits: {
         maxPerPayment: 5,
         periodLimits: [{ amount: 10, period: 'DAY' }],

@@ -2,8 +2,9 @@
 /** @jsxImportSource hono/jsx */
 /**
  * The hosted authorization page behind a contract's authorizationUrl: the account holder (SEND)
- * or the customer (COLLECT) reads the limits in plain words and approves or declines. The
- * link's token is its only credential, single-purpose and short-lived (docs/agent-pay.md). A
+ * or the customer (COLLECT) reads the limits in plain words and approves or declines. The agent
+ * holds the link too, so approving also needs the one-time code sent to the approver the
+ * contract names (approval-codes.ts): the page first offers to send it, then asks for it. A
  * COLLECT customer also chooses which saved card is charged, or adds one with 3D Secure. Built
  * from the hosted pages' shell and components; plain forms, so it works without JavaScript.
  */
@@ -43,6 +44,8 @@ export interface AuthorizeView {
   cardValues?: CardFormValues | undefined;
   /** Good news to show first, e.g. the card just saved. */
   notice?: string | undefined;
+  /** The approval code: where it goes (masked; absent when no approver is named) and its state. */
+  approval: { to?: string | undefined; live: boolean; locked: boolean; sendsLeft: number };
 }
 
 export const cardWords = (card: LinkedMethod) =>
@@ -68,6 +71,43 @@ function CardChoice(props: { cards: LinkedMethod[]; selected?: string | undefine
         </label>
       ))}
     </fieldset>
+  );
+}
+
+/** Approve is offered once a code is on its way and the link's approval is not locked. */
+const approvable = (view: AuthorizeView) =>
+  view.approval.to !== undefined && view.approval.live && !view.approval.locked;
+
+/** The step before approving: send the code to the approver (again, if it did not arrive). */
+function ApprovalCode(props: { view: AuthorizeView; action: string }) {
+  const { to, live, locked, sendsLeft } = props.view.approval;
+  if (to === undefined)
+    return (
+      <p>
+        This contract names no one to send an approval code to, so it cannot be approved here. You
+        can decline it.
+      </p>
+    );
+  if (locked)
+    return (
+      <p role="alert">
+        Too many wrong codes: this link can no longer approve. You can still decline; ask for a new
+        authorization link to approve.
+      </p>
+    );
+  return (
+    <form method="post" action={`${props.action}/code`}>
+      <p>
+        {live
+          ? `Type the code we sent to ${to} below. It works for 10 minutes.`
+          : `To approve, we send a one-time code to ${to}. Only you should see it: do not pass it on.`}
+      </p>
+      {sendsLeft > 0 ? (
+        <button class={live ? 'secondary' : undefined} type="submit">
+          {live ? 'Send a new code' : 'Send me a code'}
+        </button>
+      ) : null}
+    </form>
   );
 }
 
@@ -120,17 +160,28 @@ export const AuthorizePage: FC<{ view: AuthorizeView }> = ({ view }) => {
           </p>
         ) : null}
         <ErrorBox message={view.error} />
+        <ApprovalCode view={view} action={action} />
         <form method="post" action={action}>
           {collectNew && view.cards.length > 0 ? (
             <CardChoice cards={view.cards} selected={view.selected} />
           ) : null}
           {collectNew && view.cards.length === 0 ? (
             <p>You have no saved card yet: add one below, then approve.</p>
-          ) : (
-            <button type="submit" name="decision" value="APPROVE">
-              Approve
-            </button>
-          )}
+          ) : approvable(view) ? (
+            <>
+              <label for="code">The code we sent you</label>
+              <input
+                id="code"
+                name="code"
+                inputmode="numeric"
+                autocomplete="one-time-code"
+                maxlength={12}
+              />
+              <button type="submit" name="decision" value="APPROVE">
+                Approve
+              </button>
+            </>
+          ) : null}
           <button class="secondary" type="submit" name="decision" value="DECLINE">
             Decline
           </button>

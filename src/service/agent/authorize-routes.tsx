@@ -5,8 +5,10 @@
  * pending update in plain words, POST takes the human's decision. For a new COLLECT contract
  * the customer picks one of their saved cards, or adds one: POST …/card reads the card and hands
  * it to card on file's saving flow (its 3D Secure challenge on /save-card), which comes back here
- * with the new card checked. The token in the path is the link's only credential; a used or
- * expired link answers 410. Plain forms (POST → 303 → GET), so all of it works without JavaScript.
+ * with the new card checked. The agent holds the link as well, so approving also needs the
+ * one-time code POST …/code sends to the contract's approver (approval-codes.ts); declining
+ * needs none. A used or expired link answers 410. Plain forms (POST → 303 → GET), so all of it
+ * works without JavaScript.
  */
 import type { Context } from 'hono';
 import { ContractAuthorizeBody } from '../../shared/contract/agent';
@@ -18,9 +20,44 @@ import { createCustomerStore } from '../customers/model';
 import { ApiError } from '../http/errors';
 import { guardHostedPages, seeOther, sendPage } from '../pages/hosted';
 import type { AgentStore } from './agents';
+import {
+  MAX_WRONG_CODES,
+  createApprovalCodes,
+  maskedRecipient,
+  recipientOf,
+  type CodeCheck,
+  type SendOutcome,
+} from './approval-codes';
 import { AuthorizePage, OutcomePage, cardWords, type AuthorizeView } from './authorize-page';
 import type { CollectCards, LinkedMethod } from './collect-cards';
 import { limitsOf, type ContractRow, type Contracts } from './contracts';
+
+/** Why no code was sent, in the approver's words. */
+const notSent: Record<Exclude<SendOutcome, 'SENT'>, string> = {
+  LOCKED: 'Too many wrong codes: this link can no longer approve.',
+  TOO_MANY: 'We have sent as many codes as we can for this link. Ask for a new authorization link.',
+  NO_APPROVER: 'This contract names no one to send an approval code to.',
+  UNDELIVERABLE:
+    'We cannot send the code at the moment, so this contract cannot be approved yet. Try again later.',
+};
+
+type Refused = Exclude<CodeCheck, { ok: true }>;
+
+/** Why the approval was refused, in the approver's words. */
+function codeError(check: Refused): string {
+  switch (check.reason) {
+    case 'MISSING':
+      return 'Type the code we sent you to approve.';
+    case 'NONE_SENT':
+      return 'Send yourself a code first: approving needs it.';
+    case 'EXPIRED':
+      return 'That code has expired. Send yourself a new one.';
+    case 'LOCKED':
+      return `That code is not right, and ${MAX_WRONG_CODES} wrong codes lock this link: it can no longer approve.`;
+    case 'WRONG':
+      return `That code is not right. ${check.attemptsLeft} ${check.attemptsLeft === 1 ? 'try' : 'tries'} left.`;
+  }
+}
 
 /** What a page can add to the view: the card checked, an error, a notice. */
 type Extras = Pick<AuthorizeView, 'selected' | 'error' | 'cardError' | 'cardValues' | 'notice'>;
@@ -37,6 +74,7 @@ export function authorizationPages(
   );
   const links = createLinkStore(ctx.db, ctx.clock);
   const customers = createCustomerStore(ctx.db, ctx.clock);
+  const codes = createApprovalCodes(ctx.db, ctx.clock, ctx.messages);
   // No other site can post a decision or a card here in the customer's name.
   guardHostedPages(app, ctx, '/agents/authorize/*');
 
@@ -62,11 +100,14 @@ export function authorizationPages(
     );
   }
 
+  const agentName = (row: ContractRow) =>
+    agents.get({ merchantId: row.merchant_id, environment: row.environment }, row.agent_id)?.name ??
+    'An agent';
+  const businessOf = (row: ContractRow) =>
+    businessName.get(row.merchant_id)?.name ?? 'The business';
+
   function page(c: Context, row: ContractRow, status: number, extras: Extras = {}) {
-    const agent = agents.get(
-      { merchantId: row.merchant_id, environment: row.environment },
-      row.agent_id,
-    );
+    const recipient = recipientOf(row);
     const pending = row.pending_limits !== null ? JSON.parse(row.pending_limits) : undefined;
     return sendPage(
       c,
@@ -75,8 +116,8 @@ export function authorizationPages(
         view={{
           token: row.auth_token!,
           sandbox: row.environment === 'sandbox',
-          businessName: businessName.get(row.merchant_id)?.name ?? 'The business',
-          agentName: agent?.name ?? 'An agent',
+          businessName: businessOf(row),
+          agentName: agentName(row),
           contractName: row.name,
           ...(row.description !== null ? { description: row.description } : {}),
           type: row.type,
@@ -85,6 +126,10 @@ export function authorizationPages(
           expiresAt: iso(row.auth_expires_at!),
           cards: needsCard(row) ? savedCards(row) : [],
           linked: row.linked_method ? (JSON.parse(row.linked_method) as LinkedMethod) : undefined,
+          approval: {
+            to: recipient ? maskedRecipient(recipient) : undefined,
+            ...codes.state(row),
+          },
           ...extras,
         }}
       />,
@@ -121,7 +166,21 @@ export function authorizationPages(
       ...(outcome === 'FAILED' || outcome === 'EXPIRED'
         ? { cardError: 'Your new card was not saved. Try again, or choose a saved card.' }
         : {}),
+      ...(c.req.query('code') === 'sent' ? { notice: 'We sent you a code.' } : {}),
     });
+  });
+
+  // Sends a one-time code to the contract's approver; only the person who reads it can approve.
+  app.post('/agents/authorize/:token/code', (c) => {
+    const row = open(c);
+    if (row instanceof Response) return row;
+    const sent = codes.send(row, {
+      businessName: businessOf(row),
+      agentName: agentName(row),
+      pageUrl: pageUrl(row),
+    });
+    if (sent === 'SENT') return seeOther(c, `/agents/authorize/${row.auth_token}?code=sent`);
+    return page(c, row, sent === 'UNDELIVERABLE' ? 503 : 400, { error: notSent[sent] });
   });
 
   app.post('/agents/authorize/:token', async (c) => {
@@ -140,7 +199,18 @@ export function authorizationPages(
     const wasUpdate = row.pending_limits !== null;
     let next: ContractRow;
     try {
-      next = contracts.decide(row, decision, paymentMethodId);
+      // Approval spends the right code in the transaction that approves; a wrong one is counted.
+      const decided = ctx.db
+        .transaction((): ContractRow | Refused => {
+          if (decision === 'APPROVE') {
+            const code = codes.check(row, form.code ?? '');
+            if (!code.ok) return code;
+          }
+          return contracts.decide(row, decision, paymentMethodId);
+        })
+        .immediate();
+      if ('ok' in decided) return page(c, row, 400, { error: codeError(decided) });
+      next = decided;
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
       const fresh = contracts.byToken(row.auth_token!);

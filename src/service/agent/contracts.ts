@@ -45,6 +45,8 @@ export interface ContractRow {
   pending_requested_at: number | null;
   auth_token: string | null;
   auth_expires_at: number | null;
+  approver_email: string | null;
+  approver_phone: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -70,9 +72,11 @@ export function createContracts(db: Db, clock: Clock, cards: CollectCards) {
   );
   const insert = db.prepare(`
     INSERT INTO contracts (id, merchant_id, environment, agent_id, type, name, description, status,
-      limits, service_customer_id, auth_token, auth_expires_at, created_at, updated_at)
+      limits, service_customer_id, auth_token, auth_expires_at, approver_email, approver_phone,
+      created_at, updated_at)
     VALUES (@id, @merchantId, @environment, @agentId, @type, @name, @description,
-      'PENDING_AUTHORIZATION', @limits, @customerId, @token, @expiresAt, @now, @now)`);
+      'PENDING_AUTHORIZATION', @limits, @customerId, @token, @expiresAt, @approverEmail,
+      @approverPhone, @now, @now)`);
   const cas = db.prepare(`
     UPDATE contracts SET status = @status, limits = @limits, linked_method = @linkedMethod,
       terms_version = @termsVersion, pending_limits = @pendingLimits,
@@ -176,6 +180,13 @@ export function createContracts(db: Db, clock: Clock, cards: CollectCards) {
       ...(opts.publicUrl && row.auth_token
         ? { authorizationUrl: `${opts.publicUrl}/agents/authorize/${row.auth_token}` }
         : {}),
+      ...(row.approver_email !== null || row.approver_phone !== null
+        ? {
+            approver: row.approver_email
+              ? { email: row.approver_email }
+              : { phone: row.approver_phone! },
+          }
+        : {}),
       limits: limitsOf(row),
       ...(opts.withUsage
         ? {
@@ -225,6 +236,8 @@ export function createContracts(db: Db, clock: Clock, cards: CollectCards) {
       description: body.description ?? null,
       limits: JSON.stringify(limits),
       customerId,
+      approverEmail: body.approver.email ?? null,
+      approverPhone: body.approver.phone ?? null,
       token: link.token,
       expiresAt: link.expiresAt,
       now: clock.now(scope.environment),

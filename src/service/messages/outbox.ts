@@ -209,6 +209,11 @@ export function createMessageOutbox(
         total: total.get(scope.merchantId, scope.environment, customer, customer)!.n,
       };
     },
+    /**
+     * Whether a message on `channel` reaches its recipient: an email when an SMTP server is
+     * configured; never an SMS (there is no SMS gateway). Otherwise it is only kept here.
+     */
+    delivers: (channel: 'EMAIL' | 'SMS') => channel === 'EMAIL' && transport !== null,
     wake,
     async stop() {
       await running;

@@ -68,6 +68,8 @@ export const sandboxRoutes: Area = (app, ctx) => {
     `DELETE FROM webhook_subscriptions WHERE merchant_id = ? AND environment = 'sandbox'`,
     `DELETE FROM events WHERE merchant_id = ? AND environment = 'sandbox'`,
     // Agent Pay: payments and contracts before the customers and agents they point at.
+    `DELETE FROM contract_approval_codes WHERE contract_id IN
+       (SELECT id FROM contracts WHERE merchant_id = ? AND environment = 'sandbox')`,
     `DELETE FROM contract_payments WHERE merchant_id = ? AND environment = 'sandbox'`,
     `DELETE FROM contracts WHERE merchant_id = ? AND environment = 'sandbox'`,
     `DELETE FROM agent_nonces WHERE scope IN

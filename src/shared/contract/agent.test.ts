@@ -28,6 +28,8 @@ const SERVICE_CUSTOMER_ID = '7c1e4b52-0d9a-4f3e-8b6a-2e5f9c3d1a70';
 const PEM =
   '-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE7v1c\n-----END PUBLIC KEY-----\n';
 
+const approver = { email: 'finance@example.com' };
+
 const limits = {
   maxPerPayment: 50,
   periodLimits: [
@@ -307,7 +309,9 @@ describe('Contract', () => {
 
 describe('ContractCreateBody', () => {
   it('defaults type to SEND, which needs no customer', () => {
-    expect(parse(ContractCreateBody, { name: 'Office supplies', limits }).type).toBe('SEND');
+    expect(parse(ContractCreateBody, { name: 'Office supplies', approver, limits }).type).toBe(
+      'SEND',
+    );
   });
 
   it('accepts a COLLECT contract with its customer', () => {
@@ -316,26 +320,57 @@ describe('ContractCreateBody', () => {
         name: 'Gym membership',
         type: 'COLLECT',
         serviceCustomerId: SERVICE_CUSTOMER_ID,
+        approver: { phone: '+447700900123' },
         limits,
       }),
     ).toBeTruthy();
   });
 
   it('requires serviceCustomerId for COLLECT', () => {
-    const found = issues(ContractCreateBody, { name: 'Gym membership', type: 'COLLECT', limits });
+    const found = issues(ContractCreateBody, {
+      name: 'Gym membership',
+      type: 'COLLECT',
+      approver,
+      limits,
+    });
     expect(found.map((i) => i.path)).toEqual([['serviceCustomerId']]);
     expect(found[0]?.message).toBe('is required for COLLECT contracts');
   });
 
   it('requires a name and limits', () => {
-    expect(paths(ContractCreateBody, { name: '  ', limits })).toEqual([['name']]);
-    expect(paths(ContractCreateBody, { name: 'Office supplies' })).toEqual([['limits']]);
+    expect(paths(ContractCreateBody, { name: '  ', approver, limits })).toEqual([['name']]);
+    expect(paths(ContractCreateBody, { name: 'Office supplies', approver })).toEqual([['limits']]);
+  });
+
+  it('requires the approver: exactly one of an e-mail address or an international phone number', () => {
+    expect(paths(ContractCreateBody, { name: 'Office supplies', limits })).toEqual([['approver']]);
+    expect(paths(ContractCreateBody, { name: 'Office supplies', approver: {}, limits })).toEqual([
+      ['approver', 'email'],
+    ]);
+    expect(
+      paths(ContractCreateBody, {
+        name: 'Office supplies',
+        approver: { email: 'a@example.com', phone: '+447700900123' },
+        limits,
+      }),
+    ).toEqual([['approver', 'email']]);
+    expect(
+      paths(ContractCreateBody, { name: 'Office supplies', approver: { email: 'nope' }, limits }),
+    ).toEqual([['approver', 'email']]);
+    const local = issues(ContractCreateBody, {
+      name: 'Office supplies',
+      approver: { phone: '07700900123' },
+      limits,
+    });
+    expect(local.map((i) => i.path)).toEqual([['approver', 'phone']]);
+    expect(local[0]?.message).toMatch(/international number/);
   });
 
   it('applies the limit rules', () => {
     expect(
       paths(ContractCreateBody, {
         name: 'Office supplies',
+        approver,
         limits: {
           ...limits,
           periodLimits: [

@@ -103,6 +103,24 @@ export const ContractUsage = z.object({
   periodEnd: Timestamp,
 });
 
+/**
+ * The human who approves a contract (and each update of its limits): the one-time code that
+ * approval needs is sent to this e-mail address or phone number, never to the agent.
+ */
+export const Approver = z
+  .object({
+    email: z.email('must be a valid email address').max(254).optional(),
+    phone: z
+      .string()
+      .regex(/^\+[1-9]\d{7,14}$/, 'must be an international number with its +, e.g. +447700900123')
+      .optional(),
+  })
+  .refine((a) => (a.email === undefined) !== (a.phone === undefined), {
+    message: 'give exactly one of email or phone',
+    path: ['email'],
+  });
+export type Approver = z.infer<typeof Approver>;
+
 export const Contract = z.object({
   contractId: z.string(),
   agentId: z.string(),
@@ -113,6 +131,8 @@ export const Contract = z.object({
   createdAt: Timestamp,
   status: ContractStatus,
   authorizationUrl: z.string().optional(),
+  /** Who approves it (absent only on contracts made before approvers were named). */
+  approver: z.object({ email: z.string().optional(), phone: z.string().optional() }).optional(),
   limits: Limits,
   usage: z.array(ContractUsage).optional(),
   serviceCustomerId: z.string().optional(),
@@ -136,6 +156,7 @@ export const ContractCreateBody = z
     type: ContractType.default('SEND'),
     serviceCustomerId: Uuid.optional(),
     description: safeText({ multiline: true }).max(500).optional(),
+    approver: Approver,
     limits: Limits,
   })
   .refine((c) => c.type !== 'COLLECT' || c.serviceCustomerId !== undefined, {

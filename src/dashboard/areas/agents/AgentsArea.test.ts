@@ -38,6 +38,7 @@ const contract = Contract.parse({
   name: 'Office supplies',
   createdAt: '2027-01-01T10:00:00.000Z',
   status: 'ACTIVE',
+  approver: { email: 'finance@example.com' },
   limits: limits(50),
   usage: [
     {
@@ -82,6 +83,8 @@ describe('the Agents page', () => {
     expect(html).toContain('Procurement bot');
     expect(html).toContain('Buys &lt;b&gt;supplies&lt;/b&gt;'); // escaped by construction
     expect(html).toContain('Sends payments · agent Procurement bot');
+    // Whom approval codes go to: the business can see who approves (or approved) each one.
+    expect(html).toContain('· approver finance@example.com');
     expect(html).toContain('At most £50.00 in any one payment.');
     expect(html).toContain('At most £100.00 in total each calendar day (from midnight UTC).');
     expect(html).toContain('Current limits');

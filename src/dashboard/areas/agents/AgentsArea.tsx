@@ -185,6 +185,7 @@ function ContractItem({
         {c.linkedMethod
           ? ` · card ${c.linkedMethod.brand} ending ${c.linkedMethod.lastFourDigits}`
           : ''}
+        {c.approver ? ` · approver ${c.approver.email ?? c.approver.phone}` : ''}
       </p>
       {c.description ? <p>{c.description}</p> : null}
       <div className={c.pendingUpdate ? 'grid' : undefined}>
