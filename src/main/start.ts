@@ -55,7 +55,7 @@ async function main(argv: string[]) {
     credentials: createFileCredentialStore(credentialsPath(kioskDir)),
     push: options.push,
     pollFastMs: options.pollMs,
-    kioskPin: options.kioskPin,
+    kioskMode: options.kiosk,
     locale: options.locale,
     staffPin: options.staffPin,
     log: (line) => log(`[kiosk] ${line}`),
