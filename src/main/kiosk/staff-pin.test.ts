@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_COMMANDS, type BridgeCommand } from '../../shared/bridge';
 import Database from '../../sqlite';
 import { SANDBOX, startService, type Harness } from '../../../test/helpers/service';
-import { createKioskCore, type KioskCore } from './core';
+import { createKioskCore } from './core';
 import { createMemoryCredentialStore } from './credentials';
 import { LOCKOUT_MS, PIN_LOCKED, PIN_NOT_CHOSEN, PIN_WRONG } from './staff-pin';
 
