@@ -837,7 +837,10 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       case 'changeStaffPin': {
         const refusal = await staffPin.change(command.pin, command.newPin);
         if (refusal)
-          throw new KioskError(refusal, [PIN_WRONG, PIN_LOCKED].includes(refusal) ? 'pin' : 'newPin');
+          throw new KioskError(
+            refusal,
+            [PIN_WRONG, PIN_LOCKED].includes(refusal) ? 'pin' : 'newPin',
+          );
         return { changed: true };
       }
       case 'checkStaffPin':
