@@ -30,7 +30,7 @@ export function CardHoldActions({
   const [mode, setMode] = useState<'capture' | 'release' | null>(null);
   if (mode === 'capture')
     return (
-      <StaffGate action="capture this hold" onCancel={() => setMode(null)}>
+      <StaffGate action="capture this hold" focus onCancel={() => setMode(null)}>
         {(pin) => (
           <CaptureForm payment={payment} pin={pin} onCancel={() => setMode(null)} onDone={onDone} />
         )}
@@ -38,7 +38,7 @@ export function CardHoldActions({
     );
   if (mode === 'release')
     return (
-      <StaffGate action="release this hold" onCancel={() => setMode(null)}>
+      <StaffGate action="release this hold" focus onCancel={() => setMode(null)}>
         {(pin) => (
           <ReleaseForm payment={payment} pin={pin} onCancel={() => setMode(null)} onDone={onDone} />
         )}

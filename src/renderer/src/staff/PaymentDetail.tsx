@@ -237,7 +237,7 @@ export function PaymentDetail({
               </p>
             )}
             {refunding && (
-              <StaffGate action="refund this payment" onCancel={() => setRefunding(false)}>
+              <StaffGate action="refund this payment" focus onCancel={() => setRefunding(false)}>
                 {(pin) => (
                   <RefundForm
                     payment={payment}

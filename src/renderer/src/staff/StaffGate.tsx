@@ -14,17 +14,23 @@ export function StaffGate({
   action,
   children,
   onCancel,
+  focus = false,
 }: {
   /** What the PIN opens, e.g. "refund this payment". */
   action: string;
   children: (pin: string) => ReactNode;
   onCancel?: () => void;
+  /**
+   * Focus the PIN field: for a screen opened by a button. A whole tab does not take the focus
+   * from the tab list, whose arrow keys move between tabs.
+   */
+  focus?: boolean;
 }) {
   const chosen = useKiosk((view) => view.kiosk?.staffPinSet ?? false);
   const [pin, setPin] = useState<string | null>(null);
   if (pin !== null) return <>{children(pin)}</>;
   if (!chosen) return <ChooseStaffPin onChosen={setPin} />;
-  return <PinPrompt action={action} onOpen={setPin} onCancel={onCancel} />;
+  return <PinPrompt action={action} onOpen={setPin} onCancel={onCancel} focus={focus} />;
 }
 
 function PinField({
@@ -74,10 +80,12 @@ function PinPrompt({
   action,
   onOpen,
   onCancel,
+  focus,
 }: {
   action: string;
   onOpen: (pin: string) => void;
   onCancel?: (() => void) | undefined;
+  focus: boolean;
 }) {
   const bridge = useBridge();
   const id = useId();
@@ -118,7 +126,7 @@ function PinPrompt({
         error={error}
         field="pin"
         testId="staff-pin"
-        autoFocus
+        autoFocus={focus}
       />
       <FieldError error={error} field={null} />
       <div className="actions">
