@@ -6,13 +6,13 @@
  * Chromium app windows otherwise, or only prints the URLs (`--no-open`).
  */
 import { mkdirSync } from 'node:fs';
-import { randomInt } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
 import { createKioskCore } from './kiosk/core';
 import { createFileCredentialStore, credentialsPath } from './kiosk/credentials';
 import { startKioskServer } from './browser/server';
+import { createDisplayAccess, type DisplayCode } from './browser/display-access';
 import { BRIDGE_SOCKET_PATH } from '../shared/bridge-socket';
 import { startEmbeddedService, type EmbeddedService } from './launcher/embedded-service';
 import { ensureBuilt, rendererDir } from './launcher/renderer-build';
@@ -21,6 +21,13 @@ import { findChromium, findLanAddress, openWindows } from './launcher/windows';
 import { findElectron, startElectron } from './launcher/electron-binary';
 import { OptionsError, USAGE, parseStartOptions } from './launcher/options';
 import { pairWithEmbeddedService } from './launcher/auto-pair';
+
+/** What the staff console shows of the LAN display: where the tablet opens it, and its code. */
+const lanDisplay = (url: string, code: DisplayCode) => ({
+  url,
+  code: code.code,
+  expiresAt: new Date(code.expiresAt).toISOString(),
+});
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
@@ -40,44 +47,61 @@ async function main(argv: string[]) {
   if (options.lan && !lanAddress)
     log('--lan: this machine has no LAN address; serving loopback only');
   const kioskDir = join(options.dataDir, 'kiosk');
-  mkdirSync(kioskDir, { recursive: true });
-  let embedded: EmbeddedService | null = null;
-  if (!options.serviceUrl)
-    embedded = await startEmbeddedService({
-      dataDir: join(options.dataDir, 'service'),
-      port: options.servicePort,
-      lanAddress,
-      log,
-    });
+  mkdirSync(kioskDir, { recursive: true, mode: 0o700 });
 
   const core = createKioskCore({
     dataDir: kioskDir,
     credentials: createFileCredentialStore(credentialsPath(kioskDir)),
     push: options.push,
     pollFastMs: options.pollMs,
-    kioskPin: options.kioskPin,
+    kioskMode: options.kiosk,
     locale: options.locale,
     staffPin: options.staffPin,
     log: (line) => log(`[kiosk] ${line}`),
   });
   await core.start();
-  if (embedded) await pairWithEmbeddedService(core, embedded, log);
 
-  const displayCode = lanAddress ? String(randomInt(0, 1_000_000)).padStart(6, '0') : undefined;
+  // The kiosk's server first: with --lan its LAN address is the base of the payment links, and
+  // it passes the customer pages through to the service, which stays on loopback.
+  let embedded: EmbeddedService | null = null;
+  let lanDisplayUrl = '';
+  const access = lanAddress
+    ? createDisplayAccess({
+        onCode: (code) => core.setLanDisplay(lanDisplay(lanDisplayUrl, code)),
+      })
+    : undefined;
   const server = await startKioskServer({
     core,
     rendererDir: rendererDir(root),
     port: options.port,
-    lan: displayCode ? { code: displayCode } : undefined,
+    lan: access ? { access, service: () => embedded?.url ?? null } : undefined,
     log,
   }).catch(async (error: NodeJS.ErrnoException) => {
+    access?.stop();
     await core.stop();
-    await embedded?.service.close();
     if (error.code !== 'EADDRINUSE') throw error;
     throw new OptionsError(
       `port ${options.port} is taken (is Counter already running?): choose another with --port`,
     );
   });
+  const lanUrl = lanAddress ? `http://${lanAddress}:${new URL(server.url).port}` : undefined;
+  if (access && lanUrl) {
+    lanDisplayUrl = `${lanUrl}/display`;
+    core.setLanDisplay(lanDisplay(lanDisplayUrl, access.current()));
+  }
+
+  if (!options.serviceUrl)
+    embedded = await startEmbeddedService({
+      dataDir: join(options.dataDir, 'service'),
+      port: options.servicePort,
+      publicUrl: lanUrl,
+      log,
+    }).catch(async (error: Error) => {
+      await server.close();
+      await core.stop();
+      throw error;
+    });
+  if (embedded) await pairWithEmbeddedService(core, embedded, log);
 
   console.log(`kiosk console: ${server.consoleUrl}`);
   console.log(`customer display: ${server.displayUrl}`);
@@ -89,10 +113,11 @@ async function main(argv: string[]) {
     if (embedded.generatedProduction)
       console.log(`production secret (shown only now): ${embedded.generatedProduction}`);
   }
-  if (embedded && lanAddress) console.log(`payment pages for phones: ${embedded.publicUrl}`);
-  if (displayCode && lanAddress)
+  if (embedded && lanUrl) console.log(`payment pages for phones: ${embedded.publicUrl}`);
+  if (access && lanUrl)
     console.log(
-      `display code (open http://${lanAddress}:${new URL(server.url).port}/display on the tablet): ${displayCode}`,
+      `display code (open ${lanDisplayUrl} on the tablet; a new code after each use and every ` +
+        `10 minutes, always in the console's Settings): ${access.current().code}`,
     );
 
   let children: ChildProcess[] = [];
@@ -132,6 +157,7 @@ async function main(argv: string[]) {
     if (closing) return;
     closing = true;
     for (const child of children) child.kill();
+    access?.stop();
     await server.close();
     await core.stop();
     await embedded?.service.close();

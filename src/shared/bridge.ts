@@ -19,6 +19,9 @@ import { TerminalCustomer, TerminalLookupQuery } from './contract/customers';
 export const BRIDGE_CHANNEL = 'counter:bridge';
 
 const Id = z.uuid({ message: 'must be a payment request id' });
+/** The staff PIN: 4 to 8 digits, chosen in the console (docs/kiosk.md). */
+const Pin = z.string().regex(/^\d{4,8}$/, 'must be the 4-8 digit staff PIN');
+const NewPin = z.string().regex(/^\d{4,8}$/, 'must be 4 to 8 digits');
 const ServiceUrl = z
   .url('must be the payments service address, e.g. http://127.0.0.1:4010')
   .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://');
@@ -153,8 +156,72 @@ export const KioskState = z.object({
   takings: Takings,
   /** Full-screen kiosk mode, which staff leave with the PIN (leaveKioskMode). */
   kioskMode: z.boolean(),
+  /** Whether the shop has chosen its staff PIN; until then every staff-only command is refused. */
+  staffPinSet: z.boolean(),
+  /**
+   * A tablet on the LAN as the customer display (`--lan`): where it opens and the display code
+   * it needs now. The code changes after each use and when it expires.
+   */
+  lanDisplay: z.object({ url: z.string(), code: z.string(), expiresAt: z.string() }).nullable(),
 });
 export type KioskState = z.infer<typeof KioskState>;
+
+/**
+ * A payment as the customer display shows it, and all a display is ever sent of one: what the
+ * customer reads (amount, note, status) and what they scan. No customer, card, order or history.
+ */
+export const DisplayPayment = KioskPayment.pick({
+  paymentRequestId: true,
+  amount: true,
+  currency: true,
+  notes: true,
+  status: true,
+  tipAmount: true,
+  paymentUrl: true,
+  qrCodeUrl: true,
+  templateUrl: true,
+  expiresAt: true,
+  final: true,
+  receiptUrl: true,
+});
+export type DisplayPayment = z.infer<typeof DisplayPayment>;
+
+/** Everything the customer display needs; a display on the LAN receives nothing else. */
+export const DisplayState = z.object({
+  shopName: z.string().nullable(),
+  locale: z.string(),
+  active: DisplayPayment.nullable(),
+  /** Payment requests waiting for the display, next first (as the customer will see them). */
+  queue: z.array(DisplayPayment),
+});
+export type DisplayState = z.infer<typeof DisplayState>;
+
+function displayPayment(p: KioskPayment): DisplayPayment {
+  return {
+    paymentRequestId: p.paymentRequestId,
+    amount: p.amount,
+    currency: p.currency,
+    notes: p.notes,
+    status: p.status,
+    tipAmount: p.tipAmount,
+    paymentUrl: p.paymentUrl,
+    qrCodeUrl: p.qrCodeUrl,
+    templateUrl: p.templateUrl,
+    expiresAt: p.expiresAt,
+    final: p.final,
+    ...(p.receiptUrl ? { receiptUrl: p.receiptUrl } : {}),
+  };
+}
+
+/** The display's share of the kiosk state, field by field (never a copy with fields removed). */
+export function displayStateOf(state: KioskState): DisplayState {
+  return {
+    shopName: state.pairing.paired ? state.pairing.merchantName : null,
+    locale: state.locale,
+    active: state.active ? displayPayment(state.active) : null,
+    queue: state.queue.map(displayPayment),
+  };
+}
 
 const HistoryQuery = z.object({
   cursor: z.string().max(200).optional(),
@@ -168,8 +235,17 @@ const HistoryQuery = z.object({
 
 export const BridgeCommand = z.discriminatedUnion('type', [
   z.object({ type: z.literal('getState') }),
+  /** What the customer display shows; the one read a display on the LAN may make. */
+  z.object({ type: z.literal('getDisplayState') }),
+  /** First start: the shop chooses its staff PIN (refused once one is set). */
+  z.object({ type: z.literal('chooseStaffPin'), newPin: NewPin }),
+  /** Settings: a new staff PIN, behind the current one. */
+  z.object({ type: z.literal('changeStaffPin'), pin: Pin, newPin: NewPin }),
+  /** The PIN prompt in front of every staff-only screen; the commands behind it check it again. */
+  z.object({ type: z.literal('checkStaffPin'), pin: Pin }),
   z.object({
     type: z.literal('pairWithCode'),
+    pin: Pin,
     baseUrl: ServiceUrl,
     code: z
       .string()
@@ -179,10 +255,11 @@ export const BridgeCommand = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('configureManually'),
+    pin: Pin,
     baseUrl: ServiceUrl,
     secret: z.string().trim().min(10, 'must be the access secret from the dashboard'),
   }),
-  z.object({ type: z.literal('unpair') }),
+  z.object({ type: z.literal('unpair'), pin: Pin }),
   z.object({
     type: z.literal('startPayment'),
     amount: PositivePounds,
@@ -197,19 +274,13 @@ export const BridgeCommand = z.discriminatedUnion('type', [
   /** Clears a finished payment from the display before it returns to idle by itself. */
   z.object({ type: z.literal('dismissPayment'), paymentRequestId: Id }),
   z.object({ type: z.literal('listHistory'), query: HistoryQuery }),
-  z.object({
-    type: z.literal('leaveKioskMode'),
-    pin: z.string().regex(/^\d{4,8}$/, 'must be the 4-8 digit staff PIN'),
-  }),
+  z.object({ type: z.literal('leaveKioskMode'), pin: Pin }),
   z.object({ type: z.literal('enterKioskMode') }),
   z.object({ type: z.literal('getPayment'), paymentRequestId: Id }),
-  /** The back office's end-of-day report (the staff PIN, when one is set); without a date, today's. */
+  /** The back office's end-of-day report, behind the staff PIN; without a date, today's. */
   z.object({
     type: z.literal('endOfDayReport'),
-    pin: z
-      .string()
-      .regex(/^\d{4,8}$/, 'must be the 4-8 digit staff PIN')
-      .optional(),
+    pin: Pin,
     date: z.iso.date({ message: 'must be a date (YYYY-MM-DD)' }).optional(),
   }),
   /** Refund a completed payment: in full without an amount. Staff confirm with the PIN. */
@@ -217,7 +288,7 @@ export const BridgeCommand = z.discriminatedUnion('type', [
     type: z.literal('refundPayment'),
     paymentRequestId: Id,
     amount: PositivePounds.optional(),
-    pin: z.string().regex(/^\d{4,8}$/, 'must be the 4-8 digit staff PIN'),
+    pin: Pin,
   }),
   /**
    * Print a payment's receipt. The Electron shell prints the console silently to the default
@@ -228,10 +299,11 @@ export const BridgeCommand = z.discriminatedUnion('type', [
    * Card on file (docs/kiosk.md): one customer by EXACT email or phone number, with their masked
    * saved cards. The terminal scope allows nothing broader (no list, no fragment search).
    */
-  z.object({ type: z.literal('lookupCustomer'), query: TerminalLookupQuery }),
+  z.object({ type: z.literal('lookupCustomer'), pin: Pin, query: TerminalLookupQuery }),
   /** Charge a saved card of a customer looked up in the last hour; the kiosk sets the order id. */
   z.object({
     type: z.literal('chargeSavedCard'),
+    pin: Pin,
     ...CardChargeBody.pick({
       customerId: true,
       paymentMethodId: true,
@@ -243,12 +315,14 @@ export const BridgeCommand = z.discriminatedUnion('type', [
   /** Capture an AUTHORIZED card-on-file charge: in full without an amount, else a lower amount. */
   z.object({
     type: z.literal('captureCardPayment'),
+    pin: Pin,
     paymentRequestId: Id,
     ...CardCaptureBody.shape,
   }),
   /** Release an AUTHORIZED card-on-file charge (cancel the hold), with the reason staff chose. */
   z.object({
     type: z.literal('releaseCardPayment'),
+    pin: Pin,
     paymentRequestId: Id,
     reason: CardCancelBody.refine((b) => b.cancelledReasonCode !== undefined, {
       message: 'choose why the hold is released',
@@ -257,6 +331,28 @@ export const BridgeCommand = z.discriminatedUnion('type', [
   }),
 ]);
 export type BridgeCommand = z.infer<typeof BridgeCommand>;
+
+/**
+ * The commands only staff may give: each carries the staff PIN, and the core checks it (one
+ * guard, one lockout) before it does anything. `checkStaffPin` is the prompt in front of them.
+ */
+export const STAFF_COMMANDS = [
+  'changeStaffPin',
+  'checkStaffPin',
+  'pairWithCode',
+  'configureManually',
+  'unpair',
+  'leaveKioskMode',
+  'endOfDayReport',
+  'refundPayment',
+  'lookupCustomer',
+  'chargeSavedCard',
+  'captureCardPayment',
+  'releaseCardPayment',
+] as const satisfies readonly BridgeCommand['type'][];
+export type StaffCommand = Extract<BridgeCommand, { type: (typeof STAFF_COMMANDS)[number] }>;
+export const isStaffCommand = (command: BridgeCommand): command is StaffCommand =>
+  (STAFF_COMMANDS as readonly string[]).includes(command.type);
 
 /** Every command answers either a result or an error with a message meant for staff. */
 export const BridgeReply = z.union([
@@ -344,6 +440,10 @@ export const BridgeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('state'), state: KioskState }),
   z.object({ type: z.literal('paymentChanged'), payment: KioskPayment, change: StatusChange }),
   z.object({ type: z.literal('refundChanged'), refund: KioskRefund }),
+  /** What the customer display shows changed (sent with every state change). */
+  z.object({ type: z.literal('display'), display: DisplayState }),
+  /** A LAN display's session ran out: the page reloads and asks for the display code again. */
+  z.object({ type: z.literal('displaySessionExpired') }),
 ]);
 export type BridgeEvent = z.infer<typeof BridgeEvent>;
 

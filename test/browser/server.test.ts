@@ -13,6 +13,7 @@ import { WebSocket } from 'ws';
 import { createKioskCore } from '../../src/main/kiosk/core';
 import { createMemoryCredentialStore } from '../../src/main/kiosk/credentials';
 import { startKioskServer } from '../../src/main/browser/server';
+import { createDisplayAccess } from '../../src/main/browser/display-access';
 import { connectBridge, NOT_CONNECTED } from '../../src/main/browser/bridge-client';
 import { SocketMessage } from '../../src/shared/bridge-socket';
 
@@ -36,13 +37,20 @@ function rendererDir() {
   return dir;
 }
 
-async function kiosk(lan?: { code: string }) {
+async function kiosk(lan = false) {
   const core = createKioskCore({ dataDir: null, credentials: createMemoryCredentialStore() });
   await core.start();
   cleanups.push(() => core.stop());
-  const server = await startKioskServer({ core, rendererDir: rendererDir(), port: 0, lan });
+  const access = createDisplayAccess();
+  cleanups.push(() => access.stop());
+  const server = await startKioskServer({
+    core,
+    rendererDir: rendererDir(),
+    port: 0,
+    lan: lan ? { access } : undefined,
+  });
   cleanups.push(() => server.close());
-  return server;
+  return Object.assign(server, { code: () => access.current().code });
 }
 
 /** A raw HTTP request, so tests can set Host and read every header. */
@@ -117,7 +125,7 @@ describe('browser mode server', () => {
   });
 
   it('serves the kiosk icon at /favicon.ico, to the LAN pairing page too', async () => {
-    const server = await kiosk({ code: '123456' });
+    const server = await kiosk(true);
     const res = await get(`${server.url}/favicon.ico`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/x-icon');
@@ -181,7 +189,7 @@ describe('browser mode server', () => {
   it('on the LAN, a tablet is a display only after the display code, and may only read', async () => {
     const address = lanAddress();
     if (!address) throw new Error('this test needs a non-loopback IPv4 address on the machine');
-    const server = await kiosk({ code: '424242' });
+    const server = await kiosk(true);
     const port = new URL(server.url).port;
     const base = `http://${address}:${port}`;
     // From the LAN, the console is never served and the display asks for the code first.
@@ -202,7 +210,7 @@ describe('browser mode server', () => {
       `${base}/display/pair`,
       { 'content-type': 'application/x-www-form-urlencoded' },
       'POST',
-      'code=424242',
+      `code=${server.code()}`,
     );
     expect(paired.status).toBe(303);
     const cookie = String(paired.headers['set-cookie']).split(';')[0]!;
@@ -211,9 +219,10 @@ describe('browser mode server', () => {
     expect((await get(`${base}/console`, { cookie })).status).toBe(403);
 
     const { ws, first } = await socket(`ws://${address}:${port}/bridge`, { origin: base, cookie });
-    expect(first).toMatchObject({ event: { type: 'state' } });
-    expect(await ask(ws, 1, { type: 'getState' })).toMatchObject({ reply: { ok: true } });
-    expect(await ask(ws, 2, { type: 'unpair' })).toMatchObject({
+    // A display hears only what it shows (src/main/browser/lan-display.test.ts has the rest).
+    expect(first).toMatchObject({ event: { type: 'display' } });
+    expect(await ask(ws, 1, { type: 'getDisplayState' })).toMatchObject({ reply: { ok: true } });
+    expect(await ask(ws, 2, { type: 'unpair', pin: '2468' })).toMatchObject({
       reply: { ok: false, error: { message: /only show/ } },
     });
   });
@@ -221,12 +230,12 @@ describe('browser mode server', () => {
   it('locks the display code out after five wrong tries', async () => {
     const address = lanAddress();
     if (!address) throw new Error('this test needs a non-loopback IPv4 address on the machine');
-    const server = await kiosk({ code: '135790' });
+    const server = await kiosk(true);
     const url = `http://${address}:${new URL(server.url).port}/display/pair`;
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     for (let i = 0; i < 5; i++)
       expect((await get(url, form, 'POST', 'code=111111')).status).toBe(401);
     // Even the right code waits now.
-    expect((await get(url, form, 'POST', 'code=135790')).status).toBe(429);
+    expect((await get(url, form, 'POST', `code=${server.code()}`)).status).toBe(429);
   });
 });

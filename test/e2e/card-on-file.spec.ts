@@ -8,6 +8,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { api, expectAccessible, startKiosk, tempDir, type Kiosk } from './kiosk-harness';
 
+const PIN = '2468';
 const cleanups: (() => unknown)[] = [];
 test.afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -29,7 +30,7 @@ test('staff look a customer up, hold a deposit on their saved card, and capture 
   browser,
 }) => {
   const dir = tempDir();
-  const kiosk: Kiosk = await startKiosk(dir.path);
+  const kiosk: Kiosk = await startKiosk(dir.path, [], { COUNTER_KIOSK_PIN: PIN });
   cleanups.push(() => dir.remove());
   cleanups.push(() => kiosk.stop());
   const call = (method: string, path: string, body?: unknown) =>
@@ -52,6 +53,10 @@ test('staff look a customer up, hold a deposit on their saved card, and capture 
   await staff.keyboard.press('ArrowRight');
   await expect(staff.getByTestId('tab-card')).toBeFocused();
   await expect(staff.getByTestId('tab-card')).toHaveAttribute('aria-selected', 'true');
+  // Card on file is staff-only: the PIN first (preset here with COUNTER_KIOSK_PIN).
+  await staff.getByTestId('staff-pin').focus();
+  await staff.keyboard.type(PIN);
+  await staff.keyboard.press('Enter');
   await staff.getByTestId('lookup-value').focus();
   await staff.keyboard.type('nobody@example.com');
   await staff.keyboard.press('Enter');
@@ -92,11 +97,15 @@ test('staff look a customer up, hold a deposit on their saved card, and capture 
   await expect(detail.getByTestId('detail-card')).toHaveText('VISA ending 4242, Grace Hopper');
   // Release asks for a reason first; "Keep the hold" backs out with nothing sent.
   await detail.getByTestId('release-button').click();
+  await detail.getByTestId('staff-pin').fill(PIN);
+  await detail.getByTestId('staff-pin-submit').click();
   await expect(detail.getByTestId('release-submit')).toHaveText('Release hold');
   await detail.getByRole('button', { name: 'Keep the hold' }).click();
   await expect(detail.getByTestId('release-submit')).toHaveCount(0);
   expect((await call('GET', `/api/payments/v1/payment-status/${id}`)).status).toBe('AUTHORIZED');
   await detail.getByTestId('capture-button').click();
+  await detail.getByTestId('staff-pin').fill(PIN);
+  await detail.getByTestId('staff-pin-submit').click();
   await detail.getByTestId('capture-kind-amount').check();
   await detail.getByTestId('capture-amount').fill('60');
   await detail.getByTestId('capture-submit').click();

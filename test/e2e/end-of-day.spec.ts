@@ -46,11 +46,16 @@ test('end of day: takings, pay by bank not yet arrived, then in the bank; CSV', 
   await payByBank(await open(browser, 'about:blank', 390, 844), await scanQr(display));
   await expect(staff.getByTestId('active-payment')).toHaveAttribute('data-status', 'COMPLETED');
 
+  // The staff PIN is asked before the report's form; an empty or wrong one opens nothing.
   await staff.getByTestId('tab-day').click();
-  await staff.getByTestId('eod-pin').fill('1111');
-  await staff.getByRole('button', { name: 'Show the report' }).click();
-  await expect(staff.getByText('That PIN is not right')).toBeVisible();
-  await staff.getByTestId('eod-pin').fill(PIN);
+  await staff.getByTestId('staff-pin-submit').click();
+  await expect(staff.getByTestId('staff-gate').getByRole('alert')).toContainText('PIN');
+  await staff.getByTestId('staff-pin').fill('0000');
+  await staff.getByTestId('staff-pin-submit').click();
+  await expect(staff.getByText('That PIN is not right.')).toBeVisible();
+  await expect(staff.getByRole('button', { name: 'Show the report' })).toHaveCount(0);
+  await staff.getByTestId('staff-pin').fill(PIN);
+  await staff.getByTestId('staff-pin-submit').click();
   await staff.getByRole('button', { name: 'Show the report' }).click();
 
   const report = staff.getByTestId('eod-report');
@@ -87,9 +92,10 @@ test('end of day: takings, pay by bank not yet arrived, then in the bank; CSV', 
   await staff.getByTestId('history-row').first().click();
   const detail = staff.getByTestId('payment-detail');
   await detail.getByTestId('refund-button').click();
+  await detail.getByTestId('staff-pin').fill(PIN);
+  await detail.getByTestId('staff-pin-submit').click();
   await detail.getByLabel('An amount').check();
   await detail.getByTestId('refund-amount').fill('1.20');
-  await detail.getByTestId('refund-pin').fill(PIN);
   await detail.getByTestId('refund-submit').click();
   await expect(detail.getByTestId('refund')).toHaveCount(1);
   await merchant('POST', '/api/sandbox/clock/advance', { ms: 5_000 });
@@ -97,7 +103,8 @@ test('end of day: takings, pay by bank not yet arrived, then in the bank; CSV', 
   await detail.getByRole('button', { name: 'Close' }).click();
 
   await staff.getByTestId('tab-day').click();
-  await staff.getByTestId('eod-pin').fill(PIN);
+  await staff.getByTestId('staff-pin').fill(PIN);
+  await staff.getByTestId('staff-pin-submit').click();
   await staff.getByRole('button', { name: 'Show the report' }).click();
   await expect(staff.getByTestId('eod-refunds')).toContainText('1 refund, £1.20.');
   await expect(staff.getByTestId('eod-net')).toHaveText('£3.00');

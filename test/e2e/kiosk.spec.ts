@@ -44,6 +44,14 @@ async function launch(
   return { ...kiosk, dir: dir.path };
 }
 
+/** First start: the shop chooses its staff PIN in the console (typed twice). */
+async function choosePin(page: Page, pin: string) {
+  await page.getByTestId('new-pin').fill(pin);
+  await page.getByTestId('new-pin-again').fill(pin);
+  await page.getByTestId('choose-pin-submit').click();
+  await expect(page.getByTestId('choose-pin')).toHaveCount(0);
+}
+
 /** A page in a context of its own; `bypassCSP` lets axe-core inject itself into the kiosk's pages. */
 async function open(
   browser: Browser,
@@ -306,7 +314,8 @@ test('paired by code in the console, the kiosk rides out the service restarting 
   const staff = await open(browser, kiosk.consoleUrl);
   const display = await open(browser, kiosk.displayUrl, 1024, 768);
 
-  // Staff pair the kiosk with the code the dashboard would show.
+  // First start: the shop chooses its staff PIN, then pairs the kiosk with the dashboard's code.
+  await choosePin(staff, '2468');
   const { code } = await api(serviceUrl!, secret, 'POST', '/api/terminal/pairing-codes', {});
   await staff.getByTestId('pair-url').fill(serviceUrl!);
   await staff.getByTestId('pair-code').fill(code);
@@ -588,8 +597,12 @@ test('the staff console passes axe-core on every screen, and works from the keyb
   await staff.keyboard.press('Escape');
   await expect(staff.getByTestId('payment-detail')).toBeHidden();
 
+  // Settings is staff-only: on first start it asks the shop to choose the staff PIN.
   await staff.getByTestId('tab-settings').focus();
   await staff.keyboard.press('Enter');
+  await expect(staff.getByTestId('choose-pin')).toBeVisible();
+  await expectAccessible(staff, 'choose the staff PIN');
+  await choosePin(staff, '2468');
   await expect(staff.getByTestId('settings-terminal')).toHaveText('Counter kiosk');
   await expectAccessible(staff, 'settings');
 });
@@ -598,6 +611,7 @@ test('pairing and the kiosk-mode PIN pass axe-core', async ({ browser }) => {
   // Not paired: the console opens on pairing.
   const unpaired = await launch(['--service-url', 'http://127.0.0.1:9']);
   const pairing = await open(browser, unpaired.consoleUrl, 1280, 800, { bypassCSP: true });
+  await choosePin(pairing, '2468');
   await expect(pairing.getByTestId('pair-code')).toBeVisible();
   await expectAccessible(pairing, 'pairing');
   await pairing.getByTestId('pair-submit').click();
@@ -606,12 +620,18 @@ test('pairing and the kiosk-mode PIN pass axe-core', async ({ browser }) => {
 
   const kiosk = await launch(['--kiosk'], tempDir(), { COUNTER_KIOSK_PIN: '2468' });
   const staff = await open(browser, kiosk.consoleUrl, 1280, 800, { bypassCSP: true });
+  // Settings (and leaving kiosk mode) asks for the staff PIN first; a wrong one opens nothing.
   await staff.getByTestId('tab-settings').click();
-  await expect(staff.getByTestId('kiosk-pin')).toBeVisible();
-  await staff.getByTestId('kiosk-pin').fill('1111');
+  await expect(staff.getByTestId('staff-pin')).toBeVisible();
+  await staff.getByTestId('staff-pin').fill('1111');
   await staff.keyboard.press('Enter');
-  await expect(staff.getByTestId('form-error')).toBeVisible();
-  await expectAccessible(staff, 'kiosk-mode PIN');
+  await expect(staff.getByTestId('form-error')).toHaveText('That PIN is not right.');
+  await expect(staff.getByTestId('leave-kiosk-mode')).toHaveCount(0);
+  await expectAccessible(staff, 'staff PIN prompt');
+  await staff.getByTestId('staff-pin').fill('2468');
+  await staff.keyboard.press('Enter');
+  await staff.getByTestId('leave-kiosk-mode').click();
+  await expect(staff.getByTestId('kiosk-mode')).toHaveText('Off');
 });
 
 test('the customer display passes axe-core in every state', async ({ browser }) => {

@@ -69,20 +69,21 @@ test('staff refund part of a payment from the history; display, history and taki
 
   await expect(staff.getByTestId('takings-total')).toHaveText('£14.00');
 
-  // In the history, the completed payment has Refund; the PIN guards it.
+  // In the history, the completed payment has Refund; the PIN guards it, asked before the form.
   await staff.getByTestId('tab-history').click();
   await staff.locator(`[data-testid="history-row"][data-payment-request-id="${id}"]`).click();
   const detail = staff.getByTestId('payment-detail');
   await detail.getByTestId('refund-button').click();
-  await detail.getByLabel('An amount').check();
-  await detail.getByTestId('refund-amount').fill('4');
-  await detail.getByTestId('refund-pin').fill('1111');
-  await detail.getByTestId('refund-submit').click();
+  await expect(detail.getByTestId('refund-submit')).toHaveCount(0);
+  await detail.getByTestId('staff-pin').fill('1111');
+  await detail.getByTestId('staff-pin-submit').click();
   await expect(detail.getByRole('alert')).toHaveText('That PIN is not right.');
-  await expect(detail.getByTestId('refund')).toHaveCount(0);
+  await expect(detail.getByTestId('refund-submit')).toHaveCount(0);
+  await detail.getByTestId('staff-pin').fill(PIN);
+  await detail.getByTestId('staff-pin-submit').click();
 
+  await detail.getByLabel('An amount').check();
   await detail.getByTestId('refund-amount').fill('20');
-  await detail.getByTestId('refund-pin').fill(PIN);
   await detail.getByTestId('refund-submit').click();
   await expect(detail.getByRole('alert')).toHaveText(
     'Amount is more than is left to refund (£14.00 of £14.00 paid).',
@@ -90,7 +91,6 @@ test('staff refund part of a payment from the history; display, history and taki
   await expect(detail.getByTestId('refund')).toHaveCount(0);
 
   await detail.getByTestId('refund-amount').fill('4');
-  await detail.getByTestId('refund-pin').fill(PIN);
   await detail.getByTestId('refund-submit').click();
   const refund = detail.getByTestId('refund');
   await expect(refund).toHaveCount(1);

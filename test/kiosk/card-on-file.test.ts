@@ -17,6 +17,8 @@ import { createMemoryCredentialStore } from '../../src/main/kiosk/credentials';
 import { PRODUCTION, SANDBOX } from '../helpers/service';
 import { poll } from '../helpers/webhook-receiver';
 
+/** The staff PIN: card on file is staff-only. */
+const PIN = '2468';
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -67,6 +69,7 @@ function kiosk(options: Partial<Parameters<typeof createKioskCore>[0]> = {}): Ki
     pollFastMs: 3_600_000,
     pollSlowMs: 3_600_000,
     finishedHoldMs: 50,
+    staffPin: PIN,
     ...options,
   });
   cleanups.push(() => core.stop());
@@ -77,7 +80,13 @@ async function paired(url: string, options: Partial<Parameters<typeof createKios
   const core = kiosk(options);
   await core.start();
   const { code } = await api(url, 'POST', '/api/terminal/pairing-codes', {});
-  const reply = await core.handle({ type: 'pairWithCode', baseUrl: url, code, name: 'Till' });
+  const reply = await core.handle({
+    type: 'pairWithCode',
+    pin: PIN,
+    baseUrl: url,
+    code,
+    name: 'Till',
+  });
   expect(reply.ok).toBe(true);
   return core;
 }
@@ -111,10 +120,15 @@ describe('card on file at the counter', () => {
     await poll(() => core.state().connection === 'connected', 10_000, 'the push channel');
 
     // Never a fragment: the bridge refuses it before anything leaves.
-    const fragment = await core.handle({ type: 'lookupCustomer', query: { email: 'ada' } });
+    const fragment = await core.handle({
+      type: 'lookupCustomer',
+      pin: PIN,
+      query: { email: 'ada' },
+    });
     expect(fragment).toMatchObject({ ok: false, error: { field: 'query.email' } });
     const nobody = await core.handle({
       type: 'lookupCustomer',
+      pin: PIN,
       query: { email: 'nobody@example.com' },
     });
     expect(nobody).toMatchObject({
@@ -123,7 +137,7 @@ describe('card on file at the counter', () => {
     });
 
     const found = CustomerLookup.parse(
-      await ok(core, { type: 'lookupCustomer', query: { email: 'ADA@example.com' } }),
+      await ok(core, { type: 'lookupCustomer', pin: PIN, query: { email: 'ADA@example.com' } }),
     );
     expect(found.customer).toEqual({
       id: customerId,
@@ -137,13 +151,14 @@ describe('card on file at the counter', () => {
     ]);
     // By phone, with the country code and spaces, the same customer.
     const byPhone = CustomerLookup.parse(
-      await ok(core, { type: 'lookupCustomer', query: { phone: '+44 7700 900123' } }),
+      await ok(core, { type: 'lookupCustomer', pin: PIN, query: { phone: '+44 7700 900123' } }),
     );
     expect(byPhone.customer.id).toBe(customerId);
 
     const charged = KioskPayment.parse(
       await ok(core, {
         type: 'chargeSavedCard',
+        pin: PIN,
         customerId,
         paymentMethodId: cardId,
         captureType: 'MANUAL_CAPTURE',
@@ -172,12 +187,13 @@ describe('card on file at the counter', () => {
     // More than was authorized is refused at the kiosk; nothing is asked.
     const tooMuch = await core.handle({
       type: 'captureCardPayment',
+      pin: PIN,
       paymentRequestId: id,
       amount: 60,
     });
     expect(tooMuch).toMatchObject({ ok: false, error: { field: 'amount' } });
     const captured = KioskPayment.parse(
-      await ok(core, { type: 'captureCardPayment', paymentRequestId: id, amount: 40 }),
+      await ok(core, { type: 'captureCardPayment', pin: PIN, paymentRequestId: id, amount: 40 }),
     );
     expect(captured).toMatchObject({ status: 'COMPLETED', paidAmount: 40, final: true });
     expect(core.state().takings).toMatchObject({ count: 1, total: 40 });
@@ -214,6 +230,7 @@ describe('card on file at the counter', () => {
     // Before a lookup the kiosk will not charge.
     const unseen = await core.handle({
       type: 'chargeSavedCard',
+      pin: PIN,
       customerId,
       paymentMethodId: cardId,
       captureType: 'MANUAL_CAPTURE',
@@ -221,10 +238,11 @@ describe('card on file at the counter', () => {
     });
     expect(unseen).toMatchObject({ ok: false, error: { field: 'customerId' } });
 
-    await ok(core, { type: 'lookupCustomer', query: { phone: '7700900123' } });
+    await ok(core, { type: 'lookupCustomer', pin: PIN, query: { phone: '7700900123' } });
     const { paymentRequestId: id } = KioskPayment.parse(
       await ok(core, {
         type: 'chargeSavedCard',
+        pin: PIN,
         customerId,
         paymentMethodId: cardId,
         captureType: 'MANUAL_CAPTURE',
@@ -243,6 +261,7 @@ describe('card on file at the counter', () => {
 
     const noReason = await again.handle({
       type: 'releaseCardPayment',
+      pin: PIN,
       paymentRequestId: id,
       reason: {},
     });
@@ -252,6 +271,7 @@ describe('card on file at the counter', () => {
     });
     const other = await again.handle({
       type: 'releaseCardPayment',
+      pin: PIN,
       paymentRequestId: id,
       reason: { cancelledReasonCode: 'Other' },
     });
@@ -266,6 +286,7 @@ describe('card on file at the counter', () => {
     const released = KioskPayment.parse(
       await ok(again, {
         type: 'releaseCardPayment',
+        pin: PIN,
         paymentRequestId: id,
         reason: { cancelledReasonCode: 'Requested by customer' },
       }),
@@ -275,7 +296,7 @@ describe('card on file at the counter', () => {
       'CANCELLED',
     );
     // A released hold cannot be captured.
-    const late = await again.handle({ type: 'captureCardPayment', paymentRequestId: id });
+    const late = await again.handle({ type: 'captureCardPayment', pin: PIN, paymentRequestId: id });
     expect(late).toMatchObject({ ok: false });
   });
 
@@ -284,9 +305,14 @@ describe('card on file at the counter', () => {
     await customerWithCards(url);
     const core = await paired(url, { push: false });
     for (let i = 0; i < 10; i++)
-      await core.handle({ type: 'lookupCustomer', query: { email: `guess${i}@example.com` } });
+      await core.handle({
+        type: 'lookupCustomer',
+        pin: PIN,
+        query: { email: `guess${i}@example.com` },
+      });
     const refused = await core.handle({
       type: 'lookupCustomer',
+      pin: PIN,
       query: { email: 'ada@example.com' },
     });
     expect(refused.ok).toBe(false);
@@ -297,7 +323,8 @@ describe('card on file at the counter', () => {
     // A minute of service time later, the lookup goes through.
     await api(url, 'POST', '/api/sandbox/clock/advance', { ms: 61_000 });
     expect(
-      (await core.handle({ type: 'lookupCustomer', query: { email: 'ada@example.com' } })).ok,
+      (await core.handle({ type: 'lookupCustomer', pin: PIN, query: { email: 'ada@example.com' } }))
+        .ok,
     ).toBe(true);
   });
 
@@ -306,9 +333,10 @@ describe('card on file at the counter', () => {
     const { customerId, cardId } = await customerWithCards(url);
     const cut = await proxy(url);
     const core = await paired(cut.url, { push: false });
-    await ok(core, { type: 'lookupCustomer', query: { email: 'ada@example.com' } });
+    await ok(core, { type: 'lookupCustomer', pin: PIN, query: { email: 'ada@example.com' } });
     const charge = {
       type: 'chargeSavedCard',
+      pin: PIN,
       customerId,
       paymentMethodId: cardId,
       captureType: 'AUTO_CAPTURE',

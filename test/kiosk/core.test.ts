@@ -18,6 +18,8 @@ import {
 import { callOnce, PRODUCTION, SANDBOX } from '../helpers/service';
 import { poll } from '../helpers/webhook-receiver';
 
+/** The staff PIN, preset as COUNTER_KIOSK_PIN would: pairing is a staff-only command. */
+const PIN = '2468';
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -51,6 +53,7 @@ function kiosk(options: Partial<Parameters<typeof createKioskCore>[0]> = {}): Ki
     pollFastMs: 3_600_000,
     pollSlowMs: 3_600_000,
     finishedHoldMs: 50,
+    staffPin: PIN,
     ...options,
   });
   cleanups.push(() => core.stop());
@@ -65,7 +68,7 @@ async function ok(core: KioskCore, command: unknown) {
 
 async function pairKiosk(core: KioskCore, url: string) {
   const { code } = await api(url, 'POST', '/api/terminal/pairing-codes', {});
-  await ok(core, { type: 'pairWithCode', baseUrl: url, code, name: 'Till' });
+  await ok(core, { type: 'pairWithCode', pin: PIN, baseUrl: url, code, name: 'Till' });
   await poll(() => core.state().connection === 'connected', 10_000, 'the push channel');
   return core.state().pairing as Extract<KioskState['pairing'], { paired: true }>;
 }
@@ -138,7 +141,7 @@ describe('the kiosk core', () => {
     const { url } = await service();
     const core = kiosk({ pollFastMs: 100 });
     await core.start();
-    await ok(core, { type: 'configureManually', baseUrl: url, secret: SANDBOX });
+    await ok(core, { type: 'configureManually', pin: PIN, baseUrl: url, secret: SANDBOX });
     expect(core.state().pairing).toMatchObject({
       paired: true,
       kind: 'merchant',
@@ -172,7 +175,7 @@ describe('the kiosk core', () => {
     const core = kiosk({ pollFastMs: 100, push: false });
     await core.start();
     const { code } = await api(url, 'POST', '/api/terminal/pairing-codes', {});
-    await ok(core, { type: 'pairWithCode', baseUrl: url, code, name: 'Till' });
+    await ok(core, { type: 'pairWithCode', pin: PIN, baseUrl: url, code, name: 'Till' });
     await poll(() => core.state().online, 5000, 'the first poll');
     // No stream is ever opened: the service sees no push connection for this terminal.
     expect(core.state().connection).toBe('connected');
@@ -204,7 +207,7 @@ describe('the kiosk core', () => {
     let secret = '';
     const core = kiosk({ webhook: { secret: () => secret } });
     await core.start();
-    await ok(core, { type: 'configureManually', baseUrl: url, secret: SANDBOX });
+    await ok(core, { type: 'configureManually', pin: PIN, baseUrl: url, secret: SANDBOX });
     const sub = await api(url, 'POST', '/api/webhooks', {
       url: core.webhookUrl(),
       eventTypes: ['PAYMENTS_STATUS', 'EXPIRED_STATUS'],
@@ -397,6 +400,7 @@ describe('the kiosk core', () => {
     expect(
       await core.handle({
         type: 'pairWithCode',
+        pin: PIN,
         baseUrl: 'http://127.0.0.1:1',
         code: '12',
         name: 'x',
@@ -447,6 +451,7 @@ describe('the kiosk core', () => {
       credentials: store,
       pollFastMs: 200,
       pollSlowMs: 200,
+      staffPin: PIN,
     });
     await core.start();
     await pairKiosk(core, url);

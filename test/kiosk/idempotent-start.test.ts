@@ -15,6 +15,8 @@ import { createKioskCore, type KioskCore } from '../../src/main/kiosk/core';
 import { createMemoryCredentialStore } from '../../src/main/kiosk/credentials';
 import { startService, type Harness } from '../helpers/service';
 
+/** The staff PIN: pairing is staff-only. */
+const PIN = '2468';
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -60,6 +62,7 @@ function kiosk(dataDir: string, credentials: ReturnType<typeof createMemoryCrede
     push: false,
     pollFastMs: 3_600_000,
     pollSlowMs: 3_600_000,
+    staffPin: PIN,
   });
   cleanups.push(() => core.stop());
   return core;
@@ -79,6 +82,7 @@ describe('starting a payment whose answer is lost', () => {
     const code = await h.call('POST', '/api/terminal/pairing-codes', {});
     const paired = await first.handle({
       type: 'pairWithCode',
+      pin: PIN,
       baseUrl: through.url,
       code: code.body.code,
       name: 'Till',

@@ -19,6 +19,8 @@ import { bundled } from './service-process';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
 type Json = any;
 
+/** The staff PIN kiosk-process.ts presets: pairing is a staff-only command. */
+const PIN = '2468';
 const dirs: string[] = [];
 const tempDir = (prefix: string) => {
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -73,7 +75,7 @@ describe('kill -9 of the kiosk mid-payment', () => {
     const kioskDir = tempDir('kiosk-kill-kiosk-');
     const first = await startKiosk(kioskDir);
     const { code } = await api('POST', '/api/terminal/pairing-codes', {});
-    await first.ok({ type: 'pairWithCode', baseUrl: url, code, name: 'Till' });
+    await first.ok({ type: 'pairWithCode', pin: PIN, baseUrl: url, code, name: 'Till' });
     await poll(async () => (await first.state()).connection === 'connected', 20_000, 'push');
 
     // Staff start a payment at the counter (the display is free, so it is created at once), then

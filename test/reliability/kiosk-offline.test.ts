@@ -22,6 +22,8 @@ import { poll } from '../helpers/webhook-receiver';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
 type Json = any;
 
+/** The staff PIN: pairing is a staff-only command. */
+const PIN = '2468';
 const OFFLINE_MS = 60_000;
 const dirs: string[] = [];
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -71,6 +73,7 @@ describe('the kiosk offline for 60 s', () => {
       pollFastMs: 200,
       pollSlowMs: 500,
       finishedHoldMs: 60_000,
+      staffPin: PIN,
       now: () => Date.now() + skew,
     });
     cleanup.push(() => core.stop());
@@ -81,7 +84,7 @@ describe('the kiosk offline for 60 s', () => {
       return reply.result;
     };
     const { code } = await api('POST', '/api/terminal/pairing-codes', {});
-    await ok({ type: 'pairWithCode', baseUrl: service.url, code, name: 'Till' });
+    await ok({ type: 'pairWithCode', pin: PIN, baseUrl: service.url, code, name: 'Till' });
     await poll(() => core.state().connection === 'connected', 20_000, 'the push channel');
     const terminalId = (await api('GET', '/api/terminal'))[0].id as string;
     const push = async (amount: number) =>

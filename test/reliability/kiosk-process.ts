@@ -23,6 +23,7 @@ const core = createKioskCore({
   pollFastMs: 200,
   pollSlowMs: 500,
   finishedHoldMs: 60_000,
+  staffPin: '2468',
   log,
 });
 await core.start();

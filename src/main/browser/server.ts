@@ -5,22 +5,32 @@
  * Who may do what:
  * - Clients on this machine (loopback) are the staff console and display: every command.
  * - With `lan`, the server also listens on the network so a tablet can be the customer display.
- *   A LAN client first enters the display pairing code (shown where the kiosk was started);
- *   it then gets a session cookie and may only read the kiosk's state, never command it.
+ *   A LAN client first enters the display code (shown on the staff console; display-access.ts
+ *   rotates it, locks it out and ends sessions); it then gets a session cookie and receives the
+ *   customer display's share of the state only (`display` events, `getDisplayState`): no
+ *   customers, cards, history or takings, and no command at all.
+ * - The customer pages of the payments service (customer-pages.ts) are passed through from the
+ *   LAN, so the embedded service itself never listens there.
  * - Pages are only served under an IP-literal or `localhost` Host header and sockets are only
  *   accepted from our own origin, so a web page elsewhere (or a DNS-rebinding trick) cannot
  *   reach the bridge through the staff's browser.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { isIP, type AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { BridgeEvent, BridgeReply, KioskState } from '../../shared/bridge';
+import {
+  displayStateOf,
+  type BridgeEvent,
+  type BridgeReply,
+  type KioskState,
+} from '../../shared/bridge';
 import { BRIDGE_SOCKET_PATH, SocketRequest, type SocketMessage } from '../../shared/bridge-socket';
 import { KIOSK_CSP } from '../../shared/kiosk-csp';
 import { displayPairingPage } from './pairing-page';
+import { forwardCustomerPage, isCustomerPage } from './customer-pages';
+import type { DisplayAccess, Redeemed } from './display-access';
 
 /** What the server needs of the kiosk core (or of a relay to one). */
 export interface BridgeHost {
@@ -34,8 +44,11 @@ export interface KioskServerOptions {
   /** The built renderer (out/renderer): console.html, display.html, assets/. */
   rendererDir: string;
   port: number;
-  /** Also listen on the network for a customer display on a tablet, behind this 6-digit code. */
-  lan?: { code: string };
+  /**
+   * Also listen on the network for a customer display on a tablet, behind the display code;
+   * `service` is the payments service on loopback whose customer pages the LAN may open here.
+   */
+  lan?: { access: DisplayAccess; service?: () => string | null };
   log?: (line: string) => void;
 }
 
@@ -61,11 +74,11 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
 };
 
-/** A LAN display reads the kiosk's state; it never takes, cancels or looks up payments. */
-const DISPLAY_COMMANDS = new Set(['getState']);
+/** A LAN display reads what it shows; it never takes, cancels or looks up payments. */
+const DISPLAY_COMMANDS = new Set(['getDisplayState']);
 const COOKIE = 'counter_display';
-const MAX_ATTEMPTS = 5;
-const LOCKOUT_MS = 60_000;
+/** Closing a LAN display's socket when its session ends; the page then reloads to the code form. */
+export const SESSION_OVER = 4001;
 
 function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
@@ -87,16 +100,8 @@ function cookieValue(req: IncomingMessage, name: string): string | null {
   return null;
 }
 
-function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 export async function startKioskServer(options: KioskServerOptions): Promise<KioskServer> {
   const log = options.log ?? (() => {});
-  const sessions = new Set<string>();
-  const attempts = new Map<string, { failures: number; lockedUntil: number }>();
   const sockets = new Set<WebSocket>();
 
   const securityHeaders = {
@@ -118,8 +123,7 @@ export async function startKioskServer(options: KioskServerOptions): Promise<Kio
   /** Loopback clients are staff; LAN clients need a display session. */
   function role(req: IncomingMessage): 'staff' | 'display' | null {
     if (isLoopback(req.socket.remoteAddress)) return 'staff';
-    const session = cookieValue(req, COOKIE);
-    return session && sessions.has(session) ? 'display' : null;
+    return options.lan?.access.sessionEnds(cookieValue(req, COOKIE)) ? 'display' : null;
   }
 
   async function serveFile(res: ServerResponse, relative: string, immutable: boolean) {
@@ -150,40 +154,32 @@ export async function startKioskServer(options: KioskServerOptions): Promise<Kio
   }
 
   async function pairDisplay(req: IncomingMessage, res: ServerResponse) {
-    const ip = req.socket.remoteAddress ?? '';
-    const record = attempts.get(ip) ?? { failures: 0, lockedUntil: 0 };
-    if (record.lockedUntil > Date.now())
-      return send(
-        res,
-        429,
-        'text/html; charset=utf-8',
-        displayPairingPage('Too many wrong codes. Wait a minute, then try again.'),
-      );
     const code = (await readForm(req)).get('code')?.trim() ?? '';
-    if (!options.lan || !sameText(code, options.lan.code)) {
-      record.failures += 1;
-      if (record.failures >= MAX_ATTEMPTS) {
-        record.failures = 0;
-        record.lockedUntil = Date.now() + LOCKOUT_MS;
-      }
-      attempts.set(ip, record);
-      return send(
-        res,
-        401,
-        'text/html; charset=utf-8',
-        displayPairingPage(
-          'That code is not right. Use the display code printed where Counter was started.',
-        ),
-      );
-    }
-    attempts.delete(ip);
-    const session = randomBytes(24).toString('base64url');
-    sessions.add(session);
-    log(`customer display paired from ${ip}`);
+    const redeemed: Redeemed = options.lan
+      ? options.lan.access.redeem(code)
+      : { ok: false, locked: false };
+    if (!redeemed.ok)
+      return redeemed.locked
+        ? send(
+            res,
+            429,
+            'text/html; charset=utf-8',
+            displayPairingPage('Too many wrong codes. Wait a minute, then try again.'),
+          )
+        : send(
+            res,
+            401,
+            'text/html; charset=utf-8',
+            displayPairingPage(
+              'That code is not right. Use the display code shown in the staff console’s Settings.',
+            ),
+          );
+    log(`customer display paired from ${req.socket.remoteAddress ?? 'an unknown address'}`);
+    const maxAge = Math.floor((redeemed.expiresAt - Date.now()) / 1000);
     res.writeHead(303, {
       ...securityHeaders,
       Location: '/display',
-      'Set-Cookie': `${COOKIE}=${session}; HttpOnly; SameSite=Strict; Path=/`,
+      'Set-Cookie': `${COOKIE}=${redeemed.session}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${maxAge}`,
     });
     res.end();
   }
@@ -194,6 +190,9 @@ export async function startKioskServer(options: KioskServerOptions): Promise<Kio
         return send(res, 421, 'text/plain; charset=utf-8', 'Use the address Counter printed');
       const path = new URL(req.url ?? '/', 'http://kiosk').pathname;
       const who = role(req);
+      const service = options.lan?.service?.();
+      if (service && isCustomerPage(req.method ?? 'GET', path))
+        return forwardCustomerPage(req, res, service);
       if (req.method === 'POST' && path === '/display/pair') return pairDisplay(req, res);
       if (req.method !== 'GET' && req.method !== 'HEAD')
         return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed');
@@ -240,16 +239,37 @@ export async function startKioskServer(options: KioskServerOptions): Promise<Kio
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => attach(ws, who));
+    const ends =
+      who === 'display' ? options.lan?.access.sessionEnds(cookieValue(req, COOKIE)) : null;
+    wss.handleUpgrade(req, socket, head, (ws) => attach(ws, who, ends ?? null));
   });
 
-  function attach(ws: WebSocket, who: 'staff' | 'display') {
+  /**
+   * A display hears the `display` events only: the customer display's share of the state, made
+   * field by field (displayStateOf), never the staff's state with parts left out.
+   */
+  function attach(ws: WebSocket, who: 'staff' | 'display', sessionEnds: number | null) {
     sockets.add(ws);
     const write = (message: SocketMessage) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
     };
-    const unsubscribe = options.core.subscribe((event) => write({ event }));
+    const unsubscribe = options.core.subscribe((event) => {
+      if (who === 'staff' || event.type === 'display') write({ event });
+    });
+    // The session ends on time even for a display that never disconnects.
+    const expiry =
+      sessionEnds === null
+        ? undefined
+        : setTimeout(
+            () => {
+              write({ event: { type: 'displaySessionExpired' } });
+              ws.close(SESSION_OVER, 'display session expired');
+            },
+            Math.max(sessionEnds - Date.now(), 0),
+          );
+    expiry?.unref();
     ws.on('close', () => {
+      clearTimeout(expiry);
       unsubscribe();
       sockets.delete(ws);
     });
@@ -271,7 +291,9 @@ export async function startKioskServer(options: KioskServerOptions): Promise<Kio
       }
       void options.core.handle(request.command).then((reply) => write({ id: request.id, reply }));
     });
-    write({ event: { type: 'state', state: options.core.state() } });
+    const now = options.core.state();
+    if (who === 'staff') write({ event: { type: 'state', state: now } });
+    write({ event: { type: 'display', display: displayStateOf(now) } });
   }
 
   const host = options.lan ? '0.0.0.0' : '127.0.0.1';

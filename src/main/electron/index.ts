@@ -96,7 +96,8 @@ async function openCore(): Promise<Core> {
       credentialsPath(dataDir),
       safeStorage.isEncryptionAvailable() ? safeStorageBox : undefined,
     ),
-    kioskPin: process.env.COUNTER_KIOSK_PIN || undefined,
+    // A packaged app set up with a staff PIN in its environment starts in kiosk mode, as before.
+    kioskMode: Boolean(process.env.COUNTER_KIOSK_PIN),
     locale: LOCALE,
     staffPin: process.env.COUNTER_KIOSK_PIN || undefined,
     log: (line) => console.log(`[kiosk] ${line}`),

@@ -10,6 +10,8 @@ import {
   BridgeCommand,
   type BridgeEvent,
   type CustomerLookup,
+  displayStateOf,
+  isStaffCommand,
   type BridgeReply,
   type HeldPayment,
   type KioskState,
@@ -42,8 +44,7 @@ import {
   refundReportOfRecord,
   type RefundReport,
 } from './refund-tracker';
-import { createStaffPin } from './staff-pin';
-import { createKioskMode } from './kiosk-mode';
+import { createStaffPin, PIN_LOCKED, PIN_NOT_CHOSEN, PIN_WRONG } from './staff-pin';
 import { createHeldLine, type Held } from './held-line';
 import { endOfDayCsv, endOfDayReport } from './end-of-day';
 import { createDayReports, localDate } from './history/day-report';
@@ -65,13 +66,16 @@ export interface KioskCoreOptions {
   push?: boolean;
   /** A local webhook receiver: the subscription's secret, read on every delivery. */
   webhook?: { port?: number; secret: () => string };
-  /** Start in full-screen kiosk mode, which staff leave only with this PIN. */
-  kioskPin?: string;
+  /** Start in full-screen kiosk mode, which staff leave only with the staff PIN. */
+  kioskMode?: boolean;
   /** The windows' locale for dates and numbers (BCP 47); default en-GB. */
   locale?: string;
   /** How often the terminal's own record (its largest payment) is read again; default 60 s. */
   terminalRefreshMs?: number;
-  /** The PIN staff confirm refunds with; default the kiosk-mode PIN. Without one, no refunds. */
+  /**
+   * Presets the staff PIN (COUNTER_KIOSK_PIN) when the kiosk has none yet; once one is kept in
+   * kiosk.db, that one counts (staff may have changed it in Settings).
+   */
   staffPin?: string;
   now?: () => number;
   log?: (line: string) => void;
@@ -85,6 +89,13 @@ export interface KioskCore {
   state(): KioskState;
   /** The receiver's URL, to subscribe it on the service (when `webhook` was given). */
   webhookUrl(): string | null;
+  /**
+   * Pairs with a code without the staff PIN: only for the composition root (`npm start` pairing
+   * with its own embedded service on first start), never reachable over the bridge.
+   */
+  pairInProcess(command: { baseUrl: string; code: string; name: string }): Promise<unknown>;
+  /** Browser mode's LAN display: its address and current code, for the staff console. */
+  setLanDisplay(info: KioskState['lanDisplay']): void;
 }
 
 /** How long the service lets a terminal read a looked-up customer's cards (docs/terminals.md). */
@@ -109,7 +120,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   const dayReports = createDayReports(history.db);
   const refundHistory = createRefundHistory(history.db, now);
   const refundTracker = createRefundTracker(history, refundHistory, now);
-  const staffPin = createStaffPin(options.staffPin ?? options.kioskPin, now);
+  const staffPin = createStaffPin(history.db, { now, preset: options.staffPin });
   const cardCharges = createCardCharges(history.db, now);
   /** A payment as the windows see it, with its refunded total and, if one, the card charged. */
   const paymentView = (p: KioskPayment) => {
@@ -154,7 +165,9 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   let maxPence: number | null = null;
   let terminalTimer: NodeJS.Timeout | null = null;
   const finishedTimers = new Map<string, NodeJS.Timeout>();
-  const kiosk = createKioskMode(options.kioskPin, now);
+  /** Full-screen kiosk mode; staff leave it with the staff PIN (checked with every staff command). */
+  let kioskMode = options.kioskMode ?? false;
+  let lanDisplay: KioskState['lanDisplay'] = null;
 
   const cursorFile = options.dataDir ? join(options.dataDir, 'push-cursor') : null;
   let memoryCursor: string | null = null;
@@ -204,14 +217,21 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
         tips: takings.tipsPence / 100,
         refunded: refundedPence / 100,
       },
-      kioskMode: kiosk.active(),
+      kioskMode,
+      staffPinSet: staffPin.isSet(),
+      lanDisplay,
     };
   }
 
   function emit(event: BridgeEvent) {
     for (const listener of [...listeners]) listener(event);
   }
-  const emitState = () => emit({ type: 'state', state: state() });
+  /** Every change goes out twice: whole to staff, and as the customer display's share of it. */
+  const emitState = () => {
+    const now = state();
+    emit({ type: 'state', state: now });
+    emit({ type: 'display', display: displayStateOf(now) });
+  };
 
   function enqueue(id: string) {
     if (!queue.includes(id)) queue.push(id);
@@ -350,9 +370,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   const refundTimer = setInterval(() => void pollRefunds(), options.pollFastMs ?? 1_000);
   refundTimer.unref();
 
-  async function refundPayment(paymentRequestId: string, amount: number | undefined, pin: string) {
-    const refusal = staffPin.check(pin);
-    if (refusal) throw new KioskError(refusal, 'pin');
+  async function refundPayment(paymentRequestId: string, amount: number | undefined) {
     if (!client) throw new KioskError('Pair this kiosk before refunding');
     const payment = history.get(paymentRequestId);
     if (!payment) throw new KioskError('This kiosk has no record of that payment');
@@ -784,22 +802,53 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     return new KioskError(error instanceof Error ? error.message : String(error));
   }
 
+  /**
+   * The new pairing is made (and saved) before the kiosk lets go of the one it has: a code or
+   * secret the service refuses, or a service that cannot be reached, leaves it paired as it was.
+   */
+  async function repair(make: () => Promise<unknown>) {
+    const saved = await make();
+    await disconnect();
+    await connect((await options.credentials.load())!);
+    return saved;
+  }
+  const pair = (command: { baseUrl: string; code: string; name: string }) =>
+    repair(() => pairWithCode({ ...command, store: options.credentials }));
+  const configure = (command: { baseUrl: string; secret: string }) =>
+    repair(() => configureManually({ ...command, store: options.credentials }));
+
   async function run(command: BridgeCommand): Promise<unknown> {
+    // Every staff-only command passes the one PIN guard first; nothing below runs without it.
+    if (isStaffCommand(command)) {
+      const refusal = await staffPin.check(command.pin);
+      if (refusal) throw new KioskError(refusal, 'pin');
+    }
     switch (command.type) {
       case 'getState':
         return state();
-      case 'pairWithCode': {
-        await disconnect();
-        const saved = await pairWithCode({ ...command, store: options.credentials });
-        await connect((await options.credentials.load())!);
-        return saved;
+      case 'getDisplayState':
+        return displayStateOf(state());
+      case 'chooseStaffPin': {
+        const refusal = await staffPin.choose(command.newPin);
+        if (refusal) throw new KioskError(refusal, 'newPin');
+        emitState();
+        return { staffPinSet: true };
       }
-      case 'configureManually': {
-        await disconnect();
-        const saved = await configureManually({ ...command, store: options.credentials });
-        await connect((await options.credentials.load())!);
-        return saved;
+      case 'changeStaffPin': {
+        const refusal = await staffPin.change(command.pin, command.newPin);
+        if (refusal)
+          throw new KioskError(
+            refusal,
+            [PIN_WRONG, PIN_LOCKED].includes(refusal) ? 'pin' : 'newPin',
+          );
+        return { changed: true };
       }
+      case 'checkStaffPin':
+        return { ok: true }; // checked before the switch, as every staff command is
+      case 'pairWithCode':
+        return pair(command);
+      case 'configureManually':
+        return configure(command);
       case 'unpair':
         await disconnect();
         await unpair(options.credentials);
@@ -864,19 +913,17 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
           : history.page({ limit: q.limit, cursor: q.cursor });
         return { payments: page.items.map(paymentView), nextCursor: page.nextCursor };
       }
-      case 'leaveKioskMode': {
-        const refusal = kiosk.leave(command.pin);
-        if (refusal) throw new KioskError(refusal, 'pin');
+      case 'leaveKioskMode':
+        kioskMode = false;
         emitState();
         return { kioskMode: false };
-      }
       case 'enterKioskMode':
-        if (!kiosk.enter()) throw new KioskError('Kiosk mode needs a staff PIN set at start');
+        // Staff could not leave it again without a PIN.
+        if (!staffPin.isSet()) throw new KioskError(PIN_NOT_CHOSEN);
+        kioskMode = true;
         emitState();
         return { kioskMode: true };
       case 'endOfDayReport': {
-        const refusal = kiosk.check(command.pin ?? '');
-        if (refusal) throw new KioskError(refusal, 'pin');
         const report = await endOfDayReport({
           reports: dayReports,
           client,
@@ -900,11 +947,13 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
         };
       }
       case 'refundPayment':
-        return refundPayment(command.paymentRequestId, command.amount, command.pin);
+        return refundPayment(command.paymentRequestId, command.amount);
       case 'lookupCustomer':
         return lookupCustomer(command.query);
-      case 'chargeSavedCard':
-        return chargeSavedCard(command);
+      case 'chargeSavedCard': {
+        const { pin: _pin, ...charge } = command;
+        return chargeSavedCard(charge);
+      }
       case 'captureCardPayment':
         return captureCardPayment(command.paymentRequestId, command.amount);
       case 'releaseCardPayment':
@@ -982,5 +1031,10 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     },
     state,
     webhookUrl: () => receiver?.url ?? null,
+    pairInProcess: pair,
+    setLanDisplay(info) {
+      lanDisplay = info;
+      emitState();
+    },
   };
 }

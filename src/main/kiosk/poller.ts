@@ -164,6 +164,8 @@ export function createPoller(options: PollerOptions): Poller {
       await round;
       if (!all) return;
     }
+    // A pollNow heard during the last round (back online) must not start one after stop().
+    if (!running) return;
     const current = (async () => {
       const ok = await runRound(all);
       if (ok) backoff.reset();

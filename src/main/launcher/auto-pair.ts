@@ -17,13 +17,12 @@ export async function pairWithEmbeddedService(
   if (core.state().pairing.paired) return;
   const merchant = createClient({ baseUrl: embedded.url, secret: embedded.sandboxSecret });
   const { code } = await merchant.call('createPairingCode', { body: {} });
-  const reply = await core.handle({
-    type: 'pairWithCode',
-    baseUrl: embedded.url,
-    code,
-    name: AUTO_TERMINAL_NAME,
-  });
-  if (!reply.ok)
-    throw new Error(`pairing the kiosk with the embedded service: ${reply.error.message}`);
+  // In process, not over the bridge: on first start no staff PIN has been chosen yet, and this is
+  // the composition root pairing the kiosk with the service it started itself.
+  await core
+    .pairInProcess({ baseUrl: embedded.url, code, name: AUTO_TERMINAL_NAME })
+    .catch((error: Error) => {
+      throw new Error(`pairing the kiosk with the embedded service: ${error.message}`);
+    });
   log(`paired this kiosk with the embedded service as "${AUTO_TERMINAL_NAME}" (sandbox)`);
 }

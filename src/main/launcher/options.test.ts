@@ -12,7 +12,8 @@ describe('npm start options', () => {
       push: true,
       pollMs: 1000,
       lan: false,
-      kioskPin: undefined,
+      kiosk: false,
+      staffPin: undefined,
       locale: 'en-GB',
     });
     expect(options.dataDir).toMatch(/\.data$/);
@@ -48,7 +49,6 @@ describe('npm start options', () => {
     [['--port', '70000'], /--port must be a port number/],
     [['--poll-ms', '5'], /--poll-ms must be 100-60000/],
     [['--service-url', 'ftp://x'], /--service-url must be an http\(s\) address/],
-    [['--kiosk'], /--kiosk needs a staff PIN/],
     [['--colour'], /Unknown option '--colour'/],
     [['--locale', 'not a locale'], /--locale must be a language tag/],
   ])('refuses %j with a message naming the option', (argv, message) => {
@@ -56,8 +56,10 @@ describe('npm start options', () => {
     expect(() => parseStartOptions(argv, {})).toThrow(message);
   });
 
-  it('takes the kiosk PIN from COUNTER_KIOSK_PIN, and only digits', () => {
-    expect(parseStartOptions(['--kiosk'], { COUNTER_KIOSK_PIN: '2468' }).kioskPin).toBe('2468');
+  it('presets the staff PIN from COUNTER_KIOSK_PIN (only digits); --kiosk needs none', () => {
+    expect(parseStartOptions([], { COUNTER_KIOSK_PIN: '2468' }).staffPin).toBe('2468');
+    // The shop chooses its PIN in the console on first start; kiosk mode waits for it.
+    expect(parseStartOptions(['--kiosk'], {})).toMatchObject({ kiosk: true, staffPin: undefined });
     expect(() => parseStartOptions(['--kiosk'], { COUNTER_KIOSK_PIN: 'abcd' })).toThrow(
       /4-8 digits/,
     );

@@ -21,11 +21,14 @@ export interface StartOptions {
   pollMs: number;
   /** Also serve the customer display on the LAN, behind a display code. */
   lan: boolean;
-  /** Full-screen kiosk mode, left with this staff PIN (COUNTER_KIOSK_PIN). */
-  kioskPin: string | undefined;
+  /** Full-screen kiosk mode, which staff leave with the staff PIN. */
+  kiosk: boolean;
   /** Dates and numbers in the windows (BCP 47, e.g. en-GB); --locale or COUNTER_LOCALE. */
   locale: string;
-  /** The PIN staff confirm refunds with (COUNTER_KIOSK_PIN, with or without --kiosk). */
+  /**
+   * Presets the staff PIN (COUNTER_KIOSK_PIN) when the kiosk has none yet; otherwise the shop
+   * chooses it in the console on first start.
+   */
   staffPin: string | undefined;
 }
 
@@ -41,7 +44,7 @@ export const USAGE = `Usage: npm start -- [options]
   --no-push            push turned off: everything by polling
   --poll-ms MS         poll interval while a payment is on the display (default 1000)
   --lan                serve the customer display on the LAN, behind a display code
-  --kiosk              full-screen kiosk mode; set COUNTER_KIOSK_PIN (4-8 digits) to leave it
+  --kiosk              full-screen kiosk mode; staff leave it with the staff PIN
   --locale L           dates and numbers in the windows, e.g. en-GB (default; or COUNTER_LOCALE)
   --help               this text`;
 
@@ -86,12 +89,8 @@ export function parseStartOptions(
   const serviceUrl = values['service-url'];
   if (serviceUrl !== undefined && !/^https?:\/\/[^/]+/.test(serviceUrl))
     throw new OptionsError(`--service-url must be an http(s) address, not ${serviceUrl}`);
-  const kioskPin = env.COUNTER_KIOSK_PIN || undefined;
-  if (values.kiosk && !kioskPin)
-    throw new OptionsError(
-      '--kiosk needs a staff PIN to leave it: set COUNTER_KIOSK_PIN (4-8 digits)',
-    );
-  if (kioskPin !== undefined && !/^\d{4,8}$/.test(kioskPin))
+  const staffPin = env.COUNTER_KIOSK_PIN || undefined;
+  if (staffPin !== undefined && !/^\d{4,8}$/.test(staffPin))
     throw new OptionsError('COUNTER_KIOSK_PIN must be 4-8 digits');
   const localeText = values.locale ?? (env.COUNTER_LOCALE || 'en-GB');
   let locale: string;
@@ -110,8 +109,8 @@ export function parseStartOptions(
     push: !values['no-push'],
     pollMs,
     lan: values.lan,
-    kioskPin: values.kiosk ? kioskPin : undefined,
+    kiosk: values.kiosk,
     locale,
-    staffPin: kioskPin,
+    staffPin,
   };
 }

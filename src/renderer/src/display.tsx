@@ -9,7 +9,11 @@ import './styles/base.css';
 import './styles/display.css';
 
 const bridge = getBridge();
-const store = createKioskStore(bridge);
+// A LAN display whose session ended reloads: the kiosk then asks for the display code again.
+const store = createKioskStore(bridge, {
+  window: 'display',
+  onSessionExpired: () => location.reload(),
+});
 followKioskLocale(store);
 
 createRoot(document.getElementById('root')!).render(

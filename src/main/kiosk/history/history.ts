@@ -5,7 +5,7 @@
  * in the same transaction, so the payment and its history never disagree.
  */
 import Database, { type Connection, type Statement } from '../../../sqlite';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PaymentStatus } from '../../../shared/payment-states';
 import type { StatusSource } from '../types';
@@ -160,8 +160,16 @@ export function openHistory(dataDir: string | null, options: { now?: () => numbe
   let db: Connection;
   if (dataDir === null) db = new Database(':memory:');
   else {
+    // Customers, card labels, takings and the staff PIN's hash: for this user's eyes only. The
+    // folder is narrowed even when it already existed (mkdir's mode applies only on creation),
+    // and the file is made 0600 before SQLite opens it; SQLite gives its -wal and -shm files
+    // the database file's mode.
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    db = new Database(join(dataDir, HISTORY_FILE));
+    chmodSync(dataDir, 0o700);
+    const file = join(dataDir, HISTORY_FILE);
+    closeSync(openSync(file, 'a', 0o600));
+    chmodSync(file, 0o600);
+    db = new Database(file);
   }
   try {
     db.pragma('journal_mode = WAL');

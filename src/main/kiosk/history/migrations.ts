@@ -134,4 +134,17 @@ export const migrations: readonly string[] = [
   CREATE INDEX card_charges_open ON card_charges (customer_id, amount_pence, created_at)
     WHERE payment_request_id IS NULL;
   `,
+  // 6, the staff PIN the shop chose (staff-pin.ts): never the PIN itself, only its scrypt hash
+  //    with a random salt and the cost it was made with. One row at most.
+  `
+  CREATE TABLE staff_pin (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    salt BLOB NOT NULL,
+    hash BLOB NOT NULL,
+    cost_n INTEGER NOT NULL,
+    block_r INTEGER NOT NULL,
+    parallel_p INTEGER NOT NULL,
+    set_at INTEGER NOT NULL
+  );
+  `,
 ];

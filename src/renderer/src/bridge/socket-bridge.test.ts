@@ -69,6 +69,8 @@ const state: KioskState = KioskState.parse({
   locale: 'en-GB',
   takings: { count: 0, total: 0, tips: 0 },
   kioskMode: false,
+  staffPinSet: false,
+  lanDisplay: null,
 });
 
 describe('socket bridge', () => {
@@ -76,7 +78,7 @@ describe('socket bridge', () => {
     const { bridge, last } = harness();
     last().opened();
     const a = bridge.invoke({ type: 'getState' });
-    const b = bridge.invoke({ type: 'unpair' });
+    const b = bridge.invoke({ type: 'unpair', pin: '2468' });
     const [first, second] = last().sent as { id: number; command: { type: string } }[];
     expect(first!.command.type).toBe('getState');
     expect(second!.command.type).toBe('unpair');

@@ -10,10 +10,10 @@ import { ReceiptOffer } from './ReceiptOffer';
 const useTemplate = prefersTemplate(location.search);
 
 export function DisplayApp() {
-  const kiosk = useKiosk((view) => view.kiosk);
+  const display = useKiosk((view) => view.display);
   const link = useKiosk((view) => view.link);
-  const view = displayView(kiosk?.active ?? null);
-  const merchant = kiosk?.pairing.paired ? kiosk.pairing.merchantName : null;
+  const view = displayView(display?.active ?? null);
+  const merchant = display?.shopName ?? null;
   const drawnQr = useQrImage(view.showCode ? view.paymentUrl : '', view.qrCodeUrl);
   const image = !view.showCode ? '' : useTemplate ? codeImage(view, true) : drawnQr;
   /** Which payment's image has painted: `id|src`. */
@@ -43,7 +43,7 @@ export function DisplayApp() {
         {view.kind === 'idle' && <Idle merchant={merchant} />}
         {view.kind === 'awaiting' && <Awaiting view={view} code={code(false)} />}
         {view.kind === 'completed' && (
-          <Completed view={view} receiptUrl={kiosk?.active?.receiptUrl} />
+          <Completed view={view} receiptUrl={display?.active?.receiptUrl} />
         )}
         {view.kind === 'failed' && <Failed view={view} code={code(true)} />}
         {view.kind === 'expired' && (

@@ -2,7 +2,7 @@
  * What the customer display shows for the kiosk's active payment. Pure, so every status has a
  * tested answer and the display component only lays it out.
  */
-import type { KioskPayment } from '../../../shared/bridge';
+import type { DisplayPayment } from '../../../shared/bridge';
 import { poundsToPence } from '../../../shared/money';
 
 export type DisplayKind = 'idle' | 'awaiting' | 'completed' | 'failed' | 'expired' | 'cancelled';
@@ -50,7 +50,7 @@ function pence(pounds: number): number {
   }
 }
 
-export function displayView(active: KioskPayment | null): DisplayView {
+export function displayView(active: DisplayPayment | null): DisplayView {
   if (!active) return IDLE;
   const base: DisplayView = {
     ...IDLE,

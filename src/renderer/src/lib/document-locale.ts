@@ -6,7 +6,8 @@ import type { KioskStore } from '../store/kiosk-store';
  */
 export function followKioskLocale(store: KioskStore): void {
   const apply = () => {
-    const locale = store.getState().kiosk?.locale;
+    const { kiosk, display } = store.getState();
+    const locale = kiosk?.locale ?? display?.locale;
     if (locale && document.documentElement.lang !== locale) document.documentElement.lang = locale;
   };
   apply();

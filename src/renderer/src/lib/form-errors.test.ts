@@ -58,6 +58,7 @@ describe('form errors', () => {
     expect(long).toMatchObject({ ok: false, error: { field: 'notes' } });
     const code = checkCommand({
       type: 'pairWithCode',
+      pin: '2468',
       baseUrl: 'http://127.0.0.1:4010',
       code: '12ab',
       name: 'Till',

@@ -7,6 +7,7 @@ import { runCommand } from '../lib/run-command';
 import { useBridge } from '../store/context';
 import { describedBy, FieldError } from './FieldError';
 import { FormActions } from './FormActions';
+import { StaffGate } from './StaffGate';
 
 type Reason = (typeof RELEASE_REASONS)[number];
 const CAPTURE_LABELS = { amount: 'Amount' };
@@ -28,9 +29,21 @@ export function CardHoldActions({
 }) {
   const [mode, setMode] = useState<'capture' | 'release' | null>(null);
   if (mode === 'capture')
-    return <CaptureForm payment={payment} onCancel={() => setMode(null)} onDone={onDone} />;
+    return (
+      <StaffGate action="capture this hold" focus onCancel={() => setMode(null)}>
+        {(pin) => (
+          <CaptureForm payment={payment} pin={pin} onCancel={() => setMode(null)} onDone={onDone} />
+        )}
+      </StaffGate>
+    );
   if (mode === 'release')
-    return <ReleaseForm payment={payment} onCancel={() => setMode(null)} onDone={onDone} />;
+    return (
+      <StaffGate action="release this hold" focus onCancel={() => setMode(null)}>
+        {(pin) => (
+          <ReleaseForm payment={payment} pin={pin} onCancel={() => setMode(null)} onDone={onDone} />
+        )}
+      </StaffGate>
+    );
   return (
     <div className="detail__actions">
       <button
@@ -55,10 +68,12 @@ export function CardHoldActions({
 
 function CaptureForm({
   payment,
+  pin,
   onCancel,
   onDone,
 }: {
   payment: KioskPayment;
+  pin: string;
   onCancel: () => void;
   onDone: () => void;
 }) {
@@ -78,6 +93,7 @@ function CaptureForm({
       bridge,
       {
         type: 'captureCardPayment',
+        pin,
         paymentRequestId: payment.paymentRequestId,
         ...(kind === 'amount' ? { amount: Number(amount) } : {}),
       },
@@ -148,10 +164,12 @@ function CaptureForm({
 
 function ReleaseForm({
   payment,
+  pin,
   onCancel,
   onDone,
 }: {
   payment: KioskPayment;
+  pin: string;
   onCancel: () => void;
   onDone: () => void;
 }) {
@@ -172,6 +190,7 @@ function ReleaseForm({
       bridge,
       {
         type: 'releaseCardPayment',
+        pin,
         paymentRequestId: payment.paymentRequestId,
         reason: {
           ...(code ? { cancelledReasonCode: code } : {}),

@@ -28,7 +28,7 @@ type CaptureType = (typeof CAPTURE_TYPES)[number];
  * may not list or search customers), their masked saved cards, and a charge of one of them, e.g.
  * a deposit held with MANUAL_CAPTURE and captured or released later from History.
  */
-export function CardOnFile() {
+export function CardOnFile({ pin }: { pin: string }) {
   const bridge = useBridge();
   const id = useId();
   const [by, setBy] = useState<'email' | 'phone'>('email');
@@ -45,6 +45,7 @@ export function CardOnFile() {
       bridge,
       {
         type: 'lookupCustomer',
+        pin,
         query: by === 'email' ? { email: value.trim() } : { phone: value },
       },
       LOOKUP_LABELS,
@@ -124,12 +125,12 @@ export function CardOnFile() {
           </button>
         </form>
       </section>
-      {found && <ChargeCard key={found.customer.id} found={found} />}
+      {found && <ChargeCard key={found.customer.id} found={found} pin={pin} />}
     </div>
   );
 }
 
-function ChargeCard({ found }: { found: CustomerLookup }) {
+function ChargeCard({ found, pin }: { found: CustomerLookup; pin: string }) {
   const bridge = useBridge();
   const id = useId();
   const [cardId, setCardId] = useState(found.cards[0]?.id ?? '');
@@ -163,6 +164,7 @@ function ChargeCard({ found }: { found: CustomerLookup }) {
       bridge,
       {
         type: 'chargeSavedCard',
+        pin,
         customerId: customer.id,
         paymentMethodId: cardId,
         captureType,

@@ -7,6 +7,7 @@ import { Header, type Tab } from './Header';
 import { History } from './History';
 import { Pairing } from './Pairing';
 import { Settings } from './Settings';
+import { ChooseStaffPin, StaffGate } from './StaffGate';
 import { TakePayment } from './TakePayment';
 
 export function ConsoleApp() {
@@ -32,11 +33,30 @@ export function ConsoleApp() {
           aria-labelledby={`tab-${tab}`}
           key={tab}
         >
-          {tab === 'take' && (paired ? <TakePayment /> : <Pairing />)}
-          {tab === 'card' && (paired ? <CardOnFile /> : <Pairing />)}
+          {/* First start: the shop chooses its staff PIN before anything staff-only opens. */}
+          {tab === 'take' && paired && !kiosk.staffPinSet && <ChooseStaffPin />}
+          {tab === 'take' &&
+            (paired ? (
+              <TakePayment />
+            ) : (
+              <StaffGate action="pair this kiosk">{(pin) => <Pairing pin={pin} />}</StaffGate>
+            ))}
+          {tab === 'card' && (
+            <StaffGate action={paired ? 'use card on file' : 'pair this kiosk'}>
+              {(pin) => (paired ? <CardOnFile pin={pin} /> : <Pairing pin={pin} />)}
+            </StaffGate>
+          )}
           {tab === 'history' && <History />}
-          {tab === 'day' && <EndOfDay />}
-          {tab === 'settings' && <Settings kiosk={kiosk} />}
+          {tab === 'day' && (
+            <StaffGate action="open the end-of-day report">
+              {(pin) => <EndOfDay pin={pin} />}
+            </StaffGate>
+          )}
+          {tab === 'settings' && (
+            <StaffGate action="open Settings">
+              {(pin) => <Settings kiosk={kiosk} pin={pin} />}
+            </StaffGate>
+          )}
         </main>
       )}
     </div>

@@ -6,7 +6,7 @@ import { runCommand } from '../lib/run-command';
 import { useBridge } from '../store/context';
 import { describedBy, FieldError } from './FieldError';
 
-const LABELS = { pin: 'The PIN', date: 'The date' };
+const LABELS = { date: 'The date' };
 
 const METHOD: Record<string, string> = { CARD: 'Card', PAY_BY_BANK: 'Pay by bank' };
 const BANK_STATUS: Record<string, string> = {
@@ -24,33 +24,29 @@ const today = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 
 /** The back office's end-of-day report, behind the staff PIN; downloadable as CSV. */
-export function EndOfDay() {
+export function EndOfDay({ pin }: { pin: string }) {
   const bridge = useBridge();
-  const [pin, setPin] = useState('');
   const [date, setDate] = useState(today);
   const [error, setError] = useState<FormError | null>(null);
   const [busy, setBusy] = useState(false);
-  const [shown, setShown] = useState<{ report: EndOfDayReport; csv: string; pin: string } | null>(
-    null,
-  );
+  const [shown, setShown] = useState<{ report: EndOfDayReport; csv: string } | null>(null);
 
-  async function load(withPin: string, event?: FormEvent) {
+  async function load(event?: FormEvent) {
     event?.preventDefault();
     setBusy(true);
     setError(null);
     const outcome = await runCommand(
       bridge,
-      { type: 'endOfDayReport', ...(withPin ? { pin: withPin } : {}), ...(date ? { date } : {}) },
+      { type: 'endOfDayReport', pin, ...(date ? { date } : {}) },
       LABELS,
     );
     setBusy(false);
-    setPin('');
     if (!outcome.ok) {
       setError(outcome.error);
       return;
     }
     const result = outcome.result as { report: unknown; csv: string };
-    setShown({ report: EndOfDayReport.parse(result.report), csv: result.csv, pin: withPin });
+    setShown({ report: EndOfDayReport.parse(result.report), csv: result.csv });
   }
 
   function download() {
@@ -69,11 +65,10 @@ export function EndOfDay() {
         <h2 className="card__title" id="eod-title">
           End of day
         </h2>
-        <form className="end-of-day__form" onSubmit={(event) => void load(pin, event)} noValidate>
+        <form className="end-of-day__form" onSubmit={(event) => void load(event)} noValidate>
           <p className="muted">
             The day's takings by method and tips, and whether each pay-by-bank payment has reached
-            the shop's bank account. Staff only: enter the staff PIN (when Counter runs without one,
-            leave it empty).
+            the shop's bank account.
           </p>
           <div className="field">
             <label className="field__label" htmlFor="eod-date">
@@ -89,25 +84,6 @@ export function EndOfDay() {
               aria-describedby={describedBy(error, 'date', 'eod-date-error')}
             />
             <FieldError error={error} field="date" id="eod-date-error" />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="eod-pin">
-              Staff PIN
-            </label>
-            <input
-              id="eod-pin"
-              className="input input--pin"
-              data-testid="eod-pin"
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={8}
-              value={pin}
-              onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
-              aria-invalid={error?.field === 'pin' || undefined}
-              aria-describedby={describedBy(error, 'pin', 'eod-pin-error')}
-            />
-            <FieldError error={error} field="pin" id="eod-pin-error" />
           </div>
           <div className="actions">
             <button type="submit" className="button button--primary" disabled={busy}>
@@ -219,12 +195,7 @@ export function EndOfDay() {
         <button type="button" className="button" disabled={busy} onClick={download}>
           Download CSV
         </button>
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          onClick={() => void load(shown.pin)}
-        >
+        <button type="button" className="button" disabled={busy} onClick={() => void load()}>
           Refresh
         </button>
         <button type="button" className="button" onClick={() => setShown(null)}>

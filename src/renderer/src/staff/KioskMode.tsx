@@ -1,29 +1,27 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { FormError } from '../lib/form-errors';
 import { runCommand } from '../lib/run-command';
 import { useBridge } from '../store/context';
-import { describedBy, FieldError } from './FieldError';
+import { FieldError } from './FieldError';
 
-const LABELS = { pin: 'The PIN' };
-
-/** Full-screen kiosk mode: staff leave it with the PIN set when Counter started, and lock it again. */
-export function KioskMode({ active }: { active: boolean }) {
+/**
+ * Full-screen kiosk mode: staff leave it from Settings (behind the staff PIN, sent again with
+ * the command) and lock the till again without one.
+ */
+export function KioskMode({ active, pin }: { active: boolean; pin: string }) {
   const bridge = useBridge();
-  const [pin, setPin] = useState('');
   const [error, setError] = useState<FormError | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function send(event?: FormEvent) {
-    event?.preventDefault();
+  async function send() {
     setBusy(true);
     setError(null);
     const outcome = await runCommand(
       bridge,
       active ? { type: 'leaveKioskMode', pin } : { type: 'enterKioskMode' },
-      LABELS,
+      {},
     );
     setBusy(false);
-    setPin('');
     if (!outcome.ok) setError(outcome.error);
   }
 
@@ -38,45 +36,25 @@ export function KioskMode({ active }: { active: boolean }) {
         </span>
       </div>
       {active ? (
-        <form className="kiosk-mode__form" onSubmit={(event) => void send(event)} noValidate>
-          <p className="muted">
-            Counter is full screen and cannot be closed. Enter the staff PIN to leave kiosk mode.
-          </p>
-          <div className="field">
-            <label className="field__label" htmlFor="kiosk-pin">
-              Staff PIN
-            </label>
-            <div className="kiosk-mode__row">
-              <input
-                id="kiosk-pin"
-                className="input input--pin"
-                data-testid="kiosk-pin"
-                type="password"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={8}
-                value={pin}
-                onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
-                aria-invalid={error?.field === 'pin' || undefined}
-                aria-describedby={describedBy(error, 'pin', 'kiosk-pin-error')}
-              />
-              <button
-                type="submit"
-                className="button"
-                data-testid="leave-kiosk-mode"
-                disabled={busy}
-              >
-                Leave kiosk mode
-              </button>
-            </div>
-            <FieldError error={error} field="pin" id="kiosk-pin-error" />
+        <>
+          <p className="muted">Counter is full screen and cannot be closed.</p>
+          <div className="actions">
+            <button
+              type="button"
+              className="button"
+              data-testid="leave-kiosk-mode"
+              disabled={busy}
+              onClick={() => void send()}
+            >
+              Leave kiosk mode
+            </button>
           </div>
-        </form>
+        </>
       ) : (
         <>
           <p className="muted">
-            Kiosk mode keeps Counter full screen so customers cannot reach anything else. It needs
-            the staff PIN Counter was started with.
+            Kiosk mode keeps Counter full screen so customers cannot reach anything else; staff
+            leave it here with the staff PIN.
           </p>
           <div className="actions">
             <button

@@ -12,7 +12,7 @@ const LABELS = {
   secret: 'The access secret',
 };
 
-export function Pairing() {
+export function Pairing({ pin }: { pin: string }) {
   const bridge = useBridge();
   const [mode, setMode] = useState<'code' | 'secret'>('code');
   const [baseUrl, setBaseUrl] = useState(DEFAULT_SERVICE);
@@ -29,8 +29,8 @@ export function Pairing() {
     const outcome = await runCommand(
       bridge,
       mode === 'code'
-        ? { type: 'pairWithCode', baseUrl: baseUrl.trim(), code, name }
-        : { type: 'configureManually', baseUrl: baseUrl.trim(), secret },
+        ? { type: 'pairWithCode', pin, baseUrl: baseUrl.trim(), code, name }
+        : { type: 'configureManually', pin, baseUrl: baseUrl.trim(), secret },
       LABELS,
     );
     setBusy(false);

@@ -19,6 +19,7 @@ import { useBridge, useKiosk } from '../store/context';
 import { CardHoldActions } from './CardHoldActions';
 import { PrintReceipt } from './PrintReceipt';
 import { RefundForm } from './RefundForm';
+import { StaffGate } from './StaffGate';
 import { RefundList } from './RefundList';
 import { StatusPill } from './StatusPill';
 
@@ -236,15 +237,20 @@ export function PaymentDetail({
               </p>
             )}
             {refunding && (
-              <RefundForm
-                payment={payment}
-                refundablePence={refundable}
-                onCancel={() => setRefunding(false)}
-                onDone={() => {
-                  setRefunding(false);
-                  setRefundSeq((n) => n + 1);
-                }}
-              />
+              <StaffGate action="refund this payment" focus onCancel={() => setRefunding(false)}>
+                {(pin) => (
+                  <RefundForm
+                    payment={payment}
+                    refundablePence={refundable}
+                    pin={pin}
+                    onCancel={() => setRefunding(false)}
+                    onDone={() => {
+                      setRefunding(false);
+                      setRefundSeq((n) => n + 1);
+                    }}
+                  />
+                )}
+              </StaffGate>
             )}
             <RefundList refunds={refunds} />
             {payment.status === 'COMPLETED' && (

@@ -6,20 +6,23 @@ import { runCommand } from '../lib/run-command';
 import { useBridge } from '../store/context';
 import { FormActions } from './FormActions';
 
-const LABELS = { amount: 'Amount', pin: 'Staff PIN' };
+const LABELS = { amount: 'Amount' };
 
 /**
- * Refund a completed payment, in full or an amount, confirmed with the staff PIN. The kiosk
- * asks the service at once; nothing is queued, so an answer here is the truth.
+ * Refund a completed payment, in full or an amount, behind the staff PIN (asked before this
+ * form, and sent with the refund). The kiosk asks the service at once; nothing is queued, so an
+ * answer here is the truth.
  */
 export function RefundForm({
   payment,
   refundablePence,
+  pin,
   onDone,
   onCancel,
 }: {
   payment: KioskPayment;
   refundablePence: number;
+  pin: string;
   onDone: () => void;
   onCancel: () => void;
 }) {
@@ -27,7 +30,6 @@ export function RefundForm({
   const id = useId();
   const [kind, setKind] = useState<'full' | 'amount'>('full');
   const [amount, setAmount] = useState('');
-  const [pin, setPin] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<FormError | null>(null);
   const rest = formatPence(refundablePence, payment.currency);
@@ -48,10 +50,7 @@ export function RefundForm({
     );
     setBusy(false);
     if (outcome.ok) onDone();
-    else {
-      setError(outcome.error);
-      if (outcome.error.field === 'pin') setPin('');
-    }
+    else setError(outcome.error);
   }
 
   const fieldError = (field: string) =>
@@ -104,21 +103,6 @@ export function RefundForm({
           {fieldError('amount')}
         </label>
       )}
-      <label className="field">
-        <span className="field__label">Staff PIN</span>
-        <input
-          className="input"
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          value={pin}
-          onChange={(e) => setPin(e.target.value)}
-          aria-invalid={error?.field === 'pin'}
-          aria-describedby={error?.field === 'pin' ? `${id}-pin-error` : undefined}
-          data-testid="refund-pin"
-        />
-        {fieldError('pin')}
-      </label>
       {error && error.field === null && (
         <p className="form-error" role="alert" data-testid="refund-error">
           {error.message}

@@ -6,19 +6,49 @@ import { useBridge } from '../store/context';
 import { FieldError } from './FieldError';
 import { KioskMode } from './KioskMode';
 import { Pairing } from './Pairing';
+import { ChangeStaffPin } from './StaffGate';
 
 type Paired = Extract<KioskState['pairing'], { paired: true }>;
 
-export function Settings({ kiosk }: { kiosk: KioskState }) {
+/** Settings, behind the staff PIN (`pin`), which goes with every command sent from here. */
+export function Settings({ kiosk, pin }: { kiosk: KioskState; pin: string }) {
   return (
     <div className="settings-stack">
-      {kiosk.pairing.paired ? <PairedSettings pairing={kiosk.pairing} /> : <Pairing />}
-      <KioskMode active={kiosk.kioskMode} />
+      {kiosk.pairing.paired ? (
+        <PairedSettings pairing={kiosk.pairing} pin={pin} />
+      ) : (
+        <Pairing pin={pin} />
+      )}
+      {kiosk.lanDisplay && <LanDisplay lan={kiosk.lanDisplay} />}
+      <ChangeStaffPin />
+      <KioskMode active={kiosk.kioskMode} pin={pin} />
     </div>
   );
 }
 
-function PairedSettings({ pairing }: { pairing: Paired }) {
+/** `--lan`: where a tablet opens the customer display, and the code it needs now. */
+function LanDisplay({ lan }: { lan: NonNullable<KioskState['lanDisplay']> }) {
+  const until = new Date(lan.expiresAt).toLocaleTimeString(undefined, {
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return (
+    <section className="card" aria-labelledby="lan-display-title">
+      <h2 className="card__title" id="lan-display-title">
+        Customer display on a tablet
+      </h2>
+      <p className="muted">
+        On the tablet, open <span className="mono">{lan.url}</span> and enter this code. It works
+        once, until {until}; a new one shows here after each use.
+      </p>
+      <p className="mono lan-display__code" data-testid="lan-display-code">
+        {lan.code}
+      </p>
+    </section>
+  );
+}
+
+function PairedSettings({ pairing, pin }: { pairing: Paired; pin: string }) {
   const bridge = useBridge();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -27,7 +57,7 @@ function PairedSettings({ pairing }: { pairing: Paired }) {
   async function unpair() {
     setBusy(true);
     setError(null);
-    const outcome = await runCommand(bridge, { type: 'unpair' }, {});
+    const outcome = await runCommand(bridge, { type: 'unpair', pin }, {});
     setBusy(false);
     setConfirming(false);
     if (!outcome.ok) setError(outcome.error);

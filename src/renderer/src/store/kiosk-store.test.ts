@@ -44,6 +44,8 @@ const state = (online: boolean): KioskState =>
     locale: 'en-GB',
     takings: { count: 0, total: 0, tips: 0 },
     kioskMode: false,
+    staffPinSet: true,
+    lanDisplay: null,
   });
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -74,6 +76,24 @@ describe('kiosk store', () => {
     fake.calls[0]!.resolve({ ok: true, result: { nonsense: true } });
     await tick();
     expect(store.getState().kiosk).toBeNull();
+  });
+
+  it('a display window asks only for what it shows, and reloads when its session ends', async () => {
+    const fake = fakeBridge();
+    let expired = 0;
+    const store = createKioskStore(fake.bridge, {
+      window: 'display',
+      onSessionExpired: () => (expired += 1),
+    });
+    expect(fake.calls.map((c) => c.command.type)).toEqual(['getDisplayState']);
+    fake.calls[0]!.resolve({
+      ok: true,
+      result: { shopName: 'Shop', locale: 'en-GB', active: null, queue: [] },
+    });
+    await tick();
+    expect(store.getState().display?.shopName).toBe('Shop');
+    fake.emit({ type: 'displaySessionExpired' });
+    expect(expired).toBe(1);
   });
 
   it('numbers payment changes and follows the link', () => {

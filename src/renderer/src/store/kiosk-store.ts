@@ -1,10 +1,12 @@
 /**
  * Each window's one store, fed by the bridge: a `state` event replaces the kiosk state whole;
  * `paymentChanged` is kept as the latest change (with a sequence number) so an open history or
- * detail view can refresh itself.
+ * detail view can refresh itself. The customer display uses `display` events only (the one
+ * thing a display on the LAN is sent) and asks for nothing else.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
+  DisplayState,
   KioskState,
   type KioskPayment,
   type KioskState as KioskStateType,
@@ -21,15 +23,22 @@ export interface PaymentChangeNotice {
 export interface KioskView {
   /** Null until the core has told this window its state for the first time. */
   kiosk: KioskStateType | null;
+  /** What the customer display shows; null until first told. */
+  display: DisplayState | null;
   link: LinkState;
   lastChange: PaymentChangeNotice | null;
 }
 
 export type KioskStore = StoreApi<KioskView>;
 
-export function createKioskStore(bridge: RendererBridge): KioskStore {
+export function createKioskStore(
+  bridge: RendererBridge,
+  options: { window?: 'console' | 'display'; onSessionExpired?: () => void } = {},
+): KioskStore {
+  const display = options.window === 'display';
   const store = createStore<KioskView>(() => ({
     kiosk: null,
+    display: null,
     link: bridge.link(),
     lastChange: null,
   }));
@@ -37,7 +46,11 @@ export function createKioskStore(bridge: RendererBridge): KioskStore {
   let changes = 0;
 
   bridge.subscribe((event) => {
-    if (event.type === 'state') {
+    if (event.type === 'display') {
+      stateEvents += 1;
+      store.setState({ display: event.display });
+    } else if (event.type === 'displaySessionExpired') options.onSessionExpired?.();
+    else if (event.type === 'state') {
       stateEvents += 1;
       store.setState({ kiosk: event.state });
     } else if (event.type === 'paymentChanged') {
@@ -52,8 +65,13 @@ export function createKioskStore(bridge: RendererBridge): KioskStore {
   // a state event (which is newer) arrived while it was on its way.
   function askForState() {
     const before = stateEvents;
-    void bridge.invoke({ type: 'getState' }).then((reply) => {
+    void bridge.invoke({ type: display ? 'getDisplayState' : 'getState' }).then((reply) => {
       if (!reply.ok || stateEvents !== before) return;
+      if (display) {
+        const parsed = DisplayState.safeParse(reply.result);
+        if (parsed.success) store.setState({ display: parsed.data });
+        return;
+      }
       const parsed = KioskState.safeParse(reply.result);
       if (parsed.success) store.setState({ kiosk: parsed.data });
     });

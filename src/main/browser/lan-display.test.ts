@@ -1,0 +1,358 @@
+/**
+ * A tablet on the LAN as the customer display, against a real kiosk core paired with a real
+ * payments service on loopback: what reaches the tablet's WebSocket (every message, as sent),
+ * the display code's rotation and global lockout, the session's end, and the customer pages the
+ * kiosk passes through while the service itself stays off the network.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { connect } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { DisplayPayment, DisplayState } from '../../shared/bridge';
+import { SocketMessage } from '../../shared/bridge-socket';
+import { SANDBOX, startService, type Harness } from '../../../test/helpers/service';
+import { createKioskCore, type KioskCore } from '../kiosk/core';
+import { createMemoryCredentialStore } from '../kiosk/credentials';
+import { startEmbeddedService } from '../launcher/embedded-service';
+import { createDisplayAccess, MAX_TRIES, type DisplayAccess } from './display-access';
+import { SESSION_OVER, startKioskServer } from './server';
+
+const PIN = '2468';
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function lanAddress(): string {
+  const address = Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+  if (!address) throw new Error('this test needs a non-loopback IPv4 address on the machine');
+  return address;
+}
+
+function rendererDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'renderer-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'display.html'), '<!doctype html><title>display</title>');
+  writeFileSync(join(dir, 'console.html'), '<!doctype html><title>console</title>');
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function http(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+/** A kiosk paired with a service on loopback, its server on the LAN passing customer pages on. */
+async function lanKiosk(access: DisplayAccess = createDisplayAccess()) {
+  const address = lanAddress();
+  let service: Harness | null = null;
+  const core: KioskCore = createKioskCore({
+    dataDir: null,
+    credentials: createMemoryCredentialStore(),
+    staffPin: PIN,
+    pollFastMs: 200,
+    finishedHoldMs: 60_000,
+  });
+  await core.start();
+  cleanups.push(() => core.stop());
+  cleanups.push(() => access.stop());
+  const server = await startKioskServer({
+    core,
+    rendererDir: rendererDir(),
+    port: 0,
+    lan: { access, service: () => service?.url ?? null },
+  });
+  cleanups.push(() => server.close());
+  const lan = `http://${address}:${new URL(server.url).port}`;
+  // As `npm start -- --lan` does: the service's links name the kiosk's LAN address.
+  service = await startService({ publicUrl: lan });
+  cleanups.push(() => service!.close());
+  const code = (await service.call('POST', '/api/terminal/pairing-codes', {})).body.code as string;
+  await core.pairInProcess({ baseUrl: service.url, code, name: 'Till' });
+  return { core, server, service, lan, access, address };
+}
+
+async function pairDisplay(lan: string, code: string) {
+  const paired = await http(`${lan}/display/pair`, {
+    method: 'POST',
+    headers: form,
+    body: `code=${code}`,
+  });
+  expect(paired.status).toBe(303);
+  return String(paired.headers['set-cookie']).split(';')[0]!;
+}
+
+/** The tablet's socket: every frame it receives, parsed as the renderer would. */
+function displaySocket(lan: string, cookie: string) {
+  const frames: string[] = [];
+  const ws = new WebSocket(`${lan.replace('http', 'ws')}/bridge`, {
+    headers: { origin: lan, cookie },
+  });
+  cleanups.push(() => ws.close());
+  ws.on('message', (data) => frames.push(String(data)));
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  const opened = new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+  return { ws, frames, opened, closed };
+}
+
+async function until(check: () => boolean, what: string, ms = 10_000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function ok(core: KioskCore, command: unknown) {
+  const reply = await core.handle(command);
+  if (!reply.ok) throw new Error(`${JSON.stringify(command)} failed: ${reply.error.message}`);
+  return reply.result as never;
+}
+
+describe('a LAN customer display', () => {
+  it('receives what the display shows and nothing staff-only, whatever staff do', async () => {
+    const { core, service, lan, access } = await lanKiosk();
+    const cookie = await pairDisplay(lan, access.current().code);
+    const tablet = displaySocket(lan, cookie);
+    await tablet.opened;
+    const staffEvents: string[] = [];
+    core.subscribe((event) => staffEvents.push(JSON.stringify(event)));
+
+    // Staff charge a returning customer's saved card (names, card, customer id at the kiosk)...
+    const customer = await service.call('POST', '/api/customers', {
+      fullName: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phoneCountryCode: '44',
+      phoneNumber: '7700900123',
+    });
+    const card = await service.call('POST', `/api/sandbox/customers/${customer.body.id}/cards`, {
+      number: '4242 4242 4242 4242',
+    });
+    await ok(core, { type: 'lookupCustomer', pin: PIN, query: { email: 'ada@example.com' } });
+    await ok(core, {
+      type: 'chargeSavedCard',
+      pin: PIN,
+      customerId: customer.body.id,
+      paymentMethodId: card.body.id,
+      captureType: 'AUTO_CAPTURE',
+      amount: 30,
+    });
+    // ...and take a payment at the counter, which the customer pays: takings, history, order id.
+    const started = (await ok(core, {
+      type: 'startPayment',
+      amount: 12.5,
+      notes: 'Thank you',
+    })) as { payment: { paymentRequestId: string; orderId: string } };
+    const id = started.payment.paymentRequestId;
+    await service.call('POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+      paymentMethod: 'CARD',
+      outcome: 'COMPLETED',
+    });
+    await until(
+      () => tablet.frames.some((f) => f.includes('"status":"COMPLETED"')),
+      'the display to hear the payment completed',
+    );
+    await until(() => core.state().takings.count >= 1, 'takings');
+    await until(
+      () => staffEvents.some((e) => e.includes('Ada Lovelace')),
+      'the charge at the kiosk',
+    );
+
+    // The staff side did hear all of it: there was something to leak.
+    const staffText = staffEvents.join('\n');
+    for (const secret of ['Ada Lovelace', 'VISA ending 4242', started.payment.orderId])
+      expect(staffText).toContain(secret);
+
+    const text = tablet.frames.join('\n');
+    for (const secret of [
+      'Ada Lovelace',
+      'ada@example.com',
+      'VISA ending 4242',
+      customer.body.id as string,
+      card.body.id as string,
+      started.payment.orderId,
+      'takings',
+      'cardCharge',
+      'pairing',
+      'lanDisplay',
+      access.current().code,
+    ])
+      expect(text, secret).not.toContain(secret);
+    // Every frame is a display event whose every object has only the display's own fields.
+    const displayKeys = Object.keys(DisplayState.shape).sort();
+    const paymentKeys = Object.keys(DisplayPayment.shape);
+    for (const frame of tablet.frames) {
+      const message = SocketMessage.parse(JSON.parse(frame));
+      if (!('event' in message)) continue;
+      expect(message.event.type).toBe('display');
+      const raw = JSON.parse(frame).event.display;
+      expect(Object.keys(raw).sort()).toEqual(displayKeys);
+      for (const p of [raw.active, ...raw.queue].filter(Boolean))
+        for (const key of Object.keys(p)) expect(paymentKeys).toContain(key);
+    }
+    const last = JSON.parse(tablet.frames.at(-1)!).event.display;
+    expect(last).toMatchObject({
+      shopName: expect.any(String),
+      active: { paymentRequestId: id, amount: 12.5, notes: 'Thank you', status: 'COMPLETED' },
+    });
+    // The link the customer scans names the kiosk's LAN address.
+    expect(last.active.paymentUrl).toBe(`${lan}/pay/${id}`);
+  });
+
+  it('may ask for the display state and nothing else', async () => {
+    const { lan, access } = await lanKiosk();
+    const tablet = displaySocket(lan, await pairDisplay(lan, access.current().code));
+    await tablet.opened;
+    const ask = (id: number, command: unknown) =>
+      new Promise<SocketMessage>((resolve) => {
+        tablet.ws.on('message', (data) => {
+          const message = SocketMessage.parse(JSON.parse(String(data)));
+          if ('id' in message && message.id === id) resolve(message);
+        });
+        tablet.ws.send(JSON.stringify({ id, command }));
+      });
+    expect(await ask(1, { type: 'getDisplayState' })).toMatchObject({ reply: { ok: true } });
+    for (const [n, command] of [
+      { type: 'getState' },
+      { type: 'listHistory', query: {} },
+      { type: 'checkStaffPin', pin: PIN },
+      { type: 'startPayment', amount: 1 },
+    ].entries())
+      expect(await ask(n + 2, command)).toMatchObject({
+        reply: { ok: false, error: { message: /only show/ } },
+      });
+  });
+
+  it('passes the customer pages through, and nothing else of the service', async () => {
+    const { core, service, lan } = await lanKiosk();
+    const started = (await ok(core, { type: 'startPayment', amount: 3 })) as {
+      payment: { paymentRequestId: string };
+    };
+    const id = started.payment.paymentRequestId;
+    const page = await http(`${lan}/pay/${id}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('£3.00');
+    expect((await http(`${lan}/api/payment-requests/${id}/qr.svg`)).body).toContain('<svg');
+    // The API, the dashboard, the docs and the sandbox are not on the LAN.
+    for (const path of ['/api/stores', '/dashboard', '/docs', '/api/openapi.json'])
+      expect((await http(`${lan}${path}`)).status, path).toBe(404);
+    const signed = await http(`${lan}/api/payments/v1/payment-status/${id}`, {
+      headers: { authorization: `Bearer ${SANDBOX}` },
+    });
+    expect(signed.status).toBe(404);
+    // The service answers on loopback only.
+    expect(new URL(service.url).hostname).toBe('127.0.0.1');
+  });
+
+  it('the embedded service of `npm start -- --lan` listens on loopback only', async () => {
+    const address = lanAddress();
+    const dir = mkdtempSync(join(tmpdir(), 'embedded-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const embedded = await startEmbeddedService({
+      dataDir: dir,
+      port: 0,
+      publicUrl: `http://${address}:5180`,
+      env: { SERVICE_SANDBOX_SECRET: SANDBOX },
+    });
+    cleanups.push(() => embedded.service.close());
+    expect(embedded.publicUrl).toBe(`http://${address}:5180`);
+    const port = Number(new URL(embedded.url).port);
+    const reached = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, address);
+      socket.once('connect', () => resolve(true));
+      socket.once('error', () => resolve(false));
+    });
+    expect(reached).toBe(false);
+  });
+
+  it('a code works once, and wrong codes from any address count towards one lockout', async () => {
+    const { lan, access, server } = await lanKiosk();
+    const first = access.current().code;
+    await pairDisplay(lan, first);
+    // Used: a second tablet needs the new code the console now shows.
+    expect(access.current().code).not.toBe(first);
+    const reuse = await http(`${lan}/display/pair`, {
+      method: 'POST',
+      headers: form,
+      body: `code=${first}`,
+    });
+    expect(reuse.status).toBe(401);
+    // Four more wrong codes, some from loopback, some from the LAN: five in a row.
+    for (let i = 0; i < MAX_TRIES - 1; i++) {
+      const base = i % 2 ? server.url : lan;
+      const wrong = await http(`${base}/display/pair`, {
+        method: 'POST',
+        headers: form,
+        body: 'code=abcdef',
+      });
+      expect(wrong.status).toBe(401);
+    }
+    const locked = await http(`${lan}/display/pair`, {
+      method: 'POST',
+      headers: form,
+      body: `code=${access.current().code}`,
+    });
+    expect(locked.status).toBe(429);
+  });
+
+  it('a session ends on time: the socket is told and closed, and the code is asked again', async () => {
+    const access = createDisplayAccess({ sessionMs: 600 });
+    const { lan } = await lanKiosk(access);
+    const cookie = await pairDisplay(lan, access.current().code);
+    expect((await http(`${lan}/display`, { headers: { cookie } })).body).toContain(
+      '<title>display</title>',
+    );
+    const tablet = displaySocket(lan, cookie);
+    await tablet.opened;
+    expect(await tablet.closed).toBe(SESSION_OVER);
+    expect(tablet.frames.at(-1)).toContain('displaySessionExpired');
+    expect((await http(`${lan}/display`, { headers: { cookie } })).body).toContain('Display code');
+    await expect(displaySocket(lan, cookie).opened).rejects.toThrow(/403/);
+  });
+});
+
+describe('the display code', () => {
+  it('rotates on its own and an expired code is refused', () => {
+    let t = 0;
+    const heard: string[] = [];
+    const access = createDisplayAccess({
+      now: () => t,
+      codeMs: 1_000,
+      onCode: (c) => heard.push(c.code),
+    });
+    cleanups.push(() => access.stop());
+    const first = access.current();
+    expect(first.code).toMatch(/^\d{6}$/);
+    expect(first.expiresAt).toBe(1_000);
+    t = 1_000;
+    const second = access.current();
+    expect(heard).toEqual([second.code]);
+    expect(access.redeem(first.code).ok).toBe(first.code === second.code);
+  });
+});

@@ -1,0 +1,316 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { FormError } from '../lib/form-errors';
+import { runCommand } from '../lib/run-command';
+import { useBridge, useKiosk } from '../store/context';
+import { describedBy, FieldError } from './FieldError';
+
+/**
+ * The staff PIN in front of a staff-only screen (refund, end of day, settings, card on file, a
+ * hold's capture or release, pairing): asked before the form, not after it. The PIN opens this
+ * screen only, for as long as it is open, and goes with each command sent from it: the kiosk's
+ * main process checks it again every time (one guard, one lockout).
+ */
+export function StaffGate({
+  action,
+  children,
+  onCancel,
+  focus = false,
+}: {
+  /** What the PIN opens, e.g. "refund this payment". */
+  action: string;
+  children: (pin: string) => ReactNode;
+  onCancel?: () => void;
+  /**
+   * Focus the PIN field: for a screen opened by a button. A whole tab does not take the focus
+   * from the tab list, whose arrow keys move between tabs.
+   */
+  focus?: boolean;
+}) {
+  const chosen = useKiosk((view) => view.kiosk?.staffPinSet ?? false);
+  const [pin, setPin] = useState<string | null>(null);
+  if (pin !== null) return <>{children(pin)}</>;
+  if (!chosen) return <ChooseStaffPin onChosen={setPin} />;
+  return <PinPrompt action={action} onOpen={setPin} onCancel={onCancel} focus={focus} />;
+}
+
+function PinField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  field,
+  testId,
+  autoFocus,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: FormError | null;
+  field: string;
+  testId: string;
+  autoFocus?: boolean;
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="input input--pin"
+        data-testid={testId}
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={8}
+        value={value}
+        autoFocus={autoFocus}
+        onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
+        aria-invalid={error?.field === field || undefined}
+        aria-describedby={describedBy(error, field, `${id}-error`)}
+      />
+      <FieldError error={error} field={field} id={`${id}-error`} />
+    </div>
+  );
+}
+
+function PinPrompt({
+  action,
+  onOpen,
+  onCancel,
+  focus,
+}: {
+  action: string;
+  onOpen: (pin: string) => void;
+  onCancel?: (() => void) | undefined;
+  focus: boolean;
+}) {
+  const bridge = useBridge();
+  const id = useId();
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<FormError | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const outcome = await runCommand(bridge, { type: 'checkStaffPin', pin }, { pin: 'The PIN' });
+    setBusy(false);
+    if (outcome.ok) onOpen(pin);
+    else {
+      setPin('');
+      setError(outcome.error);
+    }
+  }
+
+  return (
+    <form
+      className="card staff-gate"
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby={`${id}-title`}
+      data-testid="staff-gate"
+      noValidate
+    >
+      <h2 className="card__title" id={`${id}-title`}>
+        Staff only
+      </h2>
+      <p className="muted">Enter the staff PIN to {action}.</p>
+      <PinField
+        id={`${id}-pin`}
+        label="Staff PIN"
+        value={pin}
+        onChange={setPin}
+        error={error}
+        field="pin"
+        testId="staff-pin"
+        autoFocus={focus}
+      />
+      <FieldError error={error} field={null} />
+      <div className="actions">
+        <button
+          type="submit"
+          className="button button--primary"
+          data-testid="staff-pin-submit"
+          disabled={busy}
+        >
+          Continue
+        </button>
+        {onCancel && (
+          <button type="button" className="button button--ghost" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/**
+ * First start: the shop chooses the staff PIN here (the kiosk keeps only a salted hash of it).
+ * Until it does, every staff-only screen opens on this form.
+ */
+export function ChooseStaffPin({ onChosen }: { onChosen?: (pin: string) => void }) {
+  const bridge = useBridge();
+  const id = useId();
+  const [pin, setPin] = useState('');
+  const [again, setAgain] = useState('');
+  const [error, setError] = useState<FormError | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (pin !== again) {
+      setError({ field: 'again', message: 'The two PINs are not the same; type it again.' });
+      setAgain('');
+      return;
+    }
+    setBusy(true);
+    const outcome = await runCommand(
+      bridge,
+      { type: 'chooseStaffPin', newPin: pin },
+      { newPin: 'The PIN' },
+    );
+    setBusy(false);
+    if (outcome.ok) onChosen?.(pin);
+    else setError(outcome.error);
+  }
+
+  return (
+    <form
+      className="card staff-gate"
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby={`${id}-title`}
+      data-testid="choose-pin"
+      noValidate
+    >
+      <h2 className="card__title" id={`${id}-title`}>
+        Choose the staff PIN
+      </h2>
+      <p className="muted">
+        Staff enter it for refunds, the end-of-day report, settings and pairing, card on file, a
+        hold&rsquo;s capture or release, and to leave kiosk mode. 4 to 8 digits; change it later in
+        Settings.
+      </p>
+      <PinField
+        id={`${id}-new`}
+        label="New staff PIN"
+        value={pin}
+        onChange={setPin}
+        error={error}
+        field="newPin"
+        testId="new-pin"
+      />
+      <PinField
+        id={`${id}-again`}
+        label="The same PIN again"
+        value={again}
+        onChange={setAgain}
+        error={error}
+        field="again"
+        testId="new-pin-again"
+      />
+      <FieldError error={error} field={null} />
+      <div className="actions">
+        <button
+          type="submit"
+          className="button button--primary"
+          data-testid="choose-pin-submit"
+          disabled={busy}
+        >
+          Set the staff PIN
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Settings: a new staff PIN, behind the current one. */
+export function ChangeStaffPin() {
+  const bridge = useBridge();
+  const id = useId();
+  const [current, setCurrent] = useState('');
+  const [pin, setPin] = useState('');
+  const [again, setAgain] = useState('');
+  const [error, setError] = useState<FormError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setDone(false);
+    if (pin !== again) {
+      setError({ field: 'again', message: 'The two new PINs are not the same; type it again.' });
+      setAgain('');
+      return;
+    }
+    setBusy(true);
+    const outcome = await runCommand(
+      bridge,
+      { type: 'changeStaffPin', pin: current, newPin: pin },
+      { pin: 'The current PIN', newPin: 'The new PIN' },
+    );
+    setBusy(false);
+    setCurrent('');
+    if (!outcome.ok) return setError(outcome.error);
+    setPin('');
+    setAgain('');
+    setDone(true);
+  }
+
+  return (
+    <form
+      className="card staff-gate"
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby={`${id}-title`}
+      data-testid="change-pin"
+      noValidate
+    >
+      <h2 className="card__title" id={`${id}-title`}>
+        Staff PIN
+      </h2>
+      <PinField
+        id={`${id}-current`}
+        label="Current PIN"
+        value={current}
+        onChange={setCurrent}
+        error={error}
+        field="pin"
+        testId="current-pin"
+      />
+      <PinField
+        id={`${id}-new`}
+        label="New PIN"
+        value={pin}
+        onChange={setPin}
+        error={error}
+        field="newPin"
+        testId="change-new-pin"
+      />
+      <PinField
+        id={`${id}-again`}
+        label="The new PIN again"
+        value={again}
+        onChange={setAgain}
+        error={error}
+        field="again"
+        testId="change-new-pin-again"
+      />
+      <FieldError error={error} field={null} />
+      {done && (
+        <p className="muted" role="status" data-testid="pin-changed">
+          The staff PIN is changed.
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" className="button" data-testid="change-pin-submit" disabled={busy}>
+          Change the PIN
+        </button>
+      </div>
+    </form>
+  );
+}
