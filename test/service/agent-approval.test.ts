@@ -4,38 +4,24 @@
  * to the approver the contract names (by e-mail through a real local SMTP server here, or SMS).
  * Over real HTTP against a service on loopback, with the live key as an agent would hold it.
  */
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentPay } from '../../src/agent/index';
 import { CODE_TTL_MS, MAX_WRONG_CODES } from '../../src/service/agent/approval-codes';
 import { OutboxMessagePage } from '../../src/shared/contract/messages';
 import { limits, newKey, payee, postForm, registeredClient, sandboxCode } from '../helpers/agent';
+import { startMailbox, type Mailbox } from '../helpers/mailbox';
 import { PRODUCTION, startService, type Harness } from '../helpers/service';
 
-const received: { to: string[]; data: string }[] = [];
-let smtp: SMTPServer;
+let mailbox: Mailbox;
 let h: Harness;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as { port: number }).port;
-  h = await startService({ mail: { smtpUrl: `smtp://127.0.0.1:${port}` } });
+  mailbox = await startMailbox();
+  h = await startService({ mail: { smtpUrl: mailbox.url } });
 });
 afterAll(async () => {
   await h.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await mailbox.close();
 });
 
 let n = 0;
@@ -59,11 +45,7 @@ async function liveContract(
 }
 
 /** The code in the e-mail the SMTP server received for `to`. */
-async function emailedCode(to: string): Promise<string> {
-  await expect.poll(() => received.some((m) => m.to.includes(to)), { timeout: 15_000 }).toBe(true);
-  const mail = received.filter((m) => m.to.includes(to)).at(-1)!;
-  return /\b(\d{6})\b/.exec(mail.data)![1]!;
-}
+const emailedCode = (to: string) => mailbox.codeFor(to);
 
 describe('approving a production contract', () => {
   it("the agent's own APPROVE on its link, without the code or with a guess, changes nothing", async () => {

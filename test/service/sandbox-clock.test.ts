@@ -12,6 +12,7 @@ import { PaymentStatusRecord } from '../../src/shared/contract/payments';
 import { RefundRecord } from '../../src/shared/contract/refunds';
 import { WebhookDeliveryList } from '../../src/shared/contract/webhooks';
 import { newKey, payee } from '../helpers/agent';
+import { startMailbox, type Mailbox } from '../helpers/mailbox';
 import { PRODUCTION, SANDBOX, startService, type Harness } from '../helpers/service';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver';
 
@@ -29,14 +30,19 @@ let receiver: Receiver;
  */
 const PRODUCTION_RECEIVER = 'https://hooks.shop.example/counter';
 
+let mailbox: Mailbox;
 beforeAll(async () => {
+  // Production contracts are approved with the code mailed to their approver.
+  mailbox = await startMailbox();
   h = await startService({
+    mail: { smtpUrl: mailbox.url },
     resolveHost: () => Promise.resolve([{ address: '127.0.0.1', family: 4 }]),
   });
   receiver = await startReceiver();
 });
 afterAll(async () => {
   await h.close();
+  await mailbox.close();
   await receiver.close();
 });
 
@@ -355,8 +361,10 @@ describe('moving the sandbox clock', () => {
         privateKeyPem: newKey().privateKeyPem,
       });
       await client.agent.register({ name: `Clock agent ${secret === SANDBOX ? 'S' : 'P'}` });
+      const approver = `owner-${secret === SANDBOX ? 's' : 'p'}@shop.example`;
       const created = await client.contract.create({
         name: 'Supplies',
+        approver: { email: approver },
         limits: {
           maxPerPayment: 50,
           periodLimits: [{ amount: 50, period: 'DAY' }],
@@ -369,7 +377,11 @@ describe('moving the sandbox clock', () => {
           ? await h.call('POST', `/api/sandbox/contracts/${created.contractId}/authorize`, {
               decision: 'APPROVE',
             })
-          : await form(created.authorizationUrl!, { decision: 'APPROVE' });
+          : await (async () => {
+              await form(`${created.authorizationUrl!}/code`, {});
+              const code = await mailbox.codeFor(approver);
+              return form(created.authorizationUrl!, { decision: 'APPROVE', code });
+            })();
       expect(approved.status).toBeLessThan(400);
       expect((await client.contract.get(created.contractId)).status).toBe('ACTIVE');
       await client.contract.send(created.contractId, { amount: 50, payee, reference: 'day 1' });

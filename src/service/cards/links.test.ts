@@ -3,42 +3,25 @@
  * with its 3DS step, redirects, used and expired links, and link delivery to the outbox of
  * messages and, through a real local SMTP server, as an email.
  */
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CardAuthorizeResponse, SavedCardPage } from '../../shared/contract/cards';
 import { Customer } from '../../shared/contract/customers';
 import { ErrorEnvelope } from '../../shared/contract/errors';
 import { OutboxMessagePage } from '../../shared/contract/messages';
+import { startMailbox, type Mailbox } from '../../../test/helpers/mailbox';
 import { PRODUCTION, startService, type Harness } from '../../../test/helpers/service';
 import { LINK_TTL_MS } from './links';
 
-const received: { to: string[]; data: string }[] = [];
-let smtp: SMTPServer;
-let smtpPort: number;
+let mailbox: Mailbox;
 let h: Harness;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as { port: number }).port;
-  h = await startService({
-    mail: { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: 'Shop <shop@example.com>' },
-  });
+  mailbox = await startMailbox();
+  h = await startService({ mail: { smtpUrl: mailbox.url, from: 'Shop <shop@example.com>' } });
 });
 afterAll(async () => {
   await h.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await mailbox.close();
 });
 
 let n = 0;
@@ -254,7 +237,7 @@ describe('sending the link to the customer', () => {
       .toBe('SENT');
     list = await messages(c.id);
     expect(list[0]!.sentAt).toBeDefined();
-    const mail = received.find((m) => m.to.includes(c.email!));
+    const mail = mailbox.received.find((m) => m.to.includes(c.email!));
     expect(mail).toBeDefined();
     // Quoted-printable may wrap long lines with "=\r\n"; unwrap before looking for the link.
     expect(mail!.data.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toContain(url);
