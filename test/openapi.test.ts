@@ -89,3 +89,19 @@ describe('OpenAPI document', () => {
     ).toStrictEqual(JSON.parse(JSON.stringify(doc)));
   });
 });
+
+describe('the service', () => {
+  it('serves every route of the contract (the document promises nothing it lacks)', async () => {
+    const { createService } = await import('../src/service/app');
+    const { isMounted } = await import('../src/service/http/mount');
+    const service = createService({ dataDir: null });
+    try {
+      const unserved = entries
+        .filter(([, def]) => !isMounted(service.app, def))
+        .map(([operationId, def]) => `${operationId}: ${def.method.toUpperCase()} ${def.path}`);
+      expect(unserved).toEqual([]);
+    } finally {
+      await service.close();
+    }
+  });
+});

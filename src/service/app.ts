@@ -9,7 +9,6 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { errorEnvelope } from '../shared/contract/errors';
-import { routes, type RouteDef } from '../shared/contract/routes';
 import { bankRoutes } from './bank/routes';
 import { agentRoutes } from './agent/routes';
 import { createClock } from './clock';
@@ -33,7 +32,7 @@ import { ApiError } from './http/errors';
 import { faviconRoutes } from './images/favicon';
 import { MAX_BODY_BYTES, declaredLength } from './http/body';
 import { createIdempotencyStore } from './http/idempotency';
-import { configureMount, isMounted, mount } from './http/mount';
+import { configureMount } from './http/mount';
 import { createFailureLimiter, type FailureLimitOptions } from './http/rate-limit';
 import { imageRoutes } from './images/routes';
 import { merchantEventRoutes } from './merchant-events/stream';
@@ -285,13 +284,6 @@ export function createService(options: ServiceOptions): Service {
   for (const area of [...AREAS, operationRoutes(metrics), dashboardArea(options.dashboardDir)])
     area(app, ctx);
   const fcmPush = attachFcmPush(ctx, createFcmPush(options.fcm, log), log);
-  // Contract routes this version does not serve yet still authenticate (so a terminal secret gets
-  // its 403 everywhere) and then answer 404 in the envelope, saying so.
-  for (const def of Object.values(routes) as RouteDef[])
-    if (!isMounted(app, def))
-      mount(app, ctx.auth, def, () => {
-        throw new ApiError(404, `${def.summary}: not available in this version of the service`);
-      });
 
   let server: ServerType | undefined;
   const timer = setInterval(() => {

@@ -22,28 +22,6 @@ export interface CardProfile {
   behaviour: ChargeBehaviour;
 }
 
-export const SAVED_CARD_TESTS: ReadonlyArray<{ number: string; description: string }> = [
-  { number: '4242424242424242', description: 'Visa credit: saves; charges succeed' },
-  { number: '4000056655665556', description: 'Visa debit: saves; charges succeed' },
-  { number: '5555555555554444', description: 'Mastercard credit: saves; charges succeed' },
-  { number: '5105105105105100', description: 'Mastercard prepaid: saves; charges succeed' },
-  {
-    number: '4000000000003220',
-    description: '3D Secure challenge on the hosted pages; charges succeed',
-  },
-  {
-    number: '4000000000000002',
-    description: 'Declined when saved on the hosted card page; a charge fails "Card declined"',
-  },
-  { number: '4000000000009995', description: 'Saves; a charge fails "Insufficient funds"' },
-  { number: '4000000000000069', description: 'Saves; a charge fails "Expired card"' },
-  { number: '4000000000000119', description: 'Saves; a charge fails "Do not honour"' },
-  {
-    number: '4000000000000341',
-    description: 'Saves and authorizes; the capture fails ("Capture refused by the issuer")',
-  },
-];
-
 const ISSUER_DECLINES: Record<string, string> = {
   '4000000000000069': 'Expired card',
   '4000000000000119': 'Do not honour',

@@ -237,7 +237,13 @@ describe('what a terminal may do', () => {
   it('a lookup opens the cards for an hour only', async () => {
     resetLookups();
     await lookup('email=counter@example.com');
-    await h.call('POST', '/api/sandbox/clock/advance', { ms: 3600_000 + 1 });
+    const cards = () =>
+      h.call('GET', `/api/terminal/customers/${customer.id}/cards`, undefined, till.secret);
+    // Open a moment before the hour is up...
+    await h.call('POST', '/api/sandbox/clock/advance', { ms: 3600_000 - 1_000 });
+    expect((await cards()).status).toBe(200);
+    // ...and closed just after it.
+    await h.call('POST', '/api/sandbox/clock/advance', { ms: 1_001 });
     error(
       await h.call('GET', `/api/terminal/customers/${customer.id}/cards`, undefined, till.secret),
       404,

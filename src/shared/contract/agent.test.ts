@@ -22,7 +22,7 @@ import {
   PERIOD_ORDER,
   PeriodLimit,
 } from './agent';
-import { issues, parse, paths } from './schema-test-kit';
+import { issues, parse, paths } from '../../../test/helpers/schema-test-kit';
 
 const SERVICE_CUSTOMER_ID = '7c1e4b52-0d9a-4f3e-8b6a-2e5f9c3d1a70';
 const PEM =

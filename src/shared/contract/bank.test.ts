@@ -12,7 +12,7 @@ import {
   SandboxConsentBody,
   TerminalReconciliationQuery,
 } from './bank';
-import { issues, parse, paths } from './schema-test-kit';
+import { issues, parse, paths } from '../../../test/helpers/schema-test-kit';
 
 const account = {
   accountId: 'acc_5f2c9a1e',

@@ -15,7 +15,7 @@ import {
   SavedCardListQuery,
   SavedCardPage,
 } from './cards';
-import { issues, parse, paths } from './schema-test-kit';
+import { issues, parse, paths } from '../../../test/helpers/schema-test-kit';
 
 const CUSTOMER_ID = '7c1e4b52-0d9a-4f3e-8b6a-2e5f9c3d1a70';
 const STORE_ID = 'b6d0f7a2-3c4e-4a5b-9d8e-1f2a3b4c5d6e';

@@ -33,7 +33,7 @@ import {
   nonBlank,
   offsetPage,
 } from './common';
-import { issues, parse, paths } from './schema-test-kit';
+import { issues, parse, paths } from '../../../test/helpers/schema-test-kit';
 
 /** Parses or fails the test with the issues, so a broken sample says why. */
 /** The messages of an invalid record key (zod nests them under one invalid_key issue). */

@@ -8,7 +8,7 @@ import {
   CustomerUpdate,
   collectMetadataFilter,
 } from './customers';
-import { issues, parse, paths } from './schema-test-kit';
+import { issues, parse, paths } from '../../../test/helpers/schema-test-kit';
 
 const CUSTOMER_ID = '7c1e4b52-0d9a-4f3e-8b6a-2e5f9c3d1a70';
 

@@ -11,7 +11,7 @@ import {
 } from './errors';
 import { CustomerCreate } from './customers';
 import { RemotePaymentBody } from './terminals';
-import { parse, paths } from './schema-test-kit';
+import { parse, paths } from '../../../test/helpers/schema-test-kit';
 
 /** The ZodError of an input the schema rejects. */
 function zodError(schema: z.ZodType, input: unknown): z.ZodError {

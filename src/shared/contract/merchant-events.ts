@@ -15,6 +15,3 @@ export type MerchantTopic = z.infer<typeof MerchantTopic>;
 /** The data of a `change` event. */
 export const MerchantChange = z.object({ topics: z.array(MerchantTopic).min(1) });
 export type MerchantChange = z.infer<typeof MerchantChange>;
-
-/** The data of the `ready` event sent first: how often heartbeats come. */
-export const MerchantStreamReady = z.object({ heartbeatMs: z.number().int().positive() });

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { RefundCreateBody, RefundList, RefundRecord } from './refunds';
-import { parse, paths } from './schema-test-kit';
+import { parse, paths } from '../../../test/helpers/schema-test-kit';
 
 /** Shaped like the seed's sample: amounts as decimal strings. */
 const refund = {

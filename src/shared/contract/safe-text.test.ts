@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Metadata, Notes, nonBlank, safeText, unsafeTextProblem } from './common';
 import { TerminalName } from './terminals';
-import { issues, parse } from './schema-test-kit';
+import { issues, parse } from '../../../test/helpers/schema-test-kit';
 
 describe('unsafeTextProblem', () => {
   it('accepts ordinary text in any script, with emoji (surrogate pairs)', () => {

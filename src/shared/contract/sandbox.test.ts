@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { ClockAdvanceBody, ClockResponse, SimulateBody } from './sandbox';
-import { issues, parse, paths } from './schema-test-kit';
+import { issues, parse, paths } from '../../../test/helpers/schema-test-kit';
 
 const YEAR_MS = 366 * 24 * 3600 * 1000;
 

@@ -14,7 +14,7 @@ import {
   TerminalUpdateBody,
   overTerminalLimit,
 } from './terminals';
-import { issues, parse, paths } from './schema-test-kit';
+import { issues, parse, paths } from '../../../test/helpers/schema-test-kit';
 
 const TERMINAL_ID = '0a9b8c7d-6e5f-4a3b-8c1d-2e3f4a5b6c7d';
 const STORE_ID = 'b6d0f7a2-3c4e-4a5b-9d8e-1f2a3b4c5d6e';

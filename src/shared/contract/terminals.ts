@@ -110,9 +110,6 @@ export const PairResponse = z.object({
   merchantName: z.string(),
 });
 export const TerminalParams = z.object({ id: Uuid });
-/** A new terminal's largest payment: £10,000.00, changed per terminal with updateTerminal. */
-export const DEFAULT_TERMINAL_MAX_PENCE = 1_000_000;
-
 /** One wording for a payment over a terminal's limit, from the service and the kiosk alike. */
 export const overTerminalLimit = (pence: number, maxPence: number) =>
   `Amount ${formatPence(pence)} is more than this terminal's largest payment, ${formatPence(maxPence)}`;

@@ -13,7 +13,7 @@ import {
   WebhookSubscriptionList,
   WebhookTestBody,
 } from './webhooks';
-import { issues, parse, paths } from './schema-test-kit';
+import { issues, parse, paths } from '../../../test/helpers/schema-test-kit';
 
 const SUBSCRIPTION_ID = '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d';
 const DELIVERY_ID = '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e';

@@ -339,7 +339,7 @@ describe('durability', () => {
 
   it('keeps committed rows when the writing process is killed with SIGKILL', async () => {
     const dir = tempDir();
-    const child = runTs('src/main/kiosk/history/crash-writer.fixture.ts', [dir]);
+    const child = runTs('test/helpers/crash-writer.fixture.ts', [dir]);
     await child.waitFor(/committed/);
     child.child.kill('SIGKILL');
     await child.exited;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KioskPayment } from '../../../shared/bridge';
 import type { PaymentStatus } from '../../../shared/payment-states';
-import { samplePayment } from './sample-payment';
+import { samplePayment } from '../../../../test/helpers/sample-payment';
 import { codeImage, displayView, prefersTemplate } from './display-state';
 
 function payment(status: PaymentStatus, extra: Partial<KioskPayment> = {}): KioskPayment {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KioskPayment } from '../../../shared/bridge';
-import { atMinute, samplePayment } from './sample-payment';
+import { atMinute, samplePayment } from '../../../../test/helpers/sample-payment';
 import { appendPage, refreshFirstPage, updateRow } from './history-list';
 
 function p(id: string, minute: number, status: KioskPayment['status'] = 'COMPLETED'): KioskPayment {

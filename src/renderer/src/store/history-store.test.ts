@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/bridge';
 import type { RendererBridge } from '../bridge/types';
 import { createHistoryStore } from './history-store';
-import { atMinute, samplePayment } from '../lib/sample-payment';
+import { atMinute, samplePayment } from '../../../../test/helpers/sample-payment';
 
 function payment(id: string, minute: number, status: KioskPayment['status'] = 'COMPLETED') {
   return samplePayment({

@@ -5,10 +5,10 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentPay } from '../../src/agent/index';
-import { AgentPayError } from '../../src/agent/index';
-import { activeContract, payee, registeredClient } from '../helpers/agent';
-import { startService, type Harness } from '../helpers/service';
+import type { AgentPay } from '../../agent/index';
+import { AgentPayError } from '../../agent/index';
+import { activeContract, payee, registeredClient } from '../../../test/helpers/agent';
+import { startService, type Harness } from '../../../test/helpers/service';
 
 let h: Harness | undefined;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 /** The OpenAPI document and the docs page are served, generated from the same contract. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../src/shared/contract/routes';
-import { startService, type Harness } from '../helpers/service';
+import { routes } from '../../shared/contract/routes';
+import { startService, type Harness } from '../../../test/helpers/service';
 
 let h: Harness;
 beforeAll(async () => {

@@ -5,9 +5,9 @@
  * bad filter.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { AgentPage, ContractPaymentPage } from '../../src/shared/contract/agent';
-import { activeContract, payee, registeredClient } from '../helpers/agent';
-import { PRODUCTION, startService, type Harness } from '../helpers/service';
+import { AgentPage, ContractPaymentPage } from '../../shared/contract/agent';
+import { activeContract, payee, registeredClient } from '../../../test/helpers/agent';
+import { PRODUCTION, startService, type Harness } from '../../../test/helpers/service';
 
 let h: Harness;
 beforeAll(async () => {

@@ -7,15 +7,15 @@
 import { Hono } from 'hono';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentPay, AgentPayError } from '../../src/agent/index';
-import { ContractPayment } from '../../src/shared/contract/agent';
-import { errorEnvelope } from '../../src/shared/contract/errors';
-import { ProcessPaymentBody } from '../../src/shared/contract/payments';
-import type { CollectCards } from '../../src/service/agent/collect-cards';
-import { agentRoutes } from '../../src/service/agent/routes';
-import { ApiError } from '../../src/service/http/errors';
-import { createIdempotencyStore } from '../../src/service/http/idempotency';
-import { configureMount } from '../../src/service/http/mount';
+import { AgentPay, AgentPayError } from '../../agent/index';
+import { ContractPayment } from '../../shared/contract/agent';
+import { errorEnvelope } from '../../shared/contract/errors';
+import { ProcessPaymentBody } from '../../shared/contract/payments';
+import type { CollectCards } from './collect-cards';
+import { agentRoutes } from './routes';
+import { ApiError } from '../http/errors';
+import { createIdempotencyStore } from '../http/idempotency';
+import { configureMount } from '../http/mount';
 import {
   activeContract,
   freshNonce,
@@ -24,8 +24,8 @@ import {
   payee,
   rawSigned,
   registeredClient,
-} from '../helpers/agent';
-import { SANDBOX, startService, type Harness } from '../helpers/service';
+} from '../../../test/helpers/agent';
+import { SANDBOX, startService, type Harness } from '../../../test/helpers/service';
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 /** Section 4.3 over real HTTP: create, status, cancel, expiry, environments, sandbox controls. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorEnvelope } from '../../src/shared/contract/errors';
-import { PaymentRequest, PaymentStatusRecord } from '../../src/shared/contract/payments';
-import { PRODUCTION, SANDBOX, startService, type Harness } from '../helpers/service';
+import { ErrorEnvelope } from '../../shared/contract/errors';
+import { PaymentRequest, PaymentStatusRecord } from '../../shared/contract/payments';
+import { PRODUCTION, SANDBOX, startService, type Harness } from '../../../test/helpers/service';
 
 let h: Harness;
 beforeAll(async () => {

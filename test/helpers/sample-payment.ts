@@ -1,6 +1,6 @@
 /** A KioskPayment for the renderer's tests: a finished £1 counter payment unless told otherwise. */
-import type { KioskPayment } from '../../../shared/bridge';
-import { isFinal } from '../../../shared/payment-states';
+import type { KioskPayment } from '../../src/shared/bridge';
+import { isFinal } from '../../src/shared/payment-states';
 
 export function samplePayment(overrides: Partial<KioskPayment> = {}): KioskPayment {
   const status = overrides.status ?? 'COMPLETED';

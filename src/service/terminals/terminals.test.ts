@@ -1,11 +1,11 @@
 /** Terminals, push to terminals and remote payments (section 4.4 and DESIGN.md) over real HTTP. */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorEnvelope } from '../../src/shared/contract/errors';
-import { routes, type RouteDef } from '../../src/shared/contract/routes';
-import { PairResponse, Terminal } from '../../src/shared/contract/terminals';
-import { PRODUCTION, SANDBOX, startService, type Harness } from '../helpers/service';
-import { connectSse, type SseConnection } from '../helpers/sse';
+import { ErrorEnvelope } from '../../shared/contract/errors';
+import { routes, type RouteDef } from '../../shared/contract/routes';
+import { PairResponse, Terminal } from '../../shared/contract/terminals';
+import { PRODUCTION, SANDBOX, startService, type Harness } from '../../../test/helpers/service';
+import { connectSse, type SseConnection } from '../../../test/helpers/sse';
 
 let h: Harness;
 beforeAll(async () => {
@@ -506,7 +506,7 @@ describe('GET /api/stores', () => {
 
 describe('POS_PAYMENT_STATUS by webhook', () => {
   it('is delivered, signed, on every status change of a remote payment', async () => {
-    const { startReceiver, headerRecord } = await import('../helpers/webhook-receiver');
+    const { startReceiver, headerRecord } = await import('../../../test/helpers/webhook-receiver');
     const { Webhook } = await import('standardwebhooks');
     const receiver = await startReceiver();
     try {

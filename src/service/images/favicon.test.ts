@@ -1,7 +1,7 @@
 /** /favicon.ico is a real icon (not a 404) on every page of the service; /favicon.svg too. */
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type Harness } from '../helpers/service';
+import { startService, type Harness } from '../../../test/helpers/service';
 
 let h: Harness;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
  * Test fixture: writes to a history in argv[2], prints "committed", then waits to be killed
  * (history.test.ts sends SIGKILL and checks the committed rows survived).
  */
-import { openHistory } from './history';
+import { openHistory } from '../../src/main/kiosk/history/history';
 
 const dir = process.argv[2]!;
 const history = openHistory(dir);

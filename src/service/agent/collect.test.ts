@@ -6,11 +6,11 @@
  * reserving the amount until the card payment completes or fails.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentPay, AgentPayError } from '../../src/agent/index';
-import { SavedCard } from '../../src/shared/contract/cards';
-import { PaymentStatusRecord } from '../../src/shared/contract/payments';
-import { approveOnPage, limits, registeredClient, sandboxCode } from '../helpers/agent';
-import { startService, type Harness } from '../helpers/service';
+import type { AgentPay, AgentPayError } from '../../agent/index';
+import { SavedCard } from '../../shared/contract/cards';
+import { PaymentStatusRecord } from '../../shared/contract/payments';
+import { approveOnPage, limits, registeredClient, sandboxCode } from '../../../test/helpers/agent';
+import { startService, type Harness } from '../../../test/helpers/service';
 
 let h: Harness;
 let pay: AgentPay;

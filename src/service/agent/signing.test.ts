@@ -6,17 +6,17 @@ import { createHash, createPublicKey, verify } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { FlattenedSign, flattenedVerify, importPKCS8, importSPKI } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importPrivateKey, keySigner } from '../../src/agent/keys';
+import { importPrivateKey, keySigner } from '../../agent/keys';
 import {
   base64url,
   canonicalSubject,
   fromBase64url,
   signingInput,
   utf8,
-} from '../../src/shared/agent-signing';
-import { ErrorEnvelope } from '../../src/shared/contract/errors';
-import { newKey, rawSigned, registeredClient } from '../helpers/agent';
-import { PRODUCTION, startService, type Harness } from '../helpers/service';
+} from '../../shared/agent-signing';
+import { ErrorEnvelope } from '../../shared/contract/errors';
+import { newKey, rawSigned, registeredClient } from '../../../test/helpers/agent';
+import { PRODUCTION, startService, type Harness } from '../../../test/helpers/service';
 
 interface VectorCase {
   method: string;
@@ -33,7 +33,7 @@ interface VectorCase {
   jws: string;
 }
 const vectors = JSON.parse(
-  readFileSync(new URL('../vectors/agent-subjects.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../test/vectors/agent-subjects.json', import.meta.url), 'utf8'),
 ) as { privateKeyPem: string; publicKeyPem: string; emptyBodyDigest: string; cases: VectorCase[] };
 
 describe('the test vectors', () => {

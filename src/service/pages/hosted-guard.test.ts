@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type Harness } from '../helpers/service';
+import { startService, type Harness } from '../../../test/helpers/service';
 
 let h: Harness;
 beforeAll(async () => {

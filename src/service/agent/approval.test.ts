@@ -5,12 +5,12 @@
  * Over real HTTP against a service on loopback, with the live key as an agent would hold it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentPay } from '../../src/agent/index';
-import { CODE_TTL_MS, MAX_WRONG_CODES } from '../../src/service/agent/approval-codes';
-import { OutboxMessagePage } from '../../src/shared/contract/messages';
-import { limits, newKey, payee, postForm, registeredClient, sandboxCode } from '../helpers/agent';
-import { startMailbox, type Mailbox } from '../helpers/mailbox';
-import { PRODUCTION, startService, type Harness } from '../helpers/service';
+import { AgentPay } from '../../agent/index';
+import { CODE_TTL_MS, MAX_WRONG_CODES } from './approval-codes';
+import { OutboxMessagePage } from '../../shared/contract/messages';
+import { limits, newKey, payee, postForm, registeredClient, sandboxCode } from '../../../test/helpers/agent';
+import { startMailbox, type Mailbox } from '../../../test/helpers/mailbox';
+import { PRODUCTION, startService, type Harness } from '../../../test/helpers/service';
 
 let mailbox: Mailbox;
 let h: Harness;

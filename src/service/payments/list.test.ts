@@ -1,10 +1,10 @@
 /** GET /api/payment-requests (extension): the merchant's payments, newest first, over real HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorEnvelope } from '../../src/shared/contract/errors';
-import { PaymentStatusPage, PaymentStatusRecord } from '../../src/shared/contract/payments';
-import { PairResponse } from '../../src/shared/contract/terminals';
-import { PRODUCTION, SANDBOX, startService, type Harness } from '../helpers/service';
-import { connectSse } from '../helpers/sse';
+import { ErrorEnvelope } from '../../shared/contract/errors';
+import { PaymentStatusPage, PaymentStatusRecord } from '../../shared/contract/payments';
+import { PairResponse } from '../../shared/contract/terminals';
+import { PRODUCTION, SANDBOX, startService, type Harness } from '../../../test/helpers/service';
+import { connectSse } from '../../../test/helpers/sse';
 
 let h: Harness;
 beforeAll(async () => {

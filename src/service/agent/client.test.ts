@@ -5,15 +5,15 @@
  */
 import { randomUUID, sign } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AgentPay, AgentPayError, type Signer } from '../../src/agent/index';
-import { detachedJws, jwsHeader, signingInput } from '../../src/shared/agent-signing';
+import { AgentPay, AgentPayError, type Signer } from '../../agent/index';
+import { detachedJws, jwsHeader, signingInput } from '../../shared/agent-signing';
 import {
   Agent,
   AgentPage,
   Contract,
   ContractPage,
   ContractPayment,
-} from '../../src/shared/contract/agent';
+} from '../../shared/contract/agent';
 import {
   activeContract,
   approveOnPage,
@@ -21,8 +21,8 @@ import {
   newKey,
   payee,
   registeredClient,
-} from '../helpers/agent';
-import { PRODUCTION, SANDBOX, startService, type Harness } from '../helpers/service';
+} from '../../../test/helpers/agent';
+import { PRODUCTION, SANDBOX, startService, type Harness } from '../../../test/helpers/service';
 
 let h: Harness;
 beforeAll(async () => {

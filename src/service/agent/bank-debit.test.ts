@@ -4,12 +4,12 @@
  * reference, found by paging that account's transactions; a failed payment leaves no debit.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { BankFeedPage, type BankTransaction } from '../../src/shared/contract/bank';
-import { ContractPayment } from '../../src/shared/contract/agent';
-import { DEBIT_POSTING_MS } from '../../src/service/bank/ledger';
-import { FAILING_ACCOUNT_NUMBER, SEND_SETTLE_MS } from '../../src/service/agent/spending';
-import { activeContract, payee, registeredClient } from '../helpers/agent';
-import { startService, type Harness } from '../helpers/service';
+import { BankFeedPage, type BankTransaction } from '../../shared/contract/bank';
+import { ContractPayment } from '../../shared/contract/agent';
+import { DEBIT_POSTING_MS } from '../bank/ledger';
+import { FAILING_ACCOUNT_NUMBER, SEND_SETTLE_MS } from './spending';
+import { activeContract, payee, registeredClient } from '../../../test/helpers/agent';
+import { startService, type Harness } from '../../../test/helpers/service';
 
 let h: Harness;
 beforeAll(async () => {
