@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentPay } from '../../agent/index';
 import { CODE_TTL_MS, MAX_WRONG_CODES } from './approval-codes';
 import { OutboxMessagePage } from '../../shared/contract/messages';
-import { limits, newKey, payee, postForm, registeredClient, sandboxCode } from '../../../test/helpers/agent';
+import {
+  limits,
+  newKey,
+  payee,
+  postForm,
+  registeredClient,
+  sandboxCode,
+} from '../../../test/helpers/agent';
 import { startMailbox, type Mailbox } from '../../../test/helpers/mailbox';
 import { PRODUCTION, startService, type Harness } from '../../../test/helpers/service';
 

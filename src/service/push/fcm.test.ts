@@ -9,7 +9,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PairResponse, Terminal } from '../../shared/contract/terminals';
 import { SANDBOX, startService, type Harness } from '../../../test/helpers/service';
 import { connectSse } from '../../../test/helpers/sse';
-import { startFcmStandIn, type FcmStandIn, type SentMessage } from '../../../test/helpers/fcm-stand-in';
+import {
+  startFcmStandIn,
+  type FcmStandIn,
+  type SentMessage,
+} from '../../../test/helpers/fcm-stand-in';
 import {
   classifyFcmError,
   createFcmPush,
