@@ -4,40 +4,19 @@
  * windows are built (src/main/launcher/renderer-build.ts), so a fresh clone needs no separate
  * build step; `npm run build` builds it too. Vite is a development dependency, loaded only here.
  */
-import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildIsStale } from '../../build/stale';
 
-const SOURCES = ['src/dashboard', 'src/shared'];
-const CONFIG = ['vite.dashboard.config.ts', 'package.json'];
-
-function newestMtime(path: string): number {
-  let stat;
-  try {
-    stat = statSync(path);
-  } catch {
-    return 0;
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(path))
-    if (!/\.test\.tsx?$/.test(entry)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
+/** What the dashboard is built from. */
+const SOURCES = ['src/dashboard', 'src/shared', 'vite.dashboard.config.ts', 'package.json'];
 
 export function builtDashboardDir(root: string): string {
   return join(root, 'out', 'dashboard');
 }
 
 /** True when out/dashboard is missing or older than any source it is built from. */
-export function dashboardIsStale(root: string): boolean {
-  const built = newestMtime(join(builtDashboardDir(root), 'index.html'));
-  if (built === 0) return true;
-  const sources = Math.max(
-    ...SOURCES.map((dir) => newestMtime(join(root, dir))),
-    ...CONFIG.map((file) => newestMtime(join(root, file))),
-  );
-  return sources > built;
-}
+export const dashboardIsStale = (root: string) =>
+  buildIsStale(root, ['out/dashboard/index.html'], SOURCES);
 
 /** Builds the dashboard with Vite when it is stale; resolves once out/dashboard is current. */
 export async function ensureDashboardBuilt(
