@@ -92,6 +92,11 @@ export interface ServiceOptions {
   logger?: Logger;
   /** Turns on GET /metrics for a Bearer token equal to this (ops/metrics.ts). */
   metricsToken?: string;
+  /**
+   * Who may approve production Agent Pay SEND contracts: e-mail addresses and phone numbers the
+   * operator lists (SERVICE_AGENT_APPROVERS), out of reach of the agents that create contracts.
+   */
+  agentApprovers?: readonly string[];
   /** How webhook receivers' host names are resolved (webhooks/destinations.ts); DNS by default. */
   resolveHost?: ResolveHost;
 }
@@ -226,6 +231,7 @@ export function createService(options: ServiceOptions): Service {
     refunds,
     presence: createPresence(),
     streams: createStreamRegistry(),
+    approvers: { production: options.agentApprovers ?? [] },
     messages,
     publicUrl: () => publicUrl,
     tick() {

@@ -7,6 +7,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { approversFromEnv } from './agent/contracts';
 import { createService } from './app';
 import { builtDashboardDir, ensureDashboardBuilt } from './pages/dashboard-build';
 import { createLogger } from './ops/request-log';
@@ -36,7 +37,8 @@ Options:
   -h, --help           Show this help
 
 Environment: SERVICE_SANDBOX_SECRET, SERVICE_PRODUCTION_SECRET (the access secrets; generated and
-printed once when unset), SERVICE_MAIL_FROM, SERVICE_FCM_SERVICE_ACCOUNT, LOG_LEVEL (default info).
+printed once when unset), SERVICE_AGENT_APPROVERS (who may approve production Agent Pay
+contracts: comma-separated e-mails and phone numbers), SERVICE_MAIL_FROM, SERVICE_FCM_SERVICE_ACCOUNT, LOG_LEVEL (default info).
 Health: GET /healthz, GET /readyz. Docs: docs/operations.md.`;
 
 function parse(argv: string[]) {
@@ -81,6 +83,7 @@ export async function main(argv: string[]): Promise<void> {
     logger,
     log: (line) => logger.info(line),
     metricsToken: values['metrics-token'] ?? (process.env.SERVICE_METRICS_TOKEN || undefined),
+    agentApprovers: approversFromEnv(process.env),
     fcm: fcmOptionsFromEnv(process.env),
     // Emails to customers (card-saving links); without a server they stay in the outbox.
     mail: {

@@ -1,5 +1,6 @@
 /** Everything a service area needs, built once by app.ts and handed to each area's routes. */
 import type { Hono } from 'hono';
+import type { ApproverPolicy } from './agent/contracts';
 import type { Clock } from './clock';
 import type { Outbox } from './events/outbox';
 import type { GroupCommit } from './store/group-commit';
@@ -30,6 +31,8 @@ export interface ServiceContext {
   messages: MessageOutbox;
   /** Which terminals have a push stream open. */
   presence: Presence;
+  /** Who may approve production Agent Pay contracts (agent/contracts.ts). */
+  approvers: ApproverPolicy;
   /** Every open event stream, so a shutdown ends them with a reconnect hint. */
   streams: StreamRegistry;
   /** Base of every link the service returns, without a trailing slash. */

@@ -36,6 +36,7 @@ beforeAll(async () => {
   mailbox = await startMailbox();
   h = await startService({
     mail: { smtpUrl: mailbox.url },
+    agentApprovers: ['owner-p@shop.example'],
     resolveHost: () => Promise.resolve([{ address: '127.0.0.1', family: 4 }]),
   });
   receiver = await startReceiver();

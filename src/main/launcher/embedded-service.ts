@@ -8,6 +8,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { approversFromEnv } from '../../service/agent/contracts';
 import { createService, type Service } from '../../service/app';
 import { newSecret } from '../../service/http/auth';
 import { fcmOptionsFromEnv } from '../../service/push/fcm';
@@ -61,6 +62,7 @@ export async function startEmbeddedService(options: {
     log: options.log,
     fcm: fcmOptionsFromEnv(env),
     publicUrl: options.publicUrl,
+    agentApprovers: approversFromEnv(env),
   });
 
   const portFile = join(options.dataDir, 'port');

@@ -5,7 +5,7 @@
  * Over real HTTP against a service on loopback, with the live key as an agent would hold it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentPay } from '../../agent/index';
+import { AgentPay, AgentPayError } from '../../agent/index';
 import { CODE_TTL_MS, MAX_WRONG_CODES } from './approval-codes';
 import { OutboxMessagePage } from '../../shared/contract/messages';
 import {
@@ -22,9 +22,12 @@ import { PRODUCTION, startService, type Harness } from '../../../test/helpers/se
 let mailbox: Mailbox;
 let h: Harness;
 
+/** The approvers the operator listed for production (SERVICE_AGENT_APPROVERS). */
+const APPROVERS = Array.from({ length: 40 }, (_, i) => `owner${i + 1}@shop.example`);
+
 beforeAll(async () => {
   mailbox = await startMailbox();
-  h = await startService({ mail: { smtpUrl: mailbox.url } });
+  h = await startService({ mail: { smtpUrl: mailbox.url }, agentApprovers: APPROVERS });
 });
 afterAll(async () => {
   await h.close();
@@ -129,7 +132,7 @@ describe('approving a production contract', () => {
   });
 
   it('with no way to deliver the code (no SMTP server), the page says so and sends none', async () => {
-    const bare = await startService();
+    const bare = await startService({ agentApprovers: ['owner@shop.example'] });
     try {
       const key = newKey();
       const pay = new AgentPay({
@@ -250,5 +253,87 @@ describe('the code (sandbox: read from the sandbox outbox)', () => {
         errors: [expect.objectContaining({ field })],
       });
     expect(h.service.db.prepare('SELECT count(*) AS n FROM contracts').get()).toEqual(before);
+  });
+});
+
+describe('who may approve a production contract', () => {
+  const agent = async (server: Harness) => {
+    const pay = new AgentPay({
+      baseUrl: server.url,
+      apiKey: PRODUCTION,
+      privateKeyPem: newKey().privateKeyPem,
+    });
+    await pay.agent.register({ name: 'Self-approving bot' });
+    return pay;
+  };
+  const refusal = (error: unknown) => {
+    expect(error).toBeInstanceOf(AgentPayError);
+    return (error as AgentPayError).errors;
+  };
+
+  it('a SEND contract names one of the approvers the operator listed, never one of its own', async () => {
+    const pay = await agent(h);
+    const before = (await pay.contract.list()).data.length;
+    const own = await pay.contract
+      .create({
+        name: 'Supplies',
+        approver: { email: 'bot-inbox@attacker.example' },
+        limits: limits(),
+      } as never)
+      .catch((error: unknown) => error);
+    expect(refusal(own)).toEqual([
+      {
+        field: 'approver',
+        message:
+          'is not one of the approvers the operator set for production contracts (SERVICE_AGENT_APPROVERS)',
+      },
+    ]);
+    expect((await pay.contract.list()).data).toHaveLength(before);
+    // Any case of a listed address is the same person.
+    const listed = await pay.contract.create({
+      name: 'Supplies',
+      approver: { email: 'OWNER7@shop.example' },
+      limits: limits(),
+    } as never);
+    expect(listed.status).toBe('PENDING_AUTHORIZATION');
+  });
+
+  it('with no approvers listed, no production contract can be made, and the error says why', async () => {
+    const bare = await startService();
+    try {
+      const pay = await agent(bare);
+      const refused = await pay.contract
+        .create({
+          name: 'S',
+          approver: { email: 'owner1@shop.example' },
+          limits: limits(),
+        } as never)
+        .catch((error: unknown) => error);
+      expect(refusal(refused)[0]!.message).toMatch(/SERVICE_AGENT_APPROVERS/);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('a COLLECT contract is approved by the paying customer, at their contact on file', async () => {
+    const customer = await h.call(
+      'POST',
+      '/api/customers',
+      { fullName: 'Pat Payer', email: 'pat@example.com' },
+      PRODUCTION,
+    );
+    expect(customer.status).toBe(201);
+    const pay = await agent(h);
+    const collect = (email: string) =>
+      pay.contract.create({
+        name: 'Subscription',
+        type: 'COLLECT',
+        serviceCustomerId: customer.body.id,
+        approver: { email },
+        limits: limits(),
+      } as never);
+    const other = await collect('owner1@shop.example').catch((error: unknown) => error);
+    expect(refusal(other)[0]).toMatchObject({ field: 'approver' });
+    expect((await collect('PAT@example.com')).status).toBe('PENDING_AUTHORIZATION');
   });
 });

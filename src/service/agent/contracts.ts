@@ -62,13 +62,48 @@ export interface PeriodUsage {
 
 export const limitsOf = (row: ContractRow): LimitsValue => JSON.parse(row.limits) as LimitsValue;
 
-export function createContracts(db: Db, clock: Clock, cards: CollectCards) {
+/**
+ * Who may approve a production contract, as the operator configured it (SERVICE_AGENT_APPROVERS):
+ * not something an agent can set, since an agent holds the business's API key. A COLLECT
+ * contract is approved by the customer whose card it charges, at the contact the business has
+ * for them.
+ */
+export interface ApproverPolicy {
+  /** E-mail addresses (any case) and international phone numbers. */
+  production: readonly string[];
+}
+
+/** SERVICE_AGENT_APPROVERS: e-mail addresses and phone numbers, separated by commas. */
+export const approversFromEnv = (env: NodeJS.ProcessEnv): string[] =>
+  (env.SERVICE_AGENT_APPROVERS ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+
+const approverKey = (approver: { email?: string; phone?: string }) =>
+  approver.email?.toLowerCase() ?? approver.phone ?? '';
+
+export function createContracts(
+  db: Db,
+  clock: Clock,
+  cards: CollectCards,
+  approvers: ApproverPolicy = { production: [] },
+) {
+  const allowed = new Set(approvers.production.map((a) => a.trim().toLowerCase()));
   const byId = db.prepare<[string, string, string], ContractRow>(
     'SELECT * FROM contracts WHERE id = ? AND merchant_id = ? AND environment = ?',
   );
   const byToken = db.prepare<[string], ContractRow>('SELECT * FROM contracts WHERE auth_token = ?');
-  const customer = db.prepare<[string, string, string], { id: string }>(
-    'SELECT id FROM customers WHERE id = ? AND merchant_id = ? AND environment = ?',
+  const customer = db.prepare<
+    [string, string, string],
+    {
+      id: string;
+      email: string | null;
+      phone_country_code: string | null;
+      phone_number: string | null;
+    }
+  >(
+    'SELECT id, email, phone_country_code, phone_number FROM customers WHERE id = ? AND merchant_id = ? AND environment = ?',
   );
   const insert = db.prepare(`
     INSERT INTO contracts (id, merchant_id, environment, agent_id, type, name, description, status,
@@ -221,10 +256,30 @@ export function createContracts(db: Db, clock: Clock, cards: CollectCards) {
     const scope = { merchantId: agent.merchant_id, environment: agent.environment };
     const limits = settleLimits(body.limits, 'limits', scope.environment);
     const customerId = body.type === 'COLLECT' ? body.serviceCustomerId! : null;
-    if (customerId && !customer.get(customerId, scope.merchantId, scope.environment))
+    const payer = customerId && customer.get(customerId, scope.merchantId, scope.environment);
+    if (customerId && !payer)
       throw new ApiError(404, 'serviceCustomerId names no customer of this business', [
         { field: 'serviceCustomerId', message: 'names no customer of this business' },
       ]);
+    if (scope.environment === 'production') {
+      const named = approverKey(body.approver);
+      if (payer) {
+        const phone = payer.phone_number
+          ? `${payer.phone_country_code ?? ''}${payer.phone_number}`.replace(/[^\d+]/g, '')
+          : null;
+        if (named !== payer.email?.toLowerCase() && named !== phone)
+          throw badField(
+            'approver',
+            "must be the customer's own e-mail or phone on file: the customer approves charges to their card",
+          );
+      } else if (!allowed.has(named))
+        throw badField(
+          'approver',
+          allowed.size === 0
+            ? 'no one may approve production contracts yet: the operator lists approvers in SERVICE_AGENT_APPROVERS'
+            : 'is not one of the approvers the operator set for production contracts (SERVICE_AGENT_APPROVERS)',
+        );
+    }
     const id = `ctr_${randomUUID().replace(/-/g, '')}`;
     const link = newLink(scope.environment);
     insert.run({

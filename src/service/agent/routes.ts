@@ -30,7 +30,7 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
   return (app, ctx) => {
     const cards = cardsOf(ctx);
     const agents = createAgentStore(ctx.db, ctx.clock);
-    const contracts = createContracts(ctx.db, ctx.clock, cards);
+    const contracts = createContracts(ctx.db, ctx.clock, cards, ctx.approvers);
     const spending = createSpending(ctx.db, ctx.clock, contracts, cards, ctx.payments);
     // A nonce is kept until its timestamp could no longer pass the window of its environment's
     // clock. Production's (real time) is never ahead of the sandbox's, so a nonce past it has
