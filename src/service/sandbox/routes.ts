@@ -63,6 +63,9 @@ export const sandboxRoutes: Area = (app, ctx) => {
     `DELETE FROM transactions WHERE payment_request_id IN
        (SELECT id FROM payment_requests WHERE merchant_id = ? AND environment = 'sandbox')`,
     `DELETE FROM payment_requests WHERE merchant_id = ? AND environment = 'sandbox'`,
+    `DELETE FROM webhook_delivery_attempts WHERE delivery_id IN (SELECT d.id FROM webhook_deliveries d
+       JOIN webhook_subscriptions s ON s.id = d.subscription_id
+       WHERE s.merchant_id = ? AND s.environment = 'sandbox')`,
     `DELETE FROM webhook_deliveries WHERE subscription_id IN
        (SELECT id FROM webhook_subscriptions WHERE merchant_id = ? AND environment = 'sandbox')`,
     `DELETE FROM webhook_subscriptions WHERE merchant_id = ? AND environment = 'sandbox'`,

@@ -10,7 +10,7 @@ import type { Caller } from '../http/auth';
 import { badField, notFound } from '../http/errors';
 import { mount } from '../http/mount';
 import { urlProblem } from './destinations';
-import { createSubscriptionStore, deliveryOut, subscriptionOut } from './store';
+import { createSubscriptionStore, subscriptionOut } from './store';
 import { testEventData } from './test-event';
 
 const NO_SUBSCRIPTION = 'No webhook subscription found';
@@ -38,7 +38,7 @@ export const webhookRoutes: Area = (app, ctx) => {
 
   mount(app, ctx.auth, routes.listWebhookDeliveries, ({ params, caller }) => {
     if (!store.find(caller, params.id)) throw notFound(NO_SUBSCRIPTION);
-    return store.deliveries(params.id).map(deliveryOut);
+    return store.deliveries(params.id);
   });
 
   mount(app, ctx.auth, routes.resendWebhookDelivery, ({ params, caller }) => {
