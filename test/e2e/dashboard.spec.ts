@@ -465,7 +465,8 @@ test('webhooks: a delivery opens to its every attempt, with the answer and how l
   await api('POST', '/api/sandbox/clock/advance', { ms: 6_100 });
   await expect(delivery.getByTestId('delivery-status')).toHaveText('Delivered', LIVE);
 
-  const toggle = delivery.getByRole('button', { name: /Show the 2 attempts/ });
+  const toggle = delivery.getByTestId('attempts-toggle');
+  await expect(toggle).toHaveAccessibleName(/^Show the 2 attempts of PAYMENTS_STATUS evt_/);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -474,7 +475,8 @@ test('webhooks: a delivery opens to its every attempt, with the answer and how l
   await expect(attempts.nth(0)).toContainText(/HTTP 500 · \d+ ms/);
   await expect(attempts.nth(1)).toContainText(/HTTP 204 · \d+ ms/);
   await expectAccessible('webhooks, a delivery’s attempts');
-  await delivery.getByRole('button', { name: /Hide the 2 attempts/ }).click();
+  await expect(toggle).toHaveAccessibleName(/^Hide the 2 attempts/);
+  await toggle.click();
   await expect(attempts).toHaveCount(0);
 });
 

@@ -279,6 +279,7 @@ export function DeliveryRow({
               className="secondary small"
               aria-expanded={expanded}
               aria-controls={attemptsId}
+              data-testid="attempts-toggle"
               aria-label={`${expanded ? 'Hide' : 'Show'} the ${d.attempts} attempt${d.attempts === 1 ? '' : 's'} of ${d.eventType} ${d.eventId}`}
               onClick={() => setExpanded(!expanded)}
             >
