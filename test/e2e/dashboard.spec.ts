@@ -27,8 +27,9 @@ let stream: SseConnection | undefined;
 const pageErrors: string[] = [];
 const consoleErrors: string[] = [];
 
-/** A webhook endpoint that records what it receives and answers 204. */
+/** A webhook endpoint that records what it receives and answers 204 (or `failures` 500s first). */
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+let failures = 0;
 let receiver: Server;
 let receiverUrl: string;
 
@@ -42,7 +43,10 @@ test.beforeAll(async ({ browser }) => {
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       received.push({ headers: req.headers, body });
-      res.writeHead(204).end();
+      if (failures > 0) {
+        failures--;
+        res.writeHead(500).end();
+      } else res.writeHead(204).end();
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -440,6 +444,40 @@ test('webhooks: add an endpoint, see its secret once, follow deliveries, resend'
   await screenshot('dashboard');
   await goTo('Terminals');
   await screenshot('dashboard-terminals');
+});
+
+test('webhooks: a delivery opens to its every attempt, with the answer and how long it took', async () => {
+  if (!page.url().endsWith('/dashboard/webhooks')) await goTo('Webhooks');
+  const item = page.getByTestId('webhook').filter({ hasText: receiverUrl });
+  if ((await item.getByRole('button', { name: /Show deliveries/ }).count()) > 0)
+    await item.getByRole('button', { name: /Show deliveries/ }).click();
+  failures = 1;
+  const created = await api('POST', '/api/payments/process-payment', {
+    customerId: 'c-1',
+    orderId: 'hook-2',
+    amount: 4,
+  });
+  await api('POST', `/api/payment-request/cancel/${created.paymentRequestId}`);
+  const delivery = item.getByTestId('delivery').first();
+  await expect(delivery.getByTestId('delivery-status')).toHaveText('Waiting to retry', LIVE);
+  await expect(delivery).toContainText('HTTP 500');
+  // The retry is due 5 s later by the sandbox clock: move it rather than wait.
+  await api('POST', '/api/sandbox/clock/advance', { ms: 6_100 });
+  await expect(delivery.getByTestId('delivery-status')).toHaveText('Delivered', LIVE);
+
+  const toggle = delivery.getByTestId('attempts-toggle');
+  await expect(toggle).toHaveAccessibleName(/^Show the 2 attempts of PAYMENTS_STATUS evt_/);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const attempts = item.getByTestId('delivery-attempt');
+  await expect(attempts).toHaveCount(2);
+  await expect(attempts.nth(0)).toContainText(/HTTP 500 · \d+ ms/);
+  await expect(attempts.nth(1)).toContainText(/HTTP 204 · \d+ ms/);
+  await expectAccessible('webhooks, a delivery’s attempts');
+  await expect(toggle).toHaveAccessibleName(/^Hide the 2 attempts/);
+  await toggle.click();
+  await expect(attempts).toHaveCount(0);
 });
 
 /** `SCREENSHOTS=1 npm run test:e2e` refreshes the pictures in docs/; a plain run writes none. */

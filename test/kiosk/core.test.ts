@@ -126,7 +126,7 @@ describe('the kiosk core', () => {
     await poll(async () => (await statusIn(core, id)) === 'COMPLETED', 5000, 'COMPLETED by push');
     expect(await sources(core, id)).toEqual([
       'PAYMENT_NOT_INITIATED:push',
-      'AWAITING_AUTHORIZATION:push',
+      'PENDING:push',
       'COMPLETED:push',
     ]);
     expect(events.some((e) => e.type === 'paymentChanged' && e.change.to === 'COMPLETED')).toBe(

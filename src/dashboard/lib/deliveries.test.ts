@@ -8,6 +8,7 @@ const base = {
   attempts: 1,
   createdAt: '2026-03-03T14:00:00.000Z',
   deliveredAt: null,
+  attemptLog: [],
 };
 
 describe('lastResponse', () => {

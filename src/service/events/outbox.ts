@@ -5,7 +5,7 @@
  * after the transaction commits.
  */
 import type { z } from 'zod';
-import type { EventData, WebhookEvent } from '../../shared/contract/webhooks';
+import type { EventData, WebhookEvent, WebhookTamper } from '../../shared/contract/webhooks';
 import type { Environment } from '../http/auth';
 import type { Clock } from '../clock';
 import { iso } from '../clock';
@@ -35,6 +35,8 @@ export interface EmitInput {
   terminalId?: string | null;
   /** Deliver only to these subscriptions (the sandbox test trigger). */
   subscriptionIds?: string[];
+  /** Sign the deliveries forged on purpose (the sandbox test trigger's `tamper`). */
+  tamper?: WebhookTamper;
 }
 
 /** An event's columns, in the order of its INSERT statements. */
@@ -65,8 +67,8 @@ export function createOutbox(db: Db, clock: Clock) {
       value ->> 7
     FROM json_each(?) ORDER BY key`);
   const insertDelivery = db.prepare(`
-    INSERT INTO webhook_deliveries (id, subscription_id, event_id, event_type, body, status, next_attempt_at, created_at)
-    VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?)`);
+    INSERT INTO webhook_deliveries (id, subscription_id, event_id, event_type, body, status, next_attempt_at, created_at, tamper)
+    VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?, ?)`);
 
   let pending: StoredEvent[] = [];
   const listeners = new Set<(event: StoredEvent) => void>();
@@ -126,10 +128,11 @@ export function createOutbox(db: Db, clock: Clock) {
   function stored(input: EmitInput, [id, , , , , , body, now]: EventRow, seq: number) {
     let deliveries = 0;
     if (input.type !== 'REMOTE_PAYMENT_REQUEST') {
+      const tamper = input.tamper ?? null;
       const targets =
         input.subscriptionIds ?? subscribersOf(input.merchantId, input.environment, input.type);
       for (const subscriptionId of targets)
-        insertDelivery.run(newId(), subscriptionId, id, input.type, body, now, now);
+        insertDelivery.run(newId(), subscriptionId, id, input.type, body, now, now, tamper);
       deliveries = targets.length;
     }
     const event: StoredEvent = {

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { raw } from 'hono/html';
 import { buildOpenApiDocument } from '../../shared/contract/openapi';
 import type { Area } from '../context';
+import { WEBHOOKS_GUIDE_ID, WebhooksGuide } from './docs-webhooks';
 import { pageSecurityHeaders } from './html';
 
 type Json = Record<string, unknown>;
@@ -91,15 +92,17 @@ function DocsPage({ doc, nonce }: { doc: Json; nonce: string }) {
               marked <b>public</b>. Errors are <code>{'{name, message, status, errors}'}</code>.
             </p>
             <nav aria-label="Areas">
-              {[...byTag.keys()].map((tag, i) => (
+              <a href={`#${WEBHOOKS_GUIDE_ID}`}>Receiving webhooks</a>
+              {[...byTag.keys()].map((tag) => (
                 <>
-                  {i > 0 && ' · '}
+                  {' · '}
                   <a href={`#tag-${tag}`}>{tag}</a>
                 </>
               ))}
             </nav>
           </header>
           <main>
+            <WebhooksGuide />
             {[...byTag.entries()].map(([tag, ops]) => (
               <>
                 <h2 id={`tag-${tag}`}>{tag}</h2>

@@ -336,7 +336,9 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
       // A split bill stays AWAITING_AUTHORIZATION while its shares are paid one by one; each
       // share's own progress is on its transaction.
       const next = options.splitBill ? 'AWAITING_AUTHORIZATION' : input.status;
-      if (row.status !== next) move(row, next, { error: null });
+      // PENDING: the card is with the network, so the method is settled and the event says so.
+      const method = next === 'PENDING' ? { method: input.method } : {};
+      if (row.status !== next) move(row, next, { error: null, ...method });
       return reader.transaction(tx.id)!;
     });
   }
@@ -377,7 +379,7 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
     switch (outcome) {
       case 'PENDING':
         if (split) return row;
-        return row.status === 'PENDING' ? row : move(row, 'PENDING');
+        return row.status === 'PENDING' ? row : move(row, 'PENDING', { method: tx.method });
       case 'FAILED':
         // One payer's failed share leaves the bill open for another try.
         if (split && row.status === 'AWAITING_AUTHORIZATION') return row;

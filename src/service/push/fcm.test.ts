@@ -109,7 +109,7 @@ describe('push by FCM', () => {
     );
     expect(mine.map((m) => [m.data!.type, bodyOf(m).data.status])).toEqual([
       ['REMOTE_PAYMENT_REQUEST', 'PAYMENT_NOT_INITIATED'],
-      ['POS_PAYMENT_STATUS', 'AWAITING_AUTHORIZATION'],
+      ['POS_PAYMENT_STATUS', 'PENDING'],
       ['POS_PAYMENT_STATUS', 'COMPLETED'],
     ]);
     const seqs = mine.map((m) => Number(m.data!.eventId));

@@ -32,28 +32,34 @@ export const sandboxRoutes: Area = (app, ctx) => {
     // or capture-before-expiry hold that capture, cancel or its expiry ends.
     const captureType = body.captureType ?? 'MANUAL_CAPTURE';
     const expiresAt = ctx.clock.now(row.environment) + AUTHORIZATION_MS;
-    const tx = ctx.lifecycle.startAttempt(row.id, {
-      method: body.paymentMethod,
-      ...(body.outcome === 'AUTHORIZED'
-        ? {
-            authorization: {
-              captureType,
-              expiresAt,
-              ...(captureType === 'CAPTURE_BEFORE_EXPIRY'
-                ? { autoCaptureAt: expiresAt - CAPTURE_MARGIN_MS }
-                : {}),
-            },
-          }
-        : {}),
-      tipPence: body.tipAmount === undefined ? 0 : poundsToPence(body.tipAmount),
-      status: 'AWAITING_AUTHORIZATION',
-      ...(body.paymentMethod === 'CARD' ? { card: SIMULATED_CARD } : { bankName: 'Sandbox Bank' }),
+    // The same moves as the hosted page's, with the customer's and the network's answers at
+    // once: a card (no 3DS challenge) goes to PENDING with the network, then to its outcome; a
+    // bank payment waits for the customer at AWAITING_AUTHORIZATION, then the bank answers.
+    const card = body.paymentMethod === 'CARD';
+    ctx.outbox.tx(() => {
+      const tx = ctx.lifecycle.startAttempt(row.id, {
+        method: body.paymentMethod,
+        ...(body.outcome === 'AUTHORIZED'
+          ? {
+              authorization: {
+                captureType,
+                expiresAt,
+                ...(captureType === 'CAPTURE_BEFORE_EXPIRY'
+                  ? { autoCaptureAt: expiresAt - CAPTURE_MARGIN_MS }
+                  : {}),
+              },
+            }
+          : {}),
+        tipPence: body.tipAmount === undefined ? 0 : poundsToPence(body.tipAmount),
+        status: card ? 'PENDING' : 'AWAITING_AUTHORIZATION',
+        ...(card ? { card: SIMULATED_CARD } : { bankName: 'Sandbox Bank' }),
+      });
+      ctx.lifecycle.finishAttempt(
+        tx.id,
+        body.outcome,
+        body.outcome === 'FAILED' ? 'Declined by the sandbox' : undefined,
+      );
     });
-    ctx.lifecycle.finishAttempt(
-      tx.id,
-      body.outcome,
-      body.outcome === 'FAILED' ? 'Declined by the sandbox' : undefined,
-    );
     return statusRecord(ctx.payments.get(row.id)!, ctx.payments.transactions(row.id));
   });
 
@@ -63,6 +69,9 @@ export const sandboxRoutes: Area = (app, ctx) => {
     `DELETE FROM transactions WHERE payment_request_id IN
        (SELECT id FROM payment_requests WHERE merchant_id = ? AND environment = 'sandbox')`,
     `DELETE FROM payment_requests WHERE merchant_id = ? AND environment = 'sandbox'`,
+    `DELETE FROM webhook_delivery_attempts WHERE delivery_id IN (SELECT d.id FROM webhook_deliveries d
+       JOIN webhook_subscriptions s ON s.id = d.subscription_id
+       WHERE s.merchant_id = ? AND s.environment = 'sandbox')`,
     `DELETE FROM webhook_deliveries WHERE subscription_id IN
        (SELECT id FROM webhook_subscriptions WHERE merchant_id = ? AND environment = 'sandbox')`,
     `DELETE FROM webhook_subscriptions WHERE merchant_id = ? AND environment = 'sandbox'`,

@@ -166,7 +166,7 @@ describe('push stream and remote payments', () => {
       paymentMethod: 'CARD',
       outcome: 'COMPLETED',
     });
-    // The attempt passes through AWAITING_AUTHORIZATION first; each change is pushed in order.
+    // A card goes to PENDING with the network first; each change is pushed in order.
     const pos = await s.next(
       (e) =>
         e.event === 'POS_PAYMENT_STATUS' && e.data.includes(id) && e.data.includes('"COMPLETED"'),
@@ -174,7 +174,7 @@ describe('push stream and remote payments', () => {
     const statuses = s.events
       .filter((e) => e.event === 'POS_PAYMENT_STATUS' && e.data.includes(id))
       .map((e) => JSON.parse(e.data).data.status);
-    expect(statuses).toEqual(['AWAITING_AUTHORIZATION', 'COMPLETED']);
+    expect(statuses).toEqual(['PENDING', 'COMPLETED']);
     expect(JSON.parse(pos.data)).toMatchObject({
       type: 'POS_PAYMENT_STATUS',
       data: {

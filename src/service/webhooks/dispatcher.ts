@@ -22,6 +22,7 @@ import { ENVIRONMENTS, type Clock } from '../clock';
 import type { Outbox } from '../events/outbox';
 import type { Environment } from '../http/auth';
 import type { Db } from '../store/db';
+import type { WebhookTamper } from '../../shared/contract/webhooks';
 import {
   AddressNotAllowedError,
   addressAllowed,
@@ -30,7 +31,7 @@ import {
   type ResolveHost,
 } from './destinations';
 import { MAX_ATTEMPTS, retryDelay } from './schedule';
-import { webhookHeaders } from './signing';
+import { deliveryHeaders } from './signing';
 
 export interface DispatcherOptions {
   /** Deliveries in flight at once. */
@@ -53,6 +54,7 @@ interface DueRow {
   deleted_at: number | null;
   environment: Environment;
   next_attempt_at: number;
+  tamper: WebhookTamper | null;
 }
 
 /** The receiver's answer or why there was none. */
@@ -60,6 +62,13 @@ type Outcome =
   | { ok: true; status: number }
   /** `code`: the socket error's code, for the operator's log only. */
   | { ok: false; status: number | null; error: string; code?: string };
+
+/** One attempt as the log keeps it: its number (1 = the first), when it was sent, how long. */
+interface AttemptFacts {
+  number: number;
+  at: number;
+  durationMs: number;
+}
 
 /** What the delivery log says when no HTTP answer came: the cause in general words only. */
 function failureText(error: unknown, timeoutMs: number): string {
@@ -123,7 +132,7 @@ export function createWebhookDispatcher(
   // Once per environment, with that environment's now (clock.ts).
   const due = db.prepare<[number, Environment, number], DueRow>(`
     SELECT d.id, d.event_id, d.body, d.attempts, s.url, s.secret, s.deleted_at, s.environment,
-      d.next_attempt_at
+      d.next_attempt_at, d.tamper
     FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id
     WHERE d.status = 'PENDING' AND d.next_attempt_at <= ? AND s.environment = ?
     ORDER BY d.next_attempt_at
@@ -139,6 +148,29 @@ export function createWebhookDispatcher(
     SET status = @status, attempts = attempts + 1, last_status_code = @code, last_error = @error,
         next_attempt_at = @next
     WHERE id = @id AND status = 'PENDING'`);
+  // The attempt log: one row per attempt, written with the outcome it records.
+  const logAttempt = db.prepare<[string, number, number, number | null, string | null, number]>(`
+    INSERT INTO webhook_delivery_attempts (delivery_id, attempt, at, status_code, error, duration_ms)
+    VALUES (?, ?, ?, ?, ?, ?)`);
+  const recordDelivered = db.transaction(
+    (row: DueRow, attempt: AttemptFacts, now: number, status: number) => {
+      delivered.run(now, status, row.id);
+      logAttempt.run(row.id, attempt.number, attempt.at, status, null, attempt.durationMs);
+    },
+  );
+  const recordFailed = db.transaction(
+    (row: DueRow, attempt: AttemptFacts, update: Record<string, unknown>, outcome: Outcome) => {
+      failed.run(update);
+      logAttempt.run(
+        row.id,
+        attempt.number,
+        attempt.at,
+        outcome.status,
+        outcome.ok ? null : outcome.error,
+        attempt.durationMs,
+      );
+    },
+  );
   const orphaned = db.prepare(`
     UPDATE webhook_deliveries SET status = 'FAILED', last_error = 'subscription deleted', next_attempt_at = NULL
     WHERE id = ? AND status = 'PENDING'`);
@@ -201,7 +233,7 @@ export function createWebhookDispatcher(
         headers: {
           'content-type': 'application/json',
           'user-agent': 'Counter-Webhooks/1.0',
-          ...webhookHeaders(row.secret, row.event_id, row.body, timestamp),
+          ...deliveryHeaders(row.secret, row.event_id, row.body, timestamp, row.tamper),
         },
         body: row.body,
       });
@@ -221,24 +253,33 @@ export function createWebhookDispatcher(
   }
 
   async function attempt(row: DueRow, signal: AbortSignal): Promise<void> {
+    const at = clock.now(row.environment);
+    const started = performance.now();
     const outcome = await send(row, signal);
     // Abandoned by stop(): leave the row PENDING and due; the next start sends it again.
     if (signal.aborted) return;
     const now = clock.now(row.environment);
+    const attempts = row.attempts + 1;
+    const facts: AttemptFacts = {
+      number: attempts,
+      at,
+      durationMs: Math.round(performance.now() - started),
+    };
     try {
       if (outcome.ok) {
-        delivered.run(now, outcome.status, row.id);
+        recordDelivered(row, facts, now, outcome.status);
         return;
       }
-      const attempts = row.attempts + 1;
-      const delay = attempts >= MAX_ATTEMPTS ? null : retryDelay(attempts);
-      failed.run({
+      // A forged test delivery is there to be refused: once is the whole point, so no retries.
+      const delay = attempts >= MAX_ATTEMPTS || row.tamper ? null : retryDelay(attempts);
+      const update = {
         id: row.id,
         status: delay === null ? 'FAILED' : 'PENDING',
         code: outcome.status,
         error: outcome.error,
         next: delay === null ? null : now + delay,
-      });
+      };
+      recordFailed(row, facts, update, outcome);
       log(
         `webhooks: delivery ${row.id} attempt ${attempts} failed (${outcome.error}${outcome.code ? `; ${outcome.code}` : ''})` +
           (delay === null ? '; giving up' : `; next in ${Math.round(delay / 1000)} s`),

@@ -4,16 +4,26 @@
  * merchant's or environment's ids answer 404. docs/webhooks.md describes it for integrators.
  */
 import { routes } from '../../shared/contract/routes';
-import { EventData, type WebhookTestBody } from '../../shared/contract/webhooks';
+import {
+  EventData,
+  type WebhookTamper,
+  type WebhookTestBody,
+} from '../../shared/contract/webhooks';
 import type { Area } from '../context';
 import type { Caller } from '../http/auth';
 import { badField, notFound } from '../http/errors';
 import { mount } from '../http/mount';
 import { urlProblem } from './destinations';
-import { createSubscriptionStore, deliveryOut, subscriptionOut } from './store';
+import { createSubscriptionStore, subscriptionOut } from './store';
 import { testEventData } from './test-event';
 
 const NO_SUBSCRIPTION = 'No webhook subscription found';
+
+/** How a tampered test delivery is forged, in the trigger's answer. */
+const TAMPERED: Record<WebhookTamper, string> = {
+  signature: 'signed with the wrong key',
+  timestamp: 'timestamped ten minutes ago',
+};
 
 type MerchantCaller = Extract<Caller, { kind: 'merchant' }>;
 
@@ -38,7 +48,7 @@ export const webhookRoutes: Area = (app, ctx) => {
 
   mount(app, ctx.auth, routes.listWebhookDeliveries, ({ params, caller }) => {
     if (!store.find(caller, params.id)) throw notFound(NO_SUBSCRIPTION);
-    return store.deliveries(params.id).map(deliveryOut);
+    return store.deliveries(params.id);
   });
 
   mount(app, ctx.auth, routes.resendWebhookDelivery, ({ params, caller }) => {
@@ -62,11 +72,13 @@ export const webhookRoutes: Area = (app, ctx) => {
         type: body.eventType,
         data,
         subscriptionIds,
+        ...(body.tamper ? { tamper: body.tamper } : {}),
       }),
     );
     const n = subscriptionIds.length;
+    const forged = body.tamper ? `, ${TAMPERED[body.tamper]}: your receiver should refuse it` : '';
     return {
-      message: `Test ${body.eventType} event sent to ${n} subscribed endpoint${n === 1 ? '' : 's'}`,
+      message: `Test ${body.eventType} event sent to ${n} subscribed endpoint${n === 1 ? '' : 's'}${forged}`,
     };
   };
   mount(app, ctx.auth, routes.testWebhook, ({ body, caller }) => sendTestEvent(body, caller));

@@ -5,6 +5,7 @@
  * base64-decoded part of the secret after `whsec_`). Any Standard Webhooks verifier accepts it.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { WebhookTamper } from '../../shared/contract/webhooks';
 
 const PREFIX = 'whsec_';
 
@@ -42,6 +43,28 @@ export function webhookHeaders(
     'webhook-timestamp': String(timestampSeconds),
     'webhook-signature': signWebhook(secret, id, timestampSeconds, body),
   };
+}
+
+/** How old a `tamper: "timestamp"` test delivery's timestamp is: twice the 5-minute tolerance. */
+export const STALE_TIMESTAMP_SECONDS = 600;
+
+/**
+ * The signature headers of a delivery attempt, forged on purpose for a sandbox test delivery
+ * marked `tamper`: `signature` signs with a random key of its own (so no receiver's secret
+ * matches), `timestamp` signs correctly for a timestamp ten minutes old (so only the freshness
+ * check refuses it). Without `tamper`, webhookHeaders.
+ */
+export function deliveryHeaders(
+  secret: string,
+  id: string,
+  body: string,
+  timestampSeconds: number,
+  tamper: WebhookTamper | null,
+): ReturnType<typeof webhookHeaders> {
+  if (tamper === 'signature') return webhookHeaders(newWebhookSecret(), id, body, timestampSeconds);
+  if (tamper === 'timestamp')
+    return webhookHeaders(secret, id, body, timestampSeconds - STALE_TIMESTAMP_SECONDS);
+  return webhookHeaders(secret, id, body, timestampSeconds);
 }
 
 /**

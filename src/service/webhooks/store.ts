@@ -8,6 +8,7 @@ import type {
   WebhookDelivery,
   WebhookSubscription,
   WebhookSubscriptionBody,
+  WebhookTamper,
 } from '../../shared/contract/webhooks';
 import type { EventType } from '../../shared/contract/common';
 import type { Clock } from '../clock';
@@ -44,6 +45,16 @@ export interface DeliveryRow {
   last_error: string | null;
   created_at: number;
   delivered_at: number | null;
+  tamper: WebhookTamper | null;
+}
+
+export interface AttemptRow {
+  delivery_id: string;
+  attempt: number;
+  at: number;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
 }
 
 /** The log shows this many of a subscription's newest deliveries. */
@@ -59,7 +70,11 @@ export function subscriptionOut(row: SubscriptionRow): z.input<typeof WebhookSub
   };
 }
 
-export function deliveryOut(row: DeliveryRow): z.input<typeof WebhookDelivery> {
+/** A delivery for the log, with its attempts (oldest first). */
+export function deliveryOut(
+  row: DeliveryRow,
+  attempts: readonly AttemptRow[],
+): z.input<typeof WebhookDelivery> {
   return {
     id: row.id,
     eventId: row.event_id,
@@ -72,6 +87,13 @@ export function deliveryOut(row: DeliveryRow): z.input<typeof WebhookDelivery> {
       row.status === 'PENDING' && row.next_attempt_at !== null ? iso(row.next_attempt_at) : null,
     createdAt: iso(row.created_at),
     deliveredAt: row.delivered_at === null ? null : iso(row.delivered_at),
+    attemptLog: attempts.map((a) => ({
+      at: iso(a.at),
+      statusCode: a.status_code,
+      error: a.error,
+      durationMs: a.duration_ms,
+    })),
+    ...(row.tamper !== null ? { tamper: row.tamper } : {}),
   };
 }
 
@@ -96,6 +118,10 @@ export function createSubscriptionStore(db: Db, clock: Clock, outbox: Outbox) {
   const log = db.prepare<[string, number], DeliveryRow>(`
     SELECT * FROM webhook_deliveries WHERE subscription_id = ?
     ORDER BY created_at DESC, rowid DESC LIMIT ?`);
+  const attemptsOf = db.prepare<[string], AttemptRow>(`
+    SELECT * FROM webhook_delivery_attempts
+    WHERE delivery_id IN (SELECT value FROM json_each(?))
+    ORDER BY delivery_id, attempt`);
   const delivery = db.prepare<[string, string], DeliveryRow>(
     'SELECT * FROM webhook_deliveries WHERE id = ? AND subscription_id = ?',
   );
@@ -143,7 +169,17 @@ export function createSubscriptionStore(db: Db, clock: Clock, outbox: Outbox) {
         return true;
       })();
     },
-    deliveries: (subscriptionId: string) => log.all(subscriptionId, DELIVERY_LOG_LIMIT),
+    /** The log: the newest deliveries, each with its attempts (one query for all of them). */
+    deliveries(subscriptionId: string): z.input<typeof WebhookDelivery>[] {
+      const rows = log.all(subscriptionId, DELIVERY_LOG_LIMIT);
+      const byDelivery = new Map<string, AttemptRow[]>();
+      for (const a of attemptsOf.all(JSON.stringify(rows.map((r) => r.id)))) {
+        const list = byDelivery.get(a.delivery_id);
+        if (list) list.push(a);
+        else byDelivery.set(a.delivery_id, [a]);
+      }
+      return rows.map((row) => deliveryOut(row, byDelivery.get(row.id) ?? []));
+    },
     delivery: (subscriptionId: string, deliveryId: string) =>
       delivery.get(deliveryId, subscriptionId),
     /** A new delivery of the same event (same body, same webhook-id), due now. */

@@ -5,6 +5,7 @@ import { verifyWebhook } from '../../client/webhook-verify';
 import {
   PRODUCTION,
   headerRecord,
+  poll,
   startReceiver,
   startService,
   type Receiver,
@@ -238,6 +239,89 @@ describe('POST /api/webhook/test', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('tamper: deliberately bad test deliveries', () => {
+  type Log = { eventId: string; status: string; attempts: number; tamper?: string }[];
+  const subscriptionId = async () =>
+    (await running.call<{ id: string; url: string }[]>('GET', '/api/webhooks')).json.find(
+      (s) => s.url === receiver.url,
+    )!.id;
+
+  it.each([
+    ['signature', 'No matching signature found'],
+    ['timestamp', 'Message timestamp too old'],
+  ] as const)('tamper %s: both verifiers refuse the delivery (%s)', async (tamper, refusal) => {
+    const orderId = `order-tamper-${tamper}`;
+    const res = await running.call<{ message: string }>('POST', '/api/webhooks/test', {
+      eventType: 'PAYMENTS_STATUS',
+      orderId,
+      tamper,
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.message).toMatch(/: your receiver should refuse it$/);
+    const hit = await receiver.waitFor((x) => x.json.data.orderId === orderId);
+    expect(() => verifyWebhook(secrets.all!, hit.body, hit.headers)).toThrow(refusal);
+    expect(() => new Webhook(secrets.all!).verify(hit.body, headerRecord(hit.headers))).toThrow(
+      refusal,
+    );
+    // The body is the real event: only the signing is forged.
+    expect(hit.json).toMatchObject({ type: 'PAYMENTS_STATUS', data: { orderId, test: true } });
+    const age = Date.now() / 1000 - Number(hit.headers['webhook-timestamp']);
+    if (tamper === 'timestamp') {
+      expect(age).toBeGreaterThan(590);
+      expect(age).toBeLessThan(620);
+      // Signed correctly for that old timestamp: only the freshness check refuses it.
+      expect(
+        verifyWebhook(secrets.all!, hit.body, hit.headers, {
+          now: () => Number(hit.headers['webhook-timestamp']) * 1000,
+        }).data.orderId,
+      ).toBe(orderId);
+    } else expect(Math.abs(age)).toBeLessThan(60);
+
+    const log = await running.call<Log>(
+      'GET',
+      `/api/webhooks/${await subscriptionId()}/deliveries`,
+    );
+    expect(log.json.find((d) => d.eventId === hit.json.id)).toMatchObject({ tamper });
+  });
+
+  it('without tamper the delivery verifies', async () => {
+    const res = await trigger({ eventType: 'PAYMENTS_STATUS', orderId: 'order-untampered' });
+    expect(res.status).toBe(200);
+    const hit = await receiver.waitFor((x) => x.json.data.orderId === 'order-untampered');
+    expect(verifyWebhook(secrets.all!, hit.body, hit.headers).data.orderId).toBe(
+      'order-untampered',
+    );
+    expect(new Webhook(secrets.all!).verify(hit.body, headerRecord(hit.headers))).toBeTruthy();
+  });
+
+  it('a refused forgery is not retried: once is the point', async () => {
+    receiver.script.push(400);
+    const res = await trigger({
+      eventType: 'PAYMENTS_STATUS',
+      orderId: 'order-tamper-refused',
+      tamper: 'signature',
+    });
+    expect(res.status).toBe(200);
+    const hit = await receiver.waitFor((x) => x.json.data.orderId === 'order-tamper-refused');
+    const id = await subscriptionId();
+    const failed = await poll(async () => {
+      const d = (await running.call<Log>('GET', `/api/webhooks/${id}/deliveries`)).json.find(
+        (x) => x.eventId === hit.json.id,
+      );
+      return d?.attempts === 1 && d;
+    });
+    expect(failed).toMatchObject({ status: 'FAILED', attempts: 1, tamper: 'signature' });
+  });
+
+  it('refuses an unknown tamper, naming the field, and sends nothing', async () => {
+    const before = receiver.received.length;
+    const res = await trigger({ eventType: 'PAYMENTS_STATUS', tamper: 'body' });
+    expect(res.status).toBe(400);
+    expect(res.json.errors[0]?.field).toBe('tamper');
+    expect(receiver.received).toHaveLength(before);
   });
 });
 

@@ -191,6 +191,15 @@ describe('WebhookDelivery', () => {
     nextAttemptAt: '2026-03-14T09:36:05.000Z',
     createdAt: '2026-03-14T09:31:05.000Z',
     deliveredAt: null,
+    attemptLog: [
+      {
+        at: '2026-03-14T09:31:05.010Z',
+        statusCode: null,
+        error: 'could not connect',
+        durationMs: 3,
+      },
+      { at: '2026-03-14T09:31:10.020Z', statusCode: 503, error: 'HTTP 503', durationMs: 41 },
+    ],
   };
 
   it('accepts a pending and a delivered delivery', () => {
@@ -212,6 +221,16 @@ describe('WebhookDelivery', () => {
   it('rejects unknown statuses, negative attempts and a missing nullable field', () => {
     expect(paths(WebhookDelivery, { ...delivery, status: 'RETRYING' })).toEqual([['status']]);
     expect(paths(WebhookDelivery, { ...delivery, attempts: -1 })).toEqual([['attempts']]);
+    expect(
+      paths(WebhookDelivery, {
+        ...delivery,
+        attemptLog: [{ at: 'yesterday', statusCode: 200, error: null, durationMs: -1 }],
+      }),
+    ).toEqual([
+      ['attemptLog', 0, 'at'],
+      ['attemptLog', 0, 'durationMs'],
+    ]);
+    expect(paths(WebhookDelivery, { ...delivery, tamper: 'body' })).toEqual([['tamper']]);
     expect(paths(WebhookDelivery, { ...delivery, deliveredAt: undefined })).toEqual([
       ['deliveredAt'],
     ]);
@@ -230,6 +249,17 @@ describe('WebhookDelivery', () => {
 });
 
 describe('WebhookTestBody (section 4.7)', () => {
+  it('takes an optional tamper of signature or timestamp, and nothing else', () => {
+    for (const tamper of ['signature', 'timestamp'])
+      expect(parse(WebhookTestBody, { eventType: 'PAYMENTS_STATUS', tamper })).toEqual({
+        eventType: 'PAYMENTS_STATUS',
+        tamper,
+      });
+    expect(paths(WebhookTestBody, { eventType: 'PAYMENTS_STATUS', tamper: 'body' })).toEqual([
+      ['tamper'],
+    ]);
+  });
+
   it('accepts each event type alone', () => {
     for (const eventType of [
       'PAYMENTS_STATUS',

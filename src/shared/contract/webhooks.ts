@@ -81,6 +81,18 @@ export const WebhookSubscriptionCreated = WebhookSubscription.extend({
 export const WebhookSubscriptionList = z.array(WebhookSubscription);
 export const WebhookParams = z.object({ id: Uuid });
 
+/** How a sandbox test delivery is deliberately forged (POST /api/webhook/test `tamper`). */
+export const WebhookTamper = z.enum(['signature', 'timestamp']);
+export type WebhookTamper = z.infer<typeof WebhookTamper>;
+
+/** One attempt to deliver: when it was sent, the receiver's answer or why none came, how long. */
+export const WebhookDeliveryAttempt = z.object({
+  at: Timestamp,
+  statusCode: z.number().int().nullable(),
+  error: z.string().nullable(),
+  durationMs: z.number().int().nonnegative(),
+});
+
 export const WebhookDelivery = z.object({
   id: Uuid,
   eventId: z.string(),
@@ -92,6 +104,10 @@ export const WebhookDelivery = z.object({
   nextAttemptAt: Timestamp.nullable(),
   createdAt: Timestamp,
   deliveredAt: Timestamp.nullable(),
+  /** Every attempt so far, oldest first (`attempts` of them). */
+  attemptLog: z.array(WebhookDeliveryAttempt),
+  /** Only on a test delivery sent deliberately forged; it is sent once and never retried. */
+  tamper: WebhookTamper.optional(),
 });
 export const WebhookDeliveryList = z.array(WebhookDelivery);
 export const WebhookDeliveryParams = z.object({ id: Uuid, deliveryId: Uuid });
@@ -109,6 +125,8 @@ export const WebhookTestBody = z
     status: safeText().optional(),
     type: z.enum(['PAYMENTS_STATUS', 'REFUND_STATUS', 'EXPIRED_STATUS']).optional(),
     customFields: z.array(CustomFieldInput).max(20).optional(),
+    /** Send it deliberately forged, to prove the receiver refuses it. */
+    tamper: WebhookTamper.optional(),
   })
   .superRefine((b, ctx) => {
     const pos = b.eventType === 'POS_PAYMENT_STATUS';

@@ -1,7 +1,8 @@
 /** Webhooks: add an endpoint (its signing secret is shown once), follow its deliveries, resend. */
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { formatDateTime, formatWhen } from '../../../shared/format';
 import { DELIVERY_LABEL } from '../../../shared/labels';
+import { attemptAnswer, lastResponse } from '../../lib/deliveries';
 import { ConfirmBox } from '../../components/ConfirmBox';
 import { Notice } from '../../components/Notice';
 import { useDashboard, useWebhooks } from '../../context';
@@ -240,17 +241,8 @@ function Endpoint({ subscription: s }: { subscription: Subscription }) {
   );
 }
 
-/** "HTTP 500 · connection refused · next try 14:05:00", or a dash before any attempt. */
-export function lastResponse(d: Delivery): string {
-  const parts: string[] = [];
-  if (d.lastStatusCode !== null) parts.push(`HTTP ${d.lastStatusCode}`);
-  if (d.lastError) parts.push(d.lastError);
-  if (d.status === 'PENDING' && d.nextAttemptAt)
-    parts.push(`next try ${formatWhen(d.nextAttemptAt)}`);
-  return parts.length ? parts.join(' · ') : '—';
-}
-
-function DeliveryRow({
+/** A delivery, expandable to every attempt made (when, the answer or why none came, how long). */
+export function DeliveryRow({
   delivery: d,
   subscriptionId,
 }: {
@@ -259,40 +251,77 @@ function DeliveryRow({
 }) {
   const { webhooks } = useDashboard();
   const [busy, setBusy] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+  const attemptsId = `attempts-${d.id}`;
   return (
-    <tr data-delivery-id={d.id} data-testid="delivery">
-      <td className="time" title={`Queued ${formatDateTime(d.createdAt)}`}>
-        {formatWhen(d.deliveredAt ?? d.createdAt)}
-      </td>
-      <td>{d.eventType}</td>
-      <td>
-        <span
-          className={`status delivery-${d.status}`}
-          data-testid="delivery-status"
-          data-status={d.status}
-        >
-          {DELIVERY_LABEL[d.status]}
-        </span>
-      </td>
-      <td className="num">{d.attempts}</td>
-      <td>{lastResponse(d)}</td>
-      <td>
-        <button
-          type="button"
-          className="secondary small"
-          disabled={busy}
-          onClick={async () => {
-            setBusy(true);
-            try {
-              await webhooks.getState().resend(subscriptionId, d.id);
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
-          Resend
-        </button>
-      </td>
-    </tr>
+    <Fragment>
+      <tr data-delivery-id={d.id} data-testid="delivery">
+        <td className="time" title={`Queued ${formatDateTime(d.createdAt)}`}>
+          {formatWhen(d.deliveredAt ?? d.createdAt)}
+        </td>
+        <td>
+          {d.eventType}
+          {d.tamper ? <span className="muted"> · test, forged {d.tamper}</span> : null}
+        </td>
+        <td>
+          <span
+            className={`status delivery-${d.status}`}
+            data-testid="delivery-status"
+            data-status={d.status}
+          >
+            {DELIVERY_LABEL[d.status]}
+          </span>
+        </td>
+        <td className="num">
+          {d.attemptLog.length > 0 ? (
+            <button
+              type="button"
+              className="secondary small"
+              aria-expanded={expanded}
+              aria-controls={attemptsId}
+              data-testid="attempts-toggle"
+              aria-label={`${expanded ? 'Hide' : 'Show'} the ${d.attempts} attempt${d.attempts === 1 ? '' : 's'} of ${d.eventType} ${d.eventId}`}
+              onClick={() => setExpanded(!expanded)}
+            >
+              {d.attempts}
+            </button>
+          ) : (
+            d.attempts
+          )}
+        </td>
+        <td>{lastResponse(d)}</td>
+        <td>
+          <button
+            type="button"
+            className="secondary small"
+            disabled={busy}
+            onClick={async () => {
+              setBusy(true);
+              try {
+                await webhooks.getState().resend(subscriptionId, d.id);
+              } finally {
+                setBusy(false);
+              }
+            }}
+          >
+            Resend
+          </button>
+        </td>
+      </tr>
+      {expanded ? (
+        <tr className="attempts" id={attemptsId}>
+          <td colSpan={6}>
+            <ol aria-label={`Attempts of ${d.eventId}`} data-testid="delivery-attempts">
+              {d.attemptLog.map((a, i) => (
+                <li key={i} data-testid="delivery-attempt">
+                  <span title={formatDateTime(a.at)}>{formatWhen(a.at)}</span> · {attemptAnswer(a)}{' '}
+                  · {a.durationMs} ms
+                </li>
+              ))}
+            </ol>
+          </td>
+        </tr>
+      ) : null}
+    </Fragment>
   );
 }
