@@ -2,15 +2,26 @@
  * The service as a process manager runs it (systemd, a container runtime, a supervisor): the
  * manager signals the one PID it started and expects everything to stop and the port to be free.
  * Both ways to start it are checked: `npm run service` (the manager started npm) and the built
- * entry, `node out/service/cli.mjs` after `npm run build:service`.
+ * entry, `node out/service/cli.mjs` after `npm run build:service`, also as docs/operations.md's
+ * systemd unit and container command start it.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { builtinModules } from 'node:module';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRAIN_MS } from '../../src/service/app';
 import { runNpm, runTs, type Running } from '../helpers/process';
 import { connectSse } from '../helpers/sse';
 
@@ -160,6 +171,94 @@ describe('the built entry: npm run build:service, then node out/service/cli.mjs'
     );
     const [, url] = await proc.waitFor(LISTENING, 60_000);
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    const { code } = await stop(proc);
+    expect(code).toBe(0);
+  });
+});
+
+describe('the systemd unit and the container command of docs/operations.md', () => {
+  const doc = readFileSync(join(root, 'docs', 'operations.md'), 'utf8');
+  const fenced = (language: string) => {
+    const code = new RegExp('^```' + language + '\\n((?:.*\\n)*?)```', 'm').exec(doc)?.[1];
+    if (code === undefined) throw new Error(`docs/operations.md has no ${language} block`);
+    return code;
+  };
+  const unit = fenced('ini');
+  /** The unit's [Service] settings (the last value of a key that is repeated). */
+  const service = new Map(
+    unit
+      .split(/^\[/m)
+      .find((section) => section.startsWith('Service]'))!
+      .split('\n')
+      .filter((line) => /^\w+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+  /** The documented command with this repository for /opt/counter and the test's own data and port. */
+  const localize = (argv: string[], dataDir: string) =>
+    argv
+      .map((arg) => arg.replace(/^\/opt\/counter\//, root))
+      .map((arg) => (arg === '/var/lib/counter' ? dataDir : arg))
+      .map((arg) => (arg === '4010' ? '0' : arg === '0.0.0.0' ? '127.0.0.1' : arg));
+
+  beforeAll(async () => {
+    // The built entry the documented commands run (the other describe builds it too; once is
+    // enough, but each block must stand alone under -t).
+    const build = runNpm('build:service', []);
+    expect(await build.exited, build.output()).toBe(0);
+  }, 60_000);
+
+  it('the unit runs the built entry, stops it with SIGTERM after the drain, and restarts a failure', () => {
+    const [node, entry] = service.get('ExecStart')!.split(/\s+/);
+    expect(node).toBe('/usr/bin/node');
+    expect(entry).toBe('/opt/counter/out/service/cli.mjs');
+    expect(service.get('KillSignal')).toBe('SIGTERM');
+    expect(Number(service.get('TimeoutStopSec'))).toBeGreaterThan(DRAIN_MS / 1000);
+    expect(service.get('Restart')).toBe('on-failure');
+    expect(service.get('User')).toBe('counter');
+    expect(service.get('StateDirectory')).toBe('counter');
+    expect(service.get('ReadWritePaths')).toBe('/var/lib/counter');
+    expect(service.get('ExecStart')).toContain('--data-dir /var/lib/counter');
+    expect(service.get('EnvironmentFile')).toBe('/etc/counter/counter.env');
+  });
+
+  it('the unit’s ExecStart starts the service, and its KillSignal stops it with 0 within TimeoutStopSec', async () => {
+    const dataDir = tempDir();
+    const [, ...args] = localize(service.get('ExecStart')!.split(/\s+/), dataDir);
+    const environment = Object.fromEntries(
+      service
+        .get('Environment')!
+        .split(/\s+/)
+        .map((pair) => pair.split('=') as [string, string]),
+    );
+    const proc = runTs(args[0]!, args.slice(1), { ...environment, ...env });
+    const [, url] = await proc.waitFor(LISTENING, 60_000);
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    const started = Date.now();
+    proc.child.kill(service.get('KillSignal') as NodeJS.Signals);
+    expect(await proc.exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(Number(service.get('TimeoutStopSec')) * 1000);
+  });
+
+  it.skipIf(!existsSync('/usr/bin/systemd-analyze') || !existsSync('/usr/bin/node'))(
+    'systemd-analyze verify accepts the unit without a warning',
+    () => {
+      const file = join(tempDir(), 'counter.service');
+      writeFileSync(file, unit);
+      const verify = spawnSync('/usr/bin/systemd-analyze', ['verify', file], { encoding: 'utf8' });
+      expect(verify.stderr + verify.stdout).toBe('');
+      expect(verify.status).toBe(0);
+    },
+  );
+
+  it('the container command is in exec form (node is PID 1) and drains on SIGTERM', async () => {
+    const line = /^CMD (.*)$/m.exec(fenced('dockerfile'))?.[1];
+    const argv = JSON.parse(line!) as string[];
+    expect(argv.slice(0, 2)).toEqual(['node', 'out/service/cli.mjs']);
+    // WORKDIR /opt/counter: the relative entry is relative to the installation.
+    const [, ...args] = localize(argv, tempDir());
+    const proc = runTs(join(root, args[0]!), args.slice(1), env);
+    const [, url] = await proc.waitFor(LISTENING, 60_000);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
     const { code } = await stop(proc);
     expect(code).toBe(0);
   });
