@@ -1,6 +1,7 @@
 /**
  * `npm run service -- --port P --data-dir DIR [--public-url URL]`: the payments service on its
- * own, as integrators run it. Prints `service listening on http://127.0.0.1:P` once it accepts
+ * own, as integrators run it; `npm run build` bundles it into out/service/cli.mjs, which a process
+ * manager runs with `node` alone (docs/operations.md). Prints `service listening on http://127.0.0.1:P` once it accepts
  * requests; logs one JSON line per request on stderr; SIGTERM and SIGINT drain it (readiness
  * 503, no new connections, requests in flight finish, event streams told to reconnect), then exit.
  */
@@ -25,6 +26,7 @@ const options = {
 } as const satisfies ParseArgsConfig['options'];
 
 export const USAGE = `Usage: npm run service -- [options]
+       node out/service/cli.mjs [options]    (built by npm run build)
 
 The Counter payments service: the API, hosted payment pages, dashboard and sandbox.
 
