@@ -26,6 +26,7 @@ import * as merchantEvents from './merchant-events';
 import * as pushLatency from './push-latency';
 import * as refunds from './refunds';
 import * as serviceHttp from './service-http';
+import * as startup from './startup';
 import * as statements from './statements';
 
 const MODULES: BenchModule[] = [
@@ -41,6 +42,7 @@ const MODULES: BenchModule[] = [
   { name: 'agent-pay', run: agentPay.run },
   { name: 'customers', run: customers.run, figures: customers.figures },
   { name: 'statements', figures: statements.figures },
+  { name: 'startup', figures: startup.figures },
 ];
 
 function figureTable(figures: Figure[]): string {

@@ -1,13 +1,14 @@
 /**
  * `npm start`. Runs src/main/start.ts as one bundled file: esbuild bundles it (and everything it
- * imports from src/, packages left to node_modules) into out/start/start.mjs whenever a source
- * is newer than the bundle, then this process imports it. Plain Node loading one file starts
+ * imports from src/, packages left to node_modules: scripts/node-bundle.mjs) into
+ * out/start/start.mjs whenever a source is newer than the bundle, then this process imports it. Plain Node loading one file starts
  * about twice as fast as transpiling the hundred-odd TypeScript modules on every start, which is
  * most of the kiosk's cold start.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { nodeBundle } from './node-bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(root, 'src', 'main', 'start.ts');
@@ -24,17 +25,6 @@ function newest(path) {
 const sources = Math.max(newest(join(root, 'src')), newest(join(root, 'package.json')));
 if (!existsSync(bundle) || statSync(bundle).mtimeMs < sources) {
   const { build } = await import('esbuild');
-  await build({
-    entryPoints: [entry],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    // No source map: loading one costs ~40 ms of every start, and the bundle is not minified, so
-    // its stack traces read well as they are.
-    logLevel: 'warning',
-  });
+  await build(nodeBundle(entry, bundle));
 }
 await import(pathToFileURL(bundle).href);

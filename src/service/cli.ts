@@ -1,9 +1,11 @@
 /**
  * `npm run service -- --port P --data-dir DIR [--public-url URL]`: the payments service on its
- * own, as integrators run it. Prints `service listening on http://127.0.0.1:P` once it accepts
+ * own, as integrators run it; `npm run build` bundles it into out/service/cli.mjs, which a process
+ * manager runs with `node` alone (docs/operations.md). Prints `service listening on http://127.0.0.1:P` once it accepts
  * requests; logs one JSON line per request on stderr; SIGTERM and SIGINT drain it (readiness
  * 503, no new connections, requests in flight finish, event streams told to reconnect), then exit.
  */
+import { realpathSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +14,7 @@ import { createService } from './app';
 import { builtDashboardDir, ensureDashboardBuilt } from './pages/dashboard-build';
 import { createLogger } from './ops/request-log';
 import { fcmOptionsFromEnv } from './push/fcm';
+import { installRoot } from './install-root';
 
 const options = {
   port: { type: 'string', default: '4010' },
@@ -24,6 +27,7 @@ const options = {
 } as const satisfies ParseArgsConfig['options'];
 
 export const USAGE = `Usage: npm run service -- [options]
+       node out/service/cli.mjs [options]    (built by npm run build)
 
 The Counter payments service: the API, hosted payment pages, dashboard and sandbox.
 
@@ -63,8 +67,9 @@ export async function main(argv: string[]): Promise<void> {
     process.exit(2);
   }
   // `npm run service` builds the dashboard on first start (and after its sources change), as npm
-  // start does. Started any other way (tests spawn this file), it serves what is built, or a 503.
-  const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+  // start does. Started any other way (tests spawn this file; `node out/service/cli.mjs`, the
+  // built entry, where Vite may not even be installed), it serves what is built, or a 503.
+  const root = installRoot(import.meta.url);
   if (process.env.npm_lifecycle_event === 'service')
     await ensureDashboardBuilt(root, (line) => console.error(line)).catch((error: Error) =>
       console.error(
@@ -116,4 +121,18 @@ export async function main(argv: string[]): Promise<void> {
   process.on('SIGINT', shutdown);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main(process.argv.slice(2));
+/**
+ * Run when this module is the process's entry: `node --import tsx src/service/cli.ts` or the
+ * built `node out/service/cli.mjs`. Node gives this module's URL with symlinks resolved and
+ * percent-encoded, but argv[1] as typed (made absolute), so they are compared as real paths: a
+ * release installed behind a symlink (/opt/counter → /opt/counter-1.4) must start, not exit 0
+ * having done nothing.
+ */
+const isEntry = (argv1: string | undefined) => {
+  try {
+    return argv1 !== undefined && realpathSync(argv1) === fileURLToPath(import.meta.url);
+  } catch {
+    return false;
+  }
+};
+if (isEntry(process.argv[1])) await main(process.argv.slice(2));

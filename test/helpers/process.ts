@@ -17,11 +17,27 @@ export function runTs(script: string, args: string[], env: NodeJS.ProcessEnv = {
   // of its own, so a SIGKILL would kill only the launcher and leave the script running.
   // Plain JavaScript (scripts/start.mjs, what `npm start` runs) needs no loader.
   const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
-  const child = spawn(process.execPath, [...loader, script, ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return watch(
+    spawn(process.execPath, [...loader, script, ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+}
+
+/** `npm run <script> -- <args>` from the repository, as a user types it. */
+export function runNpm(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Running {
+  return watch(
+    spawn('npm', ['run', script, '--', ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+}
+
+function watch(child: ChildProcess): Running {
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));

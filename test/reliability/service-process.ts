@@ -1,13 +1,14 @@
 /**
  * `npm run service` (src/service/cli.ts) as a real child process that tests can kill -9 and
  * restart many times. The entry point is bundled once by esbuild (packages left to
- * node_modules), as scripts/start.mjs does for `npm start`: the same code, but each start costs
- * one file's load instead of tsx transpiling every module again, which on a loaded machine is
- * most of a start (measured here: 8-10 s per start under tsx, 2-3.5 s bundled).
+ * node_modules, scripts/node-bundle.mjs), as `npm run build:service` and `npm start` bundle
+ * theirs: the same code, but each start costs one file's load instead of tsx transpiling every
+ * module again, which on a loaded machine is most of a start (measured here: 8-10 s per start under tsx, 2-3.5 s bundled).
  */
 import { buildSync } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { nodeBundle } from '../../scripts/node-bundle.mjs';
 import { runTs, type Running } from '../helpers/process';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -22,16 +23,7 @@ export function bundled(entry: string): string {
   // Inside the repository, so the bundle's package imports resolve to node_modules.
   const name = entry.replace(/\W+/g, '-');
   const outfile = `${root}out/reliability/${name}-${process.pid}.mjs`;
-  buildSync({
-    entryPoints: [`${root}${entry}`],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  buildSync(nodeBundle(`${root}${entry}`, outfile));
   bundles.set(entry, outfile);
   process.once('exit', () => rmSync(outfile, { force: true }));
   return outfile;

@@ -6,6 +6,7 @@ import { Resvg } from '@resvg/resvg-js';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findUpwards } from '../install-root';
 
 export const FONT_FAMILY = 'DejaVu Sans';
 const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'];
@@ -15,20 +16,14 @@ const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'];
  * (tsx, vitest) or from a bundle elsewhere, so look upwards from here, then from the cwd.
  */
 function findFontDir(): string {
-  const tried: string[] = [];
   const starts = [dirname(fileURLToPath(import.meta.url)), process.cwd()];
+  const holdsFonts = (dir: string) =>
+    FONT_FILES.every((file) => existsSync(join(dir, 'resources', 'fonts', file)));
   for (const start of starts) {
-    let dir = start;
-    for (;;) {
-      const candidate = join(dir, 'resources', 'fonts');
-      tried.push(candidate);
-      if (FONT_FILES.every((file) => existsSync(join(candidate, file)))) return candidate;
-      const parent = dirname(dir);
-      if (parent === dir) break;
-      dir = parent;
-    }
+    const root = findUpwards(start, holdsFonts);
+    if (root !== undefined) return join(root, 'resources', 'fonts');
   }
-  throw new Error(`DejaVu fonts not found; looked in ${tried.join(', ')}`);
+  throw new Error(`DejaVu fonts not found in resources/fonts above ${starts.join(' or ')}`);
 }
 
 let fontFiles: string[] | undefined;
