@@ -37,7 +37,8 @@ export function entryReducer(pence: number, action: EntryAction, maxPence = MAX_
 /** Whether this key was refused because the amount would pass `maxPence`. */
 export function refusedByLimit(pence: number, action: EntryAction, maxPence = MAX_PENCE): boolean {
   if (action.type !== 'digit' && action.type !== 'doubleZero') return false;
-  if (action.type === 'digit' && (!Number.isInteger(action.digit) || action.digit < 0)) return false;
+  if (action.type === 'digit' && (!Number.isInteger(action.digit) || action.digit < 0))
+    return false;
   if (action.type === 'digit' && action.digit > 9) return false;
   // Leading zeros never grow the amount, so they are never refused.
   if (pence === 0) return false;

@@ -21,7 +21,9 @@ export interface UnusualAmount {
 export function medianOf(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
+  return sorted.length % 2
+    ? sorted[middle]!
+    : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
 }
 
 /** The reason to ask about `pence`, given the recent payments' amounts; null when it is usual. */

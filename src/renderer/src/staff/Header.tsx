@@ -25,7 +25,8 @@ const CONNECTION_LABEL: Record<KioskState['connection'], string> = {
 const CONNECTION_HELP: Record<KioskState['connection'], string> = {
   connecting: 'Connecting to the payments service',
   connected: 'Connected to the payments service: payments pushed from the dashboard arrive at once',
-  reconnecting: 'The connection to the payments service dropped; reconnecting. Status checks carry on.',
+  reconnecting:
+    'The connection to the payments service dropped; reconnecting. Status checks carry on.',
   offline: 'Not connected to the payments service; the kiosk checks payment status by polling',
 };
 

@@ -161,13 +161,22 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
   let message;
   if (slotError)
     message = (
-      <p className="entry-message__text entry-message__text--error" role="alert" id="amount-error" data-testid="form-error">
+      <p
+        className="entry-message__text entry-message__text--error"
+        role="alert"
+        id="amount-error"
+        data-testid="form-error"
+      >
         {slotError.message}
       </p>
     );
   else if (refusedKey)
     message = (
-      <p className="entry-message__text entry-message__text--refused" role="status" data-testid="amount-refused">
+      <p
+        className="entry-message__text entry-message__text--refused"
+        role="status"
+        data-testid="amount-refused"
+      >
         {formatPence(keyLimit)} is the largest payment on this terminal, so that key was not taken.
       </p>
     );

@@ -60,7 +60,11 @@ export function NoteField({
     return () => input.removeEventListener('beforeinput', onBeforeInput);
   }, []);
 
-  const describedBy = [`${id}-count`, refused && `${id}-refused`, error?.field === 'notes' && `${id}-error`]
+  const describedBy = [
+    `${id}-count`,
+    refused && `${id}-refused`,
+    error?.field === 'notes' && `${id}-error`,
+  ]
     .filter(Boolean)
     .join(' ');
 
@@ -97,7 +101,12 @@ export function NoteField({
         </span>
       </div>
       {refused && (
-        <p className="note__refused" id={`${id}-refused`} role="status" data-testid={`${testId}-refused`}>
+        <p
+          className="note__refused"
+          id={`${id}-refused`}
+          role="status"
+          data-testid={`${testId}-refused`}
+        >
           {refused}
         </p>
       )}
