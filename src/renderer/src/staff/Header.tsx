@@ -98,7 +98,10 @@ export function Header({
             data-testid="environment-badge"
             title="Sandbox: payments here are tests, no real money moves"
           >
-            Sandbox<span className="badge__more"> — test payments only</span>
+            Sandbox
+            <span className="badge__more">
+              <span className="sr-only"> — </span>test payments only
+            </span>
           </span>
         )}
         {kiosk && (

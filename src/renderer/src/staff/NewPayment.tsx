@@ -188,68 +188,71 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
     );
 
   return (
-    <form className="card new-payment" onSubmit={submit} aria-label="New payment">
-      <div className="amount">
-        <span className="sr-only" id="amount-label">
-          Amount to charge
-        </span>
-        <button
-          type="button"
-          className="amount__clear"
-          data-testid="keypad-clear"
-          aria-label="Clear the amount"
-          onClick={() => {
-            press({ type: 'clear' });
-            setError(null);
-          }}
-          disabled={pence === 0}
-        >
-          Clear
-        </button>
-        <div className="amount__main">
-          <output
-            className={`amount__value${pence === 0 ? ' amount__value--empty' : ''}`}
-            style={{ '--amount-chars': formatPence(pence).length } as CSSProperties}
-            data-testid="amount-display"
-            aria-labelledby="amount-label"
-            aria-live="polite"
-            aria-describedby="entry-message"
+    <>
+      <form className="card new-payment" onSubmit={submit} aria-label="New payment">
+        <div className="amount">
+          <span className="sr-only" id="amount-label">
+            Amount to charge
+          </span>
+          <button
+            type="button"
+            className="amount__clear"
+            data-testid="keypad-clear"
+            aria-label="Clear the amount"
+            onClick={() => {
+              press({ type: 'clear' });
+              setError(null);
+            }}
+            disabled={pence === 0}
           >
-            {formatPence(pence)}
-          </output>
+            Clear
+          </button>
+          <div className="amount__main">
+            <output
+              className={`amount__value${pence === 0 ? ' amount__value--empty' : ''}`}
+              style={{ '--amount-chars': formatPence(pence).length } as CSSProperties}
+              data-testid="amount-display"
+              aria-labelledby="amount-label"
+              aria-live="polite"
+              aria-describedby="entry-message"
+            >
+              {formatPence(pence)}
+            </output>
+          </div>
         </div>
-      </div>
-      <div className="entry-message" id="entry-message" data-testid="entry-message">
-        {message}
-      </div>
-      <Keypad onKey={press} />
-      <fieldset className="field">
-        <legend className="sr-only">Payment method</legend>
-        <MethodChoice value={method} onChange={setMethod} />
-      </fieldset>
-      <NoteField
-        id="payment-note"
-        label="Note for the customer (optional)"
-        labelHidden
-        placeholder="Note for the customer (optional)"
-        value={notes}
-        onChange={setNotes}
-        error={shownError}
-        testId="payment-note"
-      />
-      <button
-        type="submit"
-        className="button button--primary button--xl"
-        data-testid="start-payment"
-        disabled={disabled || busy}
-        aria-busy={busy || undefined}
-      >
-        {busy ? 'Starting…' : 'Start payment'}
-      </button>
-      <p className="hint">
-        Type digits, <kbd>Backspace</kbd> to correct, <kbd>Esc</kbd> to clear, <kbd>Enter</kbd> to
-        start.
-      </p>
+        <div className="entry-message" id="entry-message" data-testid="entry-message">
+          {message}
+        </div>
+        <Keypad onKey={press} />
+        <fieldset className="field">
+          <legend className="sr-only">Payment method</legend>
+          <MethodChoice value={method} onChange={setMethod} />
+        </fieldset>
+        <NoteField
+          id="payment-note"
+          label="Note for the customer (optional)"
+          labelHidden
+          placeholder="Note for the customer (optional)"
+          value={notes}
+          onChange={setNotes}
+          error={shownError}
+          testId="payment-note"
+        />
+        <button
+          type="submit"
+          className="button button--primary button--xl"
+          data-testid="start-payment"
+          disabled={disabled || busy}
+          aria-busy={busy || undefined}
+        >
+          {busy ? 'Starting…' : 'Start payment'}
+        </button>
+        <p className="hint">
+          Type digits, <kbd>Backspace</kbd> to correct, <kbd>Esc</kbd> to clear, <kbd>Enter</kbd> to
+          start.
+        </p>
+      </form>
+      {/* Outside the form: its own form's submit must not bubble into Start payment's. */}
       {unusual && (
         <ConfirmDialog
           title={`Start ${formatPence(unusual.pence)}?`}
@@ -270,6 +273,6 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
           </p>
         </ConfirmDialog>
       )}
-    </form>
+    </>
   );
 }
