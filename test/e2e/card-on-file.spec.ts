@@ -75,12 +75,15 @@ test('staff look a customer up, hold a deposit on their saved card, and capture 
   await expect(found.getByRole('radio', { name: /VISA ending 4242/ })).toBeChecked();
   await expectAccessible(staff, 'card on file, customer and cards');
 
-  // A £50 deposit, held (MANUAL_CAPTURE is the default), charged by pressing Enter.
-  await expect(found.getByTestId('cof-capture-type')).toHaveValue('MANUAL_CAPTURE');
+  // A £50 deposit, held (MANUAL_CAPTURE), charged by pressing Enter and confirming with Enter.
+  await found.getByTestId('cof-capture-type').selectOption('MANUAL_CAPTURE');
   await found.getByTestId('cof-amount').focus();
   await staff.keyboard.type('50');
   await found.getByTestId('cof-notes').fill('Deposit');
   await found.getByTestId('cof-notes').press('Enter');
+  const confirm = staff.getByRole('dialog', { name: 'Hold £50.00, take later?' });
+  await expect(confirm).toContainText('From Grace Hopper’s VISA ending 4242.');
+  await staff.keyboard.press('Enter');
   const result = found.getByTestId('cof-result');
   // Tracked like any payment: PENDING, then the card network's AUTHORIZED by push.
   await expect(result).toHaveAttribute('data-status', 'AUTHORIZED', { timeout: 20_000 });
@@ -133,4 +136,95 @@ test('staff look a customer up, hold a deposit on their saved card, and capture 
   await detail.getByRole('button', { name: 'Close' }).click();
   await staff.getByTestId('tab-take').click();
   await expect(staff.getByTestId('takings-total')).toHaveText('£30.00');
+});
+
+test('a saved card is charged once: the charge is confirmed in plain words, the form clears, and the same charge again asks, saying when', async ({
+  browser,
+}) => {
+  const dir = tempDir();
+  const kiosk: Kiosk = await startKiosk(dir.path, [], { COUNTER_KIOSK_PIN: PIN });
+  cleanups.push(() => dir.remove());
+  cleanups.push(() => kiosk.stop());
+  const call = (method: string, path: string, body?: unknown) =>
+    api(kiosk.serviceUrl, kiosk.sandboxSecret!, method, path, body);
+  const customer = await call('POST', '/api/customers', {
+    fullName: 'Ada Lovelace',
+    email: 'ada@example.com',
+  });
+  await call('POST', `/api/sandbox/customers/${customer.id}/cards`, {
+    number: '4242424242424242',
+    name: 'A Lovelace',
+  });
+  const charges = async () =>
+    (await call('GET', '/api/payment-requests')).data.filter(
+      (p: { amount: number }) => p.amount === 15,
+    ).length;
+
+  const staff = await open(browser, kiosk.consoleUrl);
+  await staff.getByTestId('tab-card').click();
+  await staff.getByTestId('staff-pin').fill(PIN);
+  await staff.getByTestId('staff-pin').press('Enter');
+  await staff.getByTestId('lookup-value').fill('ada@example.com');
+  await staff.getByTestId('lookup-value').press('Enter');
+  const found = staff.getByTestId('cof-customer');
+  await expect(found.getByRole('radio', { name: /VISA ending 4242/ })).toBeChecked();
+
+  // "Charge" at a till means take it now; the limit is the terminal's, stated once.
+  await expect(found.getByTestId('cof-capture-type')).toHaveValue('AUTO_CAPTURE');
+  await expect(found.getByTestId('cof-amount-limit')).toHaveText(
+    'Largest payment on this terminal: £10,000.00',
+  );
+  await found.getByTestId('cof-amount').fill('99999999.99');
+  await found.getByTestId('cof-charge').click();
+  await expect(found.getByTestId('form-error')).toHaveText(
+    "Amount £99,999,999.99 is more than this terminal's largest payment, £10,000.00.",
+  );
+  await expect(staff.getByText(/£99,999,999\.99 is the|at most £?99,999,999/)).toHaveCount(0);
+
+  await found.getByTestId('cof-amount').fill('15');
+  await expect(found.getByTestId('cof-notes-count')).toHaveText('Characters used: 0/30');
+  await found.getByTestId('cof-notes').fill('Balance');
+  await found.getByTestId('cof-charge').click();
+  const confirm = staff.getByRole('dialog', { name: 'Take £15.00 now?' });
+  await expect(confirm).toContainText(
+    'From Ada Lovelace’s VISA ending 4242. The money is taken from the card now. Note: “Balance”.',
+  );
+  await expect(confirm.getByTestId('cof-repeat')).toHaveCount(0);
+  await expectAccessible(staff, 'card on file, confirming a charge');
+  // Backing out charges nothing.
+  await confirm.getByRole('button', { name: 'Don’t charge' }).click();
+  await expect(confirm).toBeHidden();
+  expect(await charges()).toBe(0);
+
+  await found.getByTestId('cof-charge').click();
+  await confirm.getByRole('button', { name: 'Take £15.00 now' }).click();
+  const result = found.getByTestId('cof-result');
+  await expect(result).toHaveAttribute('data-status', 'COMPLETED', { timeout: 20_000 });
+  await expect(result).toContainText('£15.00 on VISA ending 4242');
+  // Nothing is left in the form to charge again by a second press.
+  await expect(found.getByTestId('cof-amount')).toHaveValue('');
+  await expect(found.getByTestId('cof-notes')).toHaveValue('');
+  await expect(found.getByTestId('cof-capture-type')).toHaveValue('AUTO_CAPTURE');
+  await found.getByTestId('cof-charge').click();
+  await expect(found.getByTestId('form-error')).toHaveText(/^Amount /);
+  await expect(staff.getByRole('dialog')).toHaveCount(0);
+  expect(await charges()).toBe(1);
+
+  // The same £15.00 on the same card moments later asks again, saying when the last one was.
+  await found.getByTestId('cof-amount').fill('15');
+  await found.getByTestId('cof-charge').click();
+  const again = staff.getByRole('dialog', { name: 'Take £15.00 now?' });
+  await expect(again.getByTestId('cof-repeat')).toContainText(
+    /^This card was already charged £15\.00 at \d\d:\d\d:\d\d \(\d+ seconds ago\), order CTR-/,
+  );
+  await expect(again.getByTestId('confirm-yes')).toHaveText('Charge again: take £15.00 now');
+  await expectAccessible(staff, 'card on file, the same charge again');
+  await staff.keyboard.press('Escape');
+  await expect(again).toBeHidden();
+  expect(await charges()).toBe(1);
+  // Another amount is a new charge, asked about plainly.
+  await found.getByTestId('cof-amount').fill('16');
+  await found.getByTestId('cof-charge').click();
+  await expect(staff.getByRole('dialog', { name: 'Take £16.00 now?' })).toBeVisible();
+  await expect(staff.getByTestId('cof-repeat')).toHaveCount(0);
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PENCE, formatPence } from '../../../shared/money';
-import { entryReducer, keyToEntryAction, type EntryAction } from './keypad-entry';
+import { entryReducer, keyToEntryAction, refusedByLimit, type EntryAction } from './keypad-entry';
 
-const run = (actions: EntryAction[], start = 0) => actions.reduce(entryReducer, start);
+const run = (actions: EntryAction[], start = 0, max?: number) =>
+  actions.reduce((pence, action) => entryReducer(pence, action, max), start);
 const digits = (text: string) =>
   [...text].map((d): EntryAction => ({ type: 'digit', digit: Number(d) }));
 
@@ -33,6 +34,17 @@ describe('keypad entry', () => {
     expect(entryReducer(max, { type: 'digit', digit: 1 })).toBe(MAX_PENCE);
     expect(entryReducer(max, { type: 'doubleZero' })).toBe(MAX_PENCE);
     expect(formatPence(max)).toBe('£99,999,999.99');
+  });
+
+  it("refuses keys past the terminal's largest payment, and says which were refused", () => {
+    const max = 1_000_000; // £10,000.00
+    expect(formatPence(run(digits('99999999'), 0, max))).toBe('£9,999.99');
+    expect(run(digits('1000000'), 0, max)).toBe(max);
+    expect(refusedByLimit(999_999, { type: 'digit', digit: 9 }, max)).toBe(true);
+    expect(refusedByLimit(10_000, { type: 'doubleZero' }, max)).toBe(false);
+    expect(refusedByLimit(10_001, { type: 'doubleZero' }, max)).toBe(true);
+    expect(refusedByLimit(0, { type: 'digit', digit: 0 }, max)).toBe(false);
+    expect(refusedByLimit(99_999, { type: 'backspace' }, max)).toBe(false);
   });
 
   it('ignores digits that are not 0-9', () => {

@@ -10,23 +10,39 @@ export type EntryAction =
   | { type: 'backspace' }
   | { type: 'clear' };
 
-export function entryReducer(pence: number, action: EntryAction): number {
+/**
+ * The amount after a key. A digit that would pass `maxPence` (the terminal's largest payment,
+ * else the most the service takes) is refused: the amount stays as it was rather than growing
+ * into one the terminal would turn down at Start.
+ */
+export function entryReducer(pence: number, action: EntryAction, maxPence = MAX_PENCE): number {
+  const max = Math.min(maxPence, MAX_PENCE);
   switch (action.type) {
     case 'digit': {
       if (!Number.isInteger(action.digit) || action.digit < 0 || action.digit > 9) return pence;
       const next = pence * 10 + action.digit;
-      // A digit that would pass the service's limit is refused rather than silently wrapped.
-      return next <= MAX_PENCE ? next : pence;
+      return next <= max ? next : pence;
     }
     case 'doubleZero': {
       const next = pence * 100;
-      return next <= MAX_PENCE ? next : pence;
+      return next <= max ? next : pence;
     }
     case 'backspace':
       return Math.trunc(pence / 10);
     case 'clear':
       return 0;
   }
+}
+
+/** Whether this key was refused because the amount would pass `maxPence`. */
+export function refusedByLimit(pence: number, action: EntryAction, maxPence = MAX_PENCE): boolean {
+  if (action.type !== 'digit' && action.type !== 'doubleZero') return false;
+  if (action.type === 'digit' && (!Number.isInteger(action.digit) || action.digit < 0))
+    return false;
+  if (action.type === 'digit' && action.digit > 9) return false;
+  // Leading zeros never grow the amount, so they are never refused.
+  if (pence === 0) return false;
+  return entryReducer(pence, action, maxPence) === pence;
 }
 
 /** The physical key that drives the keypad, or null for keys the keypad ignores. */

@@ -3,9 +3,9 @@ export * from '../../../shared/labels';
 
 /** How a saved-card charge is captured (card on file at the counter). */
 export const CAPTURE_LABEL = {
-  MANUAL_CAPTURE: 'Hold now, capture later (deposit)',
   AUTO_CAPTURE: 'Take now',
-  CAPTURE_BEFORE_EXPIRY: 'Hold, captured by itself before the hold expires (7 days)',
+  MANUAL_CAPTURE: 'Hold now, take later (deposit)',
+  CAPTURE_BEFORE_EXPIRY: 'Hold now, taken by itself within 7 days',
 } as const;
 
 /** Why staff release a hold (the service's cancel reason codes). */

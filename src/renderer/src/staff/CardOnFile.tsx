@@ -2,15 +2,21 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
   CustomerLookup as CustomerLookupSchema,
   KioskPayment as KioskPaymentSchema,
+  type BridgeCommand,
   type CustomerLookup,
   type KioskPayment,
 } from '../../../shared/bridge';
-import { formatPounds } from '../lib/format';
-import type { FormError } from '../lib/form-errors';
+import { overTerminalLimit } from '../../../shared/contract/terminals';
+import { formatPence, MAX_PENCE, poundsToPence } from '../../../shared/money';
+import { formatPounds, formatWhen } from '../lib/format';
+import { checkCommand, formError, type FormError } from '../lib/form-errors';
 import { CAPTURE_LABEL } from '../lib/labels';
+import { recentPayments } from '../lib/recent-payments';
 import { runCommand } from '../lib/run-command';
-import { useBridge } from '../store/context';
+import { useBridge, useKiosk } from '../store/context';
+import { ConfirmDialog } from './ConfirmDialog';
 import { describedBy, FieldError } from './FieldError';
+import { NoteField } from './NoteField';
 import { StatusPill } from './StatusPill';
 
 const LOOKUP_LABELS = {
@@ -20,8 +26,43 @@ const LOOKUP_LABELS = {
   phone: 'Phone number',
 };
 const CHARGE_LABELS = { amount: 'Amount', notes: 'Note', paymentMethodId: 'Card' };
-const CAPTURE_TYPES = ['MANUAL_CAPTURE', 'AUTO_CAPTURE', 'CAPTURE_BEFORE_EXPIRY'] as const;
+/** "Charge" at a till means take the money now, so that comes first and is the default. */
+const CAPTURE_TYPES = ['AUTO_CAPTURE', 'MANUAL_CAPTURE', 'CAPTURE_BEFORE_EXPIRY'] as const;
 type CaptureType = (typeof CAPTURE_TYPES)[number];
+const DEFAULT_CAPTURE: CaptureType = 'AUTO_CAPTURE';
+
+/**
+ * The same customer, card and amount charged again within this long is asked about again, with
+ * when the last one was made: a second press of Charge is far likelier a slip than a new sale.
+ */
+export const REPEAT_CHARGE_WINDOW_MS = 2 * 60_000;
+/** Charges that took nothing do not count as the last one. */
+const TOOK_NOTHING = new Set(['FAILED', 'CANCELLED', 'EXPIRED']);
+
+type ChargeCommand = Extract<BridgeCommand, { type: 'chargeSavedCard' }>;
+
+/** The charge in a cashier's words: the button and the question both say exactly this. */
+export function chargeWords(captureType: CaptureType, amount: string): string {
+  switch (captureType) {
+    case 'AUTO_CAPTURE':
+      return `Take ${amount} now`;
+    case 'MANUAL_CAPTURE':
+      return `Hold ${amount}, take later`;
+    case 'CAPTURE_BEFORE_EXPIRY':
+      return `Hold ${amount}, taken by itself within 7 days`;
+  }
+}
+
+const CAPTURE_EXPLAINED: Record<CaptureType, string> = {
+  AUTO_CAPTURE: 'The money is taken from the card now.',
+  MANUAL_CAPTURE:
+    'The money is held on the card for up to 7 days and taken only when you capture it from History.',
+  CAPTURE_BEFORE_EXPIRY:
+    'The money is held on the card and taken by itself before the hold ends (7 days).',
+};
+
+const secondsAgo = (iso: string) => Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));
+const repeatWindowStart = () => new Date(Date.now() - REPEAT_CHARGE_WINDOW_MS).toISOString();
 
 /**
  * Card on file at the counter: one customer by their EXACT email or phone number (the terminal
@@ -135,11 +176,20 @@ function ChargeCard({ found, pin }: { found: CustomerLookup; pin: string }) {
   const id = useId();
   const [cardId, setCardId] = useState(found.cards[0]?.id ?? '');
   const [amount, setAmount] = useState('');
-  const [captureType, setCaptureType] = useState<CaptureType>('MANUAL_CAPTURE');
+  const [captureType, setCaptureType] = useState<CaptureType>(DEFAULT_CAPTURE);
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<FormError | null>(null);
   const [charged, setCharged] = useState<KioskPayment | null>(null);
+  /** The charge staff are asked to confirm, and the same one made moments ago, if any. */
+  const [asking, setAsking] = useState<{
+    command: ChargeCommand;
+    pence: number;
+    card: string;
+    last: { payment: KioskPayment; secondsAgo: number } | null;
+  } | null>(null);
+  const maxAmount = useKiosk((view) => view.kiosk?.maxAmount ?? null);
+  const maxPence = maxAmount === null ? MAX_PENCE : poundsToPence(maxAmount);
   const { customer, cards } = found;
 
   // The charge's status follows push, webhook and polling like any payment's.
@@ -156,27 +206,63 @@ function ChargeCard({ found, pin }: { found: CustomerLookup; pin: string }) {
     [bridge],
   );
 
-  async function charge(event: FormEvent) {
+  /** Checks the form as the core will, then asks staff to confirm exactly what will be charged. */
+  async function review(event: FormEvent) {
     event.preventDefault();
+    setError(null);
+    const command: ChargeCommand = {
+      type: 'chargeSavedCard',
+      pin,
+      customerId: customer.id,
+      paymentMethodId: cardId,
+      captureType,
+      amount: amount.trim() === '' ? Number.NaN : Number(amount),
+      ...(notes.trim() ? { notes: notes.trim() } : {}),
+    };
+    const checked = checkCommand(command);
+    if (!checked.ok) return setError(formError(checked.error, CHARGE_LABELS));
+    const pence = poundsToPence(command.amount);
+    // The terminal's limit, in the same words as the keypad and the service.
+    if (pence > maxPence)
+      return setError({ field: 'amount', message: `${overTerminalLimit(pence, maxPence)}.` });
+    const card = cards.find((c) => c.id === cardId);
+    if (!card) return;
+    setBusy(true);
+    const recent = await recentPayments(bridge, {
+      limit: 20,
+      amount: command.amount,
+      from: repeatWindowStart(),
+    });
+    setBusy(false);
+    const last =
+      recent.find(
+        (p) =>
+          p.cardCharge?.customerId === customer.id &&
+          p.cardCharge.paymentMethodId === cardId &&
+          !TOOK_NOTHING.has(p.status),
+      ) ?? null;
+    setAsking({
+      command,
+      pence,
+      card: `${card.brand} ending ${card.lastFourDigits}`,
+      last: last && { payment: last, secondsAgo: secondsAgo(last.createdAt) },
+    });
+  }
+
+  async function charge() {
+    if (!asking) return;
     setBusy(true);
     setError(null);
-    const outcome = await runCommand(
-      bridge,
-      {
-        type: 'chargeSavedCard',
-        pin,
-        customerId: customer.id,
-        paymentMethodId: cardId,
-        captureType,
-        amount: Number(amount),
-        ...(notes.trim() ? { notes: notes.trim() } : {}),
-      },
-      CHARGE_LABELS,
-    );
+    const outcome = await runCommand(bridge, asking.command, CHARGE_LABELS);
     setBusy(false);
+    setAsking(null);
     if (!outcome.ok) return setError(outcome.error);
     const parsed = KioskPaymentSchema.safeParse(outcome.result);
     if (parsed.success) setCharged(parsed.data);
+    // Charged: nothing is left in the form to charge again by pressing the button twice.
+    setAmount('');
+    setNotes('');
+    setCaptureType(DEFAULT_CAPTURE);
   }
 
   const contact = [
@@ -198,7 +284,7 @@ function ChargeCard({ found, pin }: { found: CustomerLookup; pin: string }) {
           No saved cards. The customer can save one from a card-saving link the merchant sends.
         </p>
       ) : (
-        <form className="cof-charge" onSubmit={charge} noValidate>
+        <form className="cof-charge" onSubmit={review} noValidate>
           <fieldset className="cof-cards">
             <legend className="field__label">Saved card</legend>
             {cards.map((card) => (
@@ -223,6 +309,9 @@ function ChargeCard({ found, pin }: { found: CustomerLookup; pin: string }) {
           </fieldset>
           <label className="field">
             <span className="field__label">Amount (£, at least 1)</span>
+            <span className="muted small" id={`${id}-amount-limit`} data-testid="cof-amount-limit">
+              Largest payment on this terminal: {formatPence(maxPence)}
+            </span>
             <input
               className="input"
               inputMode="decimal"
@@ -230,7 +319,12 @@ function ChargeCard({ found, pin }: { found: CustomerLookup; pin: string }) {
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
               aria-invalid={error?.field === 'amount'}
-              aria-describedby={describedBy(error, 'amount', `${id}-amount-error`)}
+              aria-describedby={[
+                `${id}-amount-limit`,
+                describedBy(error, 'amount', `${id}-amount-error`),
+              ]
+                .filter(Boolean)
+                .join(' ')}
               data-testid="cof-amount"
             />
             <FieldError error={error} field="amount" id={`${id}-amount-error`} />
@@ -250,22 +344,14 @@ function ChargeCard({ found, pin }: { found: CustomerLookup; pin: string }) {
               ))}
             </select>
           </label>
-          <label className="field">
-            <span className="field__label">
-              Note <span className="field__optional">(optional)</span>
-            </span>
-            <input
-              className="input"
-              maxLength={30}
-              autoComplete="off"
-              value={notes}
-              onChange={(e) => setNotes(e.target.value)}
-              aria-invalid={error?.field === 'notes'}
-              aria-describedby={describedBy(error, 'notes', `${id}-notes-error`)}
-              data-testid="cof-notes"
-            />
-            <FieldError error={error} field="notes" id={`${id}-notes-error`} />
-          </label>
+          <NoteField
+            id={`${id}-notes`}
+            label="Note (optional)"
+            value={notes}
+            onChange={setNotes}
+            error={error}
+            testId="cof-notes"
+          />
           <FieldError error={error} field={null} />
           <FieldError error={error} field="paymentMethodId" />
           <button
@@ -277,6 +363,35 @@ function ChargeCard({ found, pin }: { found: CustomerLookup; pin: string }) {
             {busy ? 'Charging…' : 'Charge card'}
           </button>
         </form>
+      )}
+      {asking && (
+        <ConfirmDialog
+          title={`${chargeWords(asking.command.captureType, formatPence(asking.pence))}?`}
+          confirmLabel={
+            asking.last
+              ? `Charge again: ${chargeWords(asking.command.captureType, formatPence(asking.pence)).toLowerCase()}`
+              : chargeWords(asking.command.captureType, formatPence(asking.pence))
+          }
+          cancelLabel="Don’t charge"
+          busy={busy}
+          testId="cof-confirm"
+          onCancel={() => setAsking(null)}
+          onConfirm={() => void charge()}
+        >
+          <p>
+            From {customer.fullName}’s {asking.card}.{' '}
+            {CAPTURE_EXPLAINED[asking.command.captureType]}
+            {asking.command.notes && <> Note: “{asking.command.notes}”.</>}
+          </p>
+          {asking.last && (
+            <p className="cof-repeat" data-testid="cof-repeat">
+              This card was already charged {formatPence(asking.pence)} at{' '}
+              {formatWhen(asking.last.payment.createdAt)} ({asking.last.secondsAgo} seconds ago),
+              order {asking.last.payment.orderId}. Charge it again only if the customer wants a
+              second charge.
+            </p>
+          )}
+        </ConfirmDialog>
       )}
       <div
         role="status"

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useKiosk } from '../store/context';
+import { usePaymentDraft } from '../store/payment-draft';
 import { LinkBanner, OfflineBanner } from './Banners';
 import { CardOnFile } from './CardOnFile';
 import { EndOfDay } from './EndOfDay';
@@ -16,9 +17,15 @@ export function ConsoleApp() {
   const [tab, setTab] = useState<Tab>('take');
   const paired = kiosk?.pairing.paired ?? false;
 
+  function changeTab(next: Tab) {
+    // An amount keyed in and left behind is not started by mistake when staff come back to it.
+    if (tab === 'take' && next !== 'take') usePaymentDraft.getState().clearEntry();
+    setTab(next);
+  }
+
   return (
     <div className="console" data-ready={kiosk ? 'true' : undefined}>
-      <Header tab={tab} onTab={setTab} kiosk={kiosk} />
+      <Header tab={tab} onTab={changeTab} kiosk={kiosk} />
       <LinkBanner link={link} />
       {kiosk && <OfflineBanner online={kiosk.online} />}
       {!kiosk ? (

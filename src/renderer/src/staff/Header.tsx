@@ -11,18 +11,23 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'settings', label: 'Settings' },
 ];
 
+/**
+ * The pill says whether the kiosk is connected to the payments service, nothing about money: it
+ * never says "Live", which beside an environment badge reads as "live mode".
+ */
 const CONNECTION_LABEL: Record<KioskState['connection'], string> = {
   connecting: 'Connecting',
-  connected: 'Live',
+  connected: 'Connected',
   reconnecting: 'Reconnecting',
   offline: 'Offline',
 };
 
 const CONNECTION_HELP: Record<KioskState['connection'], string> = {
-  connecting: 'Opening the push channel to the payments service',
-  connected: 'Payments pushed from the dashboard arrive instantly',
-  reconnecting: 'The push channel dropped; reconnecting. Status checks carry on.',
-  offline: 'No push channel; the kiosk checks payment status by polling',
+  connecting: 'Connecting to the payments service',
+  connected: 'Connected to the payments service: payments pushed from the dashboard arrive at once',
+  reconnecting:
+    'The connection to the payments service dropped; reconnecting. Status checks carry on.',
+  offline: 'Not connected to the payments service; the kiosk checks payment status by polling',
 };
 
 export function Header({
@@ -36,6 +41,7 @@ export function Header({
 }) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const pairing = kiosk?.pairing;
+  const shop = (pairing?.paired && pairing.merchantName) || 'Counter';
 
   function onKeyDown(event: KeyboardEvent, index: number) {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -52,13 +58,14 @@ export function Header({
         <span className="brand__mark" aria-hidden="true">
           C
         </span>
+        {/* The shop first, in full: it is what staff recognise; the terminal under it. */}
         <span className="brand__text">
-          <span className="brand__name">Counter</span>
-          {pairing?.paired && (
-            <span className="brand__where">
-              {[pairing.merchantName, pairing.terminalName].filter(Boolean).join(' · ')}
-            </span>
-          )}
+          <span className="brand__name" data-testid="brand-shop" title={shop}>
+            {shop}
+          </span>
+          <span className="brand__where" data-testid="brand-terminal">
+            {pairing?.paired && pairing.terminalName ? pairing.terminalName : 'Counter'}
+          </span>
         </span>
       </div>
       <nav className="tabs" role="tablist" aria-label="Sections">
@@ -83,9 +90,18 @@ export function Header({
         ))}
       </nav>
       <div className="topbar__status">
-        {pairing?.paired && (
-          <span className={`badge badge--${pairing.environment}`}>
-            {pairing.environment === 'production' ? 'Production' : 'Sandbox'}
+        {/* Sandbox takes no real money and says so in a colour of its own; production, the
+            normal state of a till, needs no badge. */}
+        {pairing?.paired && pairing.environment === 'sandbox' && (
+          <span
+            className="badge badge--sandbox"
+            data-testid="environment-badge"
+            title="Sandbox: payments here are tests, no real money moves"
+          >
+            Sandbox
+            <span className="badge__more">
+              <span className="sr-only"> — </span>test payments only
+            </span>
           </span>
         )}
         {kiosk && (
@@ -97,7 +113,7 @@ export function Header({
             role="status"
           >
             <span className="connection__dot" aria-hidden="true" />
-            <span className="sr-only">Push channel: </span>
+            <span className="sr-only">Payments service: </span>
             {pairing?.paired ? CONNECTION_LABEL[kiosk.connection] : 'Not paired'}
           </span>
         )}

@@ -1,17 +1,21 @@
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { StartPaymentResult } from '../../../shared/bridge';
 import { overTerminalLimit } from '../../../shared/contract/terminals';
-import { formatPence, penceToPounds, poundsToPence } from '../../../shared/money';
+import { formatPence, MAX_PENCE, penceToPounds, poundsToPence } from '../../../shared/money';
 import type { FormError } from '../lib/form-errors';
-import { keyToEntryAction } from '../lib/keypad-entry';
+import { keyToEntryAction, type EntryAction } from '../lib/keypad-entry';
+import { recentPayments } from '../lib/recent-payments';
 import { runCommand } from '../lib/run-command';
+import { UNUSUAL_FACTOR, unusualAmount, type UnusualAmount } from '../lib/unusual-amount';
 import { useBridge, useKiosk } from '../store/context';
 import { usePaymentDraft } from '../store/payment-draft';
-import { describedBy, FieldError } from './FieldError';
+import { ConfirmDialog } from './ConfirmDialog';
 import { Keypad } from './Keypad';
 import { MethodChoice } from './MethodChoice';
+import { NOTE_MAX, NoteField } from './NoteField';
 
-const NOTE_MAX = 30;
+/** How many of the latest payments say what this shop usually takes. */
+const USUAL_SAMPLE = 50;
 const ORDINALS = ['1st', '2nd', '3rd'];
 const ordinal = (n: number) => ORDINALS[n - 1] ?? `${n}th`;
 
@@ -45,8 +49,18 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
   const setNotes = (value: string) => usePaymentDraft.setState({ notes: value });
   const [error, setError] = useState<FormError | null>(null);
   const [busy, setBusy] = useState(false);
+  const [refusedKey, setRefusedKey] = useState(false);
+  const [unusual, setUnusual] = useState<(UnusualAmount & { pence: number }) | null>(null);
   const maxAmount = useKiosk((view) => view.kiosk?.maxAmount ?? null);
   const maxPence = maxAmount === null ? null : poundsToPence(maxAmount);
+  const keyLimit = maxPence ?? MAX_PENCE;
+
+  /** A keypad or keyboard key: one that would pass the terminal's limit is refused, gently. */
+  function press(action: EntryAction) {
+    const taken = dispatch(action, keyLimit);
+    setRefusedKey(!taken);
+    setError((current) => (current?.field === 'amount' ? null : current));
+  }
 
   // Over the terminal's limit, staff are told as they key it in. Start still asks the core, which
   // reads the limit again before refusing (it may just have been raised on the dashboard).
@@ -54,14 +68,32 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
     maxPence !== null && pence > maxPence ? `${overTerminalLimit(pence, maxPence)}.` : null;
   const shownError: FormError | null = overLimit ? { field: 'amount', message: overLimit } : error;
 
-  async function start() {
+  async function start(confirmedUnusual = false) {
     if (busy) return;
+    setRefusedKey(false);
     if (pence === 0) {
       setError({ field: 'amount', message: 'Key in the amount to charge first.' });
       return;
     }
+    if (notes.length > NOTE_MAX) {
+      setError({ field: 'notes', message: `Shorten the note to ${NOTE_MAX} characters.` });
+      return;
+    }
     setBusy(true);
     setError(null);
+    if (!confirmedUnusual) {
+      // Far above what this shop usually takes: a slipped finger, asked about before it starts.
+      const recent = await recentPayments(bridge, { limit: USUAL_SAMPLE });
+      const usual = recent
+        .filter((p) => p.status === 'COMPLETED')
+        .map((p) => poundsToPence(p.amount));
+      const found = unusualAmount(pence, usual);
+      if (found) {
+        setBusy(false);
+        setUnusual({ ...found, pence });
+        return;
+      }
+    }
     const outcome = await runCommand(
       bridge,
       {
@@ -77,8 +109,7 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
       setError(outcome.error);
       return;
     }
-    dispatch({ type: 'clear' });
-    setNotes('');
+    usePaymentDraft.getState().clearEntry();
     const result = StartPaymentResult.safeParse(outcome.result);
     usePaymentDraft.setState({
       notice: result.success && result.data.queued ? queuedNotice(result.data.position) : null,
@@ -86,8 +117,10 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
   }
 
   const startRef = useRef(start);
+  const pressRef = useRef(press);
   useEffect(() => {
     startRef.current = start;
+    pressRef.current = press;
   });
 
   useEffect(() => {
@@ -96,7 +129,7 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       if (document.querySelector('dialog[open]')) return;
       if (event.key === 'Escape') {
-        dispatch({ type: 'clear' });
+        pressRef.current({ type: 'clear' });
         setError(null);
         return;
       }
@@ -111,103 +144,135 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
       const action = keyToEntryAction(event.key);
       if (!action) return;
       event.preventDefault();
-      dispatch(action);
-      setError((current) => (current?.field === 'amount' ? null : current));
+      pressRef.current(action);
     }
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [disabled, dispatch]);
+  }, [disabled]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     void start();
   }
 
-  return (
-    <form className="card new-payment" onSubmit={submit} aria-label="New payment">
-      <div className="amount">
-        <span className="sr-only" id="amount-label">
-          Amount to charge
-        </span>
-        <button
-          type="button"
-          className="amount__clear"
-          data-testid="keypad-clear"
-          aria-label="Clear the amount"
-          onClick={() => {
-            dispatch({ type: 'clear' });
-            setError(null);
-          }}
-          disabled={pence === 0}
-        >
-          Clear
-        </button>
-        <div className="amount__main">
-          <output
-            className={`amount__value${pence === 0 ? ' amount__value--empty' : ''}`}
-            style={{ '--amount-chars': formatPence(pence).length } as CSSProperties}
-            data-testid="amount-display"
-            aria-labelledby="amount-label"
-            aria-live="polite"
-            aria-describedby={describedBy(shownError, 'amount', 'amount-error')}
-          >
-            {formatPence(pence)}
-          </output>
-          {maxPence !== null && (
-            <p className="amount__limit" data-testid="amount-limit">
-              Largest payment on this terminal: {formatPence(maxPence)}
-            </p>
-          )}
-        </div>
-      </div>
-      <FieldError error={shownError} field="amount" id="amount-error" />
-      <Keypad
-        onKey={(action) => {
-          dispatch(action);
-          if (error?.field === 'amount') setError(null);
-        }}
-      />
-      <fieldset className="field">
-        <legend className="sr-only">Payment method</legend>
-        <MethodChoice value={method} onChange={setMethod} />
-      </fieldset>
-      <div className="field">
-        <label className="sr-only" htmlFor="payment-note">
-          Note for the customer (optional)
-        </label>
-        <div className="note">
-          <input
-            id="payment-note"
-            className="input"
-            type="text"
-            value={notes}
-            maxLength={NOTE_MAX}
-            placeholder="Note for the customer (optional)"
-            autoComplete="off"
-            aria-describedby={`note-count${shownError?.field === 'notes' ? ' note-error' : ''}`}
-            aria-invalid={shownError?.field === 'notes' || undefined}
-            onChange={(event) => setNotes(event.target.value)}
-          />
-          <span className="note__count" id="note-count" aria-live="polite">
-            {notes.length}/{NOTE_MAX}
-          </span>
-        </div>
-        <FieldError error={shownError} field="notes" id="note-error" />
-      </div>
-      <FieldError error={shownError} field={null} />
-      <button
-        type="submit"
-        className="button button--primary button--xl"
-        data-testid="start-payment"
-        disabled={disabled || busy}
-        aria-busy={busy || undefined}
+  // One place for what staff need to know about the amount, always the same height, so a message
+  // never moves the keypad under a finger: an error, a refused key, or the terminal's limit.
+  const slotError = shownError?.field === 'notes' ? null : shownError;
+  let message;
+  if (slotError)
+    message = (
+      <p
+        className="entry-message__text entry-message__text--error"
+        role="alert"
+        id="amount-error"
+        data-testid="form-error"
       >
-        {busy ? 'Starting…' : 'Start payment'}
-      </button>
-      <p className="hint">
-        Type digits, <kbd>Backspace</kbd> to correct, <kbd>Esc</kbd> to clear, <kbd>Enter</kbd> to
-        start.
+        {slotError.message}
       </p>
-    </form>
+    );
+  else if (refusedKey)
+    message = (
+      <p
+        className="entry-message__text entry-message__text--refused"
+        role="status"
+        data-testid="amount-refused"
+      >
+        {formatPence(keyLimit)} is the largest payment on this terminal, so that key was not taken.
+      </p>
+    );
+  else if (maxPence !== null)
+    message = (
+      <p className="entry-message__text" data-testid="amount-limit">
+        Largest payment on this terminal: {formatPence(maxPence)}
+      </p>
+    );
+
+  return (
+    <>
+      <form className="card new-payment" onSubmit={submit} aria-label="New payment">
+        <div className="amount">
+          <span className="sr-only" id="amount-label">
+            Amount to charge
+          </span>
+          <button
+            type="button"
+            className="amount__clear"
+            data-testid="keypad-clear"
+            aria-label="Clear the amount"
+            onClick={() => {
+              press({ type: 'clear' });
+              setError(null);
+            }}
+            disabled={pence === 0}
+          >
+            Clear
+          </button>
+          <div className="amount__main">
+            <output
+              className={`amount__value${pence === 0 ? ' amount__value--empty' : ''}`}
+              style={{ '--amount-chars': formatPence(pence).length } as CSSProperties}
+              data-testid="amount-display"
+              aria-labelledby="amount-label"
+              aria-live="polite"
+              aria-describedby="entry-message"
+            >
+              {formatPence(pence)}
+            </output>
+          </div>
+        </div>
+        <div className="entry-message" id="entry-message" data-testid="entry-message">
+          {message}
+        </div>
+        <Keypad onKey={press} />
+        <fieldset className="field">
+          <legend className="sr-only">Payment method</legend>
+          <MethodChoice value={method} onChange={setMethod} />
+        </fieldset>
+        <NoteField
+          id="payment-note"
+          label="Note for the customer (optional)"
+          labelHidden
+          placeholder="Note for the customer (optional)"
+          value={notes}
+          onChange={setNotes}
+          error={shownError}
+          testId="payment-note"
+        />
+        <button
+          type="submit"
+          className="button button--primary button--xl"
+          data-testid="start-payment"
+          disabled={disabled || busy}
+          aria-busy={busy || undefined}
+        >
+          {busy ? 'Starting…' : 'Start payment'}
+        </button>
+        <p className="hint">
+          Type digits, <kbd>Backspace</kbd> to correct, <kbd>Esc</kbd> to clear, <kbd>Enter</kbd> to
+          start.
+        </p>
+      </form>
+      {/* Outside the form: its own form's submit must not bubble into Start payment's. */}
+      {unusual && (
+        <ConfirmDialog
+          title={`Start ${formatPence(unusual.pence)}?`}
+          confirmLabel={`Start ${formatPence(unusual.pence)}`}
+          cancelLabel="Change the amount"
+          testId="unusual-amount"
+          onCancel={() => setUnusual(null)}
+          onConfirm={() => {
+            setUnusual(null);
+            void start(true);
+          }}
+        >
+          <p>
+            {unusual.medianPence === null
+              ? `That is more than ${formatPence(unusual.thresholdPence)}, and this kiosk has not taken enough payments yet to know what is usual.`
+              : `That is more than ${UNUSUAL_FACTOR} times this shop’s usual payment (${formatPence(unusual.medianPence)} lately).`}{' '}
+            Check the amount with the customer before it goes on the display.
+          </p>
+        </ConfirmDialog>
+      )}
+    </>
   );
 }
