@@ -7,7 +7,6 @@ import { useStore } from 'zustand';
 import { useRouter } from '../../context';
 import { CustomerList } from './CustomerList';
 import { CustomerPage } from './CustomerPage';
-import './customers.css';
 
 export function CustomersArea() {
   const router = useRouter();
