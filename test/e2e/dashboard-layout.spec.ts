@@ -161,7 +161,15 @@ function measure(): Measures {
   const scrollingTables = [...document.querySelectorAll('.table-wrap')]
     .filter(visible)
     .filter((wrap) => wrap.scrollWidth > wrap.clientWidth)
-    .map((wrap) => wrap.getAttribute('aria-label') ?? '?');
+    // Named with its width and its columns' widths, to say which column is too wide.
+    .map(
+      (wrap) =>
+        `${wrap.getAttribute('aria-label')}: ${wrap.scrollWidth}px in ${wrap.clientWidth}px (${[
+          ...wrap.querySelectorAll('th'),
+        ]
+          .map((th) => `${th.textContent} ${Math.round(th.getBoundingClientRect().width)}`)
+          .join(', ')})`,
+    );
   const controls = [
     ...document.querySelectorAll<HTMLElement>(
       'main input:not([type=checkbox]):not([type=radio]), main select',
@@ -227,8 +235,9 @@ const PAGES: { name: string; path: () => string; ready: (page: Page) => Promise<
     name: 'Payments',
     path: () => '/dashboard/payments',
     ready: async (p) => {
-      await expect(p.getByTestId('payment')).toHaveCount(3, LIVE);
-      await expect(p.getByTestId('payment').first()).toContainText('Front counter till');
+      // Three pushed to the kiosk and the customer's charge.
+      await expect(p.getByTestId('payment')).toHaveCount(4, LIVE);
+      await expect(p.getByTestId('payment').nth(1)).toContainText('Front counter till');
     },
   },
   {

@@ -51,7 +51,7 @@ export function Charges() {
                   {p.notes ? <div className="muted">{p.notes}</div> : null}
                 </td>
                 <td className="nowrap">
-                  {card ? `${card.brand ?? ''} ${card.maskedCardNumber}`.trim() : '—'}
+                  {card ? `${card.brand ?? 'Card'} ending ${card.maskedCardNumber.slice(-4)}` : '—'}
                 </td>
                 <td className="nowrap">{captureTypeOf(p) ?? '—'}</td>
                 <td className="num">{formatPounds(p.amount, p.currency)}</td>
