@@ -7,7 +7,7 @@
  * is attached to the test's results.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createService, type Service } from '../../src/service/app';
@@ -148,7 +148,7 @@ function measure(): Measures {
     const box = el.getBoundingClientRect();
     return box.width > 0 && box.height > 0;
   };
-  const wrappedButtons = [...document.querySelectorAll('tbody button')]
+  const wrappedButtons = Array.from(document.querySelectorAll('tbody button'))
     .filter(visible)
     .filter((button) => {
       const range = document.createRange();
@@ -158,27 +158,27 @@ function measure(): Measures {
       return range.getBoundingClientRect().height > lineHeight * 1.5;
     })
     .map((button) => `${button.getAttribute('aria-label') ?? button.textContent}`);
-  const scrollingTables = [...document.querySelectorAll('.table-wrap')]
+  const scrollingTables = Array.from(document.querySelectorAll('.table-wrap'))
     .filter(visible)
     .filter((wrap) => wrap.scrollWidth > wrap.clientWidth)
     // Named with its width and its columns' widths, to say which column is too wide.
     .map(
       (wrap) =>
-        `${wrap.getAttribute('aria-label')}: ${wrap.scrollWidth}px in ${wrap.clientWidth}px (${[
-          ...wrap.querySelectorAll('th'),
-        ]
+        `${wrap.getAttribute('aria-label')}: ${wrap.scrollWidth}px in ${wrap.clientWidth}px (${Array.from(
+          wrap.querySelectorAll('th'),
+        )
           .map((th) => `${th.textContent} ${Math.round(th.getBoundingClientRect().width)}`)
           .join(', ')})`,
     );
-  const controls = [
-    ...document.querySelectorAll<HTMLElement>(
+  const controls = Array.from(
+    document.querySelectorAll<HTMLElement>(
       'main input:not([type=checkbox]):not([type=radio]), main select',
     ),
-  ].filter(visible);
-  const controlHeights = [
-    ...new Set(controls.map((c) => Math.round(c.getBoundingClientRect().height))),
-  ];
-  const cards = [...document.querySelectorAll('main .card')].filter(visible);
+  ).filter(visible);
+  const controlHeights = Array.from(
+    new Set(controls.map((c) => Math.round(c.getBoundingClientRect().height))),
+  );
+  const cards = Array.from(document.querySelectorAll('main .card')).filter(visible);
   let smallestCardGap: number | null = null;
   for (const a of cards)
     for (const b of cards) {
@@ -189,7 +189,7 @@ function measure(): Measures {
       const gap = below.top - above.bottom;
       smallestCardGap = smallestCardGap === null ? gap : Math.min(smallestCardGap, gap);
     }
-  const unalignedCaptions = [...document.querySelectorAll('caption')]
+  const unalignedCaptions = Array.from(document.querySelectorAll('caption'))
     .filter((c) => !c.classList.contains('visually-hidden') && visible(c))
     .filter((c) => getComputedStyle(c).textAlign !== 'left')
     .map((c) => c.textContent ?? '');
@@ -204,7 +204,8 @@ function measure(): Measures {
   };
 }
 
-async function checkLayout(what: string, width: number, testInfo: TestInfo) {
+async function checkLayout(what: string, width: number) {
+  const testInfo = test.info();
   const name = `${what} at ${width}px`;
   await testInfo.attach(`${name}.png`, {
     body: await page.screenshot({ fullPage: true }),
@@ -283,21 +284,21 @@ const PAGES: { name: string; path: () => string; ready: (page: Page) => Promise<
   },
 ];
 
-test('signs in; the header names the shop, with the store beside it', async ({}, testInfo) => {
+test('signs in; the header names the shop, with the store beside it', async () => {
   await page.goto(`${base}/dashboard`);
-  await checkLayout('Sign in', 1280, testInfo);
+  await checkLayout('Sign in', 1280);
   await page.getByLabel('Access secret').fill(SANDBOX);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('shop-name')).toHaveText('Counter Demo Shop · Main Street');
 });
 
 for (const width of WIDTHS)
-  test(`every page at ${width}px: no sideways page, no wrapped row buttons, one control height`, async ({}, testInfo) => {
+  test(`every page at ${width}px: no sideways page, no wrapped row buttons, one control height`, async () => {
     await page.setViewportSize({ width, height: 900 });
     for (const view of PAGES) {
       await page.goto(`${base}${view.path()}`);
       await view.ready(page);
-      await checkLayout(view.name, width, testInfo);
+      await checkLayout(view.name, width);
     }
     expect(pageErrors).toEqual([]);
   });

@@ -86,6 +86,12 @@ export function Field({
   );
 }
 
+/** A field's own props apart from its control's, so TextInput and Select pass each its share. */
+function splitField<T extends FieldProps>(props: T) {
+  const { id, label, error, hint, errorTestId, alertError, ...control } = props;
+  return [{ id, label, error, hint, errorTestId, alertError }, control] as const;
+}
+
 type InputAttributes = Omit<
   InputHTMLAttributes<HTMLInputElement>,
   'id' | 'value' | 'onChange' | 'children'
@@ -93,28 +99,23 @@ type InputAttributes = Omit<
 
 /** A text-like input (text, email, tel, url, search, date, a number typed as text) in a Field. */
 export function TextInput({
-  id,
-  label,
-  error,
-  hint,
-  errorTestId,
-  alertError,
   value,
   onValue,
   ref,
-  ...input
+  ...props
 }: FieldProps &
   InputAttributes & {
     value: string;
     onValue: (value: string) => void;
     ref?: Ref<HTMLInputElement>;
   }) {
+  const [field, input] = splitField(props);
   return (
-    <Field {...{ id, label, error, hint, errorTestId, alertError }}>
-      {(props) => (
+    <Field {...field}>
+      {(control) => (
         <input
           {...input}
-          {...props}
+          {...control}
           ref={ref}
           value={value}
           onChange={(event) => onValue(event.target.value)}
@@ -131,17 +132,11 @@ type SelectAttributes = Omit<
 
 /** A select in a Field; its options are the children. */
 export function Select({
-  id,
-  label,
-  error,
-  hint,
-  errorTestId,
-  alertError,
   value,
   onValue,
   ref,
   children,
-  ...select
+  ...props
 }: FieldProps &
   SelectAttributes & {
     value: string;
@@ -149,12 +144,13 @@ export function Select({
     ref?: Ref<HTMLSelectElement>;
     children: ReactNode;
   }) {
+  const [field, select] = splitField(props);
   return (
-    <Field {...{ id, label, error, hint, errorTestId, alertError }}>
-      {(props) => (
+    <Field {...field}>
+      {(control) => (
         <select
           {...select}
-          {...props}
+          {...control}
           ref={ref}
           value={value}
           onChange={(event) => onValue(event.target.value)}

@@ -1,5 +1,5 @@
 /**
- * The dashboard's modules import one another without a cycle: a component that needs another's
+ * The dashboard's modules (src/dashboard) import one another without a cycle: a component that needs another's
  * part takes it from a shared module (components/, lib/) instead of from its sibling, so each
  * file can be read, tested and moved on its own. Type-only imports are left out: they vanish
  * from the build.
@@ -9,7 +9,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const root = dirname(fileURLToPath(import.meta.url));
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/dashboard');
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
