@@ -15,6 +15,7 @@ export function App({ session, router }: { session: SessionStore; router: Router
   const phase = useStore(session, (s) => s.phase);
   const api = useStore(session, (s) => s.api);
   const environment = useStore(session, (s) => s.environment);
+  const merchantName = useStore(session, (s) => s.merchantName);
   const storeName = useStore(session, (s) => s.storeName);
 
   useEffect(() => {
@@ -40,7 +41,14 @@ export function App({ session, router }: { session: SessionStore; router: Router
             <span className={`badge ${environment.key}`} data-testid="env-badge">
               {environment.label}
             </span>
-            <span className="store">{storeName}</span>
+            {/* The shop is the merchant, as the kiosk and the payment page name it; the store is
+                which of its shops this is, so it comes second and smaller. */}
+            <span className="shop" data-testid="shop-name">
+              {merchantName}
+              {storeName && storeName !== merchantName ? (
+                <span className="store"> · {storeName}</span>
+              ) : null}
+            </span>
             <button
               type="button"
               className="secondary small"

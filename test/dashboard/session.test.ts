@@ -24,7 +24,8 @@ describe('the session store', () => {
     const state = session.getState();
     expect(state.phase).toBe('signed-in');
     expect(state.environment).toMatchObject({ key: 'sandbox', label: 'SANDBOX' });
-    expect(state.storeName).not.toBe('');
+    // The header names the shop (the merchant) first, the store beside it.
+    expect(state).toMatchObject({ merchantName: 'Counter Demo Shop', storeName: 'Main Street' });
     expect(storage.get()).toBe(SANDBOX);
     // Its calls go through the typed client with the secret.
     expect(await state.api!.call('listTerminals')).toEqual([]);

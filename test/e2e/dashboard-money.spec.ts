@@ -144,7 +144,7 @@ test("sets a terminal's largest payment; the push form checks it in the service'
     "Amount £60.00 is more than this terminal's largest payment, £40.00.",
   );
   await expect(amount).toBeFocused();
-  await expect(amount).toHaveAttribute('aria-describedby', /push-error/);
+  await expect(amount).toHaveAttribute('aria-describedby', /push-amount-error/);
   // Shown by the amount field (before the payment method), not at the foot of the form.
   const errorBox = (await error.boundingBox())!;
   const methodBox = (await page.getByRole('group', { name: 'Payment method' }).boundingBox())!;

@@ -107,7 +107,7 @@ describe('PaymentDetail', () => {
     expect(markup).toContain('>Failed</span>');
     expect(markup).toContain('data-status="FAILED"');
     expect(markup).toContain('Damaged');
-    expect(markup).toMatch(/aria-invalid="true" aria-describedby="refund-notes-error-[^"]+"/);
+    expect(markup).toMatch(/aria-invalid="true" aria-describedby="refund-notes-[^"]+-error"/);
     expect(markup).toContain('role="alert" data-testid="refund-error">RefundNotes must be at most');
   });
 

@@ -3,6 +3,7 @@
  * safe answer has the focus, so Enter (or Escape) keeps things as they are.
  */
 import { useEffect, useRef, useState } from 'react';
+import { ButtonRow } from './form';
 
 export function ConfirmBox({
   message,
@@ -30,7 +31,7 @@ export function ConfirmBox({
       }}
     >
       <p>{message}</p>
-      <div className="actions">
+      <ButtonRow>
         <button
           type="button"
           className="danger small"
@@ -50,7 +51,7 @@ export function ConfirmBox({
         <button type="button" className="secondary small" disabled={busy} ref={keep} onClick={onNo}>
           {no}
         </button>
-      </div>
+      </ButtonRow>
     </div>
   );
 }

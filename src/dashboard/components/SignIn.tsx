@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { SessionStore } from '../store/session';
+import { ButtonRow, TextInput } from './form';
 
 export function SignIn({ session }: { session: SessionStore }) {
   const phase = useStore(session, (s) => s.phase);
@@ -33,27 +34,24 @@ export function SignIn({ session }: { session: SessionStore }) {
           void session.getState().signIn(candidate);
         }}
       >
-        <label htmlFor="secret">Access secret</label>
-        <input
+        <TextInput
           id="secret"
           ref={input}
+          label="Access secret"
+          error={error}
+          alertError
           type="password"
           autoComplete="off"
           spellCheck={false}
           placeholder="sk_sandbox_… or sk_live_…"
           value={secret}
-          onChange={(event) => setSecret(event.target.value)}
+          onValue={setSecret}
         />
-        {error ? (
-          <p className="error" role="alert" id="signin-error">
-            {error}
-          </p>
-        ) : null}
-        <div className="actions">
+        <ButtonRow>
           <button type="submit" disabled={checking}>
             {checking ? 'Checking…' : 'Sign in'}
           </button>
-        </div>
+        </ButtonRow>
       </form>
     </section>
   );

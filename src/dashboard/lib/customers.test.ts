@@ -9,6 +9,7 @@ import {
   formOf,
   listViewFromQuery,
   metadataPatch,
+  metadataText,
   parseMetadataFilter,
   problemsOf,
   queryOfListView,
@@ -55,6 +56,11 @@ describe('customer edits send only what changed', () => {
 });
 
 describe('metadata', () => {
+  it('reads on one line as the filter takes it, and is empty when there is none', () => {
+    expect(metadataText({ tier: 'gold', 7: 'x' })).toBe('7=x, tier=gold');
+    expect(metadataText({})).toBe('');
+  });
+
   it('turns the table into the merge patch: added, overwritten, removed as ""', () => {
     const before = { tier: 'gold', room: '12', keep: 'x' };
     const rows = [

@@ -140,6 +140,12 @@ export interface MetadataRow {
 export const rowsOf = (metadata: Record<string, string>): MetadataRow[] =>
   Object.entries(metadata).map(([key, value]) => ({ key, value }));
 
+/** Metadata on one line, as the filter takes it: "tier=gold, 7=x" ("" when there is none). */
+export const metadataText = (metadata: Record<string, string>): string =>
+  Object.entries(metadata)
+    .map(([key, value]) => `${key}=${value}`)
+    .join(', ');
+
 /**
  * The merge patch that turns `before` into the table's pairs: new or changed keys with their
  * value, removed keys with "" (the service's way to remove one), unchanged keys left out.

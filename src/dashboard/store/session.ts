@@ -1,6 +1,6 @@
 /**
  * Signing in and out. Sign-in checks the secret by reading the merchant's stores (which also
- * names the shop in the header); a refused secret is said plainly and kept nowhere. Each sign-in
+ * name the shop, the merchant, and its primary store for the header); a refused secret is said plainly and kept nowhere. Each sign-in
  * gets a fresh SessionApi, so nothing of a previous session can answer into this one.
  */
 import { createStore } from 'zustand/vanilla';
@@ -16,6 +16,9 @@ export interface SessionState {
   phase: Phase;
   api: SessionApi | null;
   environment: EnvironmentInfo | null;
+  /** The shop's name (the merchant's), as the kiosk and the payment page say it. */
+  merchantName: string;
+  /** The primary store's name ("Main Street"), shown smaller beside the shop's. */
   storeName: string;
   /** Why the last sign-in failed or the session ended; empty when there is nothing to say. */
   error: string;
@@ -43,6 +46,7 @@ export function createSessionStore(options: {
     phase: 'signed-out',
     api: null,
     environment: null,
+    merchantName: '',
     storeName: '',
     error: '',
 
@@ -76,6 +80,7 @@ export function createSessionStore(options: {
           phase: 'signed-in',
           api,
           environment: environmentOf(candidate),
+          merchantName: primary?.merchantName ?? '',
           storeName: primary?.name ?? '',
           error: '',
         });
@@ -98,7 +103,14 @@ export function createSessionStore(options: {
       attempt++;
       get().api?.close();
       options.storage.remove();
-      set({ phase: 'signed-out', api: null, environment: null, storeName: '', error: message });
+      set({
+        phase: 'signed-out',
+        api: null,
+        environment: null,
+        merchantName: '',
+        storeName: '',
+        error: message,
+      });
     },
 
     resume() {

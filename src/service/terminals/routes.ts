@@ -149,12 +149,23 @@ export const terminalRoutes: Area = (app, ctx) => {
     db
       .prepare<
         [string],
-        { id: string; name: string; is_primary: number; address: string | null; created_at: number }
-      >('SELECT * FROM stores WHERE merchant_id = ? ORDER BY is_primary DESC, created_at')
+        {
+          id: string;
+          name: string;
+          merchant_name: string;
+          is_primary: number;
+          address: string | null;
+          created_at: number;
+        }
+      >(
+        `SELECT s.*, m.name AS merchant_name FROM stores s JOIN merchants m ON m.id = s.merchant_id
+         WHERE s.merchant_id = ? ORDER BY s.is_primary DESC, s.created_at`,
+      )
       .all(caller.merchantId)
       .map((s) => ({
         id: s.id,
         name: s.name,
+        merchantName: s.merchant_name,
         isPrimary: s.is_primary === 1,
         ...(s.address ? { address: s.address } : {}),
         createdAt: iso(s.created_at),

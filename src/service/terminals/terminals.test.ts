@@ -500,7 +500,12 @@ describe('GET /api/stores', () => {
   it('lists the merchant’s stores, primary first', async () => {
     const res = await h.call('GET', '/api/stores');
     expect(res.status).toBe(200);
-    expect(res.body[0]).toMatchObject({ isPrimary: true, name: 'Main Street' });
+    // The store names its merchant: the shop's name the dashboard's header shows.
+    expect(res.body[0]).toMatchObject({
+      isPrimary: true,
+      name: 'Main Street',
+      merchantName: 'Counter Demo Shop',
+    });
   });
 });
 

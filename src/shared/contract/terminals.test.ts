@@ -295,6 +295,7 @@ describe('Store', () => {
   const store = {
     id: STORE_ID,
     name: 'High Street',
+    merchantName: 'Corner Café',
     isPrimary: true,
     address: '12 High Street, York',
     createdAt: '2026-01-01T00:00:00.000Z',

@@ -133,6 +133,9 @@ export const PushTokenBody = z.object({ fcmToken: safeText().min(1).max(4096).nu
 export const Store = z.object({
   id: Uuid,
   name: z.string(),
+  merchantName: z
+    .string()
+    .describe("The merchant's (the shop's) name, which the kiosk and the payment page show"),
   isPrimary: z.boolean(),
   address: z.string().optional(),
   createdAt: Timestamp,

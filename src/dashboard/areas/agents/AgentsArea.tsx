@@ -14,7 +14,9 @@ import {
 } from '../../../shared/agent-words';
 import { ContractStatus } from '../../../shared/contract/agent';
 import { formatDateTime, formatPounds, formatWhen } from '../../../shared/format';
+import { ButtonRow, Select } from '../../components/form';
 import { Notice } from '../../components/Notice';
+import { Table, num } from '../../components/Table';
 import { useDashboard } from '../../context';
 import {
   POLL_MS,
@@ -73,21 +75,21 @@ export function AgentsView({ store }: { store: AgentsStore }) {
         <div className="head">
           <h2 id="contracts-title">Contracts</h2>
           <div className="filter">
-            <label htmlFor="contracts-type">Type</label>
-            <select
+            <Select
               id="contracts-type"
+              label="Type"
               value={type}
-              onChange={(event) => store.getState().setType(event.target.value as TypeFilter)}
+              onValue={(value) => store.getState().setType(value as TypeFilter)}
             >
               <option value="">All types</option>
               <option value="SEND">{TYPE_LABEL.SEND}</option>
               <option value="COLLECT">{TYPE_LABEL.COLLECT}</option>
-            </select>
-            <label htmlFor="contracts-status">Status</label>
-            <select
+            </Select>
+            <Select
               id="contracts-status"
+              label="Status"
               value={status}
-              onChange={(event) => store.getState().setStatus(event.target.value as StatusFilter)}
+              onValue={(value) => store.getState().setStatus(value as StatusFilter)}
             >
               <option value="">All statuses</option>
               {ContractStatus.options.map((s) => (
@@ -95,7 +97,7 @@ export function AgentsView({ store }: { store: AgentsStore }) {
                   {CONTRACT_STATUS_LABEL[s]}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
         </div>
         {contracts && contracts.length === 0 ? (
@@ -118,38 +120,25 @@ export function AgentsView({ store }: { store: AgentsStore }) {
 
 function AgentTable({ agents }: { agents: AgentRecord[] }) {
   return (
-    <div className="table-wrap">
-      <table>
-        <caption className="visually-hidden">Agents</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Description</th>
-            <th scope="col">Status</th>
-            <th scope="col">Created</th>
-          </tr>
-        </thead>
-        <tbody>
-          {agents.map((a) => (
-            <tr key={a.agentId} data-testid="agent" data-agent-id={a.agentId}>
-              <td>{a.name}</td>
-              <td>{a.description ?? '—'}</td>
-              <td>
-                <span
-                  className={`status tone-${a.status === 'ACTIVE' ? 'success' : 'muted'}`}
-                  title={a.status}
-                >
-                  {a.status === 'ACTIVE' ? 'Active' : (a.status ?? '—')}
-                </span>
-              </td>
-              <td title={a.createdAt ? formatDateTime(a.createdAt) : undefined}>
-                {a.createdAt ? formatWhen(a.createdAt) : '—'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table caption="Agents" columns={['Name', 'Description', 'Status', 'Created']}>
+      {agents.map((a) => (
+        <tr key={a.agentId} data-testid="agent" data-agent-id={a.agentId}>
+          <td>{a.name}</td>
+          <td>{a.description ?? '—'}</td>
+          <td>
+            <span
+              className={`status tone-${a.status === 'ACTIVE' ? 'success' : 'muted'}`}
+              title={a.status}
+            >
+              {a.status === 'ACTIVE' ? 'Active' : (a.status ?? '—')}
+            </span>
+          </td>
+          <td className="time" title={a.createdAt ? formatDateTime(a.createdAt) : undefined}>
+            {a.createdAt ? formatWhen(a.createdAt) : '—'}
+          </td>
+        </tr>
+      ))}
+    </Table>
   );
 }
 
@@ -234,7 +223,7 @@ function ContractItem({
           </ul>
         </div>
       ) : null}
-      <div className="actions">
+      <ButtonRow>
         <button
           type="button"
           className="secondary small"
@@ -245,7 +234,7 @@ function ContractItem({
           {shown ? 'Hide payments' : 'Show payments'}
           <span className="visually-hidden"> of {c.name ?? c.contractId}</span>
         </button>
-      </div>
+      </ButtonRow>
       {shown ? (
         <div id={paymentsId}>
           <Notice kind="error">{shown.error}</Notice>
@@ -254,45 +243,36 @@ function ContractItem({
             <p className="muted">No payments under this contract yet.</p>
           ) : null}
           {shown.data && shown.data.length > 0 ? (
-            <div className="table-wrap">
-              <table>
-                <caption className="visually-hidden">
-                  Payments under {c.name ?? c.contractId}, newest first
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Time</th>
-                    <th scope="col">{c.type === 'SEND' ? 'Paid to' : 'Order'}</th>
-                    <th scope="col">Reference</th>
-                    <th scope="col" className="num">
-                      Amount
-                    </th>
-                    <th scope="col">Status</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.data.map((p) => (
-                    <tr key={p.paymentId} data-testid="contract-payment" data-status={p.status}>
-                      <td title={formatDateTime(p.createdAt)}>{formatWhen(p.createdAt)}</td>
-                      <td>{p.payee?.name ?? p.orderId ?? '—'}</td>
-                      <td>{p.reference ?? p.paymentRequestId ?? '—'}</td>
-                      <td className="num">{formatPounds(p.amount, p.currency)}</td>
-                      <td>
-                        <span
-                          className={`status tone-${p.status === 'COMPLETED' ? 'success' : p.status === 'FAILED' ? 'danger' : 'progress'}`}
-                          title={p.errorDescription ?? p.status}
-                        >
-                          {CONTRACT_PAYMENT_STATUS_LABEL[p.status]}
-                        </span>
-                        {p.errorDescription ? (
-                          <div className="muted">{p.errorDescription}</div>
-                        ) : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table
+              caption={`Payments under ${c.name ?? c.contractId}, newest first`}
+              columns={[
+                'Time',
+                c.type === 'SEND' ? 'Paid to' : 'Order',
+                'Reference',
+                num('Amount'),
+                'Status',
+              ]}
+            >
+              {shown.data.map((p) => (
+                <tr key={p.paymentId} data-testid="contract-payment" data-status={p.status}>
+                  <td className="time" title={formatDateTime(p.createdAt)}>
+                    {formatWhen(p.createdAt)}
+                  </td>
+                  <td>{p.payee?.name ?? p.orderId ?? '—'}</td>
+                  <td>{p.reference ?? p.paymentRequestId ?? '—'}</td>
+                  <td className="num">{formatPounds(p.amount, p.currency)}</td>
+                  <td>
+                    <span
+                      className={`status tone-${p.status === 'COMPLETED' ? 'success' : p.status === 'FAILED' ? 'danger' : 'progress'}`}
+                      title={p.errorDescription ?? p.status}
+                    >
+                      {CONTRACT_PAYMENT_STATUS_LABEL[p.status]}
+                    </span>
+                    {p.errorDescription ? <div className="muted">{p.errorDescription}</div> : null}
+                  </td>
+                </tr>
+              ))}
+            </Table>
           ) : null}
           {shown.data && shown.totalCount > shown.data.length ? (
             <p className="muted">

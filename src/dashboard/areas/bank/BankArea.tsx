@@ -8,7 +8,9 @@ import { useStore } from 'zustand';
 import type { BankTransaction } from '../../../shared/contract/bank';
 import { formatDateTime, formatPounds } from '../../../shared/format';
 import { ConfirmBox } from '../../components/ConfirmBox';
+import { ButtonRow, Select, TextInput } from '../../components/form';
 import { Notice } from '../../components/Notice';
+import { Table, num } from '../../components/Table';
 import { useBank, useDashboard, useRouter } from '../../context';
 import { bankRedirectUrl, TRANSACTION_STATUS_LABEL } from '../../lib/bank';
 import type { BankConsent } from '../../store/bank';
@@ -105,13 +107,17 @@ function ConsentItem({ consent: c }: { consent: BankConsent }) {
         {c.accounts.map((a) => {
           const label = `${a.bankName} ${a.sortCode} ${a.accountNumber}`;
           return (
+            // The number and its tag in one column, the button in the next, so every
+            // account's Transactions button sits in the same place.
             <li key={a.accountId} data-testid="bank-account" data-account-id={a.accountId}>
-              <span>
-                {a.sortCode} {a.accountNumber}
+              <span className="account">
+                <span className="nowrap">
+                  {a.sortCode} {a.accountNumber}
+                </span>
+                {c.settlementAccountId === a.accountId ? (
+                  <span className="tag">Settlement account</span>
+                ) : null}
               </span>
-              {c.settlementAccountId === a.accountId ? (
-                <span className="tag">Settlement account</span>
-              ) : null}
               <button
                 type="button"
                 className="secondary small"
@@ -125,7 +131,7 @@ function ConsentItem({ consent: c }: { consent: BankConsent }) {
           );
         })}
       </ul>
-      <div className="actions">
+      <ButtonRow>
         {confirming ? (
           <ConfirmBox
             message={`Revoke access to ${c.bankName}? Its accounts and transactions can no longer be read; linking again needs the bank’s page.`}
@@ -148,7 +154,7 @@ function ConsentItem({ consent: c }: { consent: BankConsent }) {
             Revoke
           </button>
         )}
-      </div>
+      </ButtonRow>
       <Notice kind="error">{error}</Notice>
     </li>
   );
@@ -186,35 +192,23 @@ function Transactions() {
         {note}
       </Notice>
       <Notice kind="error">{error}</Notice>
-      <div className="table-wrap">
-        <table data-testid="transactions">
-          <caption className="visually-hidden">
-            Transactions of {browsing.label}, newest first
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Description</th>
-              <th scope="col">Reference</th>
-              <th scope="col" className="num">
-                In
-              </th>
-              <th scope="col" className="num">
-                Out
-              </th>
-              <th scope="col">Status</th>
-              <th scope="col" className="num">
-                Balance
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(page?.data ?? []).map((t) => (
-              <TransactionRow key={t.id} t={t} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        caption={`Transactions of ${browsing.label}, newest first`}
+        columns={[
+          'Date',
+          'Description',
+          'Reference',
+          num('In'),
+          num('Out'),
+          'Status',
+          num('Balance'),
+        ]}
+        testId="transactions"
+      >
+        {(page?.data ?? []).map((t) => (
+          <TransactionRow key={t.id} t={t} />
+        ))}
+      </Table>
       {page && page.data.length === 0 ? <p className="muted">No transactions.</p> : null}
       <div className="pager">
         <button
@@ -283,18 +277,16 @@ function ReconciliationCard() {
           void bank.getState().reconcile(date, storeId);
         }}
       >
-        <label htmlFor="recon-date">Day (UTC)</label>
-        <input id="recon-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-        <label htmlFor="recon-store">Store</label>
-        <select id="recon-store" value={storeId} onChange={(e) => setStoreId(e.target.value)}>
+        <TextInput id="recon-date" label="Day (UTC)" type="date" value={date} onValue={setDate} />
+        <Select id="recon-store" label="Store" value={storeId} onValue={setStoreId}>
           <option value="">All stores</option>
           {(stores ?? []).map((s) => (
             <option key={s.id} value={s.id}>
               {s.name}
             </option>
           ))}
-        </select>
-        <button type="submit" className="small" disabled={recon.busy}>
+        </Select>
+        <button type="submit" disabled={recon.busy}>
           Show
         </button>
       </form>
@@ -319,75 +311,52 @@ function ReconciliationCard() {
             <dt>Received</dt>
             <dd>{formatPounds(report.summary.receivedAmount)}</dd>
           </dl>
-          <div className="table-wrap">
-            <table data-testid="recon-table">
-              <caption>Payments</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Completed</th>
-                  <th scope="col">Order</th>
-                  <th scope="col">Store</th>
-                  <th scope="col" className="num">
-                    Amount
-                  </th>
-                  <th scope="col">Credit</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.payments.map((p) => (
-                  <tr
-                    key={p.paymentRequestId}
-                    data-testid="recon-payment"
-                    data-payment-id={p.paymentRequestId}
-                    data-status={p.status}
-                  >
-                    <td>{formatDateTime(p.completedAt)}</td>
-                    <td>{p.orderId}</td>
-                    <td>{stores?.find((s) => s.id === p.storeId)?.name ?? '—'}</td>
-                    <td className="num">{formatPounds(p.amount, p.currency)}</td>
-                    <td>
-                      {p.credit ? (
-                        <span className="status tone-success">Matched</span>
-                      ) : (
-                        <span className="status tone-waiting">Not arrived yet</span>
-                      )}
-                      {p.credit ? (
-                        <div className="muted">{formatDateTime(p.credit.date)}</div>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption="Payments"
+            showCaption
+            columns={['Completed', 'Order', 'Store', num('Amount'), 'Credit']}
+            testId="recon-table"
+          >
+            {report.payments.map((p) => (
+              <tr
+                key={p.paymentRequestId}
+                data-testid="recon-payment"
+                data-payment-id={p.paymentRequestId}
+                data-status={p.status}
+              >
+                <td className="time">{formatDateTime(p.completedAt)}</td>
+                <td>{p.orderId}</td>
+                <td>{stores?.find((s) => s.id === p.storeId)?.name ?? '—'}</td>
+                <td className="num">{formatPounds(p.amount, p.currency)}</td>
+                <td>
+                  {p.credit ? (
+                    <span className="status tone-success">Matched</span>
+                  ) : (
+                    <span className="status tone-waiting">Not arrived yet</span>
+                  )}
+                  {p.credit ? <div className="muted">{formatDateTime(p.credit.date)}</div> : null}
+                </td>
+              </tr>
+            ))}
+          </Table>
           {report.payments.length === 0 ? (
             <p className="muted">No pay-by-bank payments on this day.</p>
           ) : null}
-          <div className="table-wrap">
-            <table data-testid="unmatched-credits">
-              <caption>Credits that match no payment</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Description</th>
-                  <th scope="col">Reference</th>
-                  <th scope="col" className="num">
-                    Amount
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {(report.unmatchedCredits ?? []).map((t) => (
-                  <tr key={t.id} data-testid="unmatched-credit">
-                    <td>{formatDateTime(t.date)}</td>
-                    <td>{t.description}</td>
-                    <td>{t.reference}</td>
-                    <td className="num">{formatPounds(t.amount, t.currency)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption="Credits that match no payment"
+            showCaption
+            columns={['Date', 'Description', 'Reference', num('Amount')]}
+            testId="unmatched-credits"
+          >
+            {(report.unmatchedCredits ?? []).map((t) => (
+              <tr key={t.id} data-testid="unmatched-credit">
+                <td className="time">{formatDateTime(t.date)}</td>
+                <td>{t.description}</td>
+                <td>{t.reference}</td>
+                <td className="num">{formatPounds(t.amount, t.currency)}</td>
+              </tr>
+            ))}
+          </Table>
           {(report.unmatchedCredits ?? []).length === 0 ? (
             <p className="muted">Every credit of the day matches a payment.</p>
           ) : null}

@@ -1,6 +1,6 @@
 /** The customer's fields, for both the create dialog and the edit form, each with its error. */
 import { CUSTOMER_FIELDS, type CustomerForm, type TextField } from '../../lib/customers';
-import { Field } from './parts';
+import { Select, TextInput } from '../../components/form';
 
 const HINTS: Partial<Record<TextField, string>> = {
   fullName: '2 to 30 characters.',
@@ -31,38 +31,28 @@ export function CustomerFields({
   return (
     <div className="form-grid">
       {CUSTOMER_FIELDS.map(([field, label]) => (
-        <Field
+        <TextInput
           key={field}
           id={`${prefix}-${field}`}
           label={field === 'fullName' ? label : `${label} (optional)`}
           error={errors[field]}
-          {...(HINTS[field] ? { hint: HINTS[field] } : {})}
-        >
-          {(props) => (
-            <input
-              {...props}
-              type={INPUT_TYPE[field] ?? 'text'}
-              autoComplete="off"
-              value={form[field]}
-              onChange={(event) => onChange({ ...form, [field]: event.target.value })}
-            />
-          )}
-        </Field>
+          hint={HINTS[field]}
+          type={INPUT_TYPE[field] ?? 'text'}
+          autoComplete="off"
+          value={form[field]}
+          onValue={(value) => onChange({ ...form, [field]: value })}
+        />
       ))}
-      <Field id={`${prefix}-type`} label="Type" error={errors.type}>
-        {(props) => (
-          <select
-            {...props}
-            value={form.type}
-            onChange={(event) =>
-              onChange({ ...form, type: event.target.value as CustomerForm['type'] })
-            }
-          >
-            <option value="INDIVIDUAL">Individual</option>
-            <option value="BUSINESS">Business</option>
-          </select>
-        )}
-      </Field>
+      <Select
+        id={`${prefix}-type`}
+        label="Type"
+        error={errors.type}
+        value={form.type}
+        onValue={(type) => onChange({ ...form, type: type as CustomerForm['type'] })}
+      >
+        <option value="INDIVIDUAL">Individual</option>
+        <option value="BUSINESS">Business</option>
+      </Select>
     </div>
   );
 }

@@ -7,7 +7,9 @@ import { formatDateTime, formatPounds } from '../../../shared/format';
 import { REFUND_STATUS_LABEL, REFUND_STATUS_TONE } from '../../../shared/labels';
 import { formatPence } from '../../../shared/money';
 import { ConfirmBox } from '../../components/ConfirmBox';
+import { ButtonRow, FieldError, RadioGroup, TextInput } from '../../components/form';
 import { Notice } from '../../components/Notice';
+import { Table, num } from '../../components/Table';
 import { useDashboard, useRefunds } from '../../context';
 import { checkAmount } from '../../lib/amount';
 import { leftToRefund, refundPence } from '../../lib/refunds';
@@ -76,40 +78,32 @@ function RefundTable({ payment: p }: { payment: Payment }) {
   if (!refunds) return <p className="muted">Loading refunds…</p>;
   if (refunds.length === 0) return <p className="muted">No refunds.</p>;
   return (
-    <table data-testid="refunds">
-      <caption>Refunds of {p.orderId}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Requested</th>
-          <th scope="col" className="num">
-            Amount
-          </th>
-          <th scope="col">Notes</th>
-          <th scope="col">Status</th>
+    <Table
+      caption={`Refunds of ${p.orderId}`}
+      showCaption
+      columns={['Requested', num('Amount'), 'Notes', 'Status']}
+      testId="refunds"
+    >
+      {refunds.map((r) => (
+        <tr key={r.refundId} data-testid="refund" data-status={r.status}>
+          <td className="time">{formatDateTime(r.createdAt)}</td>
+          <td className="num">
+            {formatPence(refundPence(r.refundAmount), r.currency)}
+            <div className="muted">{r.refundType === 'FULL' ? 'In full' : 'Part'}</div>
+          </td>
+          <td>{r.refundNotes ?? ''}</td>
+          <td>
+            <span
+              className={`status tone-${REFUND_STATUS_TONE[r.status]}`}
+              title={r.status}
+              data-testid="refund-status"
+            >
+              {REFUND_STATUS_LABEL[r.status]}
+            </span>
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {refunds.map((r) => (
-          <tr key={r.refundId} data-testid="refund" data-status={r.status}>
-            <td>{formatDateTime(r.createdAt)}</td>
-            <td className="num">
-              {formatPence(refundPence(r.refundAmount), r.currency)}
-              <div className="muted">{r.refundType === 'FULL' ? 'In full' : 'Part'}</div>
-            </td>
-            <td>{r.refundNotes ?? ''}</td>
-            <td>
-              <span
-                className={`status tone-${REFUND_STATUS_TONE[r.status]}`}
-                title={r.status}
-                data-testid="refund-status"
-              >
-                {REFUND_STATUS_LABEL[r.status]}
-              </span>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </Table>
   );
 }
 
@@ -148,69 +142,62 @@ function RefundForm({ payment: p, leftPence }: { payment: Payment; leftPence: nu
         setConfirming(checked.pence);
       }}
     >
-      <fieldset>
-        <legend>Refund</legend>
-        <label className="choice">
-          <input
-            type="radio"
-            name={`refund-kind-${id}`}
-            checked={full}
-            onChange={() => setFull(true)}
-          />{' '}
-          In full ({formatPence(leftPence, p.currency)})
-        </label>
-        <label className="choice">
-          <input
-            type="radio"
-            name={`refund-kind-${id}`}
-            checked={!full}
-            onChange={() => setFull(false)}
-          />{' '}
-          An amount
-        </label>
-      </fieldset>
-      {!full ? (
-        <>
-          <label htmlFor={`refund-amount-${id}`}>Amount to refund (£)</label>
-          <input
-            id={`refund-amount-${id}`}
-            ref={amountInput}
-            inputMode="decimal"
-            placeholder="5.00"
-            value={amount}
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={errors.amount ? `refund-amount-error-${id}` : undefined}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-          <FieldError id={`refund-amount-error-${id}`} message={errors.amount} />
-        </>
+      <RadioGroup
+        id={`refund-kind-${id}`}
+        legend="Refund"
+        name={`refund-kind-${id}`}
+        options={[
+          ['full', `In full (${formatPence(leftPence, p.currency)})`],
+          ['part', 'An amount'],
+        ]}
+        value={full ? 'full' : 'part'}
+        onValue={(kind) => setFull(kind === 'full')}
+      />
+      {full ? (
+        // A refused amount still shows, though the field is gone (the service has the last word).
+        <FieldError id={`refund-amount-${id}`} testId="refund-error" alert>
+          {errors.amount}
+        </FieldError>
       ) : (
-        <FieldError id={`refund-amount-error-${id}`} message={errors.amount} />
+        <TextInput
+          id={`refund-amount-${id}`}
+          ref={amountInput}
+          label="Amount to refund (£)"
+          error={errors.amount}
+          errorTestId="refund-error"
+          alertError
+          inputMode="decimal"
+          placeholder="5.00"
+          value={amount}
+          onValue={setAmount}
+        />
       )}
-      <label htmlFor={`refund-notes-${id}`}>
-        Notes <span className="muted">(optional, up to {NOTES_MAX} characters)</span>
-      </label>
-      <input
+      <TextInput
         id={`refund-notes-${id}`}
         ref={notesInput}
+        label={
+          <>
+            Notes <span className="muted">(optional, up to {NOTES_MAX} characters)</span>
+          </>
+        }
+        error={errors.refundNotes}
+        errorTestId="refund-error"
+        alertError
         maxLength={NOTES_MAX}
         placeholder="Damaged item"
         value={notes}
-        aria-invalid={errors.refundNotes ? true : undefined}
-        aria-describedby={errors.refundNotes ? `refund-notes-error-${id}` : undefined}
-        onChange={(event) => setNotes(event.target.value)}
+        onValue={setNotes}
       />
-      <FieldError id={`refund-notes-error-${id}`} message={errors.refundNotes} />
       <Notice kind="error">{formError}</Notice>
       <Notice kind="ok" testId="refund-notice">
         {notice}
       </Notice>
       {confirming === null ? (
-        <div className="actions">
+        <ButtonRow>
           <button type="submit" ref={submit} disabled={sending}>
             {sending ? 'Refunding…' : 'Refund…'}
           </button>
-        </div>
+        </ButtonRow>
       ) : (
         <ConfirmBox
           message={`Refund ${formatPence(confirming, p.currency)} of ${p.orderId} to the customer? This cannot be undone.`}
@@ -241,12 +228,4 @@ function RefundForm({ payment: p, leftPence }: { payment: Payment; leftPence: nu
       )}
     </form>
   );
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} className="error" role="alert" data-testid="refund-error">
-      {message}
-    </p>
-  ) : null;
 }

@@ -5,7 +5,9 @@ import { methodLabel, STATUS_LABEL, STATUS_ORDER } from '../../../shared/labels'
 import { OPEN_STATUSES, type PaymentStatus } from '../../../shared/payment-states';
 import { ConfirmBox } from '../../components/ConfirmBox';
 import { Notice } from '../../components/Notice';
+import { ButtonRow, Select } from '../../components/form';
 import { Pager } from '../../components/Pager';
+import { Table, num } from '../../components/Table';
 import { StatusBadge } from '../../components/StatusBadge';
 import { PaymentDetail } from './PaymentDetail';
 import { useStore } from 'zustand';
@@ -35,13 +37,11 @@ export function PaymentList() {
       <div className="head">
         <h2 id="payments-title">All payments</h2>
         <div className="filter">
-          <label htmlFor="payments-status">Show</label>
-          <select
+          <Select
             id="payments-status"
+            label="Show"
             value={status}
-            onChange={(event) =>
-              payments.getState().setStatus(event.target.value as PaymentStatus | '')
-            }
+            onValue={(value) => payments.getState().setStatus(value as PaymentStatus | '')}
           >
             <option value="">All statuses</option>
             {STATUS_ORDER.map((s) => (
@@ -49,39 +49,28 @@ export function PaymentList() {
                 {STATUS_LABEL[s]}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
       </div>
       <p className="muted">Updates live. Unpaid payments can be cancelled.</p>
       <Notice kind="error">{error ? `${error} Trying again shortly.` : ''}</Notice>
-      <div className="table-wrap">
-        <table>
-          <caption className="visually-hidden">Payments, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Order</th>
-              <th scope="col">Terminal</th>
-              <th scope="col" className="num">
-                Amount
-              </th>
-              <th scope="col" className="num">
-                Paid
-              </th>
-              <th scope="col" className="num">
-                Tip
-              </th>
-              <th scope="col">Status</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(page?.data ?? []).map((p) => (
-              <PaymentRow key={p.paymentRequestId} payment={p} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        caption="Payments, newest first"
+        columns={[
+          'Time',
+          'Order',
+          'Terminal',
+          num('Amount'),
+          num('Paid'),
+          num('Tip'),
+          'Status',
+          'Action',
+        ]}
+      >
+        {(page?.data ?? []).map((p) => (
+          <PaymentRow key={p.paymentRequestId} payment={p} />
+        ))}
+      </Table>
       {page && page.data.length === 0 ? <p className="muted">No payments yet.</p> : null}
       <Pager
         label="Payment pages"
@@ -127,7 +116,7 @@ function PaymentRow({ payment: p }: { payment: Payment }) {
           <div>{p.orderId}</div>
           {p.notes ? <div className="muted">{p.notes}</div> : null}
         </td>
-        <td>{terminalName(terminals ?? [], p.terminalId)}</td>
+        <td className="nowrap">{terminalName(terminals ?? [], p.terminalId)}</td>
         <td className="num">{formatPounds(p.amount, p.currency)}</td>
         <td className="num">
           {formatPounds(p.paidAmount, p.currency)}
@@ -140,21 +129,36 @@ function PaymentRow({ payment: p }: { payment: Payment }) {
         <td className="num">{formatPounds(p.tipAmount, p.currency)}</td>
         <td>
           <StatusBadge status={p.status} detail={p.errorDescription} />
-          {p.paymentMethod ? <div className="muted">{methodLabel(p.paymentMethod)}</div> : null}
+          {p.paymentMethod ? (
+            <div className="muted nowrap">{methodLabel(p.paymentMethod)}</div>
+          ) : null}
         </td>
-        <td>
-          {cancellable && !confirming ? (
+        <td className="row-actions">
+          <ButtonRow>
+            {cancellable && !confirming ? (
+              <button
+                type="button"
+                ref={cancelButton}
+                className="danger-outline small"
+                disabled={cancelling}
+                aria-label={`Cancel payment ${p.orderId}`}
+                onClick={() => setConfirming(true)}
+              >
+                {cancelling ? 'Cancelling…' : 'Cancel'}
+              </button>
+            ) : null}
             <button
               type="button"
-              ref={cancelButton}
-              className="danger-outline small"
-              disabled={cancelling}
-              aria-label={`Cancel payment ${p.orderId}`}
-              onClick={() => setConfirming(true)}
+              ref={detailsButton}
+              className="secondary small"
+              aria-expanded={open}
+              aria-controls={open ? `detail-row-${p.paymentRequestId}` : undefined}
+              aria-label={`Details and refunds of ${p.orderId}`}
+              onClick={() => (open ? closeDetail() : refunds.getState().open(p.paymentRequestId))}
             >
-              {cancelling ? 'Cancelling…' : 'Cancel'}
+              {open ? 'Hide details' : 'Details'}
             </button>
-          ) : null}
+          </ButtonRow>
           {cancellable && confirming ? (
             <ConfirmBox
               message={`Cancel this payment of ${formatPounds(p.amount, p.currency)}? The customer can no longer pay it.`}
@@ -164,17 +168,6 @@ function PaymentRow({ payment: p }: { payment: Payment }) {
               onNo={() => setConfirming(false)}
             />
           ) : null}
-          <button
-            type="button"
-            ref={detailsButton}
-            className="secondary small"
-            aria-expanded={open}
-            aria-controls={open ? `detail-row-${p.paymentRequestId}` : undefined}
-            aria-label={`Details and refunds of ${p.orderId}`}
-            onClick={() => (open ? closeDetail() : refunds.getState().open(p.paymentRequestId))}
-          >
-            {open ? 'Hide details' : 'Details'}
-          </button>
           <Notice kind="error">{error}</Notice>
         </td>
       </tr>

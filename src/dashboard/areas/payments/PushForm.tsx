@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatPounds } from '../../../shared/format';
 import { poundsToPence } from '../../../shared/money';
+import { ButtonRow, RadioGroup, Select, TextInput } from '../../components/form';
 import { Notice } from '../../components/Notice';
 import { useDashboard, usePayments, useTerminals } from '../../context';
 import { pickTerminal, terminalChoices } from '../../lib/terminal-choices';
@@ -57,13 +58,20 @@ export function PushForm() {
           }
         }}
       >
-        <label htmlFor="push-terminal">Terminal</label>
-        <select
+        <Select
           id="push-terminal"
           ref={terminalSelect}
+          label="Terminal"
+          hint={
+            choices.some((c) => c.reason)
+              ? 'Greyed-out terminals cannot take a payment now: switch their remote payments on, or open Counter on the kiosk so it connects.'
+              : undefined
+          }
+          error={errorField === 'terminal' ? error : undefined}
+          errorTestId="push-error"
+          alertError
           value={terminalId}
-          onChange={(event) => setChosen(event.target.value)}
-          aria-describedby="push-terminal-hint"
+          onValue={setChosen}
         >
           <option value="">
             {choices.length ? 'Choose a terminal' : 'No terminals paired yet'}
@@ -73,75 +81,62 @@ export function PushForm() {
               {c.reason ? `${c.name} (${c.reason})` : c.name}
             </option>
           ))}
-        </select>
-        <p id="push-terminal-hint" className="muted">
-          {choices.some((c) => c.reason)
-            ? 'Greyed-out terminals cannot take a payment now: switch their remote payments on, or open Counter on the kiosk so it connects.'
-            : ''}
-        </p>
-        <label htmlFor="push-amount">Amount (£)</label>
-        <input
+        </Select>
+        <TextInput
           id="push-amount"
           ref={amountInput}
+          label="Amount (£)"
+          hint={
+            terminal ? (
+              <span data-testid="push-limit">
+                Largest payment on {terminal.name}: {formatPounds(terminal.maxAmount)}
+              </span>
+            ) : undefined
+          }
+          // Shown by the amount field (before the payment method), where the mistake is.
+          error={errorField === 'amount' ? error : undefined}
+          errorTestId="push-error"
+          alertError
           inputMode="decimal"
           placeholder="12.50"
           value={amount}
-          aria-invalid={errorField === 'amount' ? true : undefined}
-          aria-describedby={`push-amount-hint${errorField === 'amount' ? ' push-error' : ''}`}
-          onChange={(event) => {
-            setAmount(event.target.value);
+          onValue={(value) => {
+            setAmount(value);
             if (errorField === 'amount') payments.getState().clearPushError();
           }}
         />
-        <p id="push-amount-hint" className="muted" data-testid="push-limit">
-          {terminal
-            ? `Largest payment on ${terminal.name}: ${formatPounds(terminal.maxAmount)}`
-            : ''}
-        </p>
-        {error && errorField === 'amount' ? <PushError error={error} /> : null}
-        <fieldset>
-          <legend>Payment method</legend>
-          {METHODS.map(([value, label]) => (
-            <label className="choice" key={value || 'any'}>
-              <input
-                type="radio"
-                name="push-method"
-                value={value}
-                checked={method === value}
-                onChange={() => setMethod(value)}
-              />{' '}
-              {label}
-            </label>
-          ))}
-        </fieldset>
-        <label htmlFor="push-notes">
-          Notes <span className="muted">(optional, up to 30 characters)</span>
-        </label>
-        <input
+        <RadioGroup
+          id="push-method"
+          legend="Payment method"
+          name="push-method"
+          options={METHODS}
+          value={method}
+          onValue={setMethod}
+        />
+        <TextInput
           id="push-notes"
+          label={
+            <>
+              Notes <span className="muted">(optional, up to 30 characters)</span>
+            </>
+          }
           maxLength={30}
           placeholder="Table 4"
           value={notes}
-          onChange={(event) => setNotes(event.target.value)}
+          onValue={setNotes}
         />
-        {error && errorField !== 'amount' ? <PushError error={error} /> : null}
+        <Notice kind="error" testId="push-error">
+          {errorField === null ? error : ''}
+        </Notice>
         <Notice kind="ok" testId="push-result">
           {result}
         </Notice>
-        <div className="actions">
+        <ButtonRow>
           <button type="submit" disabled={pushing}>
             {pushing ? 'Sending…' : 'Send to terminal'}
           </button>
-        </div>
+        </ButtonRow>
       </form>
     </section>
-  );
-}
-
-function PushError({ error }: { error: string }) {
-  return (
-    <p id="push-error" className="error" role="alert" data-testid="push-error">
-      {error}
-    </p>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatPounds, formatWhen } from '../../../shared/format';
 import type { Terminal } from '../../../shared/contract/terminals';
 import { ConfirmBox } from '../../components/ConfirmBox';
+import { ButtonRow, TextInput } from '../../components/form';
 import { Notice } from '../../components/Notice';
 import { useDashboard, useTerminals } from '../../context';
 import { expiryText } from '../../lib/pairing';
@@ -68,7 +69,7 @@ function PairingCode({ pairing }: { pairing: Pairing }) {
       <p className="muted" data-testid="pairing-expiry">
         {expiry ?? 'This code has expired. Make a new one to pair a kiosk.'}
       </p>
-      <div className="actions">
+      <ButtonRow>
         {expiry ? null : (
           <button
             type="button"
@@ -85,7 +86,7 @@ function PairingCode({ pairing }: { pairing: Pairing }) {
         >
           Close
         </button>
-      </div>
+      </ButtonRow>
     </div>
   );
 }
@@ -141,7 +142,7 @@ function TerminalItem({ terminal }: { terminal: Terminal }) {
           ) : null}
         </div>
       </div>
-      <div className="actions">
+      <ButtonRow>
         <label className="switch">
           <input
             type="checkbox"
@@ -194,7 +195,7 @@ function TerminalItem({ terminal }: { terminal: Terminal }) {
         >
           Unpair
         </button>
-      </div>
+      </ButtonRow>
       {renaming ? (
         <form
           noValidate
@@ -206,16 +207,16 @@ function TerminalItem({ terminal }: { terminal: Terminal }) {
             } else renameInput.current?.focus();
           }}
         >
-          <label htmlFor={inputId}>New name</label>
-          <input
+          <TextInput
             id={inputId}
             ref={renameInput}
+            label="New name"
             maxLength={50}
             autoComplete="off"
             value={name}
-            onChange={(event) => setName(event.target.value)}
+            onValue={setName}
           />
-          <div className="actions">
+          <ButtonRow>
             <button type="submit" className="small">
               Save name
             </button>
@@ -230,7 +231,7 @@ function TerminalItem({ terminal }: { terminal: Terminal }) {
             >
               Cancel
             </button>
-          </div>
+          </ButtonRow>
         </form>
       ) : null}
       {editingLimit ? (
@@ -252,23 +253,19 @@ function TerminalItem({ terminal }: { terminal: Terminal }) {
             }
           }}
         >
-          <label htmlFor={limitId}>Largest payment (£)</label>
-          <input
+          <TextInput
             id={limitId}
             ref={limitInput}
+            label="Largest payment (£)"
+            error={limitError}
+            errorTestId="limit-error"
+            alertError
             inputMode="decimal"
             autoComplete="off"
             value={limit}
-            aria-invalid={limitError ? true : undefined}
-            aria-describedby={limitError ? `${limitId}-error` : undefined}
-            onChange={(event) => setLimit(event.target.value)}
+            onValue={setLimit}
           />
-          {limitError ? (
-            <p id={`${limitId}-error`} className="error" role="alert" data-testid="limit-error">
-              {limitError}
-            </p>
-          ) : null}
-          <div className="actions">
+          <ButtonRow>
             <button type="submit" className="small">
               Save largest payment
             </button>
@@ -283,7 +280,7 @@ function TerminalItem({ terminal }: { terminal: Terminal }) {
             >
               Cancel
             </button>
-          </div>
+          </ButtonRow>
         </form>
       ) : null}
       {confirming ? (

@@ -4,7 +4,9 @@ import { formatDateTime, formatWhen } from '../../../shared/format';
 import { DELIVERY_LABEL } from '../../../shared/labels';
 import { attemptAnswer, lastResponse } from '../../lib/deliveries';
 import { ConfirmBox } from '../../components/ConfirmBox';
+import { ButtonRow, TextInput } from '../../components/form';
 import { Notice } from '../../components/Notice';
+import { Table, num } from '../../components/Table';
 import { useDashboard, useWebhooks } from '../../context';
 import {
   EVENT_TYPES,
@@ -59,22 +61,24 @@ function AddEndpoint() {
       }}
     >
       <h2>Add an endpoint</h2>
-      <label htmlFor="webhook-url">Endpoint URL</label>
-      <input
+      <TextInput
         id="webhook-url"
+        label="Endpoint URL"
         type="url"
         placeholder="https://example.com/webhooks/counter"
         value={url}
-        onChange={(event) => setUrl(event.target.value)}
+        onValue={setUrl}
       />
-      <label htmlFor="webhook-description">
-        Description <span className="muted">(optional)</span>
-      </label>
-      <input
+      <TextInput
         id="webhook-description"
+        label={
+          <>
+            Description <span className="muted">(optional)</span>
+          </>
+        }
         maxLength={200}
         value={description}
-        onChange={(event) => setDescription(event.target.value)}
+        onValue={setDescription}
       />
       <fieldset>
         <legend>Events to send</legend>
@@ -93,11 +97,11 @@ function AddEndpoint() {
         ))}
       </fieldset>
       <Notice kind="error">{formError}</Notice>
-      <div className="actions">
+      <ButtonRow>
         <button type="submit" disabled={creating}>
           Add endpoint
         </button>
-      </div>
+      </ButtonRow>
     </form>
   );
 }
@@ -119,7 +123,7 @@ function SecretOnce({ secret }: { secret: string }) {
       <code ref={code} data-testid="webhook-secret">
         {secret}
       </code>
-      <div className="actions">
+      <ButtonRow>
         <button
           type="button"
           ref={copy}
@@ -149,7 +153,7 @@ function SecretOnce({ secret }: { secret: string }) {
         <span className="muted" role="status">
           {copied}
         </span>
-      </div>
+      </ButtonRow>
     </div>
   );
 }
@@ -170,7 +174,7 @@ function Endpoint({ subscription: s }: { subscription: Subscription }) {
         {s.eventTypes.join(', ')}
         {s.description ? ` · ${s.description}` : ''} · added {formatWhen(s.createdAt)}
       </div>
-      <div className="actions">
+      <ButtonRow>
         <button
           type="button"
           className="secondary small"
@@ -190,7 +194,7 @@ function Endpoint({ subscription: s }: { subscription: Subscription }) {
         >
           Delete
         </button>
-      </div>
+      </ButtonRow>
       {confirming ? (
         <ConfirmBox
           message={`Delete the endpoint ${s.url}? It gets no more events, and deliveries still queued for it are dropped.`}
@@ -207,28 +211,14 @@ function Endpoint({ subscription: s }: { subscription: Subscription }) {
       <Notice kind="error">{error}</Notice>
       {open ? (
         <div className="deliveries" id={logId} data-testid="deliveries">
-          <div className="table-wrap">
-            <table>
-              <caption className="visually-hidden">Deliveries to {s.url}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="num">
-                    Attempts
-                  </th>
-                  <th scope="col">Last response</th>
-                  <th scope="col">Action</th>
-                </tr>
-              </thead>
-              <tbody>
-                {(deliveries ?? []).map((d) => (
-                  <DeliveryRow key={d.id} delivery={d} subscriptionId={s.id} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption={`Deliveries to ${s.url}`}
+            columns={['Time', 'Event', 'Status', num('Attempts'), 'Last response', 'Action']}
+          >
+            {(deliveries ?? []).map((d) => (
+              <DeliveryRow key={d.id} delivery={d} subscriptionId={s.id} />
+            ))}
+          </Table>
           {deliveries && deliveries.length === 0 ? (
             <p className="muted">
               No deliveries yet. One appears here each time an event this endpoint subscribes to
