@@ -15,6 +15,7 @@ describe('npm start options', () => {
       kiosk: false,
       staffPin: undefined,
       locale: 'en-GB',
+      printProductionSecret: false,
     });
     expect(options.dataDir).toMatch(/\.data$/);
   });

@@ -30,6 +30,8 @@ export interface StartOptions {
    * chooses it in the console on first start.
    */
   staffPin: string | undefined;
+  /** Print the embedded service's production secret when its first start generates one. */
+  printProductionSecret: boolean;
 }
 
 export class OptionsError extends Error {}
@@ -46,6 +48,8 @@ export const USAGE = `Usage: npm start -- [options]
   --lan                serve the customer display on the LAN, behind a display code
   --kiosk              full-screen kiosk mode; staff leave it with the staff PIN
   --locale L           dates and numbers in the windows, e.g. en-GB (default; or COUNTER_LOCALE)
+  --print-production-secret
+                       on the first start, also print the generated production secret
   --help               this text`;
 
 function port(name: string, text: string | undefined, fallback?: number): number | undefined {
@@ -77,6 +81,7 @@ export function parseStartOptions(
         lan: { type: 'boolean', default: false },
         kiosk: { type: 'boolean', default: false },
         locale: { type: 'string' },
+        'print-production-secret': { type: 'boolean', default: false },
       },
       allowPositionals: false,
     }));
@@ -112,5 +117,6 @@ export function parseStartOptions(
     kiosk: values.kiosk,
     locale,
     staffPin,
+    printProductionSecret: values['print-production-secret'],
   };
 }
