@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { COUNTER_ORDER_PREFIX, REMOTE_ORDER_PREFIX } from '../../../shared/order-ids';
 import type { FormError } from '../lib/form-errors';
 import type { HistoryForm } from '../lib/history-query';
 import { STATUS_LABEL, STATUS_ORDER } from '../lib/labels';
@@ -40,7 +41,7 @@ export function HistorySearch({
             data-testid="history-search-order"
             value={form.orderId}
             maxLength={50}
-            placeholder="e.g. CTR-"
+            placeholder={`e.g. ${COUNTER_ORDER_PREFIX} or ${REMOTE_ORDER_PREFIX}`}
             autoComplete="off"
             onChange={(event) => set('orderId', event.target.value)}
             aria-describedby={describedBy(error, 'query.orderId', 'search-order-error')}
