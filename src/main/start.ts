@@ -57,6 +57,7 @@ async function main(argv: string[]) {
     pollFastMs: options.pollMs,
     kioskMode: options.kiosk,
     locale: options.locale,
+    timeZone: options.timeZone,
     staffPin: options.staffPin,
     log: (line) => log(`[kiosk] ${line}`),
   });
