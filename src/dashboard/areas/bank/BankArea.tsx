@@ -10,7 +10,18 @@ import { formatDateTime, formatPounds } from '../../../shared/format';
 import { ConfirmBox } from '../../components/ConfirmBox';
 import { Notice } from '../../components/Notice';
 import { useBank, useDashboard, useRouter } from '../../context';
-import { bankRedirectUrl, TRANSACTION_STATUS_LABEL } from '../../lib/bank';
+import {
+  dateFormat,
+  formatLocalDate,
+  formatLongDate,
+  parseLocalDate,
+} from '../../../shared/local-date';
+import {
+  bankRedirectUrl,
+  DASHBOARD_LOCALE,
+  SHOP_TIME_ZONE,
+  TRANSACTION_STATUS_LABEL,
+} from '../../lib/bank';
 import type { BankConsent } from '../../store/bank';
 
 export function BankArea() {
@@ -265,8 +276,11 @@ function ReconciliationCard() {
   const { bank } = useDashboard();
   const recon = useBank((s) => s.recon);
   const stores = useBank((s) => s.stores);
-  const [date, setDate] = useState(recon.date);
+  // The day as typed, in the shop's format (dd/mm/yyyy); the store keeps yyyy-mm-dd.
+  const [dayText, setDayText] = useState(() => formatLocalDate(recon.date, DASHBOARD_LOCALE));
+  const [dayError, setDayError] = useState('');
   const [storeId, setStoreId] = useState(recon.storeId);
+  const pattern = dateFormat(DASHBOARD_LOCALE).placeholder;
   const report = recon.report;
   return (
     <section className="card wide" aria-labelledby="recon-title">
@@ -280,11 +294,30 @@ function ReconciliationCard() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
+          const date = parseLocalDate(dayText, DASHBOARD_LOCALE);
+          if (!date) {
+            setDayError(`Enter the day as ${pattern}.`);
+            return;
+          }
+          setDayError('');
           void bank.getState().reconcile(date, storeId);
         }}
       >
-        <label htmlFor="recon-date">Day (UTC)</label>
-        <input id="recon-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+        <label htmlFor="recon-date">
+          Day <span className="muted">({pattern})</span>
+        </label>
+        <input
+          id="recon-date"
+          type="text"
+          inputMode="numeric"
+          maxLength={10}
+          autoComplete="off"
+          placeholder={pattern}
+          value={dayText}
+          onChange={(e) => setDayText(e.target.value)}
+          aria-invalid={dayError ? true : undefined}
+          aria-describedby={dayError ? 'recon-date-error' : 'recon-date-zone'}
+        />
         <label htmlFor="recon-store">Store</label>
         <select id="recon-store" value={storeId} onChange={(e) => setStoreId(e.target.value)}>
           <option value="">All stores</option>
@@ -298,6 +331,14 @@ function ReconciliationCard() {
           Show
         </button>
       </form>
+      <p className="muted" id="recon-date-zone">
+        The shop’s day, midnight to midnight {SHOP_TIME_ZONE} time.
+      </p>
+      {dayError ? (
+        <p className="error" role="alert" id="recon-date-error">
+          {dayError}
+        </p>
+      ) : null}
       <Notice kind="error">{recon.error}</Notice>
       {report ? (
         <>
@@ -307,6 +348,9 @@ function ReconciliationCard() {
               payments arrive.
             </p>
           ) : null}
+          <p data-testid="recon-day">
+            <strong>{formatLongDate(report.date, DASHBOARD_LOCALE)}</strong>
+          </p>
           <dl className="facts" data-testid="recon-summary">
             <dt>Pay-by-bank payments</dt>
             <dd data-testid="recon-payments">{report.summary.payments}</dd>
