@@ -11,7 +11,14 @@ import { formatLocalDate } from '../../src/shared/local-date';
 import { localDate } from '../../src/shared/shop-day';
 import { shortUrl } from '../../src/shared/short-url';
 import { pdfContains } from '../helpers/pdf-text';
-import { api, displayRoot, startKiosk, tempDir, type Kiosk } from './kiosk-harness';
+import {
+  api,
+  displayRoot,
+  expectAccessible,
+  startKiosk,
+  tempDir,
+  type Kiosk,
+} from './kiosk-harness';
 
 const PIN = '2468';
 const cleanups: (() => unknown)[] = [];
@@ -69,6 +76,7 @@ test('one locale and one shop day on every screen; History and the receipt say w
     /CTR-.*POS-/,
   );
   await expect(staff.getByLabel('From (dd/mm/yyyy)')).toHaveAttribute('type', 'text');
+  await expectAccessible(staff, 'history with its date fields');
   const row = staff.locator(`[data-testid="history-row"][data-payment-request-id="${id}"]`);
   await row.click();
   const detail = staff.getByTestId('payment-detail');
@@ -117,6 +125,7 @@ test('one locale and one shop day on every screen; History and the receipt say w
   await expect(day).toHaveValue(formatLocalDate(today, 'en-GB'));
   await expect(staff.getByRole('button', { name: 'Day: choose from a calendar' })).toBeVisible();
   await expect(staff.getByTestId('eod-time-zone')).toContainText('Europe/London');
+  await expectAccessible(staff, 'end of day with its date field');
 
   // A date that does not exist is refused in the field, naming the format.
   await day.fill('31/02/2026');
@@ -169,6 +178,7 @@ test('the dashboard reconciles the shop’s day, typed dd/mm/yyyy, not a UTC day
   await expect(day).toHaveValue(formatLocalDate(today, 'en-GB'));
   await expect(page.getByText('Day (UTC)')).toHaveCount(0);
   await expect(page.getByText(/shop’s day.*Europe\/London/)).toBeVisible();
+  await expectAccessible(page, 'bank reconciliation with its day field');
   await day.fill('25/11/2026');
   await page.getByRole('button', { name: 'Show', exact: true }).click();
   await expect(page.getByTestId('recon-day')).toHaveText(/^Wednesday,? 25 November 2026$/);
