@@ -17,6 +17,7 @@ import { BRIDGE_SOCKET_PATH } from '../shared/bridge-socket';
 import { startEmbeddedService, type EmbeddedService } from './launcher/embedded-service';
 import { ensureBuilt, rendererDir } from './launcher/renderer-build';
 import { builtDashboardDir, ensureDashboardBuilt } from '../service/pages/dashboard-build';
+import { productionSecretLines } from '../service/merchants/bootstrap';
 import { findChromium, findLanAddress, openWindows } from './launcher/windows';
 import { findElectron, startElectron } from './launcher/electron-binary';
 import { OptionsError, USAGE, parseStartOptions } from './launcher/options';
@@ -56,6 +57,7 @@ async function main(argv: string[]) {
     pollFastMs: options.pollMs,
     kioskMode: options.kiosk,
     locale: options.locale,
+    timeZone: options.timeZone,
     staffPin: options.staffPin,
     log: (line) => log(`[kiosk] ${line}`),
   });
@@ -110,8 +112,11 @@ async function main(argv: string[]) {
   console.log(`service: ${serviceUrl}`);
   if (embedded) {
     console.log(`sandbox secret (sign in to the dashboard with it): ${embedded.sandboxSecret}`);
-    if (embedded.generatedProduction)
-      console.log(`production secret (shown only now): ${embedded.generatedProduction}`);
+    for (const line of productionSecretLines(
+      embedded.generatedProduction,
+      options.printProductionSecret,
+    ))
+      console.log(line);
   }
   if (embedded && lanUrl) console.log(`payment pages for phones: ${embedded.publicUrl}`);
   if (access && lanUrl)

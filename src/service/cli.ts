@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { approversFromEnv } from './agent/contracts';
 import { createService } from './app';
+import { productionSecretLines } from './merchants/bootstrap';
 import { builtDashboardDir, ensureDashboardBuilt } from './pages/dashboard-build';
 import { createLogger } from './ops/request-log';
 import { fcmOptionsFromEnv } from './push/fcm';
@@ -23,6 +24,7 @@ const options = {
   host: { type: 'string', default: '127.0.0.1' },
   'smtp-url': { type: 'string' },
   'metrics-token': { type: 'string' },
+  'print-production-secret': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const satisfies ParseArgsConfig['options'];
 
@@ -38,11 +40,15 @@ Options:
   --public-url URL     Base of the links the service returns (default: the listening address)
   --smtp-url URL       Send e-mails to customers through this SMTP server (SERVICE_SMTP_URL)
   --metrics-token T    Serve Prometheus metrics at /metrics to "Bearer T" (SERVICE_METRICS_TOKEN)
+  --print-production-secret
+                       On the first start, also print the generated production secret
   -h, --help           Show this help
 
-Environment: SERVICE_SANDBOX_SECRET, SERVICE_PRODUCTION_SECRET (the access secrets; generated and
-printed once when unset), SERVICE_AGENT_APPROVERS (who may approve production Agent Pay
-contracts: comma-separated e-mails and phone numbers), SERVICE_MAIL_FROM, SERVICE_FCM_SERVICE_ACCOUNT, LOG_LEVEL (default info).
+Environment: SERVICE_SANDBOX_SECRET, SERVICE_PRODUCTION_SECRET (the access secrets; when unset
+they are generated on the first start, and only the sandbox one is printed; a secret set on a
+later start is added, so production is set or rotated with SERVICE_PRODUCTION_SECRET),
+SERVICE_AGENT_APPROVERS (who may approve production Agent Pay contracts: comma-separated e-mails
+and phone numbers), SERVICE_MAIL_FROM, SERVICE_FCM_SERVICE_ACCOUNT, LOG_LEVEL (default info).
 Health: GET /healthz, GET /readyz. Docs: docs/operations.md.`;
 
 function parse(argv: string[]) {
@@ -101,7 +107,11 @@ export async function main(argv: string[]): Promise<void> {
   if (generated.sandbox || generated.production) {
     console.log(`created merchant "${merchantName}"; its access secrets are shown only now:`);
     if (generated.sandbox) console.log(`  sandbox secret:    ${generated.sandbox}`);
-    if (generated.production) console.log(`  production secret: ${generated.production}`);
+    for (const line of productionSecretLines(
+      generated.production,
+      values['print-production-secret'],
+    ))
+      console.log(`  ${line}`);
   }
   console.log(`service listening on ${url}`);
   console.log(`  dashboard: ${service.ctx.publicUrl()}/dashboard`);

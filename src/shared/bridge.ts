@@ -153,6 +153,10 @@ export const KioskState = z.object({
   maxAmount: z.number().nullable(),
   /** The kiosk's locale for dates and numbers (BCP 47, default en-GB). */
   locale: z.string(),
+  /** The shop's time zone (IANA, default Europe/London): its calendar day is the shop's day. */
+  timeZone: z.string(),
+  /** The shop's date now (yyyy-mm-dd in `timeZone`): what "today" means on every screen. */
+  today: z.iso.date(),
   takings: Takings,
   /** Full-screen kiosk mode, which staff leave with the PIN (leaveKioskMode). */
   kioskMode: z.boolean(),

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionApi, type SessionApi } from '../../src/dashboard/lib/api';
-import { bankRedirectUrl, cursorOf, readLinkReturn, utcDay } from '../../src/dashboard/lib/bank';
+import { bankRedirectUrl, cursorOf, readLinkReturn, shopToday } from '../../src/dashboard/lib/bank';
 import { createBankStore, RESTARTED_NOTE } from '../../src/dashboard/store/bank';
 import { startService, SANDBOX, type Harness } from '../helpers/service';
 
@@ -34,7 +34,9 @@ describe('bank helpers', () => {
     expect(bankRedirectUrl('http://127.0.0.1:4010')).toBe('http://127.0.0.1:4010/dashboard/bank');
     expect(cursorOf('http://x/api/bank/accounts/a/transactions?cursor=abc.def')).toBe('abc.def');
     expect(cursorOf(undefined)).toBeNull();
-    expect(utcDay(new Date('2026-11-23T23:59:59Z'))).toBe('2026-11-23');
+    // The shop's day: 23:30 UTC on a summer evening is already tomorrow in London.
+    expect(shopToday(new Date('2026-11-23T23:59:59Z'))).toBe('2026-11-23');
+    expect(shopToday(new Date('2026-07-01T23:30:00Z'))).toBe('2026-07-02');
   });
 });
 

@@ -55,9 +55,11 @@ test('link an account: pick a bank, sign in, allow, back at redirectUrl with the
   await page.getByLabel('User name').fill('shopkeeper');
   await page.getByLabel('Password').fill('sandbox');
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // The app reading the accounts is named as the party they are shared with, for the merchant.
   await expect(
-    page.getByRole('heading', { name: 'Share your accounts with Counter Demo Shop?' }),
+    page.getByRole('heading', { name: 'Share your accounts with Counter?' }),
   ).toBeVisible();
+  await expect(page.getByText('on behalf of Counter Demo Shop')).toBeVisible();
   await expect(page.getByText('Harbour Business Account')).toBeVisible();
   await page.getByRole('button', { name: 'Allow', exact: true }).click();
 

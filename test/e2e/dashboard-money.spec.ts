@@ -12,6 +12,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { createService, type Service } from '../../src/service/app';
 import { connectSse, type SseConnection } from '../helpers/sse';
+import { formatLocalDate } from '../../src/shared/local-date';
+import { localDate } from '../../src/shared/shop-day';
 
 const SANDBOX = 'sk_sandbox_money';
 const LIVE = { timeout: 10_000 };
@@ -347,8 +349,9 @@ test("bank: the day's reconciliation per store, with credits that match no payme
     outcome: 'COMPLETED',
   });
   const status = await api('GET', `/api/payments/v1/payment-status/${created.paymentRequestId}`);
-  const day = (status.updatedAt as string).slice(0, 10);
-  await page.getByLabel('Day (UTC)').fill(day);
+  // The shop's day (London time), typed as the shop writes it: dd/mm/yyyy.
+  const day = localDate(Date.parse(status.updatedAt as string), 'Europe/London');
+  await page.getByLabel('Day (dd/mm/yyyy)').fill(formatLocalDate(day, 'en-GB'));
   await page.getByRole('button', { name: 'Show' }).click();
   const payment = page.locator(
     `[data-testid="recon-payment"][data-payment-id="${created.paymentRequestId}"]`,
@@ -364,7 +367,10 @@ test("bank: the day's reconciliation per store, with credits that match no payme
   await expect(payment).toHaveAttribute('data-status', 'MATCHED');
   await expect(payment).toContainText('Matched');
   await expect(payment).toContainText('£8.25');
-  const report = await api('GET', `/api/bank/reconciliation?date=${day}&storeId=${store.id}`);
+  const report = await api(
+    'GET',
+    `/api/bank/reconciliation?date=${day}&timeZone=Europe/London&storeId=${store.id}`,
+  );
   await expect(page.getByTestId('recon-matched')).toHaveText(String(report.summary.matched));
   await expect(page.getByTestId('unmatched-credit')).toHaveCount(report.unmatchedCredits.length);
 
@@ -375,11 +381,14 @@ test("bank: the day's reconciliation per store, with credits that match no payme
   do before.setUTCDate(before.getUTCDate() - 1);
   while (before.getUTCDay() === 0 || before.getUTCDay() === 6);
   const earlier = before.toISOString().slice(0, 10);
-  await page.getByLabel('Day (UTC)').fill(earlier);
+  await page.getByLabel('Day (dd/mm/yyyy)').fill(formatLocalDate(earlier, 'en-GB'));
   await page.getByRole('button', { name: 'Show' }).click();
   const settlement = page.getByTestId('unmatched-credit').filter({ hasText: 'CARD SETTLEMENT' });
   await expect(settlement).toHaveCount(1);
-  const previous = await api('GET', `/api/bank/reconciliation?date=${earlier}&storeId=${store.id}`);
+  const previous = await api(
+    'GET',
+    `/api/bank/reconciliation?date=${earlier}&timeZone=Europe/London&storeId=${store.id}`,
+  );
   await expect(page.getByTestId('unmatched-credit')).toHaveCount(previous.unmatchedCredits.length);
   await expectAccessible('bank reconciliation');
 });

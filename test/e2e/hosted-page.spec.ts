@@ -143,6 +143,22 @@ test('card with a 15% tip: processing, then the receipt; only the last 4 digits 
   expect(stored).not.toContain('4242424242424242');
 });
 
+test("the total's divider runs across the whole breakdown, without a gap", async ({ page }) => {
+  const { paymentUrl } = await createRequest({ amount: 12.5 });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(paymentUrl);
+  await page.getByRole('radio', { name: /^15%/ }).check();
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  const breakdown = page.getByTestId('breakdown');
+  const list = (await breakdown.boundingBox())!;
+  const label = (await breakdown.locator('dt.total').boundingBox())!;
+  const value = (await breakdown.locator('dd.total').boundingBox())!;
+  // The two halves of the rule meet, and together they span the list.
+  expect(Math.abs(label.x + label.width - value.x)).toBeLessThan(1);
+  expect(label.x).toBeCloseTo(list.x, 0);
+  expect(value.x + value.width).toBeCloseTo(list.x + list.width, 0);
+});
+
 test('a bad card number re-renders the form with a message and changes nothing', async ({
   page,
 }) => {

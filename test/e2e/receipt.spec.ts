@@ -4,6 +4,9 @@
  */
 import { expect, test } from '@playwright/test';
 import { createService, type Service } from '../../src/service/app';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { shortUrl } from '../../src/shared/short-url';
 import { pdfContains } from '../helpers/pdf-text';
 import { api as serviceApi } from './kiosk-harness';
 
@@ -19,11 +22,12 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => service?.close());
 
-async function paidWithRefund(orderId: string) {
+async function paidWithRefund(orderId: string, notes?: string) {
   const created = await api('POST', '/api/payments/process-payment', {
     customerId: 'c',
     orderId,
     amount: 23.4,
+    ...(notes ? { notes } : {}),
   });
   const id = created.paymentRequestId as string;
   await api('POST', `/api/sandbox/payment-requests/${id}/simulate`, {
@@ -70,5 +74,28 @@ test('printed through the 80 mm print stylesheet, the PDF has the amount and the
   expect(pdfContains(pdf, 'ORD-PRINT-42')).toBe(true);
   expect(pdfContains(pdf, '£5.40')).toBe(true);
   expect(pdfContains(pdf, 'ORD-NOT-THERE')).toBe(false);
+  await page.close();
+});
+
+test('printed, it carries a QR code and a short link to the page, not a raw address, and the note', async ({
+  browser,
+}) => {
+  const id = await paidWithRefund('ORD-PRINT-QR', 'Table 4');
+  const page = await browser.newPage();
+  await page.goto(`${base}/receipt/${id}`);
+  await page.emulateMedia({ media: 'print' });
+  const keep = page.getByTestId('receipt-keep');
+  await expect(keep).toBeVisible();
+  // The code on paper leads back to this page.
+  const png = PNG.sync.read(await keep.locator('svg').screenshot());
+  expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(
+    `${base}/receipt/${id}`,
+  );
+  const short = shortUrl(`${base}/receipt/${id}`);
+  await expect(page.getByTestId('receipt-short-url')).toHaveText(short);
+  const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: false });
+  expect(pdfContains(pdf, short)).toBe(true);
+  expect(pdfContains(pdf, 'http://')).toBe(false);
+  expect(pdfContains(pdf, 'Table 4')).toBe(true);
   await page.close();
 });

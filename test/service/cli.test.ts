@@ -33,11 +33,15 @@ async function call(url: string, method: string, path: string, body?: unknown) {
 }
 
 describe('npm run service', () => {
-  it('prints generated secrets once, and they work', async () => {
+  it('prints the generated sandbox secret once, and it works; production only on request', async () => {
     const dir = dataDir();
     const { proc, url } = await start(dir, {});
     const secret = /sandbox secret:\s+(sk_sandbox_\S+)/.exec(proc.output())?.[1];
     expect(secret).toBeDefined();
+    // The production secret is not left in the terminal's scroll-back; the output says how to
+    // set one instead.
+    expect(proc.output()).not.toMatch(/sk_live_/);
+    expect(proc.output()).toContain('SERVICE_PRODUCTION_SECRET');
     const res = await fetch(`${url}/api/payments/process-payment`, {
       method: 'POST',
       headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
@@ -51,6 +55,38 @@ describe('npm run service', () => {
     expect(again.proc.output()).not.toMatch(/secret:/);
     again.proc.child.kill('SIGTERM');
     await again.proc.exited;
+  });
+
+  it('prints the generated production secret with --print-production-secret, and it works', async () => {
+    const dir = dataDir();
+    const proc = runTs(
+      'src/service/cli.ts',
+      ['--port', '0', '--data-dir', dir, '--print-production-secret'],
+      {},
+    );
+    const [, url] = await proc.waitFor(LISTENING);
+    const live = /production secret:\s+(sk_live_\S+)/.exec(proc.output())?.[1];
+    expect(live).toBeDefined();
+    const res = await fetch(`${url}/api/terminal`, {
+      headers: { authorization: `Bearer ${live}` },
+    });
+    expect(res.status).toBe(200);
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+  });
+
+  it('adds a production secret set on a later start (how production is set or rotated)', async () => {
+    const dir = dataDir();
+    const first = await start(dir, {});
+    first.proc.child.kill('SIGTERM');
+    await first.proc.exited;
+    const later = await start(dir, { SERVICE_PRODUCTION_SECRET: 'sk_live_chosen_later' });
+    const res = await fetch(`${later.url}/api/terminal`, {
+      headers: { authorization: 'Bearer sk_live_chosen_later' },
+    });
+    expect(res.status).toBe(200);
+    later.proc.child.kill('SIGTERM');
+    await later.proc.exited;
   });
 
   it('keeps every record across SIGTERM and kill -9', async () => {

@@ -155,6 +155,7 @@ describe('BankArea', () => {
     };
     const report: Reconciliation = {
       date: '2026-11-23',
+      timeZone: 'Europe/London',
       storeId: null,
       settlementAccountId: 'acc_1',
       summary: { payments: 1, matched: 0, notArrived: 1, expectedAmount: 8.25, receivedAmount: 0 },
@@ -226,6 +227,7 @@ describe('BankArea', () => {
         error: '',
         report: {
           date: '2026-11-23',
+          timeZone: 'Europe/London',
           storeId: null,
           settlementAccountId: null,
           summary: { payments: 0, matched: 0, notArrived: 0, expectedAmount: 0, receivedAmount: 0 },

@@ -1,5 +1,6 @@
 /** Pure helpers of the Bank page: the link's way back, cursors from links, and words. */
 import type { BankTransaction } from '../../shared/contract/bank';
+import { DEFAULT_SHOP_TIME_ZONE, localDate } from '../../shared/shop-day';
 
 /** Where the hosted linking page sends the browser back: this dashboard's Bank page. */
 export function bankRedirectUrl(origin: string): string {
@@ -40,7 +41,16 @@ export const TRANSACTION_STATUS_LABEL: Record<BankTransaction['status'], string>
   PENDING: 'Pending',
 };
 
-/** Today as a UTC calendar day (what the reconciliation's `date` means). */
-export function utcDay(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
+/**
+ * The shop's time zone: the Bank page reconciles the shop's days, as the kiosk's end-of-day
+ * report does, and asks the service for that day in this zone.
+ */
+export const SHOP_TIME_ZONE = DEFAULT_SHOP_TIME_ZONE;
+
+/** The dashboard's dates are written as the shop writes them (its pages are en-GB). */
+export const DASHBOARD_LOCALE = 'en-GB';
+
+/** Today as the shop's calendar day (yyyy-mm-dd in its time zone). */
+export function shopToday(now: Date = new Date()): string {
+  return localDate(now.getTime(), SHOP_TIME_ZONE);
 }

@@ -10,7 +10,7 @@ import type { BankConsentList, BankFeedPage, Reconciliation } from '../../shared
 import { ApiClientError } from '../../shared/contract/call';
 import type { Store } from '../../shared/contract/terminals';
 import { failureMessage, isStale, type Call } from '../lib/api';
-import { cursorOf, readLinkReturn, utcDay } from '../lib/bank';
+import { cursorOf, readLinkReturn, SHOP_TIME_ZONE, shopToday } from '../lib/bank';
 
 export type BankConsent = z.infer<typeof BankConsentList>[number];
 
@@ -58,7 +58,7 @@ export interface BankState {
   reconcile(date: string, storeId: string): Promise<void>;
 }
 
-export function createBankStore(call: Call, today: () => string = () => utcDay()) {
+export function createBankStore(call: Call, today: () => string = () => shopToday()) {
   let pageTicket = 0;
   let reconTicket = 0;
   return createStore<BankState>()((set, get) => {
@@ -221,7 +221,7 @@ export function createBankStore(call: Call, today: () => string = () => utcDay()
         set({ recon: { ...get().recon, date, storeId, error: '', busy: true } });
         try {
           const report = await call('bankReconciliation', {
-            query: { date, ...(storeId ? { storeId } : {}) },
+            query: { date, timeZone: SHOP_TIME_ZONE, ...(storeId ? { storeId } : {}) },
           });
           if (mine === reconTicket)
             set({ recon: { date, storeId, report, error: '', busy: false } });

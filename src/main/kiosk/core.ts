@@ -23,7 +23,7 @@ import { ApiClientError, createClient, type ApiClient } from '../../client/http-
 import { redact, type CredentialStore, type Credentials } from './credentials';
 import { createAttempts, type Attempts } from './history/attempts';
 import { openHistory, type History } from './history/history';
-import { localDayBounds } from './history/local-day';
+import { DEFAULT_SHOP_TIME_ZONE, localDate, localDayBounds } from '../../shared/shop-day';
 import type { KioskPayment, NewPayment } from './history/types';
 import { PairingError, configureManually, pairWithCode, unpair } from './pairing';
 import { createPoller, type Poller } from './poller';
@@ -47,7 +47,7 @@ import {
 import { createStaffPin, PIN_LOCKED, PIN_NOT_CHOSEN, PIN_WRONG } from './staff-pin';
 import { createHeldLine, type Held } from './held-line';
 import { endOfDayCsv, endOfDayReport } from './end-of-day';
-import { createDayReports, localDate } from './history/day-report';
+import { createDayReports } from './history/day-report';
 import { createCardCharges, type CardCharge } from './history/card-charges';
 
 export interface KioskCoreOptions {
@@ -70,6 +70,11 @@ export interface KioskCoreOptions {
   kioskMode?: boolean;
   /** The windows' locale for dates and numbers (BCP 47); default en-GB. */
   locale?: string;
+  /**
+   * The shop's time zone (IANA), whose calendar day is "today" for the takings and the
+   * end-of-day report; default Europe/London.
+   */
+  timeZone?: string;
   /** How often the terminal's own record (its largest payment) is read again; default 60 s. */
   terminalRefreshMs?: number;
   /**
@@ -117,7 +122,8 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   const holdMs = options.finishedHoldMs ?? 8_000;
   const history: History = openHistory(options.dataDir, { now });
   const tracker: Tracker = createTracker(history, { now });
-  const dayReports = createDayReports(history.db);
+  const timeZone = options.timeZone ?? DEFAULT_SHOP_TIME_ZONE;
+  const dayReports = createDayReports(history.db, timeZone);
   const refundHistory = createRefundHistory(history.db, now);
   const refundTracker = createRefundTracker(history, refundHistory, now);
   const staffPin = createStaffPin(history.db, { now, preset: options.staffPin });
@@ -188,8 +194,8 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
 
   function state(): KioskState {
     const payments = queue.map((id) => history.get(id)).filter((p): p is KioskPayment => !!p);
-    const takings = history.todaysTakings(now());
-    const { start, end } = localDayBounds(now(), 'Europe/London');
+    const takings = history.todaysTakings(now(), timeZone);
+    const { start, end } = localDayBounds(now(), timeZone);
     const refundedPence = refundHistory.refundedBetween(start, end);
     const saved = credentials ? redact(credentials) : null;
     return {
@@ -210,6 +216,8 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       held: held.list().map(heldView),
       maxAmount: maxPence === null ? null : penceToPounds(maxPence),
       locale: options.locale ?? 'en-GB',
+      timeZone,
+      today: localDate(now(), timeZone),
       takings: {
         count: takings.count,
         // Net of the refunds completed today, whichever day their payment was taken.
@@ -928,7 +936,8 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
           reports: dayReports,
           client,
           kind: credentials?.kind ?? 'terminal',
-          date: command.date ?? localDate(now()),
+          date: command.date ?? localDate(now(), timeZone),
+          timeZone,
           now: now(),
         }).catch((error: unknown) => {
           throw explain(error);

@@ -3,31 +3,36 @@
  * there offline); each pay-by-bank payment is marked with what the service's reconciliation says
  * (matched to its credit on the shop's bank account, or not yet arrived). A fetched report is
  * stored in the history, so the back office shows the last one when the service is unreachable.
- * The service's reconciliation days are UTC; the shop's day is local, so both UTC dates it
- * overlaps are asked for.
+ * The report's day is the shop's day (a date in its time zone), and the service is asked for
+ * that same day in that zone.
  */
 import type { z } from 'zod';
 import type { EndOfDayReport } from '../../shared/bridge';
 import type { Reconciliation } from '../../shared/contract/bank';
 import { penceToPounds } from '../../shared/money';
 import { ApiClientError, type ApiClient } from '../../client/http-client';
-import { dateBounds, type DayReports } from './history/day-report';
+import type { DayReports } from './history/day-report';
 
 type Reconciled = z.output<typeof Reconciliation>;
 
-async function reconciliation(client: ApiClient, kind: 'terminal' | 'merchant', date: string) {
+async function reconciliation(
+  client: ApiClient,
+  kind: 'terminal' | 'merchant',
+  date: string,
+  timeZone: string,
+) {
   return kind === 'terminal'
-    ? client.call('terminalReconciliation', { query: { date } })
-    : client.call('bankReconciliation', { query: { date } });
+    ? client.call('terminalReconciliation', { query: { date, timeZone } })
+    : client.call('bankReconciliation', { query: { date, timeZone } });
 }
-
-const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export async function endOfDayReport(input: {
   reports: DayReports;
   client: ApiClient | null;
   kind: 'terminal' | 'merchant';
   date: string;
+  /** The shop's time zone, whose calendar day `date` is. */
+  timeZone: string;
   now: number;
 }): Promise<EndOfDayReport> {
   const { reports, client, date, now } = input;
@@ -67,10 +72,8 @@ export async function endOfDayReport(input: {
 
   let fetched: Reconciled[] | null = null;
   if (client) {
-    const { start, end } = dateBounds(date);
-    const days = [...new Set([utcDate(start), utcDate(end - 1)])];
     try {
-      fetched = await Promise.all(days.map((d) => reconciliation(client, input.kind, d)));
+      fetched = [await reconciliation(client, input.kind, date, input.timeZone)];
     } catch (error) {
       // Offline (or refused): fall back to the stored copy below; anything else is a real error.
       if (!(error instanceof ApiClientError)) throw error;

@@ -15,6 +15,8 @@ describe('npm start options', () => {
       kiosk: false,
       staffPin: undefined,
       locale: 'en-GB',
+      timeZone: 'Europe/London',
+      printProductionSecret: false,
     });
     expect(options.dataDir).toMatch(/\.data$/);
   });
@@ -71,5 +73,15 @@ describe('npm start options', () => {
     expect(parseStartOptions(['--locale', 'fr-FR'], { COUNTER_LOCALE: 'de-DE' }).locale).toBe(
       'fr-FR',
     );
+  });
+
+  it("reads the shop's time zone, and refuses one it does not know", () => {
+    expect(parseStartOptions(['--time-zone', 'America/New_York'], {}).timeZone).toBe(
+      'America/New_York',
+    );
+    expect(parseStartOptions([], { COUNTER_TIME_ZONE: 'Europe/Paris' }).timeZone).toBe(
+      'Europe/Paris',
+    );
+    expect(() => parseStartOptions(['--time-zone', 'Europe/Londn'], {})).toThrow(/--time-zone/);
   });
 });

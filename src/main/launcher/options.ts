@@ -1,6 +1,7 @@
 /** `npm start` options: parsed once, with an error that says which option is wrong. */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
+import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from '../../shared/shop-day';
 
 export interface StartOptions {
   /** Browser kiosk mode even when Electron is installed. */
@@ -25,11 +26,15 @@ export interface StartOptions {
   kiosk: boolean;
   /** Dates and numbers in the windows (BCP 47, e.g. en-GB); --locale or COUNTER_LOCALE. */
   locale: string;
+  /** The shop's time zone (IANA), whose day is "today"; --time-zone or COUNTER_TIME_ZONE. */
+  timeZone: string;
   /**
    * Presets the staff PIN (COUNTER_KIOSK_PIN) when the kiosk has none yet; otherwise the shop
    * chooses it in the console on first start.
    */
   staffPin: string | undefined;
+  /** Print the embedded service's production secret when its first start generates one. */
+  printProductionSecret: boolean;
 }
 
 export class OptionsError extends Error {}
@@ -46,6 +51,10 @@ export const USAGE = `Usage: npm start -- [options]
   --lan                serve the customer display on the LAN, behind a display code
   --kiosk              full-screen kiosk mode; staff leave it with the staff PIN
   --locale L           dates and numbers in the windows, e.g. en-GB (default; or COUNTER_LOCALE)
+  --time-zone Z        the shop's time zone, whose day is "today" (default Europe/London; or
+                       COUNTER_TIME_ZONE)
+  --print-production-secret
+                       on the first start, also print the generated production secret
   --help               this text`;
 
 function port(name: string, text: string | undefined, fallback?: number): number | undefined {
@@ -77,6 +86,8 @@ export function parseStartOptions(
         lan: { type: 'boolean', default: false },
         kiosk: { type: 'boolean', default: false },
         locale: { type: 'string' },
+        'time-zone': { type: 'string' },
+        'print-production-secret': { type: 'boolean', default: false },
       },
       allowPositionals: false,
     }));
@@ -99,6 +110,11 @@ export function parseStartOptions(
   } catch {
     throw new OptionsError(`--locale must be a language tag such as en-GB, not ${localeText}`);
   }
+  const timeZone = values['time-zone'] ?? (env.COUNTER_TIME_ZONE || DEFAULT_SHOP_TIME_ZONE);
+  if (!isTimeZone(timeZone))
+    throw new OptionsError(
+      `--time-zone must be an IANA time zone such as Europe/London, not ${timeZone}`,
+    );
   return {
     browser: values.browser,
     open: !values['no-open'],
@@ -111,6 +127,8 @@ export function parseStartOptions(
     lan: values.lan,
     kiosk: values.kiosk,
     locale,
+    timeZone,
     staffPin,
+    printProductionSecret: values['print-production-secret'],
   };
 }

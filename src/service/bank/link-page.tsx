@@ -125,16 +125,22 @@ const SignIn: FC<{ id: string; bank: SandboxBank; error?: string }> = ({ id, ban
   </>
 );
 
+/**
+ * The party the bank shares the accounts with is the app that reads them, not the merchant (who
+ * is the account holder giving consent): the app acts on the merchant's behalf.
+ */
+const APP_NAME = 'Counter';
+
 const Consent: FC<{ id: string; bank: SandboxBank; merchant: string }> = ({
   id,
   bank,
   merchant,
 }) => (
   <>
-    <h1>Share your accounts with {merchant}?</h1>
+    <h1>Share your accounts with {APP_NAME}?</h1>
     <p class="hint">
-      {bank.name} will let {merchant} read these accounts' details and transactions until you revoke
-      it:
+      {bank.name} will let {APP_NAME} read these accounts' details and transactions on behalf of{' '}
+      {merchant}, until you revoke it:
     </p>
     <ul>
       {bank.accounts.map((a) => (

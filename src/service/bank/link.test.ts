@@ -35,7 +35,7 @@ async function walkToConsent(linkUrl: string, bank = 'harbour') {
   expect(signIn).toContain('Sign in to');
   expect((await post(`${linkUrl}/sign-in`, { username: 'jo', password: 'pw' })).status).toBe(303);
   const consent = await get(linkUrl);
-  expect(await consent.text()).toContain('Share your accounts with Counter Demo Shop?');
+  expect(await consent.text()).toContain('Share your accounts with Counter?');
   // The consent form redirects to the merchant's site: the page's CSP must allow it.
   expect(consent.headers.get('content-security-policy')).toContain(
     "form-action 'self' https://shop.example.test",

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Reconciliation } from '../../shared/contract/bank';
 import { PairResponse } from '../../shared/contract/terminals';
 import { startService, type Harness } from '../../../test/helpers/service';
+import { localDate } from '../../shared/shop-day';
 import { CREDIT_ARRIVAL_MS } from './ledger';
 
 let h: Harness;
@@ -187,5 +188,46 @@ describe('reconciliation', () => {
       till.secret,
     );
     expect(res.status).toBe(400);
+  });
+});
+
+describe("reconciliation of the shop's day", () => {
+  // Kiritimati (UTC+14) and Pago Pago (UTC−11) are 25 hours apart: any instant falls on two
+  // different calendar dates there, whatever the clock reads when this runs.
+  const AHEAD = 'Pacific/Kiritimati';
+  const BEHIND = 'Pacific/Pago_Pago';
+
+  it('takes the day in the time zone given, and says which', async () => {
+    const id = await pay('ZONE-1', 3.3);
+    const at = h.service.ctx.clock.now('sandbox');
+    const ahead = localDate(at, AHEAD);
+    const behind = localDate(at, BEHIND);
+    expect(ahead).not.toBe(behind);
+    const inAhead = await report(`date=${ahead}&timeZone=${AHEAD}`);
+    expect(inAhead.timeZone).toBe(AHEAD);
+    expect(inAhead.payments.map((p) => p.paymentRequestId)).toContain(id);
+    const inBehind = await report(`date=${behind}&timeZone=${BEHIND}`);
+    expect(inBehind.payments.map((p) => p.paymentRequestId)).toContain(id);
+    // The same date in the other zone is another stretch of time.
+    const wrongDay = await report(`date=${ahead}&timeZone=${BEHIND}`);
+    expect(wrongDay.payments.map((p) => p.paymentRequestId)).not.toContain(id);
+    // Without a zone the day is UTC, as before.
+    expect((await report(`date=${today()}`)).timeZone).toBe('UTC');
+  });
+
+  it('refuses a zone it does not know, naming the field', async () => {
+    const res = await h.call(
+      'GET',
+      `/api/bank/reconciliation?date=${today()}&timeZone=Mars/Olympus`,
+    );
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body.errors)).toContain('timeZone');
+    const terminal = await h.call(
+      'GET',
+      `/api/terminal/reconciliation?date=${today()}&timeZone=Nowhere`,
+      undefined,
+      till.secret,
+    );
+    expect(terminal.status).toBe(400);
   });
 });

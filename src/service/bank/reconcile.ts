@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import type { Reconciliation } from '../../shared/contract/bank';
 import { penceToPounds } from '../../shared/money';
+import { dateBounds } from '../../shared/shop-day';
 import type { Clock } from '../clock';
 import type { Environment } from '../http/auth';
 import type { Db } from '../store/db';
@@ -47,12 +48,12 @@ export function createReconciler(db: Db, clock: Clock, ledger: Ledger) {
   return function reconcile(
     merchantId: string,
     environment: Environment,
-    date: string,
+    day: { date: string; timeZone?: string | undefined },
     storeId: string | null,
     withUnmatched: boolean,
   ): z.input<typeof Reconciliation> {
-    const dayStart = Date.parse(date);
-    const dayEnd = dayStart + DAY_MS;
+    const { date, timeZone = 'UTC' } = day;
+    const { start: dayStart, end: dayEnd } = dateBounds(date, timeZone);
     const now = clock.now(environment);
     const account = ledger.settlementAccount(merchantId, environment);
     if (account) ledger.catchUp(account);
@@ -115,6 +116,7 @@ export function createReconciler(db: Db, clock: Clock, ledger: Ledger) {
     const matched = payments.filter((p) => p.status === 'MATCHED').length;
     return {
       date,
+      timeZone,
       storeId,
       settlementAccountId: account?.id ?? null,
       summary: {

@@ -111,11 +111,11 @@ export const bankRoutes: Area = (app, ctx) => {
   });
 
   mount(app, ctx.auth, routes.bankReconciliation, ({ query, caller }) =>
-    reconcile(caller.merchantId, caller.environment, query.date, query.storeId ?? null, true),
+    reconcile(caller.merchantId, caller.environment, query, query.storeId ?? null, true),
   );
 
   mount(app, ctx.auth, routes.terminalReconciliation, ({ query, caller }) =>
-    reconcile(caller.merchantId, caller.environment, query.date, caller.storeId, false),
+    reconcile(caller.merchantId, caller.environment, query, caller.storeId, false),
   );
 
   linkPageRoutes(app, ctx, ledger);

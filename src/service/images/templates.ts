@@ -4,6 +4,7 @@
  * same documents rasterised and tests can read the text straight from the SVG.
  */
 import { formatPence } from '../../shared/money';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../shared/shop-day';
 import type { PaymentStatus } from '../../shared/payment-states';
 import type { Method } from '../payments/model';
 import { QUIET_ZONE, qrMatrix, qrPathData } from './qr';
@@ -162,14 +163,14 @@ const STATUS_COLOURS: Partial<Record<PaymentStatus, string>> = {
   EXPIRED: '#b91c1c',
 };
 
-/** Receipts are read in the UK whatever the server's zone: en-GB, Europe/London. */
+/** Receipts are read in the shop's zone whatever the server's: en-GB, the shop's day. */
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  timeZone: 'Europe/London',
+  timeZone: DEFAULT_SHOP_TIME_ZONE,
 });
 
 export const formatReceiptDate = (ms: number) => dateFormat.format(new Date(ms));

@@ -59,3 +59,19 @@ export function bootstrapMerchant(
     return { merchantId: merchant.id, merchantName: merchant.name, generated };
   })();
 }
+
+/**
+ * What a first start says about a production secret it generated. Only its hash is kept, so it
+ * can be shown only now; a terminal's scroll-back and CI logs keep what is printed, so it is
+ * printed only when asked for (`--print-production-secret`). Otherwise the lines say how to get
+ * one: SERVICE_PRODUCTION_SECRET on any later start adds that secret (bootstrapMerchant above).
+ */
+export function productionSecretLines(generated: string | undefined, print: boolean): string[] {
+  if (!generated) return [];
+  if (print) return [`production secret: ${generated}`];
+  return [
+    'production secret generated but not shown (only its hash is kept): to use production, start',
+    '  with SERVICE_PRODUCTION_SECRET=<a secret you choose> (added on any start), or print the',
+    '  generated one on a first start with --print-production-secret',
+  ];
+}

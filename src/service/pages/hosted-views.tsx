@@ -8,6 +8,7 @@
  */
 import type { Child } from 'hono/jsx';
 import { formatPence } from '../../shared/money';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../shared/shop-day';
 import type { Method, TransactionRow } from '../payments/model';
 import { TEST_CARDS } from './hosted-cards';
 import {
@@ -61,7 +62,7 @@ const base = (summary: Summary) => `/pay/${encodeURIComponent(summary.id)}`;
 const dateTime = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
   timeStyle: 'short',
-  timeZone: 'Europe/London',
+  timeZone: DEFAULT_SHOP_TIME_ZONE,
 });
 
 /** The shell for a page about this request (null: no request, e.g. not found). */

@@ -8,7 +8,9 @@
 import type { FC } from 'hono/jsx';
 import { formatPence } from '../../shared/money';
 import type { RefundStatus } from '../../shared/refund-states';
+import { shortUrl } from '../../shared/short-url';
 import { formatReceiptDate } from '../images/templates';
+import { qrSvg } from '../images/qr';
 import type { Receipt } from './receipt-data';
 
 const SCREEN_CSS = `
@@ -29,7 +31,12 @@ h2{font-size:1rem;margin:1rem 0 .5rem;border-top:1px dashed #b8c1cf;padding-top:
 table{width:100%;border-collapse:collapse;font-size:.95rem}
 th{text-align:left;color:#4a5568;font-weight:600}td,th{padding:.25rem 0}td.num,th.num{text-align:right}
 .foot{color:#4a5568;font-size:.85rem;text-align:center;margin-top:1rem}
+.keep{display:none;text-align:center;margin:1rem 0 0}
+.keep svg{width:32mm;height:32mm}
+.keep p{margin:.25rem 0 0;font-size:.85rem;overflow-wrap:anywhere}
 @media print{
+  .keep{display:block}.foot.screen{display:none}
+  .keep p{font-size:8pt;white-space:nowrap;overflow-wrap:normal}
   @page{size:80mm 297mm;margin:4mm}
   body{background:#fff;color:#000;font:10pt/1.35 "DejaVu Sans",Arial,sans-serif}
   main{max-width:none;padding:0}
@@ -65,7 +72,19 @@ const methodText = (r: Receipt) =>
       ? `Pay by bank${r.bankName ? ` (${r.bankName})` : ''}`
       : 'Not paid yet';
 
-const ReceiptBody: FC<{ r: Receipt }> = ({ r }) => {
+/**
+ * On paper, the way back to this page: its QR code and its address without the scheme,
+ * shortened in the middle (the code carries it whole).
+ */
+const KeepThis: FC<{ url: string; qr: string }> = ({ url, qr }) => (
+  <div class="keep" data-testid="receipt-keep">
+    <div dangerouslySetInnerHTML={{ __html: qr }} />
+    <p>Scan to keep this receipt</p>
+    <p data-testid="receipt-short-url">{shortUrl(url)}</p>
+  </div>
+);
+
+const ReceiptBody: FC<{ r: Receipt; url: string; qr: string }> = ({ r, url, qr }) => {
   const money = (pence: number) => formatPence(pence, r.currency);
   const status = statusLine(r);
   const paid = r.status === 'COMPLETED';
@@ -141,7 +160,8 @@ const ReceiptBody: FC<{ r: Receipt }> = ({ r }) => {
           </table>
         </section>
       ) : null}
-      <p class="foot">Keep this page: its address is your receipt.</p>
+      <KeepThis url={url} qr={qr} />
+      <p class="foot screen">Keep this page: its address is your receipt.</p>
     </article>
   );
 };
@@ -161,10 +181,12 @@ const Layout: FC<{ title: string; nonce: string; children?: unknown }> = (props)
   </html>
 );
 
-export async function receiptPage(r: Receipt, nonce: string): Promise<string> {
+/** `url` is the page's public address (receiptUrl), printed as a QR code and a short link. */
+export async function receiptPage(r: Receipt, url: string, nonce: string): Promise<string> {
+  const qr = (await qrSvg(url)).replace(/^<\?xml[^>]*>\s*/, '');
   const page = (
     <Layout title={`Receipt: ${r.merchantName}, order ${r.orderId}`} nonce={nonce}>
-      <ReceiptBody r={r} />
+      <ReceiptBody r={r} url={url} qr={qr} />
     </Layout>
   );
   return `<!doctype html>${await page.toString()}`;

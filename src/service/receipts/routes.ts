@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { Uuid } from '../../shared/contract/common';
 import type { Area } from '../context';
 import { pageSecurityHeaders } from '../pages/html';
-import { createReceiptReader } from './receipt-data';
+import { createReceiptReader, receiptUrl } from './receipt-data';
 import { receiptNotFoundPage, receiptPage } from './receipt-page';
 
 export const receiptRoutes: Area = (app, ctx) => {
@@ -25,6 +25,7 @@ export const receiptRoutes: Area = (app, ctx) => {
     if (!row) return c.html(await receiptNotFoundPage(nonce), 404, headers);
     // Like a status read, a receipt never shows an open request past its expiry.
     if (ctx.lifecycle.expireIfDue(row)) row = ctx.payments.get(row.id)!;
-    return c.html(await receiptPage(receiptOf(row), nonce), 200, headers);
+    const url = receiptUrl(ctx.publicUrl(), row.id);
+    return c.html(await receiptPage(receiptOf(row), url, nonce), 200, headers);
   });
 };

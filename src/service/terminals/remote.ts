@@ -6,6 +6,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { routes } from '../../shared/contract/routes';
+import { REMOTE_ORDER_PREFIX } from '../../shared/order-ids';
 import { DEFAULT_EXPIRES_IN_MS } from '../../shared/contract/payments';
 import { iso } from '../clock';
 import type { Area } from '../context';
@@ -67,7 +68,7 @@ export const remotePaymentRoutes: Area = (app, ctx) => {
           now,
         });
       }
-      const orderId = `POS-${randomBytes(4).toString('hex').toUpperCase()}`;
+      const orderId = `${REMOTE_ORDER_PREFIX}${randomBytes(4).toString('hex').toUpperCase()}`;
       const id = ctx.creator.create(
         {
           kind: 'terminal',

@@ -1,5 +1,6 @@
 /** Section 2 Bank account and Bank transaction; section 4.6 Bank feed. */
 import { z } from 'zod';
+import { isTimeZone } from '../shop-day';
 import {
   BankTransactionStatus,
   BankTransactionType,
@@ -125,12 +126,20 @@ export const BankConsent = z.object({
 });
 export const BankConsentList = z.array(BankConsent);
 
-/** A UTC calendar day. */
+/**
+ * A calendar day in `timeZone` (an IANA zone such as Europe/London; UTC when omitted): the
+ * shop's day, so a payment at 00:30 BST counts on the day the shop saw it.
+ */
 export const ReconciliationQuery = z.object({
   date: z.iso.date({ message: 'must be a date (YYYY-MM-DD)' }),
   storeId: Uuid.optional(),
+  timeZone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, { message: 'must be an IANA time zone such as Europe/London' })
+    .optional(),
 });
-export const TerminalReconciliationQuery = ReconciliationQuery.pick({ date: true });
+export const TerminalReconciliationQuery = ReconciliationQuery.pick({ date: true, timeZone: true });
 
 export const ReconciliationStatus = z.enum(['MATCHED', 'NOT_ARRIVED']);
 export const ReconciledPayment = z.object({
@@ -158,6 +167,8 @@ export const ReconciledPayment = z.object({
 });
 export const Reconciliation = z.object({
   date: z.iso.date(),
+  /** The zone whose calendar day `date` is. */
+  timeZone: z.string(),
   storeId: z.string().nullable(),
   /** Null until the merchant links a settlement account. */
   settlementAccountId: z.string().nullable(),

@@ -12,7 +12,18 @@ import { ButtonRow, Select, TextInput } from '../../components/form';
 import { Notice } from '../../components/Notice';
 import { Table, num } from '../../components/Table';
 import { useBank, useDashboard, useRouter } from '../../context';
-import { bankRedirectUrl, TRANSACTION_STATUS_LABEL } from '../../lib/bank';
+import {
+  dateFormat,
+  formatLocalDate,
+  formatLongDate,
+  parseLocalDate,
+} from '../../../shared/local-date';
+import {
+  bankRedirectUrl,
+  DASHBOARD_LOCALE,
+  SHOP_TIME_ZONE,
+  TRANSACTION_STATUS_LABEL,
+} from '../../lib/bank';
 import type { BankConsent } from '../../store/bank';
 
 export function BankArea() {
@@ -259,8 +270,11 @@ function ReconciliationCard() {
   const { bank } = useDashboard();
   const recon = useBank((s) => s.recon);
   const stores = useBank((s) => s.stores);
-  const [date, setDate] = useState(recon.date);
+  // The day as typed, in the shop's format (dd/mm/yyyy); the store keeps yyyy-mm-dd.
+  const [dayText, setDayText] = useState(() => formatLocalDate(recon.date, DASHBOARD_LOCALE));
+  const [dayError, setDayError] = useState('');
   const [storeId, setStoreId] = useState(recon.storeId);
+  const pattern = dateFormat(DASHBOARD_LOCALE).placeholder;
   const report = recon.report;
   return (
     <section className="card wide" aria-labelledby="recon-title">
@@ -274,10 +288,33 @@ function ReconciliationCard() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
+          const date = parseLocalDate(dayText, DASHBOARD_LOCALE);
+          if (!date) {
+            setDayError(`Enter the day as ${pattern}.`);
+            return;
+          }
+          setDayError('');
           void bank.getState().reconcile(date, storeId);
         }}
       >
-        <TextInput id="recon-date" label="Day (UTC)" type="date" value={date} onValue={setDate} />
+        <TextInput
+          id="recon-date"
+          label={
+            <>
+              Day <span className="muted">({pattern})</span>
+            </>
+          }
+          hint={`The shop’s day, midnight to midnight ${SHOP_TIME_ZONE} time.`}
+          error={dayError}
+          alertError
+          type="text"
+          inputMode="numeric"
+          maxLength={10}
+          autoComplete="off"
+          placeholder={pattern}
+          value={dayText}
+          onValue={setDayText}
+        />
         <Select id="recon-store" label="Store" value={storeId} onValue={setStoreId}>
           <option value="">All stores</option>
           {(stores ?? []).map((s) => (
@@ -299,6 +336,9 @@ function ReconciliationCard() {
               payments arrive.
             </p>
           ) : null}
+          <p data-testid="recon-day">
+            <strong>{formatLongDate(report.date, DASHBOARD_LOCALE)}</strong>
+          </p>
           <dl className="facts" data-testid="recon-summary">
             <dt>Pay-by-bank payments</dt>
             <dd data-testid="recon-payments">{report.summary.payments}</dd>

@@ -7,6 +7,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { COUNTER_ORDER_PREFIX } from '../../../shared/order-ids';
 
 /** How long an unanswered attempt is reused for a retry (the service keeps keys 24 hours). */
 export const RETRY_WINDOW_MS = 10 * 60_000;
@@ -79,7 +80,7 @@ export function createAttempts(db: Database.Database, now: () => number = Date.n
       const attempt: Attempt = {
         ...details,
         idempotencyKey: randomUUID(),
-        orderId: `CTR-${randomBytes(4).toString('hex').toUpperCase()}`,
+        orderId: `${COUNTER_ORDER_PREFIX}${randomBytes(4).toString('hex').toUpperCase()}`,
         paymentRequestId: null,
         createdAt: t,
       };

@@ -8,6 +8,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { COUNTER_ORDER_PREFIX } from '../../../shared/order-ids';
 import { RETRY_WINDOW_MS } from './attempts';
 
 export type CaptureType = 'AUTO_CAPTURE' | 'MANUAL_CAPTURE' | 'CAPTURE_BEFORE_EXPIRY';
@@ -94,7 +95,7 @@ export function createCardCharges(db: Database.Database, now: () => number = Dat
       const charge: CardCharge = {
         ...details,
         idempotencyKey: randomUUID(),
-        orderId: `CTR-${randomBytes(4).toString('hex').toUpperCase()}`,
+        orderId: `${COUNTER_ORDER_PREFIX}${randomBytes(4).toString('hex').toUpperCase()}`,
         paymentRequestId: null,
         createdAt: t,
       };

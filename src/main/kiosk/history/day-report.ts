@@ -5,9 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { EndOfDayReport } from '../../../shared/bridge';
-import { localDayBounds } from './local-day';
-
-export const SHOP_TIME_ZONE = 'Europe/London';
+import { dateBounds } from '../../../shared/shop-day';
 
 export interface DayTakings {
   method: 'PAY_BY_BANK' | 'CARD';
@@ -31,18 +29,8 @@ export interface DayRefund {
   completedAt: number;
 }
 
-/** [start, end) of a local calendar date (YYYY-MM-DD) in the shop's time zone. */
-export function dateBounds(date: string, timeZone = SHOP_TIME_ZONE) {
-  // Noon UTC falls on the same calendar date in every zone within ±12 hours.
-  return localDayBounds(Date.parse(`${date}T12:00:00Z`), timeZone);
-}
-
-/** The local date (YYYY-MM-DD) of an instant in the shop's time zone. */
-export function localDate(ms: number, timeZone = SHOP_TIME_ZONE): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(ms));
-}
-
-export function createDayReports(db: Database.Database) {
+/** The history's days are the shop's days: calendar dates in its time zone. */
+export function createDayReports(db: Database.Database, timeZone: string) {
   const byMethod = db.prepare<
     [number, number],
     { method: 'PAY_BY_BANK' | 'CARD'; count: number; total: number; tips: number }
@@ -84,7 +72,7 @@ export function createDayReports(db: Database.Database) {
 
   return {
     takings(date: string): DayTakings[] {
-      const { start, end } = dateBounds(date);
+      const { start, end } = dateBounds(date, timeZone);
       return byMethod.all(start, end).map((r) => ({
         method: r.method,
         count: r.count,
@@ -93,7 +81,7 @@ export function createDayReports(db: Database.Database) {
       }));
     },
     payByBank(date: string): DayPayment[] {
-      const { start, end } = dateBounds(date);
+      const { start, end } = dateBounds(date, timeZone);
       return payByBank.all(start, end).map((r) => ({
         paymentRequestId: r.payment_request_id,
         orderId: r.order_id ?? '',
@@ -102,7 +90,7 @@ export function createDayReports(db: Database.Database) {
       }));
     },
     refunds(date: string): DayRefund[] {
-      const { start, end } = dateBounds(date);
+      const { start, end } = dateBounds(date, timeZone);
       return refunds.all(start, end).map((r) => ({
         refundId: r.refund_id,
         paymentRequestId: r.payment_request_id,

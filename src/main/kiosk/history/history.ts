@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { PaymentStatus } from '../../../shared/payment-states';
 import type { StatusSource } from '../types';
 import { decodeCursor, encodeCursor } from './cursor';
-import { localDayBounds } from './local-day';
+import { DEFAULT_SHOP_TIME_ZONE, localDayBounds } from '../../../shared/shop-day';
 import { migrate } from './migrate';
 import type {
   ChangeInput,
@@ -407,7 +407,7 @@ export function openHistory(dataDir: string | null, options: { now?: () => numbe
     changes: (paymentRequestId) => selectChanges.all(paymentRequestId).map(toChange),
     page,
     search,
-    todaysTakings(nowMs, timeZone = 'Europe/London', currency = 'GBP') {
+    todaysTakings(nowMs, timeZone = DEFAULT_SHOP_TIME_ZONE, currency = 'GBP') {
       const { start, end } = localDayBounds(nowMs, timeZone);
       const row = takings.get(start, end, currency)!;
       return { count: row.count, totalPence: row.total ?? 0, tipsPence: row.tips ?? 0 };

@@ -67,6 +67,8 @@ const state: KioskState = KioskState.parse({
   held: [],
   maxAmount: null,
   locale: 'en-GB',
+  timeZone: 'Europe/London',
+  today: '2026-11-25',
   takings: { count: 0, total: 0, tips: 0 },
   kioskMode: false,
   staffPinSet: false,

@@ -36,14 +36,14 @@ describe('history query', () => {
       });
   });
 
-  it('turns a day range into local midnights, the end day included', () => {
+  it("turns a day range into the shop's midnights, the end day included", () => {
     const result = historyQuery({ ...EMPTY_HISTORY_FORM, from: '2025-03-01', to: '2025-03-02' });
     expect(result).toEqual({
       ok: true,
       query: {
         limit: HISTORY_PAGE_SIZE,
-        from: new Date(2025, 2, 1).toISOString(),
-        to: new Date(2025, 2, 3).toISOString(),
+        from: '2025-03-01T00:00:00.000Z',
+        to: '2025-03-03T00:00:00.000Z',
       },
     });
     const same = historyQuery({ ...EMPTY_HISTORY_FORM, from: '2025-03-01', to: '2025-03-01' });
@@ -56,10 +56,10 @@ describe('history query', () => {
     const gb = historyQuery({ ...EMPTY_HISTORY_FORM, from: '01/03/2025', to: '2/3/2025' });
     expect(gb).toMatchObject({
       ok: true,
-      query: { from: new Date(2025, 2, 1).toISOString(), to: new Date(2025, 2, 3).toISOString() },
+      query: { from: '2025-03-01T00:00:00.000Z', to: '2025-03-03T00:00:00.000Z' },
     });
     const us = historyQuery({ ...EMPTY_HISTORY_FORM, from: '03/01/2025' }, undefined, 'en-US');
-    expect(us).toMatchObject({ ok: true, query: { from: new Date(2025, 2, 1).toISOString() } });
+    expect(us).toMatchObject({ ok: true, query: { from: '2025-03-01T00:00:00.000Z' } });
     expect(historyQuery({ ...EMPTY_HISTORY_FORM, from: '03/31/2025' }, undefined, 'en-GB')).toEqual(
       { ok: false, error: { field: 'query.from', message: 'Enter the start date as dd/mm/yyyy.' } },
     );
@@ -82,5 +82,21 @@ describe('history query', () => {
     expect(BridgeCommand.safeParse({ type: 'listHistory', query: result.query }).success).toBe(
       true,
     );
+  });
+
+  it("names the shop's days in its time zone, not the machine's", () => {
+    // 1 July in London starts at 23:00 UTC on 30 June (BST).
+    const summer = historyQuery({ ...EMPTY_HISTORY_FORM, from: '01/07/2025', to: '01/07/2025' });
+    expect(summer).toMatchObject({
+      ok: true,
+      query: { from: '2025-06-30T23:00:00.000Z', to: '2025-07-01T23:00:00.000Z' },
+    });
+    const paris = historyQuery(
+      { ...EMPTY_HISTORY_FORM, from: '01/07/2025' },
+      undefined,
+      'en-GB',
+      'Europe/Paris',
+    );
+    expect(paris).toMatchObject({ ok: true, query: { from: '2025-06-30T22:00:00.000Z' } });
   });
 });

@@ -3,7 +3,9 @@ import type { BridgeCommand } from '../../../shared/bridge';
 import { decimalTextToPence, penceToPounds } from '../../../shared/money';
 import type { PaymentStatus } from '../../../shared/payment-states';
 import type { FormError } from './form-errors';
-import { dateFormat, pageLocale, parseLocalDate } from './local-date';
+import { dateFormat, parseLocalDate } from '../../../shared/local-date';
+import { dateBounds } from '../../../shared/shop-day';
+import { pageLocale, pageTimeZone } from './document-locale';
 
 export type HistoryQuery = Extract<BridgeCommand, { type: 'listHistory' }>['query'];
 
@@ -27,14 +29,6 @@ export const EMPTY_HISTORY_FORM: HistoryForm = {
 
 export const HISTORY_PAGE_SIZE = 25;
 
-/** Local midnight at the start of a yyyy-mm-dd day, `days` later. */
-function localMidnight(day: string, days = 0): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return null;
-  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
 export type HistoryQueryResult =
   { ok: true; query: HistoryQuery } | { ok: false; error: FormError };
 
@@ -42,6 +36,7 @@ export function historyQuery(
   form: HistoryForm,
   cursor?: string,
   locale: string = pageLocale(),
+  timeZone: string = pageTimeZone(),
 ): HistoryQueryResult {
   const query: HistoryQuery = { limit: HISTORY_PAGE_SIZE };
   if (cursor) query.cursor = cursor;
@@ -58,13 +53,14 @@ export function historyQuery(
     query.amount = penceToPounds(pence);
   }
   if (form.status) query.status = form.status;
-  const day = (text: string, days = 0) => {
+  // Days are the shop's days: from its midnight, in its time zone, whatever the machine's zone.
+  const day = (text: string, edge: 'start' | 'end') => {
     const iso = text.trim() ? parseLocalDate(text, locale) : null;
-    return iso ? localMidnight(iso, days) : null;
+    return iso ? new Date(dateBounds(iso, timeZone)[edge]) : null;
   };
-  const from = day(form.from);
+  const from = day(form.from, 'start');
   // "To" names a whole day: the search runs up to the start of the next one (exclusive).
-  const to = day(form.to, 1);
+  const to = day(form.to, 'end');
   const pattern = dateFormat(locale).placeholder;
   if (form.from.trim() && !from)
     return {

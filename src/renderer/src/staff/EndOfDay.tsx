@@ -1,10 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { EndOfDayReport } from '../../../shared/bridge';
+import {
+  dateFormat,
+  formatLocalDate,
+  formatLongDate,
+  parseLocalDate,
+} from '../../../shared/local-date';
 import { formatDateTime, formatPounds } from '../lib/format';
 import type { FormError } from '../lib/form-errors';
 import { runCommand } from '../lib/run-command';
-import { useBridge } from '../store/context';
-import { describedBy, FieldError } from './FieldError';
+import { useBridge, useKiosk } from '../store/context';
+import { DateField } from './DateField';
+import { FieldError } from './FieldError';
 
 const LABELS = { date: 'The date' };
 
@@ -20,19 +27,25 @@ const SOURCE: Record<EndOfDayReport['source'], string> = {
   local: 'Offline and never checked: bank status unknown.',
 };
 
-const today = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
-
 /** The back office's end-of-day report, behind the staff PIN; downloadable as CSV. */
 export function EndOfDay({ pin }: { pin: string }) {
   const bridge = useBridge();
-  const [date, setDate] = useState(today);
+  const locale = useKiosk((view) => view.kiosk?.locale ?? 'en-GB');
+  const timeZone = useKiosk((view) => view.kiosk?.timeZone ?? '');
+  // The shop's today, as the kiosk sees it (its time zone), shown in its locale.
+  const today = useKiosk((view) => view.kiosk?.today ?? '');
+  const [text, setText] = useState(() => (today ? formatLocalDate(today, locale) : ''));
   const [error, setError] = useState<FormError | null>(null);
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<{ report: EndOfDayReport; csv: string } | null>(null);
 
   async function load(event?: FormEvent) {
     event?.preventDefault();
+    const date = text.trim() ? parseLocalDate(text, locale) : null;
+    if (text.trim() && !date) {
+      setError({ field: 'date', message: `Enter the day as ${dateFormat(locale).placeholder}.` });
+      return;
+    }
     setBusy(true);
     setError(null);
     const outcome = await runCommand(
@@ -70,21 +83,18 @@ export function EndOfDay({ pin }: { pin: string }) {
             The day's takings by method and tips, and whether each pay-by-bank payment has reached
             the shop's bank account.
           </p>
-          <div className="field">
-            <label className="field__label" htmlFor="eod-date">
-              Day
-            </label>
-            <input
-              id="eod-date"
-              className="input"
-              type="date"
-              value={date}
-              onChange={(event) => setDate(event.target.value)}
-              aria-invalid={error?.field === 'date' || undefined}
-              aria-describedby={describedBy(error, 'date', 'eod-date-error')}
-            />
-            <FieldError error={error} field="date" id="eod-date-error" />
-          </div>
+          <DateField
+            id="eod-date"
+            label="Day"
+            testId="eod-date"
+            value={text}
+            onChange={setText}
+            error={error}
+            field="date"
+          />
+          <p className="muted" data-testid="eod-time-zone">
+            Days run midnight to midnight, shop time ({timeZone}).
+          </p>
           <div className="actions">
             <button type="submit" className="button button--primary" disabled={busy}>
               Show the report
@@ -99,7 +109,7 @@ export function EndOfDay({ pin }: { pin: string }) {
   return (
     <section className="card end-of-day" aria-labelledby="eod-title" data-testid="eod-report">
       <h2 className="card__title" id="eod-title">
-        End of day {report.date}
+        End of day: {formatLongDate(report.date, locale)}
       </h2>
       <p className="muted" data-testid="eod-source" data-source={report.source}>
         {SOURCE[report.source]} Made {formatDateTime(report.generatedAt)}.

@@ -6,7 +6,7 @@ import { useHistory, useHistoryStore } from '../store/context';
 import { FieldError } from './FieldError';
 import { HistorySearch } from './HistorySearch';
 import { PaymentDetail } from './PaymentDetail';
-import { StatusPill } from './StatusPill';
+import { RefundedNote, StatusPill } from './StatusPill';
 
 export function History() {
   const history = useHistoryStore();
@@ -88,8 +88,9 @@ export function History() {
                   </span>
                   <span>{methodLabel(payment.paymentMethod)}</span>
                   <span className="muted">{ORIGIN_LABEL[payment.origin]}</span>
-                  <span>
+                  <span className="row__status">
                     <StatusPill status={payment.status} />
+                    <RefundedNote amount={payment.refundedAmount} currency={payment.currency} />
                   </span>
                 </button>
               </div>

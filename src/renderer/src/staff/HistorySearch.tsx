@@ -1,9 +1,9 @@
 import type { FormEvent } from 'react';
+import { COUNTER_ORDER_PREFIX, REMOTE_ORDER_PREFIX } from '../../../shared/order-ids';
 import type { FormError } from '../lib/form-errors';
 import type { HistoryForm } from '../lib/history-query';
 import { STATUS_LABEL, STATUS_ORDER } from '../lib/labels';
-import { dateFormat } from '../lib/local-date';
-import { useKiosk } from '../store/context';
+import { DateField } from './DateField';
 import { describedBy, FieldError } from './FieldError';
 
 export function HistorySearch({
@@ -21,9 +21,6 @@ export function HistorySearch({
   onSubmit: (event: FormEvent) => void;
   onClear: () => void;
 }) {
-  // Dates in the kiosk's locale (en-GB: dd/mm/yyyy), not the browser's (lib/local-date.ts).
-  const locale = useKiosk((view) => view.kiosk?.locale ?? 'en-GB');
-  const pattern = dateFormat(locale).placeholder;
   const set = <K extends keyof HistoryForm>(key: K, value: HistoryForm[K]) =>
     onChange({ ...form, [key]: value });
 
@@ -40,7 +37,7 @@ export function HistorySearch({
             data-testid="history-search-order"
             value={form.orderId}
             maxLength={50}
-            placeholder="e.g. CTR-"
+            placeholder={`e.g. ${COUNTER_ORDER_PREFIX} or ${REMOTE_ORDER_PREFIX}`}
             autoComplete="off"
             onChange={(event) => set('orderId', event.target.value)}
             aria-describedby={describedBy(error, 'query.orderId', 'search-order-error')}
@@ -84,44 +81,24 @@ export function HistorySearch({
             ))}
           </select>
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor="search-from">
-            From <span className="muted">({pattern})</span>
-          </label>
-          <input
-            id="search-from"
-            className="input"
-            type="text"
-            data-testid="history-search-from"
-            value={form.from}
-            placeholder={pattern}
-            maxLength={10}
-            autoComplete="off"
-            onChange={(event) => set('from', event.target.value)}
-            aria-invalid={error?.field === 'query.from' || undefined}
-            aria-describedby={describedBy(error, 'query.from', 'search-from-error')}
-          />
-          <FieldError error={error} field="query.from" id="search-from-error" />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="search-to">
-            To <span className="muted">({pattern})</span>
-          </label>
-          <input
-            id="search-to"
-            className="input"
-            type="text"
-            data-testid="history-search-to"
-            value={form.to}
-            placeholder={pattern}
-            maxLength={10}
-            autoComplete="off"
-            onChange={(event) => set('to', event.target.value)}
-            aria-invalid={error?.field === 'query.to' || undefined}
-            aria-describedby={describedBy(error, 'query.to', 'search-to-error')}
-          />
-          <FieldError error={error} field="query.to" id="search-to-error" />
-        </div>
+        <DateField
+          id="search-from"
+          label="From"
+          testId="history-search-from"
+          value={form.from}
+          onChange={(text) => set('from', text)}
+          error={error}
+          field="query.from"
+        />
+        <DateField
+          id="search-to"
+          label="To"
+          testId="history-search-to"
+          value={form.to}
+          onChange={(text) => set('to', text)}
+          error={error}
+          field="query.to"
+        />
       </div>
       <div className="search__actions">
         <button

@@ -21,7 +21,7 @@ import { PrintReceipt } from './PrintReceipt';
 import { RefundForm } from './RefundForm';
 import { StaffGate } from './StaffGate';
 import { RefundList } from './RefundList';
-import { StatusPill } from './StatusPill';
+import { RefundedNote, StatusPill } from './StatusPill';
 
 interface Detail {
   payment: KioskPayment;
@@ -137,6 +137,7 @@ export function PaymentDetail({
             <div className="detail__summary">
               <p className="detail__amount">{formatPounds(payment.amount, payment.currency)}</p>
               <StatusPill status={payment.status} />
+              <RefundedNote amount={payment.refundedAmount} currency={payment.currency} />
             </div>
             <dl className="facts facts--grid">
               <div>

@@ -1,7 +1,9 @@
 import { createPortal } from 'react-dom';
 import type { KioskPayment, KioskRefund } from '../../../shared/bridge';
+import { shortUrl } from '../../../shared/short-url';
 import { formatDateTime, formatPounds } from '../lib/format';
 import { methodLabel } from '../lib/labels';
+import { useQrImage } from '../lib/qr-image';
 import { REFUND_STATUS_LABEL } from '../lib/refund-labels';
 import '../styles/refunds.css';
 
@@ -49,6 +51,12 @@ export function PrintReceipt({
         <dd>{formatDateTime(payment.updatedAt)}</dd>
         <dt>Order ID</dt>
         <dd>{payment.orderId}</dd>
+        {payment.notes && (
+          <>
+            <dt>Note</dt>
+            <dd data-testid="print-receipt-note">{payment.notes}</dd>
+          </>
+        )}
       </dl>
       {refunds.length > 0 && (
         <ul>
@@ -59,8 +67,27 @@ export function PrintReceipt({
           ))}
         </ul>
       )}
-      {payment.receiptUrl && <p className="print-receipt__url">{payment.receiptUrl}</p>}
+      {payment.receiptUrl && <KeepThis url={payment.receiptUrl} />}
     </section>,
     document.body,
+  );
+}
+
+/**
+ * The way back to the hosted receipt on paper: its QR code and its address without the scheme,
+ * shortened in the middle (the code carries it whole). A raw link is no use on a till roll.
+ */
+function KeepThis({ url }: { url: string }) {
+  const image = useQrImage(url, '');
+  return (
+    <figure className="print-receipt__keep" data-testid="print-receipt-keep">
+      {image && <img src={image} alt="" width={120} height={120} />}
+      <figcaption>
+        Scan to keep this receipt
+        <span className="print-receipt__url" data-testid="print-receipt-url">
+          {shortUrl(url)}
+        </span>
+      </figcaption>
+    </figure>
   );
 }

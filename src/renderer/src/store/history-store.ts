@@ -2,7 +2,8 @@
  * The staff console's payment history: the search, the rows loaded so far and their paging.
  * It lives outside the History panel, so leaving the tab keeps the staff's place, and it follows
  * `paymentChanged` events itself: a changed row updates at once and page one is re-read shortly
- * after (bursts coalesce), so new payments appear without anyone pressing refresh.
+ * after (bursts coalesce), so new payments appear without anyone pressing refresh. A moving
+ * refund (`refundChanged`) re-reads it too: it changes its payment's refunded total.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { HistoryPage } from '../../../shared/bridge';
@@ -120,10 +121,12 @@ export function createHistoryStore(
   }));
 
   bridge.subscribe((event) => {
-    if (event.type !== 'paymentChanged') return;
+    // A refund that moves changes its payment's refunded total, which the rows show: re-read.
+    if (event.type !== 'paymentChanged' && event.type !== 'refundChanged') return;
     const { listing } = store.getState();
     if (!listing) return;
-    store.setState({ listing: updateRow(listing, event.payment) });
+    if (event.type === 'paymentChanged')
+      store.setState({ listing: updateRow(listing, event.payment) });
     if (watchers === 0) return;
     if (refreshTimer) clearTimeout(refreshTimer);
     refreshTimer = setTimeout(() => {

@@ -42,6 +42,8 @@ const state = (online: boolean): KioskState =>
     held: [],
     maxAmount: null,
     locale: 'en-GB',
+    timeZone: 'Europe/London',
+    today: '2026-11-25',
     takings: { count: 0, total: 0, tips: 0 },
     kioskMode: false,
     staffPinSet: true,

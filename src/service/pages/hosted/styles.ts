@@ -1,7 +1,8 @@
 /**
  * The hosted pages' one stylesheet, inlined under the response's CSP nonce: a phone's first
  * paint needs no second request. Footer and muted text keep a 4.5:1 contrast on their
- * backgrounds (axe checks it in test/e2e/hosted-page.spec.ts).
+ * backgrounds (axe checks it in test/e2e/hosted-page.spec.ts). In `dl.sum` the label column
+ * takes the free space, so each row's two cells meet and the total's divider runs unbroken.
  */
 export const HOSTED_STYLES = `
 *,*::before,*::after{box-sizing:border-box}
@@ -16,7 +17,7 @@ p{margin:.5rem 0}
 .amount{font-size:2.25rem;font-weight:700;margin:.25rem 0}
 .muted{color:#5a6475;font-size:.95rem}
 .notes{background:#f7f8fa;border-radius:8px;padding:.5rem .75rem}
-dl.sum{display:grid;grid-template-columns:auto auto;justify-content:space-between;gap:.35rem 0;margin:.75rem 0}
+dl.sum{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:.35rem 0;margin:.75rem 0}
 dl.sum dt{color:#5a6475;padding-right:1rem;overflow-wrap:break-word}dl.sum dd{margin:0;text-align:right;font-variant-numeric:tabular-nums;min-width:0}
 dl.sum .total{font-weight:700;color:#1d2330;border-top:1px solid #e2e6ec;padding-top:.35rem}
 fieldset{border:0;padding:0;margin:0 0 1rem;min-width:0}

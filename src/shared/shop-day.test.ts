@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDayBounds } from './local-day';
+import { dateBounds, isTimeZone, localDate, localDayBounds } from './shop-day';
 
 const HOUR = 3_600_000;
 
@@ -27,5 +27,36 @@ describe('localDayBounds in Europe/London', () => {
   it('works for other zones too', () => {
     const { start } = localDayBounds(Date.UTC(2024, 0, 1, 3), 'America/New_York');
     expect(new Date(start).toISOString()).toBe('2023-12-31T05:00:00.000Z');
+  });
+});
+
+describe("the shop's date", () => {
+  it('23:30 UTC on a summer evening is already the next day in London, not in UTC', () => {
+    const late = Date.UTC(2026, 6, 1, 23, 30);
+    expect(localDate(late, 'Europe/London')).toBe('2026-07-02');
+    expect(localDate(late, 'UTC')).toBe('2026-07-01');
+  });
+
+  it("a date's bounds are the zone's midnights", () => {
+    const { start, end } = dateBounds('2026-07-02', 'Europe/London');
+    expect(new Date(start).toISOString()).toBe('2026-07-01T23:00:00.000Z');
+    expect(new Date(end).toISOString()).toBe('2026-07-02T23:00:00.000Z');
+    expect(dateBounds('2026-11-25', 'UTC').start).toBe(Date.UTC(2026, 10, 25));
+  });
+
+  it('knows an IANA zone from a typo', () => {
+    expect(isTimeZone('Europe/London')).toBe(true);
+    expect(isTimeZone('Europe/Londn')).toBe(false);
+  });
+});
+
+describe('dates in zones far from UTC', () => {
+  it('Kiritimati (UTC+14) and Pago Pago (UTC−11) days start at their own midnights', () => {
+    expect(new Date(dateBounds('2026-11-26', 'Pacific/Kiritimati').start).toISOString()).toBe(
+      '2026-11-25T10:00:00.000Z',
+    );
+    expect(new Date(dateBounds('2026-11-25', 'Pacific/Pago_Pago').start).toISOString()).toBe(
+      '2026-11-25T11:00:00.000Z',
+    );
   });
 });

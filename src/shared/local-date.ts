@@ -1,7 +1,8 @@
 /**
- * Dates typed in the kiosk's locale (en-GB: 23/11/2026). A native <input type="date"> shows the
- * browser's locale, not the kiosk's (mm/dd/yyyy in a £ shop on a US-English machine), so the
- * history's date fields are text fields that read and show the kiosk's own order and separator.
+ * Dates typed and shown in the kiosk's locale (en-GB: 23/11/2026). A native <input type="date">
+ * shows the browser's locale, not the kiosk's (mm/dd/yyyy in a £ shop on a US-English machine),
+ * so every date field (the console's DateField, the dashboard's reconciliation day) is a text
+ * field that reads and shows the locale's own order and separator. Dates travel as yyyy-mm-dd.
  */
 
 type Part = 'day' | 'month' | 'year';
@@ -14,11 +15,6 @@ export interface DateFormat {
 }
 
 const PLACEHOLDER: Record<Part, string> = { day: 'dd', month: 'mm', year: 'yyyy' };
-
-/** The locale of this page (set from the kiosk's state), en-GB until it is known. */
-export function pageLocale(): string {
-  return (typeof document !== 'undefined' && document.documentElement.lang) || 'en-GB';
-}
 
 export function dateFormat(locale: string): DateFormat {
   let parts: Intl.DateTimeFormatPart[];
@@ -73,4 +69,27 @@ export function formatLocalDate(isoDay: string, locale: string): string {
   const value: Record<Part, string> = { year: match[1]!, month: match[2]!, day: match[3]! };
   const { order, separator } = dateFormat(locale);
   return order.map((part) => value[part]).join(separator);
+}
+
+/**
+ * A day as a heading says it, in the locale: "Wednesday 25 November 2026" (en-GB),
+ * "Wednesday, November 25, 2026" (en-US). The date is a calendar date, not an instant, so it is
+ * formatted in UTC, where yyyy-mm-dd midnight is that same date.
+ */
+export function formatLongDate(isoDay: string, locale: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
+  if (!match) return isoDay;
+  const at = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  const options: Intl.DateTimeFormatOptions = {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  };
+  try {
+    return new Intl.DateTimeFormat(locale, options).format(at);
+  } catch {
+    return new Intl.DateTimeFormat('en-GB', options).format(at);
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateFormat, formatLocalDate, parseLocalDate } from './local-date';
+import { dateFormat, formatLocalDate, formatLongDate, parseLocalDate } from './local-date';
 
 describe('dates in the kiosk locale', () => {
   it('uses day/month/year for en-GB, month/day/year for en-US, dots for de-DE', () => {
@@ -29,5 +29,15 @@ describe('dates in the kiosk locale', () => {
   it('shows a stored day in the locale', () => {
     expect(formatLocalDate('2026-11-23', 'en-GB')).toBe('23/11/2026');
     expect(formatLocalDate('2026-11-23', 'en-US')).toBe('11/23/2026');
+  });
+});
+
+describe('a day in a heading', () => {
+  it('is written out in the locale, never as yyyy-mm-dd', () => {
+    // ICU versions differ on the comma after the weekday in en-GB.
+    expect(formatLongDate('2026-11-25', 'en-GB')).toMatch(/^Wednesday,? 25 November 2026$/);
+    expect(formatLongDate('2026-11-25', 'en-US')).toBe('Wednesday, November 25, 2026');
+    expect(formatLongDate('2026-11-25', 'de-DE')).toBe('Mittwoch, 25. November 2026');
+    expect(formatLongDate('2026-11-25', 'not a locale!')).toMatch(/25 November 2026$/);
   });
 });

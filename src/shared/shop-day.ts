@@ -1,8 +1,22 @@
 /**
- * The bounds of a local calendar day in a named time zone, as UTC milliseconds. A shop's "today"
- * is its wall-clock day: 00:30 BST on 2 July is 23:30 UTC on 1 July, and belongs to 2 July.
- * Days on which the clocks change are 23 or 25 hours long.
+ * The shop's day: a calendar day in the shop's time zone (configurable, Europe/London unless
+ * set), which is what "today", the takings, the end-of-day report and bank reconciliation mean.
+ * A shop's "today" is its wall-clock day: 00:30 BST on 2 July is 23:30 UTC on 1 July, and
+ * belongs to 2 July. Days on which the clocks change are 23 or 25 hours long. Dates travel as
+ * yyyy-mm-dd; screens show them in the locale (local-date.ts).
  */
+
+export const DEFAULT_SHOP_TIME_ZONE = 'Europe/London';
+
+/** Whether `timeZone` is an IANA zone this runtime knows ("Europe/London", "UTC"). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -62,4 +76,21 @@ export function localDayBounds(ms: number, timeZone: string): { start: number; e
     start: localMidnight(year, month, day, timeZone),
     end: localMidnight(year, month, day + 1, timeZone),
   };
+}
+
+/** [start, end) of a calendar date (yyyy-mm-dd) in the zone, as UTC milliseconds. */
+export function dateBounds(date: string, timeZone: string): { start: number; end: number } {
+  // From the date's own fields: no single UTC instant falls on the same date in every zone
+  // (zones run from UTC−12 to UTC+14).
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return {
+    start: localMidnight(year, month, day, timeZone),
+    end: localMidnight(year, month, day + 1, timeZone),
+  };
+}
+
+/** The calendar date (yyyy-mm-dd) of an instant in the zone: the shop's "today" at `ms`. */
+export function localDate(ms: number, timeZone: string): string {
+  const { year, month, day } = wallClock(ms, timeZone);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
