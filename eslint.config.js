@@ -24,6 +24,24 @@ const layer = (dirs, message) => ({
   regex: `^(\\.\\./)+(src/|main/)?(${dirs.join('|')})(/|$)`,
   message,
 });
+/** The service's areas: each may use the kernel and http/, never the other way round. */
+const SERVICE_AREAS = [
+  'agent',
+  'bank',
+  'cards',
+  'customers',
+  'images',
+  'merchant-events',
+  'merchants',
+  'messages',
+  'payments',
+  'push',
+  'receipts',
+  'refunds',
+  'sandbox',
+  'terminals',
+  'webhooks',
+];
 const outsideShared = layer(
   ['service', 'client', 'agent', 'main', 'renderer', 'preload', 'dashboard', 'sqlite'],
   'src/shared depends on nothing else in src.',
@@ -106,6 +124,47 @@ export default tseslint.config(
             layer(
               ['main', 'renderer', 'preload'],
               'The service, client and agent do not depend on the kiosk.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The service's floor plan (docs/architecture.md): kernel/ at the bottom (ids, clock, store,
+    // events, domain errors, callers and secrets) depends on no area, nor on http/ or pages/;
+    // http/ (authentication, mounting, limits) depends on the kernel only. Areas sit above both.
+    files: ['src/service/kernel/**/*.ts'],
+    ignores: ['src/service/kernel/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noElectron,
+            layer(['main', 'renderer', 'preload'], 'The service does not depend on the kiosk.'),
+            layer(
+              [...SERVICE_AREAS, 'http', 'pages', 'ops', 'app', 'context', 'cli'],
+              'The kernel depends on no area, nor on http/ or pages/.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/service/http/**/*.ts'],
+    ignores: ['src/service/http/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noElectron,
+            layer(['main', 'renderer', 'preload'], 'The service does not depend on the kiosk.'),
+            layer(
+              [...SERVICE_AREAS, 'pages', 'ops', 'app', 'context', 'cli'],
+              'http/ depends on the kernel only, never on an area or a page.',
             ),
           ],
         },

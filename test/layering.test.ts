@@ -37,6 +37,11 @@ describe('layering', () => {
     ['src/agent/x.ts', "import '../client/index';"],
     ['src/agent/x.ts', "import '../main/kiosk/core';"],
     ['src/preload/x.ts', "import '../main/kiosk/core';"],
+    ['src/service/kernel/x.ts', "import '../payments/model';"],
+    ['src/service/kernel/store/x.ts', "import '../../http/auth';"],
+    ['src/service/kernel/events/x.ts', "import '../../pages/html';"],
+    ['src/service/http/x.ts', "import '../cards/model';"],
+    ['src/service/http/x.ts', "import '../pages/hosted';"],
   ])('%s may not %s', async (file, code) => {
     expect(await restricted(file, code)).toHaveLength(1);
   });

@@ -11,7 +11,7 @@ import type { Duplex } from 'node:stream';
 import { errorEnvelope } from '../shared/contract/errors';
 import { bankRoutes } from './bank/routes';
 import { agentRoutes } from './agent/routes';
-import { createClock } from './clock';
+import { createClock } from './kernel/clock';
 import { chargeRoutes } from './cards/charges';
 import { cardLinkRoutes } from './cards/links';
 import { cardRoutes } from './cards/routes';
@@ -24,11 +24,12 @@ import {
   FALLBACK_AUTOCHECKPOINT_PAGES,
   startCheckpointer,
   type Checkpointer,
-} from './store/checkpointer';
-import { createGroupCommit } from './store/group-commit';
-import { createOutbox } from './events/outbox';
-import { createAuthenticator, type Environment } from './http/auth';
-import { ApiError } from './http/errors';
+} from './kernel/store/checkpointer';
+import { createGroupCommit } from './kernel/store/group-commit';
+import { createOutbox } from './kernel/events/outbox';
+import type { Environment } from './kernel/caller';
+import { createAuthenticator } from './http/auth';
+import { ApiError } from './kernel/errors';
 import { faviconRoutes } from './images/favicon';
 import { MAX_BODY_BYTES, declaredLength } from './http/body';
 import { createIdempotencyStore } from './http/idempotency';
@@ -53,7 +54,7 @@ import { createRefundLifecycle } from './refunds/lifecycle';
 import { createRefundReader } from './refunds/model';
 import { refundRoutes } from './refunds/routes';
 import { sandboxRoutes } from './sandbox/routes';
-import { openDb, type Db } from './store/db';
+import { openDb, type Db } from './kernel/store/db';
 import { createPresence, createTerminalReader } from './terminals/model';
 import { remotePaymentRoutes } from './terminals/remote';
 import { terminalRoutes } from './terminals/routes';

@@ -1,9 +1,9 @@
 /** Everything a service area needs, built once by app.ts and handed to each area's routes. */
 import type { Hono } from 'hono';
 import type { ApproverPolicy } from './agent/contracts';
-import type { Clock } from './clock';
-import type { Outbox } from './events/outbox';
-import type { GroupCommit } from './store/group-commit';
+import type { Clock } from './kernel/clock';
+import type { Outbox } from './kernel/events/outbox';
+import type { GroupCommit } from './kernel/store/group-commit';
 import type { Authenticator } from './http/auth';
 import type { PaymentCreator } from './payments/create';
 import type { MessageOutbox } from './messages/outbox';
@@ -11,7 +11,7 @@ import type { Lifecycle } from './payments/lifecycle';
 import type { PaymentReader } from './payments/model';
 import type { RefundLifecycle } from './refunds/lifecycle';
 import type { RefundReader } from './refunds/model';
-import type { Db } from './store/db';
+import type { Db } from './kernel/store/db';
 import type { StreamRegistry } from './ops/streams';
 import type { Presence, TerminalReader } from './terminals/model';
 

@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { approversFromEnv } from '../../service/agent/contracts';
 import { createService, type Service } from '../../service/app';
-import { newSecret } from '../../service/http/auth';
+import { newSecret } from '../../service/kernel/secrets';
 import { fcmOptionsFromEnv } from '../../service/push/fcm';
 
 export const DEFAULT_SERVICE_PORT = 4010;

@@ -2,10 +2,10 @@
 import { randomUUID, type KeyObject } from 'node:crypto';
 import type { z } from 'zod';
 import type { Agent } from '../../shared/contract/agent';
-import { iso, type Clock } from '../clock';
-import type { Caller } from '../http/auth';
-import { ApiError } from '../http/errors';
-import type { Db } from '../store/db';
+import { iso, type Clock } from '../kernel/clock';
+import type { Caller } from '../kernel/caller';
+import { ApiError } from '../kernel/errors';
+import type { Db } from '../kernel/store/db';
 import { parsePublicKey } from './keys';
 
 type Scope = Pick<Caller, 'merchantId' | 'environment'>;

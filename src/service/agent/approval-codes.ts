@@ -8,9 +8,9 @@
  * time. Declining needs no code: it moves no money and ends the agent's own request.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Clock } from '../clock';
+import type { Clock } from '../kernel/clock';
 import type { MessageOutbox } from '../messages/outbox';
-import type { Db } from '../store/db';
+import type { Db } from '../kernel/store/db';
 import type { ContractRow } from './contracts';
 
 export const CODE_TTL_MS = 10 * 60_000;

@@ -14,10 +14,10 @@ import type { Context } from 'hono';
 import { ContractAuthorizeBody } from '../../shared/contract/agent';
 import { holdForChallenge, readCardForm } from '../cards/card-entry';
 import { createLinkStore } from '../cards/links';
-import { iso } from '../clock';
+import { iso } from '../kernel/clock';
 import type { Area, ServiceContext } from '../context';
 import { createCustomerStore } from '../customers/model';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../kernel/errors';
 import { guardHostedPages, seeOther, sendPage } from '../pages/hosted';
 import type { AgentStore } from './agents';
 import {

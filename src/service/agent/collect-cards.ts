@@ -7,8 +7,8 @@
  */
 import type { z } from 'zod';
 import type { Contract } from '../../shared/contract/agent';
-import type { Caller } from '../http/auth';
-import { badRequest } from '../http/errors';
+import type { Caller } from '../kernel/caller';
+import { badRequest } from '../kernel/errors';
 
 export type LinkedMethod = NonNullable<z.infer<typeof Contract>['linkedMethod']>;
 type Scope = Pick<Caller, 'merchantId' | 'environment'>;

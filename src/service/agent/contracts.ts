@@ -13,10 +13,10 @@ import type {
   Limits,
 } from '../../shared/contract/agent';
 import { penceToPounds, poundsToPence } from '../../shared/money';
-import { ENVIRONMENTS, iso, type Clock } from '../clock';
-import type { Caller, Environment } from '../http/auth';
-import { ApiError, badField, badRequest, notFound } from '../http/errors';
-import type { Db } from '../store/db';
+import { ENVIRONMENTS, iso, type Clock } from '../kernel/clock';
+import type { Caller, Environment } from '../kernel/caller';
+import { ApiError, badField, badRequest, notFound } from '../kernel/errors';
+import type { Db } from '../kernel/store/db';
 import type { AgentRow } from './agents';
 import type { CollectCards, LinkedMethod } from './collect-cards';
 import { periodWindow } from './periods';

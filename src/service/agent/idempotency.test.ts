@@ -13,7 +13,7 @@ import { errorEnvelope } from '../../shared/contract/errors';
 import { ProcessPaymentBody } from '../../shared/contract/payments';
 import type { CollectCards } from './collect-cards';
 import { agentRoutes } from './routes';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../kernel/errors';
 import { createIdempotencyStore } from '../http/idempotency';
 import { configureMount } from '../http/mount';
 import {

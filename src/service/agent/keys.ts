@@ -1,6 +1,6 @@
 /** Agents' public keys: parsing the registered PEM and naming a key by its JWK thumbprint. */
 import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
-import { badField } from '../http/errors';
+import { badField } from '../kernel/errors';
 
 /** A P-256 public key from SPKI PEM; a 400 naming publicKeyPem for anything else. */
 export function parsePublicKey(pem: string): KeyObject {

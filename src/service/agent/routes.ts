@@ -6,7 +6,7 @@
 import type { Context } from 'hono';
 import { routes } from '../../shared/contract/routes';
 import type { Area, ServiceContext } from '../context';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { agentView, createAgentStore, type AgentRow } from './agents';
 import { authorizationPages } from './authorize-routes';

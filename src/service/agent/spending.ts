@@ -15,11 +15,11 @@ import type {
   SendPaymentBody,
 } from '../../shared/contract/agent';
 import { formatPence, penceToPounds, poundsToPence } from '../../shared/money';
-import { ENVIRONMENTS, iso, type Clock } from '../clock';
-import type { Caller, Environment } from '../http/auth';
-import { badField, badRequest, notFound } from '../http/errors';
+import { ENVIRONMENTS, iso, type Clock } from '../kernel/clock';
+import type { Caller, Environment } from '../kernel/caller';
+import { badField, badRequest, notFound } from '../kernel/errors';
 import type { PaymentReader } from '../payments/model';
-import type { Db } from '../store/db';
+import type { Db } from '../kernel/store/db';
 import type { AgentRow } from './agents';
 import type { CollectCards, LinkedMethod } from './collect-cards';
 import { limitsOf, type ContractRow, type Contracts } from './contracts';

@@ -18,8 +18,8 @@ import {
 } from '../../shared/agent-signing';
 import { AgentRegisterBody } from '../../shared/contract/agent';
 import type { ServiceContext } from '../context';
-import type { Caller, Environment } from '../http/auth';
-import { ApiError, badField } from '../http/errors';
+import type { Caller, Environment } from '../kernel/caller';
+import { ApiError, badField } from '../kernel/errors';
 import { setIdempotencyOwner } from '../http/idempotency';
 import { parseOrThrow } from '../http/mount';
 import type { AgentRow, AgentStore } from './agents';

@@ -7,10 +7,10 @@
  * be used once: its nonce is recorded when used, until it expires. Anything else gives 410 GONE.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Clock } from '../clock';
-import type { Environment } from '../http/auth';
-import { ApiError } from '../http/errors';
-import type { Db } from '../store/db';
+import type { Clock } from '../kernel/clock';
+import type { Environment } from '../kernel/caller';
+import { ApiError } from '../kernel/errors';
+import type { Db } from '../kernel/store/db';
 import type { Key } from './ledger';
 
 /** How long a cursor can be followed: long enough to page a year at leisure. */

@@ -1,7 +1,7 @@
 /** The stored history: the same whether stored at link time or appended as the clock moves. */
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../clock';
-import { openDb } from '../store/db';
+import type { Clock } from '../kernel/clock';
+import { openDb } from '../kernel/store/db';
 import { DAY_MS, hash32, openingPenceOf } from './history';
 import { createLedger, type OpenAccount, type TxRow } from './ledger';
 

@@ -9,9 +9,9 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { BankTransaction } from '../../shared/contract/bank';
 import { penceToPounds } from '../../shared/money';
-import type { Clock } from '../clock';
-import type { Environment } from '../http/auth';
-import type { Db } from '../store/db';
+import type { Clock } from '../kernel/clock';
+import type { Environment } from '../kernel/caller';
+import type { Db } from '../kernel/store/db';
 import { BANKS, bankOf, type AccountProfile, type SandboxBank } from './banks';
 import {
   DAY_MS,

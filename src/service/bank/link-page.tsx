@@ -11,7 +11,7 @@ import type { Child, FC, PropsWithChildren } from 'hono/jsx';
 import { randomBytes } from 'node:crypto';
 import { SandboxBankId } from '../../shared/contract/bank';
 import type { ServiceContext } from '../context';
-import type { Environment } from '../http/auth';
+import type { Environment } from '../kernel/caller';
 import { pageSecurityHeaders } from '../pages/html';
 import { BANKS, bankOf, type SandboxBank } from './banks';
 import type { Ledger } from './ledger';

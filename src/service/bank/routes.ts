@@ -5,9 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { routes } from '../../shared/contract/routes';
-import { iso } from '../clock';
+import { iso } from '../kernel/clock';
 import type { Area } from '../context';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { BANKS, DEFAULT_BANK, bankOf } from './banks';
 import { createCursors } from './cursor';

@@ -16,9 +16,9 @@
  * Times are the service clock's, so the sandbox can move past an expiry.
  */
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Clock } from '../clock';
-import type { Environment } from '../http/auth';
-import type { Db } from '../store/db';
+import type { Clock } from '../kernel/clock';
+import type { Environment } from '../kernel/caller';
+import type { Db } from '../kernel/store/db';
 
 /** The payment request a browser is verifying for: its id, and whose clock its codes run on. */
 type PaymentOf = { id: string; environment: Environment };

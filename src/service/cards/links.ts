@@ -5,12 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { routes } from '../../shared/contract/routes';
-import type { Clock } from '../clock';
+import type { Clock } from '../kernel/clock';
 import type { Area } from '../context';
 import { createCustomerStore, type CustomerRow } from '../customers/model';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../kernel/errors';
 import { mount } from '../http/mount';
-import type { Db } from '../store/db';
+import type { Db } from '../kernel/store/db';
 import type { NewCard } from './model';
 
 /** A card-saving link works for 24 hours (long enough to arrive by email and be opened). */

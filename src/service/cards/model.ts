@@ -5,11 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { SavedCard } from '../../shared/contract/cards';
-import type { Clock } from '../clock';
-import { iso } from '../clock';
+import type { Clock } from '../kernel/clock';
+import { iso } from '../kernel/clock';
 import { mergeMetadata, type CustomerRow } from '../customers/model';
-import { notFound } from '../http/errors';
-import type { Db } from '../store/db';
+import { notFound } from '../kernel/errors';
+import type { Db } from '../kernel/store/db';
 import type { CardProfile, ChargeBehaviour } from './test-cards';
 
 export interface SavedCardRow {

@@ -5,7 +5,7 @@
 import { routes } from '../../shared/contract/routes';
 import type { Area } from '../context';
 import { createCustomerStore } from '../customers/model';
-import { badField } from '../http/errors';
+import { badField } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { expiryInFuture } from '../pages/hosted-cards';
 import { createCardStore, defaultExpiry, savedCardRecord } from './model';

@@ -6,13 +6,13 @@
 import type { z } from 'zod';
 import type { Customer, CustomerCreate, CustomerUpdate } from '../../shared/contract/customers';
 import { MAX_METADATA_PAIRS } from '../../shared/contract/common';
-import type { Clock } from '../clock';
-import { iso } from '../clock';
-import type { Environment } from '../http/auth';
-import { ApiError, badField, notFound } from '../http/errors';
-import type { Db } from '../store/db';
+import type { Clock } from '../kernel/clock';
+import { iso } from '../kernel/clock';
+import type { Environment } from '../kernel/caller';
+import { ApiError, badField, notFound } from '../kernel/errors';
+import type { Db } from '../kernel/store/db';
 import type { Statement } from 'better-sqlite3';
-import { newId } from '../ids';
+import { newId } from '../kernel/ids';
 
 export interface Scope {
   merchantId: string;

@@ -3,7 +3,7 @@ import { MetadataKey } from '../../shared/contract/common';
 import { collectMetadataFilter } from '../../shared/contract/customers';
 import { routes } from '../../shared/contract/routes';
 import type { Area } from '../context';
-import { badField } from '../http/errors';
+import { badField } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { createCustomerStore, customerRecord } from './model';
 

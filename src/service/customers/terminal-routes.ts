@@ -6,11 +6,11 @@
 import { routes } from '../../shared/contract/routes';
 import { savedCardRecord, createCardStore } from '../cards/model';
 import type { Area } from '../context';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { createCustomerStore, type CustomerRow } from './model';
 import { createTerminalScope, lookupRecord, type LookupRow } from './terminal-scope';
-import { newId } from '../ids';
+import { newId } from '../kernel/ids';
 
 export const terminalCustomerRoutes: Area = (app, ctx) => {
   const { db, clock } = ctx;

@@ -3,11 +3,11 @@
  * or phone number, and then, for an hour, read that customer's masked cards and charge them
  * for its own store. Lookups are rate-limited per terminal and recorded for the merchant.
  */
-import type { Clock } from '../clock';
-import type { Caller } from '../http/auth';
-import { ApiError } from '../http/errors';
+import type { Clock } from '../kernel/clock';
+import type { Caller } from '../kernel/caller';
+import { ApiError } from '../kernel/errors';
 import { NO_CUSTOMER } from './model';
-import type { Db } from '../store/db';
+import type { Db } from '../kernel/store/db';
 
 /** How long a lookup opens the customer's cards to the terminal that made it. */
 export const LOOKUP_WINDOW_MS = 3600_000;

@@ -3,32 +3,11 @@
  * environment; a terminal secret also fixes the terminal and its store. Secrets are stored as
  * SHA-256 hashes and found by hash lookup, never compared directly.
  */
-import { hash, randomBytes } from 'node:crypto';
-import type { Db } from '../store/db';
-import { ApiError } from './errors';
+import type { Db } from '../kernel/store/db';
+import { ApiError } from '../kernel/errors';
 import type { Auth } from '../../shared/contract/routes';
-
-export type Environment = 'sandbox' | 'production';
-
-export type Caller =
-  | { kind: 'merchant'; merchantId: string; environment: Environment }
-  | {
-      kind: 'terminal';
-      merchantId: string;
-      environment: Environment;
-      terminalId: string;
-      storeId: string;
-    };
-
-// One-shot crypto.hash (Node 20.12+): every request hashes its secret, and a Hash object each time
-// cost twice as much.
-export const hashSecret = (secret: string) => hash('sha256', secret, 'hex');
-
-/** `sk_sandbox_…`, `sk_live_…` for merchants; `tk_sandbox_…`, `tk_live_…` for terminals. */
-export function newSecret(kind: 'merchant' | 'terminal', environment: Environment): string {
-  const prefix = `${kind === 'merchant' ? 'sk' : 'tk'}_${environment === 'sandbox' ? 'sandbox' : 'live'}_`;
-  return prefix + randomBytes(24).toString('base64url');
-}
+import type { Caller, Environment } from '../kernel/caller';
+import { hashSecret } from '../kernel/secrets';
 
 interface SecretRow {
   merchant_id: string;

@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import { unsafeTextProblem } from '../../shared/contract/common';
-import { ApiError } from './errors';
+import { ApiError } from '../kernel/errors';
 
 /**
  * 64 KiB: a process-payment body with 50 metadata pairs of 40-character keys and 500-character

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../shared/contract/errors';
 import { PairResponse } from '../../shared/contract/terminals';
 import { SANDBOX, startService, type Harness } from '../../../test/helpers/service';
-import { createClock } from '../clock';
-import { createOutbox } from '../events/outbox';
-import { openDb } from '../store/db';
+import { createClock } from '../kernel/clock';
+import { createOutbox } from '../kernel/events/outbox';
+import { openDb } from '../kernel/store/db';
 import { createIdempotencyStore } from './idempotency';
 
 let h: Harness;

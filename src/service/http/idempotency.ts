@@ -13,11 +13,11 @@
  * not remembered: retried with the same key, it runs again.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { Clock } from '../clock';
-import type { Outbox } from '../events/outbox';
-import type { Db } from '../store/db';
-import type { Environment } from './auth';
-import { ApiError } from './errors';
+import type { Clock } from '../kernel/clock';
+import type { Outbox } from '../kernel/events/outbox';
+import type { Db } from '../kernel/store/db';
+import type { Environment } from '../kernel/caller';
+import { ApiError } from '../kernel/errors';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;

@@ -7,10 +7,12 @@ import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { validationEnvelope } from '../../shared/contract/errors';
 import type { RouteDef } from '../../shared/contract/routes';
-import { hashSecret, type Authenticator, type Caller } from './auth';
+import type { Caller } from '../kernel/caller';
+import { hashSecret } from '../kernel/secrets';
+import { type Authenticator } from './auth';
 import type { IncomingMessage } from 'node:http';
 import { readJsonBody, refuseHostileText, refuseUndecodableQuery } from './body';
-import { ApiError } from './errors';
+import { ApiError } from '../kernel/errors';
 import {
   IDEMPOTENCY_HEADER,
   idempotencyKey,

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { routes } from '../../shared/contract/routes';
 import type { Area } from '../context';
-import { notFound } from '../http/errors';
+import { notFound } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { paymentLinks } from '../payments/links';
 import type { RequestRow } from '../payments/model';

@@ -7,8 +7,8 @@
  * event). Status changes also arrive at once through the outbox; see stream.ts.
  */
 import type { MerchantTopic } from '../../shared/contract/merchant-events';
-import type { Environment } from '../http/auth';
-import type { Db } from '../store/db';
+import type { Environment } from '../kernel/caller';
+import type { Db } from '../kernel/store/db';
 import type { Presence } from '../terminals/model';
 
 /** Refunds need no fingerprint: every refund made or moved writes a REFUND_STATUS event. */

@@ -5,9 +5,10 @@
  * CLI to print. Only their hashes are stored.
  */
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../clock';
-import { hashSecret, newSecret, type Environment } from '../http/auth';
-import type { Db } from '../store/db';
+import type { Clock } from '../kernel/clock';
+import type { Environment } from '../kernel/caller';
+import { hashSecret, newSecret } from '../kernel/secrets';
+import type { Db } from '../kernel/store/db';
 
 export const DEMO_MERCHANT_NAME = 'Counter Demo Shop';
 

@@ -8,11 +8,11 @@
 import nodemailer from 'nodemailer';
 import type { z } from 'zod';
 import type { OutboxMessage } from '../../shared/contract/messages';
-import type { Clock } from '../clock';
-import { iso } from '../clock';
-import type { Environment } from '../http/auth';
-import type { Db } from '../store/db';
-import { newId } from '../ids';
+import type { Clock } from '../kernel/clock';
+import { iso } from '../kernel/clock';
+import type { Environment } from '../kernel/caller';
+import type { Db } from '../kernel/store/db';
+import { newId } from '../kernel/ids';
 
 export interface MessageOptions {
   /** smtp://user:pass@host:port (or smtps://); none keeps emails in the outbox only. */

@@ -5,7 +5,7 @@
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Db } from '../store/db';
+import type { Db } from '../kernel/store/db';
 import type { ObserveRequest } from './request-log';
 
 export interface Metrics {

@@ -4,9 +4,9 @@
  */
 import { routes } from '../../shared/contract/routes';
 import type { Area } from '../context';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../kernel/errors';
 import { mount } from '../http/mount';
-import { migrations } from '../store/migrations';
+import { migrations } from '../kernel/store/migrations';
 import type { Metrics } from './metrics';
 
 export const operationRoutes =

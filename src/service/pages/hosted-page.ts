@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { Uuid } from '../../shared/contract/common';
 import { OPEN_STATUSES } from '../../shared/payment-states';
 import type { Area } from '../context';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../kernel/errors';
 import {
   allowedMethodsOf,
   optionsOf,

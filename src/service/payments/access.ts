@@ -1,6 +1,6 @@
 /** Which payment requests a caller may see (section 5, and the terminal scope of DESIGN.md). */
-import type { Caller } from '../http/auth';
-import { notFound } from '../http/errors';
+import type { Caller } from '../kernel/caller';
+import { notFound } from '../kernel/errors';
 import type { PaymentReader, RequestRow } from './model';
 
 /**

@@ -2,13 +2,13 @@
 import type { ProcessPaymentBody } from '../../shared/contract/payments';
 import { overTerminalLimit } from '../../shared/contract/terminals';
 import { poundsToPence } from '../../shared/money';
-import type { Clock } from '../clock';
-import type { Caller } from '../http/auth';
-import { ApiError, badField } from '../http/errors';
-import type { Db } from '../store/db';
+import type { Clock } from '../kernel/clock';
+import type { Caller } from '../kernel/caller';
+import { ApiError, badField } from '../kernel/errors';
+import type { Db } from '../kernel/store/db';
 import type { PaymentStatus } from '../../shared/payment-states';
 import type { Method, RequestOptions, RequestRow } from './model';
-import { newId } from '../ids';
+import { newId } from '../kernel/ids';
 
 export interface MerchantRow {
   card_enabled: number;

@@ -6,11 +6,11 @@
  */
 import { formatPence, penceToPounds } from '../../shared/money';
 import { OPEN_STATUSES, canMove, type PaymentStatus } from '../../shared/payment-states';
-import { ENVIRONMENTS, type Clock } from '../clock';
-import type { EmitInput, Outbox } from '../events/outbox';
-import { ApiError, badField, badRequest, notFound } from '../http/errors';
-import type { Environment } from '../http/auth';
-import type { Db } from '../store/db';
+import { ENVIRONMENTS, type Clock } from '../kernel/clock';
+import type { EmitInput, Outbox } from '../kernel/events/outbox';
+import { ApiError, badField, badRequest, notFound } from '../kernel/errors';
+import type { Environment } from '../kernel/caller';
+import type { Db } from '../kernel/store/db';
 import {
   allowedMethodsOf,
   metadataOf,
@@ -20,7 +20,7 @@ import {
   type RequestRow,
   type TransactionRow,
 } from './model';
-import { newId } from '../ids';
+import { newId } from '../kernel/ids';
 
 const DECLINED = 'The payment was declined';
 

@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import type { PaymentStatusRecord, PaymentTransaction } from '../../shared/contract/payments';
 import { penceToPounds } from '../../shared/money';
 import type { PaymentStatus } from '../../shared/payment-states';
-import { iso } from '../clock';
-import type { Environment } from '../http/auth';
-import type { Db } from '../store/db';
+import { iso } from '../kernel/clock';
+import type { Environment } from '../kernel/caller';
+import type { Db } from '../kernel/store/db';
 
 export type Method = 'PAY_BY_BANK' | 'CARD';
 

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { Agent } from 'node:https';
 import { z } from 'zod';
 import type { ServiceContext } from '../context';
-import type { StoredEvent } from '../events/outbox';
+import type { StoredEvent } from '../kernel/events/outbox';
 import { serviceAccountCredential } from './google-credential';
 
 /** Google's service-account JSON (the file the Firebase console downloads). */

@@ -7,14 +7,14 @@
 import type { RefundCreateBody } from '../../shared/contract/refunds';
 import { formatPence, penceToPounds, poundsToPence } from '../../shared/money';
 import { canMoveRefund, type RefundStatus } from '../../shared/refund-states';
-import { ENVIRONMENTS, type Clock } from '../clock';
-import type { Outbox } from '../events/outbox';
-import { badField, badRequest, notFound } from '../http/errors';
+import { ENVIRONMENTS, type Clock } from '../kernel/clock';
+import type { Outbox } from '../kernel/events/outbox';
+import { badField, badRequest, notFound } from '../kernel/errors';
 import type { PaymentReader, RequestRow } from '../payments/model';
-import type { Environment } from '../http/auth';
-import type { Db } from '../store/db';
+import type { Environment } from '../kernel/caller';
+import type { Db } from '../kernel/store/db';
 import type { RefundReader, RefundRow } from './model';
-import { newId } from '../ids';
+import { newId } from '../kernel/ids';
 
 /** The sandbox bank readies a refund this long (service time) after it is initiated… */
 export const REFUND_PENDING_AFTER_MS = 1_000;

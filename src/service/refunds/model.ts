@@ -3,10 +3,10 @@ import type { z } from 'zod';
 import type { RefundRecord } from '../../shared/contract/refunds';
 import { penceToDecimalText } from '../../shared/money';
 import type { RefundStatus } from '../../shared/refund-states';
-import { iso } from '../clock';
-import type { Environment } from '../http/auth';
+import { iso } from '../kernel/clock';
+import type { Environment } from '../kernel/caller';
 import type { RequestRow } from '../payments/model';
-import type { Db } from '../store/db';
+import type { Db } from '../kernel/store/db';
 
 export interface RefundRow {
   id: string;

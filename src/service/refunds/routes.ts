@@ -4,8 +4,8 @@
  */
 import { routes } from '../../shared/contract/routes';
 import type { Area } from '../context';
-import type { Caller } from '../http/auth';
-import { ApiError } from '../http/errors';
+import type { Caller } from '../kernel/caller';
+import { ApiError } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { requestFor } from '../payments/access';
 import type { RequestRow } from '../payments/model';

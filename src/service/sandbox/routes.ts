@@ -1,9 +1,9 @@
 /** Sandbox controls: move the clock, act as the customer, reset. Sandbox secrets only. */
 import { routes } from '../../shared/contract/routes';
 import { poundsToPence } from '../../shared/money';
-import { iso } from '../clock';
+import { iso } from '../kernel/clock';
 import type { Area } from '../context';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { requestFor } from '../payments/access';
 import { statusRecord } from '../payments/model';

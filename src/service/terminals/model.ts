@@ -2,10 +2,10 @@
 import type { z } from 'zod';
 import type { Terminal } from '../../shared/contract/terminals';
 import { penceToPounds } from '../../shared/money';
-import { iso } from '../clock';
-import type { Environment } from '../http/auth';
-import { notFound } from '../http/errors';
-import type { Db } from '../store/db';
+import { iso } from '../kernel/clock';
+import type { Environment } from '../kernel/caller';
+import { notFound } from '../kernel/errors';
+import type { Db } from '../kernel/store/db';
 
 export interface TerminalRow {
   id: string;

@@ -6,10 +6,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { routes } from '../../shared/contract/routes';
 import { poundsToPence } from '../../shared/money';
-import { iso } from '../clock';
+import { iso } from '../kernel/clock';
 import type { Area } from '../context';
-import { hashSecret, newSecret } from '../http/auth';
-import { ApiError, badField } from '../http/errors';
+import { hashSecret, newSecret } from '../kernel/secrets';
+import { ApiError, badField } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { terminalRecord } from './model';
 

@@ -8,7 +8,7 @@ import { streamSSE } from 'hono/streaming';
 import { sayReconnect } from '../ops/streams';
 import { routes } from '../../shared/contract/routes';
 import type { Area } from '../context';
-import type { StoredEvent } from '../events/outbox';
+import type { StoredEvent } from '../kernel/events/outbox';
 import { mount } from '../http/mount';
 
 export const HEARTBEAT_MS = Number(process.env.COUNTER_HEARTBEAT_MS ?? 15_000);

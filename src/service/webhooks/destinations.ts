@@ -15,7 +15,7 @@
  */
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { lookup as dnsLookup } from 'node:dns/promises';
-import type { Environment } from '../http/auth';
+import type { Environment } from '../kernel/caller';
 
 /** Every address a host name resolves to. */
 export type ResolveHost = (hostname: string) => Promise<{ address: string; family: number }[]>;

@@ -1,8 +1,8 @@
 /** The dispatcher's concurrency rules and its stop(), against a real receiver that can stall. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClock } from '../clock';
-import { createOutbox } from '../events/outbox';
-import { openDb } from '../store/db';
+import { createClock } from '../kernel/clock';
+import { createOutbox } from '../kernel/events/outbox';
+import { openDb } from '../kernel/store/db';
 import { createWebhookDispatcher } from './dispatcher';
 import { newWebhookSecret } from './signing';
 import { poll, startReceiver, type Receiver } from '../../../test/helpers/webhook-receiver';

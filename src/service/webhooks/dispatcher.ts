@@ -18,10 +18,10 @@
  */
 import { isIP } from 'node:net';
 import { Agent, buildConnector, request } from 'undici';
-import { ENVIRONMENTS, type Clock } from '../clock';
-import type { Outbox } from '../events/outbox';
-import type { Environment } from '../http/auth';
-import type { Db } from '../store/db';
+import { ENVIRONMENTS, type Clock } from '../kernel/clock';
+import type { Outbox } from '../kernel/events/outbox';
+import type { Environment } from '../kernel/caller';
+import type { Db } from '../kernel/store/db';
 import type { WebhookTamper } from '../../shared/contract/webhooks';
 import {
   AddressNotAllowedError,

@@ -10,8 +10,8 @@ import {
   type WebhookTestBody,
 } from '../../shared/contract/webhooks';
 import type { Area } from '../context';
-import type { Caller } from '../http/auth';
-import { badField, notFound } from '../http/errors';
+import type { Caller } from '../kernel/caller';
+import { badField, notFound } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { urlProblem } from './destinations';
 import { createSubscriptionStore, subscriptionOut } from './store';

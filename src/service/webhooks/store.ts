@@ -11,11 +11,11 @@ import type {
   WebhookTamper,
 } from '../../shared/contract/webhooks';
 import type { EventType } from '../../shared/contract/common';
-import type { Clock } from '../clock';
-import { iso } from '../clock';
-import type { Caller } from '../http/auth';
-import type { Outbox } from '../events/outbox';
-import type { Db } from '../store/db';
+import type { Clock } from '../kernel/clock';
+import { iso } from '../kernel/clock';
+import type { Caller } from '../kernel/caller';
+import type { Outbox } from '../kernel/events/outbox';
+import type { Db } from '../kernel/store/db';
 import { newWebhookSecret } from './signing';
 
 type EventTypeName = z.infer<typeof WebhookDelivery>['eventType'];

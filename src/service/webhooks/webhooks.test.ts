@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { hashSecret } from '../http/auth';
+import { hashSecret } from '../kernel/secrets';
 import {
   PRODUCTION,
   headerRecord,

@@ -5,8 +5,8 @@
  * after the transaction commits.
  */
 import type { z } from 'zod';
-import type { EventData, WebhookEvent, WebhookTamper } from '../../shared/contract/webhooks';
-import type { Environment } from '../http/auth';
+import type { EventData, WebhookEvent, WebhookTamper } from '../../../shared/contract/webhooks';
+import type { Environment } from '../caller';
 import type { Clock } from '../clock';
 import { iso } from '../clock';
 import type { Db } from '../store/db';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import Database from '../../sqlite';
+import Database from '../../../sqlite';
 import { migrate } from './db';
 import { migrations } from './migrations';
 

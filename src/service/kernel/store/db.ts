@@ -1,5 +1,5 @@
 /** Opens the service's SQLite database (WAL) and applies its numbered migrations. */
-import Database, { type Connection } from '../../sqlite';
+import Database, { type Connection } from '../../../sqlite';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrations } from './migrations';

@@ -12,7 +12,7 @@
  * the Electron build alike; it loads the same SQLite package as the service (src/sqlite).
  */
 import { Worker } from 'node:worker_threads';
-import { SQLITE_PACKAGE_PATH } from '../../sqlite';
+import { SQLITE_PACKAGE_PATH } from '../../../sqlite';
 
 /** How often the worker checkpoints, in ms. */
 export const CHECKPOINT_EVERY_MS = 200;

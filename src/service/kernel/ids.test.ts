@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Uuid } from '../shared/contract/common';
+import { Uuid } from '../../shared/contract/common';
 import { newId } from './ids';
 
 describe('newId', () => {

@@ -2,8 +2,8 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import Database from '../../sqlite';
-import { startService, type Harness } from '../../../test/helpers/service';
+import Database from '../../../sqlite';
+import { startService, type Harness } from '../../../../test/helpers/service';
 
 /**
  * The payment requests in the database file itself (a copy of it without its write-ahead log),

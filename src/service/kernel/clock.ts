@@ -6,7 +6,7 @@
  * and every sweep of due rows runs once per environment (`ENVIRONMENTS`). The sandbox's offset
  * is persisted, so a restarted sandbox keeps the time it was moved to.
  */
-import type { Environment } from './http/auth';
+import type { Environment } from './caller';
 
 export const ENVIRONMENTS: readonly Environment[] = ['sandbox', 'production'];
 
