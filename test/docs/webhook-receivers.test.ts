@@ -9,6 +9,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NODE_RECEIVER } from '../../src/dashboard/lib/receiver-snippet';
 import { startService, type Harness } from '../helpers/service';
 
 const doc = readFileSync(new URL('../../docs/webhooks.md', import.meta.url), 'utf8');
@@ -97,4 +98,8 @@ describe.each([
       await h.call('DELETE', `/api/webhooks/${subscribed.body.id as string}`);
     }
   });
+});
+
+it('the dashboard shows the same Node receiver as the docs (one copy, run above)', () => {
+  expect(NODE_RECEIVER).toBe(snippet('js', 'receiver.mjs'));
 });

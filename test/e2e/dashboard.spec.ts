@@ -401,6 +401,20 @@ test('webhooks: add an endpoint, see its secret once, follow deliveries, resend'
   await expect(page.getByRole('button', { name: 'Copy' })).toBeVisible();
   await expectAccessible('webhooks, secret shown once');
   const shown = (await secret.textContent())!;
+  // A receiver to paste, with this secret in its command, and a test event to try it on.
+  await page.getByText('A receiver that verifies it, in plain Node').click();
+  await expect(page.getByTestId('receiver-command')).toHaveText(
+    `WEBHOOK_SECRET='${shown}' node receiver.mjs`,
+  );
+  await expect(page.getByTestId('receiver-snippet')).toContainText("createHmac('sha256', key)");
+  await page.getByRole('button', { name: 'Send test event' }).click();
+  await expect(page.getByTestId('test-event-notice')).toHaveText(
+    'Test PAYMENTS_STATUS event sent to 1 subscribed endpoint',
+    LIVE,
+  );
+  await expect.poll(() => received.length, LIVE).toBe(1);
+  expect(JSON.parse(received[0]!.body).data).toMatchObject({ test: true });
+  received.length = 0; // the payment's own events are counted from here
   await page.getByRole('button', { name: 'I have saved it' }).click();
   await expect(secret).toBeHidden();
   expect(await page.content()).not.toContain(shown); // gone from the page, not just hidden
@@ -417,7 +431,8 @@ test('webhooks: add an endpoint, see its secret once, follow deliveries, resend'
   await api('POST', `/api/payment-request/cancel/${created.paymentRequestId}`);
   await item.getByRole('button', { name: /Show deliveries/ }).click();
   const deliveries = item.getByTestId('delivery');
-  await expect(deliveries).toHaveCount(1, LIVE);
+  // The test event's delivery, then the payment's (newest first).
+  await expect(deliveries).toHaveCount(2, LIVE);
   await expect(deliveries.first()).toContainText('PAYMENTS_STATUS');
   await expect(deliveries.first().getByTestId('delivery-status')).toHaveText('Delivered', LIVE);
   await expect(deliveries.first()).toContainText('HTTP 204');
@@ -429,9 +444,9 @@ test('webhooks: add an endpoint, see its secret once, follow deliveries, resend'
 
   await deliveries.first().getByRole('button', { name: 'Resend' }).click();
   await expect(item.getByRole('status').filter({ hasText: 'will be sent again' })).toBeVisible();
-  await expect(deliveries).toHaveCount(2, LIVE);
+  await expect(deliveries).toHaveCount(3, LIVE);
   await expect(item.getByTestId('delivery-status').filter({ hasText: 'Delivered' })).toHaveCount(
-    2,
+    3,
     LIVE,
   );
   expect(received).toHaveLength(2);

@@ -29,6 +29,10 @@ export interface WebhooksState {
   creating: boolean;
   /** The signing secret of the endpoint just added, shown once; null once dismissed. */
   createdSecret: string | null;
+  /** The first event type the endpoint just added takes: what its test event is. */
+  createdEventType: EventType | null;
+  /** What the last test event came to (sent, or why not). */
+  testNotice: string;
   open: Record<string, boolean>;
   deliveries: Record<string, Delivery[]>;
   itemErrors: Record<string, string>;
@@ -36,6 +40,8 @@ export interface WebhooksState {
   refresh(): Promise<void>;
   create(input: { url: string; description: string; eventTypes: EventType[] }): Promise<boolean>;
   dismissSecret(): void;
+  /** Sends a test event (sandbox) to the endpoints that take `eventType`. */
+  sendTest(eventType: EventType): Promise<void>;
   remove(id: string): Promise<void>;
   toggle(id: string): void;
   refreshDeliveries(id: string): Promise<void>;
@@ -56,6 +62,8 @@ export function createWebhooksStore(call: Call) {
       formError: '',
       creating: false,
       createdSecret: null,
+      createdEventType: null,
+      testNotice: '',
       open: {},
       deliveries: {},
       itemErrors: {},
@@ -97,7 +105,11 @@ export function createWebhooksStore(call: Call) {
           const created = await call('createWebhook', {
             body: { url, eventTypes: input.eventTypes, ...(description ? { description } : {}) },
           });
-          set({ createdSecret: created.secret });
+          set({
+            createdSecret: created.secret,
+            createdEventType: input.eventTypes[0] ?? null,
+            testNotice: '',
+          });
           void get().refresh();
           return true;
         } catch (error) {
@@ -108,7 +120,18 @@ export function createWebhooksStore(call: Call) {
         }
       },
 
-      dismissSecret: () => set({ createdSecret: null }),
+      dismissSecret: () => set({ createdSecret: null, createdEventType: null, testNotice: '' }),
+
+      async sendTest(eventType) {
+        set({ testNotice: '' });
+        try {
+          const answer = await call('testWebhook', { body: { eventType } });
+          set({ testNotice: answer.message });
+          void get().refresh();
+        } catch (error) {
+          if (!isStale(error)) set({ testNotice: `Not sent: ${failureMessage(error)}` });
+        }
+      },
 
       async remove(id) {
         try {

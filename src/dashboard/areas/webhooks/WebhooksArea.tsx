@@ -8,6 +8,7 @@ import { ButtonRow, TextInput } from '../../components/form';
 import { Notice } from '../../components/Notice';
 import { Table, num } from '../../components/Table';
 import { useDashboard, useWebhooks } from '../../context';
+import { NODE_RECEIVER, receiverCommand } from '../../lib/receiver-snippet';
 import {
   EVENT_TYPES,
   type Delivery,
@@ -19,6 +20,7 @@ export function WebhooksArea() {
   const subscriptions = useWebhooks((s) => s.subscriptions);
   const error = useWebhooks((s) => s.error);
   const createdSecret = useWebhooks((s) => s.createdSecret);
+  const createdEventType = useWebhooks((s) => s.createdEventType);
   return (
     <section className="card" aria-labelledby="webhooks-title">
       <h1 id="webhooks-title">Webhooks</h1>
@@ -27,7 +29,9 @@ export function WebhooksArea() {
         subscription’s <code>whsec_</code> secret (Standard Webhooks).
       </p>
       <AddEndpoint />
-      {createdSecret ? <SecretOnce key={createdSecret} secret={createdSecret} /> : null}
+      {createdSecret ? (
+        <SecretOnce key={createdSecret} secret={createdSecret} eventType={createdEventType} />
+      ) : null}
       <Notice kind="error">{error ? `${error} Trying again shortly.` : ''}</Notice>
       {subscriptions && subscriptions.length === 0 ? (
         <p className="muted">No endpoints yet.</p>
@@ -106,9 +110,13 @@ function AddEndpoint() {
   );
 }
 
-/** The signing secret of the endpoint just added, shown this once. */
-function SecretOnce({ secret }: { secret: string }) {
-  const { webhooks } = useDashboard();
+/**
+ * The signing secret of the endpoint just added, shown this once, with a receiver that verifies
+ * it (the one docs/webhooks.md prints) and, in the sandbox, a test event to try it on.
+ */
+function SecretOnce({ secret, eventType }: { secret: string; eventType: EventType | null }) {
+  const { webhooks, sandbox } = useDashboard();
+  const testNotice = useWebhooks((s) => s.testNotice);
   const [copied, setCopied] = useState('');
   const code = useRef<HTMLElement>(null);
   const copy = useRef<HTMLButtonElement>(null);
@@ -154,6 +162,31 @@ function SecretOnce({ secret }: { secret: string }) {
           {copied}
         </span>
       </ButtonRow>
+      <details className="receiver">
+        <summary>A receiver that verifies it, in plain Node</summary>
+        <p>
+          Save this as <code>receiver.mjs</code> and run{' '}
+          <code data-testid="receiver-command">{receiverCommand(secret)}</code>; it prints each
+          event it verifies and refuses anything else.
+        </p>
+        <pre>
+          <code data-testid="receiver-snippet">{NODE_RECEIVER}</code>
+        </pre>
+      </details>
+      {sandbox && eventType ? (
+        <ButtonRow>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => void webhooks.getState().sendTest(eventType)}
+          >
+            Send test event
+          </button>
+          <span className="muted" role="status" data-testid="test-event-notice">
+            {testNotice}
+          </span>
+        </ButtonRow>
+      ) : null}
     </div>
   );
 }
