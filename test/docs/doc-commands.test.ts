@@ -14,8 +14,9 @@
  * - `curl` must get a 2xx: the session's curl adds `--fail-with-body`.
  * - `npm run service` and `npm run webhooks` run for real, in the background (as in a second
  *   terminal), until the page ends: the service with `--port 0` (4010 may be taken here) and
- *   without the dashboard build of its first start; later calls to 127.0.0.1:4010 go to it.
- *   Any other npm command in a run block fails the page.
+ *   without the dashboard build of its first start; later calls to 127.0.0.1:4010 go to it;
+ *   `webhooks listen` is given `--service-url` for the page's service. Any other npm command,
+ *   `sudo`, or `node` but for `node -p`/`-e`, in a run block fails the page rather than run.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
