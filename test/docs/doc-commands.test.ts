@@ -167,6 +167,10 @@ npm() {
     if [ "$arg" = --port ]; then port=next; else port=0; fi
     args+=("$(counter_arg "$arg")")
   done
+  # A service line that names no port would take 4010, which may be taken here.
+  if [ "$name" = service ] && [[ " ${'$'}{args[*]} " != *" --port "* ]]; then
+    args+=(--port 0)
+  fi
   if [ "$name" = webhooks ] && [[ " ${'$'}{args[*]} " != *" --service-url "* ]]; then
     args+=(--service-url "$COUNTER_URL")
   fi
