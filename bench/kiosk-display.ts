@@ -10,7 +10,7 @@
  *   (data-ready) in a new tab of the already running browser.
  * Between payments the bench cancels and dismisses the last one over the kiosk's own bridge
  * socket, so every payment starts from the idle screen.
- * Env: BENCH_DISPLAY_PAYMENTS (default 40), BENCH_COLD_STARTS (default 5).
+ * Env: BENCH_DISPLAY_PAYMENTS (default 100), BENCH_COLD_STARTS (default 5).
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
