@@ -12,6 +12,7 @@ import type { RawRequest, RequestSpec } from 'autocannon';
 import { startChildServer, type ChildServer } from './lib/child-server';
 import { measure, measurePaired } from './lib/load';
 import type { Figure, Result } from './lib/result';
+import { callApi } from './lib/api';
 
 const SECRET = 'sk_sandbox_bench';
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -33,16 +34,8 @@ function rotating(paths: string[]): RequestSpec {
   };
 }
 
-async function call(base: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(base + path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as Record<string, unknown>;
-}
+const call = (base: string, method: string, path: string, body?: unknown) =>
+  callApi(base, method, path, body, SECRET);
 
 /** Search terms of each kind a person types: part of an email, a surname, phone digits. */
 function searchPaths(count: number): string[] {

@@ -10,7 +10,7 @@
  *   (data-ready) in a new tab of the already running browser.
  * Between payments the bench cancels and dismisses the last one over the kiosk's own bridge
  * socket, so every payment starts from the idle screen.
- * Env: BENCH_DISPLAY_PAYMENTS (default 40), BENCH_COLD_STARTS (default 5).
+ * Env: BENCH_DISPLAY_PAYMENTS (default 100), BENCH_COLD_STARTS (default 5).
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +20,7 @@ import { connectBridge } from '../src/main/browser/bridge-client';
 import { runTs, type Running } from '../test/helpers/process';
 import type { Figure } from './lib/result';
 import { percentile } from './lib/stats';
+import { callApi } from './lib/api';
 
 const PAYMENTS = Number(process.env.BENCH_DISPLAY_PAYMENTS ?? 100);
 /** Payments shown first and not counted: the first ones pay for JIT and cold caches. */
@@ -65,15 +66,8 @@ async function startCounter(args: string[] = [], dir?: string): Promise<Counter>
   return counter;
 }
 
-async function api(counter: Counter, path: string, body?: unknown) {
-  const res = await fetch(counter.serviceUrl + path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${counter.secret}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
-}
+const api = (counter: Counter, path: string, body?: unknown) =>
+  callApi(counter.serviceUrl, body === undefined ? 'GET' : 'POST', path, body, counter.secret);
 
 /** Runs in the display page (plain JS: this project's Node types have no DOM). */
 const PROBE = `

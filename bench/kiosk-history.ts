@@ -2,9 +2,9 @@
  * The kiosk's history database at the size of a busy shop's few years: 100,000 payments with
  * about three status changes each, in a temporary file (not :memory:, so the page cache and
  * WAL behave as on a kiosk). Measures, single-threaded as the kiosk's main process runs:
- *   first page      page({limit: 50}), newest first                     target p50 ≤ 10 ms
+ *   first page      page({limit: 50}), newest first                     target p99 ≤ 10 ms
  *   deep page       the page after 200 pages of cursors (keyset, not OFFSET)
- *   search          orderId contains + status + 30-day range, limit 50  target p50 ≤ 50 ms
+ *   search          orderId contains + status + 30-day range, limit 50  target p99 ≤ 50 ms
  *   search, rare    the same with an order id that matches nothing (scans the 30 days)
  *   search, worst   an order id alone that matches nothing: scans every payment
  *   status changes  tracker.report, one transaction per change (what the kiosk does), and

@@ -10,6 +10,7 @@ import { connectSse, type SseConnection, type SseEvent } from '../test/helpers/s
 import { startChildServer } from './lib/child-server';
 import type { Figure } from './lib/result';
 import { percentile } from './lib/stats';
+import { callApi } from './lib/api';
 
 const SECRET = 'sk_sandbox_bench';
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 200);
@@ -19,15 +20,8 @@ const TARGET_STATUS_P99_MS = 50;
 /** Creations are found by the 500 ms watch. */
 const TARGET_CREATE_P99_MS = 600;
 
-async function post(url: string, path: string, body?: unknown) {
-  const res = await fetch(url + path, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
-}
+const post = (url: string, path: string, body?: unknown) =>
+  callApi(url, 'POST', path, body, SECRET);
 
 const paymentsAfter = (at: number) => (e: SseEvent) =>
   e.event === 'change' && e.receivedAt >= at && e.data.includes('payments');

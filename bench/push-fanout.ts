@@ -17,6 +17,7 @@ import { connectSse, type SseConnection } from '../test/helpers/sse';
 import { startChildServer } from './lib/child-server';
 import type { Figure } from './lib/result';
 import { percentile } from './lib/stats';
+import { callApi } from './lib/api';
 
 const SECRET = 'sk_sandbox_bench';
 const TERMINALS = Number(process.env.BENCH_TERMINALS ?? 2000);
@@ -28,18 +29,8 @@ const TARGET_P99_MS = 50;
 /** Descriptors beyond the connections: the database, its WAL, stdio, the pushes' sockets. */
 const FD_HEADROOM = 256;
 
-async function api(url: string, path: string, body: unknown, secret: string | null = SECRET) {
-  const res = await fetch(url + path, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(secret ? { authorization: `Bearer ${secret}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
-}
+const api = (url: string, path: string, body: unknown, secret: string | null = SECRET) =>
+  callApi(url, 'POST', path, body, secret);
 
 /** Runs `task(i)` for i in [0, count) with at most `limit` in flight. */
 async function pool(count: number, limit: number, task: (i: number) => Promise<void>) {

@@ -9,24 +9,15 @@ import { connectSse, type SseConnection } from '../test/helpers/sse';
 import { startChildServer } from './lib/child-server';
 import type { Figure } from './lib/result';
 import { percentile } from './lib/stats';
+import { callApi } from './lib/api';
 
 const SECRET = 'sk_sandbox_bench';
 const PUSHES = Number(process.env.BENCH_PUSHES ?? 1000);
 const TERMINALS = Number(process.env.BENCH_TERMINALS ?? 200);
 const TARGET_P99_MS = 20;
 
-async function api(url: string, path: string, body: unknown, secret: string | null = SECRET) {
-  const res = await fetch(url + path, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(secret ? { authorization: `Bearer ${secret}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
-}
+const api = (url: string, path: string, body: unknown, secret: string | null = SECRET) =>
+  callApi(url, 'POST', path, body, secret);
 
 export async function figures(): Promise<Figure[]> {
   const server = await startChildServer('service', [SECRET]);

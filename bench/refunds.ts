@@ -11,6 +11,7 @@ import type { RawRequest, RequestSpec } from 'autocannon';
 import { startChildServer, type ChildServer } from './lib/child-server';
 import { measurePaired } from './lib/load';
 import type { Result } from './lib/result';
+import { callApi } from './lib/api';
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -22,16 +23,8 @@ export const TARGETS = { initiate: 0.25 } as const;
 
 const headers = { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' };
 
-async function call(base: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(base + path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as Record<string, unknown>;
-}
+const call = (base: string, method: string, path: string, body?: unknown) =>
+  callApi(base, method, path, body, SECRET);
 
 /** Completed payments of £10,000 each: room for far more penny refunds than a run makes. */
 async function seed(base: string): Promise<string[]> {

@@ -10,6 +10,7 @@ import type { RawRequest, RequestSpec } from 'autocannon';
 import { startChildServer, type ChildServer } from './lib/child-server';
 import { measurePaired, type LoadOptions } from './lib/load';
 import type { Result } from './lib/result';
+import { callApi } from './lib/api';
 
 const CONNECTIONS = 32;
 const SECONDS = positiveNumber('BENCH_SECONDS', 10);
@@ -54,16 +55,8 @@ const newOrder = (amount: number) => ({
   expiresIn: 7 * 24 * 3600 * 1000,
 });
 
-async function call(base: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(base + path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as Record<string, unknown>;
-}
+const call = (base: string, method: string, path: string, body?: unknown) =>
+  callApi(base, method, path, body, SECRET);
 
 /**
  * Creates the payment requests the read benchmark walks over; every other one is paid in the

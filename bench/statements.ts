@@ -1,9 +1,9 @@
 /**
  * SQL statements per operation: how many times the service runs a SQLite statement for one
  * saved-card charge (made and settled) and for one refund (initiated, then moved to COMPLETED by
- * the sandbox bank). On this machine a statement costs 14-18 µs in the request path, so this count
- * is what the charge and refund throughput figures follow (docs/benchmarks.md), and unlike them
- * it does not drift with the machine's speed.
+ * the sandbox bank). Each statement has a fixed cost in the request path, so this count is what
+ * the charge and refund throughput figures follow (docs/benchmarks.md), and unlike them it does
+ * not drift with the machine's speed.
  *
  * The service runs in this process on a file database, driven over real HTTP 32 requests at a
  * time (as the throughput cases); every `run`/`get`/`all`/`iterate` of a prepared statement and

@@ -57,7 +57,7 @@ describe('OpenAPI document', () => {
     expect((doc.components as Json).schemas).toHaveProperty('ErrorEnvelope');
   });
 
-  it('carries the seed paths, including the v1 payment-status path', () => {
+  it('carries the interface paths, including the v1 payment-status path', () => {
     const paths = Object.keys(doc.paths as Json);
     for (const path of [
       '/api/customers',

@@ -15,7 +15,7 @@ export type Arb = fc.Arbitrary<unknown>;
 export const jsonSchemaOf = (schema: z.ZodType): Json =>
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
 
-/** Known ids (of the seeded store, terminal, payments, ...), so uuids sometimes hit real rows. */
+/** Known ids (the store, terminal, payments, ... made before fuzzing), so uuids hit real rows. */
 export interface Known {
   uuids: string[];
 }

@@ -3,7 +3,7 @@ import type { RefundRecord } from '../../shared/contract/refunds';
 import { decimalTextToPence, poundsToPence } from '../../shared/money';
 import { REFUND_HOLDS_MONEY } from '../../shared/refund-states';
 
-/** A refund's amount in pence: the wire carries "5.25" (the seed's sample) or 5.25. */
+/** A refund's amount in pence: the wire carries "5.25" (as the service sends it) or 5.25. */
 export function refundPence(amount: RefundRecord['refundAmount']): number {
   return typeof amount === 'number' ? poundsToPence(amount) : (decimalTextToPence(amount) ?? 0);
 }

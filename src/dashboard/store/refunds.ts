@@ -78,7 +78,7 @@ export function createRefundsStore(call: Call) {
         if (mine === ticket) set({ refunds, loadError: '' });
       } catch (error) {
         if (isStale(error) || mine !== ticket) return;
-        // 404: the payment has no refunds yet (section 4.5), which is an empty list here.
+        // 404: the payment has no refunds yet, which is an empty list here.
         if (error instanceof ApiClientError && error.status === 404)
           set({ refunds: [], loadError: '' });
         else set({ loadError: `Could not load refunds: ${failureMessage(error)}` });

@@ -56,7 +56,7 @@ type Secrets = string | readonly string[];
 /** Maps a verified event to the status report it implies, or null when it implies none. */
 export function reportOf(event: WebhookEvent): StatusReport | null {
   const { data } = event;
-  // Test events (section 4.7) are about made-up payments; they prove the wiring, nothing more.
+  // Test events (`data.test`, sent by POST /api/webhook/test) are about made-up payments; they prove the wiring, nothing more.
   if (data.test || !data.paymentRequestId) return null;
   const kind = event.type === 'POS_PAYMENT_STATUS' ? (data.type ?? 'PAYMENTS_STATUS') : event.type;
   // A refund's status (COMPLETED, …) is not the payment's.

@@ -30,7 +30,7 @@ export function agentView(row: AgentRow, shape: 'registered' | 'identity'): z.in
     environment: row.environment,
     name: row.name,
     ...(row.description !== null ? { description: row.description } : {}),
-    // The seed: publicKeyPem is returned by registration; status by me and list.
+    // publicKeyPem is returned by registration only; status by me and list (docs/agent-pay.md).
     ...(shape === 'registered' ? { publicKeyPem: row.public_key_pem } : { status: row.status }),
     createdAt: iso(row.created_at),
   };

@@ -2,7 +2,7 @@
  * Spending contracts: creation, the human's decision on the authorization link (or the sandbox
  * control), staged updates, link expiry, and the live usage of every period cap
  * (docs/agent-pay.md). Each change is a compare-and-set on the contract's status and
- * updated_at. Contracts emit no events (seed section 6): clients poll contract.get.
+ * updated_at. Contracts emit no events: clients poll contract.get.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';

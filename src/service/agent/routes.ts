@@ -82,7 +82,7 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
       contracts.view(row, { publicUrl: ctx.publicUrl(), withUsage: true });
 
     mount(app, ctx.auth, routes.createContract, ({ body, c }) => {
-      // authorizationUrl is returned by create and update only (seed section 2).
+      // authorizationUrl is returned by create and update only (docs/agent-pay.md).
       return full(contracts.create(signer(c), body));
     });
 

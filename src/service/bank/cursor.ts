@@ -1,5 +1,5 @@
 /**
- * Bank-feed cursors (service-interface.md 4.6 rules 3-5). A cursor carries the whole query: the
+ * Bank-feed cursors (docs/bank-feed.md). A cursor carries the whole query: the
  * account, the date range (`from`, and `upper`, the snapshot bound fixed by the first call as
  * the earlier of `before` and that moment), the position and the direction. It is signed with
  * HMAC-SHA256 under a key kept in the database (so cursors survive a restart), expires

@@ -1,5 +1,5 @@
 /**
- * One page of an account's transactions (service-interface.md 4.6): the first call fixes the
+ * One page of an account's transactions (docs/bank-feed.md): the first call fixes the
  * range, every later call follows a cursor. Keyset paging on (date, id) under a snapshot bound,
  * so following links.next visits each transaction of the range exactly once, newest first, even
  * while new ones arrive (they are all dated after the bound).

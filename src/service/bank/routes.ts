@@ -1,5 +1,5 @@
 /**
- * The bank feed (service-interface.md 4.6) and its extensions: linking through the hosted page,
+ * The bank feed (docs/bank-feed.md) and its extensions: linking through the hosted page,
  * consents, the sandbox's link control, and reconciliation for the merchant and for a terminal
  * (its own store only; a terminal secret never reads the feed itself). docs/bank-feed.md.
  */
@@ -16,7 +16,7 @@ import { createLedger, type AccountRow } from './ledger';
 import { linkPageRoutes, LINK_TTL_MS } from './link-page';
 import { createReconciler } from './reconcile';
 
-/** The bank feed's 404 is spelled with a space (service-interface.md section 7). */
+/** The bank feed's 404 is spelled with a space, `NOT FOUND`, as its clients expect. */
 export const bankNotFound = (message: string) => new ApiError(404, message, [], 'NOT FOUND');
 
 export const bankRoutes: Area = (app, ctx) => {

@@ -114,7 +114,7 @@ describe('listing and metadata', () => {
     status(await h.call('GET', `/api/customers/${other.id}/cards`, undefined, PRODUCTION), 404);
   });
 
-  it('merges metadata exactly as the seed says', async () => {
+  it('merges metadata: add or overwrite, "" removes, others kept', async () => {
     const card = await save({ number: '4242424242424242' });
     const url = `/api/customers/${customer.id}/cards/${card.id}`;
     let res = await h.call('PUT', url, { metadata: { a: '1', b: '2', c: '3' } });
@@ -132,7 +132,7 @@ describe('listing and metadata', () => {
     });
   });
 
-  it('enforces the section 8 limits and changes nothing on 400; 404 for an unknown card', async () => {
+  it('enforces the metadata limits and changes nothing on 400; 404 for an unknown card', async () => {
     const card = await save({ number: '4242424242424242' });
     const url = `/api/customers/${customer.id}/cards/${card.id}`;
     await h.call('PUT', url, { metadata: { keep: 'me' } });

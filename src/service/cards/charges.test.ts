@@ -1,5 +1,5 @@
 /**
- * Saved-card charges over real HTTP: field rules, the state table of section 3 driven by the
+ * Saved-card charges over real HTTP: field rules, the card states (docs/customers.md) driven by the
  * sandbox clock, capture (whole or lower), cancel with its reason rules, the test cards'
  * outcomes, PAYMENTS_STATUS on every change, and the sandbox simulate's authorizations.
  */

@@ -1,5 +1,5 @@
 /**
- * Saved-card charges (section 4.2): charge off-session, capture (all or a lower amount) and
+ * Saved-card charges (docs/customers.md): charge off-session, capture (all or a lower amount) and
  * cancel. A charge is a payment request with one card transaction, so it moves through the
  * same lifecycle as any payment: PENDING at once, then the sandbox card network answers
  * (settleDue) with COMPLETED, AUTHORIZED or FAILED, and the scheduler captures or releases
@@ -23,7 +23,7 @@ import type { Authorization } from '../payments/lifecycle';
 import type { MerchantRow } from '../payments/create';
 import { NO_CARD, behaviourOfCard, type SavedCardRow } from './model';
 
-/** How long a card authorization holds (the seed leaves it "not shown"): 7 days. */
+/** How long a card authorization holds (the service's choice; docs/customers.md): 7 days. */
 export const AUTHORIZATION_MS = 7 * 24 * 3600_000;
 /** CAPTURE_BEFORE_EXPIRY captures this long before the authorization would expire. */
 export const CAPTURE_MARGIN_MS = 3600_000;
@@ -61,11 +61,11 @@ export function createCardCharger(ctx: ServiceContext) {
   // One per database, so the routes' charger and COLLECT contracts' share it with the reset.
   const known = chargeables.get(ctx.db) ?? new Map<string, Chargeable>();
   chargeables.set(ctx.db, known);
-  // The merchant's settings, the customer and the card in one statement rather than three: under
-  // load each statement costs 14-18 µs whatever it reads (docs/benchmarks.md), and a charge needs
+  // The merchant's settings, the customer and the card in one statement rather than three: each
+  // statement has a fixed cost whatever it reads (docs/benchmarks.md), and a charge needs
   // only these columns. A missing customer or card comes back as NULLs, told apart below. Bound
   // by position and read as an array (raw): better-sqlite3 otherwise looks every parameter up by
-  // name and makes every column's name a property, a sixth of the read's cost.
+  // name and makes every column's name a property, a good part of the read's cost.
   const chargeable = ctx.db
     .prepare<
       [customerId: string, environment: string, cardId: string, merchantId: string],
@@ -85,7 +85,7 @@ export function createCardCharger(ctx: ServiceContext) {
     caller: Caller,
     body: CardChargeBody,
   ): Promise<z.input<typeof CardPayment>> {
-    // The read is a twelfth of a charge's CPU (docs/benchmarks.md); a card is charged again and again.
+    // The read shows in a charge's CPU (docs/benchmarks.md), and a card is charged again and again.
     const key = `${caller.merchantId} ${caller.environment} ${body.customerId} ${body.paymentMethodId}`;
     let found = known.get(key);
     if (!found) {

@@ -1,5 +1,5 @@
 /**
- * Card on file at checkout (section 4.3): the hosted payment page's card step calls these.
+ * Card on file at checkout (docs/hosted-page.md): the hosted payment page's card step calls these.
  * - savePaymentMethod with serviceCustomerId: every card goes through 3DS, and once the
  *   challenge completes the card is saved to the customer (`needsChallenge`, `holdForSaving`,
  *   `saveAfterChallenge`).

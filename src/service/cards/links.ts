@@ -1,5 +1,5 @@
 /**
- * Saving a card without a payment (section 4.2, cards/authorize): each call makes a fresh
+ * Saving a card without a payment (operation authorizeCard): each call makes a fresh
  * single-use link to the hosted card page (save-card-page.tsx), optionally sent to the customer
  * by email, or by SMS when the customer has no email. The link lives LINK_TTL_MS and works once.
  */

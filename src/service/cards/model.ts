@@ -1,5 +1,5 @@
 /**
- * Saved cards (section 2, Saved card): masked data only. The full number is read once, for its
+ * Saved cards: masked data only. The full number is read once, for its
  * brand, last four digits and sandbox behaviour, and never stored.
  */
 import { randomBytes } from 'node:crypto';
@@ -119,7 +119,7 @@ export function createCardStore(db: Db, clock: Clock) {
     /** Every card of the customer in this business and environment, newest first. */
     newestFirst: (customerId: string, scope: { merchantId: string; environment: string }) =>
       newestOf.all(customerId, scope.merchantId, scope.environment),
-    /** The seed's merge: add or overwrite, "" removes, other keys unchanged. */
+    /** A metadata patch: add or overwrite, "" removes, other keys unchanged. */
     mergeMetadata(customerId: string, cardId: string, patch: Record<string, string>) {
       return db.transaction(() => {
         const row = get(customerId, cardId);

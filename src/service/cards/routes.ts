@@ -1,5 +1,5 @@
 /**
- * Section 4.2 saved cards: list a customer's cards, merge a card's metadata, and the sandbox
+ * Saved cards: list a customer's cards, merge a card's metadata, and the sandbox
  * control that saves a test card without a browser.
  */
 import { routes } from '../../shared/contract/routes';

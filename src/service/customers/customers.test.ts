@@ -1,4 +1,4 @@
-/** Section 4.1 over real HTTP: every field rule, conflicts, paging, search, metadata filters. */
+/** Customers over real HTTP: every field rule, conflicts, paging, search, metadata filters. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Customer, CustomerPage } from '../../shared/contract/customers';
 import { ErrorEnvelope } from '../../shared/contract/errors';

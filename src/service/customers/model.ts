@@ -1,5 +1,5 @@
 /**
- * Customer records (section 2): rows, their wire shape, search and metadata filters. Every
+ * Customer records: rows, their wire shape, search and metadata filters. Every
  * read and write is scoped to one merchant and one environment, so sandbox and production
  * customers never meet.
  */
@@ -57,7 +57,7 @@ export function customerRecord(row: CustomerRow): z.input<typeof Customer> {
 }
 
 /**
- * Merges a metadata patch the way the seed merges card metadata: a key is added or
+ * Merges a metadata patch the way card metadata merges: a key is added or
  * overwritten, an empty string removes it, other keys stay. The result keeps the 50-pair limit.
  */
 export function mergeMetadata(

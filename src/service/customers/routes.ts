@@ -1,4 +1,4 @@
-/** Section 4.1 Customers: create, get, update, list with search and metadata filters. */
+/** Customers (docs/customers.md): create, get, update, list with search and metadata filters. */
 import { MetadataKey } from '../../shared/contract/common';
 import { collectMetadataFilter } from '../../shared/contract/customers';
 import { routes } from '../../shared/contract/routes';

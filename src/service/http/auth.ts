@@ -1,5 +1,5 @@
 /**
- * Bearer secrets (service-interface.md section 5). A secret selects the merchant and the
+ * Bearer secrets (docs/security.md). A secret selects the merchant and the
  * environment; a terminal secret also fixes the terminal and its store. Secrets are stored as
  * SHA-256 hashes and found by hash lookup, never compared directly.
  */

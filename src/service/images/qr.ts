@@ -38,7 +38,7 @@ export async function qrSvg(text: string): Promise<string> {
 }
 
 /**
- * PNG with a transparent background (the interface's "background-free"), black modules. The
+ * PNG with a transparent background (so it sits on any background), black modules. The
  * transparent pixels are transparent WHITE: decoders that drop the alpha channel (zbarimg,
  * many printers and thermal-receipt drivers) then see black on white, not black on black.
  */

@@ -1,4 +1,4 @@
-/** Errors the service answers with, always in the interface's envelope. */
+/** Errors the service answers with, always the envelope `{name, message, status, errors}`. */
 import { errorEnvelope, type ErrorName, type FieldError } from '../../shared/contract/errors';
 
 export class ApiError extends Error {

@@ -1,4 +1,7 @@
-/** Which payment requests a caller may see (section 5, and the terminal scope of DESIGN.md). */
+/**
+ * Which payment requests a caller may see: a merchant secret those of its environment, a terminal
+ * secret those of its own store (docs/terminals.md).
+ */
 import type { Caller } from '../kernel/caller';
 import { notFound } from '../kernel/errors';
 import type { PaymentReader, RequestRow } from './model';

@@ -428,7 +428,7 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
 
   // Answers for many payments in one statement per table (rows as JSON arrays), where one each
   // was two updates and an event per payment: under a stream of saved-card charges the
-  // settlement was a fifth of a charge's cost, most of it in statements (docs/benchmarks.md).
+  // settlement was a large part of a charge's cost, most of it in statements (docs/benchmarks.md).
   const settleTxs = db.prepare<{ batch: string; now: number }>(`
     UPDATE transactions SET status = j.value ->> 1, error_description = j.value ->> 2,
       settle_at = NULL, updated_at = @now

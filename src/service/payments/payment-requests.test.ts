@@ -1,4 +1,4 @@
-/** Section 4.3 over real HTTP: create, status, cancel, expiry, environments, sandbox controls. */
+/** Payment requests over HTTP: create, status, cancel, expiry, environments, sandbox controls. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../shared/contract/errors';
 import { PaymentRequest, PaymentStatusRecord } from '../../shared/contract/payments';
@@ -32,7 +32,7 @@ const eventsOf = (id: string) =>
       return { type: row.type, data: JSON.parse(row.body).data };
     });
 
-/** Asserts the interface's error envelope and that it names `field` when given. */
+/** Asserts the envelope `{name, message, status, errors}`, naming `field` when given. */
 function expectError(res: { status: number; body: unknown }, status: number, field?: string) {
   expect(res.status).toBe(status);
   const envelope = ErrorEnvelope.parse(res.body);

@@ -1,4 +1,4 @@
-/** Section 4.3: process-payment, cancel and payment status. */
+/** Payment requests (docs/payment-states.md): process-payment, cancel and payment status. */
 import { routes } from '../../shared/contract/routes';
 import type { Area } from '../context';
 import { mount } from '../http/mount';

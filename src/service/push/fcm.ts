@@ -1,5 +1,5 @@
 /**
- * Push to terminals by Firebase Cloud Messaging (DESIGN.md "Push to terminals"). A terminal that
+ * Push to terminals by Firebase Cloud Messaging (docs/terminals.md, Push by FCM). A terminal that
  * registered an FCM token and has no SSE stream open gets its REMOTE_PAYMENT_REQUEST and
  * POS_PAYMENT_STATUS events as FCM data messages sent through firebase-admin; an open stream
  * always wins, so a connected terminal never hears an event twice. Sends run after the event's

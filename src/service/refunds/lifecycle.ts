@@ -79,7 +79,7 @@ export function createRefundLifecycle(
       terminalId: request.terminal_id,
     };
     outbox.emit({ ...base, type: 'REFUND_STATUS', data });
-    // A terminal payment's refund reaches that terminal too, as the seed's POS event type.
+    // A terminal payment's refund reaches that terminal too, as the POS event type it listens for.
     if (request.terminal_id)
       outbox.emit({
         ...base,

@@ -1,4 +1,4 @@
-/** Refund rows and their wire shape (section 2, Refund record). */
+/** Refund rows and their wire shape, the refund record (docs/refunds.md). */
 import type { z } from 'zod';
 import type { RefundRecord } from '../../shared/contract/refunds';
 import { penceToDecimalText } from '../../shared/money';
@@ -27,8 +27,8 @@ export interface RefundRow {
 }
 
 /**
- * The record exactly as section 4.5 lists it. paidAmount and refundAmount are decimal strings
- * with two places ("10.50"), as the seed's sample carries them (docs/refunds.md).
+ * The refund record with every field the lookup lists. paidAmount and refundAmount are decimal
+ * strings with two places ("10.50"), as clients of the interface expect (docs/refunds.md).
  */
 export function refundRecord(row: RefundRow, request: RequestRow): z.input<typeof RefundRecord> {
   return {

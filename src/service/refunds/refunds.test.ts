@@ -1,5 +1,5 @@
 /**
- * Refunds over real HTTP (section 4.5 and docs/refunds.md): initiate, the over-refund rule under
+ * Refunds over real HTTP (docs/refunds.md): initiate, the over-refund rule under
  * concurrency, the state machine by the sandbox clock and control, events to webhooks and to the
  * terminal's push stream, the lookup's errors and the terminal secret's scope.
  */
@@ -73,7 +73,7 @@ function expectError(res: { status: number; body: unknown }, code: number, field
 }
 
 describe('initiate a refund', () => {
-  it('refunds in full when no amount is given, tips included, with every field of section 2', async () => {
+  it('refunds in full when no amount is given, tips included, with every field of the record', async () => {
     const id = await paid(12.5, 1.25, SANDBOX, 'ORD-FULL');
     const res = await refund(id, { refundNotes: 'Damaged item' });
     expect(res.status).toBe(201);

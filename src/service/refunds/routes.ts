@@ -1,5 +1,5 @@
 /**
- * Section 4.5 Refunds: look up a payment request's refunds, initiate one (extension), and the
+ * Refunds (docs/refunds.md): look up a payment request's refunds, initiate one (extension), and the
  * sandbox bank's answer (extension). A terminal secret may do both for its own store's payments.
  */
 import { routes } from '../../shared/contract/routes';
@@ -12,7 +12,7 @@ import type { RequestRow } from '../payments/model';
 import { refundRecord } from './model';
 
 export const refundRoutes: Area = (app, ctx) => {
-  /** Section 4.5 says 400 when no payment request is found (not the usual 404). */
+  /** Looking up refunds answers 400 when no payment request is found (not the usual 404). */
   function paymentOf(caller: Caller, id: string): RequestRow {
     try {
       return requestFor(ctx.payments, caller, id);

@@ -1,8 +1,8 @@
 /**
- * Section 4.4: POST /api/terminal/process-remote-payment. The service sets the customer id,
- * order id, expiry, tips, retry, split, store, terminal binding and environment; the request and
- * its REMOTE_PAYMENT_REQUEST push event are written in one transaction, so the terminal hears of
- * it as soon as the answer leaves.
+ * Remote payments (docs/terminals.md): POST /api/terminal/process-remote-payment. The service
+ * sets the customer id, order id, expiry, tips, retry, split, store, terminal binding and
+ * environment; the request and its REMOTE_PAYMENT_REQUEST push event are written in one
+ * transaction, so the terminal hears of it as soon as the answer leaves.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { routes } from '../../shared/contract/routes';

@@ -1,5 +1,5 @@
 /**
- * Terminals (DESIGN.md): pairing codes, pairing, List Terminals, rename, switch remote
+ * Terminals (docs/terminals.md): pairing codes, pairing, List Terminals, rename, switch remote
  * payments and set the largest payment, unpair, FCM token registration, a terminal's own record;
  * and Get Stores.
  */

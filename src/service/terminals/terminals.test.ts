@@ -1,4 +1,4 @@
-/** Terminals, push to terminals and remote payments (section 4.4 and DESIGN.md) over real HTTP. */
+/** Terminals, push to terminals and remote payments (docs/terminals.md) over real HTTP. */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../shared/contract/errors';
@@ -242,7 +242,7 @@ describe('push stream and remote payments', () => {
     expect(bad.errors).toEqual([expect.objectContaining({ field: 'consumerDetails.phoneNumber' })]);
   });
 
-  it('applies every rule of section 4.4', async () => {
+  it('applies every rule of a remote payment', async () => {
     const count = () =>
       (h.service.db.prepare('SELECT count(*) AS n FROM payment_requests').get() as { n: number }).n;
     const before = count();

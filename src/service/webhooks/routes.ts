@@ -1,6 +1,6 @@
 /**
- * Webhook subscriptions (DESIGN.md extension), their delivery log and resend, and the sandbox
- * test trigger of section 4.7. Subscriptions belong to a merchant and an environment; another
+ * Webhook subscriptions, their delivery log and resend, and the sandbox test trigger
+ * (operation testWebhook). Subscriptions belong to a merchant and an environment; another
  * merchant's or environment's ids answer 404. docs/webhooks.md describes it for integrators.
  */
 import { routes } from '../../shared/contract/routes';

@@ -1,7 +1,7 @@
 /**
- * When a failed delivery is tried again (DESIGN.md): about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and
- * 10 h after the previous failure, each moved by up to ±20% so that many deliveries failing
- * together (a receiver that was down) do not all come back in the same instant.
+ * When a failed delivery is tried again (docs/webhooks.md): about 5 s, 5 min, 30 min, 2 h, 5 h,
+ * 10 h and 10 h after the previous failure, each moved by up to ±20% so that many deliveries
+ * failing together (a receiver that was down) do not all come back in the same instant.
  */
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

@@ -1,5 +1,5 @@
 /**
- * Standard Webhooks signing (DESIGN.md, docs/webhooks.md). A delivery carries
+ * Standard Webhooks signing (docs/webhooks.md). A delivery carries
  * `webhook-id` (the event id), `webhook-timestamp` (Unix seconds of the attempt) and
  * `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `${id}.${timestamp}.${body}`, keyed by the
  * base64-decoded part of the secret after `whsec_`). Any Standard Webhooks verifier accepts it.

@@ -1,5 +1,5 @@
 /**
- * The data of a section 4.7 test event: shaped like the production event of the same type
+ * The data of a sandbox test event (operation testWebhook): shaped like the production event of the same type
  * (src/service/payments/lifecycle.ts) so a receiver can be built against it, with `test: true`.
  * The body schema (WebhookTestBody) has already enforced the status/type/customFields rules.
  */

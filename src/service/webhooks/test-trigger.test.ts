@@ -1,4 +1,4 @@
-/** POST /api/webhook/test (section 4.7) and each of its rules, over real HTTP. */
+/** POST /api/webhook/test (sandbox test events) and each of its rules, over real HTTP. */
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../../client/webhook-verify';

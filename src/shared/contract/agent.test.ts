@@ -221,7 +221,7 @@ describe('AgentRegisterBody', () => {
 });
 
 describe('ContractType, ContractStatus, ContractUsage', () => {
-  it('hold the seed values', () => {
+  it('hold the interface values', () => {
     expect(ContractType.options).toEqual(['SEND', 'COLLECT']);
     expect(ContractStatus.options).toContain('PENDING_AUTHORIZATION');
     expect(ContractStatus.options).toContain('ACTIVE');

@@ -1,4 +1,4 @@
-/** Section 2 Agent and Contract; section 4.8 Agent Pay (paths are extensions: docs/agent-pay.md). */
+/** Agent Pay: agents, spending contracts and their payments (docs/agent-pay.md). */
 import { z } from 'zod';
 import {
   Alignment,

@@ -1,4 +1,4 @@
-/** Section 2 Bank account and Bank transaction; section 4.6 Bank feed. */
+/** Bank accounts, bank transactions and the bank feed's paging (docs/bank-feed.md). */
 import { z } from 'zod';
 import { isTimeZone } from '../shop-day';
 import {

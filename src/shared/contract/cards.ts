@@ -1,4 +1,4 @@
-/** Section 2 Saved card and Card payment; section 4.2 Card on file. */
+/** Saved cards, saved-card charges, capture and cancel (docs/customers.md). */
 import { z } from 'zod';
 import {
   CancelReasonCode,
@@ -93,7 +93,7 @@ export const CardCancelBody = z
   );
 export const CardCancelResponse = z.object({ success: z.boolean(), message: z.string() });
 
-/** Extension: manual capture (the seed names it without a path). Optional partial amount. */
+/** Extension: manual capture (operation captureCardPayment). Optional partial amount. */
 export const CardCaptureBody = z.object({
   amount: Pounds.refine((n) => n >= 1, 'must be at least 1').optional(),
 });

@@ -44,7 +44,7 @@ const keyMessages = (schema: z.ZodType, input: unknown) =>
 
 const UUID = '3f2b1c9e-8a4d-4e7b-9c2a-5d6e7f8a9b0c';
 
-describe('enumerations carry exactly the seed values', () => {
+describe('enumerations carry exactly the interface values', () => {
   it.each([
     [Environment, ['sandbox', 'production']],
     [PaymentMethod, ['PAY_BY_BANK', 'CARD']],
@@ -185,7 +185,7 @@ describe('PoundsOrDecimalText', () => {
   });
 });
 
-describe('Metadata (section 8)', () => {
+describe('Metadata', () => {
   const pairs = (n: number) =>
     Object.fromEntries(Array.from({ length: n }, (_, i) => [`key${i}`, `v${i}`]));
 
@@ -311,7 +311,7 @@ describe('ConsumerDetails', () => {
     lastName: 'Smith',
   };
 
-  it('accepts the seed fields, all optional', () => {
+  it('accepts every consumer field, all optional', () => {
     expect(parse(ConsumerDetails, consumer)).toEqual(consumer);
     expect(parse(ConsumerDetails, {})).toEqual({});
   });

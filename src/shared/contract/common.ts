@@ -1,6 +1,6 @@
 /**
  * Building blocks shared by every area of the interface: enumerations, money, metadata,
- * timestamps and the two page envelopes (service-interface.md sections 2, 6 and 8).
+ * timestamps and the two page envelopes (offset pages and bank-feed cursor pages).
  */
 import { z } from 'zod';
 import { MAX_PENCE, decimalPlaces, decimalTextToPence, formatPence } from '../money';
@@ -31,9 +31,8 @@ export const EventType = z.enum([
 ]);
 
 /**
- * Every status a payment request moves through. The pay-by-bank states come from section 3; the
- * card states from the card-payment table; CANCELLED and EXPIRED name the states the seed
- * describes without naming (docs/payment-states.md).
+ * Every status a payment request moves through, pay by bank and card alike; CANCELLED and
+ * EXPIRED end a request nobody paid (docs/payment-states.md has the state machine).
  */
 export const PaymentStatus = z.enum([
   'PAYMENT_NOT_INITIATED',
@@ -130,7 +129,7 @@ export const Pounds = z
   );
 export const PositivePounds = Pounds.refine((n) => n > 0, 'must be greater than 0');
 
-/** The seed's refund sample carries amounts as decimal strings ("10.50"); both forms parse. */
+/** Refund records carry amounts as decimal strings ("10.50"); both those and numbers parse. */
 export const PoundsOrDecimalText = z.union([
   Pounds,
   z.string().refine((s) => decimalTextToPence(s) !== null, 'must be a decimal amount'),
@@ -145,14 +144,14 @@ export const MetadataValue = safeText({ multiline: true }).max(
   'metadata values must be at most 500 characters',
 );
 export const MAX_METADATA_PAIRS = 50;
-/** Section 8: up to 50 pairs; key 1-40 characters without [ or ]; value at most 500 characters. */
+/** Metadata: up to 50 pairs; key 1-40 characters without [ or ]; value at most 500 characters. */
 export const Metadata = z
   .record(MetadataKey, MetadataValue)
   .refine((m) => Object.keys(m).length <= MAX_METADATA_PAIRS, 'at most 50 metadata pairs');
 
 export const Message = z.object({ message: z.string() });
 
-/** Section 2, Envelopes: the offset page of lists. */
+/** The offset page of lists: `data` plus the paging fields. */
 export const offsetPage = <T extends z.ZodType>(item: T) =>
   z.object({
     data: z.array(item),

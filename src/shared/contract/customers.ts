@@ -1,4 +1,4 @@
-/** Section 2 Customer and section 4.1 Customers. */
+/** Customers: the record, create, update, search and list (docs/customers.md). */
 import { z } from 'zod';
 import {
   CustomerType,

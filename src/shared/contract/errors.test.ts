@@ -21,7 +21,7 @@ function zodError(schema: z.ZodType, input: unknown): z.ZodError {
 }
 
 describe('ErrorName', () => {
-  it('holds the seed names, including the bank feed NOT FOUND with a space', () => {
+  it('holds every error name, including the bank feed NOT FOUND with a space', () => {
     for (const name of [
       'BAD_REQUEST',
       'UNAUTHORIZED',
@@ -113,7 +113,7 @@ describe('ErrorEnvelope', () => {
 });
 
 describe('errorEnvelope', () => {
-  it('names each status as section 7 does', () => {
+  it('names each status as the error envelope does', () => {
     expect(STATUS_NAMES).toMatchObject({
       400: 'BAD_REQUEST',
       401: 'UNAUTHORIZED',

@@ -1,4 +1,4 @@
-/** Section 7: the error envelope, its names and its quirks. */
+/** The error envelope `{name, message, status, errors}`, its names and its quirks. */
 import { z } from 'zod';
 
 export const ErrorName = z.enum([
@@ -6,7 +6,7 @@ export const ErrorName = z.enum([
   'UNAUTHORIZED',
   'FORBIDDEN',
   'NOT_FOUND',
-  'NOT FOUND', // the bank feed's spelling, kept as the seed gives it
+  'NOT FOUND', // the bank feed's spelling, which its clients match on
   'CONFLICT',
   'GONE',
   'PAYLOAD_TOO_LARGE',
@@ -23,7 +23,7 @@ export type FieldError = z.infer<typeof FieldError>;
 
 /**
  * The envelope as the service sends it and as a client must accept it: `errors` may be an
- * array, the string "[]" (a quirk of the seed) or absent.
+ * array, the string "[]" (what some clients of the interface send and expect) or absent.
  */
 export const ErrorEnvelope = z.object({
   name: ErrorName,

@@ -124,7 +124,7 @@ export function buildOpenApiDocument(serverUrl = 'http://127.0.0.1:4010'): Json 
       description:
         'Payment requests with QR codes, remote (terminal) payments, card on file, customers, ' +
         'refunds, bank feed, signed webhooks and Agent Pay. Operations marked x-extension ' +
-        'decide what the service interface leaves unshown. Amounts are decimal pounds.',
+        "are this service's own additions to the payments interface. Amounts are decimal pounds.",
     },
     servers: [{ url: serverUrl }],
     security: [{ bearer: [] }],

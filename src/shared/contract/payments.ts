@@ -1,4 +1,4 @@
-/** Section 2 Payment request; section 4.3 Payment requests; the payment-status record. */
+/** Payment requests (create, cancel, list) and the payment-status record. */
 import { z } from 'zod';
 import {
   CaptureType,
@@ -109,7 +109,7 @@ export const PaymentTransaction = z.object({
 });
 export type PaymentTransaction = z.infer<typeof PaymentTransaction>;
 
-/** The payment-status record (the seed shows only its purpose; docs/payment-states.md). */
+/** The payment-status record: where a payment request stands now (docs/payment-states.md). */
 export const PaymentStatusRecord = z.object({
   paymentRequestId: Uuid,
   status: PaymentStatus,

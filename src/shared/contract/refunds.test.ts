@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { RefundCreateBody, RefundList, RefundRecord } from './refunds';
 import { parse, paths } from '../../../test/helpers/schema-test-kit';
 
-/** Shaped like the seed's sample: amounts as decimal strings. */
+/** A refund record as the service sends it: amounts as decimal strings. */
 const refund = {
   refundId: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a',
   paymentRequestId: 'e2a1c3b4-5d6f-4a7b-8c9d-0e1f2a3b4c5d',
@@ -19,7 +19,7 @@ const refund = {
 };
 
 describe('RefundRecord', () => {
-  it('parses the seed sample with decimal-string amounts', () => {
+  it('parses a record with decimal-string amounts', () => {
     expect(parse(RefundRecord, refund)).toEqual(refund);
   });
 

@@ -1,4 +1,4 @@
-/** Section 2 Refund record; section 4.5 Refunds. */
+/** The refund record, looking up a payment's refunds and initiating one (docs/refunds.md). */
 import { z } from 'zod';
 import {
   Currency,
@@ -30,7 +30,7 @@ export const RefundRecord = z.object({
 export type RefundRecord = z.infer<typeof RefundRecord>;
 export const RefundList = z.array(RefundRecord);
 
-/** Extension: initiate a refund (the seed names it without a shape). No amount means in full. */
+/** Extension: initiate a refund (operation createRefund). No amount means in full. */
 export const RefundCreateBody = z.object({
   amount: PositivePounds.optional(),
   refundNotes: safeText().max(30, 'must be at most 30 characters').optional(),

@@ -1,7 +1,8 @@
 /**
  * The whole HTTP interface as one object, ts-rest style: the service registers and validates
  * from it, the client calls through it, and the OpenAPI document is generated from it.
- * `extension: true` marks what the seed leaves "not shown" and DESIGN.md decides.
+ * `extension: true` (`x-extension` in the OpenAPI) marks an operation this service adds to the
+ * payments interface or whose shape it decides: terminals, subscriptions, sandbox controls, ...
  */
 import { z } from 'zod';
 import * as agent from './agent';
@@ -59,7 +60,7 @@ export interface RouteDef {
 const route = <const R extends RouteDef>(r: R): R => r;
 
 export const routes = {
-  // 4.1 Customers
+  // Customers
   createCustomer: route({
     method: 'post',
     idempotent: true,
@@ -108,7 +109,7 @@ export const routes = {
     errors: [400, 404, 409],
   }),
 
-  // 4.2 Card on file
+  // Card on file
   authorizeCard: route({
     method: 'post',
     path: '/api/customers/{customerId}/cards/authorize',
@@ -225,7 +226,7 @@ export const routes = {
     errors: [400],
   }),
 
-  // 4.3 Payment requests
+  // Payment requests
   processPayment: route({
     method: 'post',
     idempotent: true,
@@ -317,7 +318,7 @@ export const routes = {
     errors: [400, 404],
   }),
 
-  // 4.4 Remote payments and terminals
+  // Remote payments and terminals
   processRemotePayment: route({
     method: 'post',
     idempotent: true,
@@ -468,7 +469,7 @@ export const routes = {
     errors: [403],
   }),
 
-  // 4.5 Refunds
+  // Refunds
   listRefunds: route({
     method: 'get',
     path: '/api/refund/{paymentRequestId}',
@@ -476,7 +477,7 @@ export const routes = {
     auth: 'merchantOrTerminal',
     summary: 'Look up the refunds of a payment request',
     description:
-      "Amounts are decimal strings with two places, as the seed's sample carries them. 400 when no payment request is found, 404 when it has no refunds.",
+      'Amounts are decimal strings with two places, as in the refund record. 400 when no payment request is found, 404 when it has no refunds.',
     params: payments.PaymentRequestParams,
     status: 200,
     response: refunds.RefundList,
@@ -499,7 +500,7 @@ export const routes = {
     errors: [400, 403],
   }),
 
-  // 4.6 Bank feed
+  // Bank feed
   listBankAccounts: route({
     method: 'get',
     path: '/api/bank/{accountAuthId}/accounts',
@@ -587,7 +588,7 @@ export const routes = {
     errors: [400, 403],
   }),
 
-  // 4.7 Webhooks
+  // Webhooks
   testWebhook: route({
     method: 'post',
     path: '/api/webhook/test',
@@ -677,7 +678,7 @@ export const routes = {
     errors: [400, 404],
   }),
 
-  // 4.8 Agent Pay (docs/agent-pay.md). `agent` routes also need the request signature.
+  // Agent Pay (docs/agent-pay.md). `agent` routes also need the request signature.
   registerAgent: route({
     method: 'post',
     path: '/api/agents',

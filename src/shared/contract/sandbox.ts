@@ -1,4 +1,4 @@
-/** Sandbox controls (DESIGN.md): sandbox secrets only. */
+/** Sandbox controls (docs/sandbox.md): sandbox secrets only. */
 import { z } from 'zod';
 import { CaptureType, PaymentMethod, Pounds, Timestamp } from './common';
 

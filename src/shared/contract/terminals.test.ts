@@ -36,7 +36,7 @@ const remote = {
 };
 
 describe('RemotePaymentBody', () => {
-  it('accepts the seed fields and just id and amount', () => {
+  it('accepts every field, and just id and amount', () => {
     expect(parse(RemotePaymentBody, remote)).toEqual(remote);
     expect(parse(RemotePaymentBody, { id: TERMINAL_ID, amount: 5 })).toEqual({
       id: TERMINAL_ID,

@@ -1,4 +1,4 @@
-/** Section 4.4 Remote payments, and the terminal and store records the seed leaves unshown. */
+/** Remote payments, terminals and stores (docs/terminals.md). */
 import { z } from 'zod';
 import { formatPence } from '../money';
 import {
@@ -22,7 +22,7 @@ export const RemotePaymentBody = z
   .object({
     id: safeText({ message: 'is required' }).min(1, 'is required'),
     amount: Pounds.refine((n) => n > 0, 'must be greater than 0'),
-    // Any other value is accepted and means both methods, as section 4.4 says.
+    // Any other value is accepted and means both methods (docs/terminals.md, Remote payments).
     paymentMethod: safeText().optional(),
     notes: safeText().trim().max(30, 'must be at most 30 characters after trimming').optional(),
     consumerDetails: ConsumerDetails.optional(),

@@ -248,7 +248,7 @@ describe('WebhookDelivery', () => {
   });
 });
 
-describe('WebhookTestBody (section 4.7)', () => {
+describe('WebhookTestBody', () => {
   it('takes an optional tamper of signature or timestamp, and nothing else', () => {
     for (const tamper of ['signature', 'timestamp'])
       expect(parse(WebhookTestBody, { eventType: 'PAYMENTS_STATUS', tamper })).toEqual({

@@ -1,6 +1,6 @@
 /**
- * Section 6 Events and section 4.7 Webhook test, plus the subscription API and event body
- * decided in DESIGN.md (docs/webhooks.md).
+ * Events, the sandbox webhook test (operation testWebhook), the subscription API and the event
+ * body (docs/webhooks.md).
  */
 import { z } from 'zod';
 import {
@@ -24,7 +24,7 @@ export const CustomFieldInput = z.object({
   fieldName: safeText().min(1).max(100),
 });
 
-/** The data of every event: the seed's named fields and the ids needed to act on it. */
+/** The data of every event: the fields each event type names and the ids needed to act on it. */
 export const EventData = z.object({
   paymentRequestId: z.string().optional(),
   terminalId: z.string().nullable().optional(),
@@ -115,7 +115,7 @@ export const WebhookDeliveryParams = z.object({ id: Uuid, deliveryId: Uuid });
 const PAYMENT_TEST_STATUSES = ['COMPLETED', 'AUTHORIZED', 'FAILED'] as const;
 const REFUND_TEST_STATUSES = ['COMPLETED', 'CANCELLED', 'FAILED'] as const;
 
-/** Section 4.7, with each of its rules. */
+/** The webhook test trigger's body, with each of its rules (docs/webhooks.md, Test events). */
 export const WebhookTestBody = z
   .object({
     eventType: EventType,

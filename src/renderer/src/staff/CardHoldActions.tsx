@@ -5,6 +5,7 @@ import type { FormError } from '../lib/form-errors';
 import { RELEASE_REASONS } from '../lib/labels';
 import { runCommand } from '../lib/run-command';
 import { useBridge } from '../store/context';
+import { ChoiceRow } from './ChoiceRow';
 import { describedBy, FieldError } from './FieldError';
 import { FormActions } from './FormActions';
 import { StaffGate } from './StaffGate';
@@ -109,29 +110,17 @@ function CaptureForm({
       <h3 className="detail__subtitle" id={`${id}-title`}>
         Capture this hold
       </h3>
-      <fieldset className="refund-form__kind">
-        <legend className="field__label">How much</legend>
-        <label className="refund-form__choice">
-          <input
-            type="radio"
-            name={`${id}-kind`}
-            checked={kind === 'full'}
-            onChange={() => setKind('full')}
-            autoFocus
-          />
-          All of it ({held})
-        </label>
-        <label className="refund-form__choice">
-          <input
-            type="radio"
-            name={`${id}-kind`}
-            checked={kind === 'amount'}
-            onChange={() => setKind('amount')}
-            data-testid="capture-kind-amount"
-          />
-          A lower amount
-        </label>
-      </fieldset>
+      <ChoiceRow
+        legend="How much"
+        name={`${id}-kind`}
+        value={kind}
+        onChange={setKind}
+        choices={[
+          { value: 'full', label: `All of it (${held})` },
+          { value: 'amount', label: 'A lower amount', testId: 'capture-kind-amount' },
+        ]}
+        autoFocus
+      />
       {kind === 'amount' && (
         <label className="field">
           <span className="field__label">Amount (£, at most {held})</span>

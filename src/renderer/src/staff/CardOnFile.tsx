@@ -14,6 +14,7 @@ import { CAPTURE_LABEL } from '../lib/labels';
 import { recentPayments } from '../lib/recent-payments';
 import { runCommand } from '../lib/run-command';
 import { useBridge, useKiosk } from '../store/context';
+import { ChoiceRow } from './ChoiceRow';
 import { ConfirmDialog } from './ConfirmDialog';
 import { describedBy, FieldError } from './FieldError';
 import { NoteField } from './NoteField';
@@ -118,29 +119,17 @@ export function CardOnFile({ pin }: { pin: string }) {
           list or search customers.
         </p>
         <form className="cof-lookup" onSubmit={lookUp} noValidate>
-          <fieldset className="cof-lookup__by">
-            <legend className="field__label">Look up by</legend>
-            <label className="refund-form__choice">
-              <input
-                type="radio"
-                name={`${id}-by`}
-                checked={by === 'email'}
-                onChange={() => setBy('email')}
-                data-testid="lookup-by-email"
-              />
-              Email
-            </label>
-            <label className="refund-form__choice">
-              <input
-                type="radio"
-                name={`${id}-by`}
-                checked={by === 'phone'}
-                onChange={() => setBy('phone')}
-                data-testid="lookup-by-phone"
-              />
-              Phone number
-            </label>
-          </fieldset>
+          <ChoiceRow
+            legend="Look up by"
+            name={`${id}-by`}
+            value={by}
+            onChange={setBy}
+            choices={[
+              { value: 'email', label: 'Email', testId: 'lookup-by-email' },
+              { value: 'phone', label: 'Phone number', testId: 'lookup-by-phone' },
+            ]}
+            className="cof-lookup__by"
+          />
           <label className="field">
             <span className="field__label">{by === 'email' ? 'Email' : 'Phone number'}</span>
             <input

@@ -4,6 +4,8 @@ import { formatPence } from '../../../shared/money';
 import type { FormError } from '../lib/form-errors';
 import { runCommand } from '../lib/run-command';
 import { useBridge } from '../store/context';
+import { ChoiceRow } from './ChoiceRow';
+import { describedBy, FieldError } from './FieldError';
 import { FormActions } from './FormActions';
 
 const LABELS = { amount: 'Amount' };
@@ -53,39 +55,21 @@ export function RefundForm({
     else setError(outcome.error);
   }
 
-  const fieldError = (field: string) =>
-    error?.field === field ? (
-      <p className="form-error" id={`${id}-${field}-error`} role="alert">
-        {error.message}
-      </p>
-    ) : null;
-
   return (
     <form className="refund-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
       <h3 className="detail__subtitle" id={`${id}-title`}>
         Refund this payment
       </h3>
-      <fieldset className="refund-form__kind">
-        <legend className="field__label">How much</legend>
-        <label className="refund-form__choice">
-          <input
-            type="radio"
-            name={`${id}-kind`}
-            checked={kind === 'full'}
-            onChange={() => setKind('full')}
-          />
-          In full ({rest})
-        </label>
-        <label className="refund-form__choice">
-          <input
-            type="radio"
-            name={`${id}-kind`}
-            checked={kind === 'amount'}
-            onChange={() => setKind('amount')}
-          />
-          An amount
-        </label>
-      </fieldset>
+      <ChoiceRow
+        legend="How much"
+        name={`${id}-kind`}
+        value={kind}
+        onChange={setKind}
+        choices={[
+          { value: 'full', label: `In full (${rest})` },
+          { value: 'amount', label: 'An amount' },
+        ]}
+      />
       {kind === 'amount' && (
         <label className="field">
           <span className="field__label">Amount (£, at most {rest})</span>
@@ -96,11 +80,11 @@ export function RefundForm({
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
             aria-invalid={error?.field === 'amount'}
-            aria-describedby={error?.field === 'amount' ? `${id}-amount-error` : undefined}
+            aria-describedby={describedBy(error, 'amount', `${id}-amount-error`)}
             data-testid="refund-amount"
             autoFocus
           />
-          {fieldError('amount')}
+          <FieldError error={error} field="amount" id={`${id}-amount-error`} />
         </label>
       )}
       {error && error.field === null && (

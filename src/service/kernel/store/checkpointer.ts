@@ -2,7 +2,7 @@
  * WAL checkpoints on a thread of their own. A checkpoint copies the write-ahead log back into the
  * database file and syncs both files to disk. SQLite runs one in whichever commit takes the log
  * past 1,000 pages, so the thread answering requests sat in fsync for it: under a stream of
- * refunds it was idle a tenth of the time with requests waiting (docs/benchmarks.md).
+ * refunds it sat idle with requests waiting (docs/benchmarks.md).
  *
  * Here a second connection on a worker thread runs a PASSIVE checkpoint on a timer, which copies
  * what no reader still needs and never blocks the writer. The request thread's own automatic

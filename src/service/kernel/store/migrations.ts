@@ -543,10 +543,10 @@ export const migrations: readonly string[] = [
   // 9, throughput (issues 11 and 12): every status change writes an event, so the outbox keeps
   // only the indexes something reads. Nothing looks an event up by id (ids are unique by
   // construction, src/service/kernel/ids.ts), and only terminals' streams read by terminal_id, so that
-  // index skips the many events that belong to no terminal. An event insert cost 26 µs with the
-  // old indexes and 17 µs without (docs/benchmarks.md). The sequence is carried over as it was:
-  // a sandbox reset may have deleted the newest events, and a terminal resuming its stream must
-  // never see a seq it has had before.
+  // index skips the many events that belong to no terminal. Each index dropped is one B-tree
+  // fewer for every event insert to write (docs/benchmarks.md). The sequence is carried over as
+  // it was: a sandbox reset may have deleted the newest events, and a terminal resuming its
+  // stream must never see a seq it has had before.
   `
   CREATE TABLE events_next (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
