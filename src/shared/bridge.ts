@@ -538,15 +538,6 @@ export function firstIssue(error: z.ZodError, whole: string): BridgeFailure {
   return { message: `${path || whole}: ${issue.message}`, ...(path ? { field: path } : {}) };
 }
 
-/** Parses command `type`'s input (with its `type`), as the core does before running it. */
-export function parseCommand<K extends CommandName>(
-  type: K,
-  raw: unknown,
-): { success: true; data: CommandOf<K> } | { success: false; error: z.ZodError } {
-  return commandSchemas[type].safeParse(raw) as
-    { success: true; data: CommandOf<K> } | { success: false; error: z.ZodError };
-}
-
 /**
  * A reply read as command `type`'s: a result that is not its `reply` schema is turned into an
  * error (naming the field), so neither end ever acts on a shape the contract does not describe.
