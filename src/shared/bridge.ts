@@ -237,137 +237,6 @@ const HistoryQuery = z.object({
   to: z.iso.datetime({ offset: true }).optional(),
 });
 
-export const BridgeCommand = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('getState') }),
-  /** What the customer display shows; the one read a display on the LAN may make. */
-  z.object({ type: z.literal('getDisplayState') }),
-  /** First start: the shop chooses its staff PIN (refused once one is set). */
-  z.object({ type: z.literal('chooseStaffPin'), newPin: NewPin }),
-  /** Settings: a new staff PIN, behind the current one. */
-  z.object({ type: z.literal('changeStaffPin'), pin: Pin, newPin: NewPin }),
-  /** The PIN prompt in front of every staff-only screen; the commands behind it check it again. */
-  z.object({ type: z.literal('checkStaffPin'), pin: Pin }),
-  z.object({
-    type: z.literal('pairWithCode'),
-    pin: Pin,
-    baseUrl: ServiceUrl,
-    code: z
-      .string()
-      .trim()
-      .regex(/^\d{6}$/, 'must be the 6-digit code the dashboard shows'),
-    name: z.string().trim().min(1, 'must not be blank').max(50),
-  }),
-  z.object({
-    type: z.literal('configureManually'),
-    pin: Pin,
-    baseUrl: ServiceUrl,
-    secret: z.string().trim().min(10, 'must be the access secret from the dashboard'),
-  }),
-  z.object({ type: z.literal('unpair'), pin: Pin }),
-  z.object({
-    type: z.literal('startPayment'),
-    amount: PositivePounds,
-    notes: z.string().trim().max(30, 'must be at most 30 characters').optional(),
-    paymentMethod: PaymentMethod.nullable().optional(),
-  }),
-  z.object({ type: z.literal('cancelPayment'), paymentRequestId: Id }),
-  /** Takes a held counter payment out of the line; nothing was created at the service. */
-  z.object({ type: z.literal('removeHeldPayment'), id: z.string().min(1).max(100) }),
-  /** Asks the service again for a held payment it refused or could not be reached for. */
-  z.object({ type: z.literal('retryHeldPayment'), id: z.string().min(1).max(100) }),
-  /** Clears a finished payment from the display before it returns to idle by itself. */
-  z.object({ type: z.literal('dismissPayment'), paymentRequestId: Id }),
-  z.object({ type: z.literal('listHistory'), query: HistoryQuery }),
-  z.object({ type: z.literal('leaveKioskMode'), pin: Pin }),
-  z.object({ type: z.literal('enterKioskMode') }),
-  z.object({ type: z.literal('getPayment'), paymentRequestId: Id }),
-  /** The back office's end-of-day report, behind the staff PIN; without a date, today's. */
-  z.object({
-    type: z.literal('endOfDayReport'),
-    pin: Pin,
-    date: z.iso.date({ message: 'must be a date (YYYY-MM-DD)' }).optional(),
-  }),
-  /** Refund a completed payment: in full without an amount. Staff confirm with the PIN. */
-  z.object({
-    type: z.literal('refundPayment'),
-    paymentRequestId: Id,
-    amount: PositivePounds.optional(),
-    pin: Pin,
-  }),
-  /**
-   * Print a payment's receipt. The Electron shell prints the console silently to the default
-   * printer; elsewhere the answer is `{ printed: false }` and the window uses window.print().
-   */
-  z.object({ type: z.literal('printReceipt'), paymentRequestId: Id }),
-  /**
-   * Card on file (docs/kiosk.md): one customer by EXACT email or phone number, with their masked
-   * saved cards. The terminal scope allows nothing broader (no list, no fragment search).
-   */
-  z.object({ type: z.literal('lookupCustomer'), pin: Pin, query: TerminalLookupQuery }),
-  /** Charge a saved card of a customer looked up in the last hour; the kiosk sets the order id. */
-  z.object({
-    type: z.literal('chargeSavedCard'),
-    pin: Pin,
-    ...CardChargeBody.pick({
-      customerId: true,
-      paymentMethodId: true,
-      captureType: true,
-      amount: true,
-      notes: true,
-    }).shape,
-  }),
-  /** Capture an AUTHORIZED card-on-file charge: in full without an amount, else a lower amount. */
-  z.object({
-    type: z.literal('captureCardPayment'),
-    pin: Pin,
-    paymentRequestId: Id,
-    ...CardCaptureBody.shape,
-  }),
-  /** Release an AUTHORIZED card-on-file charge (cancel the hold), with the reason staff chose. */
-  z.object({
-    type: z.literal('releaseCardPayment'),
-    pin: Pin,
-    paymentRequestId: Id,
-    reason: CardCancelBody.refine((b) => b.cancelledReasonCode !== undefined, {
-      message: 'choose why the hold is released',
-      path: ['cancelledReasonCode'],
-    }),
-  }),
-]);
-export type BridgeCommand = z.infer<typeof BridgeCommand>;
-
-/**
- * The commands only staff may give: each carries the staff PIN, and the core checks it (one
- * guard, one lockout) before it does anything. `checkStaffPin` is the prompt in front of them.
- */
-export const STAFF_COMMANDS = [
-  'changeStaffPin',
-  'checkStaffPin',
-  'pairWithCode',
-  'configureManually',
-  'unpair',
-  'leaveKioskMode',
-  'endOfDayReport',
-  'refundPayment',
-  'lookupCustomer',
-  'chargeSavedCard',
-  'captureCardPayment',
-  'releaseCardPayment',
-] as const satisfies readonly BridgeCommand['type'][];
-export type StaffCommand = Extract<BridgeCommand, { type: (typeof STAFF_COMMANDS)[number] }>;
-export const isStaffCommand = (command: BridgeCommand): command is StaffCommand =>
-  (STAFF_COMMANDS as readonly string[]).includes(command.type);
-
-/** Every command answers either a result or an error with a message meant for staff. */
-export const BridgeReply = z.union([
-  z.object({ ok: z.literal(true), result: z.unknown() }),
-  z.object({
-    ok: z.literal(false),
-    error: z.object({ message: z.string(), field: z.string().optional() }),
-  }),
-]);
-export type BridgeReply = z.infer<typeof BridgeReply>;
-
 export const HistoryPage = z.object({
   payments: z.array(KioskPayment),
   nextCursor: z.string().nullable(),
@@ -439,6 +308,254 @@ export const EndOfDayReport = z.object({
   }),
 });
 export type EndOfDayReport = z.infer<typeof EndOfDayReport>;
+
+/** A pairing as staff may see it: never the secret or the ids (credentials.ts `redact`). */
+export const PairingSummary = z.object({
+  environment: Environment,
+  terminalName: z.string().optional(),
+  merchantName: z.string().optional(),
+  baseUrl: z.string(),
+});
+
+/** What endOfDayReport answers: the report, and the same as CSV for the download. */
+export const EndOfDayAnswer = z.object({ report: EndOfDayReport, csv: z.string() });
+
+/**
+ * One command of the bridge: what it takes (`input`, without its `type`), what it answers
+ * (`reply`), and who may give it. `staff`: only behind the staff PIN, which the command carries
+ * as `pin` and the core checks before its handler runs; this flag is the one place that decides.
+ * `display`: a customer display on the LAN may give it (it may give nothing else).
+ */
+export interface CommandDef {
+  input: z.ZodObject;
+  reply: z.ZodType;
+  staff?: true;
+  display?: true;
+}
+
+const command = <const C extends CommandDef>(c: C): C => c;
+const Empty = z.object({});
+const Done = <K extends string>(key: K) =>
+  z.object({ [key]: z.literal(true) }) as z.ZodObject<{
+    [P in K]: z.ZodLiteral<true>;
+  }>;
+const KioskModeAnswer = z.object({ kioskMode: z.boolean() });
+
+/**
+ * The whole bridge as one object, as `contract/routes.ts` is the whole HTTP interface: the core
+ * validates every command's input and reply with it (main/kiosk/dispatcher.ts), and the windows
+ * send and read through it (renderer `runCommand`). docs/kiosk-core.md: adding a command.
+ */
+export const bridgeCommands = {
+  getState: command({ input: Empty, reply: KioskState }),
+  /** What the customer display shows; the one read a display on the LAN may make. */
+  getDisplayState: command({ input: Empty, reply: DisplayState, display: true }),
+  /** First start: the shop chooses its staff PIN (refused once one is set). */
+  chooseStaffPin: command({ input: z.object({ newPin: NewPin }), reply: Done('staffPinSet') }),
+  /** Settings: a new staff PIN, behind the current one. */
+  changeStaffPin: command({
+    input: z.object({ pin: Pin, newPin: NewPin }),
+    reply: Done('changed'),
+    staff: true,
+  }),
+  /** The PIN prompt in front of every staff-only screen; the commands behind it check it again. */
+  checkStaffPin: command({ input: z.object({ pin: Pin }), reply: Done('ok'), staff: true }),
+  pairWithCode: command({
+    input: z.object({
+      pin: Pin,
+      baseUrl: ServiceUrl,
+      code: z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/, 'must be the 6-digit code the dashboard shows'),
+      name: z.string().trim().min(1, 'must not be blank').max(50),
+    }),
+    reply: PairingSummary,
+    staff: true,
+  }),
+  configureManually: command({
+    input: z.object({
+      pin: Pin,
+      baseUrl: ServiceUrl,
+      secret: z.string().trim().min(10, 'must be the access secret from the dashboard'),
+    }),
+    reply: PairingSummary,
+    staff: true,
+  }),
+  unpair: command({ input: z.object({ pin: Pin }), reply: Done('unpaired'), staff: true }),
+  startPayment: command({
+    input: z.object({
+      amount: PositivePounds,
+      notes: z.string().trim().max(30, 'must be at most 30 characters').optional(),
+      paymentMethod: PaymentMethod.nullable().optional(),
+    }),
+    reply: StartPaymentResult,
+  }),
+  cancelPayment: command({ input: z.object({ paymentRequestId: Id }), reply: KioskPayment }),
+  /** Takes a held counter payment out of the line; nothing was created at the service. */
+  removeHeldPayment: command({
+    input: z.object({ id: z.string().min(1).max(100) }),
+    reply: Done('removed'),
+  }),
+  /** Asks the service again for a held payment it refused or could not be reached for. */
+  retryHeldPayment: command({
+    input: z.object({ id: z.string().min(1).max(100) }),
+    reply: Done('retried'),
+  }),
+  /** Clears a finished payment from the display before it returns to idle by itself. */
+  dismissPayment: command({
+    input: z.object({ paymentRequestId: Id }),
+    reply: Done('dismissed'),
+  }),
+  listHistory: command({ input: z.object({ query: HistoryQuery }), reply: HistoryPage }),
+  leaveKioskMode: command({ input: z.object({ pin: Pin }), reply: KioskModeAnswer, staff: true }),
+  enterKioskMode: command({ input: Empty, reply: KioskModeAnswer }),
+  getPayment: command({ input: z.object({ paymentRequestId: Id }), reply: PaymentDetail }),
+  /** The back office's end-of-day report, behind the staff PIN; without a date, today's. */
+  endOfDayReport: command({
+    input: z.object({
+      pin: Pin,
+      date: z.iso.date({ message: 'must be a date (YYYY-MM-DD)' }).optional(),
+    }),
+    reply: EndOfDayAnswer,
+    staff: true,
+  }),
+  /** Refund a completed payment: in full without an amount. Staff confirm with the PIN. */
+  refundPayment: command({
+    input: z.object({ paymentRequestId: Id, amount: PositivePounds.optional(), pin: Pin }),
+    reply: KioskRefund,
+    staff: true,
+  }),
+  /**
+   * Print a payment's receipt. The Electron shell prints the console silently to the default
+   * printer; elsewhere the answer is `{ printed: false }` and the window uses window.print().
+   */
+  printReceipt: command({
+    input: z.object({ paymentRequestId: Id }),
+    reply: z.object({ printed: z.boolean() }),
+  }),
+  /**
+   * Card on file (docs/kiosk.md): one customer by EXACT email or phone number, with their masked
+   * saved cards. The terminal scope allows nothing broader (no list, no fragment search).
+   */
+  lookupCustomer: command({
+    input: z.object({ pin: Pin, query: TerminalLookupQuery }),
+    reply: CustomerLookup,
+    staff: true,
+  }),
+  /** Charge a saved card of a customer looked up in the last hour; the kiosk sets the order id. */
+  chargeSavedCard: command({
+    input: z.object({
+      pin: Pin,
+      ...CardChargeBody.pick({
+        customerId: true,
+        paymentMethodId: true,
+        captureType: true,
+        amount: true,
+        notes: true,
+      }).shape,
+    }),
+    reply: KioskPayment,
+    staff: true,
+  }),
+  /** Capture an AUTHORIZED card-on-file charge: in full without an amount, else a lower amount. */
+  captureCardPayment: command({
+    input: z.object({ pin: Pin, paymentRequestId: Id, ...CardCaptureBody.shape }),
+    reply: KioskPayment,
+    staff: true,
+  }),
+  /** Release an AUTHORIZED card-on-file charge (cancel the hold), with the reason staff chose. */
+  releaseCardPayment: command({
+    input: z.object({
+      pin: Pin,
+      paymentRequestId: Id,
+      reason: CardCancelBody.refine((b) => b.cancelledReasonCode !== undefined, {
+        message: 'choose why the hold is released',
+        path: ['cancelledReasonCode'],
+      }),
+    }),
+    reply: KioskPayment,
+    staff: true,
+  }),
+};
+export type BridgeCommands = typeof bridgeCommands;
+export type CommandName = keyof BridgeCommands;
+
+/** A command as sent: its `type` and its input, parsed (trimmed, defaults applied). */
+/** An input's fields; a command without any (`z.object({})`, a string index of never) has none. */
+type Fields<T> = string extends keyof T ? unknown : T;
+export type CommandOf<K extends CommandName> = { type: K } & Fields<
+  z.output<BridgeCommands[K]['input']>
+>;
+export type BridgeCommand = { [K in CommandName]: CommandOf<K> }[CommandName];
+/** What command `K` answers when it succeeds. */
+export type ReplyOf<K extends CommandName> = z.output<BridgeCommands[K]['reply']>;
+
+const commandNames = Object.keys(bridgeCommands) as CommandName[];
+export const isCommandName = (name: unknown): name is CommandName =>
+  typeof name === 'string' && Object.hasOwn(bridgeCommands, name);
+
+/** Each command's whole schema: its input with its `type`. */
+const commandSchemas = {} as Record<CommandName, z.ZodObject>;
+for (const type of commandNames)
+  commandSchemas[type] = (bridgeCommands[type].input as z.ZodObject).extend({
+    type: z.literal(type),
+  });
+
+/** Any command, parsed by its `type`; what the preload and the renderer check before sending. */
+export const BridgeCommand = z.discriminatedUnion(
+  'type',
+  Object.values(commandSchemas) as [z.ZodObject, ...z.ZodObject[]],
+) as unknown as z.ZodType<BridgeCommand>;
+
+/**
+ * The commands only staff may give: each carries the staff PIN, and the core checks it (one
+ * guard, one lockout) before it does anything. `checkStaffPin` is the prompt in front of them.
+ */
+export const STAFF_COMMANDS = commandNames.filter((name) => 'staff' in bridgeCommands[name]);
+export type StaffCommand = Extract<BridgeCommand, { pin: string }>;
+export const isStaffCommand = (command: BridgeCommand): command is StaffCommand =>
+  'staff' in bridgeCommands[command.type];
+/** The commands a customer display on the LAN may give. */
+export const isDisplayCommand = (name: unknown): boolean =>
+  isCommandName(name) && 'display' in bridgeCommands[name];
+
+const Failure = z.object({ message: z.string(), field: z.string().optional() });
+export type BridgeFailure = z.infer<typeof Failure>;
+
+/**
+ * Every command answers either its reply or an error with a message meant for staff. On the
+ * wire (IPC, WebSocket) the result is any command's; `parseReply` reads it as one command's.
+ */
+export const BridgeReply = z.union([
+  z.object({ ok: z.literal(true), result: z.unknown() }),
+  z.object({ ok: z.literal(false), error: Failure }),
+]);
+export type BridgeReply = z.infer<typeof BridgeReply>;
+export type BridgeReplyOf<K extends CommandName> =
+  { ok: true; result: ReplyOf<K> } | { ok: false; error: BridgeFailure };
+
+/** The first problem of a failed parse, worded "path: message" and naming the field. */
+export function firstIssue(error: z.ZodError, whole: string): BridgeFailure {
+  const issue = error.issues[0]!;
+  const path = issue.path.join('.');
+  return { message: `${path || whole}: ${issue.message}`, ...(path ? { field: path } : {}) };
+}
+
+/**
+ * A reply read as command `type`'s: a result that is not its `reply` schema is turned into an
+ * error (naming the field), so neither end ever acts on a shape the contract does not describe.
+ */
+export function parseReply<K extends CommandName>(type: K, reply: BridgeReply): BridgeReplyOf<K> {
+  if (!reply.ok) return reply;
+  const parsed = bridgeCommands[type].reply.safeParse(reply.result);
+  if (parsed.success) return { ok: true, result: parsed.data as ReplyOf<K> };
+  const problem = firstIssue(parsed.error, 'reply');
+  return {
+    ok: false,
+    error: { message: `The kiosk answered ${type} with something unexpected (${problem.message})` },
+  };
+}
 
 export const BridgeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('state'), state: KioskState }),

@@ -22,6 +22,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import {
   displayStateOf,
+  isDisplayCommand,
   type BridgeEvent,
   type BridgeReply,
   type KioskState,
@@ -74,8 +75,6 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
 };
 
-/** A LAN display reads what it shows; it never takes, cancels or looks up payments. */
-const DISPLAY_COMMANDS = new Set(['getDisplayState']);
 const COOKIE = 'counter_display';
 /** Closing a LAN display's socket when its session ends; the page then reloads to the code form. */
 export const SESSION_OVER = 4001;
@@ -282,7 +281,9 @@ export async function startKioskServer(options: KioskServerOptions): Promise<Kio
         return;
       }
       const type = (request.command as { type?: unknown } | null)?.type;
-      if (who === 'display' && !DISPLAY_COMMANDS.has(String(type))) {
+      // A LAN display reads what it shows (the contract's `display` commands); it never takes,
+      // cancels or looks up payments.
+      if (who === 'display' && !isDisplayCommand(type)) {
         write({
           id: request.id,
           reply: { ok: false, error: { message: 'A customer display can only show the kiosk' } },

@@ -16,7 +16,12 @@
  */
 import { app, BrowserWindow, ipcMain, safeStorage, screen, session } from 'electron';
 import { join } from 'node:path';
-import { BRIDGE_CHANNEL, type BridgeEvent, type BridgeReply } from '../../shared/bridge';
+import {
+  BRIDGE_CHANNEL,
+  parseReply,
+  type BridgeEvent,
+  type BridgeReply,
+} from '../../shared/bridge';
 import { connectBridge } from '../browser/bridge-client';
 import { KIOSK_CSP } from '../../shared/kiosk-csp';
 import { createKioskCore } from '../kiosk/core';
@@ -168,8 +173,9 @@ void app.whenReady().then(async () => {
   core = await openCore();
   core.subscribe(broadcast);
   // The relay's first state event sets kioskMode before any window exists.
-  await core.handle({ type: 'getState' }).then((reply) => {
-    if (reply.ok) kioskMode = (reply.result as { kioskMode: boolean }).kioskMode;
+  await core.handle({ type: 'getState' }).then((raw) => {
+    const reply = parseReply('getState', raw);
+    if (reply.ok) kioskMode = reply.result.kioskMode;
   });
 
   ipcMain.handle(BRIDGE_CHANNEL, (event, raw: unknown) => {

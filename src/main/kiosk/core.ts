@@ -7,25 +7,31 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  BridgeCommand,
   type BridgeEvent,
-  type CustomerLookup,
   displayStateOf,
-  isStaffCommand,
   type BridgeReply,
   type HeldPayment,
   type KioskState,
-  type StartPaymentResult,
 } from '../../shared/bridge';
 import { overTerminalLimit } from '../../shared/contract/terminals';
 import { penceToPounds, poundsToPence } from '../../shared/money';
 import { ApiClientError, createClient, type ApiClient } from '../../client/http-client';
+import { cardOnFileCommands } from './commands/card-on-file';
+import type { KioskContext } from './commands/context';
+import { endOfDayCommands } from './commands/end-of-day';
+import { historyCommands } from './commands/history';
+import { paymentCommands } from './commands/payments';
+import { refundCommands } from './commands/refunds';
+import { settingsCommands } from './commands/settings';
+import { staffPinCommands } from './commands/staff-pin';
 import { redact, type CredentialStore, type Credentials } from './credentials';
+import { createDispatcher } from './dispatcher';
 import { createAttempts, type Attempts } from './history/attempts';
 import { openHistory, type History } from './history/history';
 import { DEFAULT_SHOP_TIME_ZONE, localDate, localDayBounds } from '../../shared/shop-day';
 import type { KioskPayment, NewPayment } from './history/types';
-import { PairingError, configureManually, pairWithCode, unpair } from './pairing';
+import { explain, KioskError } from './kiosk-error';
+import { configureManually, pairWithCode, unpair } from './pairing';
 import { createPoller, type Poller } from './poller';
 import {
   createPushChannel,
@@ -44,9 +50,8 @@ import {
   refundReportOfRecord,
   type RefundReport,
 } from './refund-tracker';
-import { createStaffPin, PIN_LOCKED, PIN_NOT_CHOSEN, PIN_WRONG } from './staff-pin';
+import { createStaffPin } from './staff-pin';
 import { createHeldLine, type Held } from './held-line';
-import { endOfDayCsv, endOfDayReport } from './end-of-day';
 import { createDayReports } from './history/day-report';
 import { createCardCharges, type CardCharge } from './history/card-charges';
 
@@ -103,19 +108,6 @@ export interface KioskCore {
   setLanDisplay(info: KioskState['lanDisplay']): void;
 }
 
-/** How long the service lets a terminal read a looked-up customer's cards (docs/terminals.md). */
-const LOOKUP_HOLD_MS = 3_600_000;
-
-/** Staff see these messages; they say what to do. */
-class KioskError extends Error {
-  constructor(
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
-
 export function createKioskCore(options: KioskCoreOptions): KioskCore {
   const now = options.now ?? Date.now;
   const log = options.log ?? (() => {});
@@ -143,16 +135,12 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     cardLabel: c.cardLabel,
     captureType: c.captureType,
   });
-  /**
-   * Customers looked up in this session, by id, with the cards the service showed: a charge
-   * names the customer and card as staff saw them. The service opens a customer's cards to the
-   * terminal for an hour after the lookup; so does this.
-   */
-  const lookedUp = new Map<string, CustomerLookup & { at: number }>();
   const refundOut = (refundId: string) =>
     refundView(refundHistory.get(refundId)!, refundHistory.changes(refundId));
   const attempts: Attempts = createAttempts(history.db, now);
   const listeners = new Set<(event: BridgeEvent) => void>();
+  /** What the handlers keep per pairing, let go of with it (commands/context.ts). */
+  const forgetOnDisconnect: (() => void)[] = [];
 
   let credentials: Credentials | null = null;
   let client: ApiClient | null = null;
@@ -378,208 +366,6 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   const refundTimer = setInterval(() => void pollRefunds(), options.pollFastMs ?? 1_000);
   refundTimer.unref();
 
-  async function refundPayment(paymentRequestId: string, amount: number | undefined) {
-    if (!client) throw new KioskError('Pair this kiosk before refunding');
-    const payment = history.get(paymentRequestId);
-    if (!payment) throw new KioskError('This kiosk has no record of that payment');
-    if (payment.status !== 'COMPLETED')
-      throw new KioskError('Only a completed payment can be refunded');
-    let record;
-    try {
-      record = await client.call('createRefund', {
-        params: { paymentRequestId },
-        body: amount === undefined ? {} : { amount },
-      });
-    } catch (error) {
-      // Never queued: money goes back only when the service has said yes, so staff can tell
-      // the customer the truth at the counter.
-      if (error instanceof ApiClientError && (error.status === 0 || error.status >= 500))
-        throw new KioskError(
-          'The payments service cannot be reached, so no refund was made. Try again when the kiosk is back online.',
-        );
-      throw explain(error, 'amount');
-    }
-    reportRefund(refundReportOfRecord(record, 'local'));
-    return refundOut(record.refundId);
-  }
-
-  /** Card on file: one customer by exact email or phone, and their masked saved cards. */
-  async function lookupCustomer(query: { email?: string; phone?: string }) {
-    if (!client || !credentials)
-      throw new KioskError('Pair this kiosk before looking up customers');
-    if (credentials.kind !== 'terminal')
-      throw new KioskError('Card on file needs this kiosk paired as a terminal (a pairing code)');
-    const field = query.email !== undefined ? 'email' : 'phone';
-    try {
-      const customer = await client.call('customerLookup', { query });
-      const page = await client.call('terminalCustomerCards', {
-        params: { customerId: customer.id },
-        query: { page: 0, size: 50 },
-      });
-      const found: CustomerLookup = { customer, cards: page.data };
-      for (const [id, entry] of lookedUp)
-        if (now() - entry.at > LOOKUP_HOLD_MS) lookedUp.delete(id);
-      lookedUp.set(customer.id, { ...found, at: now() });
-      return found;
-    } catch (error) {
-      if (error instanceof ApiClientError && error.status === 429)
-        throw new KioskError(
-          `Too many customer lookups from this kiosk. ${error.message}. Nothing was looked up.`,
-          field,
-        );
-      throw explain(error, field);
-    }
-  }
-
-  /**
-   * Charges a saved card. The charge is written with its Idempotency-Key before the request
-   * leaves (history/card-charges.ts), so a retry after a lost answer never charges twice.
-   */
-  async function chargeSavedCard(command: {
-    customerId: string;
-    paymentMethodId: string;
-    captureType: CardCharge['captureType'];
-    amount: number;
-    notes?: string;
-  }) {
-    if (!client || !credentials) throw new KioskError('Pair this kiosk before taking payments');
-    const found = lookedUp.get(command.customerId);
-    if (!found || now() - found.at > LOOKUP_HOLD_MS)
-      throw new KioskError('Look the customer up again before charging their card', 'customerId');
-    const card = found.cards.find((c) => c.id === command.paymentMethodId);
-    if (!card)
-      throw new KioskError(
-        'That card is not one of this customer’s saved cards',
-        'paymentMethodId',
-      );
-    const pence = poundsToPence(command.amount);
-    if (maxPence !== null && pence > maxPence) await refreshTerminal();
-    if (maxPence !== null && pence > maxPence)
-      throw new KioskError(overTerminalLimit(pence, maxPence), 'amount');
-    const charge = cardCharges.open({
-      customerId: command.customerId,
-      customerName: found.customer.fullName,
-      paymentMethodId: card.id,
-      cardLabel: `${card.brand} ending ${card.lastFourDigits}`,
-      captureType: command.captureType,
-      amountPence: pence,
-      notes: command.notes || null,
-    });
-    let created;
-    try {
-      created = await client.call('chargeCard', {
-        body: {
-          customerId: charge.customerId,
-          paymentMethodId: charge.paymentMethodId,
-          captureType: charge.captureType,
-          amount: penceToPounds(charge.amountPence),
-          orderId: charge.orderId,
-          notes: charge.notes ?? undefined,
-        },
-        idempotencyKey: charge.idempotencyKey,
-      });
-    } catch (error) {
-      // A refusal charged nothing; a lost answer (no connection, 5xx, 429) keeps the charge's key
-      // for the retry.
-      if (error instanceof ApiClientError && error.status >= 400 && error.status < 500)
-        if (error.status !== 429) cardCharges.drop(charge.idempotencyKey);
-      if (error instanceof ApiClientError && (error.status === 0 || error.status >= 500))
-        throw new KioskError(
-          'The payments service cannot be reached, so the card may not have been charged. Charge again when the kiosk is back online: the same charge is never made twice.',
-        );
-      throw explain(error, 'amount');
-    }
-    cardCharges.settle(charge.idempotencyKey, created.paymentRequestId);
-    tracker.track({
-      paymentRequestId: created.paymentRequestId,
-      origin: 'counter',
-      amountPence: charge.amountPence,
-      currency: created.currency,
-      orderId: created.orderId,
-      notes: charge.notes,
-      paymentMethodRestriction: 'CARD',
-      status: created.status,
-      source: 'local',
-      createdAt: Date.parse(created.createdAt),
-      expiresAt: created.expiresAt ? Date.parse(created.expiresAt) : null,
-    });
-    // The network answers in a moment; push usually tells first, this catches up otherwise.
-    void refreshStatus(created.paymentRequestId);
-    return paymentView(history.get(created.paymentRequestId)!);
-  }
-
-  /** Reads one payment's status now and reports it (as the poller would). */
-  async function refreshStatus(paymentRequestId: string) {
-    const current = client;
-    if (!current) return;
-    try {
-      const record = await current.call('getPaymentStatus', { params: { paymentRequestId } });
-      tracker.report({
-        source: 'poll',
-        paymentRequestId,
-        status: record.status,
-        at: record.updatedAt,
-        paidAmount: record.paidAmount,
-        tipAmount: record.tipAmount,
-        paymentMethod: record.paymentMethod,
-        ...(record.errorDescription !== undefined
-          ? { errorDescription: record.errorDescription }
-          : {}),
-      });
-    } catch (error) {
-      log(`status ${paymentRequestId}: ${(error as Error).message}`);
-    }
-  }
-
-  function authorizedCharge(paymentRequestId: string) {
-    if (!client) throw new KioskError('Pair this kiosk first');
-    const payment = history.get(paymentRequestId);
-    if (!payment || !cardCharges.ofPayment(paymentRequestId))
-      throw new KioskError('This kiosk has no record of that card charge');
-    if (payment.status !== 'AUTHORIZED')
-      throw new KioskError('Only an authorized card charge (a hold) can be captured or released');
-    return { client, payment };
-  }
-
-  async function captureCardPayment(paymentRequestId: string, amount: number | undefined) {
-    const { client: current, payment } = authorizedCharge(paymentRequestId);
-    if (amount !== undefined && poundsToPence(amount) > payment.amountPence)
-      throw new KioskError(
-        `must be at most the authorized ${penceToPounds(payment.amountPence).toFixed(2)}`,
-        'amount',
-      );
-    let result;
-    try {
-      result = await current.call('captureCardPayment', {
-        params: { paymentRequestId },
-        body: amount === undefined ? {} : { amount },
-      });
-    } catch (error) {
-      throw explain(error, 'amount');
-    }
-    await refreshStatus(paymentRequestId);
-    // The issuer may refuse the capture: the answer says so and the payment is FAILED.
-    if (!result.success) throw new KioskError(result.message);
-    return paymentView(history.get(paymentRequestId)!);
-  }
-
-  async function releaseCardPayment(
-    paymentRequestId: string,
-    reason: Extract<BridgeCommand, { type: 'releaseCardPayment' }>['reason'],
-  ) {
-    const { client: current } = authorizedCharge(paymentRequestId);
-    try {
-      await current.call('cancelCardPayment', {
-        params: { paymentRequestId },
-        body: reason,
-      });
-    } catch (error) {
-      throw explain(error, 'reason');
-    }
-    await refreshStatus(paymentRequestId);
-    return paymentView(history.get(paymentRequestId)!);
-  }
-
   async function connect(saved: Credentials) {
     credentials = saved;
     client = createClient({ baseUrl: saved.baseUrl, secret: saved.secret });
@@ -654,7 +440,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   }
 
   async function disconnect() {
-    lookedUp.clear(); // the lookups were this pairing's
+    for (const forget of forgetOnDisconnect) forget();
     if (terminalTimer) clearInterval(terminalTimer);
     terminalTimer = null;
     maxPence = null;
@@ -672,22 +458,11 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
    * Starts a counter payment: on the display now when it is free, otherwise held in line and
    * created at the service only when its turn comes, so its expiry starts when the customer sees it.
    */
-  async function startPayment(
-    amount: number,
-    notes?: string,
-    method?: 'PAY_BY_BANK' | 'CARD' | null,
-  ): Promise<StartPaymentResult> {
-    if (!client || !credentials) throw new KioskError('Pair this kiosk before taking payments');
-    const pence = poundsToPence(amount);
-    // Over the limit as last read: read it again first (the merchant may just have raised it).
-    if (maxPence !== null && pence > maxPence) await refreshTerminal();
-    if (maxPence !== null && pence > maxPence)
-      throw new KioskError(overTerminalLimit(pence, maxPence), 'amount');
-    const request = { amountPence: pence, notes: notes || null, method: method ?? null };
+  async function startPayment(request: Pick<Held, 'amountPence' | 'notes' | 'method'>) {
     if (queue.length === 0 && held.list().length === 0 && !creating) {
       creating = true;
       try {
-        return { queued: false, payment: await createAtService(request) };
+        return { queued: false as const, payment: await createAtService(request) };
       } finally {
         creating = false;
         emitState();
@@ -697,10 +472,17 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     const entry = held.add(request);
     emitState();
     return {
-      queued: true,
+      queued: true as const,
       held: heldView(entry),
       position: Math.max(queue.length - 1, 0) + held.list().length,
     };
+  }
+
+  /** Over the limit as last read: read it again first (the merchant may just have raised it). */
+  async function withinLimit(pence: number, field: string) {
+    if (maxPence !== null && pence > maxPence) await refreshTerminal();
+    if (maxPence !== null && pence > maxPence)
+      throw new KioskError(overTerminalLimit(pence, maxPence), field);
   }
 
   async function createAtService(request: Pick<Held, 'amountPence' | 'notes' | 'method'>) {
@@ -794,27 +576,11 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     };
   }
 
-  function explain(error: unknown, field?: string): KioskError {
-    if (error instanceof KioskError) return error;
-    if (error instanceof PairingError) return new KioskError(error.message);
-    if (error instanceof ApiClientError) {
-      if (error.status === 0)
-        return new KioskError(
-          'The payments service cannot be reached; check the connection and try again',
-        );
-      const fieldError = Array.isArray(error.envelope?.errors)
-        ? error.envelope.errors[0]
-        : undefined;
-      return new KioskError(error.message, fieldError?.field ?? field);
-    }
-    return new KioskError(error instanceof Error ? error.message : String(error));
-  }
-
   /**
    * The new pairing is made (and saved) before the kiosk lets go of the one it has: a code or
    * secret the service refuses, or a service that cannot be reached, leaves it paired as it was.
    */
-  async function repair(make: () => Promise<unknown>) {
+  async function repair<T>(make: () => Promise<T>): Promise<T> {
     const saved = await make();
     await disconnect();
     await connect((await options.credentials.load())!);
@@ -825,156 +591,71 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   const configure = (command: { baseUrl: string; secret: string }) =>
     repair(() => configureManually({ ...command, store: options.credentials }));
 
-  async function run(command: BridgeCommand): Promise<unknown> {
-    // Every staff-only command passes the one PIN guard first; nothing below runs without it.
-    if (isStaffCommand(command)) {
-      const refusal = await staffPin.check(command.pin);
-      if (refusal) throw new KioskError(refusal, 'pin');
-    }
-    switch (command.type) {
-      case 'getState':
-        return state();
-      case 'getDisplayState':
-        return displayStateOf(state());
-      case 'chooseStaffPin': {
-        const refusal = await staffPin.choose(command.newPin);
-        if (refusal) throw new KioskError(refusal, 'newPin');
-        emitState();
-        return { staffPinSet: true };
-      }
-      case 'changeStaffPin': {
-        const refusal = await staffPin.change(command.pin, command.newPin);
-        if (refusal)
-          throw new KioskError(
-            refusal,
-            [PIN_WRONG, PIN_LOCKED].includes(refusal) ? 'pin' : 'newPin',
-          );
-        return { changed: true };
-      }
-      case 'checkStaffPin':
-        return { ok: true }; // checked before the switch, as every staff command is
-      case 'pairWithCode':
-        return pair(command);
-      case 'configureManually':
-        return configure(command);
-      case 'unpair':
-        await disconnect();
-        await unpair(options.credentials);
-        held.clear(); // they were for the service this kiosk has left
-        lastEventId.set('');
-        emitState();
-        return { unpaired: true };
-      case 'startPayment':
-        return startPayment(command.amount, command.notes, command.paymentMethod);
-      case 'cancelPayment': {
-        if (!client) throw new KioskError('Pair this kiosk first');
-        try {
-          await client.call('cancelPaymentRequest', {
-            params: { paymentRequestId: command.paymentRequestId },
-          });
-        } catch (error) {
-          throw explain(error);
-        }
-        tracker.report({
-          paymentRequestId: command.paymentRequestId,
-          status: 'CANCELLED',
-          source: 'local',
-          at: new Date(now()).toISOString(),
-        });
-        return paymentView(history.get(command.paymentRequestId)!);
-      }
-      case 'dismissPayment': {
-        const payment = history.get(command.paymentRequestId);
-        if (payment && !payment.final)
-          throw new KioskError('Only a finished payment can be dismissed');
-        queue = queue.filter((id) => id !== command.paymentRequestId);
-        emitState();
-        void advance();
-        return { dismissed: true };
-      }
-      case 'removeHeldPayment':
-        if (!held.remove(command.id))
-          throw new KioskError('That payment is no longer waiting; it may have started');
-        emitState();
-        return { removed: true };
-      case 'retryHeldPayment': {
-        if (!held.retry(command.id)) throw new KioskError('That payment is no longer waiting');
-        emitState();
-        await advance();
-        const still = held.list().find((h) => h.id === command.id);
-        if (still?.error) throw new KioskError(still.error);
-        return { retried: true };
-      }
-      case 'listHistory': {
-        const q = command.query;
-        const filtered = q.amount !== undefined || q.orderId || q.status || q.from || q.to;
-        const page = filtered
-          ? history.search({
-              amountPence: q.amount === undefined ? undefined : poundsToPence(q.amount),
-              orderId: q.orderId || undefined,
-              status: q.status,
-              from: q.from ? Date.parse(q.from) : undefined,
-              to: q.to ? Date.parse(q.to) : undefined,
-              limit: q.limit,
-              cursor: q.cursor,
-            })
-          : history.page({ limit: q.limit, cursor: q.cursor });
-        return { payments: page.items.map(paymentView), nextCursor: page.nextCursor };
-      }
-      case 'leaveKioskMode':
-        kioskMode = false;
-        emitState();
-        return { kioskMode: false };
-      case 'enterKioskMode':
-        // Staff could not leave it again without a PIN.
-        if (!staffPin.isSet()) throw new KioskError(PIN_NOT_CHOSEN);
-        kioskMode = true;
-        emitState();
-        return { kioskMode: true };
-      case 'endOfDayReport': {
-        const report = await endOfDayReport({
-          reports: dayReports,
-          client,
-          kind: credentials?.kind ?? 'terminal',
-          date: command.date ?? localDate(now(), timeZone),
-          timeZone,
-          now: now(),
-        }).catch((error: unknown) => {
-          throw explain(error);
-        });
-        return { report, csv: endOfDayCsv(report) };
-      }
-      case 'getPayment': {
-        const payment = history.get(command.paymentRequestId);
-        if (!payment) throw new KioskError('This kiosk has no record of that payment');
-        return {
-          payment: paymentView(payment),
-          changes: history.changes(command.paymentRequestId).map(changeView),
-          refunds: refundHistory
-            .ofPayment(command.paymentRequestId)
-            .map((r) => refundOut(r.refundId)),
-        };
-      }
-      case 'refundPayment':
-        return refundPayment(command.paymentRequestId, command.amount);
-      case 'lookupCustomer':
-        return lookupCustomer(command.query);
-      case 'chargeSavedCard': {
-        const { pin: _pin, ...charge } = command;
-        return chargeSavedCard(charge);
-      }
-      case 'captureCardPayment':
-        return captureCardPayment(command.paymentRequestId, command.amount);
-      case 'releaseCardPayment':
-        return releaseCardPayment(command.paymentRequestId, command.reason);
-      case 'printReceipt': {
-        const payment = history.get(command.paymentRequestId);
-        if (!payment) throw new KioskError('This kiosk has no record of that payment');
-        // Only the Electron shell can print without a dialog; it answers this command itself.
-        return { printed: false };
-      }
-    }
-  }
+  const context: KioskContext = {
+    now,
+    timeZone,
+    log,
+    history,
+    tracker,
+    refundHistory,
+    cardCharges,
+    dayReports,
+    staffPin,
+    client: () => client,
+    credentials: () => credentials,
+    paymentView,
+    refundView: refundOut,
+    reportRefund,
+    state,
+    emitState,
+    withinLimit,
+    onDisconnect: (forget) => void forgetOnDisconnect.push(forget),
+  };
+  const dispatcher = createDispatcher({
+    checkStaffPin: (pin) => staffPin.check(pin),
+    log,
+    handlers: {
+      ...paymentCommands(context, {
+        start: startPayment,
+        dismiss(paymentRequestId) {
+          queue = queue.filter((id) => id !== paymentRequestId);
+          emitState();
+          void advance();
+        },
+        removeHeld(id) {
+          if (!held.remove(id)) return false;
+          emitState();
+          return true;
+        },
+        async retryHeld(id) {
+          if (!held.retry(id)) return false;
+          emitState();
+          await advance();
+          return held.list().find((h) => h.id === id)?.error ?? null;
+        },
+      }),
+      ...historyCommands(context),
+      ...refundCommands(context),
+      ...cardOnFileCommands(context),
+      ...endOfDayCommands(context),
+      ...staffPinCommands(context),
+      ...settingsCommands(context, {
+        pair,
+        configure,
+        async unpair() {
+          await disconnect();
+          await unpair(options.credentials);
+          held.clear(); // they were for the service this kiosk has left
+          lastEventId.set('');
+          emitState();
+        },
+        setKioskMode(on) {
+          kioskMode = on;
+          emitState();
+        },
+      }),
+    },
+  });
 
   return {
     async start() {
@@ -1015,25 +696,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       await receiver?.close();
       history.close();
     },
-    async handle(raw) {
-      const parsed = BridgeCommand.safeParse(raw);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        return {
-          ok: false,
-          error: {
-            message: `${issue.path.join('.') || 'command'}: ${issue.message}`,
-            field: issue.path.join('.') || undefined,
-          },
-        };
-      }
-      try {
-        return { ok: true, result: await run(parsed.data) };
-      } catch (error) {
-        const e = explain(error);
-        return { ok: false, error: { message: e.message, ...(e.field ? { field: e.field } : {}) } };
-      }
-    },
+    handle: (raw) => dispatcher.handle(raw),
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

@@ -1,7 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import type { BridgeCommand, BridgeReply } from '../../../shared/bridge';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type {
+  BridgeCommand,
+  BridgeReply,
+  EndOfDayReport,
+  KioskRefund,
+  ReplyOf,
+} from '../../../shared/bridge';
 import type { RendererBridge } from '../bridge/types';
-import { runCommand } from './run-command';
+import { runCommand, type OutcomeOf } from './run-command';
 
 function bridgeAnswering(reply: BridgeReply) {
   const sent: BridgeCommand[] = [];
@@ -46,6 +52,34 @@ describe('runCommand', () => {
     expect(outcome).toEqual({
       ok: false,
       error: { field: null, message: 'Pair this kiosk before taking payments.' },
+    });
+  });
+
+  it('gives the command’s reply, typed by the contract, with no cast', async () => {
+    const id = '7d3c8a52-4a8e-4d5e-9d43-1f6b7f0c2a10';
+    const { bridge } = bridgeAnswering({ ok: true, result: { printed: true } });
+    const outcome = await runCommand(bridge, { type: 'printReceipt', paymentRequestId: id }, {});
+    expectTypeOf(outcome).toEqualTypeOf<OutcomeOf<'printReceipt'>>();
+    expect(outcome).toEqual({ ok: true, result: { printed: true } });
+    if (outcome.ok) expectTypeOf(outcome.result).toEqualTypeOf<{ printed: boolean }>();
+
+    const _endOfDay = () => runCommand(bridge, { type: 'endOfDayReport', pin: '2468' }, {});
+    type EndOfDayResult = Extract<Awaited<ReturnType<typeof _endOfDay>>, { ok: true }>['result'];
+    expectTypeOf<EndOfDayResult>().toEqualTypeOf<{ report: EndOfDayReport; csv: string }>();
+    expectTypeOf<EndOfDayResult>().toEqualTypeOf<ReplyOf<'endOfDayReport'>>();
+    const _refund = () =>
+      runCommand(bridge, { type: 'refundPayment', paymentRequestId: id, pin: '2468' }, {});
+    type RefundResult = Extract<Awaited<ReturnType<typeof _refund>>, { ok: true }>['result'];
+    expectTypeOf<RefundResult>().toEqualTypeOf<KioskRefund>();
+  });
+
+  it('turns an answer that is not the command’s reply into an error for the form', async () => {
+    const id = '7d3c8a52-4a8e-4d5e-9d43-1f6b7f0c2a10';
+    const { bridge } = bridgeAnswering({ ok: true, result: { printed: 'yes' } });
+    const outcome = await runCommand(bridge, { type: 'printReceipt', paymentRequestId: id }, {});
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: { field: null, message: expect.stringMatching(/answered printReceipt/) },
     });
   });
 });

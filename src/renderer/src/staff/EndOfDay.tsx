@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { EndOfDayReport } from '../../../shared/bridge';
+import type { EndOfDayReport } from '../../../shared/bridge';
 import {
   dateFormat,
   formatLocalDate,
@@ -58,8 +58,7 @@ export function EndOfDay({ pin }: { pin: string }) {
       setError(outcome.error);
       return;
     }
-    const result = outcome.result as { report: unknown; csv: string };
-    setShown({ report: EndOfDayReport.parse(result.report), csv: result.csv });
+    setShown(outcome.result);
   }
 
   function download() {

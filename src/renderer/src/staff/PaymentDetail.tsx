@@ -100,7 +100,7 @@ export function PaymentDetail({
     setPrintProblem(null);
     const outcome = await runCommand(bridge, { type: 'printReceipt', paymentRequestId }, {});
     if (!outcome.ok) setPrintProblem(outcome.error.message);
-    else if (!(outcome.result as { printed?: boolean }).printed) window.print();
+    else if (!outcome.result.printed) window.print();
   }
 
   return (

@@ -1,0 +1,50 @@
+/**
+ * What the bridge's handlers may use of the kiosk core: its stores, the current pairing's client,
+ * and the few actions of the core's own (its state, the display line, pairing). The core builds
+ * one and hands it to every area's handlers (commands/*.ts), so a handler names what it needs.
+ */
+import type {
+  KioskPayment as BridgePayment,
+  KioskRefund,
+  KioskState,
+} from '../../../shared/bridge';
+import type { ApiClient } from '../../../client/http-client';
+import type { Credentials } from '../credentials';
+import type { CardCharges } from '../history/card-charges';
+import type { DayReports } from '../history/day-report';
+import type { History } from '../history/history';
+import type { RefundHistory } from '../history/refunds';
+import type { KioskPayment } from '../history/types';
+import type { RefundReport } from '../refund-tracker';
+import type { StaffPin } from '../staff-pin';
+import type { Tracker } from '../tracker';
+
+export interface KioskContext {
+  now(): number;
+  /** The shop's time zone (IANA): its calendar day is the kiosk's "today". */
+  timeZone: string;
+  log(line: string): void;
+  history: History;
+  tracker: Tracker;
+  refundHistory: RefundHistory;
+  cardCharges: CardCharges;
+  dayReports: DayReports;
+  staffPin: StaffPin;
+  /** The current pairing's service client and credentials; null while unpaired. */
+  client(): ApiClient | null;
+  credentials(): Credentials | null;
+  /** A payment as the windows see it (pounds, with its refunds and card charge). */
+  paymentView(payment: KioskPayment): BridgePayment;
+  refundView(refundId: string): KioskRefund;
+  reportRefund(report: RefundReport | null): void;
+  state(): KioskState;
+  /** Sends the state (and the display's share of it) to every window. */
+  emitState(): void;
+  /**
+   * Refuses `pence` above the terminal's largest payment (a KioskError on `field`), reading the
+   * limit again first when it is over the one last read: the merchant may just have raised it.
+   */
+  withinLimit(pence: number, field: string): Promise<void>;
+  /** Runs `forget` whenever the kiosk lets go of a pairing (what was learnt under it goes). */
+  onDisconnect(forget: () => void): void;
+}

@@ -1,0 +1,44 @@
+/** The kiosk's own history: pages and searches of it, one payment's detail, its receipt. */
+import { poundsToPence } from '../../../shared/money';
+import type { Handlers } from '../dispatcher';
+import { KioskError } from '../kiosk-error';
+import { changeView } from '../view';
+import type { KioskContext } from './context';
+
+export function historyCommands(
+  ctx: KioskContext,
+): Pick<Handlers, 'listHistory' | 'getPayment' | 'printReceipt'> {
+  const { history, refundHistory } = ctx;
+  return {
+    listHistory({ query: q }) {
+      const filtered = q.amount !== undefined || q.orderId || q.status || q.from || q.to;
+      const page = filtered
+        ? history.search({
+            amountPence: q.amount === undefined ? undefined : poundsToPence(q.amount),
+            orderId: q.orderId || undefined,
+            status: q.status,
+            from: q.from ? Date.parse(q.from) : undefined,
+            to: q.to ? Date.parse(q.to) : undefined,
+            limit: q.limit,
+            cursor: q.cursor,
+          })
+        : history.page({ limit: q.limit, cursor: q.cursor });
+      return { payments: page.items.map(ctx.paymentView), nextCursor: page.nextCursor };
+    },
+    getPayment({ paymentRequestId }) {
+      const payment = history.get(paymentRequestId);
+      if (!payment) throw new KioskError('This kiosk has no record of that payment');
+      return {
+        payment: ctx.paymentView(payment),
+        changes: history.changes(paymentRequestId).map(changeView),
+        refunds: refundHistory.ofPayment(paymentRequestId).map((r) => ctx.refundView(r.refundId)),
+      };
+    },
+    printReceipt({ paymentRequestId }) {
+      if (!history.get(paymentRequestId))
+        throw new KioskError('This kiosk has no record of that payment');
+      // Only the Electron shell can print without a dialog; it answers this command itself.
+      return { printed: false };
+    },
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * Payments at the counter: starting one (on the display now, or held in line), cancelling one,
+ * clearing a finished one from the display, and the held line's remove and retry. What the
+ * windows read of the kiosk (its state, the display's share of it) is here too.
+ */
+import { displayStateOf, type StartPaymentResult } from '../../../shared/bridge';
+import { poundsToPence } from '../../../shared/money';
+import type { Handlers } from '../dispatcher';
+import { explain, KioskError } from '../kiosk-error';
+import type { KioskContext } from './context';
+
+/** The display line the core keeps: the payments on (and waiting for) the display. */
+export interface DisplayLine {
+  start(request: {
+    amountPence: number;
+    notes: string | null;
+    method: 'PAY_BY_BANK' | 'CARD' | null;
+  }): Promise<StartPaymentResult>;
+  /** Takes a payment off the display; the next in line follows. */
+  dismiss(paymentRequestId: string): void;
+  /** Whether the held payment was still waiting (and is now gone). */
+  removeHeld(id: string): boolean;
+  /** Asks the service again for a held payment; its error when it is refused again. */
+  retryHeld(id: string): Promise<string | null | false>;
+}
+
+export function paymentCommands(
+  ctx: KioskContext,
+  line: DisplayLine,
+): Pick<
+  Handlers,
+  | 'getState'
+  | 'getDisplayState'
+  | 'startPayment'
+  | 'cancelPayment'
+  | 'dismissPayment'
+  | 'removeHeldPayment'
+  | 'retryHeldPayment'
+> {
+  const { history } = ctx;
+  return {
+    getState: () => ctx.state(),
+    getDisplayState: () => displayStateOf(ctx.state()),
+    async startPayment({ amount, notes, paymentMethod }) {
+      if (!ctx.client() || !ctx.credentials())
+        throw new KioskError('Pair this kiosk before taking payments');
+      const amountPence = poundsToPence(amount);
+      await ctx.withinLimit(amountPence, 'amount');
+      return line.start({ amountPence, notes: notes || null, method: paymentMethod ?? null });
+    },
+    async cancelPayment({ paymentRequestId }) {
+      const client = ctx.client();
+      if (!client) throw new KioskError('Pair this kiosk first');
+      try {
+        await client.call('cancelPaymentRequest', { params: { paymentRequestId } });
+      } catch (error) {
+        throw explain(error);
+      }
+      ctx.tracker.report({
+        paymentRequestId,
+        status: 'CANCELLED',
+        source: 'local',
+        at: new Date(ctx.now()).toISOString(),
+      });
+      return ctx.paymentView(history.get(paymentRequestId)!);
+    },
+    dismissPayment({ paymentRequestId }) {
+      const payment = history.get(paymentRequestId);
+      if (payment && !payment.final)
+        throw new KioskError('Only a finished payment can be dismissed');
+      line.dismiss(paymentRequestId);
+      return { dismissed: true };
+    },
+    removeHeldPayment({ id }) {
+      if (!line.removeHeld(id))
+        throw new KioskError('That payment is no longer waiting; it may have started');
+      return { removed: true };
+    },
+    async retryHeldPayment({ id }) {
+      const error = await line.retryHeld(id);
+      if (error === false) throw new KioskError('That payment is no longer waiting');
+      if (error) throw new KioskError(error);
+      return { retried: true };
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/** Refunding a completed payment, in full or an amount, behind the staff PIN. */
+import { ApiClientError } from '../../../client/http-client';
+import type { Handlers } from '../dispatcher';
+import { explain, KioskError } from '../kiosk-error';
+import { refundReportOfRecord } from '../refund-tracker';
+import type { KioskContext } from './context';
+
+export function refundCommands(ctx: KioskContext): Pick<Handlers, 'refundPayment'> {
+  return {
+    async refundPayment({ paymentRequestId, amount }) {
+      const client = ctx.client();
+      if (!client) throw new KioskError('Pair this kiosk before refunding');
+      const payment = ctx.history.get(paymentRequestId);
+      if (!payment) throw new KioskError('This kiosk has no record of that payment');
+      if (payment.status !== 'COMPLETED')
+        throw new KioskError('Only a completed payment can be refunded');
+      let record;
+      try {
+        record = await client.call('createRefund', {
+          params: { paymentRequestId },
+          body: amount === undefined ? {} : { amount },
+        });
+      } catch (error) {
+        // Never queued: money goes back only when the service has said yes, so staff can tell
+        // the customer the truth at the counter.
+        if (error instanceof ApiClientError && (error.status === 0 || error.status >= 500))
+          throw new KioskError(
+            'The payments service cannot be reached, so no refund was made. Try again when the kiosk is back online.',
+          );
+        throw explain(error, 'amount');
+      }
+      ctx.reportRefund(refundReportOfRecord(record, 'local'));
+      return ctx.refundView(record.refundId);
+    },
+  };
+}
