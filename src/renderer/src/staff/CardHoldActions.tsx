@@ -4,6 +4,7 @@ import { formatPounds } from '../lib/format';
 import type { FormError } from '../lib/form-errors';
 import { RELEASE_REASONS } from '../lib/labels';
 import { runCommand } from '../lib/run-command';
+import { typedAmount } from '../lib/typed-amount';
 import { useBridge } from '../store/context';
 import { ChoiceRow } from './ChoiceRow';
 import { describedBy, FieldError } from './FieldError';
@@ -11,7 +12,7 @@ import { FormActions } from './FormActions';
 import { StaffGate } from './StaffGate';
 
 type Reason = (typeof RELEASE_REASONS)[number];
-const CAPTURE_LABELS = { amount: 'Amount' };
+const CAPTURE_LABELS = { amountPence: 'Amount' };
 const RELEASE_LABELS = {
   'reason.cancelledReasonCode': 'Reason',
   'reason.cancelledReasonDescription': 'Description',
@@ -88,6 +89,8 @@ function CaptureForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const typed = kind === 'amount' ? typedAmount(amount, CAPTURE_LABELS) : null;
+    if (typed && !typed.ok) return setError(typed.error);
     setBusy(true);
     setError(null);
     const outcome = await runCommand(
@@ -96,7 +99,7 @@ function CaptureForm({
         type: 'captureCardPayment',
         pin,
         paymentRequestId: payment.paymentRequestId,
-        ...(kind === 'amount' ? { amount: Number(amount) } : {}),
+        ...(typed?.ok ? { amountPence: typed.amountPence } : {}),
       },
       CAPTURE_LABELS,
     );
@@ -130,11 +133,11 @@ function CaptureForm({
             autoComplete="off"
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
-            aria-invalid={error?.field === 'amount'}
-            aria-describedby={describedBy(error, 'amount', `${id}-amount-error`)}
+            aria-invalid={error?.field === 'amountPence'}
+            aria-describedby={describedBy(error, 'amountPence', `${id}-amount-error`)}
             data-testid="capture-amount"
           />
-          <FieldError error={error} field="amount" id={`${id}-amount-error`} />
+          <FieldError error={error} field="amountPence" id={`${id}-amount-error`} />
         </label>
       )}
       <FieldError error={error} field={null} />

@@ -3,12 +3,13 @@ import type { KioskPayment } from '../../../shared/bridge';
 import { formatPence } from '../../../shared/money';
 import type { FormError } from '../lib/form-errors';
 import { runCommand } from '../lib/run-command';
+import { typedAmount } from '../lib/typed-amount';
 import { useBridge } from '../store/context';
 import { ChoiceRow } from './ChoiceRow';
 import { describedBy, FieldError } from './FieldError';
 import { FormActions } from './FormActions';
 
-const LABELS = { amount: 'Amount' };
+const LABELS = { amountPence: 'Amount' };
 
 /**
  * Refund a completed payment, in full or an amount, behind the staff PIN (asked before this
@@ -38,6 +39,8 @@ export function RefundForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const typed = kind === 'amount' ? typedAmount(amount, LABELS) : null;
+    if (typed && !typed.ok) return setError(typed.error);
     setBusy(true);
     setError(null);
     const outcome = await runCommand(
@@ -45,7 +48,7 @@ export function RefundForm({
       {
         type: 'refundPayment',
         paymentRequestId: payment.paymentRequestId,
-        ...(kind === 'amount' ? { amount: Number(amount) } : {}),
+        ...(typed?.ok ? { amountPence: typed.amountPence } : {}),
         pin,
       },
       LABELS,
@@ -79,12 +82,12 @@ export function RefundForm({
             autoComplete="off"
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
-            aria-invalid={error?.field === 'amount'}
-            aria-describedby={describedBy(error, 'amount', `${id}-amount-error`)}
+            aria-invalid={error?.field === 'amountPence'}
+            aria-describedby={describedBy(error, 'amountPence', `${id}-amount-error`)}
             data-testid="refund-amount"
             autoFocus
           />
-          <FieldError error={error} field="amount" id={`${id}-amount-error`} />
+          <FieldError error={error} field="amountPence" id={`${id}-amount-error`} />
         </label>
       )}
       {error && error.field === null && (
