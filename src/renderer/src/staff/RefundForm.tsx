@@ -1,10 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { KioskPayment } from '../../../shared/bridge';
 import { formatPence } from '../../../shared/money';
-import type { FormError } from '../lib/form-errors';
-import { runCommand } from '../lib/run-command';
 import { typedAmount } from '../lib/typed-amount';
-import { useBridge } from '../store/context';
+import { useStaffCommand } from '../lib/use-staff-command';
 import { ChoiceRow } from './ChoiceRow';
 import { describedBy, FieldError } from './FieldError';
 import { FormActions } from './FormActions';
@@ -29,33 +27,22 @@ export function RefundForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const bridge = useBridge();
   const id = useId();
   const [kind, setKind] = useState<'full' | 'amount'>('full');
   const [amount, setAmount] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<FormError | null>(null);
+  const { busy, error, setError, send } = useStaffCommand(LABELS, onDone);
   const rest = formatPence(refundablePence, payment.currency);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const typed = kind === 'amount' ? typedAmount(amount, LABELS) : null;
     if (typed && !typed.ok) return setError(typed.error);
-    setBusy(true);
-    setError(null);
-    const outcome = await runCommand(
-      bridge,
-      {
-        type: 'refundPayment',
-        paymentRequestId: payment.paymentRequestId,
-        ...(typed?.ok ? { amountPence: typed.amountPence } : {}),
-        pin,
-      },
-      LABELS,
-    );
-    setBusy(false);
-    if (outcome.ok) onDone();
-    else setError(outcome.error);
+    await send({
+      type: 'refundPayment',
+      paymentRequestId: payment.paymentRequestId,
+      ...(typed?.ok ? { amountPence: typed.amountPence } : {}),
+      pin,
+    });
   }
 
   return (
