@@ -7,14 +7,14 @@ import { z } from 'zod';
 import {
   PaymentMethod,
   PaymentStatus,
-  PositivePounds,
   Environment,
   RefundStatus,
   RefundType,
   CaptureType,
 } from './contract/common';
-import { CardCancelBody, CardCaptureBody, CardChargeBody, SavedCard } from './contract/cards';
+import { CardCancelBody, CardChargeBody, SavedCard } from './contract/cards';
 import { TerminalCustomer, TerminalLookupQuery } from './contract/customers';
+import { formatPence, MAX_PENCE } from './money';
 
 export const BRIDGE_CHANNEL = 'counter:bridge';
 
@@ -22,6 +22,17 @@ const Id = z.uuid({ message: 'must be a payment request id' });
 /** The staff PIN: 4 to 8 digits, chosen in the console (docs/kiosk.md). */
 const Pin = z.string().regex(/^\d{4,8}$/, 'must be the 4-8 digit staff PIN');
 const NewPin = z.string().regex(/^\d{4,8}$/, 'must be 4 to 8 digits');
+/**
+ * An amount a window sends the core: integer pence, as the keypad holds it. The core turns it
+ * into the service's decimal pounds once, where it calls the service.
+ */
+const PositivePence = z
+  .number({ message: 'must be an amount in pence' })
+  .int('must be a whole number of pence')
+  .positive('must be greater than 0')
+  .max(MAX_PENCE, `is too large: the largest amount is ${formatPence(MAX_PENCE)}`);
+/** A card-on-file charge or capture: the service takes at least £1.00 (`CardChargeBody`). */
+const CardPence = PositivePence.min(100, `must be at least ${formatPence(100)}`);
 const ServiceUrl = z
   .url('must be the payments service address, e.g. http://127.0.0.1:4010')
   .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://');
@@ -230,7 +241,7 @@ export function displayStateOf(state: KioskState): DisplayState {
 const HistoryQuery = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.number().int().min(1).max(200).default(50),
-  amount: PositivePounds.optional(),
+  amountPence: PositivePence.optional(),
   orderId: z.string().trim().max(50).optional(),
   status: PaymentStatus.optional(),
   from: z.iso.datetime({ offset: true }).optional(),
@@ -385,7 +396,7 @@ export const bridgeCommands = {
   unpair: command({ input: z.object({ pin: Pin }), reply: Done('unpaired'), staff: true }),
   startPayment: command({
     input: z.object({
-      amount: PositivePounds,
+      amountPence: PositivePence,
       notes: z.string().trim().max(30, 'must be at most 30 characters').optional(),
       paymentMethod: PaymentMethod.nullable().optional(),
     }),
@@ -422,7 +433,7 @@ export const bridgeCommands = {
   }),
   /** Refund a completed payment: in full without an amount. Staff confirm with the PIN. */
   refundPayment: command({
-    input: z.object({ paymentRequestId: Id, amount: PositivePounds.optional(), pin: Pin }),
+    input: z.object({ paymentRequestId: Id, amountPence: PositivePence.optional(), pin: Pin }),
     reply: KioskRefund,
     staff: true,
   }),
@@ -451,16 +462,16 @@ export const bridgeCommands = {
         customerId: true,
         paymentMethodId: true,
         captureType: true,
-        amount: true,
         notes: true,
       }).shape,
+      amountPence: CardPence,
     }),
     reply: KioskPayment,
     staff: true,
   }),
   /** Capture an AUTHORIZED card-on-file charge: in full without an amount, else a lower amount. */
   captureCardPayment: command({
-    input: z.object({ pin: Pin, paymentRequestId: Id, ...CardCaptureBody.shape }),
+    input: z.object({ pin: Pin, paymentRequestId: Id, amountPence: CardPence.optional() }),
     reply: KioskPayment,
     staff: true,
   }),

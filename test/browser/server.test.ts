@@ -155,9 +155,9 @@ describe('browser mode server', () => {
       event: { type: 'state', state: { pairing: { paired: false } } },
     });
     expect(await ask(ws, 7, { type: 'getState' })).toMatchObject({ id: 7, reply: { ok: true } });
-    const bad = await ask(ws, 8, { type: 'startPayment', amount: -1 });
-    expect(bad).toMatchObject({ id: 8, reply: { ok: false, error: { field: 'amount' } } });
-    const unpaired = await ask(ws, 9, { type: 'startPayment', amount: 5 });
+    const bad = await ask(ws, 8, { type: 'startPayment', amountPence: -100 });
+    expect(bad).toMatchObject({ id: 8, reply: { ok: false, error: { field: 'amountPence' } } });
+    const unpaired = await ask(ws, 9, { type: 'startPayment', amountPence: 500 });
     expect(unpaired).toMatchObject({ reply: { ok: false, error: { message: /Pair this kiosk/ } } });
   });
 

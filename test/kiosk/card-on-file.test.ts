@@ -162,7 +162,7 @@ describe('card on file at the counter', () => {
         customerId,
         paymentMethodId: cardId,
         captureType: 'MANUAL_CAPTURE',
-        amount: 50,
+        amountPence: 5000,
         notes: 'Deposit',
       }),
     );
@@ -189,11 +189,16 @@ describe('card on file at the counter', () => {
       type: 'captureCardPayment',
       pin: PIN,
       paymentRequestId: id,
-      amount: 60,
+      amountPence: 6000,
     });
-    expect(tooMuch).toMatchObject({ ok: false, error: { field: 'amount' } });
+    expect(tooMuch).toMatchObject({ ok: false, error: { field: 'amountPence' } });
     const captured = KioskPayment.parse(
-      await ok(core, { type: 'captureCardPayment', pin: PIN, paymentRequestId: id, amount: 40 }),
+      await ok(core, {
+        type: 'captureCardPayment',
+        pin: PIN,
+        paymentRequestId: id,
+        amountPence: 4000,
+      }),
     );
     expect(captured).toMatchObject({ status: 'COMPLETED', paidAmount: 40, final: true });
     expect(core.state().takings).toMatchObject({ count: 1, total: 40 });
@@ -234,7 +239,7 @@ describe('card on file at the counter', () => {
       customerId,
       paymentMethodId: cardId,
       captureType: 'MANUAL_CAPTURE',
-      amount: 20,
+      amountPence: 2000,
     });
     expect(unseen).toMatchObject({ ok: false, error: { field: 'customerId' } });
 
@@ -246,7 +251,7 @@ describe('card on file at the counter', () => {
         customerId,
         paymentMethodId: cardId,
         captureType: 'MANUAL_CAPTURE',
-        amount: 20,
+        amountPence: 2000,
       }),
     );
     await api(url, 'POST', '/api/sandbox/clock/advance', { ms: 1_000 });
@@ -340,7 +345,7 @@ describe('card on file at the counter', () => {
       customerId,
       paymentMethodId: cardId,
       captureType: 'AUTO_CAPTURE',
-      amount: 12.5,
+      amountPence: 1250,
     };
     cut.state.cutNext = true;
     const lost = await core.handle(charge);

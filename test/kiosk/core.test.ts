@@ -149,7 +149,7 @@ describe('the kiosk core', () => {
     });
     const { payment: started } = await ok(core, {
       type: 'startPayment',
-      amount: 4.2,
+      amountPence: 420,
       notes: 'Coffee',
       paymentMethod: 'PAY_BY_BANK',
     });
@@ -213,7 +213,7 @@ describe('the kiosk core', () => {
       eventTypes: ['PAYMENTS_STATUS', 'EXPIRED_STATUS'],
     });
     secret = sub.secret;
-    const { payment: started } = await ok(core, { type: 'startPayment', amount: 3 });
+    const { payment: started } = await ok(core, { type: 'startPayment', amountPence: 300 });
     await api(url, 'POST', `/api/sandbox/payment-requests/${started.paymentRequestId}/simulate`, {
       paymentMethod: 'CARD',
       outcome: 'COMPLETED',
@@ -269,15 +269,15 @@ describe('the kiosk core', () => {
     const requestsAtService = async () =>
       (await api(url, 'GET', '/api/payment-requests?size=100')).totalCount as number;
 
-    const first = await ok(core, { type: 'startPayment', amount: 5 });
+    const first = await ok(core, { type: 'startPayment', amountPence: 500 });
     expect(first).toMatchObject({ queued: false, payment: { amount: 5, origin: 'counter' } });
-    const second = await ok(core, { type: 'startPayment', amount: 7.5, notes: 'Second' });
+    const second = await ok(core, { type: 'startPayment', amountPence: 750, notes: 'Second' });
     expect(second).toMatchObject({
       queued: true,
       position: 1,
       held: { amount: 7.5, notes: 'Second', error: null },
     });
-    const third = await ok(core, { type: 'startPayment', amount: 9 });
+    const third = await ok(core, { type: 'startPayment', amountPence: 900 });
     expect(third).toMatchObject({ queued: true, position: 2 });
     // Held, not created: the service knows only the payment on the display.
     expect(await requestsAtService()).toBe(1);
@@ -313,8 +313,8 @@ describe('the kiosk core', () => {
     const core = kiosk();
     await core.start();
     await pairKiosk(core, url);
-    const first = await ok(core, { type: 'startPayment', amount: 1 });
-    const held = await ok(core, { type: 'startPayment', amount: 2 });
+    const first = await ok(core, { type: 'startPayment', amountPence: 100 });
+    const held = await ok(core, { type: 'startPayment', amountPence: 200 });
     const pushed = await api(url, 'POST', '/api/terminal/process-remote-payment', {
       id: await terminalId(url),
       amount: 3,
@@ -343,16 +343,18 @@ describe('the kiosk core', () => {
     await api(url, 'PUT', `/api/terminal/${await terminalId(url)}`, { maxAmount: 50 });
     await poll(() => core.state().maxAmount === 50, 5000, 'the new limit from the dashboard');
 
-    const refused = await core.handle({ type: 'startPayment', amount: 99_999_999.99 });
+    const refused = await core.handle({ type: 'startPayment', amountPence: 9_999_999_999 });
     expect(refused).toEqual({
       ok: false,
       error: {
-        field: 'amount',
+        field: 'amountPence',
         message: "Amount £99,999,999.99 is more than this terminal's largest payment, £50.00",
       },
     });
     expect((await api(url, 'GET', '/api/payment-requests')).totalCount).toBe(0);
-    expect(await core.handle({ type: 'startPayment', amount: 50 })).toMatchObject({ ok: true });
+    expect(await core.handle({ type: 'startPayment', amountPence: 5000 })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('reads its limit again before refusing, so a limit just raised on the dashboard applies at once', async () => {
@@ -362,7 +364,7 @@ describe('the kiosk core', () => {
     await pairKiosk(core, url);
     await poll(() => core.state().maxAmount === 10_000, 5000, 'the default limit');
     await api(url, 'PUT', `/api/terminal/${await terminalId(url)}`, { maxAmount: 99_999_999.99 });
-    const started = await ok(core, { type: 'startPayment', amount: 99_999_999.99 });
+    const started = await ok(core, { type: 'startPayment', amountPence: 9_999_999_999 });
     expect(started).toMatchObject({ queued: false, payment: { amount: 99_999_999.99 } });
     expect(core.state().maxAmount).toBe(99_999_999.99);
   });
@@ -374,10 +376,10 @@ describe('the kiosk core', () => {
     await pairKiosk(core, url);
     await poll(() => core.state().maxAmount === 10_000, 5000, 'the default limit');
     await api(url, 'PUT', `/api/terminal/${await terminalId(url)}`, { maxAmount: 20 });
-    expect(await core.handle({ type: 'startPayment', amount: 25 })).toEqual({
+    expect(await core.handle({ type: 'startPayment', amountPence: 2500 })).toEqual({
       ok: false,
       error: {
-        field: 'amount',
+        field: 'amountPence',
         message: "Amount £25.00 is more than this terminal's largest payment, £20.00",
       },
     });
@@ -388,12 +390,12 @@ describe('the kiosk core', () => {
   it('refuses bad commands with a message naming the field, changing nothing', async () => {
     const core = kiosk();
     await core.start();
-    expect(await core.handle({ type: 'startPayment', amount: 1.234 })).toMatchObject({
+    expect(await core.handle({ type: 'startPayment', amountPence: 123.4 })).toMatchObject({
       ok: false,
-      error: { field: 'amount' },
+      error: { field: 'amountPence' },
     });
     expect(await core.handle({ type: 'nope' })).toMatchObject({ ok: false });
-    expect(await core.handle({ type: 'startPayment', amount: 5 })).toMatchObject({
+    expect(await core.handle({ type: 'startPayment', amountPence: 500 })).toMatchObject({
       ok: false,
       error: { message: expect.stringMatching(/Pair this kiosk/) },
     });
@@ -483,7 +485,7 @@ describe('the kiosk core', () => {
     ]);
     const found = await ok(again, {
       type: 'listHistory',
-      query: { amount: 6.5, status: 'COMPLETED' },
+      query: { amountPence: 650, status: 'COMPLETED' },
     });
     expect(found.payments).toHaveLength(1);
     await poll(

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EndOfDayReport } from '../../src/shared/bridge';
 import { createService } from '../../src/service/app';
 import { createKioskCore, type KioskCore } from '../../src/main/kiosk/core';
+import { poundsToPence } from '../../src/shared/money';
 import { createMemoryCredentialStore } from '../../src/main/kiosk/credentials';
 import { CREDIT_ARRIVAL_MS } from '../../src/service/bank/ledger';
 import { PRODUCTION, SANDBOX } from '../helpers/service';
@@ -63,7 +64,7 @@ async function ok(core: KioskCore, command: unknown) {
 /** Starts a counter payment once the display is free (the last one has left it), so it is not held. */
 async function startNow(core: KioskCore, amount: number): Promise<string> {
   await poll(async () => core.state().active === null, 10_000, 'the display to be free');
-  const started = await ok(core, { type: 'startPayment', amount });
+  const started = await ok(core, { type: 'startPayment', amountPence: poundsToPence(amount) });
   if (started.queued !== false) throw new Error('the payment was held behind another');
   return started.payment.paymentRequestId as string;
 }
@@ -154,7 +155,7 @@ describe('end-of-day report', () => {
     const { api, core, closeService } = await setup();
     const kept = await paid(core, api, 10, 'CARD', 1);
     const returned = await paid(core, api, 5, 'PAY_BY_BANK');
-    await ok(core, { type: 'refundPayment', paymentRequestId: kept, amount: 2.5, pin: PIN });
+    await ok(core, { type: 'refundPayment', paymentRequestId: kept, amountPence: 250, pin: PIN });
     await ok(core, { type: 'refundPayment', paymentRequestId: returned, pin: PIN });
     // A refund still on its way is not counted: only COMPLETED refunds are.
     const before = (await report(core)).report;

@@ -96,7 +96,7 @@ describe('starting a payment whose answer is lost', () => {
           .get() as { n: number }
       ).n;
     through.state.cutNext = true;
-    const lost = await first.handle({ type: 'startPayment', amount: 7.25 });
+    const lost = await first.handle({ type: 'startPayment', amountPence: 725 });
     expect(lost.ok).toBe(false);
     expect(through.state.cut).toBe(1);
     expect(count()).toBe(1); // the service made it; the kiosk never heard
@@ -105,7 +105,7 @@ describe('starting a payment whose answer is lost', () => {
     // The kiosk restarts (same history on disk) and staff press Start again.
     const second = kiosk(dir, credentials);
     await second.start();
-    const retried = await second.handle({ type: 'startPayment', amount: 7.25 });
+    const retried = await second.handle({ type: 'startPayment', amountPence: 725 });
     expect(retried.ok).toBe(true);
     expect(count()).toBe(1);
     const made = h.service.db
@@ -134,7 +134,7 @@ describe('starting a payment whose answer is lost', () => {
     await third.start();
     for (const type of ['cancelPayment', 'dismissPayment'] as const)
       expect((await third.handle({ type, paymentRequestId: made.id })).ok).toBe(true);
-    const next = await third.handle({ type: 'startPayment', amount: 7.25 });
+    const next = await third.handle({ type: 'startPayment', amountPence: 725 });
     expect(next).toMatchObject({ ok: true, result: { queued: false } });
     expect(count()).toBe(2);
   });

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { KioskRefund, type BridgeEvent } from '../../src/shared/bridge';
 import { createService } from '../../src/service/app';
 import { createKioskCore, type KioskCore } from '../../src/main/kiosk/core';
+import { poundsToPence } from '../../src/shared/money';
 import { createMemoryCredentialStore } from '../../src/main/kiosk/credentials';
 import { callOnce, PRODUCTION, SANDBOX } from '../helpers/service';
 import { poll } from '../helpers/webhook-receiver';
@@ -67,7 +68,7 @@ async function ok(core: KioskCore, command: unknown): Promise<any> {
 /** Starts a counter payment once the display is free (the last one has left it), so it is not held. */
 async function startNow(core: KioskCore, amount: number): Promise<string> {
   await poll(async () => core.state().active === null, 10_000, 'the display to be free');
-  const started = await ok(core, { type: 'startPayment', amount });
+  const started = await ok(core, { type: 'startPayment', amountPence: poundsToPence(amount) });
   if (started.queued !== false) throw new Error('the payment was held behind another');
   return started.payment.paymentRequestId as string;
 }
@@ -113,14 +114,19 @@ describe('refunds at the kiosk', () => {
     const tooMuch = await core.handle({
       type: 'refundPayment',
       paymentRequestId: id,
-      amount: 11.01,
+      amountPence: 1101,
       pin: PIN,
     });
     expect(tooMuch.ok).toBe(false);
-    if (!tooMuch.ok) expect(tooMuch.error).toMatchObject({ field: 'amount' });
+    // The service's refusal of `amount` is shown next to the form's amount, in the bridge's name.
+    if (!tooMuch.ok)
+      expect(tooMuch.error).toEqual({
+        field: 'amountPence',
+        message: 'amountPence: is more than is left to refund (£11.00 of £11.00 paid)',
+      });
 
     const refund = KioskRefund.parse(
-      await ok(core, { type: 'refundPayment', paymentRequestId: id, amount: 2.5, pin: PIN }),
+      await ok(core, { type: 'refundPayment', paymentRequestId: id, amountPence: 250, pin: PIN }),
     );
     expect(refund).toMatchObject({ amount: 2.5, refundType: 'PARTIAL', status: 'INITIATED' });
     await api(url, 'POST', '/api/sandbox/clock/advance', { ms: 3_000 });
@@ -199,7 +205,7 @@ describe('refunds at the kiosk', () => {
       'COMPLETED by webhook',
     );
     const refund = KioskRefund.parse(
-      await ok(core3, { type: 'refundPayment', paymentRequestId: id3, amount: 1, pin: PIN }),
+      await ok(core3, { type: 'refundPayment', paymentRequestId: id3, amountPence: 100, pin: PIN }),
     );
     await api(url, 'POST', `/api/sandbox/refunds/${refund.refundId}/simulate`, {
       outcome: 'COMPLETED',
@@ -224,13 +230,13 @@ describe('refunds at the kiosk', () => {
     await core.start();
     await ok(core, { type: 'configureManually', pin: PIN, baseUrl: url, secret: SANDBOX });
     const id = await paidPayment(core, url);
-    await ok(core, { type: 'refundPayment', paymentRequestId: id, amount: 3, pin: PIN });
+    await ok(core, { type: 'refundPayment', paymentRequestId: id, amountPence: 300, pin: PIN });
     await close();
 
     const refused = await core.handle({
       type: 'refundPayment',
       paymentRequestId: id,
-      amount: 1,
+      amountPence: 100,
       pin: PIN,
     });
     expect(refused.ok).toBe(false);

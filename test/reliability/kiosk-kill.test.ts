@@ -80,7 +80,11 @@ describe('kill -9 of the kiosk mid-payment', () => {
 
     // Staff start a payment at the counter (the display is free, so it is created at once), then
     // a remote payment is pushed and waits behind it.
-    const started = await first.ok({ type: 'startPayment', amount: 3.15, notes: 'two coffees' });
+    const started = await first.ok({
+      type: 'startPayment',
+      amountPence: 315,
+      notes: 'two coffees',
+    });
     expect(started.queued).toBe(false);
     const counter = started.payment as { paymentRequestId: string };
     const terminalId = (await api('GET', '/api/terminal'))[0].id as string;

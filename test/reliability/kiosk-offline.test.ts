@@ -93,7 +93,7 @@ describe('the kiosk offline for 60 s', () => {
 
     // The counter payment first, while the display is free (a later one would wait in line,
     // not yet created at the service).
-    const started = await ok({ type: 'startPayment', amount: 6.6 });
+    const started = await ok({ type: 'startPayment', amountPence: 660 });
     expect(started.queued).toBe(false);
     const counter = started.payment.paymentRequestId as string;
     // One payment that will expire during the outage: 30 s of its life left when it starts.

@@ -161,12 +161,12 @@ describe('a LAN customer display', () => {
       customerId: customer.body.id,
       paymentMethodId: card.body.id,
       captureType: 'AUTO_CAPTURE',
-      amount: 30,
+      amountPence: 3000,
     });
     // ...and take a payment at the counter, which the customer pays: takings, history, order id.
     const started = (await ok(core, {
       type: 'startPayment',
-      amount: 12.5,
+      amountPence: 1250,
       notes: 'Thank you',
     })) as { payment: { paymentRequestId: string; orderId: string } };
     const id = started.payment.paymentRequestId;
@@ -242,7 +242,7 @@ describe('a LAN customer display', () => {
       { type: 'getState' },
       { type: 'listHistory', query: {} },
       { type: 'checkStaffPin', pin: PIN },
-      { type: 'startPayment', amount: 1 },
+      { type: 'startPayment', amountPence: 100 },
     ].entries())
       expect(await ask(n + 2, command)).toMatchObject({
         reply: { ok: false, error: { message: /only show/ } },
@@ -251,7 +251,7 @@ describe('a LAN customer display', () => {
 
   it('passes the customer pages through, and nothing else of the service', async () => {
     const { core, service, lan } = await lanKiosk();
-    const started = (await ok(core, { type: 'startPayment', amount: 3 })) as {
+    const started = (await ok(core, { type: 'startPayment', amountPence: 300 })) as {
       payment: { paymentRequestId: string };
     };
     const id = started.payment.paymentRequestId;

@@ -516,7 +516,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       // the attempt for the retry.
       if (error instanceof ApiClientError && error.status >= 400 && error.status < 500)
         if (error.status !== 429) attempts.drop(attempt.idempotencyKey);
-      throw explain(error, 'amount');
+      throw explain(error, 'amountPence');
     }
     attempts.settle(attempt.idempotencyKey, created.paymentRequestId);
     const record = await client

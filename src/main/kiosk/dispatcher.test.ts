@@ -38,9 +38,9 @@ function harness(overrides: Partial<Handlers> = {}) {
 describe('the bridge dispatcher', () => {
   it('refuses an input that fails its schema, naming the field, and runs nothing', async () => {
     const { dispatcher, ran, pins } = harness();
-    expect(await dispatcher.handle({ type: 'startPayment', amount: 1.234 })).toEqual({
+    expect(await dispatcher.handle({ type: 'startPayment', amountPence: 123.4 })).toEqual({
       ok: false,
-      error: { message: 'amount: must have at most 2 decimal places', field: 'amount' },
+      error: { message: 'amountPence: must be a whole number of pence', field: 'amountPence' },
     });
     expect(
       await dispatcher.handle({ type: 'listHistory', query: { orderId: 'x'.repeat(51) } }),

@@ -70,7 +70,7 @@ function staffCommands(pin: string): BridgeCommand[] {
       customerId: randomUUID(),
       paymentMethodId: randomUUID(),
       captureType: 'AUTO_CAPTURE',
-      amount: 5,
+      amountPence: 500,
     },
     { type: 'captureCardPayment', pin, paymentRequestId: id },
     {

@@ -3,7 +3,7 @@
  * on one of their saved cards, and a hold's capture or release (docs/kiosk.md).
  */
 import type { CustomerLookup } from '../../../shared/bridge';
-import { penceToPounds, poundsToPence } from '../../../shared/money';
+import { penceToPounds } from '../../../shared/money';
 import { ApiClientError } from '../../../client/http-client';
 import type { Handlers } from '../dispatcher';
 import { explain, KioskError } from '../kiosk-error';
@@ -108,8 +108,8 @@ export function cardOnFileCommands(
           'That card is not one of this customer’s saved cards',
           'paymentMethodId',
         );
-      const pence = poundsToPence(command.amount);
-      await ctx.withinLimit(pence, 'amount');
+      const pence = command.amountPence;
+      await ctx.withinLimit(pence, 'amountPence');
       const charge = cardCharges.open({
         customerId: command.customerId,
         customerName: found.customer.fullName,
@@ -141,7 +141,7 @@ export function cardOnFileCommands(
           throw new KioskError(
             'The payments service cannot be reached, so the card may not have been charged. Charge again when the kiosk is back online: the same charge is never made twice.',
           );
-        throw explain(error, 'amount');
+        throw explain(error, 'amountPence');
       }
       cardCharges.settle(charge.idempotencyKey, created.paymentRequestId);
       tracker.track({
@@ -162,21 +162,21 @@ export function cardOnFileCommands(
       return ctx.paymentView(history.get(created.paymentRequestId)!);
     },
 
-    async captureCardPayment({ paymentRequestId, amount }) {
+    async captureCardPayment({ paymentRequestId, amountPence }) {
       const { client, payment } = authorizedCharge(paymentRequestId);
-      if (amount !== undefined && poundsToPence(amount) > payment.amountPence)
+      if (amountPence !== undefined && amountPence > payment.amountPence)
         throw new KioskError(
           `must be at most the authorized ${penceToPounds(payment.amountPence).toFixed(2)}`,
-          'amount',
+          'amountPence',
         );
       let result;
       try {
         result = await client.call('captureCardPayment', {
           params: { paymentRequestId },
-          body: amount === undefined ? {} : { amount },
+          body: amountPence === undefined ? {} : { amount: penceToPounds(amountPence) },
         });
       } catch (error) {
-        throw explain(error, 'amount');
+        throw explain(error, 'amountPence');
       }
       await refreshStatus(paymentRequestId);
       // The issuer may refuse the capture: the answer says so and the payment is FAILED.

@@ -1,5 +1,4 @@
 /** The kiosk's own history: pages and searches of it, one payment's detail, its receipt. */
-import { poundsToPence } from '../../../shared/money';
 import type { Handlers } from '../dispatcher';
 import { KioskError } from '../kiosk-error';
 import { changeView } from '../view';
@@ -11,10 +10,10 @@ export function historyCommands(
   const { history, refundHistory } = ctx;
   return {
     listHistory({ query: q }) {
-      const filtered = q.amount !== undefined || q.orderId || q.status || q.from || q.to;
+      const filtered = q.amountPence !== undefined || q.orderId || q.status || q.from || q.to;
       const page = filtered
         ? history.search({
-            amountPence: q.amount === undefined ? undefined : poundsToPence(q.amount),
+            amountPence: q.amountPence,
             orderId: q.orderId || undefined,
             status: q.status,
             from: q.from ? Date.parse(q.from) : undefined,

@@ -4,7 +4,6 @@
  * windows read of the kiosk (its state, the display's share of it) is here too.
  */
 import { displayStateOf, type StartPaymentResult } from '../../../shared/bridge';
-import { poundsToPence } from '../../../shared/money';
 import type { Handlers } from '../dispatcher';
 import { explain, KioskError } from '../kiosk-error';
 import type { KioskContext } from './context';
@@ -41,11 +40,10 @@ export function paymentCommands(
   return {
     getState: () => ctx.state(),
     getDisplayState: () => displayStateOf(ctx.state()),
-    async startPayment({ amount, notes, paymentMethod }) {
+    async startPayment({ amountPence, notes, paymentMethod }) {
       if (!ctx.client() || !ctx.credentials())
         throw new KioskError('Pair this kiosk before taking payments');
-      const amountPence = poundsToPence(amount);
-      await ctx.withinLimit(amountPence, 'amount');
+      await ctx.withinLimit(amountPence, 'amountPence');
       return line.start({ amountPence, notes: notes || null, method: paymentMethod ?? null });
     },
     async cancelPayment({ paymentRequestId }) {

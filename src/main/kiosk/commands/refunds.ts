@@ -1,5 +1,6 @@
 /** Refunding a completed payment, in full or an amount, behind the staff PIN. */
 import { ApiClientError } from '../../../client/http-client';
+import { penceToPounds } from '../../../shared/money';
 import type { Handlers } from '../dispatcher';
 import { explain, KioskError } from '../kiosk-error';
 import { refundReportOfRecord } from '../refund-tracker';
@@ -7,7 +8,7 @@ import type { KioskContext } from './context';
 
 export function refundCommands(ctx: KioskContext): Pick<Handlers, 'refundPayment'> {
   return {
-    async refundPayment({ paymentRequestId, amount }) {
+    async refundPayment({ paymentRequestId, amountPence }) {
       const client = ctx.client();
       if (!client) throw new KioskError('Pair this kiosk before refunding');
       const payment = ctx.history.get(paymentRequestId);
@@ -18,7 +19,7 @@ export function refundCommands(ctx: KioskContext): Pick<Handlers, 'refundPayment
       try {
         record = await client.call('createRefund', {
           params: { paymentRequestId },
-          body: amount === undefined ? {} : { amount },
+          body: amountPence === undefined ? {} : { amount: penceToPounds(amountPence) },
         });
       } catch (error) {
         // Never queued: money goes back only when the service has said yes, so staff can tell
@@ -27,7 +28,7 @@ export function refundCommands(ctx: KioskContext): Pick<Handlers, 'refundPayment
           throw new KioskError(
             'The payments service cannot be reached, so no refund was made. Try again when the kiosk is back online.',
           );
-        throw explain(error, 'amount');
+        throw explain(error, 'amountPence');
       }
       ctx.reportRefund(refundReportOfRecord(record, 'local'));
       return ctx.refundView(record.refundId);

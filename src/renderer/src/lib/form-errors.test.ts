@@ -52,9 +52,9 @@ describe('form errors', () => {
   });
 
   it('checks commands with the contract before they are sent', () => {
-    const zero = checkCommand({ type: 'startPayment', amount: 0, paymentMethod: null });
-    expect(zero).toMatchObject({ ok: false, error: { field: 'amount' } });
-    const long = checkCommand({ type: 'startPayment', amount: 1, notes: 'x'.repeat(31) });
+    const zero = checkCommand({ type: 'startPayment', amountPence: 0, paymentMethod: null });
+    expect(zero).toMatchObject({ ok: false, error: { field: 'amountPence' } });
+    const long = checkCommand({ type: 'startPayment', amountPence: 100, notes: 'x'.repeat(31) });
     expect(long).toMatchObject({ ok: false, error: { field: 'notes' } });
     const code = checkCommand({
       type: 'pairWithCode',
@@ -67,10 +67,10 @@ describe('form errors', () => {
       ok: false,
       error: { field: 'code', message: 'must be the 6-digit code the dashboard shows' },
     });
-    const fine = checkCommand({ type: 'startPayment', amount: 12.5, notes: ' Table 4 ' });
+    const fine = checkCommand({ type: 'startPayment', amountPence: 1250, notes: ' Table 4 ' });
     expect(fine).toEqual({
       ok: true,
-      command: { type: 'startPayment', amount: 12.5, notes: 'Table 4' },
+      command: { type: 'startPayment', amountPence: 1250, notes: 'Table 4' },
     });
   });
 });

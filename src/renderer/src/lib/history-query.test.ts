@@ -21,10 +21,10 @@ describe('history query', () => {
     for (const amount of ['12.50', '£12.50', ' 12.5 ', '£1,250'])
       expect(historyQuery({ ...EMPTY_HISTORY_FORM, amount })).toMatchObject({ ok: true });
     expect(historyQuery({ ...EMPTY_HISTORY_FORM, amount: '£12.50' })).toMatchObject({
-      query: { amount: 12.5 },
+      query: { amountPence: 1250 },
     });
     expect(historyQuery({ ...EMPTY_HISTORY_FORM, amount: '£1,250' })).toMatchObject({
-      query: { amount: 1250 },
+      query: { amountPence: 125_000 },
     });
   });
 
@@ -32,7 +32,7 @@ describe('history query', () => {
     for (const amount of ['12.505', 'ten', '0', '-3'])
       expect(historyQuery({ ...EMPTY_HISTORY_FORM, amount })).toMatchObject({
         ok: false,
-        error: { field: 'query.amount' },
+        error: { field: 'query.amountPence' },
       });
   });
 

@@ -1,8 +1,8 @@
 /** The history search form, turned into the bridge's `listHistory` query. */
 import type { BridgeCommand } from '../../../shared/bridge';
-import { decimalTextToPence, penceToPounds } from '../../../shared/money';
 import type { PaymentStatus } from '../../../shared/payment-states';
 import type { FormError } from './form-errors';
+import { typedPence } from './typed-amount';
 import { dateFormat, parseLocalDate } from '../../../shared/local-date';
 import { dateBounds } from '../../../shared/shop-day';
 import { pageLocale, pageTimeZone } from './document-locale';
@@ -42,15 +42,14 @@ export function historyQuery(
   if (cursor) query.cursor = cursor;
   const orderId = form.orderId.trim();
   if (orderId) query.orderId = orderId;
-  const amountText = form.amount.replace(/[£,\s]/g, '');
-  if (amountText) {
-    const pence = decimalTextToPence(amountText);
+  if (form.amount.trim()) {
+    const pence = typedPence(form.amount);
     if (pence === null || pence <= 0)
       return {
         ok: false,
-        error: { field: 'query.amount', message: 'Enter the amount in pounds, e.g. 12.50.' },
+        error: { field: 'query.amountPence', message: 'Enter the amount in pounds, e.g. 12.50.' },
       };
-    query.amount = penceToPounds(pence);
+    query.amountPence = pence;
   }
   if (form.status) query.status = form.status;
   // Days are the shop's days: from its midnight, in its time zone, whatever the machine's zone.

@@ -11,7 +11,7 @@ const Page = z.object({ payments: z.array(KioskPayment) });
 
 export async function recentPayments(
   bridge: RendererBridge,
-  query: { limit: number; amount?: number; from?: string },
+  query: { limit: number; amountPence?: number; from?: string },
 ): Promise<KioskPayment[]> {
   const reply = await bridge.invoke({ type: 'listHistory', query });
   if (!reply.ok) return [];

@@ -28,13 +28,13 @@ describe('runCommand', () => {
     const { bridge, sent } = bridgeAnswering({ ok: true, result: null });
     const outcome = await runCommand(
       bridge,
-      { type: 'startPayment', amount: 0, paymentMethod: null },
-      { amount: 'The amount' },
+      { type: 'startPayment', amountPence: 0, paymentMethod: null },
+      { amountPence: 'The amount' },
     );
     expect(sent).toEqual([]);
     expect(outcome).toEqual({
       ok: false,
-      error: { field: 'amount', message: 'The amount must be greater than 0.' },
+      error: { field: 'amountPence', message: 'The amount must be greater than 0.' },
     });
   });
 
@@ -45,10 +45,12 @@ describe('runCommand', () => {
     });
     const outcome = await runCommand(
       bridge,
-      { type: 'startPayment', amount: 5, notes: ' hi ', paymentMethod: 'CARD' },
-      { amount: 'The amount' },
+      { type: 'startPayment', amountPence: 500, notes: ' hi ', paymentMethod: 'CARD' },
+      { amountPence: 'The amount' },
     );
-    expect(sent).toEqual([{ type: 'startPayment', amount: 5, notes: 'hi', paymentMethod: 'CARD' }]);
+    expect(sent).toEqual([
+      { type: 'startPayment', amountPence: 500, notes: 'hi', paymentMethod: 'CARD' },
+    ]);
     expect(outcome).toEqual({
       ok: false,
       error: { field: null, message: 'Pair this kiosk before taking payments.' },

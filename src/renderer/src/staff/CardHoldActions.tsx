@@ -1,17 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { KioskPayment } from '../../../shared/bridge';
 import { formatPounds } from '../lib/format';
-import type { FormError } from '../lib/form-errors';
 import { RELEASE_REASONS } from '../lib/labels';
-import { runCommand } from '../lib/run-command';
-import { useBridge } from '../store/context';
+import { typedAmount } from '../lib/typed-amount';
+import { useStaffCommand } from '../lib/use-staff-command';
 import { ChoiceRow } from './ChoiceRow';
 import { describedBy, FieldError } from './FieldError';
 import { FormActions } from './FormActions';
 import { StaffGate } from './StaffGate';
 
 type Reason = (typeof RELEASE_REASONS)[number];
-const CAPTURE_LABELS = { amount: 'Amount' };
+const CAPTURE_LABELS = { amountPence: 'Amount' };
 const RELEASE_LABELS = {
   'reason.cancelledReasonCode': 'Reason',
   'reason.cancelledReasonDescription': 'Description',
@@ -78,31 +77,22 @@ function CaptureForm({
   onCancel: () => void;
   onDone: () => void;
 }) {
-  const bridge = useBridge();
   const id = useId();
   const [kind, setKind] = useState<'full' | 'amount'>('full');
   const [amount, setAmount] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<FormError | null>(null);
+  const { busy, error, setError, send } = useStaffCommand(CAPTURE_LABELS, onDone);
   const held = formatPounds(payment.amount, payment.currency);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    const outcome = await runCommand(
-      bridge,
-      {
-        type: 'captureCardPayment',
-        pin,
-        paymentRequestId: payment.paymentRequestId,
-        ...(kind === 'amount' ? { amount: Number(amount) } : {}),
-      },
-      CAPTURE_LABELS,
-    );
-    setBusy(false);
-    if (outcome.ok) onDone();
-    else setError(outcome.error);
+    const typed = kind === 'amount' ? typedAmount(amount, CAPTURE_LABELS) : null;
+    if (typed && !typed.ok) return setError(typed.error);
+    await send({
+      type: 'captureCardPayment',
+      pin,
+      paymentRequestId: payment.paymentRequestId,
+      ...(typed?.ok ? { amountPence: typed.amountPence } : {}),
+    });
   }
 
   return (
@@ -130,11 +120,11 @@ function CaptureForm({
             autoComplete="off"
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
-            aria-invalid={error?.field === 'amount'}
-            aria-describedby={describedBy(error, 'amount', `${id}-amount-error`)}
+            aria-invalid={error?.field === 'amountPence'}
+            aria-describedby={describedBy(error, 'amountPence', `${id}-amount-error`)}
             data-testid="capture-amount"
           />
-          <FieldError error={error} field="amount" id={`${id}-amount-error`} />
+          <FieldError error={error} field="amountPence" id={`${id}-amount-error`} />
         </label>
       )}
       <FieldError error={error} field={null} />
@@ -162,35 +152,24 @@ function ReleaseForm({
   onCancel: () => void;
   onDone: () => void;
 }) {
-  const bridge = useBridge();
   const id = useId();
   const [code, setCode] = useState<Reason | ''>('');
   const [description, setDescription] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<FormError | null>(null);
+  const { busy, error, send } = useStaffCommand(RELEASE_LABELS, onDone);
   const codeField = 'reason.cancelledReasonCode';
   const textField = 'reason.cancelledReasonDescription';
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    const outcome = await runCommand(
-      bridge,
-      {
-        type: 'releaseCardPayment',
-        pin,
-        paymentRequestId: payment.paymentRequestId,
-        reason: {
-          ...(code ? { cancelledReasonCode: code } : {}),
-          ...(description.trim() ? { cancelledReasonDescription: description.trim() } : {}),
-        },
+    await send({
+      type: 'releaseCardPayment',
+      pin,
+      paymentRequestId: payment.paymentRequestId,
+      reason: {
+        ...(code ? { cancelledReasonCode: code } : {}),
+        ...(description.trim() ? { cancelledReasonDescription: description.trim() } : {}),
       },
-      RELEASE_LABELS,
-    );
-    setBusy(false);
-    if (outcome.ok) onDone();
-    else setError(outcome.error);
+    });
   }
 
   return (

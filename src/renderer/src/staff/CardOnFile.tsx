@@ -13,6 +13,7 @@ import { checkCommand, formError, type FormError } from '../lib/form-errors';
 import { CAPTURE_LABEL } from '../lib/labels';
 import { recentPayments } from '../lib/recent-payments';
 import { runCommand } from '../lib/run-command';
+import { typedAmount } from '../lib/typed-amount';
 import { useBridge, useKiosk } from '../store/context';
 import { ChoiceRow } from './ChoiceRow';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -26,7 +27,7 @@ const LOOKUP_LABELS = {
   email: 'Email',
   phone: 'Phone number',
 };
-const CHARGE_LABELS = { amount: 'Amount', notes: 'Note', paymentMethodId: 'Card' };
+const CHARGE_LABELS = { amountPence: 'Amount', notes: 'Note', paymentMethodId: 'Card' };
 /** "Charge" at a till means take the money now, so that comes first and is the default. */
 const CAPTURE_TYPES = ['AUTO_CAPTURE', 'MANUAL_CAPTURE', 'CAPTURE_BEFORE_EXPIRY'] as const;
 type CaptureType = (typeof CAPTURE_TYPES)[number];
@@ -199,27 +200,29 @@ function ChargeCard({ found, pin }: { found: CustomerLookup; pin: string }) {
   async function review(event: FormEvent) {
     event.preventDefault();
     setError(null);
+    const typed = typedAmount(amount, CHARGE_LABELS);
+    if (!typed.ok) return setError(typed.error);
     const command: ChargeCommand = {
       type: 'chargeSavedCard',
       pin,
       customerId: customer.id,
       paymentMethodId: cardId,
       captureType,
-      amount: amount.trim() === '' ? Number.NaN : Number(amount),
+      amountPence: typed.amountPence,
       ...(notes.trim() ? { notes: notes.trim() } : {}),
     };
     const checked = checkCommand(command);
     if (!checked.ok) return setError(formError(checked.error, CHARGE_LABELS));
-    const pence = poundsToPence(command.amount);
+    const pence = command.amountPence;
     // The terminal's limit, in the same words as the keypad and the service.
     if (pence > maxPence)
-      return setError({ field: 'amount', message: `${overTerminalLimit(pence, maxPence)}.` });
+      return setError({ field: 'amountPence', message: `${overTerminalLimit(pence, maxPence)}.` });
     const card = cards.find((c) => c.id === cardId);
     if (!card) return;
     setBusy(true);
     const recent = await recentPayments(bridge, {
       limit: 20,
-      amount: command.amount,
+      amountPence: pence,
       from: repeatWindowStart(),
     });
     setBusy(false);
@@ -307,16 +310,16 @@ function ChargeCard({ found, pin }: { found: CustomerLookup; pin: string }) {
               autoComplete="off"
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
-              aria-invalid={error?.field === 'amount'}
+              aria-invalid={error?.field === 'amountPence'}
               aria-describedby={[
                 `${id}-amount-limit`,
-                describedBy(error, 'amount', `${id}-amount-error`),
+                describedBy(error, 'amountPence', `${id}-amount-error`),
               ]
                 .filter(Boolean)
                 .join(' ')}
               data-testid="cof-amount"
             />
-            <FieldError error={error} field="amount" id={`${id}-amount-error`} />
+            <FieldError error={error} field="amountPence" id={`${id}-amount-error`} />
           </label>
           <label className="field">
             <span className="field__label">Capture</span>

@@ -57,10 +57,10 @@ export function HistorySearch({
             placeholder="e.g. 12.50"
             autoComplete="off"
             onChange={(event) => set('amount', event.target.value)}
-            aria-invalid={error?.field === 'query.amount' || undefined}
-            aria-describedby={describedBy(error, 'query.amount', 'search-amount-error')}
+            aria-invalid={error?.field === 'query.amountPence' || undefined}
+            aria-describedby={describedBy(error, 'query.amountPence', 'search-amount-error')}
           />
-          <FieldError error={error} field="query.amount" id="search-amount-error" />
+          <FieldError error={error} field="query.amountPence" id="search-amount-error" />
         </div>
         <div className="field">
           <label className="field__label" htmlFor="search-status">

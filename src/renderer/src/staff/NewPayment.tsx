@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { StartPaymentResult } from '../../../shared/bridge';
 import { overTerminalLimit } from '../../../shared/contract/terminals';
-import { formatPence, MAX_PENCE, penceToPounds, poundsToPence } from '../../../shared/money';
+import { formatPence, MAX_PENCE, poundsToPence } from '../../../shared/money';
 import type { FormError } from '../lib/form-errors';
 import { keyToEntryAction, type EntryAction } from '../lib/keypad-entry';
 import { recentPayments } from '../lib/recent-payments';
@@ -26,7 +26,7 @@ export function queuedNotice(position: number): string {
     'payment ends, and the customer’s 3 minutes to pay start then.'
   );
 }
-const LABELS = { amount: 'The amount', notes: 'The note' };
+const LABELS = { amountPence: 'The amount', notes: 'The note' };
 
 /** Keys typed into a text field, a select or with a modifier are not the keypad's. */
 function isTyping(target: EventTarget | null): boolean {
@@ -59,20 +59,22 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
   function press(action: EntryAction) {
     const taken = dispatch(action, keyLimit);
     setRefusedKey(!taken);
-    setError((current) => (current?.field === 'amount' ? null : current));
+    setError((current) => (current?.field === 'amountPence' ? null : current));
   }
 
   // Over the terminal's limit, staff are told as they key it in. Start still asks the core, which
   // reads the limit again before refusing (it may just have been raised on the dashboard).
   const overLimit =
     maxPence !== null && pence > maxPence ? `${overTerminalLimit(pence, maxPence)}.` : null;
-  const shownError: FormError | null = overLimit ? { field: 'amount', message: overLimit } : error;
+  const shownError: FormError | null = overLimit
+    ? { field: 'amountPence', message: overLimit }
+    : error;
 
   async function start(confirmedUnusual = false) {
     if (busy) return;
     setRefusedKey(false);
     if (pence === 0) {
-      setError({ field: 'amount', message: 'Key in the amount to charge first.' });
+      setError({ field: 'amountPence', message: 'Key in the amount to charge first.' });
       return;
     }
     if (notes.length > NOTE_MAX) {
@@ -98,7 +100,7 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
       bridge,
       {
         type: 'startPayment',
-        amount: penceToPounds(pence),
+        amountPence: pence,
         paymentMethod: method,
         ...(notes.trim() ? { notes: notes.trim() } : {}),
       },

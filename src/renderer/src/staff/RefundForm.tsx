@@ -1,14 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { KioskPayment } from '../../../shared/bridge';
 import { formatPence } from '../../../shared/money';
-import type { FormError } from '../lib/form-errors';
-import { runCommand } from '../lib/run-command';
-import { useBridge } from '../store/context';
+import { typedAmount } from '../lib/typed-amount';
+import { useStaffCommand } from '../lib/use-staff-command';
 import { ChoiceRow } from './ChoiceRow';
 import { describedBy, FieldError } from './FieldError';
 import { FormActions } from './FormActions';
 
-const LABELS = { amount: 'Amount' };
+const LABELS = { amountPence: 'Amount' };
 
 /**
  * Refund a completed payment, in full or an amount, behind the staff PIN (asked before this
@@ -28,31 +27,22 @@ export function RefundForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const bridge = useBridge();
   const id = useId();
   const [kind, setKind] = useState<'full' | 'amount'>('full');
   const [amount, setAmount] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<FormError | null>(null);
+  const { busy, error, setError, send } = useStaffCommand(LABELS, onDone);
   const rest = formatPence(refundablePence, payment.currency);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    const outcome = await runCommand(
-      bridge,
-      {
-        type: 'refundPayment',
-        paymentRequestId: payment.paymentRequestId,
-        ...(kind === 'amount' ? { amount: Number(amount) } : {}),
-        pin,
-      },
-      LABELS,
-    );
-    setBusy(false);
-    if (outcome.ok) onDone();
-    else setError(outcome.error);
+    const typed = kind === 'amount' ? typedAmount(amount, LABELS) : null;
+    if (typed && !typed.ok) return setError(typed.error);
+    await send({
+      type: 'refundPayment',
+      paymentRequestId: payment.paymentRequestId,
+      ...(typed?.ok ? { amountPence: typed.amountPence } : {}),
+      pin,
+    });
   }
 
   return (
@@ -79,12 +69,12 @@ export function RefundForm({
             autoComplete="off"
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
-            aria-invalid={error?.field === 'amount'}
-            aria-describedby={describedBy(error, 'amount', `${id}-amount-error`)}
+            aria-invalid={error?.field === 'amountPence'}
+            aria-describedby={describedBy(error, 'amountPence', `${id}-amount-error`)}
             data-testid="refund-amount"
             autoFocus
           />
-          <FieldError error={error} field="amount" id={`${id}-amount-error`} />
+          <FieldError error={error} field="amountPence" id={`${id}-amount-error`} />
         </label>
       )}
       {error && error.field === null && (

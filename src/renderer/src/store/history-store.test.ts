@@ -78,7 +78,7 @@ describe('history store', () => {
     const store = createHistoryStore(bridge);
     store.getState().setForm({ ...store.getState().form, amount: 'ten' });
     await store.getState().search();
-    expect(store.getState().error).toMatchObject({ field: 'query.amount' });
+    expect(store.getState().error).toMatchObject({ field: 'query.amountPence' });
     expect(sent).toEqual([]);
   });
 

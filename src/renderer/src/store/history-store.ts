@@ -14,7 +14,7 @@ import { EMPTY_HISTORY_FORM, historyQuery, type HistoryForm } from '../lib/histo
 import { runCommand } from '../lib/run-command';
 
 const LABELS = {
-  'query.amount': 'The amount',
+  'query.amountPence': 'The amount',
   'query.orderId': 'The order id',
   'query.from': 'The start date',
   'query.to': 'The end date',
