@@ -4,7 +4,7 @@
  * global setup has built it already; the test makes that build stale first.)
  */
 import { test, expect } from '@playwright/test';
-import { mkdtempSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runNpm } from '../helpers/process';
@@ -15,13 +15,25 @@ test('npm run service rebuilds a stale dashboard, then serves it', async ({ page
   utimesSync(index, new Date(0), new Date(0)); // older than every source: stale
   const started = Date.now();
   const dataDir = mkdtempSync(join(tmpdir(), 'counter-dashboard-build-'));
+  // Started as a test runner starts it (NODE_ENV=test): the build must still be React's
+  // production build, or StrictMode double-runs the dashboard's effects and stops its live updates.
   const service = runNpm('service', ['--port', '0', '--data-dir', dataDir], {
     SERVICE_SANDBOX_SECRET: 'sk_sandbox_build',
+    NODE_ENV: 'test',
   });
   try {
     const [, url] = await service.waitFor(/^service listening on (http:\/\/\S+)$/m, 150_000);
     expect(service.output()).toContain('building the merchant dashboard');
     expect(statSync(index).mtimeMs).toBeGreaterThan(started - 1_000);
+    const assets = resolve('out/dashboard/assets');
+    for (const file of readdirSync(assets).filter((f) => f.endsWith('.js')))
+      // Only React's development build carries this line.
+      expect(readFileSync(join(assets, file), 'utf8')).not.toContain('Download the React DevTools');
+    await page.goto(`${url}/dashboard`);
+    await page.getByLabel('Access secret').fill('sk_sandbox_build');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('live-mode')).toHaveText('Live updates', { timeout: 10_000 });
+    await page.getByRole('button', { name: 'Sign out' }).click();
     await page.goto(`${url}/dashboard`);
     await expect(page.getByRole('heading', { name: /sign in/i })).toBeVisible();
   } finally {

@@ -4,6 +4,7 @@
  * is never served stale.
  */
 import { join } from 'node:path';
+import { asProduction } from '../../build/production';
 import { buildIsStale } from '../../build/stale';
 
 /** What the windows are built from. */
@@ -28,5 +29,5 @@ export async function ensureBuilt(root: string, log: (line: string) => void): Pr
   if (!windowsAreStale(root)) return;
   log('building the kiosk windows…');
   const { build } = await import('electron-vite');
-  await build({ root, logLevel: 'warn' });
+  await asProduction(() => build({ root, mode: 'production', logLevel: 'warn' }));
 }

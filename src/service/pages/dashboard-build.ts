@@ -5,6 +5,7 @@
  * build step; `npm run build` builds it too. Vite is a development dependency, loaded only here.
  */
 import { join } from 'node:path';
+import { asProduction } from '../../build/production';
 import { buildIsStale } from '../../build/stale';
 
 /** What the dashboard is built from. */
@@ -26,5 +27,11 @@ export async function ensureDashboardBuilt(
   if (!dashboardIsStale(root)) return;
   log('building the merchant dashboard…');
   const { build } = await import('vite');
-  await build({ configFile: join(root, 'vite.dashboard.config.ts'), logLevel: 'warn' });
+  await asProduction(() =>
+    build({
+      configFile: join(root, 'vite.dashboard.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+    }),
+  );
 }
