@@ -110,7 +110,11 @@ async function startOnce(entry: Entry, dataDir: string, reads: number): Promise<
     throw error;
   }
   proc.child.kill('SIGTERM');
-  if ((await proc.exited) !== 0) throw new Error(`${entry.script} did not stop cleanly:\n${out}`);
+  const code = await proc.exited;
+  if (code !== 0)
+    throw new Error(
+      `${entry.script} did not stop cleanly (exit ${code}):\n${proc.output().slice(-2000)}`,
+    );
   return measured;
 }
 

@@ -136,6 +136,21 @@ describe('request ids and logs', () => {
       headers: { 'x-request-id': 'a b\tinjected' },
     });
     expect(injected.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    // Refusals carry it too: the envelope of a 404 and of a validation error.
+    const unknown = await fetch(`${h.url}/api/nowhere`, { headers: { 'x-request-id': 'r-404' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('x-request-id')).toBe('r-404');
+    const refused = await fetch(`${h.url}/api/payments/process-payment`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${SANDBOX}`,
+        'content-type': 'application/json',
+        'x-request-id': 'r-400',
+      },
+      body: '{}',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('x-request-id')).toBe('r-400');
 
     const line = lines.find((l) => l.requestId === 'till-7.req-42');
     expect(line).toMatchObject({

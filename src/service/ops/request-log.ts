@@ -48,10 +48,12 @@ export type ObserveRequest = (method: string, route: string, status: number, ms:
 export function requestLog(logger?: Logger, observe?: ObserveRequest): MiddlewareHandler {
   return async (c, next) => {
     const id = requestId(c.req.header(REQUEST_ID_HEADER));
+    // Set before the handler, so the answer is built with it: set afterwards, Hono would copy the
+    // finished Response (and @hono/node-server loses its fast path for plain answers).
+    c.header(REQUEST_ID_HEADER, id);
+    if (!logger && !observe) return next();
     const started = performance.now();
     await next();
-    c.header(REQUEST_ID_HEADER, id);
-    if (!logger && !observe) return;
     const status = c.res.status;
     const route = routePath(c, -1);
     const ms = performance.now() - started;
