@@ -5,26 +5,12 @@
  * holding a deposit with MANUAL_CAPTURE, then capturing less than the hold from the payment's
  * detail in History. axe-core finds no serious or critical violation on the new screens.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { api, expectAccessible, startKiosk, tempDir, type Kiosk } from './kiosk-harness';
+import { expect, test } from '@playwright/test';
+import { api, expectAccessible, startKiosk, tempDir, type Kiosk, perTest } from './kiosk-harness';
 
 const PIN = '2468';
-const cleanups: (() => unknown)[] = [];
-test.afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function open(browser: Browser, url: string): Promise<Page> {
-  // bypassCSP only so axe-core can inject its script.
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    bypassCSP: true,
-  });
-  cleanups.push(() => context.close());
-  const page = await context.newPage();
-  await page.goto(url);
-  return page;
-}
+// bypassCSP only so axe-core can inject its script.
+const { open, cleanups } = perTest({ height: 900, bypassCSP: true });
 
 test('staff look a customer up, hold a deposit on their saved card, and capture it from History', async ({
   browser,

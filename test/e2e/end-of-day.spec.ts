@@ -4,23 +4,12 @@
  * the sandbox, a pay-by-bank payment taken at the counter and paid on the customer's phone, then
  * the report: not yet arrived, then matched once the credit reaches the bank; CSV download.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { api, displayRoot, payByBank, scanQr, startKiosk, tempDir } from './kiosk-harness';
+import { api, displayRoot, payByBank, scanQr, startKiosk, tempDir, perTest } from './kiosk-harness';
 
 const PIN = '2468';
-const cleanups: (() => unknown)[] = [];
-test.afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function open(browser: Browser, url: string, width = 1280, height = 800): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
-  cleanups.push(() => context.close());
-  const page = await context.newPage();
-  await page.goto(url);
-  return page;
-}
+const { open, cleanups } = perTest({ acceptDownloads: true });
 
 test('end of day: takings, pay by bank not yet arrived, then in the bank; CSV', async ({
   browser,

@@ -4,7 +4,14 @@
  * tests that restart the service under a running kiosk.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -160,4 +167,32 @@ export async function amountLayout(page: Page) {
         code && code.width > 0 && code.top < box.bottom && code.bottom > box.top ? code.left : null,
     };
   });
+}
+
+/**
+ * What a spec's tests open and start, undone after each test in reverse order: `open` gives a page
+ * in a browser context of its own (default 1280×800, or the size asked for), and `cleanups` takes
+ * anything else to stop (a kiosk, a folder).
+ */
+export function perTest(
+  defaults: BrowserContextOptions & { width?: number; height?: number } = {},
+) {
+  const { width: defaultWidth = 1280, height: defaultHeight = 800, ...context } = defaults;
+  const cleanups: (() => unknown)[] = [];
+  test.afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  async function open(
+    browser: Browser,
+    url: string,
+    width = defaultWidth,
+    height = defaultHeight,
+  ): Promise<Page> {
+    const browserContext = await browser.newContext({ ...context, viewport: { width, height } });
+    cleanups.push(() => browserContext.close());
+    const page = await browserContext.newPage();
+    await page.goto(url);
+    return page;
+  }
+  return { open, cleanups };
 }

@@ -5,25 +5,14 @@
  * COMPLETED by push and counted in today's takings, the receipt printed through the console's
  * 80 mm print stylesheet, and the same refund shown in the merchant dashboard's payment detail.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { pdfContains } from '../helpers/pdf-text';
-import { api, displayRoot, startKiosk, tempDir, type Kiosk } from './kiosk-harness';
+import { api, displayRoot, startKiosk, tempDir, type Kiosk, perTest } from './kiosk-harness';
 
 const PIN = '2468';
-const cleanups: (() => unknown)[] = [];
-test.afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function open(browser: Browser, url: string, width = 1280, height = 800): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height } });
-  cleanups.push(() => context.close());
-  const page = await context.newPage();
-  await page.goto(url);
-  return page;
-}
+const { open, cleanups } = perTest();
 
 async function scan(locator: ReturnType<Page['locator']>): Promise<string | undefined> {
   const png = PNG.sync.read(await locator.screenshot());

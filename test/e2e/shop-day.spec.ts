@@ -6,7 +6,7 @@
  * hint names both prefixes; the printed receipt has a QR code, a short link and the note, never
  * a raw address; and the terminal shows no production secret.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { formatLocalDate } from '../../src/shared/local-date';
 import { localDate } from '../../src/shared/shop-day';
 import { shortUrl } from '../../src/shared/short-url';
@@ -18,21 +18,11 @@ import {
   startKiosk,
   tempDir,
   type Kiosk,
+  perTest,
 } from './kiosk-harness';
 
 const PIN = '2468';
-const cleanups: (() => unknown)[] = [];
-test.afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function open(browser: Browser, url: string, width = 1280, height = 800): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height } });
-  cleanups.push(() => context.close());
-  const page = await context.newPage();
-  await page.goto(url);
-  return page;
-}
+const { open, cleanups } = perTest();
 
 test('one locale and one shop day on every screen; History and the receipt say what happened', async ({
   browser,

@@ -4,24 +4,13 @@
  * screen asks for it before its form; a wrong PIN opens nothing, and the main process refuses
  * the command itself too; a new PIN is chosen in Settings behind the old one.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { connectBridge } from '../../src/main/browser/bridge-client';
 import { BRIDGE_SOCKET_PATH } from '../../src/shared/bridge-socket';
-import { api, displayRoot, startKiosk, tempDir, type Kiosk } from './kiosk-harness';
+import { api, displayRoot, startKiosk, tempDir, type Kiosk, perTest } from './kiosk-harness';
 
 const PIN = '4826';
-const cleanups: (() => unknown)[] = [];
-test.afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function open(browser: Browser, url: string, width = 1280, height = 800): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height } });
-  cleanups.push(() => context.close());
-  const page = await context.newPage();
-  await page.goto(url);
-  return page;
-}
+const { open, cleanups } = perTest();
 
 async function launch(): Promise<Kiosk> {
   const dir = tempDir();
