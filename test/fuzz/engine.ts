@@ -373,7 +373,13 @@ function encodePart(value: string): string {
 }
 
 function build(base: string, def: RouteDef, plan: Plan, terminalSecret: string) {
-  const path = def.path.replace(/\{(\w+)\}/g, (_, k: string) => encodePart(plan.params[k] ?? ''));
+  // A path parameter that is a dot segment ("." or "..", encoded or not) is removed by URL
+  // normalisation before the request leaves, so the request would reach another route: send it
+  // with a character after it, which keeps it in the path and just as invalid.
+  const path = def.path.replace(/\{(\w+)\}/g, (_, k: string) => {
+    const value = plan.params[k] ?? '';
+    return encodePart(/^\.{1,2}$/.test(value) ? `${value}_` : value);
+  });
   // encodePart, not URLSearchParams: that would send a lone surrogate as U+FFFD, valid text the
   // service rightly accepts, while the schema check below sees the surrogate and expects a 400.
   const search = Object.entries(plan.query)
