@@ -1,0 +1,102 @@
+/**
+ * The store port over the service's SQLite file (better-sqlite3, one connection).
+ *
+ * better-sqlite3 runs each statement synchronously, so a statement's promise is settled before
+ * the caller sees it. A transaction, though, now spans awaits, and between them other requests'
+ * code runs on the same connection: it would read the open transaction's uncommitted rows, or
+ * write into it and be rolled back with it. So one transaction is open at a time, and while it is
+ * open a statement from outside it waits until it ends. Outside transactions a statement pays no
+ * more than the promise around it.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Db } from './db';
+import type { RunResult, Statement, Store } from './port';
+import { migrations } from './migrations';
+
+interface Frame {
+  depth: number;
+}
+
+export function createSqliteStore(db: Db): Store & { readonly db: Db } {
+  const flow = new AsyncLocalStorage<Frame>();
+  /** The open transaction's frame, and who waits for it to end. */
+  let open: Frame | null = null;
+  let waiters: (() => void)[] = [];
+
+  const idle = () => new Promise<void>((resolve) => waiters.push(resolve));
+  const outsideOpen = () => open !== null && flow.getStore() !== open;
+
+  function gated<T>(run: () => T): Promise<T> {
+    if (outsideOpen()) return idle().then(() => gated(run));
+    try {
+      return Promise.resolve(run());
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  function statement<P extends unknown[], R>(sql: string, arrays: boolean): Statement<P, R> {
+    const stmt = db.prepare<unknown[], R>(sql);
+    // `raw` is only allowed on statements that return rows.
+    if (arrays) stmt.raw(true);
+    return {
+      get: (...params) => gated(() => stmt.get(...params)),
+      all: (...params) => gated(() => stmt.all(...params)),
+      run: (...params) => gated((): RunResult => ({ changes: stmt.run(...params).changes })),
+    };
+  }
+
+  async function tx<T>(work: () => Promise<T>): Promise<T> {
+    const frame = flow.getStore();
+    if (frame && frame === open) {
+      const name = `sp${++frame.depth}`;
+      db.exec(`SAVEPOINT ${name}`);
+      try {
+        const value = await work();
+        db.exec(`RELEASE ${name}`);
+        return value;
+      } catch (error) {
+        db.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+        throw error;
+      } finally {
+        frame.depth--;
+      }
+    }
+    while (open) await idle();
+    const mine: Frame = { depth: 0 };
+    open = mine;
+    try {
+      db.exec('BEGIN');
+      const value = await flow.run(mine, work);
+      db.exec('COMMIT');
+      return value;
+    } catch (error) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw error;
+    } finally {
+      open = null;
+      const woken = waiters;
+      waiters = [];
+      for (const wake of woken) wake();
+    }
+  }
+
+  return {
+    dialect: 'sqlite',
+    db,
+    prepare: <P extends unknown[], R>(sql: string) => statement<P, R>(sql, false),
+    prepareArrays: <P extends unknown[], R extends unknown[]>(sql: string) =>
+      statement<P, R>(sql, true),
+    tx,
+    get inTransaction() {
+      return open !== null && flow.getStore() === open;
+    },
+    exec: (sql) => gated(() => void db.exec(sql)),
+    schemaVersion: () => gated(() => db.pragma('user_version', { simple: true }) as number),
+    knownVersion: migrations.length,
+    close: async () => {
+      while (open) await idle();
+      db.close();
+    },
+  };
+}
