@@ -131,6 +131,19 @@ export default tseslint.config(
     },
   },
   {
+    // The service reaches its database through promises (kernel/store/port.ts): a statement or a
+    // transaction that is not awaited would answer before its write, or lose its error. Typed
+    // rules catch both.
+    files: ['src/service/**/*.{ts,tsx}'],
+    ignores: ['src/service/**/*.test.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     // The service's floor plan (docs/architecture.md): kernel/ at the bottom (ids, clock, store,
     // events, domain errors, callers and secrets) depends on no area, nor on http/ or pages/;
     // http/ (authentication, mounting, limits) depends on the kernel only. Areas sit above both.

@@ -54,7 +54,7 @@ import { createRefundLifecycle } from './refunds/lifecycle';
 import { createRefundReader } from './refunds/model';
 import { refundRoutes } from './refunds/routes';
 import { sandboxRoutes } from './sandbox/routes';
-import { openDb, type Db } from './kernel/store/db';
+import { openDb } from './kernel/store/db';
 import { createPresence, createTerminalReader } from './terminals/model';
 import { remotePaymentRoutes } from './terminals/remote';
 import { terminalRoutes } from './terminals/routes';
@@ -140,7 +140,7 @@ export interface Service {
   app: Hono;
   ctx: ServiceContext;
   bootstrap: Bootstrap;
-  db: Db;
+  store: Store;
   /** Starts listening on 127.0.0.1 (port 0 picks a free one); resolves with the base URL. */
   listen(port?: number, hostname?: string): Promise<string>;
   /**
@@ -191,44 +191,44 @@ function drain(server: ServerType, drainMs: number): Promise<void> {
 }
 
 export function createService(options: ServiceOptions): Service {
-  const db = openDb(options.dataDir);
+  const store = openDb(options.dataDir);
   // A database file's checkpoints run on their own thread (store/checkpointer.ts).
   let checkpointer: Checkpointer | null = null;
   if (options.dataDir !== null) {
-    db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
-    checkpointer = startCheckpointer(db.name, options.log ?? (() => {}));
+    store.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+    checkpointer = startCheckpointer(store.name, options.log ?? (() => {}));
   }
-  const offset = db
+  const offset = store
     .prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'clock_offset_ms'")
     .get();
   const clock = createClock(offset ? Number(offset.value) : 0);
-  const bootstrap = bootstrapMerchant(db, clock, options.secrets);
-  const outbox = createOutbox(db, clock);
-  const payments = createPaymentReader(db);
-  const lifecycle = createLifecycle(db, clock, outbox, payments);
+  const bootstrap = bootstrapMerchant(store, clock, options.secrets);
+  const outbox = createOutbox(store, clock);
+  const payments = createPaymentReader(store);
+  const lifecycle = createLifecycle(store, clock, outbox, payments);
   let publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? 'http://127.0.0.1:4010';
   const log = options.log ?? (() => {});
 
-  const dispatcher = createWebhookDispatcher(db, clock, outbox, log, {
+  const dispatcher = createWebhookDispatcher(store, clock, outbox, log, {
     resolveHost: options.resolveHost,
   });
-  const refundReader = createRefundReader(db);
+  const refundReader = createRefundReader(store);
   const refunds = {
     reader: refundReader,
-    lifecycle: createRefundLifecycle(db, clock, outbox, payments, refundReader),
+    lifecycle: createRefundLifecycle(store, clock, outbox, payments, refundReader),
   };
   const areaWork: (() => void)[] = [];
-  const messages = createMessageOutbox(db, clock, options.mail ?? {}, log);
+  const messages = createMessageOutbox(store, clock, options.mail ?? {}, log);
   const ctx: ServiceContext = {
-    db,
+    store,
     clock,
     outbox,
-    commit: createGroupCommit(db, outbox),
-    auth: createAuthenticator(db),
+    commit: createGroupCommit(store, outbox),
+    auth: createAuthenticator(store),
     payments,
     lifecycle,
-    creator: createPaymentCreator(db, clock),
-    terminals: createTerminalReader(db),
+    creator: createPaymentCreator(store, clock),
+    terminals: createTerminalReader(store),
     refunds,
     presence: createPresence(),
     streams: createStreamRegistry(),
@@ -250,7 +250,7 @@ export function createService(options: ServiceOptions): Service {
   const app = new Hono();
   const metrics = options.metricsToken
     ? createMetrics(options.metricsToken, {
-        db,
+        store,
         openStreams: () => ctx.streams.count(),
         now: () => Date.now(),
       })
@@ -258,7 +258,7 @@ export function createService(options: ServiceOptions): Service {
   app.use('*', requestLog(options.logger, metrics?.observe));
   configureMount(app, {
     limiter: createFailureLimiter(options.failureLimit),
-    idempotency: createIdempotencyStore(db, clock, outbox),
+    idempotency: createIdempotencyStore(store, clock, outbox),
   });
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.toEnvelope(), error.status as 400);
@@ -306,7 +306,7 @@ export function createService(options: ServiceOptions): Service {
     app,
     ctx,
     bootstrap,
-    db,
+    store,
     listen(port = 0, hostname = '127.0.0.1') {
       return new Promise((resolve, reject) => {
         server = serve({ fetch: app.fetch, port, hostname }, (info: AddressInfo) => {
@@ -328,7 +328,7 @@ export function createService(options: ServiceOptions): Service {
       await fcmPush.stop();
       await messages.stop();
       await checkpointer?.stop();
-      db.close();
+      store.close();
     },
   };
 }

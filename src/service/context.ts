@@ -11,12 +11,12 @@ import type { Lifecycle } from './payments/lifecycle';
 import type { PaymentReader } from './payments/model';
 import type { RefundLifecycle } from './refunds/lifecycle';
 import type { RefundReader } from './refunds/model';
-import type { Db } from './kernel/store/db';
+import type { Store } from './kernel/store/port';
 import type { StreamRegistry } from './ops/streams';
 import type { Presence, TerminalReader } from './terminals/model';
 
 export interface ServiceContext {
-  db: Db;
+  store: Store;
   clock: Clock;
   outbox: Outbox;
   /** Writes that commit together with the others of this moment (store/group-commit.ts). */

@@ -5,7 +5,7 @@ import type { Agent } from '../../shared/contract/agent';
 import { iso, type Clock } from '../kernel/clock';
 import type { Caller } from '../kernel/caller';
 import { ApiError } from '../kernel/errors';
-import type { Db } from '../kernel/store/db';
+import type { Store } from '../kernel/store/port';
 import { parsePublicKey } from './keys';
 
 type Scope = Pick<Caller, 'merchantId' | 'environment'>;
@@ -36,24 +36,24 @@ export function agentView(row: AgentRow, shape: 'registered' | 'identity'): z.in
   };
 }
 
-export function createAgentStore(db: Db, clock: Clock) {
-  const byId = db.prepare<[string, string, string], AgentRow>(
+export function createAgentStore(store: Store, clock: Clock) {
+  const byId = store.prepare<[string, string, string], AgentRow>(
     'SELECT * FROM agents WHERE id = ? AND merchant_id = ? AND environment = ?',
   );
-  const byKey = db.prepare<[string, string, string], AgentRow>(
+  const byKey = store.prepare<[string, string, string], AgentRow>(
     'SELECT * FROM agents WHERE merchant_id = ? AND environment = ? AND key_thumbprint = ?',
   );
-  const insert = db.prepare(`
+  const insert = store.prepare(`
     INSERT INTO agents (id, merchant_id, environment, name, description, public_key_pem,
       key_thumbprint, status, created_at, updated_at)
     VALUES (@id, @merchantId, @environment, @name, @description, @pem, @thumb, 'ACTIVE', @now, @now)`);
-  const rename = db.prepare(
+  const rename = store.prepare(
     'UPDATE agents SET name = ?, description = ?, updated_at = ? WHERE id = ? AND updated_at = ?',
   );
-  const page = db.prepare<[string, string, number, number], AgentRow>(`
+  const page = store.prepare<[string, string, number, number], AgentRow>(`
     SELECT * FROM agents WHERE merchant_id = ? AND environment = ?
     ORDER BY created_at, id LIMIT ? OFFSET ?`);
-  const count = db.prepare<[string, string], { n: number }>(
+  const count = store.prepare<[string, string], { n: number }>(
     'SELECT count(*) AS n FROM agents WHERE merchant_id = ? AND environment = ?',
   );
 
@@ -87,7 +87,7 @@ export function createAgentStore(db: Db, clock: Clock) {
         description?: string;
       },
     ): { row: AgentRow; created: boolean } {
-      return db
+      return store
         .transaction(() => {
           if (input.claimedAgentId) {
             const claimed = byId.get(input.claimedAgentId, scope.merchantId, scope.environment);

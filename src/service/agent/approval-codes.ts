@@ -10,7 +10,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../kernel/clock';
 import type { MessageOutbox } from '../messages/outbox';
-import type { Db } from '../kernel/store/db';
+import type { Store } from '../kernel/store/port';
 import type { ContractRow } from './contracts';
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -72,21 +72,21 @@ export interface CodeWords {
 const digest = (salt: string, code: string) =>
   createHash('sha256').update(salt).update(':').update(code).digest();
 
-export function createApprovalCodes(db: Db, clock: Clock, messages: MessageOutbox) {
-  const byToken = db.prepare<[string], CodeRow>(
+export function createApprovalCodes(store: Store, clock: Clock, messages: MessageOutbox) {
+  const byToken = store.prepare<[string], CodeRow>(
     'SELECT * FROM contract_approval_codes WHERE auth_token = ?',
   );
-  const store = db.prepare(`
+  const store = store.prepare(`
     INSERT INTO contract_approval_codes (auth_token, contract_id, code_salt, code_hash,
       code_expires_at, sends, created_at)
     VALUES (@token, @contractId, @salt, @hash, @expiresAt, 1, @now)
     ON CONFLICT (auth_token) DO UPDATE SET code_salt = excluded.code_salt,
       code_hash = excluded.code_hash, code_expires_at = excluded.code_expires_at,
       sends = sends + 1`);
-  const countFailure = db.prepare(
+  const countFailure = store.prepare(
     'UPDATE contract_approval_codes SET failures = failures + 1 WHERE auth_token = ?',
   );
-  const spend = db.prepare(`
+  const spend = store.prepare(`
     UPDATE contract_approval_codes SET code_salt = NULL, code_hash = NULL, code_expires_at = NULL
     WHERE auth_token = ?`);
 
@@ -107,7 +107,7 @@ export function createApprovalCodes(db: Db, clock: Clock, messages: MessageOutbo
     // A production code must reach a person; a sandbox one is read from the sandbox outbox.
     if (row.environment === 'production' && !messages.delivers(recipient.channel))
       return 'UNDELIVERABLE';
-    return db
+    return store
       .transaction((): SendOutcome => {
         const now = state(row);
         if (now.locked) return 'LOCKED';

@@ -69,12 +69,12 @@ export function authorizationPages(
   agents: AgentStore,
   cards: CollectCards,
 ) {
-  const businessName = ctx.db.prepare<[string], { name: string }>(
+  const businessName = ctx.store.prepare<[string], { name: string }>(
     'SELECT name FROM merchants WHERE id = ?',
   );
-  const links = createLinkStore(ctx.db, ctx.clock);
-  const customers = createCustomerStore(ctx.db, ctx.clock);
-  const codes = createApprovalCodes(ctx.db, ctx.clock, ctx.messages);
+  const links = createLinkStore(ctx.store, ctx.clock);
+  const customers = createCustomerStore(ctx.store, ctx.clock);
+  const codes = createApprovalCodes(ctx.store, ctx.clock, ctx.messages);
   // No other site can post a decision or a card here in the customer's name.
   guardHostedPages(app, ctx, '/agents/authorize/*');
 
@@ -200,7 +200,7 @@ export function authorizationPages(
     let next: ContractRow;
     try {
       // Approval spends the right code in the transaction that approves; a wrong one is counted.
-      const decided = ctx.db
+      const decided = ctx.store
         .transaction((): ContractRow | Refused => {
           if (decision === 'APPROVE') {
             const code = codes.check(row, form.code ?? '');

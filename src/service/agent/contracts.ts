@@ -16,7 +16,7 @@ import { penceToPounds, poundsToPence } from '../../shared/money';
 import { ENVIRONMENTS, iso, type Clock } from '../kernel/clock';
 import type { Caller, Environment } from '../kernel/caller';
 import { ApiError, badField, badRequest, notFound } from '../kernel/errors';
-import type { Db } from '../kernel/store/db';
+import type { Store } from '../kernel/store/port';
 import type { AgentRow } from './agents';
 import type { CollectCards, LinkedMethod } from './collect-cards';
 import { periodWindow } from './periods';
@@ -84,17 +84,17 @@ const approverKey = (approver: { email?: string; phone?: string }) =>
   approver.email?.toLowerCase() ?? approver.phone ?? '';
 
 export function createContracts(
-  db: Db,
+  store: Store,
   clock: Clock,
   cards: CollectCards,
   approvers: ApproverPolicy = { production: [] },
 ) {
   const allowed = new Set(approvers.production.map((a) => a.trim().toLowerCase()));
-  const byId = db.prepare<[string, string, string], ContractRow>(
+  const byId = store.prepare<[string, string, string], ContractRow>(
     'SELECT * FROM contracts WHERE id = ? AND merchant_id = ? AND environment = ?',
   );
-  const byToken = db.prepare<[string], ContractRow>('SELECT * FROM contracts WHERE auth_token = ?');
-  const customer = db.prepare<
+  const byToken = store.prepare<[string], ContractRow>('SELECT * FROM contracts WHERE auth_token = ?');
+  const customer = store.prepare<
     [string, string, string],
     {
       id: string;
@@ -105,25 +105,25 @@ export function createContracts(
   >(
     'SELECT id, email, phone_country_code, phone_number FROM customers WHERE id = ? AND merchant_id = ? AND environment = ?',
   );
-  const insert = db.prepare(`
+  const insert = store.prepare(`
     INSERT INTO contracts (id, merchant_id, environment, agent_id, type, name, description, status,
       limits, service_customer_id, auth_token, auth_expires_at, approver_email, approver_phone,
       created_at, updated_at)
     VALUES (@id, @merchantId, @environment, @agentId, @type, @name, @description,
       'PENDING_AUTHORIZATION', @limits, @customerId, @token, @expiresAt, @approverEmail,
       @approverPhone, @now, @now)`);
-  const cas = db.prepare(`
+  const cas = store.prepare(`
     UPDATE contracts SET status = @status, limits = @limits, linked_method = @linkedMethod,
       terms_version = @termsVersion, pending_limits = @pendingLimits,
       pending_requested_at = @pendingRequestedAt, auth_token = @authToken,
       auth_expires_at = @authExpiresAt, updated_at = @now
     WHERE id = @id AND status = @fromStatus AND updated_at = @fromUpdatedAt`);
-  const usageIn = db.prepare<[string, number, number], { used: number; reserved: number }>(`
+  const usageIn = store.prepare<[string, number, number], { used: number; reserved: number }>(`
     SELECT COALESCE(SUM(CASE WHEN status = 'COMPLETED' THEN amount_pence END), 0) AS used,
            COALESCE(SUM(CASE WHEN status = 'PENDING' THEN amount_pence END), 0) AS reserved
     FROM contract_payments WHERE contract_id = ? AND created_at >= ? AND created_at < ?`);
   // Per environment, with that environment's now (clock.ts).
-  const dueLinks = db.prepare<[number, Environment], ContractRow>(
+  const dueLinks = store.prepare<[number, Environment], ContractRow>(
     'SELECT * FROM contracts WHERE auth_token IS NOT NULL AND auth_expires_at <= ? AND environment = ?',
   );
 
@@ -335,12 +335,12 @@ export function createContracts(
     for (const row of dueLinks.all(clock.now(scope.environment), scope.environment))
       expireIfDue(row);
     const clause = where.join(' AND ');
-    const data = db
+    const data = store
       .prepare<typeof args, ContractRow>(
         `SELECT * FROM contracts WHERE ${clause} ORDER BY created_at DESC, id LIMIT @limit OFFSET @offset`,
       )
       .all(args);
-    const { n } = db
+    const { n } = store
       .prepare<typeof args, { n: number }>(`SELECT count(*) AS n FROM contracts WHERE ${clause}`)
       .get(args)!;
     return { data, totalCount: n };
@@ -348,7 +348,7 @@ export function createContracts(
 
   /** Stages new limits; the current ones stay enforced until the human approves. */
   function update(agent: AgentRow, id: string, limits: LimitsValue): ContractRow {
-    return db
+    return store
       .transaction(() => {
         const row = getOwn(agent, id);
         if (row.status !== 'ACTIVE')
@@ -378,7 +378,7 @@ export function createContracts(
     decision: 'APPROVE' | 'DECLINE',
     paymentMethodId?: string,
   ): ContractRow {
-    return db
+    return store
       .transaction(() => {
         const current = expireIfDue(row);
         if (current.auth_token === null)

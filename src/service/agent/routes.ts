@@ -29,14 +29,14 @@ function signer(c: Context): AgentRow {
 export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () => noCards): Area {
   return (app, ctx) => {
     const cards = cardsOf(ctx);
-    const agents = createAgentStore(ctx.db, ctx.clock);
-    const contracts = createContracts(ctx.db, ctx.clock, cards, ctx.approvers);
-    const spending = createSpending(ctx.db, ctx.clock, contracts, cards, ctx.payments);
+    const agents = createAgentStore(ctx.store, ctx.clock);
+    const contracts = createContracts(ctx.store, ctx.clock, cards, ctx.approvers);
+    const spending = createSpending(ctx.store, ctx.clock, contracts, cards, ctx.payments);
     // A nonce is kept until its timestamp could no longer pass the window of its environment's
     // clock. Production's (real time) is never ahead of the sandbox's, so a nonce past it has
     // gone in either; one past the sandbox's only has gone if it is a sandbox nonce (scoped by a
     // sandbox agent's id, or by key:<merchant>:sandbox:<thumbprint> at registration).
-    const purgeNonces = ctx.db.prepare<{ sandbox: number; production: number }>(`
+    const purgeNonces = ctx.store.prepare<{ sandbox: number; production: number }>(`
       DELETE FROM agent_nonces WHERE expires_at <= @sandbox AND (expires_at <= @production
         OR scope IN (SELECT id FROM agents WHERE environment = 'sandbox')
         OR scope LIKE 'key:%:sandbox:%')`);

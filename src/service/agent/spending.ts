@@ -19,7 +19,7 @@ import { ENVIRONMENTS, iso, type Clock } from '../kernel/clock';
 import type { Caller, Environment } from '../kernel/caller';
 import { badField, badRequest, notFound } from '../kernel/errors';
 import type { PaymentReader } from '../payments/model';
-import type { Db } from '../kernel/store/db';
+import type { Store } from '../kernel/store/port';
 import type { AgentRow } from './agents';
 import type { CollectCards, LinkedMethod } from './collect-cards';
 import { limitsOf, type ContractRow, type Contracts } from './contracts';
@@ -72,42 +72,42 @@ export function paymentView(row: PaymentRow): z.input<typeof ContractPayment> {
 }
 
 export function createSpending(
-  db: Db,
+  store: Store,
   clock: Clock,
   contracts: Contracts,
   cards: CollectCards,
   payments: PaymentReader,
 ) {
-  const insert = db.prepare(`
+  const insert = store.prepare(`
     INSERT INTO contract_payments (id, contract_id, merchant_id, environment, type, status,
       amount_pence, currency, payee, reference, order_id, settle_at, settle_outcome,
       error_description, created_at)
     VALUES (@id, @contractId, @merchantId, @environment, @type, 'PENDING', @amount, @currency,
       @payee, @reference, @orderId, @settleAt, @settleOutcome, @error, @now)`);
-  const byId = db.prepare<[string, string, string], PaymentRow>(
+  const byId = store.prepare<[string, string, string], PaymentRow>(
     'SELECT * FROM contract_payments WHERE id = ? AND merchant_id = ? AND environment = ?',
   );
-  const finish = db.prepare(`
+  const finish = store.prepare(`
     UPDATE contract_payments SET status = @status, error_description = @error, settled_at = @now
     WHERE id = @id AND status = 'PENDING'`);
-  const linkRequest = db.prepare(
+  const linkRequest = store.prepare(
     "UPDATE contract_payments SET payment_request_id = ? WHERE id = ? AND status = 'PENDING'",
   );
   // Per environment, with that environment's now (clock.ts).
-  const dueSends = db.prepare<[number, Environment], PaymentRow>(`
+  const dueSends = store.prepare<[number, Environment], PaymentRow>(`
     SELECT * FROM contract_payments
     WHERE status = 'PENDING' AND settle_at IS NOT NULL AND settle_at <= ? AND environment = ?`);
-  const openCharges = db.prepare<[Environment], PaymentRow>(`
+  const openCharges = store.prepare<[Environment], PaymentRow>(`
     SELECT * FROM contract_payments
     WHERE status = 'PENDING' AND type = 'COLLECT' AND payment_request_id IS NOT NULL
       AND environment = ?`);
-  const ofContract = db.prepare<
+  const ofContract = store.prepare<
     [string, string | null, string | null, number, number],
     PaymentRow
   >(`
     SELECT * FROM contract_payments WHERE contract_id = ? AND (? IS NULL OR status = ?)
     ORDER BY created_at DESC, id LIMIT ? OFFSET ?`);
-  const countOf = db.prepare<[string, string | null, string | null], { n: number }>(
+  const countOf = store.prepare<[string, string | null, string | null], { n: number }>(
     'SELECT count(*) AS n FROM contract_payments WHERE contract_id = ? AND (? IS NULL OR status = ?)',
   );
 
@@ -154,7 +154,7 @@ export function createSpending(
       orderId?: string;
     },
   ): { payment: PaymentRow; contract: ContractRow } {
-    return db
+    return store
       .transaction(() => {
         const contract = contracts.getOwn(agent, contractId);
         const amount = poundsToPence(input.amount);

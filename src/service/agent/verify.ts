@@ -110,7 +110,7 @@ const unsigned = (method: string, path: string) =>
  * forget, and a busy service pays for one commit per batch instead of one per request.
  */
 function createNonceLog(ctx: ServiceContext) {
-  const insert = ctx.db.prepare(
+  const insert = ctx.store.prepare(
     'INSERT OR IGNORE INTO agent_nonces (scope, nonce, expires_at) VALUES (?, ?, ?)',
   );
   /** Resolves true once the nonce is stored, false when it was already there (a replay). */

@@ -10,7 +10,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
 import { ApiError } from '../kernel/errors';
-import type { Db } from '../kernel/store/db';
+import type { Store } from '../kernel/store/port';
 import type { Key } from './ledger';
 
 /** How long a cursor can be followed: long enough to page a year at leisure. */
@@ -39,19 +39,19 @@ interface Signed extends CursorState {
 
 const gone = (message: string) => new ApiError(410, message);
 
-export function createCursors(db: Db, clock: Clock) {
-  const stored = db
+export function createCursors(store: Store, clock: Clock) {
+  const stored = store
     .prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'bank_cursor_key'")
     .get();
   const key = stored ? Buffer.from(stored.value, 'base64') : randomBytes(32);
   if (!stored)
-    db.prepare("INSERT INTO meta (key, value) VALUES ('bank_cursor_key', ?)").run(
+    store.prepare("INSERT INTO meta (key, value) VALUES ('bank_cursor_key', ?)").run(
       key.toString('base64'),
     );
-  const use = db.prepare(
+  const use = store.prepare(
     'INSERT OR IGNORE INTO bank_cursor_uses (nonce, expires_at) VALUES (?, ?)',
   );
-  const forget = db.prepare('DELETE FROM bank_cursor_uses WHERE expires_at < ?');
+  const forget = store.prepare('DELETE FROM bank_cursor_uses WHERE expires_at < ?');
   let uses = 0;
 
   const mac = (body: string) => createHmac('sha256', key).update(body).digest();

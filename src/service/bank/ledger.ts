@@ -11,7 +11,7 @@ import type { BankTransaction } from '../../shared/contract/bank';
 import { penceToPounds } from '../../shared/money';
 import type { Clock } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
-import type { Db } from '../kernel/store/db';
+import type { Store } from '../kernel/store/port';
 import { BANKS, bankOf, type AccountProfile, type SandboxBank } from './banks';
 import {
   DAY_MS,
@@ -111,69 +111,69 @@ interface SettledSend {
 
 const newId = (prefix: string) => prefix + randomBytes(9).toString('hex');
 
-export function createLedger(db: Db, clock: Clock) {
-  const insertConsent = db.prepare(
+export function createLedger(store: Store, clock: Clock) {
+  const insertConsent = store.prepare(
     'INSERT INTO bank_consents (id, merchant_id, environment, bank, created_at) VALUES (?, ?, ?, ?, ?)',
   );
-  const insertAccount = db.prepare(`
+  const insertAccount = store.prepare(`
     INSERT INTO bank_accounts (id, consent_id, position, profile, account_number, sort_code, per_day,
       history_from, generated_until, balance_pence, settles_since)
     VALUES (@id, @consent_id, @position, @profile, @account_number, @sort_code, @per_day,
       @history_from, @generated_until, @balance_pence, @settles_since)`);
-  const consentById = db.prepare<[string, string, string], ConsentRow>(
+  const consentById = store.prepare<[string, string, string], ConsentRow>(
     'SELECT * FROM bank_consents WHERE id = ? AND merchant_id = ? AND environment = ? AND revoked_at IS NULL',
   );
-  const consentsOf = db.prepare<[string, string], ConsentRow>(
+  const consentsOf = store.prepare<[string, string], ConsentRow>(
     'SELECT * FROM bank_consents WHERE merchant_id = ? AND environment = ? AND revoked_at IS NULL ORDER BY created_at, id',
   );
-  const accountsOfConsent = db.prepare<[string], AccountRow>(
+  const accountsOfConsent = store.prepare<[string], AccountRow>(
     'SELECT * FROM bank_accounts WHERE consent_id = ? ORDER BY position',
   );
-  const openAccount = db.prepare<[string], OpenAccount>(`
+  const openAccount = store.prepare<[string], OpenAccount>(`
     SELECT a.*, c.bank, c.merchant_id, c.environment FROM bank_accounts a
     JOIN bank_consents c ON c.id = a.consent_id
     WHERE a.id = ? AND c.revoked_at IS NULL`);
-  const settlementOf = db.prepare<[string, string], OpenAccount>(`
+  const settlementOf = store.prepare<[string, string], OpenAccount>(`
     SELECT a.*, c.bank, c.merchant_id, c.environment FROM bank_accounts a
     JOIN bank_consents c ON c.id = a.consent_id
     WHERE c.merchant_id = ? AND c.environment = ? AND c.revoked_at IS NULL
       AND a.settles_since IS NOT NULL
     ORDER BY c.created_at LIMIT 1`);
-  const revokeConsent = db.prepare(
+  const revokeConsent = store.prepare(
     'UPDATE bank_consents SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
   );
-  const merchantName = db.prepare<[string], { name: string }>(
+  const merchantName = store.prepare<[string], { name: string }>(
     'SELECT name FROM merchants WHERE id = ?',
   );
   // CROSS JOIN keeps transactions outermost, so the completed pay-by-bank index bounds the scan by
   // time; otherwise the planner walks every payment request of the merchant.
-  const completedPayments = db.prepare<[number, number, string, string], CompletedPayment>(`
+  const completedPayments = store.prepare<[number, number, string, string], CompletedPayment>(`
     SELECT t.id AS tx_id, t.amount_pence, t.tip_pence, t.updated_at, r.order_id, r.options
     FROM transactions t CROSS JOIN payment_requests r ON r.id = t.payment_request_id
     WHERE t.method = 'PAY_BY_BANK' AND t.status = 'COMPLETED'
       AND t.updated_at > ? AND t.updated_at <= ? AND r.merchant_id = ? AND r.environment = ?`);
   // Agent Pay SEND payments leave the settlement account once they have settled (COMPLETED).
-  const settledSends = db.prepare<[number, number, string, string], SettledSend>(`
+  const settledSends = store.prepare<[number, number, string, string], SettledSend>(`
     SELECT id, amount_pence, currency, payee, reference, settled_at FROM contract_payments
     WHERE type = 'SEND' AND status = 'COMPLETED' AND settled_at > ? AND settled_at <= ?
       AND merchant_id = ? AND environment = ?`);
-  const insertTx = db.prepare(`
+  const insertTx = store.prepare(`
     INSERT OR IGNORE INTO bank_transactions (account_id, date_ms, id, type, amount_pence, currency,
       description, reference, merchant_name, category, payer, payee, balance_pence, book_at, payment_tx_id)
     VALUES (@account_id, @date_ms, @id, @type, @amount_pence, @currency, @description, @reference,
       @merchant_name, @category, @payer, @payee, @balance_pence, @book_at, @payment_tx_id)`);
-  const advance = db.prepare(
+  const advance = store.prepare(
     'UPDATE bank_accounts SET generated_until = ?, balance_pence = ? WHERE id = ? AND generated_until = ?',
   );
-  const olderThan = db.prepare<[string, number, number, string, number], TxRow>(`
+  const olderThan = store.prepare<[string, number, number, string, number], TxRow>(`
     SELECT * FROM bank_transactions
     WHERE account_id = ? AND date_ms >= ? AND (date_ms, id) < (?, ?)
     ORDER BY date_ms DESC, id DESC LIMIT ?`);
-  const newerThan = db.prepare<[string, number, number, string, number], TxRow>(`
+  const newerThan = store.prepare<[string, number, number, string, number], TxRow>(`
     SELECT * FROM bank_transactions
     WHERE account_id = ? AND date_ms < ? AND (date_ms, id) > (?, ?)
     ORDER BY date_ms, id LIMIT ?`);
-  const creditsBetween = db.prepare<[string, number, number], TxRow>(`
+  const creditsBetween = store.prepare<[string, number, number], TxRow>(`
     SELECT * FROM bank_transactions
     WHERE account_id = ? AND date_ms >= ? AND date_ms < ? AND type = 'CREDIT'
     ORDER BY date_ms, id`);
@@ -290,7 +290,7 @@ export function createLedger(db: Db, clock: Clock) {
     if (drafts.length === 0 && now - from < IDLE_WRITE_MS) return;
     drafts.sort((a, b) => a.date - b.date || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     let balance = account.balance_pence;
-    db.transaction(() => {
+    store.transaction(() => {
       for (const d of drafts) {
         balance += d.type === 'CREDIT' ? d.pence : -d.pence;
         insertTx.run({
@@ -336,7 +336,7 @@ export function createLedger(db: Db, clock: Clock) {
       created_at: now,
       revoked_at: null,
     };
-    return db.transaction(() => {
+    return store.transaction(() => {
       const settles = !settlementOf.get(merchantId, environment);
       insertConsent.run(consent.id, merchantId, environment, bank.id, now);
       const accounts = bank.accounts.map((a, position): AccountRow => {

@@ -175,11 +175,11 @@ const Ended: FC<{ message: string }> = ({ message }) => (
 );
 
 export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): void {
-  const byId = ctx.db.prepare<[string], LinkRow>('SELECT * FROM bank_links WHERE id = ?');
-  const moveStage = ctx.db.prepare(
+  const byId = ctx.store.prepare<[string], LinkRow>('SELECT * FROM bank_links WHERE id = ?');
+  const moveStage = ctx.store.prepare(
     'UPDATE bank_links SET stage = @to, bank = COALESCE(@bank, bank), consent_id = COALESCE(@consent, consent_id) WHERE id = @id AND stage = @from',
   );
-  const merchantName = ctx.db.prepare<[string], { name: string }>(
+  const merchantName = ctx.store.prepare<[string], { name: string }>(
     'SELECT name FROM merchants WHERE id = ?',
   );
 
@@ -300,7 +300,7 @@ export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): 
       });
     }
     const bankId = SandboxBankId.parse(row.bank);
-    const linked = ctx.db.transaction(() => {
+    const linked = ctx.store.transaction(() => {
       const result = ledger.link(row.merchant_id, row.environment, bankId);
       if (!cas(row, 'DONE', { consent: result.consent.id }))
         throw new Error('The link was used meanwhile');

@@ -11,7 +11,7 @@ import { penceToPounds } from '../../shared/money';
 import { dateBounds } from '../../shared/shop-day';
 import type { Clock } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
-import type { Db } from '../kernel/store/db';
+import type { Store } from '../kernel/store/port';
 import { bankOf } from './banks';
 import { DAY_MS } from './history';
 import { toWire, type Ledger, type TxRow } from './ledger';
@@ -31,9 +31,9 @@ interface PaidRow {
   currency: string;
 }
 
-export function createReconciler(db: Db, clock: Clock, ledger: Ledger) {
+export function createReconciler(store: Store, clock: Clock, ledger: Ledger) {
   // CROSS JOIN: the day's completed pay-by-bank attempts first, by their index (see ledger.ts).
-  const paidBetween = db.prepare<
+  const paidBetween = store.prepare<
     [number, number, string, string, string | null, string | null],
     PaidRow
   >(`

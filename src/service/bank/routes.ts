@@ -20,10 +20,10 @@ import { createReconciler } from './reconcile';
 export const bankNotFound = (message: string) => new ApiError(404, message, [], 'NOT FOUND');
 
 export const bankRoutes: Area = (app, ctx) => {
-  const ledger = createLedger(ctx.db, ctx.clock);
-  const cursors = createCursors(ctx.db, ctx.clock);
-  const reconcile = createReconciler(ctx.db, ctx.clock, ledger);
-  const insertLink = ctx.db.prepare(`
+  const ledger = createLedger(ctx.store, ctx.clock);
+  const cursors = createCursors(ctx.store, ctx.clock);
+  const reconcile = createReconciler(ctx.store, ctx.clock, ledger);
+  const insertLink = ctx.store.prepare(`
     INSERT INTO bank_links (id, merchant_id, environment, redirect_url, stage, expires_at, created_at)
     VALUES (?, ?, ?, ?, 'CHOOSE', ?, ?)`);
 

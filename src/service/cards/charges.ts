@@ -12,7 +12,7 @@ import { penceToPounds, poundsToPence } from '../../shared/money';
 import { routes } from '../../shared/contract/routes';
 import { iso } from '../kernel/clock';
 import type { Area, ServiceContext } from '../context';
-import type { Db } from '../kernel/store/db';
+import type { Store } from '../kernel/store/port';
 import { NO_CUSTOMER } from '../customers/model';
 import { createTerminalScope } from '../customers/terminal-scope';
 import type { Caller } from '../kernel/caller';
@@ -48,25 +48,25 @@ type Chargeable = [
  * charges that found everything are kept (misses are not, so wrong ids cannot fill it), and at
  * most CHARGEABLE_KEPT of them, oldest out first.
  */
-const chargeables = new WeakMap<Db, Map<string, Chargeable>>();
+const chargeables = new WeakMap<Store, Map<string, Chargeable>>();
 const CHARGEABLE_KEPT = 10_000;
-export const forgetChargeable = (db: Db) => chargeables.get(db)?.clear();
+export const forgetChargeable = (store: Store) => chargeables.get(store)?.clear();
 
 /**
  * The saved-card charge itself, shared by POST /api/payments/card/process-payment and by
  * COLLECT contracts (cards/collect.ts): both make the same card payment request.
  */
 export function createCardCharger(ctx: ServiceContext) {
-  const terminalScope = createTerminalScope(ctx.db, ctx.clock);
+  const terminalScope = createTerminalScope(ctx.store, ctx.clock);
   // One per database, so the routes' charger and COLLECT contracts' share it with the reset.
-  const known = chargeables.get(ctx.db) ?? new Map<string, Chargeable>();
-  chargeables.set(ctx.db, known);
+  const known = chargeables.get(ctx.store) ?? new Map<string, Chargeable>();
+  chargeables.set(ctx.store, known);
   // The merchant's settings, the customer and the card in one statement rather than three: each
   // statement has a fixed cost whatever it reads (docs/benchmarks.md), and a charge needs
   // only these columns. A missing customer or card comes back as NULLs, told apart below. Bound
   // by position and read as an array (raw): better-sqlite3 otherwise looks every parameter up by
   // name and makes every column's name a property, a good part of the read's cost.
-  const chargeable = ctx.db
+  const chargeable = ctx.store
     .prepare<
       [customerId: string, environment: string, cardId: string, merchantId: string],
       Chargeable

@@ -18,7 +18,7 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
-import type { Db } from '../kernel/store/db';
+import type { Store } from '../kernel/store/port';
 
 /** The payment request a browser is verifying for: its id, and whose clock its codes run on. */
 type PaymentOf = { id: string; environment: Environment };
@@ -68,28 +68,28 @@ export function maskRecipient(channel: 'EMAIL' | 'SMS', to: string): string {
   return `your phone number ending ${digits.slice(-3)}`;
 }
 
-export function createVerificationStore(db: Db, clock: Clock) {
-  const bySession = db.prepare<[string], VerificationRow>(
+export function createVerificationStore(store: Store, clock: Clock) {
+  const bySession = store.prepare<[string], VerificationRow>(
     'SELECT * FROM checkout_verifications WHERE session_hash = ?',
   );
-  const sentFor = db.prepare<[string], { n: number }>(
+  const sentFor = store.prepare<[string], { n: number }>(
     'SELECT count(*) AS n FROM checkout_verifications WHERE payment_request_id = ?',
   );
-  const insert = db.prepare(`
+  const insert = store.prepare(`
     INSERT INTO checkout_verifications (session_hash, payment_request_id, customer_id, recipient,
       code_hash, code_expires_at, created_at)
     VALUES (?, ?, ?, ?, ?, ?, ?)`);
   // The row stays (it counts towards MAX_CODES_PER_REQUEST); only its code and session end.
-  const close = db.prepare(
+  const close = store.prepare(
     'UPDATE checkout_verifications SET code_hash = NULL, verified_until = NULL WHERE session_hash = ?',
   );
-  const wrong = db.prepare(`
+  const wrong = store.prepare(`
     UPDATE checkout_verifications
     SET attempts = attempts + 1,
         code_hash = CASE WHEN attempts + 1 >= @max THEN NULL ELSE code_hash END
     WHERE session_hash = @session AND code_hash = @hash`);
   // Compare-and-set on the code's hash: a code opens a session once.
-  const verify = db.prepare(`
+  const verify = store.prepare(`
     UPDATE checkout_verifications SET code_hash = NULL, verified_until = @until
     WHERE session_hash = @session AND code_hash = @hash`);
 

@@ -42,19 +42,19 @@ const CodeForm = z.object({
 });
 
 export function cardOnFile(ctx: ServiceContext) {
-  const cards = createCardStore(ctx.db, ctx.clock);
-  const verifications = createVerificationStore(ctx.db, ctx.clock);
-  const hold = ctx.db.prepare(`
+  const cards = createCardStore(ctx.store, ctx.clock);
+  const verifications = createVerificationStore(ctx.store, ctx.clock);
+  const hold = ctx.store.prepare(`
     INSERT OR REPLACE INTO checkout_card_saves (transaction_id, customer_id, card, created_at)
     VALUES (?, ?, ?, ?)`);
-  const held = ctx.db.prepare<
+  const held = ctx.store.prepare<
     [string],
     { customer_id: string; card: string; card_id: string | null }
   >('SELECT customer_id, card, card_id FROM checkout_card_saves WHERE transaction_id = ?');
-  const markSaved = ctx.db.prepare(
+  const markSaved = ctx.store.prepare(
     'UPDATE checkout_card_saves SET card_id = ? WHERE transaction_id = ? AND card_id IS NULL',
   );
-  const customerRow = ctx.db.prepare<[string], CustomerRow>('SELECT * FROM customers WHERE id = ?');
+  const customerRow = ctx.store.prepare<[string], CustomerRow>('SELECT * FROM customers WHERE id = ?');
 
   const saving = (row: RequestRow) => {
     const options = optionsOf(row);
@@ -111,7 +111,7 @@ export function cardOnFile(ctx: ServiceContext) {
       if (!pending || pending.card_id) return;
       const customer = customerRow.get(pending.customer_id);
       if (!customer) return;
-      ctx.db.transaction(() => {
+      ctx.store.transaction(() => {
         const saved = cards.save(customer, JSON.parse(pending.card) as NewCard);
         markSaved.run(saved.id, tx.id);
       })();
@@ -162,7 +162,7 @@ export function cardOnFile(ctx: ServiceContext) {
         const s = await step(c);
         if (!s.row) return s.page;
         const { row, plan, offer, summary } = s;
-        const started = ctx.db.transaction(() => {
+        const started = ctx.store.transaction(() => {
           const masked = maskRecipient(offer.recipient.channel, offer.recipient.to);
           const fresh = verifications.start(session(c), row, offer.customer.id, masked);
           if (!fresh) return null;

@@ -20,7 +20,7 @@ const linkedMethodOf = (row: SavedCardRow): LinkedMethod => ({
 });
 
 export function cardsFor(ctx: ServiceContext): CollectCards {
-  const cards = createCardStore(ctx.db, ctx.clock);
+  const cards = createCardStore(ctx.store, ctx.clock);
   const charger = createCardCharger(ctx);
   return {
     savedCards: (scope, customerId) => cards.newestFirst(customerId, scope).map(linkedMethodOf),

@@ -10,7 +10,7 @@ import type { Area } from '../context';
 import { createCustomerStore, type CustomerRow } from '../customers/model';
 import { ApiError } from '../kernel/errors';
 import { mount } from '../http/mount';
-import type { Db } from '../kernel/store/db';
+import type { Store } from '../kernel/store/port';
 import type { NewCard } from './model';
 
 /** A card-saving link works for 24 hours (long enough to arrive by email and be opened). */
@@ -34,16 +34,16 @@ export interface LinkRow {
 export const pendingCardOf = (row: LinkRow): NewCard | null =>
   row.pending_card ? (JSON.parse(row.pending_card) as NewCard) : null;
 
-export function createLinkStore(db: Db, clock: Clock) {
-  const insert = db.prepare(`
+export function createLinkStore(store: Store, clock: Clock) {
+  const insert = store.prepare(`
     INSERT INTO card_links (token, customer_id, merchant_id, environment, success_url, failure_url,
       expires_at, created_at)
     VALUES (@token, @customerId, @merchantId, @environment, @successUrl, @failureUrl, @expiresAt, @now)`);
-  const byToken = db.prepare<[string], LinkRow>('SELECT * FROM card_links WHERE token = ?');
-  const setPending = db.prepare(
+  const byToken = store.prepare<[string], LinkRow>('SELECT * FROM card_links WHERE token = ?');
+  const setPending = store.prepare(
     "UPDATE card_links SET pending_card = ? WHERE token = ? AND status = 'OPEN'",
   );
-  const finish = db.prepare(`
+  const finish = store.prepare(`
     UPDATE card_links SET status = @to, card_id = @cardId, used_at = @now, pending_card = NULL
     WHERE token = @token AND status = 'OPEN'`);
 
@@ -89,9 +89,9 @@ export function recipientOf(
 }
 
 export const cardLinkRoutes: Area = (app, ctx) => {
-  const customers = createCustomerStore(ctx.db, ctx.clock);
-  const links = createLinkStore(ctx.db, ctx.clock);
-  const merchantName = ctx.db.prepare<[string], { name: string }>(
+  const customers = createCustomerStore(ctx.store, ctx.clock);
+  const links = createLinkStore(ctx.store, ctx.clock);
+  const merchantName = ctx.store.prepare<[string], { name: string }>(
     'SELECT name FROM merchants WHERE id = ?',
   );
 
@@ -104,7 +104,7 @@ export const cardLinkRoutes: Area = (app, ctx) => {
         'The customer has neither an email address nor a phone number to send the link to',
         [{ field: 'sendLinkToCustomer', message: 'the customer has no email or phone number' }],
       );
-    return ctx.db.transaction(() => {
+    return ctx.store.transaction(() => {
       const link = links.create(customer, {
         success: body.successRedirectUrl,
         failure: body.failureRedirectUrl,

@@ -9,7 +9,7 @@ import type { Clock } from '../kernel/clock';
 import { iso } from '../kernel/clock';
 import { mergeMetadata, type CustomerRow } from '../customers/model';
 import { notFound } from '../kernel/errors';
-import type { Db } from '../kernel/store/db';
+import type { Store } from '../kernel/store/port';
 import type { CardProfile, ChargeBehaviour } from './test-cards';
 
 export interface SavedCardRow {
@@ -60,23 +60,23 @@ export interface NewCard {
   expiryDate: string;
 }
 
-export function createCardStore(db: Db, clock: Clock) {
-  const insert = db.prepare(`
+export function createCardStore(store: Store, clock: Clock) {
+  const insert = store.prepare(`
     INSERT INTO saved_cards (id, customer_id, merchant_id, environment, name, type, last4, category,
       card_type, brand, country, expiry_date, metadata, behaviour, created_at)
     VALUES (@id, @customer_id, @merchant_id, @environment, @name, @type, @last4, @category,
       @card_type, @brand, @country, @expiry_date, @metadata, @behaviour, @created_at)`);
-  const ofCustomer = db.prepare<[string, number, number], SavedCardRow>(
+  const ofCustomer = store.prepare<[string, number, number], SavedCardRow>(
     'SELECT * FROM saved_cards WHERE customer_id = ? ORDER BY created_at, rowid LIMIT ? OFFSET ?',
   );
-  const countOf = db.prepare<[string], { n: number }>(
+  const countOf = store.prepare<[string], { n: number }>(
     'SELECT count(*) AS n FROM saved_cards WHERE customer_id = ?',
   );
-  const byId = db.prepare<[string, string], SavedCardRow>(
+  const byId = store.prepare<[string, string], SavedCardRow>(
     'SELECT * FROM saved_cards WHERE id = ? AND customer_id = ?',
   );
-  const setMetadata = db.prepare('UPDATE saved_cards SET metadata = ? WHERE id = ?');
-  const newestOf = db.prepare<[string, string, string], SavedCardRow>(`
+  const setMetadata = store.prepare('UPDATE saved_cards SET metadata = ? WHERE id = ?');
+  const newestOf = store.prepare<[string, string, string], SavedCardRow>(`
     SELECT * FROM saved_cards WHERE customer_id = ? AND merchant_id = ? AND environment = ?
     ORDER BY created_at DESC, rowid DESC`);
 
@@ -121,7 +121,7 @@ export function createCardStore(db: Db, clock: Clock) {
       newestOf.all(customerId, scope.merchantId, scope.environment),
     /** A metadata patch: add or overwrite, "" removes, other keys unchanged. */
     mergeMetadata(customerId: string, cardId: string, patch: Record<string, string>) {
-      return db.transaction(() => {
+      return store.transaction(() => {
         const row = get(customerId, cardId);
         const metadata = JSON.stringify(mergeMetadata(JSON.parse(row.metadata), patch));
         setMetadata.run(metadata, row.id);

@@ -12,8 +12,8 @@ import { createCardStore, defaultExpiry, savedCardRecord } from './model';
 import { cardProfile } from './test-cards';
 
 export const cardRoutes: Area = (app, ctx) => {
-  const customers = createCustomerStore(ctx.db, ctx.clock);
-  const cards = createCardStore(ctx.db, ctx.clock);
+  const customers = createCustomerStore(ctx.store, ctx.clock);
+  const cards = createCardStore(ctx.store, ctx.clock);
 
   mount(app, ctx.auth, routes.listCards, ({ params, query, caller }) => {
     const customer = customers.get(caller, params.customerId);

@@ -180,10 +180,10 @@ async function formBody(c: Context): Promise<Record<string, string>> {
 }
 
 export const saveCardPageRoutes: Area = (app, ctx) => {
-  const links = createLinkStore(ctx.db, ctx.clock);
-  const cards = createCardStore(ctx.db, ctx.clock);
-  const customers = createCustomerStore(ctx.db, ctx.clock);
-  const shopOf = ctx.db.prepare<[string], { name: string }>(
+  const links = createLinkStore(ctx.store, ctx.clock);
+  const cards = createCardStore(ctx.store, ctx.clock);
+  const customers = createCustomerStore(ctx.store, ctx.clock);
+  const shopOf = ctx.store.prepare<[string], { name: string }>(
     'SELECT name FROM merchants WHERE id = ?',
   );
   const shop = (row: LinkRow) => shopOf.get(row.merchant_id)?.name ?? 'the shop';
@@ -352,7 +352,7 @@ export const saveCardPageRoutes: Area = (app, ctx) => {
     const decision = Decision.safeParse(await formBody(c));
     if (!decision.success) return seeOther(c, `${base(row)}/challenge`);
     if (decision.data.decision === 'fail') return fail(c, row, '3D Secure authentication failed');
-    const saved = ctx.db.transaction(() => {
+    const saved = ctx.store.transaction(() => {
       const customer = customers.get(
         { merchantId: row.merchant_id, environment: row.environment },
         row.customer_id,

@@ -10,7 +10,7 @@ import type { Clock } from '../kernel/clock';
 import { iso } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
 import { ApiError, badField, notFound } from '../kernel/errors';
-import type { Db } from '../kernel/store/db';
+import type { Store } from '../kernel/store/port';
 import type { Statement } from 'better-sqlite3';
 import { newId } from '../kernel/ids';
 
@@ -92,27 +92,27 @@ export interface ListInput {
   metadata: Record<string, string>;
 }
 
-export function createCustomerStore(db: Db, clock: Clock) {
-  const byId = db.prepare<[string, string, string], CustomerRow>(
+export function createCustomerStore(store: Store, clock: Clock) {
+  const byId = store.prepare<[string, string, string], CustomerRow>(
     'SELECT * FROM customers WHERE id = ? AND merchant_id = ? AND environment = ?',
   );
-  const byEmail = db.prepare<[string, string, string], CustomerRow>(
+  const byEmail = store.prepare<[string, string, string], CustomerRow>(
     // "email IS NOT NULL" lets SQLite use the partial unique index on lower(email).
     `SELECT * FROM customers WHERE merchant_id = ? AND environment = ? AND lower(email) = lower(?)
        AND email IS NOT NULL`,
   );
-  const insert = db.prepare(`
+  const insert = store.prepare(`
     INSERT INTO customers (id, merchant_id, environment, full_name, email, type, phone_country_code,
       phone_number, address, city, postcode, vat_number, metadata, created_at)
     VALUES (@id, @merchant_id, @environment, @full_name, @email, @type, @phone_country_code,
       @phone_number, @address, @city, @postcode, @vat_number, @metadata, @created_at)`);
-  const update = db.prepare(`
+  const update = store.prepare(`
     UPDATE customers SET full_name = @full_name, email = @email, type = @type,
       phone_country_code = @phone_country_code, phone_number = @phone_number, address = @address,
       city = @city, postcode = @postcode, vat_number = @vat_number, metadata = @metadata
     WHERE id = @id AND merchant_id = @merchant_id AND environment = @environment`);
-  const clearPairs = db.prepare('DELETE FROM customer_metadata WHERE customer_id = ?');
-  const insertPair = db.prepare(
+  const clearPairs = store.prepare('DELETE FROM customer_metadata WHERE customer_id = ?');
+  const insertPair = store.prepare(
     `INSERT INTO customer_metadata (customer_id, merchant_id, environment, key, value, created_at)
      VALUES (?, ?, ?, ?, ?, ?)`,
   );
@@ -139,7 +139,7 @@ export function createCustomerStore(db: Db, clock: Clock) {
   }
 
   function create(scope: Scope, body: CustomerCreate): CustomerRow {
-    return db.transaction(() => {
+    return store.transaction(() => {
       const email = body.email ?? null;
       conflictIfTaken(scope, email);
       const metadata = mergeMetadata({}, body.metadata ?? {});
@@ -167,7 +167,7 @@ export function createCustomerStore(db: Db, clock: Clock) {
 
   /** Only the fields present in `body` change; metadata is merged, not replaced. */
   function change(scope: Scope, id: string, body: CustomerUpdate): CustomerRow {
-    return db.transaction(() => {
+    return store.transaction(() => {
       const row = get(scope, id);
       const next: CustomerRow = {
         ...row,
@@ -199,10 +199,10 @@ export function createCustomerStore(db: Db, clock: Clock) {
     page: Statement<Params, CustomerRow>;
   }
   const shapes = new Map<string, Shape>();
-  const estimate = db.prepare<[string, string, string, string], { n: number }>(`
+  const estimate = store.prepare<[string, string, string, string], { n: number }>(`
     SELECT count(*) AS n FROM (SELECT 1 FROM customer_metadata
       WHERE merchant_id = ? AND environment = ? AND key = ? AND value = ? LIMIT 2000)`);
-  const totals = db.prepare<[string, string], { n: number }>(
+  const totals = store.prepare<[string, string], { n: number }>(
     'SELECT n FROM customer_counts WHERE merchant_id = ? AND environment = ?',
   );
   function statementsFor(from: string, countFrom: string, where: string, order: string): Shape {
@@ -210,10 +210,10 @@ export function createCustomerStore(db: Db, clock: Clock) {
     let found = shapes.get(key);
     if (!found) {
       found = {
-        count: db.prepare<Params, { n: number }>(
+        count: store.prepare<Params, { n: number }>(
           `SELECT count(*) AS n FROM ${countFrom} WHERE ${where}`,
         ),
-        page: db.prepare<Params, CustomerRow>(
+        page: store.prepare<Params, CustomerRow>(
           `SELECT c.* FROM ${from} WHERE ${where}
            ORDER BY ${order} LIMIT @limit OFFSET @offset`,
         ),

@@ -8,7 +8,7 @@ import { mount } from '../http/mount';
 import { createCustomerStore, customerRecord } from './model';
 
 export const customerRoutes: Area = (app, ctx) => {
-  const store = createCustomerStore(ctx.db, ctx.clock);
+  const store = createCustomerStore(ctx.store, ctx.clock);
 
   mount(app, ctx.auth, routes.createCustomer, ({ body, caller }) =>
     customerRecord(store.create(caller, body)),

@@ -13,13 +13,13 @@ import { createTerminalScope, lookupRecord, type LookupRow } from './terminal-sc
 import { newId } from '../kernel/ids';
 
 export const terminalCustomerRoutes: Area = (app, ctx) => {
-  const { db, clock } = ctx;
-  const customers = createCustomerStore(db, clock);
-  const cards = createCardStore(db, clock);
-  const scope = createTerminalScope(db, clock);
+  const { store, clock } = ctx;
+  const customers = createCustomerStore(store, clock);
+  const cards = createCardStore(store, clock);
+  const scope = createTerminalScope(store, clock);
   // The number as typed at the counter: without its country code, or with it (+44 7700…).
   // Candidates by the indexed phone_number column, then the exact match is checked here.
-  const byPhoneIn = db.prepare<[string, string, string], CustomerRow>(`
+  const byPhoneIn = store.prepare<[string, string, string], CustomerRow>(`
     SELECT * FROM customers WHERE merchant_id = ? AND environment = ?
       AND phone_number IN (SELECT value FROM json_each(?))`);
   const byFullPhone = {
@@ -34,13 +34,13 @@ export const terminalCustomerRoutes: Area = (app, ctx) => {
         );
     },
   };
-  const record = db.prepare(`
+  const record = store.prepare(`
     INSERT INTO terminal_lookups (id, terminal_id, merchant_id, environment, by, query, customer_id, created_at)
     VALUES (@id, @terminalId, @merchantId, @environment, @by, @query, @customerId, @now)`);
-  const page = db.prepare<[string, string, number, number], LookupRow>(`
+  const page = store.prepare<[string, string, number, number], LookupRow>(`
     SELECT * FROM terminal_lookups WHERE merchant_id = ? AND environment = ?
     ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`);
-  const total = db.prepare<[string, string], { n: number }>(
+  const total = store.prepare<[string, string], { n: number }>(
     'SELECT count(*) AS n FROM terminal_lookups WHERE merchant_id = ? AND environment = ?',
   );
 

@@ -7,7 +7,7 @@ import type { Clock } from '../kernel/clock';
 import type { Caller } from '../kernel/caller';
 import { ApiError } from '../kernel/errors';
 import { NO_CUSTOMER } from './model';
-import type { Db } from '../kernel/store/db';
+import type { Store } from '../kernel/store/port';
 
 /** How long a lookup opens the customer's cards to the terminal that made it. */
 export const LOOKUP_WINDOW_MS = 3600_000;
@@ -18,12 +18,12 @@ export const LOOKUPS_PER_DAY = 200;
 type TerminalCaller = Extract<Caller, { kind: 'terminal' }>;
 
 /** The checks of a terminal's customer scope, their statements prepared once. */
-export function createTerminalScope(db: Db, clock: Clock) {
-  const lookedUp = db.prepare<[string, string, number], { n: number }>(
+export function createTerminalScope(store: Store, clock: Clock) {
+  const lookedUp = store.prepare<[string, string, number], { n: number }>(
     `SELECT count(*) AS n FROM terminal_lookups
      WHERE terminal_id = ? AND customer_id = ? AND created_at > ?`,
   );
-  const since = db.prepare<[string, number], { n: number }>(
+  const since = store.prepare<[string, number], { n: number }>(
     'SELECT count(*) AS n FROM terminal_lookups WHERE terminal_id = ? AND created_at > ?',
   );
   return {

@@ -3,7 +3,7 @@
  * environment; a terminal secret also fixes the terminal and its store. Secrets are stored as
  * SHA-256 hashes and found by hash lookup, never compared directly.
  */
-import type { Db } from '../kernel/store/db';
+import type { Store } from '../kernel/store/port';
 import { ApiError } from '../kernel/errors';
 import type { Auth } from '../../shared/contract/routes';
 import type { Caller, Environment } from '../kernel/caller';
@@ -17,15 +17,15 @@ interface SecretRow {
   store_id: string | null;
 }
 
-export function createAuthenticator(db: Db) {
-  const lookup = db.prepare<[string], SecretRow>(`
+export function createAuthenticator(store: Store) {
+  const lookup = store.prepare<[string], SecretRow>(`
     SELECT s.merchant_id, s.environment, s.kind, s.terminal_id, t.store_id
     FROM access_secrets s LEFT JOIN terminals t ON t.id = s.terminal_id
     WHERE s.hash = ? AND s.revoked_at IS NULL`);
 
   // Every request authenticates: remember callers by the secret's hash so the lookup runs once
   // per secret. Keyed by the SHA-256, never by the secret itself, so no comparison anywhere
-  // (the Map's or SQLite's index) touches secret bytes: whatever timing a comparison leaks is
+  // (the Map's or the database's index) touches secret bytes: whatever timing a comparison leaks is
   // about a hash, which says nothing about the secret (constant-time in effect). Revoking
   // (unpairing) goes through `forgetAll`, so the cache never outlives a secret. Unknown secrets
   // are not cached, so guessing cannot fill memory; wrong secrets are rate-limited per address
@@ -33,17 +33,17 @@ export function createAuthenticator(db: Db) {
   const known = new Map<string, Caller>();
 
   /** The caller of a secret, or null when the secret is unknown or revoked. */
-  function identify(secret: string): Caller | null {
+  async function identify(secret: string): Promise<Caller | null> {
     const hash = hashSecret(secret);
     const cached = known.get(hash);
     if (cached) return cached;
-    const caller = resolve(hash);
-    if (caller) known.set(hash, caller);
+    const caller = await resolve(hash);
+    if (caller && store.soleWriter) known.set(hash, caller);
     return caller;
   }
 
-  function resolve(hash: string): Caller | null {
-    const row = lookup.get(hash);
+  async function resolve(hash: string): Promise<Caller | null> {
+    const row = await lookup.get(hash);
     if (!row) return null;
     if (row.kind === 'terminal') {
       if (!row.terminal_id || !row.store_id) return null;
@@ -59,10 +59,10 @@ export function createAuthenticator(db: Db) {
   }
 
   /** Checks the Authorization header against what the route allows. */
-  function authorize(header: string | undefined, auth: Auth): Caller | null {
+  async function authorize(header: string | undefined, auth: Auth): Promise<Caller | null> {
     if (auth === 'public') return null;
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
-    const caller = match?.[1] ? identify(match[1]) : null;
+    const caller = match?.[1] ? await identify(match[1]) : null;
     if (!caller)
       throw new ApiError(
         401,

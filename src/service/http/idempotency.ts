@@ -5,17 +5,17 @@
  * time in the sandbox: clock.ts); the same key with the same request
  * from the same caller replays it; the same key with a different request is a 409.
  *
- * Exactly once: a handler that answers synchronously (every one that only touches SQLite) runs
- * inside the transaction that checks the key and stores the answer, so the money movement and its
- * recorded answer commit together or not at all, even across kill -9. A handler that awaits
- * something commits the reservation first; a second request with the key arriving meanwhile waits
- * for the first and then gets its answer. A refused request (any error) changed nothing and is
- * not remembered: retried with the same key, it runs again.
+ * Exactly once: the handler runs inside the transaction that checks the key and stores the
+ * answer, so the money movement and its recorded answer commit together or not at all, even
+ * across kill -9. Two requests with one key at once, on one instance or two: the second's
+ * reservation waits on the first's row and finds it taken, and it then replays the first's answer.
+ * A refused request (any error) changed nothing and is not remembered: retried with the same key,
+ * it runs again.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Clock } from '../kernel/clock';
 import type { Outbox } from '../kernel/events/outbox';
-import type { Db } from '../kernel/store/db';
+import type { Store } from '../kernel/store/port';
 import type { Environment } from '../kernel/caller';
 import { ApiError } from '../kernel/errors';
 
@@ -81,35 +81,46 @@ export function requestFingerprint(method: string, path: string, query: unknown,
     .digest('hex');
 }
 
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  !!value && typeof (value as { then?: unknown }).then === 'function';
-
-export function createIdempotencyStore(db: Db, clock: Clock, outbox: Outbox) {
+export function createIdempotencyStore(store: Store, clock: Clock, outbox: Outbox) {
   /** This process: a reservation left by another boot was cut short by a crash or restart. */
   const boot = randomUUID();
-  const select = db.prepare<[string, string], KeyRow>(
+  const select = store.prepare<[string, string], KeyRow>(
     'SELECT fingerprint, status, body, boot, created_at FROM idempotency_keys WHERE scope = ? AND key = ?',
   );
-  const reserve = db.prepare(`
-    INSERT INTO idempotency_keys (scope, key, fingerprint, boot, created_at) VALUES (?, ?, ?, ?, ?)
+  // A key past its 24 hours is taken over; a live one is left alone (no row changed), whoever
+  // holds it.
+  const reserve = store.prepare<{
+    scope: string;
+    key: string;
+    fingerprint: string;
+    boot: string;
+    now: number;
+    expired: number;
+  }>(`
+    INSERT INTO idempotency_keys (scope, key, fingerprint, boot, created_at)
+    VALUES (@scope, @key, @fingerprint, @boot, @now)
     ON CONFLICT (scope, key) DO UPDATE SET fingerprint = excluded.fingerprint,
-      boot = excluded.boot, created_at = excluded.created_at, status = NULL, body = NULL`);
-  const complete = db.prepare(
+      boot = excluded.boot, created_at = excluded.created_at, status = NULL, body = NULL
+    WHERE idempotency_keys.created_at <= @expired`);
+  const complete = store.prepare(
     'UPDATE idempotency_keys SET status = ?, body = ? WHERE scope = ? AND key = ?',
   );
-  const release = db.prepare(
+  const release = store.prepare(
     'DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND status IS NULL',
   );
   // A key's environment is the second field of its scope (mount.ts: merchant:environment:owner).
   // The sandbox's clock is never behind production's, so its bound is the larger one.
-  const prune = db.prepare<{ sandbox: number; production: number }>(`
+  const prune = store.prepare<{ sandbox: number; production: number }>(`
     DELETE FROM idempotency_keys WHERE created_at <= @sandbox
       AND (created_at <= @production OR substr(scope, instr(scope, ':') + 1, 8) = 'sandbox:')`);
   const inFlight = new Map<string, Promise<unknown>>();
   let prunedAt = -Infinity;
 
+  /** Another request holds the key: look again once its transaction has ended. */
+  const TAKEN = Symbol('taken');
+
   /**
-   * Runs `execute` once per (scope, key) and fingerprint. `store` turns its result into the
+   * Runs `execute` once per (scope, key) and fingerprint. `keep` turns its result into the
    * answer to keep (null: keep nothing, e.g. a streamed Response).
    */
   async function run<T>(
@@ -118,7 +129,7 @@ export function createIdempotencyStore(db: Db, clock: Clock, outbox: Outbox) {
     key: string,
     fingerprint: string,
     execute: () => T | Promise<T>,
-    store: (result: T) => StoredAnswer | null,
+    keep: (result: T) => StoredAnswer | null,
   ): Promise<Outcome<T>> {
     const id = `${scope}\n${key}`;
     for (;;) {
@@ -128,18 +139,17 @@ export function createIdempotencyStore(db: Db, clock: Clock, outbox: Outbox) {
         continue; // the first has finished: replay its answer, or run if it failed
       }
       const now = clock.now(environment);
-      let pending: PromiseLike<T> | undefined;
-      const outcome = outbox.tx((): Outcome<T> | null => {
+      const attempt = outbox.tx(async (): Promise<Outcome<T> | typeof TAKEN> => {
         // Inside the transaction, so a refused request leaves even this housekeeping undone.
         const realNow = clock.now('production');
         if (realNow - prunedAt > 3600_000) {
-          prune.run({
+          await prune.run({
             sandbox: clock.now('sandbox') - IDEMPOTENCY_TTL_MS,
             production: realNow - IDEMPOTENCY_TTL_MS,
           });
           prunedAt = realNow;
         }
-        const row = select.get(scope, key);
+        const row = await select.get(scope, key);
         if (row && row.created_at > now - IDEMPOTENCY_TTL_MS) {
           if (row.fingerprint !== fingerprint)
             throw conflict(
@@ -152,35 +162,25 @@ export function createIdempotencyStore(db: Db, clock: Clock, outbox: Outbox) {
               'its answer was recorded; check its outcome before retrying with a new key',
           );
         }
-        reserve.run(scope, key, fingerprint, boot, now);
-        const result = execute();
-        if (isThenable(result)) {
-          pending = result as PromiseLike<T>;
-          return null;
-        }
-        const answer = store(result);
-        if (answer) complete.run(answer.status, answer.body, scope, key);
-        else release.run(scope, key);
+        const reserved = await reserve.run({
+          scope,
+          key,
+          fingerprint,
+          boot,
+          now,
+          expired: now - IDEMPOTENCY_TTL_MS,
+        });
+        if (reserved.changes === 0) return TAKEN;
+        const result = await execute();
+        const answer = keep(result);
+        if (answer) await complete.run(answer.status, answer.body, scope, key);
+        else await release.run(scope, key);
         return { replayed: false, result };
       });
-      if (outcome) return outcome;
-
-      // An asynchronous handler: its reservation is committed; finish it when it settles.
-      const settled = Promise.resolve(pending!).then(
-        (result) => {
-          const answer = store(result);
-          if (answer) complete.run(answer.status, answer.body, scope, key);
-          else release.run(scope, key);
-          return result;
-        },
-        (error: unknown) => {
-          release.run(scope, key);
-          throw error;
-        },
-      );
-      inFlight.set(id, settled);
+      inFlight.set(id, attempt);
       try {
-        return { replayed: false, result: await settled };
+        const outcome = await attempt;
+        if (outcome !== TAKEN) return outcome;
       } finally {
         inFlight.delete(id);
       }

@@ -130,7 +130,7 @@ export function mount<R extends RouteDef>(
       const header = c.req.header('authorization');
       let caller: Caller | null;
       try {
-        caller = auth.authorize(header, def.auth);
+        caller = await auth.authorize(header, def.auth);
       } catch (error) {
         throw refuseSecret(error, header);
       }

@@ -58,7 +58,7 @@ function answer(c: Context, type: string, cacheControl: string, image: Image): R
 
 export const imageRoutes: Area = (app, ctx) => {
   const cache = createLru<Image>(CACHE_ENTRIES);
-  const merchantName = ctx.db.prepare<[string], { name: string }>(
+  const merchantName = ctx.store.prepare<[string], { name: string }>(
     'SELECT name FROM merchants WHERE id = ?',
   );
 

@@ -19,7 +19,7 @@ import { changedTopics, createWatcher } from './watch';
 export const WATCH_MS = Number(process.env.COUNTER_MERCHANT_WATCH_MS ?? 500);
 
 export const merchantEventRoutes: Area = (app, ctx) => {
-  const fingerprints = createWatcher(ctx.db, ctx.presence);
+  const fingerprints = createWatcher(ctx.store, ctx.presence);
 
   mount(app, ctx.auth, routes.merchantEvents, ({ caller, c }) => {
     const { merchantId, environment } = caller;
@@ -66,11 +66,11 @@ export const merchantEventRoutes: Area = (app, ctx) => {
           event: 'ready',
           data: JSON.stringify({ heartbeatMs: HEARTBEAT_MS }),
         });
-        while (open && ctx.db.open) {
+        while (open && ctx.store.open) {
           if (!signalled) await new Promise<void>((resolve) => (wake = resolve));
           wake = null;
           signalled = false;
-          if (!open || !ctx.db.open) break;
+          if (!open || !ctx.store.open) break;
           const now = fingerprints(merchantId, environment, ctx.clock.now(environment));
           for (const topic of changedTopics(last, now)) pending.add(topic);
           last = now;

@@ -8,7 +8,7 @@
  */
 import type { MerchantTopic } from '../../shared/contract/merchant-events';
 import type { Environment } from '../kernel/caller';
-import type { Db } from '../kernel/store/db';
+import type { Store } from '../kernel/store/port';
 import type { Presence } from '../terminals/model';
 
 /** Refunds need no fingerprint: every refund made or moved writes a REFUND_STATUS event. */
@@ -18,12 +18,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Last-seen times move on every heartbeat and poll; the dashboard needs them to the minute. */
 const SEEN_GRAIN_MS = 60_000;
 
-export function createWatcher(db: Db, presence: Presence) {
-  const newestPayment = db.prepare<[string, string], { id: string; created_at: number }>(
+export function createWatcher(store: Store, presence: Presence) {
+  const newestPayment = store.prepare<[string, string], { id: string; created_at: number }>(
     `SELECT id, created_at FROM payment_requests WHERE merchant_id = ? AND environment = ?
        ORDER BY created_at DESC, rowid DESC LIMIT 1`,
   );
-  const terminals = db.prepare<
+  const terminals = store.prepare<
     [string, string],
     {
       id: string;
@@ -37,11 +37,11 @@ export function createWatcher(db: Db, presence: Presence) {
     `SELECT id, name, remote_enabled, push_registered, max_amount_pence, last_seen_at FROM terminals
        WHERE merchant_id = ? AND environment = ? AND deleted_at IS NULL ORDER BY created_at`,
   );
-  const subscriptions = db.prepare<[string, string], { ids: string | null }>(
+  const subscriptions = store.prepare<[string, string], { ids: string | null }>(
     `SELECT group_concat(id) AS ids FROM webhook_subscriptions
        WHERE merchant_id = ? AND environment = ? AND deleted_at IS NULL`,
   );
-  const deliveries = db.prepare<
+  const deliveries = store.prepare<
     [string, string, number],
     { n: number; attempts: number | null; delivered: number | null; done: number | null }
   >(
@@ -55,7 +55,7 @@ export function createWatcher(db: Db, presence: Presence) {
   // with its status (a queued email turning SENT) and the newest terminal lookup. Saved cards
   // have no merchant index, so the table's newest rowid stands for them: another merchant's
   // card only costs this dashboard one needless re-read.
-  const customers = db.prepare<
+  const customers = store.prepare<
     [{ m: string; e: string }],
     { n: number | null; newest: string | null }
   >(
@@ -63,15 +63,15 @@ export function createWatcher(db: Db, presence: Presence) {
             (SELECT id FROM customers WHERE merchant_id = @m AND environment = @e
                ORDER BY created_at DESC LIMIT 1) AS newest`,
   );
-  const newestMessage = db.prepare<[string, string], { id: string; status: string }>(
+  const newestMessage = store.prepare<[string, string], { id: string; status: string }>(
     `SELECT id, status FROM messages WHERE merchant_id = ? AND environment = ?
        ORDER BY created_at DESC LIMIT 1`,
   );
-  const newestLookup = db.prepare<[string, string], { id: string }>(
+  const newestLookup = store.prepare<[string, string], { id: string }>(
     `SELECT id FROM terminal_lookups WHERE merchant_id = ? AND environment = ?
        ORDER BY created_at DESC LIMIT 1`,
   );
-  const newestCard = db.prepare<[], { id: number | null }>(
+  const newestCard = store.prepare<[], { id: number | null }>(
     `SELECT max(rowid) AS id FROM saved_cards`,
   );
 

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
 import { hashSecret, newSecret } from '../kernel/secrets';
-import type { Db } from '../kernel/store/db';
+import type { Store } from '../kernel/store/port';
 
 export const DEMO_MERCHANT_NAME = 'Counter Demo Shop';
 
@@ -20,29 +20,29 @@ export interface Bootstrap {
 }
 
 export function bootstrapMerchant(
-  db: Db,
+  store: Store,
   clock: Clock,
   env: Partial<Record<Environment, string | undefined>> = {},
 ): Bootstrap {
-  return db.transaction((): Bootstrap => {
+  return store.transaction((): Bootstrap => {
     // The merchant and its secrets are of neither environment: real time.
     const now = clock.now('production');
-    let merchant = db
+    let merchant = store
       .prepare<[], { id: string; name: string }>(
         'SELECT id, name FROM merchants ORDER BY created_at LIMIT 1',
       )
       .get();
     const generated: Bootstrap['generated'] = {};
-    const addSecret = db.prepare(
+    const addSecret = store.prepare(
       `INSERT OR IGNORE INTO access_secrets (hash, merchant_id, environment, kind, created_at)
        VALUES (?, ?, ?, 'merchant', ?)`,
     );
     if (!merchant) {
       merchant = { id: randomUUID(), name: DEMO_MERCHANT_NAME };
-      db.prepare(
+      store.prepare(
         'INSERT INTO merchants (id, name, card_enabled, remote_enabled, tips_enabled, created_at) VALUES (?, ?, 1, 1, 1, ?)',
       ).run(merchant.id, merchant.name, now);
-      db.prepare(
+      store.prepare(
         'INSERT INTO stores (id, merchant_id, name, is_primary, address, created_at) VALUES (?, ?, ?, 1, ?, ?)',
       ).run(randomUUID(), merchant.id, 'Main Street', '1 Main Street, London', now);
       for (const environment of ['sandbox', 'production'] as const) {

@@ -11,7 +11,7 @@ import type { OutboxMessage } from '../../shared/contract/messages';
 import type { Clock } from '../kernel/clock';
 import { iso } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
-import type { Db } from '../kernel/store/db';
+import type { Store } from '../kernel/store/port';
 import { newId } from '../kernel/ids';
 
 export interface MessageOptions {
@@ -94,33 +94,33 @@ export function messageRecord(row: MessageRow): z.input<typeof OutboxMessage> {
 }
 
 export function createMessageOutbox(
-  db: Db,
+  store: Store,
   clock: Clock,
   options: MessageOptions,
   log: (line: string) => void,
 ) {
-  const insert = db.prepare(`
+  const insert = store.prepare(`
     INSERT INTO messages (id, merchant_id, environment, customer_id, channel, recipient, subject,
       body, link, status, created_at)
     VALUES (@id, @merchantId, @environment, @customerId, @channel, @to, @subject, @body, @link,
       @status, @now)`);
-  const queued = db.prepare<[], MessageRow>(
+  const queued = store.prepare<[], MessageRow>(
     "SELECT * FROM messages WHERE status = 'QUEUED' ORDER BY created_at LIMIT 20",
   );
-  const markSent = db.prepare(
+  const markSent = store.prepare(
     "UPDATE messages SET status = 'SENT', sent_at = ?, attempts = attempts + 1 WHERE id = ? AND status = 'QUEUED'",
   );
-  const markTry = db.prepare(`
+  const markTry = store.prepare(`
     UPDATE messages SET attempts = attempts + 1, error = @error,
       status = CASE WHEN attempts + 1 >= @max THEN 'FAILED' ELSE 'QUEUED' END
     WHERE id = @id AND status = 'QUEUED'`);
-  const page = db.prepare<
+  const page = store.prepare<
     [string, string, string | null, string | null, number, number],
     MessageRow
   >(`
     SELECT * FROM messages WHERE merchant_id = ? AND environment = ? AND (? IS NULL OR customer_id = ?)
     ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`);
-  const total = db.prepare<[string, string, string | null, string | null], { n: number }>(`
+  const total = store.prepare<[string, string, string | null, string | null], { n: number }>(`
     SELECT count(*) AS n FROM messages WHERE merchant_id = ? AND environment = ? AND (? IS NULL OR customer_id = ?)`);
 
   const transport = options.smtpUrl

@@ -5,7 +5,7 @@
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Db } from '../kernel/store/db';
+import type { Store } from '../kernel/store/port';
 import type { ObserveRequest } from './request-log';
 
 export interface Metrics {
@@ -16,7 +16,7 @@ export interface Metrics {
 }
 
 export interface MetricsSources {
-  db: Db;
+  store: Store;
   openStreams: () => number;
   now: () => number;
 }

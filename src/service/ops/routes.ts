@@ -19,7 +19,7 @@ export const operationRoutes =
       if (ctx.streams.draining()) throw new ApiError(503, 'The service is shutting down');
       let version: number;
       try {
-        version = ctx.db.pragma('user_version', { simple: true }) as number;
+        version = ctx.store.pragma('user_version', { simple: true }) as number;
       } catch {
         throw new ApiError(503, 'The database cannot be reached');
       }

@@ -98,7 +98,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
   // Card on file (cards/checkout.ts): saved cards offered once the customer has confirmed it is
   // them, cards saved after 3DS.
   const onFile = cardOnFile(ctx);
-  const merchantOf = ctx.db.prepare<[string], { name: string; tips_enabled: number }>(
+  const merchantOf = ctx.store.prepare<[string], { name: string; tips_enabled: number }>(
     'SELECT name, tips_enabled FROM merchants WHERE id = ?',
   );
 

@@ -11,8 +11,8 @@ import type { PaymentReader, RequestRow } from './model';
  * environment's (a sandbox secret learns nothing of production, nor the other way round) and,
  * for a terminal, another store's read exactly as one that does not exist.
  */
-export function requestFor(reader: PaymentReader, caller: Caller, id: string): RequestRow {
-  const row = reader.get(id);
+export async function requestFor(reader: PaymentReader, caller: Caller, id: string): Promise<RequestRow> {
+  const row = await reader.get(id);
   if (
     !row ||
     row.merchant_id !== caller.merchantId ||

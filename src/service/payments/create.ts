@@ -5,7 +5,7 @@ import { poundsToPence } from '../../shared/money';
 import type { Clock } from '../kernel/clock';
 import type { Caller } from '../kernel/caller';
 import { ApiError, badField } from '../kernel/errors';
-import type { Db } from '../kernel/store/db';
+import type { Store } from '../kernel/store/port';
 import type { PaymentStatus } from '../../shared/payment-states';
 import type { Method, RequestOptions, RequestRow } from './model';
 import { newId } from '../kernel/ids';
@@ -25,38 +25,38 @@ export interface NewRequest {
   known?: { merchant: MerchantRow; customerId: string };
 }
 
-export function createPaymentCreator(db: Db, clock: Clock) {
-  const merchant = db.prepare<[string], MerchantRow>(
+export function createPaymentCreator(store: Store, clock: Clock) {
+  const merchant = store.prepare<[string], MerchantRow>(
     'SELECT card_enabled, remote_enabled FROM merchants WHERE id = ?',
   );
-  const storeOf = db.prepare<[string, string], { id: string }>(
+  const storeOf = store.prepare<[string, string], { id: string }>(
     'SELECT id FROM stores WHERE id = ? AND merchant_id = ?',
   );
-  const primaryStoreOf = db.prepare<[string], { id: string }>(
+  const primaryStoreOf = store.prepare<[string], { id: string }>(
     'SELECT id FROM stores WHERE merchant_id = ? AND is_primary = 1',
   );
   // A merchant's primary store is committed with the merchant (bootstrap) and never changes or
   // goes, so it is read once, even inside a transaction.
   const primaryStores = new Map<string, string>();
-  function primaryStore(merchantId: string): string {
+  async function primaryStore(merchantId: string): Promise<string> {
     let id = primaryStores.get(merchantId);
-    if (id === undefined) primaryStores.set(merchantId, (id = primaryStoreOf.get(merchantId)!.id));
+    if (id === undefined) primaryStores.set(merchantId, (id = (await primaryStoreOf.get(merchantId))!.id));
     return id;
   }
-  const customer = db.prepare<[string, string, string], { id: string }>(
+  const customer = store.prepare<[string, string, string], { id: string }>(
     'SELECT id FROM customers WHERE id = ? AND merchant_id = ? AND environment = ?',
   );
-  const terminalLimit = db.prepare<[string], { max_amount_pence: number }>(
+  const terminalLimit = store.prepare<[string], { max_amount_pence: number }>(
     'SELECT max_amount_pence FROM terminals WHERE id = ?',
   );
   // Positional, as lifecycle.ts's insertTx: every payment request and saved-card charge runs it.
-  const insert = db.prepare<ReturnType<typeof values>>(`
+  const insert = store.prepare<ReturnType<typeof values>>(`
     INSERT INTO payment_requests (id, merchant_id, environment, store_id, terminal_id, customer_ref,
       order_id, amount_pence, status, allowed_methods, options, notes, metadata, template,
       expires_at, created_at, updated_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   /** A new request's values in the order of insert's columns. */
-  const values = (r: ReturnType<typeof prepare>) => [
+  const values = (r: Awaited<ReturnType<typeof prepare>>) => [
     r.id,
     r.merchantId,
     r.environment,
@@ -77,8 +77,8 @@ export function createPaymentCreator(db: Db, clock: Clock) {
   ];
 
   /** Validates what only the service can know; returns the row to insert. */
-  function prepare(caller: Caller, { body, terminalId = null, known }: NewRequest) {
-    const m = known?.merchant ?? merchant.get(caller.merchantId);
+  async function prepare(caller: Caller, { body, terminalId = null, known }: NewRequest) {
+    const m = known?.merchant ?? await merchant.get(caller.merchantId);
     if (!m) throw new ApiError(401, 'Unknown merchant');
     const enabled: Method[] = m.card_enabled ? ['PAY_BY_BANK', 'CARD'] : ['PAY_BY_BANK'];
 
@@ -88,17 +88,17 @@ export function createPaymentCreator(db: Db, clock: Clock) {
         throw badField('storeId', "must be the terminal's own store");
       storeId = caller.storeId;
     } else if (body.storeId) {
-      if (!storeOf.get(body.storeId, caller.merchantId))
+      if (!await storeOf.get(body.storeId, caller.merchantId))
         throw badField('storeId', 'is not a store of this merchant');
       storeId = body.storeId;
     } else {
-      storeId = primaryStore(caller.merchantId);
+      storeId = await primaryStore(caller.merchantId);
     }
 
     // A terminal's largest payment holds for every payment bound to it: started at the counter
     // (its own secret) or pushed from the dashboard.
     const amount = poundsToPence(body.amount);
-    const limit = terminalId === null ? undefined : terminalLimit.get(terminalId)?.max_amount_pence;
+    const limit = terminalId === null ? undefined : (await terminalLimit.get(terminalId))?.max_amount_pence;
     if (limit !== undefined && amount > limit) {
       const message = overTerminalLimit(amount, limit);
       throw new ApiError(400, message, [{ field: 'amount', message }]);
@@ -112,7 +112,7 @@ export function createPaymentCreator(db: Db, clock: Clock) {
     if (
       body.serviceCustomerId &&
       body.serviceCustomerId !== known?.customerId &&
-      !customer.get(body.serviceCustomerId, caller.merchantId, caller.environment)
+      !await customer.get(body.serviceCustomerId, caller.merchantId, caller.environment)
     )
       throw badField('serviceCustomerId', 'does not match a customer of this business');
 
@@ -150,9 +150,9 @@ export function createPaymentCreator(db: Db, clock: Clock) {
   }
 
   /** Stores the request at once, inside the caller's transaction if there is one. */
-  function create(caller: Caller, request: NewRequest): string {
-    const row = prepare(caller, request);
-    insert.run(...values(row));
+  async function create(caller: Caller, request: NewRequest): Promise<string> {
+    const row = await prepare(caller, request);
+    await insert.run(...values(row));
     return row.id;
   }
 
@@ -161,9 +161,9 @@ export function createPaymentCreator(db: Db, clock: Clock) {
    * first attempt's status, and the row is returned so the lifecycle need not read it back.
    * Call inside the transaction that records the attempt (lifecycle.startFirstAttempt).
    */
-  function createPaying(caller: Caller, request: NewRequest, status: PaymentStatus): RequestRow {
-    const row = { ...prepare(caller, request), status };
-    insert.run(...values(row));
+  async function createPaying(caller: Caller, request: NewRequest, status: PaymentStatus): Promise<RequestRow> {
+    const row = { ...(await prepare(caller, request)), status };
+    await insert.run(...values(row));
     return {
       id: row.id,
       merchant_id: row.merchantId,

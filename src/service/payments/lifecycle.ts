@@ -10,7 +10,7 @@ import { ENVIRONMENTS, type Clock } from '../kernel/clock';
 import type { EmitInput, Outbox } from '../kernel/events/outbox';
 import { ApiError, badField, badRequest, notFound } from '../kernel/errors';
 import type { Environment } from '../kernel/caller';
-import type { Db } from '../kernel/store/db';
+import { insertionOrder, type Store } from '../kernel/store/port';
 import {
   allowedMethodsOf,
   metadataOf,
@@ -65,15 +65,15 @@ type DueTx = Pick<
   | 'settle_outcome'
 >;
 
-export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: PaymentReader) {
-  const casRequest = db.prepare(`
+export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, reader: PaymentReader) {
+  const casRequest = store.prepare(`
     UPDATE payment_requests
     SET status = @to, payment_method = COALESCE(@method, payment_method),
         error_description = @error, paid_pence = @paid, tip_pence = @tip, updated_at = @now
     WHERE id = @id AND status = @from`);
   // Positional: binding by name costs better-sqlite3 a property lookup per parameter, and this
   // insert runs in every payment attempt (docs/benchmarks.md).
-  const insertTx = db.prepare<ReturnType<typeof txValues>>(`
+  const insertTx = store.prepare<ReturnType<typeof txValues>>(`
     INSERT INTO transactions (id, payment_request_id, method, status, amount_pence, tip_pence,
       bank_name, card_brand, card_last4, card_type, capture_type, settle_at, settle_outcome,
       error_description, card_id, auth_expires_at, auto_capture_at, capture_outcome,
@@ -102,32 +102,32 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
     t.now,
     t.now,
   ];
-  const casTx = db.prepare(`
+  const casTx = store.prepare(`
     UPDATE transactions SET status = @to, error_description = @error, settle_at = @settleAt, updated_at = @now
     WHERE id = @id AND status = @from`);
-  const casPaid = db.prepare(`
+  const casPaid = store.prepare(`
     UPDATE payment_requests SET paid_pence = @paid, tip_pence = @tip, updated_at = @now
     WHERE id = @id AND status = 'AWAITING_AUTHORIZATION'`);
-  const openTxs = db.prepare<[string], TransactionRow>(`
+  const openTxs = store.prepare<[string], TransactionRow>(`
     SELECT * FROM transactions WHERE payment_request_id = ? AND status IN ('AWAITING_AUTHORIZATION', 'PENDING')`);
   // The sweeps below each run once per environment, with that environment's now (clock.ts).
-  const dueExpiries = db.prepare<[number, Environment], RequestRow>(`
+  const dueExpiries = store.prepare<[number, Environment], RequestRow>(`
     SELECT * FROM payment_requests
     WHERE status IN ('PAYMENT_NOT_INITIATED', 'AWAITING_AUTHORIZATION', 'FAILED') AND expires_at <= ?
       AND environment = ?`);
   // Only what the settlement uses: it reads every transaction due at a tick. A transaction's
   // environment is its request's.
-  const dueSettlements = db.prepare<[number, Environment], DueTx>(`
+  const dueSettlements = store.prepare<[number, Environment], DueTx>(`
     SELECT t.id, t.payment_request_id, t.status, t.method, t.amount_pence, t.tip_pence,
       t.error_description, t.settle_outcome
     FROM transactions t JOIN payment_requests p ON p.id = t.payment_request_id
     WHERE t.status = 'PENDING' AND t.settle_at IS NOT NULL AND t.settle_at <= ?
       AND p.environment = ?`);
-  const dueRequests = db.prepare<[Environment, number], RequestRow>(`
+  const dueRequests = store.prepare<[Environment, number], RequestRow>(`
     SELECT * FROM payment_requests WHERE environment = ? AND id IN (
       SELECT payment_request_id FROM transactions
       WHERE status = 'PENDING' AND settle_at IS NOT NULL AND settle_at <= ?)`);
-  const merchantTips = db.prepare<[string], { tips_enabled: number }>(
+  const merchantTips = store.prepare<[string], { tips_enabled: number }>(
     'SELECT tips_enabled FROM merchants WHERE id = ?',
   );
 
@@ -173,8 +173,8 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
     return events;
   }
 
-  function statusEvent(row: RequestRow) {
-    for (const event of statusEvents(row)) outbox.emit(event);
+  async function statusEvent(row: RequestRow) {
+    for (const event of statusEvents(row)) await outbox.emit(event);
   }
 
   /** Compare-and-set of the request's status; emits the change's events. */
@@ -215,10 +215,10 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
     };
   }
 
-  function move(row: RequestRow, to: PaymentStatus, patch: Patch = {}): RequestRow {
+  async function move(row: RequestRow, to: PaymentStatus, patch: Patch = {}): Promise<RequestRow> {
     const next = moved(row, to, patch, clock.now(row.environment));
     reader.invalidate(row.id);
-    const changed = casRequest.run({
+    const changed = (await casRequest.run({
       id: row.id,
       from: row.status,
       to,
@@ -227,32 +227,32 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
       paid: next.paid_pence,
       tip: next.tip_pence,
       now: next.updated_at,
-    }).changes;
+    })).changes;
     if (changed === 0) throw badRequest('The payment request changed meanwhile; read it again');
-    statusEvent(next);
+    await statusEvent(next);
     return next;
   }
 
-  function closeOpenAttempts(row: RequestRow, to: PaymentStatus, why: string) {
+  async function closeOpenAttempts(row: RequestRow, to: PaymentStatus, why: string) {
     reader.invalidate(row.id);
     const now = clock.now(row.environment);
-    for (const tx of openTxs.all(row.id))
-      casTx.run({ id: tx.id, from: tx.status, to, error: why, settleAt: null, now });
+    for (const tx of await openTxs.all(row.id))
+      await casTx.run({ id: tx.id, from: tx.status, to, error: why, settleAt: null, now });
   }
 
-  function requireRequest(id: string): RequestRow {
-    const row = reader.get(id);
+  async function requireRequest(id: string): Promise<RequestRow> {
+    const row = await reader.get(id);
     if (!row) throw notFound('No payment request with this id');
     return row;
   }
 
   /** Expires the request now if its time has passed; true when it did. */
-  function expireIfDue(row: RequestRow): boolean {
+  async function expireIfDue(row: RequestRow): Promise<boolean> {
     if (!OPEN_STATUSES.includes(row.status) || row.expires_at > clock.now(row.environment))
       return false;
-    outbox.tx(() => {
-      closeOpenAttempts(row, 'FAILED', 'The payment request expired');
-      move(row, 'EXPIRED');
+    await outbox.tx(async () => {
+      await closeOpenAttempts(row, 'FAILED', 'The payment request expired');
+      await move(row, 'EXPIRED');
     });
     return true;
   }
@@ -292,18 +292,18 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
    * attempt's status is its first status change and gets its event. Call inside outbox.tx with
    * the request's insert.
    */
-  function startFirstAttempt(row: RequestRow, input: AttemptInput): void {
+  async function startFirstAttempt(row: RequestRow, input: AttemptInput): Promise<void> {
     if (row.status !== input.status)
       throw new Error(`a request created ${row.status} cannot start a ${input.status} attempt`);
-    insertTx.run(...txValues(attemptRow(row, input, row.amount_pence, input.tipPence ?? 0)));
-    statusEvent(row);
+    await insertTx.run(...txValues(attemptRow(row, input, row.amount_pence, input.tipPence ?? 0)));
+    await statusEvent(row);
   }
 
   /** The customer starts paying: a new transaction, the request follows its status. */
-  function startAttempt(requestId: string, input: AttemptInput): TransactionRow {
-    return outbox.tx(() => {
-      const row = requireRequest(requestId);
-      if (expireIfDue(row)) throw badRequest('The payment request has expired');
+  async function startAttempt(requestId: string, input: AttemptInput): Promise<TransactionRow> {
+    return outbox.tx(async () => {
+      const row = await requireRequest(requestId);
+      if (await expireIfDue(row)) throw badRequest('The payment request has expired');
       const options = optionsOf(row);
       if (row.status === 'FAILED' && !options.allowRetry)
         throw badRequest('The payment failed and this request does not allow another try');
@@ -313,7 +313,7 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
         throw badRequest(`${input.method} is not offered for this payment request`);
       const tip = input.tipPence ?? 0;
       if (tip < 0) throw badRequest('The tip cannot be negative');
-      const tipsOn = options.enableTips && merchantTips.get(row.merchant_id)?.tips_enabled === 1;
+      const tipsOn = options.enableTips && (await merchantTips.get(row.merchant_id))?.tips_enabled === 1;
       if (tip > 0 && !tipsOn) throw badRequest('Tips are not enabled for this payment request');
       const outstanding = row.amount_pence - (row.paid_pence - row.tip_pence);
       const amount =
@@ -327,96 +327,96 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
           'tipAmount',
           `must be at most ${formatPence(amount, row.currency)}, the amount being paid`,
         );
-      if (openTxs.all(row.id).some((t) => t.status === 'PENDING'))
+      if ((await openTxs.all(row.id)).some((t) => t.status === 'PENDING'))
         throw badRequest('A card payment is being processed; wait for its outcome');
-      closeOpenAttempts(row, 'FAILED', 'Replaced by a new attempt');
+      await closeOpenAttempts(row, 'FAILED', 'Replaced by a new attempt');
       const tx = attemptRow(row, input, amount, tip);
       reader.invalidate(row.id);
-      insertTx.run(...txValues(tx));
+      await insertTx.run(...txValues(tx));
       // A split bill stays AWAITING_AUTHORIZATION while its shares are paid one by one; each
       // share's own progress is on its transaction.
       const next = options.splitBill ? 'AWAITING_AUTHORIZATION' : input.status;
       // PENDING: the card is with the network, so the method is settled and the event says so.
       const method = next === 'PENDING' ? { method: input.method } : {};
-      if (row.status !== next) move(row, next, { error: null, ...method });
-      return reader.transaction(tx.id)!;
+      if (row.status !== next) await move(row, next, { error: null, ...method });
+      return (await reader.transaction(tx.id))!;
     });
   }
 
   type Outcome = 'COMPLETED' | 'FAILED' | 'AUTHORIZED' | 'PENDING';
 
   /** An attempt's outcome: the bank's answer, the card network's, or a 3DS challenge's. */
-  function finishAttempt(txId: string, outcome: Outcome, errorDescription?: string): RequestRow {
-    return outbox.tx(() => {
-      const tx = reader.transaction(txId);
+  async function finishAttempt(txId: string, outcome: Outcome, errorDescription?: string): Promise<RequestRow> {
+    return outbox.tx(async () => {
+      const tx = await reader.transaction(txId);
       if (!tx) throw notFound('No such payment attempt');
-      return finish(tx, requireRequest(tx.payment_request_id), outcome, errorDescription);
+      return await finish(tx, await requireRequest(tx.payment_request_id), outcome, errorDescription);
     });
   }
 
   /** finishAttempt with the attempt and its request already read; call inside outbox.tx. */
-  function finish(
+  async function finish(
     tx: DueTx,
     row: RequestRow,
     outcome: Outcome,
     errorDescription?: string,
-  ): RequestRow {
+  ): Promise<RequestRow> {
     if (tx.status !== 'AWAITING_AUTHORIZATION' && tx.status !== 'PENDING')
       throw badRequest(`This payment attempt is already ${tx.status}`);
     const now = clock.now(row.environment);
     const error = outcome === 'FAILED' ? (errorDescription ?? DECLINED) : null;
     reader.invalidate(row.id);
-    const changed = casTx.run({
+    const changed = (await casTx.run({
       id: tx.id,
       from: tx.status,
       to: outcome,
       error: error ?? tx.error_description,
       settleAt: outcome === 'PENDING' ? now + CARD_SETTLE_MS : null,
       now,
-    }).changes;
+    })).changes;
     if (changed === 0) throw badRequest('The payment attempt changed meanwhile; read it again');
     const split = optionsOf(row).splitBill;
     switch (outcome) {
       case 'PENDING':
         if (split) return row;
-        return row.status === 'PENDING' ? row : move(row, 'PENDING', { method: tx.method });
+        return row.status === 'PENDING' ? row : await move(row, 'PENDING', { method: tx.method });
       case 'FAILED':
         // One payer's failed share leaves the bill open for another try.
         if (split && row.status === 'AWAITING_AUTHORIZATION') return row;
-        return move(row, 'FAILED', answered(tx, row, outcome, error));
+        return await move(row, 'FAILED', answered(tx, row, outcome, error));
       case 'AUTHORIZED':
-        return move(row, 'AUTHORIZED', answered(tx, row, outcome, null));
+        return await move(row, 'AUTHORIZED', answered(tx, row, outcome, null));
       case 'COMPLETED': {
         const patch = answered(tx, row, outcome, null);
         const { paid = 0, tip = 0 } = patch;
-        if (paid - tip >= row.amount_pence) return move(row, 'COMPLETED', patch);
+        if (paid - tip >= row.amount_pence) return await move(row, 'COMPLETED', patch);
         // A share of a split bill: the request waits for the rest, and says how much is paid.
-        const changed = casPaid.run({ id: row.id, paid, tip, now }).changes;
+        const changed = (await casPaid.run({ id: row.id, paid, tip, now })).changes;
         if (changed === 0) throw badRequest('The payment request changed meanwhile; read it again');
-        const next = requireRequest(row.id);
-        statusEvent(next);
+        const next = await requireRequest(row.id);
+        await statusEvent(next);
         return next;
       }
     }
   }
 
   /** POST /api/payment-request/cancel: allowed while nothing has been paid. */
-  function cancel(row: RequestRow): RequestRow {
-    if (expireIfDue(row)) throw badRequest('The payment request has already expired');
+  async function cancel(row: RequestRow): Promise<RequestRow> {
+    if (await expireIfDue(row)) throw badRequest('The payment request has already expired');
     if (!OPEN_STATUSES.includes(row.status) || row.paid_pence > 0)
       throw badRequest(`The payment request has already been processed (${row.status})`);
-    return outbox.tx(() => {
-      closeOpenAttempts(row, 'CANCELLED', 'The payment request was cancelled');
-      return move(row, 'CANCELLED', { error: null });
+    return outbox.tx(async () => {
+      await closeOpenAttempts(row, 'CANCELLED', 'The payment request was cancelled');
+      return await move(row, 'CANCELLED', { error: null });
     });
   }
 
   /** Expires every open request whose time has come in its environment. Returns how many. */
-  function expireDue(): number {
+  async function expireDue(): Promise<number> {
     let count = 0;
     for (const environment of ENVIRONMENTS)
-      for (const row of dueExpiries.all(clock.now(environment), environment))
-        if (expireIfDue(row)) count++;
+      for (const row of await dueExpiries.all(clock.now(environment), environment))
+        if (await expireIfDue(row)) count++;
     return count;
   }
 
@@ -429,16 +429,20 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
   // Answers for many payments in one statement per table (rows as JSON arrays), where one each
   // was two updates and an event per payment: under a stream of saved-card charges the
   // settlement was a large part of a charge's cost, most of it in statements (docs/benchmarks.md).
-  const settleTxs = db.prepare<{ batch: string; now: number }>(`
+  // The rows of a JSON array: SQLite's json_each names each element `value`; PostgreSQL's
+  // jsonb_array_elements is given the same name, and its numbers are cast to the columns' type.
+  const rowsOf = store.dialect === 'sqlite' ? 'json_each(@batch)' : 'jsonb_array_elements(@batch::jsonb)';
+  const int = (expr: string) => (store.dialect === 'sqlite' ? expr : `(${expr})::bigint`);
+  const settleTxs = store.prepare<{ batch: string; now: number }>(`
     UPDATE transactions SET status = j.value ->> 1, error_description = j.value ->> 2,
       settle_at = NULL, updated_at = @now
-    FROM json_each(@batch) AS j
+    FROM ${rowsOf} AS j${store.dialect === 'sqlite' ? '' : '(value)'}
     WHERE transactions.id = j.value ->> 0 AND transactions.status = 'PENDING'`);
-  const settleRequests = db.prepare<{ batch: string; now: number }>(`
+  const settleRequests = store.prepare<{ batch: string; now: number }>(`
     UPDATE payment_requests SET status = j.value ->> 1,
       payment_method = COALESCE(j.value ->> 2, payment_method), error_description = j.value ->> 3,
-      paid_pence = j.value ->> 4, tip_pence = j.value ->> 5, updated_at = @now
-    FROM json_each(@batch) AS j
+      paid_pence = ${int('j.value ->> 4')}, tip_pence = ${int('j.value ->> 5')}, updated_at = @now
+    FROM ${rowsOf} AS j${store.dialect === 'sqlite' ? '' : '(value)'}
     WHERE payment_requests.id = j.value ->> 0 AND payment_requests.status = 'PENDING'`);
 
   /**
@@ -458,7 +462,7 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
    * `finish` with the network's answer for many whole requests at once (see settlesWhole), all
    * of one environment, whose time is `now`.
    */
-  function settleTogether(batch: { tx: DueTx; row: RequestRow }[], now: number): void {
+  async function settleTogether(batch: { tx: DueTx; row: RequestRow }[], now: number): Promise<void> {
     if (batch.length === 0) return;
     const txChanges: unknown[] = [];
     const requestChanges: unknown[] = [];
@@ -480,34 +484,34 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
       events.push(...statusEvents(next));
     }
     const changed =
-      settleTxs.run({ batch: JSON.stringify(txChanges), now }).changes +
-      settleRequests.run({ batch: JSON.stringify(requestChanges), now }).changes;
+      (await settleTxs.run({ batch: JSON.stringify(txChanges), now })).changes +
+      (await settleRequests.run({ batch: JSON.stringify(requestChanges), now })).changes;
     if (changed !== 2 * batch.length)
       throw badRequest('A payment changed meanwhile; read it again');
-    outbox.emitMany(events);
+    await outbox.emitMany(events);
   }
 
   /** The sandbox card network answers every PENDING card payment whose time has come. */
-  function settleDue(): number {
+  async function settleDue(): Promise<number> {
     let count = 0;
-    for (const environment of ENVIRONMENTS) count += settleDueIn(environment);
+    for (const environment of ENVIRONMENTS) count += await settleDueIn(environment);
     return count;
   }
 
-  function settleDueIn(environment: Environment): number {
+  async function settleDueIn(environment: Environment): Promise<number> {
     const now = clock.now(environment);
-    const due = dueSettlements.all(now, environment);
+    const due = await dueSettlements.all(now, environment);
     if (due.length === 0) return 0;
-    const settle = (tx: DueTx, row: RequestRow | undefined) => {
+    const settle = async (tx: DueTx, row: RequestRow | undefined) => {
       if (!row) throw notFound('No payment request for this attempt');
-      finish(tx, row, networkAnswer(tx), tx.error_description ?? undefined);
+      await finish(tx, row, networkAnswer(tx), tx.error_description ?? undefined);
     };
     try {
       // One transaction for everything due now, and whole requests (nearly all) settled together
       // by settleTogether: a commit, a savepoint, reads and updates per settlement were most of
       // a busy stream of card charges' cost (bench customers). A request has at most one PENDING
       // attempt (startAttempt refuses a second).
-      return outbox.tx(() => {
+      return outbox.tx(async () => {
         // Saved-card charges are cached from their creation; the rest are read in one go.
         const requests = new Map<string, RequestRow>();
         for (const { payment_request_id: id } of due) {
@@ -515,15 +519,15 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
           if (row) requests.set(id, row);
         }
         if (requests.size < due.length)
-          for (const row of dueRequests.all(environment, now))
+          for (const row of await dueRequests.all(environment, now))
             if (!requests.has(row.id)) requests.set(row.id, row);
         const whole: { tx: DueTx; row: RequestRow }[] = [];
         for (const tx of due) {
           const row = requests.get(tx.payment_request_id);
           if (settlesWhole(tx, row)) whole.push({ tx, row });
-          else settle(tx, row);
+          else await settle(tx, row);
         }
-        settleTogether(whole, now);
+        await settleTogether(whole, now);
         return due.length;
       });
     } catch {
@@ -532,10 +536,10 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
       let failure: unknown;
       for (const { id } of due)
         try {
-          outbox.tx(() => {
-            const tx = reader.transaction(id);
+          await outbox.tx(async () => {
+            const tx = await reader.transaction(id);
             if (tx?.status !== 'PENDING') return; // moved on meanwhile
-            settle(tx, reader.get(tx.payment_request_id));
+            await settle(tx, await reader.get(tx.payment_request_id));
             count++;
           });
         } catch (error) {
@@ -548,16 +552,16 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
 
   // ---- card authorizations (saved-card charges; docs/customers.md) ----
 
-  const authorizedTx = db.prepare<[string], TransactionRow>(`
+  const authorizedTx = store.prepare<[string], TransactionRow>(`
     SELECT * FROM transactions WHERE payment_request_id = ? AND status = 'AUTHORIZED'
-    ORDER BY created_at DESC, rowid DESC LIMIT 1`);
-  const dueCaptures = db.prepare<[number, Environment], TransactionRow>(`
+    ORDER BY created_at DESC, ${insertionOrder(store)} DESC LIMIT 1`);
+  const dueCaptures = store.prepare<[number, Environment], TransactionRow>(`
     SELECT t.* FROM transactions t JOIN payment_requests p ON p.id = t.payment_request_id
     WHERE t.status = 'AUTHORIZED' AND t.auto_capture_at <= ? AND p.environment = ?`);
-  const dueReleases = db.prepare<[number, Environment], TransactionRow>(`
+  const dueReleases = store.prepare<[number, Environment], TransactionRow>(`
     SELECT t.* FROM transactions t JOIN payment_requests p ON p.id = t.payment_request_id
     WHERE t.status = 'AUTHORIZED' AND t.auth_expires_at <= ? AND p.environment = ?`);
-  const casCapturedTx = db.prepare(`
+  const casCapturedTx = store.prepare(`
     UPDATE transactions SET status = @to, error_description = @error, updated_at = @now
     WHERE id = @id AND status = 'AUTHORIZED'`);
 
@@ -565,11 +569,10 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
   const EXPIRED_HOLD = 'The authorization expired before it was captured; the hold was released';
 
   /** The request's authorized card transaction, or a 400 saying why there is none. */
-  function authorizationOf(row: RequestRow): TransactionRow {
-    const tx = authorizedTx.get(row.id);
+  async function authorizationOf(row: RequestRow): Promise<TransactionRow> {
+    const tx = await authorizedTx.get(row.id);
     if (tx) return tx;
-    const card = reader
-      .transactions(row.id)
+    const card = (await reader.transactions(row.id))
       .filter((t) => t.method === 'CARD')
       .at(-1);
     if (!card) throw badRequest('This is not a card payment');
@@ -582,28 +585,28 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
   }
 
   /** Ends an authorization: captured (COMPLETED or FAILED) or released (CANCELLED). */
-  function endAuthorization(
+  async function endAuthorization(
     row: RequestRow,
     tx: TransactionRow,
     to: 'COMPLETED' | 'FAILED' | 'CANCELLED',
     why: string | null,
     capturedPence = 0,
-  ): RequestRow {
+  ): Promise<RequestRow> {
     reader.invalidate(row.id);
     const now = clock.now(row.environment);
-    const changed = casCapturedTx.run({ id: tx.id, to, error: why, now }).changes;
+    const changed = (await casCapturedTx.run({ id: tx.id, to, error: why, now })).changes;
     if (changed === 0) throw badRequest('The payment changed meanwhile; read it again');
-    return move(row, to, {
+    return await move(row, to, {
       error: why,
       ...(to === 'COMPLETED' ? { paid: capturedPence, method: 'CARD' as const } : {}),
     });
   }
 
   /** Releases an authorization whose time is up; true when it did. */
-  function releaseIfExpired(row: RequestRow, tx: TransactionRow): boolean {
+  async function releaseIfExpired(row: RequestRow, tx: TransactionRow): Promise<boolean> {
     if (tx.auth_expires_at === null || tx.auth_expires_at > clock.now(row.environment))
       return false;
-    outbox.tx(() => endAuthorization(row, tx, 'CANCELLED', EXPIRED_HOLD));
+    await outbox.tx(async () => await endAuthorization(row, tx, 'CANCELLED', EXPIRED_HOLD));
     return true;
   }
 
@@ -611,59 +614,59 @@ export function createLifecycle(db: Db, clock: Clock, outbox: Outbox, reader: Pa
    * Captures an authorized card payment, all of it or a lower amount. The sandbox network may
    * refuse (a test card): the payment is then FAILED with the reason, and `captured` is false.
    */
-  function capture(
+  async function capture(
     row: RequestRow,
     amountPence?: number,
     /** The scheduler capturing at its capture time, which always came before the expiry. */
     scheduled = false,
-  ): { captured: boolean; row: RequestRow } {
-    const tx = authorizationOf(row);
-    if (!scheduled && releaseIfExpired(row, tx))
+  ): Promise<{ captured: boolean; row: RequestRow }> {
+    const tx = await authorizationOf(row);
+    if (!scheduled && await releaseIfExpired(row, tx))
       throw badRequest('The authorization has expired and its hold was released');
     const amount = amountPence ?? tx.amount_pence;
     if (amount > tx.amount_pence)
       throw new ApiError(400, 'amount: must not be more than the authorized amount', [
         { field: 'amount', message: 'must not be more than the authorized amount' },
       ]);
-    return outbox.tx(() => {
+    return outbox.tx(async () => {
       const refusal = tx.capture_outcome
         ? (JSON.parse(tx.capture_outcome) as { errorDescription: string })
         : null;
       if (refusal)
         return {
           captured: false,
-          row: endAuthorization(row, tx, 'FAILED', refusal.errorDescription),
+          row: await endAuthorization(row, tx, 'FAILED', refusal.errorDescription),
         };
-      return { captured: true, row: endAuthorization(row, tx, 'COMPLETED', null, amount) };
+      return { captured: true, row: await endAuthorization(row, tx, 'COMPLETED', null, amount) };
     });
   }
 
   /** Cancels an authorized card payment and releases the hold. */
-  function cancelAuthorization(row: RequestRow, reason: string): RequestRow {
-    const tx = authorizationOf(row);
-    if (releaseIfExpired(row, tx))
+  async function cancelAuthorization(row: RequestRow, reason: string): Promise<RequestRow> {
+    const tx = await authorizationOf(row);
+    if (await releaseIfExpired(row, tx))
       throw badRequest('The authorization has already expired and its hold was released');
-    return outbox.tx(() => endAuthorization(row, tx, 'CANCELLED', reason));
+    return outbox.tx(async () => await endAuthorization(row, tx, 'CANCELLED', reason));
   }
 
   /**
    * The scheduler's part: CAPTURE_BEFORE_EXPIRY payments are captured at their capture time,
    * and any authorization still uncaptured at its expiry is released.
    */
-  function authorizationsDue(): number {
+  async function authorizationsDue(): Promise<number> {
     let count = 0;
     for (const environment of ENVIRONMENTS) {
       const now = clock.now(environment);
-      for (const tx of dueCaptures.all(now, environment)) {
-        const row = reader.get(tx.payment_request_id);
+      for (const tx of await dueCaptures.all(now, environment)) {
+        const row = await reader.get(tx.payment_request_id);
         if (row?.status !== 'AUTHORIZED') continue;
-        capture(row, undefined, true);
+        await capture(row, undefined, true);
         count++;
       }
-      for (const tx of dueReleases.all(now, environment)) {
-        const row = reader.get(tx.payment_request_id);
+      for (const tx of await dueReleases.all(now, environment)) {
+        const row = await reader.get(tx.payment_request_id);
         if (row?.status !== 'AUTHORIZED') continue;
-        if (releaseIfExpired(row, tx)) count++;
+        if (await releaseIfExpired(row, tx)) count++;
       }
     }
     return count;

@@ -7,9 +7,10 @@ import { routes } from '../../shared/contract/routes';
 import type { Area } from '../context';
 import { mount } from '../http/mount';
 import { statusRecord, type RequestRow } from './model';
+import { insertionOrder } from '../kernel/store/port';
 
 export const paymentListRoutes: Area = (app, ctx) => {
-  const { db } = ctx;
+  const { store } = ctx;
   // Optional filters are written as `? IS NULL OR column = ?` so one statement serves them all.
   const where = `merchant_id = @merchantId AND environment = @environment
     AND (@status IS NULL OR status = @status)
@@ -22,16 +23,16 @@ export const paymentListRoutes: Area = (app, ctx) => {
     terminalId: string | null;
     customerId: string | null;
   }
-  const count = db.prepare<[Filter], { n: number }>(
+  const count = store.prepare<[Filter], { n: number }>(
     `SELECT count(*) AS n FROM payment_requests WHERE ${where}`,
   );
-  // rowid breaks ties between requests made in the same millisecond, newest first.
-  const page = db.prepare<[Filter & { limit: number; offset: number }], RequestRow>(
+  // Insertion order breaks ties between requests made in the same millisecond, newest first.
+  const page = store.prepare<[Filter & { limit: number; offset: number }], RequestRow>(
     `SELECT * FROM payment_requests WHERE ${where}
-     ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`,
+     ORDER BY created_at DESC, ${insertionOrder(store)} DESC LIMIT @limit OFFSET @offset`,
   );
 
-  mount(app, ctx.auth, routes.listPaymentRequests, ({ query, caller }) => {
+  mount(app, ctx.auth, routes.listPaymentRequests, async ({ query, caller }) => {
     const filter: Filter = {
       merchantId: caller.merchantId,
       environment: caller.environment,
@@ -39,14 +40,16 @@ export const paymentListRoutes: Area = (app, ctx) => {
       terminalId: query.terminalId ?? null,
       customerId: query.customerId ?? null,
     };
-    const rows = page.all({ ...filter, limit: query.size, offset: query.page * query.size });
+    const rows = await page.all({ ...filter, limit: query.size, offset: query.page * query.size });
+    const data = [];
+    for (const row of rows) {
+      // As with Get Payment Status, a read never shows an open request past its expiry.
+      const current = (await ctx.lifecycle.expireIfDue(row)) ? (await ctx.payments.get(row.id))! : row;
+      data.push(statusRecord(current, await ctx.payments.transactions(row.id)));
+    }
     return {
-      data: rows.map((row) => {
-        // As with Get Payment Status, a read never shows an open request past its expiry.
-        const current = ctx.lifecycle.expireIfDue(row) ? ctx.payments.get(row.id)! : row;
-        return statusRecord(current, ctx.payments.transactions(row.id));
-      }),
-      totalCount: count.get(filter)?.n ?? 0,
+      data,
+      totalCount: (await count.get(filter))?.n ?? 0,
       page: query.page,
       size: query.size,
     };

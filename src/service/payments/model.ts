@@ -5,7 +5,7 @@ import { penceToPounds } from '../../shared/money';
 import type { PaymentStatus } from '../../shared/payment-states';
 import { iso } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
-import type { Db } from '../kernel/store/db';
+import { insertionOrder, type Store } from '../kernel/store/port';
 
 export type Method = 'PAY_BY_BANK' | 'CARD';
 
@@ -81,32 +81,38 @@ export const metadataOf = (row: RequestRow): Record<string, string> => JSON.pars
 const CACHED_REQUESTS = 5000;
 
 /**
- * Reads payment requests and their transactions, with a read-through cache: every write goes
- * through the lifecycle (or the sandbox reset), which calls `invalidate` first, and nothing read
- * inside a transaction is cached, so a rolled-back change can never be served.
+ * Reads payment requests and their transactions, with a read-through cache when this process is
+ * the database's only writer (`store.soleWriter`): every write goes through the lifecycle (or the
+ * sandbox reset), which calls `invalidate` first; nothing read inside a transaction is cached, so
+ * a rolled-back change can never be served; and a read that an invalidation overtook while it
+ * was on its way is not cached either.
  */
-export function createPaymentReader(db: Db) {
-  const byId = db.prepare<[string], RequestRow>('SELECT * FROM payment_requests WHERE id = ?');
-  const txsOf = db.prepare<[string], TransactionRow>(
-    'SELECT * FROM transactions WHERE payment_request_id = ? ORDER BY created_at, rowid',
+export function createPaymentReader(store: Store) {
+  const byId = store.prepare<[string], RequestRow>('SELECT * FROM payment_requests WHERE id = ?');
+  const txsOf = store.prepare<[string], TransactionRow>(
+    `SELECT * FROM transactions WHERE payment_request_id = ?
+     ORDER BY created_at, ${insertionOrder(store)}`,
   );
-  const txById = db.prepare<[string], TransactionRow>('SELECT * FROM transactions WHERE id = ?');
+  const txById = store.prepare<[string], TransactionRow>('SELECT * FROM transactions WHERE id = ?');
   const rows = new Map<string, RequestRow>();
   const txs = new Map<string, TransactionRow[]>();
+  /** Bumped by every invalidation. */
+  let generation = 0;
 
-  function remember<T>(map: Map<string, T>, id: string, value: T): T {
-    if (db.inTransaction) return value;
+  function remember<T>(map: Map<string, T>, id: string, value: T, readAt: number): T {
+    if (!store.soleWriter || store.inTransaction || readAt !== generation) return value;
     if (map.size >= CACHED_REQUESTS) map.delete(map.keys().next().value!); // oldest first
     map.set(id, value);
     return value;
   }
 
   return {
-    get(id: string): RequestRow | undefined {
+    async get(id: string): Promise<RequestRow | undefined> {
       const cached = rows.get(id);
       if (cached) return cached;
-      const row = byId.get(id);
-      return row ? remember(rows, id, row) : undefined;
+      const readAt = generation;
+      const row = await byId.get(id);
+      return row ? remember(rows, id, row, readAt) : undefined;
     },
     /** The cached row, if any, without reading the database. */
     cached: (id: string): RequestRow | undefined => rows.get(id),
@@ -115,16 +121,23 @@ export function createPaymentReader(db: Db) {
      * settlement and the first status reads need not read it back. Outside a transaction only.
      */
     committed(row: RequestRow) {
-      remember(rows, row.id, row);
+      remember(rows, row.id, row, generation);
     },
-    transactions: (id: string): TransactionRow[] => txs.get(id) ?? remember(txs, id, txsOf.all(id)),
+    async transactions(id: string): Promise<TransactionRow[]> {
+      const cached = txs.get(id);
+      if (cached) return cached;
+      const readAt = generation;
+      return remember(txs, id, await txsOf.all(id), readAt);
+    },
     transaction: (id: string) => txById.get(id),
     /** Call before changing a request or its transactions. */
     invalidate(id: string) {
+      generation++;
       rows.delete(id);
       txs.delete(id);
     },
     clear() {
+      generation++;
       rows.clear();
       txs.clear();
     },

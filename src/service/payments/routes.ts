@@ -7,7 +7,7 @@ import { paymentLinks } from './links';
 import { statusRecord } from './model';
 
 export const paymentRoutes: Area = (app, ctx) => {
-  mount(app, ctx.auth, routes.processPayment, ({ body, caller, c }) => {
+  mount(app, ctx.auth, routes.processPayment, async ({ body, caller, c }) => {
     // A payment started at a terminal is bound to it, so its POS_PAYMENT_STATUS reaches the kiosk.
     const terminalId = caller.kind === 'terminal' ? caller.terminalId : null;
     const links = (id: string) =>
@@ -16,20 +16,20 @@ export const paymentRoutes: Area = (app, ctx) => {
     // the key's answer (http/idempotency.ts), so a crash cannot keep one without the other.
     // Without one it joins the group commit.
     const create = () => ctx.creator.create(caller, { body, terminalId });
-    if (c.req.header('idempotency-key') !== undefined) return links(create());
+    if (c.req.header('idempotency-key') !== undefined) return links(await create());
     return ctx.commit(create).then(links);
   });
 
-  mount(app, ctx.auth, routes.cancelPaymentRequest, ({ params, caller }) => {
-    const row = requestFor(ctx.payments, caller, params.paymentRequestId);
-    ctx.lifecycle.cancel(row);
+  mount(app, ctx.auth, routes.cancelPaymentRequest, async ({ params, caller }) => {
+    const row = await requestFor(ctx.payments, caller, params.paymentRequestId);
+    await ctx.lifecycle.cancel(row);
     return { message: 'Payment request cancelled' };
   });
 
-  mount(app, ctx.auth, routes.getPaymentStatus, ({ params, caller }) => {
-    let row = requestFor(ctx.payments, caller, params.paymentRequestId);
+  mount(app, ctx.auth, routes.getPaymentStatus, async ({ params, caller }) => {
+    let row = await requestFor(ctx.payments, caller, params.paymentRequestId);
     // A read never shows an open request past its expiry, even between scheduler ticks.
-    if (ctx.lifecycle.expireIfDue(row)) row = ctx.payments.get(row.id)!;
-    return statusRecord(row, ctx.payments.transactions(row.id));
+    if (await ctx.lifecycle.expireIfDue(row)) row = (await ctx.payments.get(row.id))!;
+    return statusRecord(row, await ctx.payments.transactions(row.id));
   });
 };

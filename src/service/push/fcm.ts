@@ -161,13 +161,13 @@ export function attachFcmPush(
   log: (line: string) => void,
 ): { stop(): Promise<void> } {
   if (!fcm) return { stop: async () => {} };
-  const { db, outbox, presence } = ctx;
+  const { store, outbox, presence } = ctx;
   const sender = fcm;
-  const tokenOf = db.prepare<[string], PushRow>(
+  const tokenOf = store.prepare<[string], PushRow>(
     'SELECT fcm_token FROM terminals WHERE id = ? AND deleted_at IS NULL',
   );
   // Compare-and-set: a token the terminal replaced meanwhile stays.
-  const forget = db.prepare(
+  const forget = store.prepare(
     'UPDATE terminals SET fcm_token = NULL, push_registered = 0 WHERE id = ? AND fcm_token = ?',
   );
 

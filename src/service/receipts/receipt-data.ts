@@ -43,10 +43,10 @@ export const receiptUrl = (publicUrl: string, paymentRequestId: string) =>
   `${publicUrl}/receipt/${paymentRequestId}`;
 
 export function createReceiptReader(ctx: ServiceContext) {
-  const merchant = ctx.db.prepare<[string], { name: string }>(
+  const merchant = ctx.store.prepare<[string], { name: string }>(
     'SELECT name FROM merchants WHERE id = ?',
   );
-  const store = ctx.db.prepare<[string], { name: string }>('SELECT name FROM stores WHERE id = ?');
+  const store = ctx.store.prepare<[string], { name: string }>('SELECT name FROM stores WHERE id = ?');
 
   return function receiptOf(row: RequestRow): Receipt {
     const paidTx = ctx.payments

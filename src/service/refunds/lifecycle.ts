@@ -12,7 +12,7 @@ import type { Outbox } from '../kernel/events/outbox';
 import { badField, badRequest, notFound } from '../kernel/errors';
 import type { PaymentReader, RequestRow } from '../payments/model';
 import type { Environment } from '../kernel/caller';
-import type { Db } from '../kernel/store/db';
+import { insertionOrder, type Store } from '../kernel/store/port';
 import type { RefundReader, RefundRow } from './model';
 import { newId } from '../kernel/ids';
 
@@ -24,7 +24,7 @@ export const REFUND_COMPLETED_AFTER_MS = 3_000;
 const SANDBOX_FAILURE = 'The sandbox bank could not return the money';
 
 export function createRefundLifecycle(
-  db: Db,
+  store: Store,
   clock: Clock,
   outbox: Outbox,
   payments: PaymentReader,
@@ -33,29 +33,35 @@ export function createRefundLifecycle(
   // What counts against the amount paid is every refund neither FAILED nor CANCELLED: the
   // payment's refunded total (the COMPLETED ones) and these, the ones in flight, read from their
   // partial index (a payment refunded in many parts has few of them at a time).
-  const inFlight = db.prepare<[string], { pence: number }>(`
-    SELECT COALESCE(SUM(amount_pence), 0) AS pence FROM refunds INDEXED BY refunds_open
+  const inFlight = store.prepare<[string], { pence: number }>(`
+    SELECT COALESCE(SUM(amount_pence), 0) AS pence
+    FROM refunds ${store.dialect === 'sqlite' ? 'INDEXED BY refunds_open' : ''}
     WHERE payment_request_id = ? AND status IN ('INITIATED', 'PENDING')`);
-  const paidTransaction = db.prepare<[string], { id: string }>(`
+  const paidTransaction = store.prepare<[string], { id: string }>(`
     SELECT id FROM transactions WHERE payment_request_id = ? AND status = 'COMPLETED'
-    ORDER BY created_at DESC, rowid DESC LIMIT 1`);
-  const insert = db.prepare(`
+    ORDER BY created_at DESC, ${insertionOrder(store)} DESC LIMIT 1`);
+  const insert = store.prepare(`
     INSERT INTO refunds (id, payment_request_id, merchant_id, environment, status, refund_type,
       amount_pence, paid_pence, currency, payment_transaction_id, notes, metadata, due_at,
       created_at, updated_at)
     VALUES (@id, @requestId, @merchantId, @environment, 'INITIATED', @type, @amount, @paid,
       @currency, @txId, @notes, @metadata, @dueAt, @now, @now)`);
-  const cas = db.prepare(`
+  const cas = store.prepare(`
     UPDATE refunds SET status = @to, due_at = @dueAt, updated_at = @now
     WHERE id = @id AND status = @from`);
-  const addRefunded = db.prepare(
+  const addRefunded = store.prepare(
     'UPDATE payment_requests SET refunded_pence = refunded_pence + ? WHERE id = ?',
   );
-  const due = db.prepare<[number, Environment], RefundRow>(`
+  // Concurrent refunds of one payment, on any instance, queue on its row: the over-refund check
+  // then sees every refund committed before it. SQLite has one writer at a time already.
+  const lockRequest = store.prepare<[string]>(
+    store.dialect === 'sqlite' ? 'SELECT 1 WHERE ? IS NOT NULL' : 'SELECT 1 FROM payment_requests WHERE id = ? FOR UPDATE',
+  );
+  const due = store.prepare<[number, Environment], RefundRow>(`
     SELECT * FROM refunds WHERE due_at IS NOT NULL AND due_at <= ? AND environment = ?
     ORDER BY due_at LIMIT 500`);
 
-  function emit(refund: RefundRow, request: RequestRow, errorDescription?: string) {
+  async function emit(refund: RefundRow, request: RequestRow, errorDescription?: string) {
     const data = {
       paymentRequestId: request.id,
       terminalId: request.terminal_id,
@@ -78,10 +84,10 @@ export function createRefundLifecycle(
       paymentRequestId: request.id,
       terminalId: request.terminal_id,
     };
-    outbox.emit({ ...base, type: 'REFUND_STATUS', data });
+    await outbox.emit({ ...base, type: 'REFUND_STATUS', data });
     // A terminal payment's refund reaches that terminal too, as the POS event type it listens for.
     if (request.terminal_id)
-      outbox.emit({
+      await outbox.emit({
         ...base,
         type: 'POS_PAYMENT_STATUS',
         data: {
@@ -102,15 +108,16 @@ export function createRefundLifecycle(
    * it, so concurrent refunds cannot over-refund; it is written there directly (a savepoint of
    * its own would be two more statements). Called outside a transaction, it opens one.
    */
-  function initiate(requestId: string, body: RefundCreateBody): RefundRow {
-    if (!db.inTransaction) return outbox.tx(() => initiate(requestId, body));
-    const request = payments.get(requestId);
+  async function initiate(requestId: string, body: RefundCreateBody): Promise<RefundRow> {
+    if (!store.inTransaction) return await outbox.tx(async () => await initiate(requestId, body));
+    if (store.dialect !== 'sqlite') await lockRequest.get(requestId);
+    const request = await payments.get(requestId);
     if (!request) throw notFound('No payment request with this id');
     if (request.status !== 'COMPLETED')
       throw badRequest(
         `Only a COMPLETED payment can be refunded; this payment request is ${request.status}`,
       );
-    const remaining = request.paid_pence - request.refunded_pence - inFlight.get(request.id)!.pence;
+    const remaining = request.paid_pence - request.refunded_pence - (await inFlight.get(request.id))!.pence;
     if (remaining <= 0 && body.amount === undefined)
       throw badRequest('This payment has already been refunded in full (or is being refunded)');
     const amount = body.amount === undefined ? remaining : poundsToPence(body.amount);
@@ -130,14 +137,14 @@ export function createRefundLifecycle(
       amount_pence: amount,
       paid_pence: request.paid_pence,
       currency: request.currency,
-      payment_transaction_id: paidTransaction.get(request.id)?.id ?? request.id,
+      payment_transaction_id: (await paidTransaction.get(request.id))?.id ?? request.id,
       notes: body.refundNotes ?? null,
       metadata: body.metadata === undefined ? null : JSON.stringify(body.metadata),
       due_at: now + REFUND_PENDING_AFTER_MS,
       created_at: now,
       updated_at: now,
     };
-    insert.run({
+    await insert.run({
       id: row.id,
       requestId: row.payment_request_id,
       merchantId: row.merchant_id,
@@ -152,7 +159,7 @@ export function createRefundLifecycle(
       dueAt: row.due_at,
       now,
     });
-    emit(row, request);
+    await emit(row, request);
     return row;
   }
 
@@ -160,35 +167,36 @@ export function createRefundLifecycle(
    * Compare-and-set of one refund's status, with its events; call inside outbox.tx. `request` is
    * the refunded payment as it is now (read here when not given); returned as it is after.
    */
-  function move(
+  async function move(
     refund: RefundRow,
     to: RefundStatus,
-    request = payments.get(refund.payment_request_id)!,
-  ): { refund: RefundRow; request: RequestRow } {
+    current?: RequestRow,
+  ): Promise<{ refund: RefundRow; request: RequestRow }> {
+    let request = current ?? (await payments.get(refund.payment_request_id))!;
     if (!canMoveRefund(refund.status, to))
       throw badRequest(`The refund is ${refund.status} and cannot become ${to}`);
     const now = clock.now(refund.environment);
     const dueAt = to === 'PENDING' ? refund.created_at + REFUND_COMPLETED_AFTER_MS : null;
-    const changed = cas.run({ id: refund.id, from: refund.status, to, dueAt, now }).changes;
+    const changed = (await cas.run({ id: refund.id, from: refund.status, to, dueAt, now })).changes;
     if (changed === 0) throw badRequest('The refund changed meanwhile; read it again');
     if (to === 'COMPLETED') {
       payments.invalidate(refund.payment_request_id);
-      addRefunded.run(refund.amount_pence, refund.payment_request_id);
+      await addRefunded.run(refund.amount_pence, refund.payment_request_id);
       request = { ...request, refunded_pence: request.refunded_pence + refund.amount_pence };
     }
     const next: RefundRow = { ...refund, status: to, due_at: dueAt, updated_at: now };
-    emit(next, request, to === 'FAILED' ? SANDBOX_FAILURE : undefined);
+    await emit(next, request, to === 'FAILED' ? SANDBOX_FAILURE : undefined);
     return { refund: next, request };
   }
 
   /** The sandbox control: the bank's answer now. COMPLETED passes through PENDING. */
-  function simulate(refundId: string, outcome: 'COMPLETED' | 'FAILED' | 'CANCELLED'): RefundRow {
-    return outbox.tx(() => {
-      let refund = reader.get(refundId);
+  async function simulate(refundId: string, outcome: 'COMPLETED' | 'FAILED' | 'CANCELLED'): Promise<RefundRow> {
+    return await outbox.tx(async () => {
+      let refund = await reader.get(refundId);
       if (!refund) throw notFound('No refund with this id');
       if (outcome === 'COMPLETED' && refund.status === 'INITIATED')
-        refund = move(refund, 'PENDING').refund;
-      return move(refund, outcome).refund;
+        refund = (await move(refund, 'PENDING')).refund;
+      return (await move(refund, outcome)).refund;
     });
   }
 
@@ -196,28 +204,28 @@ export function createRefundLifecycle(
    * The sandbox bank moves every refund whose time has come in its environment (scheduler tick,
    * clock advance).
    */
-  function advanceDue(): number {
+  async function advanceDue(): Promise<number> {
     let count = 0;
-    for (const environment of ENVIRONMENTS) count += advanceDueIn(environment);
+    for (const environment of ENVIRONMENTS) count += await advanceDueIn(environment);
     return count;
   }
 
-  function advanceDueIn(environment: Environment): number {
+  async function advanceDueIn(environment: Environment): Promise<number> {
     let count = 0;
     // A clock moved far ahead may make both steps of a refund due at once: loop until none is.
     for (let round = 0; round < 4; round++) {
-      const rows = due.all(clock.now(environment), environment);
+      const rows = await due.all(clock.now(environment), environment);
       if (rows.length === 0) break;
       const next = (refund: RefundRow) => (refund.status === 'INITIATED' ? 'PENDING' : 'COMPLETED');
       try {
         // One commit for the whole batch. The payments come from the reader, whose cache
         // usually has them (a refund's route read its payment just before), and each one's row
         // as this batch leaves it is carried to its next refund.
-        count += outbox.tx(() => {
+        count += await outbox.tx(async () => {
           const requests = new Map<string, RequestRow>();
           for (const refund of rows) {
             const id = refund.payment_request_id;
-            const moved = move(refund, next(refund), requests.get(id) ?? payments.get(id));
+            const moved = await move(refund, next(refund), requests.get(id) ?? await payments.get(id));
             requests.set(id, moved.request);
           }
           return rows.length;
@@ -227,7 +235,7 @@ export function createRefundLifecycle(
         // only that move is undone.
         for (const refund of rows)
           try {
-            outbox.tx(() => move(refund, next(refund)));
+            await outbox.tx(async () => await move(refund, next(refund)));
             count++;
           } catch {
             // The refund has moved on already.

@@ -14,7 +14,7 @@ const SIMULATED_CARD = { brand: 'VISA', last4: '4242', type: 'CREDIT' };
 export const sandboxRoutes: Area = (app, ctx) => {
   mount(app, ctx.auth, routes.advanceClock, ({ body }) => {
     const now = ctx.clock.advance(body.ms);
-    ctx.db
+    ctx.store
       .prepare(
         `INSERT INTO meta (key, value) VALUES ('clock_offset_ms', ?)
       ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
@@ -94,12 +94,12 @@ export const sandboxRoutes: Area = (app, ctx) => {
        (SELECT id FROM bank_consents WHERE merchant_id = ? AND environment = 'sandbox')`,
     `DELETE FROM bank_consents WHERE merchant_id = ? AND environment = 'sandbox'`,
     `DELETE FROM bank_links WHERE merchant_id = ? AND environment = 'sandbox'`,
-  ].map((sql) => ctx.db.prepare(sql));
+  ].map((sql) => ctx.store.prepare(sql));
 
   mount(app, ctx.auth, routes.resetSandbox, ({ caller }) => {
-    ctx.db.transaction(() => resets.forEach((statement) => statement.run(caller.merchantId)))();
+    ctx.store.transaction(() => resets.forEach((statement) => statement.run(caller.merchantId)))();
     ctx.payments.clear();
-    forgetChargeable(ctx.db);
+    forgetChargeable(ctx.store);
     ctx.outbox.subscriptionsChanged();
     return { message: 'Sandbox data deleted' };
   });

@@ -5,7 +5,7 @@ import { penceToPounds } from '../../shared/money';
 import { iso } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
 import { notFound } from '../kernel/errors';
-import type { Db } from '../kernel/store/db';
+import type { Store } from '../kernel/store/port';
 
 export interface TerminalRow {
   id: string;
@@ -62,11 +62,11 @@ export function terminalRecord(row: TerminalRow, presence: Presence): z.input<ty
   };
 }
 
-export function createTerminalReader(db: Db) {
-  const byId = db.prepare<[string], TerminalRow>(
+export function createTerminalReader(store: Store) {
+  const byId = store.prepare<[string], TerminalRow>(
     'SELECT * FROM terminals WHERE id = ? AND deleted_at IS NULL',
   );
-  const ofMerchant = db.prepare<[string, string], TerminalRow>(
+  const ofMerchant = store.prepare<[string, string], TerminalRow>(
     'SELECT * FROM terminals WHERE merchant_id = ? AND environment = ? AND deleted_at IS NULL ORDER BY created_at',
   );
   return {

@@ -16,11 +16,11 @@ import { paymentLinks } from '../payments/links';
 import type { Method } from '../payments/model';
 
 export const remotePaymentRoutes: Area = (app, ctx) => {
-  const { db, clock, terminals, outbox } = ctx;
-  const merchantRemote = db.prepare<[string], { remote_enabled: number }>(
+  const { store, clock, terminals, outbox } = ctx;
+  const merchantRemote = store.prepare<[string], { remote_enabled: number }>(
     'SELECT remote_enabled FROM merchants WHERE id = ?',
   );
-  const insertConsumer = db.prepare(`
+  const insertConsumer = store.prepare(`
     INSERT INTO consumers (id, merchant_id, environment, first_name, last_name, email,
       phone_country_code, phone_number, created_at)
     VALUES (@id, @merchantId, @environment, @firstName, @lastName, @email, @code, @number, @now)`);

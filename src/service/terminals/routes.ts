@@ -26,17 +26,17 @@ interface CodeRow {
 }
 
 export const terminalRoutes: Area = (app, ctx) => {
-  const { db, clock, terminals, presence } = ctx;
-  const storeOf = db.prepare<[string, string], { id: string }>(
+  const { store, clock, terminals, presence } = ctx;
+  const storeOf = store.prepare<[string, string], { id: string }>(
     'SELECT id FROM stores WHERE id = ? AND merchant_id = ?',
   );
-  const primaryStore = db.prepare<[string], { id: string }>(
+  const primaryStore = store.prepare<[string], { id: string }>(
     'SELECT id FROM stores WHERE merchant_id = ? AND is_primary = 1',
   );
 
   // Before /api/terminal/{id}: Hono takes the first route that matches.
   mount(app, ctx.auth, routes.setPushToken, ({ body, caller }) => {
-    db.prepare(
+    store.prepare(
       'UPDATE terminals SET fcm_token = ?, push_registered = CASE WHEN ? IS NOT NULL THEN 1 ELSE push_registered END, last_seen_at = ? WHERE id = ?',
     ).run(body.fcmToken, body.fcmToken, clock.now(caller.environment), caller.terminalId);
     return terminalRecord(terminals.get(caller.terminalId)!, presence);
@@ -55,7 +55,7 @@ export const terminalRoutes: Area = (app, ctx) => {
     // Retry on the rare collision with a live code.
     for (;;) {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const inserted = db
+      const inserted = store
         .prepare(
           `INSERT INTO pairing_codes (code, merchant_id, environment, store_id, expires_at)
            VALUES (?, ?, ?, ?, ?)
@@ -81,8 +81,8 @@ export const terminalRoutes: Area = (app, ctx) => {
   });
 
   mount(app, ctx.auth, routes.pairTerminal, ({ body }) => {
-    const result = db.transaction(() => {
-      const code = db
+    const result = store.transaction(() => {
+      const code = store
         .prepare<[string], CodeRow>('SELECT * FROM pairing_codes WHERE code = ?')
         .get(body.code);
       const now = clock.now(code?.environment ?? 'production');
@@ -91,18 +91,18 @@ export const terminalRoutes: Area = (app, ctx) => {
           'code',
           'is unknown, expired or already used; make a new one on the dashboard',
         );
-      db.prepare('UPDATE pairing_codes SET used_at = ? WHERE code = ?').run(now, code.code);
+      store.prepare('UPDATE pairing_codes SET used_at = ? WHERE code = ?').run(now, code.code);
       const id = randomUUID();
-      db.prepare(
+      store.prepare(
         `INSERT INTO terminals (id, merchant_id, environment, store_id, name, created_at)
          VALUES (?, ?, ?, ?, ?, ?)`,
       ).run(id, code.merchant_id, code.environment, code.store_id, body.name, now);
       const secret = newSecret('terminal', code.environment);
-      db.prepare(
+      store.prepare(
         `INSERT INTO access_secrets (hash, merchant_id, environment, kind, terminal_id, created_at)
          VALUES (?, ?, ?, 'terminal', ?, ?)`,
       ).run(hashSecret(secret), code.merchant_id, code.environment, id, now);
-      const merchant = db
+      const merchant = store
         .prepare<[string], { name: string }>('SELECT name FROM merchants WHERE id = ?')
         .get(code.merchant_id)!;
       return { id, secret, environment: code.environment, merchantName: merchant.name };
@@ -121,7 +121,7 @@ export const terminalRoutes: Area = (app, ctx) => {
 
   mount(app, ctx.auth, routes.updateTerminal, ({ params, body, caller }) => {
     const row = terminals.owned(params.id, caller.merchantId, caller.environment);
-    db.prepare(
+    store.prepare(
       `UPDATE terminals SET name = COALESCE(?, name), remote_enabled = COALESCE(?, remote_enabled),
          max_amount_pence = COALESCE(?, max_amount_pence) WHERE id = ?`,
     ).run(
@@ -136,9 +136,9 @@ export const terminalRoutes: Area = (app, ctx) => {
   mount(app, ctx.auth, routes.deleteTerminal, ({ params, caller }) => {
     const row = terminals.owned(params.id, caller.merchantId, caller.environment);
     const now = clock.now(caller.environment);
-    db.transaction(() => {
-      db.prepare('UPDATE terminals SET deleted_at = ? WHERE id = ?').run(now, row.id);
-      db.prepare('UPDATE access_secrets SET revoked_at = ? WHERE terminal_id = ?').run(now, row.id);
+    store.transaction(() => {
+      store.prepare('UPDATE terminals SET deleted_at = ? WHERE id = ?').run(now, row.id);
+      store.prepare('UPDATE access_secrets SET revoked_at = ? WHERE terminal_id = ?').run(now, row.id);
     })();
     ctx.auth.forgetAll();
     presence.disconnect(row.id); // its push stream ends now, not at the next heartbeat
@@ -146,7 +146,7 @@ export const terminalRoutes: Area = (app, ctx) => {
   });
 
   mount(app, ctx.auth, routes.listStores, ({ caller }) =>
-    db
+    store
       .prepare<
         [string],
         {

@@ -20,21 +20,21 @@ interface EventRow {
 }
 
 export const terminalStreamRoutes: Area = (app, ctx) => {
-  const { db, clock, presence, outbox } = ctx;
-  const missed = db.prepare<[string, number], EventRow>(
+  const { store, clock, presence, outbox } = ctx;
+  const missed = store.prepare<[string, number], EventRow>(
     `SELECT seq, type, body FROM events WHERE terminal_id = ? AND seq > ?
        AND type IN ('REMOTE_PAYMENT_REQUEST', 'POS_PAYMENT_STATUS') ORDER BY seq`,
   );
-  const lastSeq = db.prepare<[], { seq: number | null }>('SELECT max(seq) AS seq FROM events');
-  const seen = db.prepare(
+  const lastSeq = store.prepare<[], { seq: number | null }>('SELECT max(seq) AS seq FROM events');
+  const seen = store.prepare(
     'UPDATE terminals SET last_seen_at = ?, push_registered = 1 WHERE id = ?',
   );
 
   // A terminal that reads its feed can receive remote requests, as one with a stream or token.
-  const touch = db.prepare(
+  const touch = store.prepare(
     'UPDATE terminals SET last_seen_at = ?, push_registered = 1 WHERE id = ?',
   );
-  const feed = db.prepare<[string, number, number], EventRow>(
+  const feed = store.prepare<[string, number, number], EventRow>(
     `SELECT seq, type, body FROM events WHERE terminal_id = ? AND seq > ?
        AND type IN ('REMOTE_PAYMENT_REQUEST', 'POS_PAYMENT_STATUS') ORDER BY seq LIMIT ?`,
   );
@@ -122,7 +122,7 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
         unsubscribe();
         unregister();
         detach();
-        if (db.open) seen.run(clock.now(caller.environment), terminalId); // the service may be closing
+        if (store.open) seen.run(clock.now(caller.environment), terminalId); // the service may be closing
       }
     });
   });

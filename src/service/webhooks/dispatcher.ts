@@ -21,7 +21,7 @@ import { Agent, buildConnector, request } from 'undici';
 import { ENVIRONMENTS, type Clock } from '../kernel/clock';
 import type { Outbox } from '../kernel/events/outbox';
 import type { Environment } from '../kernel/caller';
-import type { Db } from '../kernel/store/db';
+import type { Store } from '../kernel/store/port';
 import type { WebhookTamper } from '../../shared/contract/webhooks';
 import {
   AddressNotAllowedError,
@@ -109,7 +109,7 @@ function guardedAgent(environment: Environment, resolveHost: ResolveHost, timeou
 }
 
 export function createWebhookDispatcher(
-  db: Db,
+  store: Store,
   clock: Clock,
   outbox: Outbox,
   log: (line: string) => void,
@@ -130,7 +130,7 @@ export function createWebhookDispatcher(
 
   // In-flight rows are still PENDING and due, so the SELECT asks for enough rows to skip them.
   // Once per environment, with that environment's now (clock.ts).
-  const due = db.prepare<[number, Environment, number], DueRow>(`
+  const due = store.prepare<[number, Environment, number], DueRow>(`
     SELECT d.id, d.event_id, d.body, d.attempts, s.url, s.secret, s.deleted_at, s.environment,
       d.next_attempt_at, d.tamper
     FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id
@@ -138,27 +138,27 @@ export function createWebhookDispatcher(
     ORDER BY d.next_attempt_at
     LIMIT ?`);
   // Compare-and-set on status: a delivery failed meanwhile (subscription deleted) stays failed.
-  const delivered = db.prepare(`
+  const delivered = store.prepare(`
     UPDATE webhook_deliveries
     SET status = 'DELIVERED', attempts = attempts + 1, delivered_at = ?, last_status_code = ?,
         last_error = NULL, next_attempt_at = NULL
     WHERE id = ? AND status = 'PENDING'`);
-  const failed = db.prepare(`
+  const failed = store.prepare(`
     UPDATE webhook_deliveries
     SET status = @status, attempts = attempts + 1, last_status_code = @code, last_error = @error,
         next_attempt_at = @next
     WHERE id = @id AND status = 'PENDING'`);
   // The attempt log: one row per attempt, written with the outcome it records.
-  const logAttempt = db.prepare<[string, number, number, number | null, string | null, number]>(`
+  const logAttempt = store.prepare<[string, number, number, number | null, string | null, number]>(`
     INSERT INTO webhook_delivery_attempts (delivery_id, attempt, at, status_code, error, duration_ms)
     VALUES (?, ?, ?, ?, ?, ?)`);
-  const recordDelivered = db.transaction(
+  const recordDelivered = store.transaction(
     (row: DueRow, attempt: AttemptFacts, now: number, status: number) => {
       delivered.run(now, status, row.id);
       logAttempt.run(row.id, attempt.number, attempt.at, status, null, attempt.durationMs);
     },
   );
-  const recordFailed = db.transaction(
+  const recordFailed = store.transaction(
     (row: DueRow, attempt: AttemptFacts, update: Record<string, unknown>, outcome: Outcome) => {
       failed.run(update);
       logAttempt.run(
@@ -171,7 +171,7 @@ export function createWebhookDispatcher(
       );
     },
   );
-  const orphaned = db.prepare(`
+  const orphaned = store.prepare(`
     UPDATE webhook_deliveries SET status = 'FAILED', last_error = 'subscription deleted', next_attempt_at = NULL
     WHERE id = ? AND status = 'PENDING'`);
 

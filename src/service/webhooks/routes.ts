@@ -28,7 +28,7 @@ const TAMPERED: Record<WebhookTamper, string> = {
 type MerchantCaller = Extract<Caller, { kind: 'merchant' }>;
 
 export const webhookRoutes: Area = (app, ctx) => {
-  const store = createSubscriptionStore(ctx.db, ctx.clock, ctx.outbox);
+  const store = createSubscriptionStore(ctx.store, ctx.clock, ctx.outbox);
 
   mount(app, ctx.auth, routes.createWebhook, ({ body, caller }) => {
     const problem = urlProblem(body.url, caller.environment);

@@ -15,7 +15,7 @@ import type { Clock } from '../kernel/clock';
 import { iso } from '../kernel/clock';
 import type { Caller } from '../kernel/caller';
 import type { Outbox } from '../kernel/events/outbox';
-import type { Db } from '../kernel/store/db';
+import type { Store } from '../kernel/store/port';
 import { newWebhookSecret } from './signing';
 
 type EventTypeName = z.infer<typeof WebhookDelivery>['eventType'];
@@ -97,35 +97,35 @@ export function deliveryOut(
   };
 }
 
-export function createSubscriptionStore(db: Db, clock: Clock, outbox: Outbox) {
-  const insert = db.prepare(`
+export function createSubscriptionStore(store: Store, clock: Clock, outbox: Outbox) {
+  const insert = store.prepare(`
     INSERT INTO webhook_subscriptions (id, merchant_id, environment, url, event_types, secret, description, created_at)
     VALUES (@id, @merchantId, @environment, @url, @eventTypes, @secret, @description, @createdAt)`);
-  const byId = db.prepare<[string], SubscriptionRow>(
+  const byId = store.prepare<[string], SubscriptionRow>(
     'SELECT * FROM webhook_subscriptions WHERE id = ?',
   );
-  const live = db.prepare<[string, string], SubscriptionRow>(`
+  const live = store.prepare<[string, string], SubscriptionRow>(`
     SELECT * FROM webhook_subscriptions
     WHERE merchant_id = ? AND environment = ? AND deleted_at IS NULL
     ORDER BY created_at, id`);
-  const softDelete = db.prepare(
+  const softDelete = store.prepare(
     'UPDATE webhook_subscriptions SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL',
   );
   // A deleted endpoint gets nothing more; its queued deliveries end here, not in the dispatcher.
-  const failPending = db.prepare(`
+  const failPending = store.prepare(`
     UPDATE webhook_deliveries SET status = 'FAILED', last_error = 'subscription deleted', next_attempt_at = NULL
     WHERE subscription_id = ? AND status = 'PENDING'`);
-  const log = db.prepare<[string, number], DeliveryRow>(`
+  const log = store.prepare<[string, number], DeliveryRow>(`
     SELECT * FROM webhook_deliveries WHERE subscription_id = ?
     ORDER BY created_at DESC, rowid DESC LIMIT ?`);
-  const attemptsOf = db.prepare<[string], AttemptRow>(`
+  const attemptsOf = store.prepare<[string], AttemptRow>(`
     SELECT * FROM webhook_delivery_attempts
     WHERE delivery_id IN (SELECT value FROM json_each(?))
     ORDER BY delivery_id, attempt`);
-  const delivery = db.prepare<[string, string], DeliveryRow>(
+  const delivery = store.prepare<[string, string], DeliveryRow>(
     'SELECT * FROM webhook_deliveries WHERE id = ? AND subscription_id = ?',
   );
-  const insertDelivery = db.prepare(`
+  const insertDelivery = store.prepare(`
     INSERT INTO webhook_deliveries (id, subscription_id, event_id, event_type, body, status, next_attempt_at, created_at)
     VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?)`);
 
@@ -161,7 +161,7 @@ export function createSubscriptionStore(db: Db, clock: Clock, outbox: Outbox) {
       outbox.subscribersOf(caller.merchantId, caller.environment, type),
     /** Soft delete; false when there was nothing to delete. */
     remove(caller: Caller, id: string): boolean {
-      return db.transaction(() => {
+      return store.transaction(() => {
         if (!find(caller, id)) return false;
         softDelete.run(clock.now(caller.environment), id);
         outbox.subscriptionsChanged();

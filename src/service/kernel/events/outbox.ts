@@ -9,7 +9,7 @@ import type { EventData, WebhookEvent, WebhookTamper } from '../../../shared/con
 import type { Environment } from '../caller';
 import type { Clock } from '../clock';
 import { iso } from '../clock';
-import type { Db } from '../store/db';
+import type { Store } from '../store/port';
 import { newId } from '../ids';
 
 export type EventType = z.infer<typeof WebhookEvent>['type'] | 'REMOTE_PAYMENT_REQUEST';
@@ -51,26 +51,30 @@ type EventRow = [
   createdAt: number,
 ];
 
-export function createOutbox(db: Db, clock: Clock) {
-  const insertEvent = db.prepare<EventRow>(`
+export function createOutbox(store: Store, clock: Clock) {
+  const insertEvent = store.prepare<EventRow, { seq: number }>(`
     INSERT INTO events (id, merchant_id, environment, type, payment_request_id, terminal_id, body, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
-  const liveSubscriptions = db.prepare<[string, string], { id: string; event_types: string }>(`
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`);
+  const liveSubscriptions = store.prepare<[string, string], { id: string; event_types: string }>(`
     SELECT id, event_types FROM webhook_subscriptions
     WHERE merchant_id = ? AND environment = ? AND deleted_at IS NULL
     ORDER BY created_at, id`);
   // Many events in one statement (the card network's answers at one tick): rows are inserted in
-  // the array's order, so their seq numbers are consecutive and end at the last insert's rowid.
-  const insertEvents = db.prepare<[string]>(`
-    INSERT INTO events (id, merchant_id, environment, type, payment_request_id, terminal_id, body, created_at)
+  // the array's order, so their seq numbers ascend in that order.
+  const insertEvents = store.prepare<[string], { seq: number }>(
+    store.dialect === 'sqlite'
+      ? `INSERT INTO events (id, merchant_id, environment, type, payment_request_id, terminal_id, body, created_at)
     SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6,
       value ->> 7
-    FROM json_each(?) ORDER BY key`);
-  const insertDelivery = db.prepare(`
+    FROM json_each(?) ORDER BY key RETURNING seq`
+      : `INSERT INTO events (id, merchant_id, environment, type, payment_request_id, terminal_id, body, created_at)
+    SELECT e ->> 0, e ->> 1, e ->> 2, e ->> 3, e ->> 4, e ->> 5, e ->> 6, (e ->> 7)::bigint
+    FROM jsonb_array_elements(?::jsonb) WITH ORDINALITY AS t(e, n) ORDER BY n RETURNING seq`,
+  );
+  const insertDelivery = store.prepare(`
     INSERT INTO webhook_deliveries (id, subscription_id, event_id, event_type, body, status, next_attempt_at, created_at, tamper)
     VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?, ?)`);
 
-  let pending: StoredEvent[] = [];
   const listeners = new Set<(event: StoredEvent) => void>();
 
   // Every event looks up the subscriptions that take it; they change rarely, so each merchant's
@@ -79,27 +83,28 @@ export function createOutbox(db: Db, clock: Clock) {
   const subscriptionLists = new Map<string, { id: string; types: Set<string> }[]>();
 
   /** Ids of the live subscriptions of a merchant's environment that take `type`, oldest first. */
-  function subscribersOf(merchantId: string, environment: Environment, type: string): string[] {
+  async function subscribersOf(
+    merchantId: string,
+    environment: Environment,
+    type: string,
+  ): Promise<string[]> {
     const key = `${merchantId} ${environment}`;
     let list = subscriptionLists.get(key);
     if (!list) {
-      list = liveSubscriptions.all(merchantId, environment).map((row) => ({
+      list = (await liveSubscriptions.all(merchantId, environment)).map((row) => ({
         id: row.id,
         types: new Set(JSON.parse(row.event_types) as string[]),
       }));
-      subscriptionLists.set(key, list);
+      // Not kept when read inside a transaction, which may yet roll back.
+      if (!store.inTransaction) subscriptionLists.set(key, list);
     }
     return list.filter((s) => s.types.has(type)).map((s) => s.id);
   }
 
-  /**
-   * Forgets the kept lists, at once and again when the current synchronous run ends: better-sqlite3
-   * transactions are synchronous, so by then the transaction around the write has committed or
-   * rolled back, and a list read inside one that rolled back is not kept.
-   */
+  /** Forgets the kept lists, at once and again when the transaction around the write commits. */
   function subscriptionsChanged() {
     subscriptionLists.clear();
-    queueMicrotask(() => subscriptionLists.clear());
+    store.onCommit(() => subscriptionLists.clear());
   }
 
   /** The event's row in the order of insertEvent's columns; its body is the webhook envelope. */
@@ -125,14 +130,15 @@ export function createOutbox(db: Db, clock: Clock) {
   }
 
   /** Queues the stored event's webhook deliveries and keeps it for the listeners. */
-  function stored(input: EmitInput, [id, , , , , , body, now]: EventRow, seq: number) {
+  async function stored(input: EmitInput, [id, , , , , , body, now]: EventRow, seq: number) {
     let deliveries = 0;
     if (input.type !== 'REMOTE_PAYMENT_REQUEST') {
       const tamper = input.tamper ?? null;
       const targets =
-        input.subscriptionIds ?? subscribersOf(input.merchantId, input.environment, input.type);
+        input.subscriptionIds ??
+        (await subscribersOf(input.merchantId, input.environment, input.type));
       for (const subscriptionId of targets)
-        insertDelivery.run(newId(), subscriptionId, id, input.type, body, now, now, tamper);
+        await insertDelivery.run(newId(), subscriptionId, id, input.type, body, now, now, tamper);
       deliveries = targets.length;
     }
     const event: StoredEvent = {
@@ -145,49 +151,39 @@ export function createOutbox(db: Db, clock: Clock) {
       body,
       deliveries,
     };
-    pending.push(event);
+    store.onCommit(() => {
+      for (const listener of listeners) listener(event);
+    });
     return event;
   }
 
-  /** Stores an event; call inside a transaction (see `tx`). Returns the event's id. */
-  function emit(input: EmitInput): StoredEvent {
+  /**
+   * Stores an event inside the transaction that made the change it reports; listeners hear of it
+   * once that transaction commits.
+   */
+  async function emit(input: EmitInput): Promise<StoredEvent> {
     const row = rowOf(input, clock.now(input.environment));
-    return stored(input, row, Number(insertEvent.run(...row).lastInsertRowid));
+    const { seq } = (await insertEvent.get(...row))!;
+    return stored(input, row, seq);
   }
 
   /** Stores several events with one statement, in order; otherwise as `emit`. */
-  function emitMany(inputs: EmitInput[]): StoredEvent[] {
-    if (inputs.length < 2) return inputs.map(emit);
+  async function emitMany(inputs: EmitInput[]): Promise<StoredEvent[]> {
+    const events: StoredEvent[] = [];
+    if (inputs.length < 2) {
+      for (const input of inputs) events.push(await emit(input));
+      return events;
+    }
     const rows = inputs.map((input) => rowOf(input, clock.now(input.environment)));
-    const info = insertEvents.run(JSON.stringify(rows));
-    if (info.changes !== inputs.length) throw new Error('not every event was stored');
-    const first = Number(info.lastInsertRowid) - inputs.length + 1;
-    return inputs.map((input, i) => stored(input, rows[i]!, first + i));
+    const seqs = (await insertEvents.all(JSON.stringify(rows))).map((r) => r.seq);
+    if (seqs.length !== inputs.length) throw new Error('not every event was stored');
+    seqs.sort((a, b) => a - b);
+    for (const [i, input] of inputs.entries()) events.push(await stored(input, rows[i]!, seqs[i]!));
+    return events;
   }
 
-  /** Runs `fn` in a transaction, then tells listeners of the events it emitted. */
-  let depth = 0;
-  // Made once: db.transaction() builds a new wrapper each call, which cost more than a savepoint.
-  const inTransaction = db.transaction((fn: () => unknown) => fn());
-  function tx<T>(fn: () => T): T {
-    let result: T;
-    const before = pending.length;
-    depth++;
-    try {
-      result = inTransaction(fn) as T;
-    } catch (error) {
-      // Rolled back (a whole transaction, or a savepoint): its events were never stored.
-      pending.length = before;
-      throw error;
-    } finally {
-      depth--;
-    }
-    if (depth > 0) return result; // the outer transaction notifies once it commits
-    const committed = pending;
-    pending = [];
-    for (const event of committed) for (const listener of listeners) listener(event);
-    return result;
-  }
+  /** Runs `work` in a transaction; listeners hear of the events it emitted once it commits. */
+  const tx = <T>(work: () => Promise<T>): Promise<T> => store.tx(work);
 
   return {
     emit,

@@ -12,21 +12,20 @@
  * commit. Work must therefore only write to the database (events included), so that running it
  * again after a rollback is the same as running it once.
  */
-import type { Outbox } from '../events/outbox';
-import type { Db } from './db';
+import type { Store } from './port';
 
-export type GroupCommit = <T>(work: () => T) => Promise<T>;
+export type GroupCommit = <T>(work: () => Promise<T>) => Promise<T>;
 
-export function createGroupCommit(db: Db, outbox: Outbox): GroupCommit {
+export function createGroupCommit(store: Store): GroupCommit {
   type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
-  let batch: { work: () => unknown; done: (outcome: Outcome) => void }[] = [];
+  let batch: { work: () => Promise<unknown>; done: (outcome: Outcome) => void }[] = [];
 
-  function flush() {
+  async function flush() {
     const pending = batch;
     batch = [];
     let outcomes: Outcome[];
     try {
-      outcomes = run(pending);
+      outcomes = await run(pending);
     } catch (error) {
       // The commit itself failed: none of the batch was written.
       pending.forEach((p) => p.done({ ok: false, error }));
@@ -35,39 +34,38 @@ export function createGroupCommit(db: Db, outbox: Outbox): GroupCommit {
     pending.forEach((p, i) => p.done(outcomes[i]!));
   }
 
-  function run(pending: typeof batch): Outcome[] {
+  async function run(pending: typeof batch): Promise<Outcome[]> {
     try {
-      return outbox.tx(() => pending.map(({ work }): Outcome => ({ ok: true, value: work() })));
+      return await store.tx(async () => {
+        const outcomes: Outcome[] = [];
+        for (const { work } of pending) outcomes.push({ ok: true, value: await work() });
+        return outcomes;
+      });
     } catch (error) {
       if (pending.length === 1) return [{ ok: false, error }];
     }
-    return outbox.tx(() =>
-      pending.map(({ work }): Outcome => {
+    return store.tx(async () => {
+      const outcomes: Outcome[] = [];
+      for (const { work } of pending)
         try {
-          return { ok: true, value: outbox.tx(work) };
+          outcomes.push({ ok: true, value: await store.tx(work) });
         } catch (error) {
-          return { ok: false, error };
+          outcomes.push({ ok: false, error });
         }
-      }),
-    );
+      return outcomes;
+    });
   }
 
-  return function commit<T>(work: () => T): Promise<T> {
+  return function commit<T>(work: () => Promise<T>): Promise<T> {
     // Already inside a transaction (an Idempotency-Key's reservation): write there and then, so
     // the key and the change it made commit together.
-    if (db.inTransaction) {
-      try {
-        return Promise.resolve(outbox.tx(work));
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    }
+    if (store.inTransaction) return store.tx(work);
     return new Promise<T>((resolve, reject) => {
       batch.push({
         work,
         done: (outcome) => (outcome.ok ? resolve(outcome.value as T) : reject(outcome.error)),
       });
-      if (batch.length === 1) setImmediate(flush);
+      if (batch.length === 1) setImmediate(() => void flush());
     });
   };
 }

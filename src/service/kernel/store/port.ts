@@ -3,7 +3,8 @@
  * it, SQLite (`sqlite-store.ts`, the embedded default) and PostgreSQL (`postgres/`), so an area
  * never names a driver.
  *
- * SQL is written once with `?` placeholders; the PostgreSQL adapter numbers them (`$1`, `$2`).
+ * SQL is written once with `?` placeholders (values in order) or `@name` ones (one object of
+ * values); the PostgreSQL adapter numbers them (`$1`, `$2`).
  * Where the two dialects differ, an area asks `store.dialect` and keeps both texts side by side.
  *
  * Transactions follow the async flow: every statement run by code awaited inside `store.tx(work)`
@@ -17,26 +18,41 @@ export interface RunResult {
   changes: number;
 }
 
-export interface Statement<P extends unknown[], R> {
+/** A statement's parameters: a tuple of `?` values, or one object of `@name` values. */
+export type Params<P> = P extends unknown[] ? P : [P];
+
+export interface Statement<P, R> {
   /** The first row, or undefined. */
-  get(...params: P): Promise<R | undefined>;
-  all(...params: P): Promise<R[]>;
-  run(...params: P): Promise<RunResult>;
+  get(...params: Params<P>): Promise<R | undefined>;
+  all(...params: Params<P>): Promise<R[]>;
+  run(...params: Params<P>): Promise<RunResult>;
 }
 
 export interface Store {
   readonly dialect: Dialect;
+  /**
+   * Whether this process is the database's only writer. Only then may an area keep rows in a
+   * per-process cache (invalidated by its own writes); with several instances on one database,
+   * another instance's write would leave the cache stale, so areas read the database each time.
+   */
+  readonly soleWriter: boolean;
   /** A statement, prepared once per connection the first time it runs there. */
-  prepare<P extends unknown[] = unknown[], R = unknown>(sql: string): Statement<P, R>;
+  prepare<P = unknown[], R = unknown>(sql: string): Statement<P, R>;
   /**
    * Rows as arrays of column values, in the SELECT's order: cheaper than objects on a hot path
    * (a saved-card charge reads a dozen columns).
    */
-  prepareArrays<P extends unknown[] = unknown[], R extends unknown[] = unknown[]>(
+  prepareArrays<P = unknown[], R extends unknown[] = unknown[]>(
     sql: string,
   ): Statement<P, R>;
   /** Runs `work` in a transaction: committed when it resolves, rolled back when it throws. */
   tx<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `callback` once the calling flow's transaction has committed (never if it rolls back,
+   * nor if the savepoint it was registered in is rolled back); at once outside a transaction.
+   * Listeners hear of a change only when others can read it.
+   */
+  onCommit(callback: () => void): void;
   /** Whether the calling async flow is inside `tx`. */
   readonly inTransaction: boolean;
   /** SQL with no parameters, possibly several statements (schema changes, resets). */
@@ -47,3 +63,9 @@ export interface Store {
   readonly knownVersion: number;
   close(): Promise<void>;
 }
+
+/**
+ * The column that orders a table's rows by insertion, for ties between rows of the same
+ * millisecond: SQLite's implicit rowid; on PostgreSQL each such table has a `seq` BIGSERIAL.
+ */
+export const insertionOrder = (store: Store): string => (store.dialect === 'sqlite' ? 'rowid' : 'seq');

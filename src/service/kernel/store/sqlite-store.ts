@@ -15,6 +15,8 @@ import { migrations } from './migrations';
 
 interface Frame {
   depth: number;
+  /** Callbacks for after the commit, one list per open savepoint level (index 0: the transaction). */
+  committed: (() => void)[][];
 }
 
 export function createSqliteStore(db: Db): Store & { readonly db: Db } {
@@ -35,7 +37,7 @@ export function createSqliteStore(db: Db): Store & { readonly db: Db } {
     }
   }
 
-  function statement<P extends unknown[], R>(sql: string, arrays: boolean): Statement<P, R> {
+  function statement<P, R>(sql: string, arrays: boolean): Statement<P, R> {
     const stmt = db.prepare<unknown[], R>(sql);
     // `raw` is only allowed on statements that return rows.
     if (arrays) stmt.raw(true);
@@ -50,26 +52,30 @@ export function createSqliteStore(db: Db): Store & { readonly db: Db } {
     const frame = flow.getStore();
     if (frame && frame === open) {
       const name = `sp${++frame.depth}`;
+      frame.committed.push([]);
       db.exec(`SAVEPOINT ${name}`);
       try {
         const value = await work();
         db.exec(`RELEASE ${name}`);
+        const released = frame.committed.pop()!;
+        frame.committed.at(-1)!.push(...released);
         return value;
       } catch (error) {
         db.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+        frame.committed.pop();
         throw error;
       } finally {
         frame.depth--;
       }
     }
     while (open) await idle();
-    const mine: Frame = { depth: 0 };
+    const mine: Frame = { depth: 0, committed: [[]] };
     open = mine;
+    let value: T;
     try {
       db.exec('BEGIN');
-      const value = await flow.run(mine, work);
+      value = await flow.run(mine, work);
       db.exec('COMMIT');
-      return value;
     } catch (error) {
       if (db.inTransaction) db.exec('ROLLBACK');
       throw error;
@@ -79,15 +85,23 @@ export function createSqliteStore(db: Db): Store & { readonly db: Db } {
       waiters = [];
       for (const wake of woken) wake();
     }
+    for (const callback of mine.committed[0]!) callback();
+    return value;
   }
 
   return {
     dialect: 'sqlite',
+    soleWriter: true,
     db,
-    prepare: <P extends unknown[], R>(sql: string) => statement<P, R>(sql, false),
-    prepareArrays: <P extends unknown[], R extends unknown[]>(sql: string) =>
+    prepare: <P, R>(sql: string) => statement<P, R>(sql, false),
+    prepareArrays: <P, R extends unknown[]>(sql: string) =>
       statement<P, R>(sql, true),
     tx,
+    onCommit(callback) {
+      const frame = flow.getStore();
+      if (frame && frame === open) frame.committed.at(-1)!.push(callback);
+      else callback();
+    },
     get inTransaction() {
       return open !== null && flow.getStore() === open;
     },
