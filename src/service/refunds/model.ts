@@ -6,7 +6,7 @@ import type { RefundStatus } from '../../shared/refund-states';
 import { iso } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
 import type { RequestRow } from '../payments/model';
-import type { Store } from '../kernel/store/port';
+import { insertionOrder, type Store } from '../kernel/store/port';
 
 export interface RefundRow {
   id: string;
@@ -53,7 +53,7 @@ export function refundRecord(row: RefundRow, request: RequestRow): z.input<typeo
 export function createRefundReader(store: Store) {
   const byId = store.prepare<[string], RefundRow>('SELECT * FROM refunds WHERE id = ?');
   const ofRequest = store.prepare<[string], RefundRow>(
-    'SELECT * FROM refunds WHERE payment_request_id = ? ORDER BY created_at, rowid',
+    `SELECT * FROM refunds WHERE payment_request_id = ? ORDER BY created_at, ${insertionOrder(store)}`,
   );
   return {
     get: (id: string) => byId.get(id),

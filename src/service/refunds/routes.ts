@@ -13,9 +13,9 @@ import { refundRecord } from './model';
 
 export const refundRoutes: Area = (app, ctx) => {
   /** Looking up refunds answers 400 when no payment request is found (not the usual 404). */
-  function paymentOf(caller: Caller, id: string): RequestRow {
+  async function paymentOf(caller: Caller, id: string): Promise<RequestRow> {
     try {
-      return requestFor(ctx.payments, caller, id);
+      return await requestFor(ctx.payments, caller, id);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404)
         throw new ApiError(400, 'No payment request found with this id', [
@@ -25,28 +25,28 @@ export const refundRoutes: Area = (app, ctx) => {
     }
   }
 
-  mount(app, ctx.auth, routes.listRefunds, ({ params, caller }) => {
-    const request = paymentOf(caller, params.paymentRequestId);
-    const rows = ctx.refunds.reader.ofRequest(request.id);
+  mount(app, ctx.auth, routes.listRefunds, async ({ params, caller }) => {
+    const request = await paymentOf(caller, params.paymentRequestId);
+    const rows = await ctx.refunds.reader.ofRequest(request.id);
     if (rows.length === 0) throw new ApiError(404, 'This payment request has no refunds');
     return rows.map((row) => refundRecord(row, request));
   });
 
   mount(app, ctx.auth, routes.createRefund, async ({ params, body, caller }) => {
-    const request = paymentOf(caller, params.paymentRequestId);
+    const request = await paymentOf(caller, params.paymentRequestId);
     const row = await ctx.commit(() => ctx.refunds.lifecycle.initiate(request.id, body));
-    return refundRecord(row, ctx.payments.get(request.id)!);
+    return refundRecord(row, (await ctx.payments.get(request.id))!);
   });
 
-  mount(app, ctx.auth, routes.simulateRefund, ({ params, body, caller }) => {
-    const existing = ctx.refunds.reader.get(params.refundId);
+  mount(app, ctx.auth, routes.simulateRefund, async ({ params, body, caller }) => {
+    const existing = await ctx.refunds.reader.get(params.refundId);
     if (
       !existing ||
       existing.merchant_id !== caller.merchantId ||
       existing.environment !== caller.environment
     )
       throw new ApiError(404, 'No refund with this id');
-    const row = ctx.refunds.lifecycle.simulate(existing.id, body.outcome);
-    return refundRecord(row, ctx.payments.get(row.payment_request_id)!);
+    const row = await ctx.refunds.lifecycle.simulate(existing.id, body.outcome);
+    return refundRecord(row, (await ctx.payments.get(row.payment_request_id))!);
   });
 };
