@@ -11,7 +11,11 @@ import type { PaymentReader, RequestRow } from './model';
  * environment's (a sandbox secret learns nothing of production, nor the other way round) and,
  * for a terminal, another store's read exactly as one that does not exist.
  */
-export async function requestFor(reader: PaymentReader, caller: Caller, id: string): Promise<RequestRow> {
+export async function requestFor(
+  reader: PaymentReader,
+  caller: Caller,
+  id: string,
+): Promise<RequestRow> {
   const row = await reader.get(id);
   if (
     !row ||

@@ -40,7 +40,8 @@ export function createPaymentCreator(store: Store, clock: Clock) {
   const primaryStores = new Map<string, string>();
   async function primaryStore(merchantId: string): Promise<string> {
     let id = primaryStores.get(merchantId);
-    if (id === undefined) primaryStores.set(merchantId, (id = (await primaryStoreOf.get(merchantId))!.id));
+    if (id === undefined)
+      primaryStores.set(merchantId, (id = (await primaryStoreOf.get(merchantId))!.id));
     return id;
   }
   const customer = store.prepare<[string, string, string], { id: string }>(
@@ -78,7 +79,7 @@ export function createPaymentCreator(store: Store, clock: Clock) {
 
   /** Validates what only the service can know; returns the row to insert. */
   async function prepare(caller: Caller, { body, terminalId = null, known }: NewRequest) {
-    const m = known?.merchant ?? await merchant.get(caller.merchantId);
+    const m = known?.merchant ?? (await merchant.get(caller.merchantId));
     if (!m) throw new ApiError(401, 'Unknown merchant');
     const enabled: Method[] = m.card_enabled ? ['PAY_BY_BANK', 'CARD'] : ['PAY_BY_BANK'];
 
@@ -88,7 +89,7 @@ export function createPaymentCreator(store: Store, clock: Clock) {
         throw badField('storeId', "must be the terminal's own store");
       storeId = caller.storeId;
     } else if (body.storeId) {
-      if (!await storeOf.get(body.storeId, caller.merchantId))
+      if (!(await storeOf.get(body.storeId, caller.merchantId)))
         throw badField('storeId', 'is not a store of this merchant');
       storeId = body.storeId;
     } else {
@@ -98,7 +99,8 @@ export function createPaymentCreator(store: Store, clock: Clock) {
     // A terminal's largest payment holds for every payment bound to it: started at the counter
     // (its own secret) or pushed from the dashboard.
     const amount = poundsToPence(body.amount);
-    const limit = terminalId === null ? undefined : (await terminalLimit.get(terminalId))?.max_amount_pence;
+    const limit =
+      terminalId === null ? undefined : (await terminalLimit.get(terminalId))?.max_amount_pence;
     if (limit !== undefined && amount > limit) {
       const message = overTerminalLimit(amount, limit);
       throw new ApiError(400, message, [{ field: 'amount', message }]);
@@ -112,7 +114,7 @@ export function createPaymentCreator(store: Store, clock: Clock) {
     if (
       body.serviceCustomerId &&
       body.serviceCustomerId !== known?.customerId &&
-      !await customer.get(body.serviceCustomerId, caller.merchantId, caller.environment)
+      !(await customer.get(body.serviceCustomerId, caller.merchantId, caller.environment))
     )
       throw badField('serviceCustomerId', 'does not match a customer of this business');
 
@@ -161,7 +163,11 @@ export function createPaymentCreator(store: Store, clock: Clock) {
    * first attempt's status, and the row is returned so the lifecycle need not read it back.
    * Call inside the transaction that records the attempt (lifecycle.startFirstAttempt).
    */
-  async function createPaying(caller: Caller, request: NewRequest, status: PaymentStatus): Promise<RequestRow> {
+  async function createPaying(
+    caller: Caller,
+    request: NewRequest,
+    status: PaymentStatus,
+  ): Promise<RequestRow> {
     const row = { ...(await prepare(caller, request)), status };
     await insert.run(...values(row));
     return {

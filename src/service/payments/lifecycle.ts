@@ -218,16 +218,18 @@ export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, read
   async function move(row: RequestRow, to: PaymentStatus, patch: Patch = {}): Promise<RequestRow> {
     const next = moved(row, to, patch, clock.now(row.environment));
     reader.invalidate(row.id);
-    const changed = (await casRequest.run({
-      id: row.id,
-      from: row.status,
-      to,
-      method: patch.method ?? null,
-      error: next.error_description,
-      paid: next.paid_pence,
-      tip: next.tip_pence,
-      now: next.updated_at,
-    })).changes;
+    const changed = (
+      await casRequest.run({
+        id: row.id,
+        from: row.status,
+        to,
+        method: patch.method ?? null,
+        error: next.error_description,
+        paid: next.paid_pence,
+        tip: next.tip_pence,
+        now: next.updated_at,
+      })
+    ).changes;
     if (changed === 0) throw badRequest('The payment request changed meanwhile; read it again');
     await statusEvent(next);
     return next;
@@ -313,7 +315,8 @@ export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, read
         throw badRequest(`${input.method} is not offered for this payment request`);
       const tip = input.tipPence ?? 0;
       if (tip < 0) throw badRequest('The tip cannot be negative');
-      const tipsOn = options.enableTips && (await merchantTips.get(row.merchant_id))?.tips_enabled === 1;
+      const tipsOn =
+        options.enableTips && (await merchantTips.get(row.merchant_id))?.tips_enabled === 1;
       if (tip > 0 && !tipsOn) throw badRequest('Tips are not enabled for this payment request');
       const outstanding = row.amount_pence - (row.paid_pence - row.tip_pence);
       const amount =
@@ -346,11 +349,20 @@ export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, read
   type Outcome = 'COMPLETED' | 'FAILED' | 'AUTHORIZED' | 'PENDING';
 
   /** An attempt's outcome: the bank's answer, the card network's, or a 3DS challenge's. */
-  async function finishAttempt(txId: string, outcome: Outcome, errorDescription?: string): Promise<RequestRow> {
+  async function finishAttempt(
+    txId: string,
+    outcome: Outcome,
+    errorDescription?: string,
+  ): Promise<RequestRow> {
     return outbox.tx(async () => {
       const tx = await reader.transaction(txId);
       if (!tx) throw notFound('No such payment attempt');
-      return await finish(tx, await requireRequest(tx.payment_request_id), outcome, errorDescription);
+      return await finish(
+        tx,
+        await requireRequest(tx.payment_request_id),
+        outcome,
+        errorDescription,
+      );
     });
   }
 
@@ -366,14 +378,16 @@ export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, read
     const now = clock.now(row.environment);
     const error = outcome === 'FAILED' ? (errorDescription ?? DECLINED) : null;
     reader.invalidate(row.id);
-    const changed = (await casTx.run({
-      id: tx.id,
-      from: tx.status,
-      to: outcome,
-      error: error ?? tx.error_description,
-      settleAt: outcome === 'PENDING' ? now + CARD_SETTLE_MS : null,
-      now,
-    })).changes;
+    const changed = (
+      await casTx.run({
+        id: tx.id,
+        from: tx.status,
+        to: outcome,
+        error: error ?? tx.error_description,
+        settleAt: outcome === 'PENDING' ? now + CARD_SETTLE_MS : null,
+        now,
+      })
+    ).changes;
     if (changed === 0) throw badRequest('The payment attempt changed meanwhile; read it again');
     const split = optionsOf(row).splitBill;
     switch (outcome) {
@@ -431,7 +445,8 @@ export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, read
   // settlement was a large part of a charge's cost, most of it in statements (docs/benchmarks.md).
   // The rows of a JSON array: SQLite's json_each names each element `value`; PostgreSQL's
   // jsonb_array_elements is given the same name, and its numbers are cast to the columns' type.
-  const rowsOf = store.dialect === 'sqlite' ? 'json_each(@batch)' : 'jsonb_array_elements(@batch::jsonb)';
+  const rowsOf =
+    store.dialect === 'sqlite' ? 'json_each(@batch)' : 'jsonb_array_elements(@batch::jsonb)';
   const int = (expr: string) => (store.dialect === 'sqlite' ? expr : `(${expr})::bigint`);
   const settleTxs = store.prepare<{ batch: string; now: number }>(`
     UPDATE transactions SET status = j.value ->> 1, error_description = j.value ->> 2,
@@ -462,7 +477,10 @@ export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, read
    * `finish` with the network's answer for many whole requests at once (see settlesWhole), all
    * of one environment, whose time is `now`.
    */
-  async function settleTogether(batch: { tx: DueTx; row: RequestRow }[], now: number): Promise<void> {
+  async function settleTogether(
+    batch: { tx: DueTx; row: RequestRow }[],
+    now: number,
+  ): Promise<void> {
     if (batch.length === 0) return;
     const txChanges: unknown[] = [];
     const requestChanges: unknown[] = [];
@@ -572,9 +590,7 @@ export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, read
   async function authorizationOf(row: RequestRow): Promise<TransactionRow> {
     const tx = await authorizedTx.get(row.id);
     if (tx) return tx;
-    const card = (await reader.transactions(row.id))
-      .filter((t) => t.method === 'CARD')
-      .at(-1);
+    const card = (await reader.transactions(row.id)).filter((t) => t.method === 'CARD').at(-1);
     if (!card) throw badRequest('This is not a card payment');
     if ((card.capture_type ?? 'AUTO_CAPTURE') === 'AUTO_CAPTURE')
       throw badRequest('This is an AUTO_CAPTURE payment: it is captured automatically');
@@ -621,7 +637,7 @@ export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, read
     scheduled = false,
   ): Promise<{ captured: boolean; row: RequestRow }> {
     const tx = await authorizationOf(row);
-    if (!scheduled && await releaseIfExpired(row, tx))
+    if (!scheduled && (await releaseIfExpired(row, tx)))
       throw badRequest('The authorization has expired and its hold was released');
     const amount = amountPence ?? tx.amount_pence;
     if (amount > tx.amount_pence)

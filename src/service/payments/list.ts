@@ -44,7 +44,9 @@ export const paymentListRoutes: Area = (app, ctx) => {
     const data = [];
     for (const row of rows) {
       // As with Get Payment Status, a read never shows an open request past its expiry.
-      const current = (await ctx.lifecycle.expireIfDue(row)) ? (await ctx.payments.get(row.id))! : row;
+      const current = (await ctx.lifecycle.expireIfDue(row))
+        ? (await ctx.payments.get(row.id))!
+        : row;
       data.push(statusRecord(current, await ctx.payments.transactions(row.id)));
     }
     return {

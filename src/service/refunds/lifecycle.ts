@@ -55,7 +55,9 @@ export function createRefundLifecycle(
   // Concurrent refunds of one payment, on any instance, queue on its row: the over-refund check
   // then sees every refund committed before it. SQLite has one writer at a time already.
   const lockRequest = store.prepare<[string]>(
-    store.dialect === 'sqlite' ? 'SELECT 1 WHERE ? IS NOT NULL' : 'SELECT 1 FROM payment_requests WHERE id = ? FOR UPDATE',
+    store.dialect === 'sqlite'
+      ? 'SELECT 1 WHERE ? IS NOT NULL'
+      : 'SELECT 1 FROM payment_requests WHERE id = ? FOR UPDATE',
   );
   const due = store.prepare<[number, Environment], RefundRow>(`
     SELECT * FROM refunds WHERE due_at IS NOT NULL AND due_at <= ? AND environment = ?
@@ -117,7 +119,8 @@ export function createRefundLifecycle(
       throw badRequest(
         `Only a COMPLETED payment can be refunded; this payment request is ${request.status}`,
       );
-    const remaining = request.paid_pence - request.refunded_pence - (await inFlight.get(request.id))!.pence;
+    const remaining =
+      request.paid_pence - request.refunded_pence - (await inFlight.get(request.id))!.pence;
     if (remaining <= 0 && body.amount === undefined)
       throw badRequest('This payment has already been refunded in full (or is being refunded)');
     const amount = body.amount === undefined ? remaining : poundsToPence(body.amount);
@@ -190,7 +193,10 @@ export function createRefundLifecycle(
   }
 
   /** The sandbox control: the bank's answer now. COMPLETED passes through PENDING. */
-  async function simulate(refundId: string, outcome: 'COMPLETED' | 'FAILED' | 'CANCELLED'): Promise<RefundRow> {
+  async function simulate(
+    refundId: string,
+    outcome: 'COMPLETED' | 'FAILED' | 'CANCELLED',
+  ): Promise<RefundRow> {
     return await outbox.tx(async () => {
       let refund = await reader.get(refundId);
       if (!refund) throw notFound('No refund with this id');
@@ -225,7 +231,11 @@ export function createRefundLifecycle(
           const requests = new Map<string, RequestRow>();
           for (const refund of rows) {
             const id = refund.payment_request_id;
-            const moved = await move(refund, next(refund), requests.get(id) ?? await payments.get(id));
+            const moved = await move(
+              refund,
+              next(refund),
+              requests.get(id) ?? (await payments.get(id)),
+            );
             requests.set(id, moved.request);
           }
           return rows.length;

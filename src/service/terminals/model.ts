@@ -73,8 +73,8 @@ export function createTerminalReader(store: Store) {
     get: (id: string) => byId.get(id),
     list: (merchantId: string, environment: string) => ofMerchant.all(merchantId, environment),
     /** The merchant's terminal in this environment, or 404. */
-    owned(id: string, merchantId: string, environment: string): TerminalRow {
-      const row = byId.get(id);
+    async owned(id: string, merchantId: string, environment: string): Promise<TerminalRow> {
+      const row = await byId.get(id);
       if (!row || row.merchant_id !== merchantId || row.environment !== environment)
         throw notFound('No terminal with this id for this merchant');
       return row;

@@ -25,15 +25,15 @@ export const remotePaymentRoutes: Area = (app, ctx) => {
       phone_country_code, phone_number, created_at)
     VALUES (@id, @merchantId, @environment, @firstName, @lastName, @email, @code, @number, @now)`);
 
-  mount(app, ctx.auth, routes.processRemotePayment, ({ body, caller }) => {
-    const terminal = (() => {
+  mount(app, ctx.auth, routes.processRemotePayment, async ({ body, caller }) => {
+    const terminal = await (async () => {
       try {
-        return terminals.owned(body.id, caller.merchantId, caller.environment);
+        return await terminals.owned(body.id, caller.merchantId, caller.environment);
       } catch {
         throw new ApiError(404, 'Terminal not found for this merchant');
       }
     })();
-    if (merchantRemote.get(caller.merchantId)?.remote_enabled !== 1)
+    if ((await merchantRemote.get(caller.merchantId))?.remote_enabled !== 1)
       throw new ApiError(400, 'Remote payments are not enabled for this merchant');
     if (terminal.remote_enabled !== 1)
       throw new ApiError(400, `Remote payments are switched off for terminal ${terminal.name}`);
@@ -50,13 +50,13 @@ export const remotePaymentRoutes: Area = (app, ctx) => {
         : null;
     const notes = body.notes?.trim() || undefined;
 
-    return outbox.tx(() => {
+    return await outbox.tx(async () => {
       const now = clock.now(caller.environment);
       let customerId = `terminal:${terminal.id}`;
       const consumer = body.consumerDetails;
       if (consumer && Object.values(consumer).some((v) => v !== undefined)) {
         customerId = randomUUID();
-        insertConsumer.run({
+        await insertConsumer.run({
           id: customerId,
           merchantId: caller.merchantId,
           environment: caller.environment,
@@ -69,7 +69,7 @@ export const remotePaymentRoutes: Area = (app, ctx) => {
         });
       }
       const orderId = `${REMOTE_ORDER_PREFIX}${randomBytes(4).toString('hex').toUpperCase()}`;
-      const id = ctx.creator.create(
+      const id = await ctx.creator.create(
         {
           kind: 'terminal',
           merchantId: caller.merchantId,
@@ -98,7 +98,7 @@ export const remotePaymentRoutes: Area = (app, ctx) => {
         },
       );
       const links = paymentLinks(ctx.publicUrl(), id, 'EXTERNAL_DISPLAY');
-      outbox.emit({
+      await outbox.emit({
         merchantId: caller.merchantId,
         environment: caller.environment,
         type: 'REMOTE_PAYMENT_REQUEST',

@@ -35,27 +35,29 @@ export const terminalRoutes: Area = (app, ctx) => {
   );
 
   // Before /api/terminal/{id}: Hono takes the first route that matches.
-  mount(app, ctx.auth, routes.setPushToken, ({ body, caller }) => {
-    store.prepare(
-      'UPDATE terminals SET fcm_token = ?, push_registered = CASE WHEN ? IS NOT NULL THEN 1 ELSE push_registered END, last_seen_at = ? WHERE id = ?',
-    ).run(body.fcmToken, body.fcmToken, clock.now(caller.environment), caller.terminalId);
-    return terminalRecord(terminals.get(caller.terminalId)!, presence);
+  mount(app, ctx.auth, routes.setPushToken, async ({ body, caller }) => {
+    await store
+      .prepare(
+        'UPDATE terminals SET fcm_token = ?, push_registered = CASE WHEN ? IS NOT NULL THEN 1 ELSE push_registered END, last_seen_at = ? WHERE id = ?',
+      )
+      .run(body.fcmToken, body.fcmToken, clock.now(caller.environment), caller.terminalId);
+    return terminalRecord((await terminals.get(caller.terminalId))!, presence);
   });
 
   // The kiosk reads its own record (name, limit) with its terminal secret.
-  mount(app, ctx.auth, routes.getOwnTerminal, ({ caller }) =>
-    terminalRecord(terminals.get(caller.terminalId)!, presence),
+  mount(app, ctx.auth, routes.getOwnTerminal, async ({ caller }) =>
+    terminalRecord((await terminals.get(caller.terminalId))!, presence),
   );
 
-  mount(app, ctx.auth, routes.createPairingCode, ({ body, caller }) => {
-    const storeId = body.storeId ?? primaryStore.get(caller.merchantId)!.id;
-    if (!storeOf.get(storeId, caller.merchantId))
+  mount(app, ctx.auth, routes.createPairingCode, async ({ body, caller }) => {
+    const storeId = body.storeId ?? (await primaryStore.get(caller.merchantId))!.id;
+    if (!(await storeOf.get(storeId, caller.merchantId)))
       throw new ApiError(404, 'No store with this id for this merchant');
     const expiresAt = clock.now(caller.environment) + PAIRING_CODE_TTL_MS;
     // Retry on the rare collision with a live code.
     for (;;) {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const inserted = store
+      const inserted = await store
         .prepare(
           `INSERT INTO pairing_codes (code, merchant_id, environment, store_id, expires_at)
            VALUES (?, ?, ?, ?, ?)
@@ -80,9 +82,9 @@ export const terminalRoutes: Area = (app, ctx) => {
     }
   });
 
-  mount(app, ctx.auth, routes.pairTerminal, ({ body }) => {
-    const result = store.transaction(() => {
-      const code = store
+  mount(app, ctx.auth, routes.pairTerminal, async ({ body }) => {
+    const result = await store.tx(async () => {
+      const code = await store
         .prepare<[string], CodeRow>('SELECT * FROM pairing_codes WHERE code = ?')
         .get(body.code);
       const now = clock.now(code?.environment ?? 'production');
@@ -91,84 +93,97 @@ export const terminalRoutes: Area = (app, ctx) => {
           'code',
           'is unknown, expired or already used; make a new one on the dashboard',
         );
-      store.prepare('UPDATE pairing_codes SET used_at = ? WHERE code = ?').run(now, code.code);
+      await store
+        .prepare('UPDATE pairing_codes SET used_at = ? WHERE code = ?')
+        .run(now, code.code);
       const id = randomUUID();
-      store.prepare(
-        `INSERT INTO terminals (id, merchant_id, environment, store_id, name, created_at)
+      await store
+        .prepare(
+          `INSERT INTO terminals (id, merchant_id, environment, store_id, name, created_at)
          VALUES (?, ?, ?, ?, ?, ?)`,
-      ).run(id, code.merchant_id, code.environment, code.store_id, body.name, now);
+        )
+        .run(id, code.merchant_id, code.environment, code.store_id, body.name, now);
       const secret = newSecret('terminal', code.environment);
-      store.prepare(
-        `INSERT INTO access_secrets (hash, merchant_id, environment, kind, terminal_id, created_at)
+      await store
+        .prepare(
+          `INSERT INTO access_secrets (hash, merchant_id, environment, kind, terminal_id, created_at)
          VALUES (?, ?, ?, 'terminal', ?, ?)`,
-      ).run(hashSecret(secret), code.merchant_id, code.environment, id, now);
-      const merchant = store
+        )
+        .run(hashSecret(secret), code.merchant_id, code.environment, id, now);
+      const merchant = (await store
         .prepare<[string], { name: string }>('SELECT name FROM merchants WHERE id = ?')
-        .get(code.merchant_id)!;
+        .get(code.merchant_id))!;
       return { id, secret, environment: code.environment, merchantName: merchant.name };
-    })();
+    });
     return {
-      terminal: terminalRecord(terminals.get(result.id)!, presence),
+      terminal: terminalRecord((await terminals.get(result.id))!, presence),
       secret: result.secret,
       environment: result.environment,
       merchantName: result.merchantName,
     };
   });
 
-  mount(app, ctx.auth, routes.listTerminals, ({ caller }) =>
-    terminals.list(caller.merchantId, caller.environment).map((t) => terminalRecord(t, presence)),
+  mount(app, ctx.auth, routes.listTerminals, async ({ caller }) =>
+    (await terminals.list(caller.merchantId, caller.environment)).map((t) =>
+      terminalRecord(t, presence),
+    ),
   );
 
-  mount(app, ctx.auth, routes.updateTerminal, ({ params, body, caller }) => {
-    const row = terminals.owned(params.id, caller.merchantId, caller.environment);
-    store.prepare(
-      `UPDATE terminals SET name = COALESCE(?, name), remote_enabled = COALESCE(?, remote_enabled),
+  mount(app, ctx.auth, routes.updateTerminal, async ({ params, body, caller }) => {
+    const row = await terminals.owned(params.id, caller.merchantId, caller.environment);
+    await store
+      .prepare(
+        `UPDATE terminals SET name = COALESCE(?, name), remote_enabled = COALESCE(?, remote_enabled),
          max_amount_pence = COALESCE(?, max_amount_pence) WHERE id = ?`,
-    ).run(
-      body.name ?? null,
-      body.remotePaymentsEnabled === undefined ? null : Number(body.remotePaymentsEnabled),
-      body.maxAmount === undefined ? null : poundsToPence(body.maxAmount),
-      row.id,
-    );
-    return terminalRecord(terminals.get(row.id)!, presence);
+      )
+      .run(
+        body.name ?? null,
+        body.remotePaymentsEnabled === undefined ? null : Number(body.remotePaymentsEnabled),
+        body.maxAmount === undefined ? null : poundsToPence(body.maxAmount),
+        row.id,
+      );
+    return terminalRecord((await terminals.get(row.id))!, presence);
   });
 
-  mount(app, ctx.auth, routes.deleteTerminal, ({ params, caller }) => {
-    const row = terminals.owned(params.id, caller.merchantId, caller.environment);
+  mount(app, ctx.auth, routes.deleteTerminal, async ({ params, caller }) => {
+    const row = await terminals.owned(params.id, caller.merchantId, caller.environment);
     const now = clock.now(caller.environment);
-    store.transaction(() => {
-      store.prepare('UPDATE terminals SET deleted_at = ? WHERE id = ?').run(now, row.id);
-      store.prepare('UPDATE access_secrets SET revoked_at = ? WHERE terminal_id = ?').run(now, row.id);
-    })();
+    await store.tx(async () => {
+      (await store.prepare('UPDATE terminals SET deleted_at = ? WHERE id = ?')).run(now, row.id);
+      await store
+        .prepare('UPDATE access_secrets SET revoked_at = ? WHERE terminal_id = ?')
+        .run(now, row.id);
+    });
     ctx.auth.forgetAll();
     presence.disconnect(row.id); // its push stream ends now, not at the next heartbeat
     return { message: `Terminal ${row.name} unpaired` };
   });
 
-  mount(app, ctx.auth, routes.listStores, ({ caller }) =>
-    store
-      .prepare<
-        [string],
-        {
-          id: string;
-          name: string;
-          merchant_name: string;
-          is_primary: number;
-          address: string | null;
-          created_at: number;
-        }
-      >(
-        `SELECT s.*, m.name AS merchant_name FROM stores s JOIN merchants m ON m.id = s.merchant_id
+  mount(app, ctx.auth, routes.listStores, async ({ caller }) =>
+    (
+      await store
+        .prepare<
+          [string],
+          {
+            id: string;
+            name: string;
+            merchant_name: string;
+            is_primary: number;
+            address: string | null;
+            created_at: number;
+          }
+        >(
+          `SELECT s.*, m.name AS merchant_name FROM stores s JOIN merchants m ON m.id = s.merchant_id
          WHERE s.merchant_id = ? ORDER BY s.is_primary DESC, s.created_at`,
-      )
-      .all(caller.merchantId)
-      .map((s) => ({
-        id: s.id,
-        name: s.name,
-        merchantName: s.merchant_name,
-        isPrimary: s.is_primary === 1,
-        ...(s.address ? { address: s.address } : {}),
-        createdAt: iso(s.created_at),
-      })),
+        )
+        .all(caller.merchantId)
+    ).map((s) => ({
+      id: s.id,
+      name: s.name,
+      merchantName: s.merchant_name,
+      isPrimary: s.is_primary === 1,
+      ...(s.address ? { address: s.address } : {}),
+      createdAt: iso(s.created_at),
+    })),
   );
 };

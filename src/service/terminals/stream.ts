@@ -40,10 +40,10 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
   );
 
   // The same events as the stream, for a kiosk that polls; a poll counts as being seen.
-  mount(app, ctx.auth, routes.pollTerminalEvents, ({ caller, query }) => {
+  mount(app, ctx.auth, routes.pollTerminalEvents, async ({ caller, query }) => {
     const after = query.after === undefined ? 0 : Number(query.after);
-    touch.run(clock.now(caller.environment), caller.terminalId);
-    const rows = feed.all(caller.terminalId, after, query.limit);
+    await touch.run(clock.now(caller.environment), caller.terminalId);
+    const rows = await feed.all(caller.terminalId, after, query.limit);
     return {
       events: rows.map((row) => ({
         id: String(row.seq),
@@ -54,12 +54,13 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
     };
   });
 
-  mount(app, ctx.auth, routes.terminalEvents, ({ caller, c }) => {
+  mount(app, ctx.auth, routes.terminalEvents, async ({ caller, c }) => {
     const terminalId = caller.terminalId;
     const header = c.req.header('last-event-id') ?? c.req.query('lastEventId');
     // No Last-Event-ID: a new stream starts from now, not from the terminal's whole history.
-    let cursor = header && /^\d+$/.test(header) ? Number(header) : (lastSeq.get()?.seq ?? 0);
-    seen.run(clock.now(caller.environment), terminalId);
+    let cursor =
+      header && /^\d+$/.test(header) ? Number(header) : ((await lastSeq.get())?.seq ?? 0);
+    await seen.run(clock.now(caller.environment), terminalId);
 
     return streamSSE(c, async (stream) => {
       const queue: StoredEvent[] = [];
@@ -88,8 +89,10 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
         },
       });
       stream.onAbort(stop);
+      // Last seen is a hint for the dashboard: a heartbeat that cannot record it still beats.
+      const markSeen = () => seen.run(clock.now(caller.environment), terminalId).catch(() => {});
       const heartbeat = setInterval(() => {
-        seen.run(clock.now(caller.environment), terminalId);
+        void markSeen();
         void stream.writeSSE({
           event: 'heartbeat',
           data: JSON.stringify({ at: new Date().toISOString() }),
@@ -101,7 +104,7 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
           event: 'ready',
           data: JSON.stringify({ terminalId, heartbeatMs: HEARTBEAT_MS }),
         });
-        for (const row of missed.all(terminalId, cursor)) {
+        for (const row of await missed.all(terminalId, cursor)) {
           await stream.writeSSE({ id: String(row.seq), event: row.type, data: row.body });
           cursor = row.seq;
         }
@@ -122,7 +125,7 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
         unsubscribe();
         unregister();
         detach();
-        if (store.open) seen.run(clock.now(caller.environment), terminalId); // the service may be closing
+        await markSeen(); // the service may be closing
       }
     });
   });

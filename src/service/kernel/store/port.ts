@@ -42,9 +42,7 @@ export interface Store {
    * Rows as arrays of column values, in the SELECT's order: cheaper than objects on a hot path
    * (a saved-card charge reads a dozen columns).
    */
-  prepareArrays<P = unknown[], R extends unknown[] = unknown[]>(
-    sql: string,
-  ): Statement<P, R>;
+  prepareArrays<P = unknown[], R extends unknown[] = unknown[]>(sql: string): Statement<P, R>;
   /** Runs `work` in a transaction: committed when it resolves, rolled back when it throws. */
   tx<T>(work: () => Promise<T>): Promise<T>;
   /**
@@ -68,4 +66,5 @@ export interface Store {
  * The column that orders a table's rows by insertion, for ties between rows of the same
  * millisecond: SQLite's implicit rowid; on PostgreSQL each such table has a `seq` BIGSERIAL.
  */
-export const insertionOrder = (store: Store): string => (store.dialect === 'sqlite' ? 'rowid' : 'seq');
+export const insertionOrder = (store: Store): string =>
+  store.dialect === 'sqlite' ? 'rowid' : 'seq';

@@ -94,8 +94,7 @@ export function createSqliteStore(db: Db): Store & { readonly db: Db } {
     soleWriter: true,
     db,
     prepare: <P, R>(sql: string) => statement<P, R>(sql, false),
-    prepareArrays: <P, R extends unknown[]>(sql: string) =>
-      statement<P, R>(sql, true),
+    prepareArrays: <P, R extends unknown[]>(sql: string) => statement<P, R>(sql, true),
     tx,
     onCommit(callback) {
       const frame = flow.getStore();
