@@ -61,7 +61,7 @@ export function createAgentStore(store: Store, clock: Clock) {
   const keys = new Map<string, KeyObject>();
 
   return {
-    get: (scope: Scope, id: string) => byId.get(id, scope.merchantId, scope.environment),
+    get: (scope: Scope, id: string) => await byId.get(id, scope.merchantId, scope.environment),
 
     keyOf(row: AgentRow): KeyObject {
       let key = keys.get(row.public_key_pem);
@@ -90,7 +90,11 @@ export function createAgentStore(store: Store, clock: Clock) {
       return store
         .transaction(() => {
           if (input.claimedAgentId) {
-            const claimed = byId.get(input.claimedAgentId, scope.merchantId, scope.environment);
+            const claimed = await byId.get(
+              input.claimedAgentId,
+              scope.merchantId,
+              scope.environment,
+            );
             if (!claimed) throw new ApiError(404, 'X-Agent-Id names no agent of this business');
             if (claimed.key_thumbprint !== input.keyThumbprint)
               throw new ApiError(
@@ -98,15 +102,19 @@ export function createAgentStore(store: Store, clock: Clock) {
                 'This agent is registered with a different key; an agent keeps its key (register the new key as a new agent)',
               );
           }
-          const existing = byKey.get(scope.merchantId, scope.environment, input.keyThumbprint);
+          const existing = await byKey.get(
+            scope.merchantId,
+            scope.environment,
+            input.keyThumbprint,
+          );
           const description = input.description ?? null;
           if (existing) {
             if (existing.name === input.name && existing.description === description)
               return { row: existing, created: false };
             const now = Math.max(clock.now(scope.environment), existing.updated_at + 1);
             if (
-              rename.run(input.name, description, now, existing.id, existing.updated_at).changes ===
-              0
+              (await rename.run(input.name, description, now, existing.id, existing.updated_at))
+                .changes === 0
             )
               throw new ApiError(409, 'The agent changed meanwhile; register again');
             return {
@@ -116,7 +124,7 @@ export function createAgentStore(store: Store, clock: Clock) {
           }
           const now = clock.now(scope.environment);
           const id = `agt_${randomUUID().replace(/-/g, '')}`;
-          insert.run({
+          await insert.run({
             id,
             merchantId: scope.merchantId,
             environment: scope.environment,
@@ -126,15 +134,15 @@ export function createAgentStore(store: Store, clock: Clock) {
             thumb: input.keyThumbprint,
             now,
           });
-          return { row: byId.get(id, scope.merchantId, scope.environment)!, created: true };
+          return { row: (await byId.get(id, scope.merchantId, scope.environment))!, created: true };
         })
         .immediate();
     },
 
     list(scope: Scope, pageNo: number, size: number) {
       return {
-        data: page.all(scope.merchantId, scope.environment, size, pageNo * size),
-        totalCount: count.get(scope.merchantId, scope.environment)!.n,
+        data: await page.all(scope.merchantId, scope.environment, size, pageNo * size),
+        totalCount: (await count.get(scope.merchantId, scope.environment))!.n,
       };
     },
   };

@@ -91,7 +91,7 @@ export function createApprovalCodes(store: Store, clock: Clock, messages: Messag
     WHERE auth_token = ?`);
 
   function state(row: ContractRow): CodeState {
-    const r = row.auth_token ? byToken.get(row.auth_token) : undefined;
+    const r = row.auth_token ? await byToken.get(row.auth_token) : undefined;
     return {
       live: !!r?.code_hash && r.code_expires_at! > clock.now(row.environment),
       locked: (r?.failures ?? 0) >= MAX_WRONG_CODES,
@@ -114,7 +114,7 @@ export function createApprovalCodes(store: Store, clock: Clock, messages: Messag
         if (now.sendsLeft <= 0) return 'TOO_MANY';
         const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
         const salt = randomBytes(16).toString('base64url');
-        store.run({
+        await store.run({
           token: row.auth_token,
           contractId: row.id,
           salt,
@@ -152,7 +152,7 @@ export function createApprovalCodes(store: Store, clock: Clock, messages: Messag
    * code is counted; nothing typed, or a guess at no code or an expired one, is not a guess.
    */
   function check(row: ContractRow, typed: string): CodeCheck {
-    const r = row.auth_token ? byToken.get(row.auth_token) : undefined;
+    const r = row.auth_token ? await byToken.get(row.auth_token) : undefined;
     if ((r?.failures ?? 0) >= MAX_WRONG_CODES) return { ok: false, reason: 'LOCKED' };
     if (!r?.code_hash || !r.code_salt) return { ok: false, reason: 'NONE_SENT' };
     const code = typed.replace(/[\s-]/g, '');
@@ -163,13 +163,13 @@ export function createApprovalCodes(store: Store, clock: Clock, messages: Messag
       Buffer.from(r.code_hash, 'base64url'),
     );
     if (!right) {
-      countFailure.run(r.auth_token);
+      await countFailure.run(r.auth_token);
       const attemptsLeft = MAX_WRONG_CODES - r.failures - 1;
       return attemptsLeft <= 0
         ? { ok: false, reason: 'LOCKED' }
         : { ok: false, reason: 'WRONG', attemptsLeft };
     }
-    spend.run(r.auth_token);
+    await spend.run(r.auth_token);
     return { ok: true };
   }
 

@@ -104,7 +104,7 @@ export function authorizationPages(
     agents.get({ merchantId: row.merchant_id, environment: row.environment }, row.agent_id)?.name ??
     'An agent';
   const businessOf = (row: ContractRow) =>
-    businessName.get(row.merchant_id)?.name ?? 'The business';
+    (await businessName.get(row.merchant_id))?.name ?? 'The business';
 
   function page(c: Context, row: ContractRow, status: number, extras: Extras = {}) {
     const recipient = recipientOf(row);

@@ -93,7 +93,9 @@ export function createContracts(
   const byId = store.prepare<[string, string, string], ContractRow>(
     'SELECT * FROM contracts WHERE id = ? AND merchant_id = ? AND environment = ?',
   );
-  const byToken = store.prepare<[string], ContractRow>('SELECT * FROM contracts WHERE auth_token = ?');
+  const byToken = store.prepare<[string], ContractRow>(
+    'SELECT * FROM contracts WHERE auth_token = ?',
+  );
   const customer = store.prepare<
     [string, string, string],
     {
@@ -130,20 +132,22 @@ export function createContracts(
   /** Writes `next` over `row` if nobody changed it meanwhile; returns `next`. */
   function save(row: ContractRow, next: ContractRow): ContractRow {
     const now = Math.max(clock.now(row.environment), row.updated_at + 1);
-    const changed = cas.run({
-      id: row.id,
-      fromStatus: row.status,
-      fromUpdatedAt: row.updated_at,
-      status: next.status,
-      limits: next.limits,
-      linkedMethod: next.linked_method,
-      termsVersion: next.terms_version,
-      pendingLimits: next.pending_limits,
-      pendingRequestedAt: next.pending_requested_at,
-      authToken: next.auth_token,
-      authExpiresAt: next.auth_expires_at,
-      now,
-    }).changes;
+    const changed = (
+      await cas.run({
+        id: row.id,
+        fromStatus: row.status,
+        fromUpdatedAt: row.updated_at,
+        status: next.status,
+        limits: next.limits,
+        linkedMethod: next.linked_method,
+        termsVersion: next.terms_version,
+        pendingLimits: next.pending_limits,
+        pendingRequestedAt: next.pending_requested_at,
+        authToken: next.auth_token,
+        authExpiresAt: next.auth_expires_at,
+        now,
+      })
+    ).changes;
     if (changed === 0) throw new ApiError(409, 'The contract changed meanwhile; read it again');
     return { ...next, updated_at: now };
   }
@@ -185,7 +189,7 @@ export function createContracts(
     const anchor = Date.parse(limits.validFrom ?? iso(row.created_at));
     return limits.periodLimits.map((p) => {
       const w = periodWindow(p.period, p.alignment, anchor, now);
-      const sums = usageIn.get(row.id, w.start, w.end)!;
+      const sums = (await usageIn.get(row.id, w.start, w.end))!;
       const capPence = poundsToPence(p.amount);
       return {
         period: p.period,
@@ -256,7 +260,8 @@ export function createContracts(
     const scope = { merchantId: agent.merchant_id, environment: agent.environment };
     const limits = settleLimits(body.limits, 'limits', scope.environment);
     const customerId = body.type === 'COLLECT' ? body.serviceCustomerId! : null;
-    const payer = customerId && customer.get(customerId, scope.merchantId, scope.environment);
+    const payer =
+      customerId && (await customer.get(customerId, scope.merchantId, scope.environment));
     if (customerId && !payer)
       throw new ApiError(404, 'serviceCustomerId names no customer of this business', [
         { field: 'serviceCustomerId', message: 'names no customer of this business' },
@@ -282,7 +287,7 @@ export function createContracts(
     }
     const id = `ctr_${randomUUID().replace(/-/g, '')}`;
     const link = newLink(scope.environment);
-    insert.run({
+    await insert.run({
       id,
       ...scope,
       agentId: agent.id,
@@ -297,19 +302,19 @@ export function createContracts(
       expiresAt: link.expiresAt,
       now: clock.now(scope.environment),
     });
-    return byId.get(id, scope.merchantId, scope.environment)!;
+    return (await byId.get(id, scope.merchantId, scope.environment))!;
   }
 
   /** The agent's own contract (another agent's reads as absent), expired links applied. */
   function getOwn(agent: AgentRow, id: string): ContractRow {
-    const row = byId.get(id, agent.merchant_id, agent.environment);
+    const row = await byId.get(id, agent.merchant_id, agent.environment);
     if (!row || row.agent_id !== agent.id)
       throw notFound('No contract with this id for this agent');
     return expireIfDue(row);
   }
 
   function get(scope: Scope, id: string): ContractRow | undefined {
-    const row = byId.get(id, scope.merchantId, scope.environment);
+    const row = await byId.get(id, scope.merchantId, scope.environment);
     return row && expireIfDue(row);
   }
 
@@ -332,7 +337,7 @@ export function createContracts(
       offset: filters.page * filters.size,
     };
     // Expiry is applied before filtering, so a status filter never sees a stale status.
-    for (const row of dueLinks.all(clock.now(scope.environment), scope.environment))
+    for (const row of await dueLinks.all(clock.now(scope.environment), scope.environment))
       expireIfDue(row);
     const clause = where.join(' AND ');
     const data = store
@@ -436,7 +441,7 @@ export function createContracts(
     get,
     getOwn,
     byToken: (token: string) => {
-      const row = byToken.get(token);
+      const row = await byToken.get(token);
       return row && expireIfDue(row);
     },
     list,
@@ -448,7 +453,7 @@ export function createContracts(
     /** Applies every link expiry whose time has come (the scheduler's tick). */
     expireDue: () => {
       for (const environment of ENVIRONMENTS)
-        for (const row of dueLinks.all(clock.now(environment), environment)) expireIfDue(row);
+        for (const row of await dueLinks.all(clock.now(environment), environment)) expireIfDue(row);
     },
   };
 }

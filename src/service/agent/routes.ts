@@ -41,9 +41,9 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
         OR scope IN (SELECT id FROM agents WHERE environment = 'sandbox')
         OR scope LIKE 'key:%:sandbox:%')`);
     ctx.everyTick(() => {
-      contracts.expireDue();
-      spending.settleDue();
-      purgeNonces.run({
+      await contracts.expireDue();
+      await spending.settleDue();
+      await purgeNonces.run({
         sandbox: ctx.clock.now('sandbox'),
         production: ctx.clock.now('production'),
       });
@@ -53,7 +53,7 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
     // Hono's '/api/agents/*' also matches '/api/agents' itself.
     app.use('/api/agents/*', verifier);
 
-    mount(app, ctx.auth, routes.registerAgent, ({ body, c }) => {
+    mount(app, ctx.auth, routes.registerAgent, async ({ body, c }) => {
       const v = verifiedOf(c);
       if (v.kind !== 'registration') throw new ApiError(401, 'Registration must be signed');
       const { row, created } = agents.register(v.caller, {
@@ -66,9 +66,9 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
       return c.json(agentView(row, 'registered'), created ? 201 : 200);
     });
 
-    mount(app, ctx.auth, routes.getAgentMe, ({ c }) => agentView(signer(c), 'identity'));
+    mount(app, ctx.auth, routes.getAgentMe, async ({ c }) => agentView(signer(c), 'identity'));
 
-    mount(app, ctx.auth, routes.listAgents, ({ caller, query }) => {
+    mount(app, ctx.auth, routes.listAgents, async ({ caller, query }) => {
       const { data, totalCount } = agents.list(caller, query.page, query.size);
       return {
         data: data.map((row) => agentView(row, 'identity')),
@@ -81,16 +81,16 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
     const full = (row: ContractRow) =>
       contracts.view(row, { publicUrl: ctx.publicUrl(), withUsage: true });
 
-    mount(app, ctx.auth, routes.createContract, ({ body, c }) => {
+    mount(app, ctx.auth, routes.createContract, async ({ body, c }) => {
       // authorizationUrl is returned by create and update only (docs/agent-pay.md).
       return full(contracts.create(signer(c), body));
     });
 
-    mount(app, ctx.auth, routes.getContract, ({ params, c }) =>
+    mount(app, ctx.auth, routes.getContract, async ({ params, c }) =>
       contracts.view(contracts.getOwn(signer(c), params.contractId), { withUsage: true }),
     );
 
-    mount(app, ctx.auth, routes.listContracts, ({ query, c }) => {
+    mount(app, ctx.auth, routes.listContracts, async ({ query, c }) => {
       const agent = signer(c);
       const scope = { merchantId: agent.merchant_id, environment: agent.environment };
       const { data, totalCount } = contracts.list(scope, { ...query, agentId: agent.id });
@@ -103,7 +103,7 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
     });
 
     // The business's own view (the dashboard's), with the API key alone.
-    mount(app, ctx.auth, routes.listBusinessContracts, ({ query, caller }) => {
+    mount(app, ctx.auth, routes.listBusinessContracts, async ({ query, caller }) => {
       const { data, totalCount } = contracts.list(caller, query);
       return {
         data: data.map((row) => contracts.view(row, { withUsage: true })),
@@ -113,22 +113,22 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
       };
     });
 
-    mount(app, ctx.auth, routes.getBusinessContract, ({ params, caller }) => {
+    mount(app, ctx.auth, routes.getBusinessContract, async ({ params, caller }) => {
       const row = contracts.get(caller, params.contractId);
       if (!row) throw notFound('No contract with this id');
       return contracts.view(row, { withUsage: true });
     });
 
-    mount(app, ctx.auth, routes.listBusinessContractPayments, ({ params, query, caller }) => {
+    mount(app, ctx.auth, routes.listBusinessContractPayments, async ({ params, query, caller }) => {
       const { data, totalCount } = spending.listOfBusiness(caller, params.contractId, query);
       return { data: data.map(paymentView), totalCount, page: query.page, size: query.size };
     });
 
-    mount(app, ctx.auth, routes.updateContract, ({ params, body, c }) =>
+    mount(app, ctx.auth, routes.updateContract, async ({ params, body, c }) =>
       full(contracts.update(signer(c), params.contractId, body.limits)),
     );
 
-    mount(app, ctx.auth, routes.createContractPayment, ({ params, body, c }) =>
+    mount(app, ctx.auth, routes.createContractPayment, async ({ params, body, c }) =>
       paymentView(spending.send(signer(c), params.contractId, body)),
     );
 
@@ -136,16 +136,16 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
       paymentView(await spending.charge(signer(c), params.contractId, body)),
     );
 
-    mount(app, ctx.auth, routes.listContractPayments, ({ params, query, c }) => {
+    mount(app, ctx.auth, routes.listContractPayments, async ({ params, query, c }) => {
       const { data, totalCount } = spending.list(signer(c), params.contractId, query);
       return { data: data.map(paymentView), totalCount, page: query.page, size: query.size };
     });
 
-    mount(app, ctx.auth, routes.getContractPayment, ({ params, c }) =>
+    mount(app, ctx.auth, routes.getContractPayment, async ({ params, c }) =>
       paymentView(spending.get(signer(c), params.paymentId)),
     );
 
-    mount(app, ctx.auth, routes.authorizeContract, ({ params, body, caller }) => {
+    mount(app, ctx.auth, routes.authorizeContract, async ({ params, body, caller }) => {
       const row = contracts.get(caller, params.contractId);
       if (!row) throw notFound('No contract with this id');
       return contracts.view(contracts.decide(row, body.decision, body.paymentMethodId), {

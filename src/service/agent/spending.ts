@@ -162,7 +162,7 @@ export function createSpending(
         const now = clock.now(contract.environment);
         const failing = input.payee?.accountNumber === FAILING_ACCOUNT_NUMBER;
         const id = `cpm_${randomUUID().replace(/-/g, '')}`;
-        insert.run({
+        await insert.run({
           id,
           contractId: contract.id,
           merchantId: contract.merchant_id,
@@ -179,7 +179,10 @@ export function createSpending(
           error: failing ? 'The payee’s bank refused the payment (account closed)' : null,
           now,
         });
-        return { payment: byId.get(id, contract.merchant_id, contract.environment)!, contract };
+        return {
+          payment: (await byId.get(id, contract.merchant_id, contract.environment))!,
+          contract,
+        };
       })
       .immediate();
   }
@@ -209,10 +212,10 @@ export function createSpending(
           ...(body.notes !== undefined ? { notes: body.notes } : {}),
         },
       );
-      linkRequest.run(paymentRequestId, payment.id);
+      await linkRequest.run(paymentRequestId, payment.id);
     } catch (error) {
       // The charge never started: release the reservation at once.
-      finish.run({
+      await finish.run({
         id: payment.id,
         status: 'FAILED',
         error: (error as Error).message,
@@ -220,11 +223,11 @@ export function createSpending(
       });
       throw error;
     }
-    return byId.get(payment.id, contract.merchant_id, contract.environment)!;
+    return (await byId.get(payment.id, contract.merchant_id, contract.environment))!;
   }
 
   function get(agent: AgentRow, id: string): PaymentRow {
-    const row = byId.get(id, agent.merchant_id, agent.environment);
+    const row = await byId.get(id, agent.merchant_id, agent.environment);
     if (!row || !contractOf(agent, row.contract_id)) throw notFound('No payment with this id');
     return row;
   }
@@ -244,8 +247,8 @@ export function createSpending(
     const contract = contracts.getOwn(agent, contractId);
     const status = q.status ?? null;
     return {
-      data: ofContract.all(contract.id, status, status, q.size, q.page * q.size),
-      totalCount: countOf.get(contract.id, status, status)!.n,
+      data: await ofContract.all(contract.id, status, status, q.size, q.page * q.size),
+      totalCount: (await countOf.get(contract.id, status, status))!.n,
     };
   }
 
@@ -259,8 +262,8 @@ export function createSpending(
     if (!contract) throw notFound('No contract with this id');
     const status = q.status ?? null;
     return {
-      data: ofContract.all(contract.id, status, status, q.size, q.page * q.size),
-      totalCount: countOf.get(contract.id, status, status)!.n,
+      data: await ofContract.all(contract.id, status, status, q.size, q.page * q.size),
+      totalCount: (await countOf.get(contract.id, status, status))!.n,
     };
   }
 
@@ -280,22 +283,24 @@ export function createSpending(
   function settleDueIn(environment: Environment): number {
     let count = 0;
     const now = clock.now(environment);
-    for (const p of dueSends.all(now, environment)) {
+    for (const p of await dueSends.all(now, environment)) {
       const status = p.settle_outcome === 'FAILED' ? 'FAILED' : 'COMPLETED';
-      count += finish.run({ id: p.id, status, error: p.error_description, now }).changes;
+      count += (await finish.run({ id: p.id, status, error: p.error_description, now })).changes;
     }
-    for (const p of openCharges.all(environment)) {
-      const request = payments.get(p.payment_request_id!);
+    for (const p of await openCharges.all(environment)) {
+      const request = await payments.get(p.payment_request_id!);
       const status = request?.status;
       if (status === 'COMPLETED')
-        count += finish.run({ id: p.id, status: 'COMPLETED', error: null, now }).changes;
+        count += (await finish.run({ id: p.id, status: 'COMPLETED', error: null, now })).changes;
       else if (status === 'FAILED' || status === 'CANCELLED' || status === 'EXPIRED')
-        count += finish.run({
-          id: p.id,
-          status: 'FAILED',
-          error: request?.error_description ?? `The card payment is ${status}`,
-          now,
-        }).changes;
+        count += (
+          await finish.run({
+            id: p.id,
+            status: 'FAILED',
+            error: request?.error_description ?? `The card payment is ${status}`,
+            now,
+          })
+        ).changes;
     }
     return count;
   }
@@ -307,7 +312,7 @@ export function createSpending(
     list,
     listOfBusiness,
     settleDue,
-    byId: (scope: Scope, id: string) => byId.get(id, scope.merchantId, scope.environment),
+    byId: (scope: Scope, id: string) => await byId.get(id, scope.merchantId, scope.environment),
   };
 }
 export type Spending = ReturnType<typeof createSpending>;

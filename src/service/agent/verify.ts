@@ -115,7 +115,7 @@ function createNonceLog(ctx: ServiceContext) {
   );
   /** Resolves true once the nonce is stored, false when it was already there (a replay). */
   return (scope: string, nonce: string, expiresAt: number) =>
-    ctx.commit(() => insert.run(scope, nonce, expiresAt).changes === 1);
+    await ctx.commit(async () => (await insert.run(scope, nonce, expiresAt)).changes === 1);
 }
 
 /** Methods whose requests carry no body, so the digest needs no read of one. */
@@ -186,14 +186,17 @@ export function agentAuth(ctx: ServiceContext, agents: AgentStore): MiddlewareHa
     serverTime('production'); // until the key says which environment
     if (unsigned(c.req.method, c.req.path)) {
       try {
-        const known = ctx.auth.authorize(c.req.header('authorization'), 'agent');
+        const known = await ctx.auth.authorize(c.req.header('authorization'), 'agent');
         if (known) serverTime(known.environment);
       } catch {
         // The route itself answers a key it refuses.
       }
       return next();
     }
-    const caller = ctx.auth.authorize(c.req.header('authorization'), 'agent') as MerchantCaller;
+    const caller = (await ctx.auth.authorize(
+      c.req.header('authorization'),
+      'agent',
+    )) as MerchantCaller;
     serverTime(caller.environment);
     const claimed = c.req.header(AGENT_HEADERS.agentId) ?? '';
 

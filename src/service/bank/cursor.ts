@@ -45,9 +45,9 @@ export function createCursors(store: Store, clock: Clock) {
     .get();
   const key = stored ? Buffer.from(stored.value, 'base64') : randomBytes(32);
   if (!stored)
-    store.prepare("INSERT INTO meta (key, value) VALUES ('bank_cursor_key', ?)").run(
-      key.toString('base64'),
-    );
+    store
+      .prepare("INSERT INTO meta (key, value) VALUES ('bank_cursor_key', ?)")
+      .run(key.toString('base64'));
   const use = store.prepare(
     'INSERT OR IGNORE INTO bank_cursor_uses (nonce, expires_at) VALUES (?, ?)',
   );
@@ -81,11 +81,11 @@ export function createCursors(store: Store, clock: Clock) {
       throw gone('The cursor belongs to another account; start again without a cursor');
     if (signed.x <= clock.now(environment))
       throw gone('The cursor has expired; start again without a cursor');
-    if (use.run(signed.j, signed.x).changes === 0)
+    if ((await use.run(signed.j, signed.x).changes) === 0)
       throw gone('The cursor has already been used; start again without a cursor');
     // Used nonces carry no environment: they are forgotten by real time, which is never ahead of
     // the sandbox's, so a production cursor's nonce is kept until its cursor has expired.
-    if (++uses % 1000 === 0) forget.run(clock.now('production'));
+    if (++uses % 1000 === 0) await forget.run(clock.now('production'));
     return { a: signed.a, f: signed.f, u: signed.u, k: signed.k, d: signed.d };
   }
 

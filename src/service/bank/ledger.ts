@@ -182,7 +182,7 @@ export function createLedger(store: Store, clock: Clock) {
   const dayCache = new Map<string, { day: number; drafts: Draft[] }>();
 
   function historyAccount(account: OpenAccount): HistoryAccount {
-    const name = merchantName.get(account.merchant_id)?.name ?? 'COUNTER SHOP';
+    const name = (await merchantName.get(account.merchant_id))?.name ?? 'COUNTER SHOP';
     return {
       id: account.id,
       seed: hash32(account.id),
@@ -270,7 +270,7 @@ export function createLedger(store: Store, clock: Clock) {
       for (const d of draftsOf(history, day)) if (d.date > from && d.date <= now) drafts.push(d);
     if (account.settles_since !== null) {
       const after = Math.max(from, account.settles_since - 1) - CREDIT_ARRIVAL_MS;
-      for (const p of completedPayments.all(
+      for (const p of await completedPayments.all(
         after,
         now - CREDIT_ARRIVAL_MS,
         account.merchant_id,
@@ -278,7 +278,7 @@ export function createLedger(store: Store, clock: Clock) {
       ))
         drafts.push(paymentCredit(p, history.holder));
       const since = Math.max(from, account.settles_since - 1) - DEBIT_POSTING_MS;
-      for (const p of settledSends.all(
+      for (const p of await settledSends.all(
         since,
         now - DEBIT_POSTING_MS,
         account.merchant_id,
@@ -290,10 +290,10 @@ export function createLedger(store: Store, clock: Clock) {
     if (drafts.length === 0 && now - from < IDLE_WRITE_MS) return;
     drafts.sort((a, b) => a.date - b.date || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     let balance = account.balance_pence;
-    store.transaction(() => {
+    await store.transaction(() => {
       for (const d of drafts) {
         balance += d.type === 'CREDIT' ? d.pence : -d.pence;
-        insertTx.run({
+        await insertTx.run({
           account_id: account.id,
           date_ms: d.date,
           id: d.id,
@@ -311,7 +311,7 @@ export function createLedger(store: Store, clock: Clock) {
           payment_tx_id: d.paymentTxId,
         });
       }
-      if (advance.run(now, balance, account.id, from).changes === 0)
+      if ((await advance.run(now, balance, account.id, from).changes) === 0)
         throw new Error('bank account changed meanwhile');
     })();
     account.generated_until = now;
@@ -336,9 +336,9 @@ export function createLedger(store: Store, clock: Clock) {
       created_at: now,
       revoked_at: null,
     };
-    return store.transaction(() => {
-      const settles = !settlementOf.get(merchantId, environment);
-      insertConsent.run(consent.id, merchantId, environment, bank.id, now);
+    return await store.transaction(() => {
+      const settles = !(await settlementOf.get(merchantId, environment));
+      await insertConsent.run(consent.id, merchantId, environment, bank.id, now);
       const accounts = bank.accounts.map((a, position): AccountRow => {
         const id = newId('acc_');
         const seed = hash32(id);
@@ -357,7 +357,7 @@ export function createLedger(store: Store, clock: Clock) {
           // the credits of payments since its history begins.
           settles_since: settles && position === 0 ? historyFrom : null,
         };
-        insertAccount.run(row);
+        await insertAccount.run(row);
         catchUp({ ...row, bank: bank.id, merchant_id: merchantId, environment });
         return row;
       });
@@ -369,28 +369,29 @@ export function createLedger(store: Store, clock: Clock) {
     link,
     catchUp,
     consent: (merchantId: string, environment: string, id: string) =>
-      consentById.get(id, merchantId, environment),
-    consents: (merchantId: string, environment: string) => consentsOf.all(merchantId, environment),
-    accountsOf: (consentId: string) => accountsOfConsent.all(consentId),
+      await consentById.get(id, merchantId, environment),
+    consents: (merchantId: string, environment: string) =>
+      await consentsOf.all(merchantId, environment),
+    accountsOf: (consentId: string) => await accountsOfConsent.all(consentId),
     /** An account of an unrevoked consent of this merchant and environment. */
     account(merchantId: string, environment: string, id: string): OpenAccount | undefined {
-      const row = openAccount.get(id);
+      const row = await openAccount.get(id);
       return row && row.merchant_id === merchantId && row.environment === environment
         ? row
         : undefined;
     },
     settlementAccount: (merchantId: string, environment: string) =>
-      settlementOf.get(merchantId, environment),
+      await settlementOf.get(merchantId, environment),
     revoke: (consent: ConsentRow) =>
-      revokeConsent.run(clock.now(consent.environment), consent.id).changes > 0,
+      (await revokeConsent.run(clock.now(consent.environment), consent.id).changes) > 0,
     /** Up to `limit` rows older than `key` (newest first), not before `from`. */
     older: (accountId: string, from: number, key: Key, limit: number) =>
-      olderThan.all(accountId, from, key[0], key[1], limit),
+      await olderThan.all(accountId, from, key[0], key[1], limit),
     /** Up to `limit` rows newer than `key` (oldest first), before `upper`. */
     newer: (accountId: string, upper: number, key: Key, limit: number) =>
-      newerThan.all(accountId, upper, key[0], key[1], limit),
+      await newerThan.all(accountId, upper, key[0], key[1], limit),
     credits: (accountId: string, from: number, before: number) =>
-      creditsBetween.all(accountId, from, before),
+      await creditsBetween.all(accountId, from, before),
   };
 }
 export type Ledger = ReturnType<typeof createLedger>;

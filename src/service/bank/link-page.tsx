@@ -207,7 +207,7 @@ export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): 
 
   /** The link if it can still be used; otherwise the page saying why not. */
   function open(c: Context): LinkRow | Response {
-    const row = byId.get(c.req.param('id') ?? '');
+    const row = await byId.get(c.req.param('id') ?? '');
     if (!row)
       return render(c, 404, 'Link not found', <Ended message="There is no such linking link." />);
     if (row.stage === 'DONE')
@@ -225,13 +225,15 @@ export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): 
   };
   const step = (c: Context, row: LinkRow) => c.redirect(`/bank/link/${row.id}`, 303);
   const cas = (row: LinkRow, to: Stage, patch: { bank?: string; consent?: string } = {}) =>
-    moveStage.run({
-      id: row.id,
-      from: row.stage,
-      to,
-      bank: patch.bank ?? null,
-      consent: patch.consent ?? null,
-    }).changes === 1;
+    (
+      await moveStage.run({
+        id: row.id,
+        from: row.stage,
+        to,
+        bank: patch.bank ?? null,
+        consent: patch.consent ?? null,
+      })
+    ).changes === 1;
 
   app.get('/bank/link/:id', (c) => {
     const row = open(c);
@@ -244,7 +246,7 @@ export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): 
       case 'SIGN_IN':
         return render(c, 200, `Sign in to ${bank.name}`, <SignIn id={row.id} bank={bank} />, o);
       default: {
-        const merchant = merchantName.get(row.merchant_id)?.name ?? 'this merchant';
+        const merchant = (await merchantName.get(row.merchant_id))?.name ?? 'this merchant';
         return render(
           c,
           200,
@@ -300,7 +302,7 @@ export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): 
       });
     }
     const bankId = SandboxBankId.parse(row.bank);
-    const linked = ctx.store.transaction(() => {
+    const linked = await ctx.store.transaction(() => {
       const result = ledger.link(row.merchant_id, row.environment, bankId);
       if (!cas(row, 'DONE', { consent: result.consent.id }))
         throw new Error('The link was used meanwhile');

@@ -58,7 +58,14 @@ export function createReconciler(store: Store, clock: Clock, ledger: Ledger) {
     const account = ledger.settlementAccount(merchantId, environment);
     if (account) ledger.catchUp(account);
     // Matching considers every store's payments: a credit belongs to one payment, whichever store.
-    const paid = paidBetween.all(dayStart - DAY_MS, dayEnd, merchantId, environment, null, null);
+    const paid = await paidBetween.all(
+      dayStart - DAY_MS,
+      dayEnd,
+      merchantId,
+      environment,
+      null,
+      null,
+    );
     const credits = account
       ? ledger.credits(account.id, dayStart - DAY_MS, Math.min(dayEnd + CREDIT_WINDOW_MS, now + 1))
       : [];

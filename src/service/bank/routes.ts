@@ -34,14 +34,14 @@ export const bankRoutes: Area = (app, ctx) => {
     sortCode: a.sort_code,
   });
 
-  mount(app, ctx.auth, routes.listBankAccounts, ({ params, caller }) => {
+  mount(app, ctx.auth, routes.listBankAccounts, async ({ params, caller }) => {
     const consent = ledger.consent(caller.merchantId, caller.environment, params.accountAuthId);
     if (!consent)
       throw bankNotFound('No consent with this accountAuthId (never linked, or revoked)');
     return ledger.accountsOf(consent.id).map(wireAccount(consent.bank));
   });
 
-  mount(app, ctx.auth, routes.listBankTransactions, ({ params, query, caller }) => {
+  mount(app, ctx.auth, routes.listBankTransactions, async ({ params, query, caller }) => {
     const account = ledger.account(caller.merchantId, caller.environment, params.accountId);
     if (!account)
       throw bankNotFound(
@@ -55,10 +55,10 @@ export const bankRoutes: Area = (app, ctx) => {
     );
   });
 
-  mount(app, ctx.auth, routes.createBankLink, ({ body, caller }) => {
+  mount(app, ctx.auth, routes.createBankLink, async ({ body, caller }) => {
     const id = `lnk_${randomBytes(18).toString('base64url')}`;
     const now = ctx.clock.now(caller.environment);
-    insertLink.run(
+    await insertLink.run(
       id,
       caller.merchantId,
       caller.environment,
@@ -73,7 +73,7 @@ export const bankRoutes: Area = (app, ctx) => {
     };
   });
 
-  mount(app, ctx.auth, routes.listBankConsents, ({ caller }) => {
+  mount(app, ctx.auth, routes.listBankConsents, async ({ caller }) => {
     const settlement = ledger.settlementAccount(caller.merchantId, caller.environment);
     return ledger.consents(caller.merchantId, caller.environment).map((c) => {
       const accounts = ledger.accountsOf(c.id);
@@ -90,14 +90,14 @@ export const bankRoutes: Area = (app, ctx) => {
     });
   });
 
-  mount(app, ctx.auth, routes.revokeBankConsent, ({ params, caller }) => {
+  mount(app, ctx.auth, routes.revokeBankConsent, async ({ params, caller }) => {
     const consent = ledger.consent(caller.merchantId, caller.environment, params.accountAuthId);
     if (!consent || !ledger.revoke(consent))
       throw bankNotFound('No consent with this accountAuthId (never linked, or revoked)');
     return { message: 'Consent revoked; its accounts are no longer readable' };
   });
 
-  mount(app, ctx.auth, routes.sandboxBankConsent, ({ body, caller }) => {
+  mount(app, ctx.auth, routes.sandboxBankConsent, async ({ body, caller }) => {
     const bank = BANKS[body.bank ?? DEFAULT_BANK];
     const { consent, accounts } = ledger.link(caller.merchantId, caller.environment, bank.id, {
       historyDays: body.historyDays,
@@ -110,11 +110,11 @@ export const bankRoutes: Area = (app, ctx) => {
     };
   });
 
-  mount(app, ctx.auth, routes.bankReconciliation, ({ query, caller }) =>
+  mount(app, ctx.auth, routes.bankReconciliation, async ({ query, caller }) =>
     reconcile(caller.merchantId, caller.environment, query, query.storeId ?? null, true),
   );
 
-  mount(app, ctx.auth, routes.terminalReconciliation, ({ query, caller }) =>
+  mount(app, ctx.auth, routes.terminalReconciliation, async ({ query, caller }) =>
     reconcile(caller.merchantId, caller.environment, query, caller.storeId, false),
   );
 

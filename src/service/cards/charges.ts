@@ -89,7 +89,7 @@ export function createCardCharger(ctx: ServiceContext) {
     const key = `${caller.merchantId} ${caller.environment} ${body.customerId} ${body.paymentMethodId}`;
     let found = known.get(key);
     if (!found) {
-      found = chargeable.get(
+      found = await chargeable.get(
         body.customerId,
         caller.environment,
         body.paymentMethodId,
@@ -163,7 +163,7 @@ export function createCardCharger(ctx: ServiceContext) {
     };
     const row = await ctx.commit(() => {
       // Created already PENDING with its card transaction: the network has the charge at once.
-      const row = ctx.creator.createPaying(
+      const row = await ctx.creator.createPaying(
         caller,
         {
           body: request,
@@ -172,7 +172,7 @@ export function createCardCharger(ctx: ServiceContext) {
         },
         'PENDING',
       );
-      ctx.lifecycle.startFirstAttempt(row, {
+      await ctx.lifecycle.startFirstAttempt(row, {
         method: 'CARD',
         status: 'PENDING',
         card: { brand: card.brand, last4: card.last4, type: card.card_type },
@@ -203,16 +203,16 @@ export type CardCharger = ReturnType<typeof createCardCharger>;
 export const chargeRoutes: Area = (app, ctx) => {
   const { charge } = createCardCharger(ctx);
 
-  mount(app, ctx.auth, routes.chargeCard, ({ body, caller }) => {
+  mount(app, ctx.auth, routes.chargeCard, async ({ body, caller }) => {
     if (caller.kind === 'terminal' && body.storeId && body.storeId !== caller.storeId)
       throw badField('storeId', "must be the terminal's own store");
     return charge(caller, body);
   });
 
-  mount(app, ctx.auth, routes.captureCardPayment, ({ params, body, caller }) => {
-    const row = requestFor(ctx.payments, caller, params.paymentRequestId);
+  mount(app, ctx.auth, routes.captureCardPayment, async ({ params, body, caller }) => {
+    const row = await requestFor(ctx.payments, caller, params.paymentRequestId);
     const amount = body.amount === undefined ? undefined : poundsToPence(body.amount);
-    const result = ctx.lifecycle.capture(row, amount);
+    const result = await ctx.lifecycle.capture(row, amount);
     return result.captured
       ? {
           success: true,
@@ -224,12 +224,12 @@ export const chargeRoutes: Area = (app, ctx) => {
         };
   });
 
-  mount(app, ctx.auth, routes.cancelCardPayment, ({ params, body, caller }) => {
-    const row = requestFor(ctx.payments, caller, params.paymentRequestId);
+  mount(app, ctx.auth, routes.cancelCardPayment, async ({ params, body, caller }) => {
+    const row = await requestFor(ctx.payments, caller, params.paymentRequestId);
     const code = body.cancelledReasonCode;
     const text = body.cancelledReasonDescription?.trim();
     const reason = `Cancelled${code ? `: ${code}` : ''}${text ? ` (${text})` : ''}`;
-    ctx.lifecycle.cancelAuthorization(row, reason);
+    await ctx.lifecycle.cancelAuthorization(row, reason);
     return { success: true, message: 'The authorization was cancelled and the hold released' };
   });
 };

@@ -96,7 +96,7 @@ export function createVerificationStore(store: Store, clock: Clock) {
   /** The row of this browser's session, if it belongs to this request and customer. */
   function rowOf(token: string | undefined, requestId: string, customerId: string) {
     if (!token || !/^[\w-]{43}$/.test(token)) return undefined;
-    const row = bySession.get(sha256(token));
+    const row = await bySession.get(sha256(token));
     return row && row.payment_request_id === requestId && row.customer_id === customerId
       ? row
       : undefined;
@@ -129,12 +129,13 @@ export function createVerificationStore(store: Store, clock: Clock) {
       recipient: string,
     ): { token: string; code: string } | null {
       const requestId = request.id;
-      if (sentFor.get(requestId)!.n >= MAX_CODES_PER_REQUEST) return null;
-      if (previousToken && /^[\w-]{43}$/.test(previousToken)) close.run(sha256(previousToken));
+      if ((await sentFor.get(requestId)!.n) >= MAX_CODES_PER_REQUEST) return null;
+      if (previousToken && /^[\w-]{43}$/.test(previousToken))
+        await close.run(sha256(previousToken));
       const token = randomBytes(32).toString('base64url');
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const now = clock.now(request.environment);
-      insert.run(
+      await insert.run(
         sha256(token),
         requestId,
         customerId,
@@ -162,10 +163,14 @@ export function createVerificationStore(store: Store, clock: Clock) {
       const stored = Buffer.from(row.code_hash, 'hex');
       const session = row.session_hash;
       if (given.length === stored.length && timingSafeEqual(given, stored)) {
-        const opened = verify.run({ session, hash: row.code_hash, until: now + VERIFIED_TTL_MS });
+        const opened = await verify.run({
+          session,
+          hash: row.code_hash,
+          until: now + VERIFIED_TTL_MS,
+        });
         return opened.changes === 1 ? { ok: true } : { ok: false, reason: 'used-up' };
       }
-      wrong.run({ session, hash: row.code_hash, max: MAX_CODE_ATTEMPTS });
+      await wrong.run({ session, hash: row.code_hash, max: MAX_CODE_ATTEMPTS });
       return { ok: false, reason: 'wrong', attemptsLeft: MAX_CODE_ATTEMPTS - row.attempts - 1 };
     },
   };

@@ -54,7 +54,9 @@ export function cardOnFile(ctx: ServiceContext) {
   const markSaved = ctx.store.prepare(
     'UPDATE checkout_card_saves SET card_id = ? WHERE transaction_id = ? AND card_id IS NULL',
   );
-  const customerRow = ctx.store.prepare<[string], CustomerRow>('SELECT * FROM customers WHERE id = ?');
+  const customerRow = ctx.store.prepare<[string], CustomerRow>(
+    'SELECT * FROM customers WHERE id = ?',
+  );
 
   const saving = (row: RequestRow) => {
     const options = optionsOf(row);
@@ -71,7 +73,7 @@ export function cardOnFile(ctx: ServiceContext) {
   function savedCardsOf(row: RequestRow) {
     const options = optionsOf(row);
     if (!options.serviceCustomerId || options.savePaymentMethod) return null;
-    const customer = customerRow.get(options.serviceCustomerId);
+    const customer = await customerRow.get(options.serviceCustomerId);
     const recipient = customer ? recipientOf(customer) : null;
     if (!customer || !recipient || cards.list(customer.id, 0, 1).total === 0) return null;
     return { customer, recipient };
@@ -102,18 +104,18 @@ export function cardOnFile(ctx: ServiceContext) {
         name: card.name,
         expiryDate: `${String(card.expiry.month).padStart(2, '0')}/${card.expiry.year}`,
       };
-      hold.run(tx.id, customerId, JSON.stringify(pending), ctx.clock.now(row.environment));
+      await hold.run(tx.id, customerId, JSON.stringify(pending), ctx.clock.now(row.environment));
     },
 
     /** The challenge completed: the held card becomes a saved card of the customer (once). */
     saveAfterChallenge(tx: TransactionRow) {
-      const pending = held.get(tx.id);
+      const pending = await held.get(tx.id);
       if (!pending || pending.card_id) return;
-      const customer = customerRow.get(pending.customer_id);
+      const customer = await customerRow.get(pending.customer_id);
       if (!customer) return;
-      ctx.store.transaction(() => {
+      await ctx.store.transaction(() => {
         const saved = cards.save(customer, JSON.parse(pending.card) as NewCard);
-        markSaved.run(saved.id, tx.id);
+        await markSaved.run(saved.id, tx.id);
       })();
     },
 
@@ -162,7 +164,7 @@ export function cardOnFile(ctx: ServiceContext) {
         const s = await step(c);
         if (!s.row) return s.page;
         const { row, plan, offer, summary } = s;
-        const started = ctx.store.transaction(() => {
+        const started = await ctx.store.transaction(() => {
           const masked = maskRecipient(offer.recipient.channel, offer.recipient.to);
           const fresh = verifications.start(session(c), row, offer.customer.id, masked);
           if (!fresh) return null;
@@ -278,7 +280,7 @@ export function cardOnFile(ctx: ServiceContext) {
         }
         const behaviour = behaviourOfCard(card);
         return kit.attempt(c, row, () => {
-          const tx = ctx.lifecycle.startAttempt(row.id, {
+          const tx = await ctx.lifecycle.startAttempt(row.id, {
             method: 'CARD',
             tipPence: plan.tipPence,
             ...(plan.sharePence === undefined ? {} : { sharePence: plan.sharePence }),

@@ -51,7 +51,7 @@ export function createLinkStore(store: Store, clock: Clock) {
     create(customer: CustomerRow, urls: { success?: string; failure?: string }): LinkRow {
       const now = clock.now(customer.environment);
       const token = randomBytes(24).toString('base64url');
-      insert.run({
+      await insert.run({
         token,
         customerId: customer.id,
         merchantId: customer.merchant_id,
@@ -61,16 +61,17 @@ export function createLinkStore(store: Store, clock: Clock) {
         expiresAt: now + LINK_TTL_MS,
         now,
       });
-      return byToken.get(token)!;
+      return (await byToken.get(token))!;
     },
-    get: (token: string) => (/^[\w-]{20,64}$/.test(token) ? byToken.get(token) : undefined),
+    get: (token: string) => (/^[\w-]{20,64}$/.test(token) ? await byToken.get(token) : undefined),
     expired: (row: LinkRow) => row.expires_at <= clock.now(row.environment),
     /** The card typed, waiting for its 3DS challenge. */
     holdCard: (row: LinkRow, card: NewCard) =>
-      setPending.run(JSON.stringify(card), row.token).changes === 1,
+      (await setPending.run(JSON.stringify(card), row.token).changes) === 1,
     /** Compare-and-set: only an OPEN link ends, once. */
     finish: (row: LinkRow, to: 'SAVED' | 'FAILED', cardId: string | null = null) =>
-      finish.run({ token: row.token, to, cardId, now: clock.now(row.environment) }).changes === 1,
+      (await finish.run({ token: row.token, to, cardId, now: clock.now(row.environment) })
+        .changes) === 1,
   };
 }
 export type LinkStore = ReturnType<typeof createLinkStore>;
@@ -95,7 +96,7 @@ export const cardLinkRoutes: Area = (app, ctx) => {
     'SELECT name FROM merchants WHERE id = ?',
   );
 
-  mount(app, ctx.auth, routes.authorizeCard, ({ params, body, caller }) => {
+  mount(app, ctx.auth, routes.authorizeCard, async ({ params, body, caller }) => {
     const customer = customers.get(caller, params.customerId);
     const recipient = body.sendLinkToCustomer ? recipientOf(customer) : null;
     if (body.sendLinkToCustomer && !recipient)
@@ -104,14 +105,14 @@ export const cardLinkRoutes: Area = (app, ctx) => {
         'The customer has neither an email address nor a phone number to send the link to',
         [{ field: 'sendLinkToCustomer', message: 'the customer has no email or phone number' }],
       );
-    return ctx.store.transaction(() => {
+    return await ctx.store.transaction(() => {
       const link = links.create(customer, {
         success: body.successRedirectUrl,
         failure: body.failureRedirectUrl,
       });
       const hostedPageUrl = `${ctx.publicUrl()}/save-card/${link.token}`;
       if (recipient) {
-        const shop = merchantName.get(caller.merchantId)?.name ?? 'The shop';
+        const shop = (await merchantName.get(caller.merchantId))?.name ?? 'The shop';
         ctx.messages.add({
           merchantId: caller.merchantId,
           environment: caller.environment,

@@ -99,12 +99,12 @@ export function createCardStore(store: Store, clock: Clock) {
       behaviour: JSON.stringify(card.profile.behaviour),
       created_at: clock.now(customer.environment),
     };
-    insert.run(row);
+    await insert.run(row);
     return row;
   }
 
   function get(customerId: string, cardId: string): SavedCardRow {
-    const row = byId.get(cardId, customerId);
+    const row = await byId.get(cardId, customerId);
     if (!row) throw notFound(NO_CARD);
     return row;
   }
@@ -113,18 +113,18 @@ export function createCardStore(store: Store, clock: Clock) {
     save,
     get,
     list: (customerId: string, page: number, size: number) => ({
-      rows: ofCustomer.all(customerId, size, page * size),
-      total: countOf.get(customerId)!.n,
+      rows: await ofCustomer.all(customerId, size, page * size),
+      total: (await countOf.get(customerId))!.n,
     }),
     /** Every card of the customer in this business and environment, newest first. */
     newestFirst: (customerId: string, scope: { merchantId: string; environment: string }) =>
-      newestOf.all(customerId, scope.merchantId, scope.environment),
+      await newestOf.all(customerId, scope.merchantId, scope.environment),
     /** A metadata patch: add or overwrite, "" removes, other keys unchanged. */
     mergeMetadata(customerId: string, cardId: string, patch: Record<string, string>) {
-      return store.transaction(() => {
+      return await store.transaction(() => {
         const row = get(customerId, cardId);
         const metadata = JSON.stringify(mergeMetadata(JSON.parse(row.metadata), patch));
-        setMetadata.run(metadata, row.id);
+        await setMetadata.run(metadata, row.id);
         return { ...row, metadata };
       })();
     },

@@ -15,7 +15,7 @@ export const cardRoutes: Area = (app, ctx) => {
   const customers = createCustomerStore(ctx.store, ctx.clock);
   const cards = createCardStore(ctx.store, ctx.clock);
 
-  mount(app, ctx.auth, routes.listCards, ({ params, query, caller }) => {
+  mount(app, ctx.auth, routes.listCards, async ({ params, query, caller }) => {
     const customer = customers.get(caller, params.customerId);
     const { rows, total } = cards.list(customer.id, query.page, query.size);
     return {
@@ -26,12 +26,12 @@ export const cardRoutes: Area = (app, ctx) => {
     };
   });
 
-  mount(app, ctx.auth, routes.updateCard, ({ params, body, caller }) => {
+  mount(app, ctx.auth, routes.updateCard, async ({ params, body, caller }) => {
     const customer = customers.get(caller, params.customerId);
     return savedCardRecord(cards.mergeMetadata(customer.id, params.cardId, body.metadata));
   });
 
-  mount(app, ctx.auth, routes.saveSandboxCard, ({ params, body, caller }) => {
+  mount(app, ctx.auth, routes.saveSandboxCard, async ({ params, body, caller }) => {
     const customer = customers.get(caller, params.customerId);
     const profile = cardProfile(body.number);
     if (!profile)

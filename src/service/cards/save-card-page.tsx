@@ -186,7 +186,7 @@ export const saveCardPageRoutes: Area = (app, ctx) => {
   const shopOf = ctx.store.prepare<[string], { name: string }>(
     'SELECT name FROM merchants WHERE id = ?',
   );
-  const shop = (row: LinkRow) => shopOf.get(row.merchant_id)?.name ?? 'the shop';
+  const shop = (row: LinkRow) => (await shopOf.get(row.merchant_id))?.name ?? 'the shop';
   const base = (row: LinkRow) => `/save-card/${row.token}`;
   const seeOther = (c: Context, location: string) =>
     c.body(null, 303, {
@@ -352,7 +352,7 @@ export const saveCardPageRoutes: Area = (app, ctx) => {
     const decision = Decision.safeParse(await formBody(c));
     if (!decision.success) return seeOther(c, `${base(row)}/challenge`);
     if (decision.data.decision === 'fail') return fail(c, row, '3D Secure authentication failed');
-    const saved = ctx.store.transaction(() => {
+    const saved = await ctx.store.transaction(() => {
       const customer = customers.get(
         { merchantId: row.merchant_id, environment: row.environment },
         row.customer_id,

@@ -118,14 +118,14 @@ export function createCustomerStore(store: Store, clock: Clock) {
   );
 
   function writePairs(row: CustomerRow, metadata: Record<string, string>) {
-    clearPairs.run(row.id);
+    await clearPairs.run(row.id);
     for (const [key, value] of Object.entries(metadata))
-      insertPair.run(row.id, row.merchant_id, row.environment, key, value, row.created_at);
+      await insertPair.run(row.id, row.merchant_id, row.environment, key, value, row.created_at);
   }
 
   function conflictIfTaken(scope: Scope, email: string | null, exceptId?: string) {
     if (email === null) return;
-    const other = byEmail.get(scope.merchantId, scope.environment, email);
+    const other = await byEmail.get(scope.merchantId, scope.environment, email);
     if (other && other.id !== exceptId)
       throw new ApiError(409, 'A customer with this email already exists', [
         { field: 'email', message: 'is already used by another customer' },
@@ -133,13 +133,13 @@ export function createCustomerStore(store: Store, clock: Clock) {
   }
 
   function get(scope: Scope, id: string): CustomerRow {
-    const row = byId.get(id, scope.merchantId, scope.environment);
+    const row = await byId.get(id, scope.merchantId, scope.environment);
     if (!row) throw notFound(NO_CUSTOMER);
     return row;
   }
 
   function create(scope: Scope, body: CustomerCreate): CustomerRow {
-    return store.transaction(() => {
+    return await store.transaction(() => {
       const email = body.email ?? null;
       conflictIfTaken(scope, email);
       const metadata = mergeMetadata({}, body.metadata ?? {});
@@ -159,7 +159,7 @@ export function createCustomerStore(store: Store, clock: Clock) {
         metadata: JSON.stringify(metadata),
         created_at: clock.now(scope.environment),
       };
-      insert.run(row);
+      await insert.run(row);
       writePairs(row, metadata);
       return row;
     })();
@@ -167,7 +167,7 @@ export function createCustomerStore(store: Store, clock: Clock) {
 
   /** Only the fields present in `body` change; metadata is merged, not replaced. */
   function change(scope: Scope, id: string, body: CustomerUpdate): CustomerRow {
-    return store.transaction(() => {
+    return await store.transaction(() => {
       const row = get(scope, id);
       const next: CustomerRow = {
         ...row,
@@ -187,7 +187,7 @@ export function createCustomerStore(store: Store, clock: Clock) {
         next.metadata = JSON.stringify(metadata);
         writePairs(next, metadata);
       }
-      update.run(next);
+      await update.run(next);
       return next;
     })();
   }
@@ -240,7 +240,7 @@ export function createCustomerStore(store: Store, clock: Clock) {
       const size = new Map(
         pairs.map(([key, value]) => [
           key,
-          estimate.get(scope.merchantId, scope.environment, key, value)!.n,
+          (await estimate.get(scope.merchantId, scope.environment, key, value))!.n,
         ]),
       );
       pairs.sort(([a], [b]) => size.get(a)! - size.get(b)!);
@@ -293,22 +293,22 @@ export function createCustomerStore(store: Store, clock: Clock) {
       // A search counts first: many matches are then paged in the index's rowid order, which
       // is creation order (newest first, as everywhere) without sorting every match; a few are
       // sorted, which beats walking a long phrase's index backwards.
-      const total = count.get(params)!.n;
+      const total = (await count.get(params))!.n;
       const rows =
         total > MANY_MATCHES
           ? statementsFor(from, countFrom, clause, 'f.rowid DESC').page.all(slice)
-          : page.all(slice);
+          : await page.all(slice);
       return { rows, total };
     }
-    const rows = page.all(slice);
+    const rows = await page.all(slice);
     const total =
       search === '' && pairs.length === 0
-        ? (totals.get(scope.merchantId, scope.environment)?.n ?? 0)
+        ? ((await totals.get(scope.merchantId, scope.environment)?.n) ?? 0)
         : pairs.length > 0 && search === ''
-          ? count.get(params)!.n // from the pair's index alone
+          ? (await count.get(params))!.n // from the pair's index alone
           : rows.length < input.size && (rows.length > 0 || input.page === 0)
             ? input.page * input.size + rows.length // the last page: no need to count
-            : count.get(params)!.n;
+            : (await count.get(params))!.n;
     return { rows, total };
   }
 
@@ -318,7 +318,7 @@ export function createCustomerStore(store: Store, clock: Clock) {
     change,
     list,
     findByEmail: (scope: Scope, email: string) =>
-      byEmail.get(scope.merchantId, scope.environment, email),
+      await byEmail.get(scope.merchantId, scope.environment, email),
   };
 }
 export type CustomerStore = ReturnType<typeof createCustomerStore>;

@@ -10,11 +10,11 @@ import { createCustomerStore, customerRecord } from './model';
 export const customerRoutes: Area = (app, ctx) => {
   const store = createCustomerStore(ctx.store, ctx.clock);
 
-  mount(app, ctx.auth, routes.createCustomer, ({ body, caller }) =>
+  mount(app, ctx.auth, routes.createCustomer, async ({ body, caller }) =>
     customerRecord(store.create(caller, body)),
   );
 
-  mount(app, ctx.auth, routes.listCustomers, ({ query, rawQuery, caller }) => {
+  mount(app, ctx.auth, routes.listCustomers, async ({ query, rawQuery, caller }) => {
     const collected = collectMetadataFilter(rawQuery);
     if ('duplicateKey' in collected)
       throw badField(
@@ -43,11 +43,11 @@ export const customerRoutes: Area = (app, ctx) => {
     };
   });
 
-  mount(app, ctx.auth, routes.getCustomer, ({ params, caller }) =>
+  mount(app, ctx.auth, routes.getCustomer, async ({ params, caller }) =>
     customerRecord(store.get(caller, params.customerId)),
   );
 
-  mount(app, ctx.auth, routes.updateCustomer, ({ params, body, caller }) =>
+  mount(app, ctx.auth, routes.updateCustomer, async ({ params, body, caller }) =>
     customerRecord(store.change(caller, params.customerId, body)),
   );
 };

@@ -44,7 +44,7 @@ export const terminalCustomerRoutes: Area = (app, ctx) => {
     'SELECT count(*) AS n FROM terminal_lookups WHERE merchant_id = ? AND environment = ?',
   );
 
-  mount(app, ctx.auth, routes.customerLookup, ({ query, caller }) => {
+  mount(app, ctx.auth, routes.customerLookup, async ({ query, caller }) => {
     scope.checkLookupRate(caller);
     const by = query.email !== undefined ? 'email' : 'phone';
     let found: CustomerRow[];
@@ -57,7 +57,7 @@ export const terminalCustomerRoutes: Area = (app, ctx) => {
     }
     const customer = found.length === 1 ? found[0]! : null;
     // Every lookup is recorded, found or not, so the merchant sees what a terminal asked.
-    record.run({
+    await record.run({
       id: newId(),
       terminalId: caller.terminalId,
       merchantId: caller.merchantId,
@@ -82,7 +82,7 @@ export const terminalCustomerRoutes: Area = (app, ctx) => {
     };
   });
 
-  mount(app, ctx.auth, routes.terminalCustomerCards, ({ params, query, caller }) => {
+  mount(app, ctx.auth, routes.terminalCustomerCards, async ({ params, query, caller }) => {
     scope.requireLookedUp(caller, params.customerId);
     const customer = customers.get(caller, params.customerId);
     const { rows, total: count } = cards.list(customer.id, query.page, query.size);
@@ -94,11 +94,11 @@ export const terminalCustomerRoutes: Area = (app, ctx) => {
     };
   });
 
-  mount(app, ctx.auth, routes.listCustomerLookups, ({ query, caller }) => ({
+  mount(app, ctx.auth, routes.listCustomerLookups, async ({ query, caller }) => ({
     data: page
       .all(caller.merchantId, caller.environment, query.size, query.page * query.size)
       .map(lookupRecord),
-    totalCount: total.get(caller.merchantId, caller.environment)!.n,
+    totalCount: (await total.get(caller.merchantId, caller.environment))!.n,
     page: query.page,
     size: query.size,
   }));

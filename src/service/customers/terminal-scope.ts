@@ -30,7 +30,7 @@ export function createTerminalScope(store: Store, clock: Clock) {
     /** 404 unless this terminal looked this customer up within the window. */
     requireLookedUp(caller: TerminalCaller, customerId: string) {
       const since = clock.now(caller.environment) - LOOKUP_WINDOW_MS;
-      const found = lookedUp.get(caller.terminalId, customerId, since)!;
+      const found = (await lookedUp.get(caller.terminalId, customerId, since))!;
       // The same answer as for a customer that does not exist: a terminal learns nothing by
       // guessing ids.
       if (found.n === 0) throw new ApiError(404, NO_CUSTOMER);
@@ -40,12 +40,12 @@ export function createTerminalScope(store: Store, clock: Clock) {
     checkLookupRate(caller: TerminalCaller) {
       const { terminalId } = caller;
       const now = clock.now(caller.environment);
-      if (since.get(terminalId, now - 60_000)!.n >= LOOKUPS_PER_MINUTE)
+      if ((await since.get(terminalId, now - 60_000)!.n) >= LOOKUPS_PER_MINUTE)
         throw new ApiError(
           429,
           `At most ${LOOKUPS_PER_MINUTE} customer lookups a minute; wait a minute`,
         );
-      if (since.get(terminalId, now - 24 * 3600_000)!.n >= LOOKUPS_PER_DAY)
+      if ((await since.get(terminalId, now - 24 * 3600_000)!.n) >= LOOKUPS_PER_DAY)
         throw new ApiError(
           429,
           `At most ${LOOKUPS_PER_DAY} customer lookups a day per terminal; the merchant can look customers up in the dashboard`,

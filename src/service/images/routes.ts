@@ -63,7 +63,7 @@ export const imageRoutes: Area = (app, ctx) => {
   );
 
   const requestRow = (id: string): RequestRow => {
-    const row = ctx.payments.get(id);
+    const row = await ctx.payments.get(id);
     if (!row) throw notFound('No payment request with this id');
     return row;
   };
@@ -101,11 +101,11 @@ export const imageRoutes: Area = (app, ctx) => {
     let row = requestRow(params.paymentRequestId);
     const png = params.template.endsWith('_PNG');
     const type = png ? PNG : SVG;
-    const merchant = merchantName.get(row.merchant_id)?.name ?? '';
+    const merchant = (await merchantName.get(row.merchant_id))?.name ?? '';
 
     if (params.template.startsWith('RECEIPT')) {
       // Like a status read, a receipt never shows an open request past its expiry.
-      if (ctx.lifecycle.expireIfDue(row)) row = requestRow(row.id);
+      if (await ctx.lifecycle.expireIfDue(row)) row = requestRow(row.id);
       const data: ReceiptData = {
         merchantName: merchant,
         amountPence: row.amount_pence,
@@ -118,7 +118,7 @@ export const imageRoutes: Area = (app, ctx) => {
         paymentRequestId: row.id,
         method: row.payment_method,
         refundedPence: row.refunded_pence,
-        refunds: ctx.refunds.reader.ofRequest(row.id).map((r) => ({
+        refunds: (await ctx.refunds.reader.ofRequest(row.id)).map((r) => ({
           amountPence: r.amount_pence,
           status: r.status,
           date: r.created_at,

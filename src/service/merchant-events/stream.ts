@@ -21,7 +21,7 @@ export const WATCH_MS = Number(process.env.COUNTER_MERCHANT_WATCH_MS ?? 500);
 export const merchantEventRoutes: Area = (app, ctx) => {
   const fingerprints = createWatcher(ctx.store, ctx.presence);
 
-  mount(app, ctx.auth, routes.merchantEvents, ({ caller, c }) => {
+  mount(app, ctx.auth, routes.merchantEvents, async ({ caller, c }) => {
     const { merchantId, environment } = caller;
     return streamSSE(c, async (stream) => {
       let open = true;

@@ -80,8 +80,8 @@ export function createWatcher(store: Store, presence: Presence) {
     environment: Environment,
     now: number,
   ): Fingerprints {
-    const newest = newestPayment.get(merchantId, environment);
-    const rows = terminals.all(merchantId, environment).map((t) => {
+    const newest = await newestPayment.get(merchantId, environment);
+    const rows = (await terminals.all(merchantId, environment)).map((t) => {
       const online = presence.online(t.id);
       const seen =
         online || t.last_seen_at === null ? 0 : Math.floor(t.last_seen_at / SEEN_GRAIN_MS);
@@ -95,17 +95,17 @@ export function createWatcher(store: Store, presence: Presence) {
         seen,
       ].join(':');
     });
-    const subs = subscriptions.get(merchantId, environment)?.ids ?? '';
-    const log = deliveries.get(merchantId, environment, now - DAY_MS);
-    const people = customers.get({ m: merchantId, e: environment });
-    const message = newestMessage.get(merchantId, environment);
+    const subs = (await subscriptions.get(merchantId, environment))?.ids ?? '';
+    const log = await deliveries.get(merchantId, environment, now - DAY_MS);
+    const people = await customers.get({ m: merchantId, e: environment });
+    const message = await newestMessage.get(merchantId, environment);
     return {
       customers: [
         people?.n ?? 0,
         people?.newest ?? '',
         message ? `${message.id}:${message.status}` : '',
-        newestLookup.get(merchantId, environment)?.id ?? '',
-        newestCard.get()?.id ?? 0,
+        (await newestLookup.get(merchantId, environment))?.id ?? '',
+        (await newestCard.get())?.id ?? 0,
       ].join('|'),
       payments: newest ? `${newest.id}@${newest.created_at}` : '',
       terminals: rows.join('|'),

@@ -24,7 +24,7 @@ export function bootstrapMerchant(
   clock: Clock,
   env: Partial<Record<Environment, string | undefined>> = {},
 ): Bootstrap {
-  return store.transaction((): Bootstrap => {
+  return await store.transaction((): Bootstrap => {
     // The merchant and its secrets are of neither environment: real time.
     const now = clock.now('production');
     let merchant = store
@@ -39,22 +39,26 @@ export function bootstrapMerchant(
     );
     if (!merchant) {
       merchant = { id: randomUUID(), name: DEMO_MERCHANT_NAME };
-      store.prepare(
-        'INSERT INTO merchants (id, name, card_enabled, remote_enabled, tips_enabled, created_at) VALUES (?, ?, 1, 1, 1, ?)',
-      ).run(merchant.id, merchant.name, now);
-      store.prepare(
-        'INSERT INTO stores (id, merchant_id, name, is_primary, address, created_at) VALUES (?, ?, ?, 1, ?, ?)',
-      ).run(randomUUID(), merchant.id, 'Main Street', '1 Main Street, London', now);
+      store
+        .prepare(
+          'INSERT INTO merchants (id, name, card_enabled, remote_enabled, tips_enabled, created_at) VALUES (?, ?, 1, 1, 1, ?)',
+        )
+        .run(merchant.id, merchant.name, now);
+      store
+        .prepare(
+          'INSERT INTO stores (id, merchant_id, name, is_primary, address, created_at) VALUES (?, ?, ?, 1, ?, ?)',
+        )
+        .run(randomUUID(), merchant.id, 'Main Street', '1 Main Street, London', now);
       for (const environment of ['sandbox', 'production'] as const) {
         const secret = env[environment] ?? newSecret('merchant', environment);
         if (!env[environment]) generated[environment] = secret;
-        addSecret.run(hashSecret(secret), merchant.id, environment, now);
+        await addSecret.run(hashSecret(secret), merchant.id, environment, now);
       }
     } else {
       // A secret given in the environment on a later start is accepted too (rotation).
       for (const environment of ['sandbox', 'production'] as const) {
         const secret = env[environment];
-        if (secret) addSecret.run(hashSecret(secret), merchant.id, environment, now);
+        if (secret) await addSecret.run(hashSecret(secret), merchant.id, environment, now);
       }
     }
     return { merchantId: merchant.id, merchantName: merchant.name, generated };

@@ -132,7 +132,7 @@ export function createMessageOutbox(
 
   async function drain() {
     for (;;) {
-      const rows = queued.all();
+      const rows = await queued.all();
       if (rows.length === 0) return;
       for (const row of rows) {
         try {
@@ -143,11 +143,11 @@ export function createMessageOutbox(
             text: row.body,
             headers: { 'X-Counter-Message-Id': row.id },
           });
-          markSent.run(clock.now(row.environment), row.id);
+          await markSent.run(clock.now(row.environment), row.id);
         } catch (error) {
           const message = (error as Error).message;
           log(`email ${row.id}: ${message}`);
-          markTry.run({ id: row.id, error: message, max: MAX_ATTEMPTS });
+          await markTry.run({ id: row.id, error: message, max: MAX_ATTEMPTS });
         }
       }
     }
@@ -175,7 +175,7 @@ export function createMessageOutbox(
     /** Stores a message; call inside the transaction of the change that sends it. */
     add(message: NewMessage): string {
       const id = newId();
-      insert.run({
+      await insert.run({
         id,
         merchantId: message.merchantId,
         environment: message.environment,
@@ -198,7 +198,7 @@ export function createMessageOutbox(
     ) {
       const customer = q.customerId ?? null;
       return {
-        rows: page.all(
+        rows: await page.all(
           scope.merchantId,
           scope.environment,
           customer,
@@ -206,7 +206,7 @@ export function createMessageOutbox(
           q.size,
           q.page * q.size,
         ),
-        total: total.get(scope.merchantId, scope.environment, customer, customer)!.n,
+        total: (await total.get(scope.merchantId, scope.environment, customer, customer))!.n,
       };
     },
     /**

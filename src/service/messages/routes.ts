@@ -5,7 +5,7 @@ import { mount } from '../http/mount';
 import { messageRecord } from './outbox';
 
 export const messageRoutes: Area = (app, ctx) => {
-  mount(app, ctx.auth, routes.listMessages, ({ query, caller }) => {
+  mount(app, ctx.auth, routes.listMessages, async ({ query, caller }) => {
     const { rows, total } = ctx.messages.list(caller, query);
     return { data: rows.map(messageRecord), totalCount: total, page: query.page, size: query.size };
   });

@@ -12,9 +12,9 @@ import type { Metrics } from './metrics';
 export const operationRoutes =
   (metrics: Metrics | undefined): Area =>
   (app, ctx) => {
-    mount(app, ctx.auth, routes.healthz, () => ({ status: 'ok' as const }));
+    mount(app, ctx.auth, routes.healthz, async () => ({ status: 'ok' as const }));
 
-    mount(app, ctx.auth, routes.readyz, () => {
+    mount(app, ctx.auth, routes.readyz, async () => {
       // Draining: the load balancer should stop sending here before the port closes.
       if (ctx.streams.draining()) throw new ApiError(503, 'The service is shutting down');
       let version: number;

@@ -104,7 +104,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
 
   function summaryOf(row: RequestRow): Summary {
     const options = optionsOf(row);
-    const merchant = merchantOf.get(row.merchant_id);
+    const merchant = await merchantOf.get(row.merchant_id);
     const paidPence = row.paid_pence - row.tip_pence;
     return {
       id: row.id,
@@ -126,9 +126,9 @@ export const hostedPageRoutes: Area = (app, ctx) => {
   /** The request, brought up to date: an expiry that is due happens before anything is shown. */
   function load(id: string): RequestRow | undefined {
     if (!Uuid.safeParse(id).success) return undefined;
-    const row = ctx.payments.get(id);
+    const row = await ctx.payments.get(id);
     if (!row) return undefined;
-    return ctx.lifecycle.expireIfDue(row) ? ctx.payments.get(id) : row;
+    return (await ctx.lifecycle.expireIfDue(row)) ? await ctx.payments.get(id) : row;
   }
 
   /** Whether a new attempt may start now (the lifecycle checks again, atomically). */
@@ -152,7 +152,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
   /** An attempt of this request, by the id in the path. */
   function attemptOf(row: RequestRow, txId: string, method: 'PAY_BY_BANK' | 'CARD') {
     if (!Uuid.safeParse(txId).success) return undefined;
-    const tx = ctx.payments.transaction(txId);
+    const tx = await ctx.payments.transaction(txId);
     return tx && tx.payment_request_id === row.id && tx.method === method ? tx : undefined;
   }
 
@@ -170,7 +170,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
   function statusView(c: Context, row: RequestRow, query: z.infer<typeof ViewQuery>): Response {
     const summary = summaryOf(row);
     const options = optionsOf(row);
-    const txs = ctx.payments.transactions(row.id);
+    const txs = await ctx.payments.transactions(row.id);
     switch (row.status) {
       case 'EXPIRED':
         return sendPage(c, 200, closedPage(summary, 'expired'));
@@ -225,7 +225,9 @@ export const hostedPageRoutes: Area = (app, ctx) => {
   app.get('/pay/:id/state', (c) => {
     const row = load(c.req.param('id'));
     if (!row) return c.json({ status: 'NOT_FOUND' }, 404);
-    const processing = ctx.payments.transactions(row.id).some((tx) => tx.status === 'PENDING');
+    const processing = (await ctx.payments.transactions(row.id)).some(
+      (tx) => tx.status === 'PENDING',
+    );
     return c.json({ paymentRequestId: row.id, status: processing ? 'PENDING' : row.status });
   });
 
@@ -300,7 +302,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
         bankSelectPage(summaryOf(row), plan, bank.error.issues[0]?.message ?? 'Choose your bank'),
       );
     return attempt(c, row, () => {
-      const tx = ctx.lifecycle.startAttempt(row.id, {
+      const tx = await ctx.lifecycle.startAttempt(row.id, {
         method: 'PAY_BY_BANK',
         tipPence: plan.tipPence,
         ...shareOf(plan),
@@ -330,8 +332,10 @@ export const hostedPageRoutes: Area = (app, ctx) => {
     if (!decision.success)
       return sendPage(c, 400, noticePage(summaryOf(row), 'Choose Approve or Decline'));
     return attempt(c, row, () => {
-      if (decision.data.decision === 'approve') ctx.lifecycle.finishAttempt(tx.id, 'COMPLETED');
-      else ctx.lifecycle.finishAttempt(tx.id, 'FAILED', 'The payment was declined at the bank');
+      if (decision.data.decision === 'approve')
+        await ctx.lifecycle.finishAttempt(tx.id, 'COMPLETED');
+      else
+        await ctx.lifecycle.finishAttempt(tx.id, 'FAILED', 'The payment was declined at the bank');
       return seeOther(c, `${payUrl(row)}?tx=${tx.id}`);
     });
   });
@@ -370,7 +374,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
       let tx: TransactionRow;
       switch (behaviour.kind) {
         case 'challenge':
-          tx = ctx.lifecycle.startAttempt(row.id, {
+          tx = await ctx.lifecycle.startAttempt(row.id, {
             ...base,
             status: 'AWAITING_AUTHORIZATION',
             settle: { outcome: 'COMPLETED' },
@@ -378,14 +382,14 @@ export const hostedPageRoutes: Area = (app, ctx) => {
           onFile.holdForSaving(row, tx, fields, card.data);
           return seeOther(c, `${payUrl(row)}/card/${tx.id}/challenge`);
         case 'decline':
-          tx = ctx.lifecycle.startAttempt(row.id, {
+          tx = await ctx.lifecycle.startAttempt(row.id, {
             ...base,
             status: 'PENDING',
             settle: { outcome: 'FAILED', errorDescription: behaviour.errorDescription },
           });
           break;
         case 'approve':
-          tx = ctx.lifecycle.startAttempt(row.id, {
+          tx = await ctx.lifecycle.startAttempt(row.id, {
             ...base,
             status: 'PENDING',
             settle: { outcome: 'COMPLETED' },
@@ -417,9 +421,9 @@ export const hostedPageRoutes: Area = (app, ctx) => {
     return attempt(c, row, () => {
       // Authenticated: the card network now settles it like any other card payment.
       if (decision.data.decision === 'complete') {
-        ctx.lifecycle.finishAttempt(tx.id, 'PENDING');
+        await ctx.lifecycle.finishAttempt(tx.id, 'PENDING');
         onFile.saveAfterChallenge(tx);
-      } else ctx.lifecycle.finishAttempt(tx.id, 'FAILED', '3D Secure authentication failed');
+      } else await ctx.lifecycle.finishAttempt(tx.id, 'FAILED', '3D Secure authentication failed');
       return seeOther(c, `${payUrl(row)}?tx=${tx.id}`);
     });
   });

@@ -189,7 +189,7 @@ export function attachFcmPush(
   /** The token to use now, or null if the event should not go by FCM. */
   const currentToken = (terminalId: string) => {
     if (stopped || presence.online(terminalId)) return null; // the SSE stream carries it
-    return tokenOf.get(terminalId)?.fcm_token ?? null;
+    return (await tokenOf.get(terminalId))?.fcm_token ?? null;
   };
 
   async function deliver(terminalId: string, event: StoredEvent) {
@@ -206,7 +206,7 @@ export function attachFcmPush(
         const what = `push: FCM ${event.type} #${event.seq} to terminal ${terminalId}`;
         const why = `${(error as { code?: string }).code ?? 'error'}: ${(error as Error).message}`;
         if (verdict === 'dead-token') {
-          forget.run(terminalId, token);
+          await forget.run(terminalId, token);
           log(`${what}: token rejected (${why}); terminal marked tokenMissing`);
           return;
         }
@@ -245,7 +245,7 @@ export function attachFcmPush(
       unsubscribe();
       for (const wake of [...sleepers]) wake();
       await Promise.all(queues.values());
-      await fcm.close().catch((error: Error) => log(`push: closing FCM: ${error.message}`));
+      (await fcm.close()).catch((error: Error) => log(`push: closing FCM: ${error.message}`));
     },
   };
 }

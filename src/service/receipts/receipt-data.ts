@@ -46,7 +46,9 @@ export function createReceiptReader(ctx: ServiceContext) {
   const merchant = ctx.store.prepare<[string], { name: string }>(
     'SELECT name FROM merchants WHERE id = ?',
   );
-  const store = ctx.store.prepare<[string], { name: string }>('SELECT name FROM stores WHERE id = ?');
+  const store = ctx.store.prepare<[string], { name: string }>(
+    'SELECT name FROM stores WHERE id = ?',
+  );
 
   return function receiptOf(row: RequestRow): Receipt {
     const paidTx = ctx.payments
@@ -59,8 +61,8 @@ export function createReceiptReader(ctx: ServiceContext) {
         : null;
     return {
       paymentRequestId: row.id,
-      merchantName: merchant.get(row.merchant_id)?.name ?? '',
-      storeName: store.get(row.store_id)?.name ?? null,
+      merchantName: (await merchant.get(row.merchant_id))?.name ?? '',
+      storeName: (await store.get(row.store_id))?.name ?? null,
       status: row.status,
       amountPence: row.amount_pence,
       tipPence: row.tip_pence,
@@ -73,7 +75,7 @@ export function createReceiptReader(ctx: ServiceContext) {
       orderId: row.order_id,
       notes: row.notes,
       date: paidTx?.updated_at ?? row.updated_at,
-      refunds: ctx.refunds.reader.ofRequest(row.id).map((r) => ({
+      refunds: (await ctx.refunds.reader.ofRequest(row.id)).map((r) => ({
         refundId: r.id,
         amountPence: r.amount_pence,
         status: r.status,

@@ -21,10 +21,10 @@ export const receiptRoutes: Area = (app, ctx) => {
       referrerPolicy: 'no-referrer',
     });
     const id = c.req.param('paymentRequestId');
-    let row = Uuid.safeParse(id).success ? ctx.payments.get(id) : undefined;
+    let row = Uuid.safeParse(id).success ? await ctx.payments.get(id) : undefined;
     if (!row) return c.html(await receiptNotFoundPage(nonce), 404, headers);
     // Like a status read, a receipt never shows an open request past its expiry.
-    if (ctx.lifecycle.expireIfDue(row)) row = ctx.payments.get(row.id)!;
+    if (await ctx.lifecycle.expireIfDue(row)) row = (await ctx.payments.get(row.id))!;
     const url = receiptUrl(ctx.publicUrl(), row.id);
     return c.html(await receiptPage(receiptOf(row), url, nonce), 200, headers);
   });

@@ -12,7 +12,7 @@ import { AUTHORIZATION_MS, CAPTURE_MARGIN_MS, forgetChargeable } from '../cards/
 const SIMULATED_CARD = { brand: 'VISA', last4: '4242', type: 'CREDIT' };
 
 export const sandboxRoutes: Area = (app, ctx) => {
-  mount(app, ctx.auth, routes.advanceClock, ({ body }) => {
+  mount(app, ctx.auth, routes.advanceClock, async ({ body }) => {
     const now = ctx.clock.advance(body.ms);
     ctx.store
       .prepare(
@@ -24,8 +24,8 @@ export const sandboxRoutes: Area = (app, ctx) => {
     return { now: iso(now) };
   });
 
-  mount(app, ctx.auth, routes.simulatePayment, ({ params, body, caller }) => {
-    const row = requestFor(ctx.payments, caller, params.paymentRequestId);
+  mount(app, ctx.auth, routes.simulatePayment, async ({ params, body, caller }) => {
+    const row = await requestFor(ctx.payments, caller, params.paymentRequestId);
     if (body.outcome === 'AUTHORIZED' && body.paymentMethod !== 'CARD')
       throw badRequest('AUTHORIZED requires paymentMethod CARD');
     // An authorization is never left AUTO_CAPTURE (nothing could ever end it): it is a manual
@@ -36,8 +36,8 @@ export const sandboxRoutes: Area = (app, ctx) => {
     // once: a card (no 3DS challenge) goes to PENDING with the network, then to its outcome; a
     // bank payment waits for the customer at AWAITING_AUTHORIZATION, then the bank answers.
     const card = body.paymentMethod === 'CARD';
-    ctx.outbox.tx(() => {
-      const tx = ctx.lifecycle.startAttempt(row.id, {
+    await ctx.outbox.tx(async () => {
+      const tx = await ctx.lifecycle.startAttempt(row.id, {
         method: body.paymentMethod,
         ...(body.outcome === 'AUTHORIZED'
           ? {
@@ -54,13 +54,13 @@ export const sandboxRoutes: Area = (app, ctx) => {
         status: card ? 'PENDING' : 'AWAITING_AUTHORIZATION',
         ...(card ? { card: SIMULATED_CARD } : { bankName: 'Sandbox Bank' }),
       });
-      ctx.lifecycle.finishAttempt(
+      await ctx.lifecycle.finishAttempt(
         tx.id,
         body.outcome,
         body.outcome === 'FAILED' ? 'Declined by the sandbox' : undefined,
       );
     });
-    return statusRecord(ctx.payments.get(row.id)!, ctx.payments.transactions(row.id));
+    return statusRecord(await ctx.payments.get(row.id)!, await ctx.payments.transactions(row.id));
   });
 
   const resets = [
@@ -96,8 +96,10 @@ export const sandboxRoutes: Area = (app, ctx) => {
     `DELETE FROM bank_links WHERE merchant_id = ? AND environment = 'sandbox'`,
   ].map((sql) => ctx.store.prepare(sql));
 
-  mount(app, ctx.auth, routes.resetSandbox, ({ caller }) => {
-    ctx.store.transaction(() => resets.forEach((statement) => statement.run(caller.merchantId)))();
+  mount(app, ctx.auth, routes.resetSandbox, async ({ caller }) => {
+    await ctx.store.transaction(() =>
+      resets.forEach((statement) => statement.run(caller.merchantId)),
+    )();
     ctx.payments.clear();
     forgetChargeable(ctx.store);
     ctx.outbox.subscriptionsChanged();

@@ -152,16 +152,16 @@ export function createWebhookDispatcher(
   const logAttempt = store.prepare<[string, number, number, number | null, string | null, number]>(`
     INSERT INTO webhook_delivery_attempts (delivery_id, attempt, at, status_code, error, duration_ms)
     VALUES (?, ?, ?, ?, ?, ?)`);
-  const recordDelivered = store.transaction(
+  const recordDelivered = await store.transaction(
     (row: DueRow, attempt: AttemptFacts, now: number, status: number) => {
-      delivered.run(now, status, row.id);
-      logAttempt.run(row.id, attempt.number, attempt.at, status, null, attempt.durationMs);
+      await delivered.run(now, status, row.id);
+      await logAttempt.run(row.id, attempt.number, attempt.at, status, null, attempt.durationMs);
     },
   );
-  const recordFailed = store.transaction(
+  const recordFailed = await store.transaction(
     (row: DueRow, attempt: AttemptFacts, update: Record<string, unknown>, outcome: Outcome) => {
-      failed.run(update);
-      logAttempt.run(
+      await failed.run(update);
+      await logAttempt.run(
         row.id,
         attempt.number,
         attempt.at,
@@ -187,8 +187,8 @@ export function createWebhookDispatcher(
     try {
       // The most overdue first, whichever environment: neither can hold the other's up.
       const overdue = (row: DueRow) => clock.now(row.environment) - row.next_attempt_at;
-      rows = ENVIRONMENTS.flatMap((environment) =>
-        due.all(clock.now(environment), environment, free + inFlight.size),
+      rows = ENVIRONMENTS.flatMap(
+        (environment) => await due.all(clock.now(environment), environment, free + inFlight.size),
       ).sort((a, b) => overdue(b) - overdue(a));
     } catch (error) {
       log(`webhooks: cannot read due deliveries: ${(error as Error).message}`);
@@ -199,7 +199,7 @@ export function createWebhookDispatcher(
       if (started >= free) break;
       if (inFlight.has(row.id)) continue;
       if (row.deleted_at !== null) {
-        orphaned.run(row.id);
+        await orphaned.run(row.id);
         continue;
       }
       started++;
@@ -238,7 +238,7 @@ export function createWebhookDispatcher(
         body: row.body,
       });
       // The answer's body is not used, but reading it frees the connection for reuse.
-      await response.body.dump({ limit: 64 * 1024 }).catch(() => {});
+      (await response.body.dump({ limit: 64 * 1024 })).catch(() => {});
       if (response.statusCode >= 200 && response.statusCode < 300)
         return { ok: true, status: response.statusCode };
       return { ok: false, status: response.statusCode, error: `HTTP ${response.statusCode}` };

@@ -30,28 +30,28 @@ type MerchantCaller = Extract<Caller, { kind: 'merchant' }>;
 export const webhookRoutes: Area = (app, ctx) => {
   const store = createSubscriptionStore(ctx.store, ctx.clock, ctx.outbox);
 
-  mount(app, ctx.auth, routes.createWebhook, ({ body, caller }) => {
+  mount(app, ctx.auth, routes.createWebhook, async ({ body, caller }) => {
     const problem = urlProblem(body.url, caller.environment);
     if (problem) throw badField('url', problem);
     const row = store.create(caller, body);
     return { ...subscriptionOut(row), secret: row.secret };
   });
 
-  mount(app, ctx.auth, routes.listWebhooks, ({ caller }) =>
+  mount(app, ctx.auth, routes.listWebhooks, async ({ caller }) =>
     store.list(caller).map(subscriptionOut),
   );
 
-  mount(app, ctx.auth, routes.deleteWebhook, ({ params, caller }) => {
+  mount(app, ctx.auth, routes.deleteWebhook, async ({ params, caller }) => {
     if (!store.remove(caller, params.id)) throw notFound(NO_SUBSCRIPTION);
     return { message: 'Webhook subscription deleted; its pending deliveries will not be sent' };
   });
 
-  mount(app, ctx.auth, routes.listWebhookDeliveries, ({ params, caller }) => {
+  mount(app, ctx.auth, routes.listWebhookDeliveries, async ({ params, caller }) => {
     if (!store.find(caller, params.id)) throw notFound(NO_SUBSCRIPTION);
     return store.deliveries(params.id);
   });
 
-  mount(app, ctx.auth, routes.resendWebhookDelivery, ({ params, caller }) => {
+  mount(app, ctx.auth, routes.resendWebhookDelivery, async ({ params, caller }) => {
     if (!store.find(caller, params.id)) throw notFound(NO_SUBSCRIPTION);
     const delivery = store.delivery(params.id, params.deliveryId);
     if (!delivery) throw notFound('No delivery found for this webhook subscription');
@@ -65,15 +65,16 @@ export const webhookRoutes: Area = (app, ctx) => {
     if (subscriptionIds.length === 0)
       throw notFound('No webhook subscription for this merchant and event');
     const data = EventData.parse(testEventData(body));
-    ctx.outbox.tx(() =>
-      ctx.outbox.emit({
-        merchantId: caller.merchantId,
-        environment: caller.environment,
-        type: body.eventType,
-        data,
-        subscriptionIds,
-        ...(body.tamper ? { tamper: body.tamper } : {}),
-      }),
+    await ctx.outbox.tx(
+      async () =>
+        await ctx.outbox.emit({
+          merchantId: caller.merchantId,
+          environment: caller.environment,
+          type: body.eventType,
+          data,
+          subscriptionIds,
+          ...(body.tamper ? { tamper: body.tamper } : {}),
+        }),
     );
     const n = subscriptionIds.length;
     const forged = body.tamper ? `, ${TAMPERED[body.tamper]}: your receiver should refuse it` : '';
@@ -81,7 +82,9 @@ export const webhookRoutes: Area = (app, ctx) => {
       message: `Test ${body.eventType} event sent to ${n} subscribed endpoint${n === 1 ? '' : 's'}${forged}`,
     };
   };
-  mount(app, ctx.auth, routes.testWebhook, ({ body, caller }) => sendTestEvent(body, caller));
+  mount(app, ctx.auth, routes.testWebhook, async ({ body, caller }) => sendTestEvent(body, caller));
   // Integrators guess the path beside every other webhook route; both answer alike.
-  mount(app, ctx.auth, routes.testWebhookAlias, ({ body, caller }) => sendTestEvent(body, caller));
+  mount(app, ctx.auth, routes.testWebhookAlias, async ({ body, caller }) =>
+    sendTestEvent(body, caller),
+  );
 };

@@ -131,7 +131,7 @@ export function createSubscriptionStore(store: Store, clock: Clock, outbox: Outb
 
   /** The caller's live subscription, or undefined (deleted, another merchant or environment). */
   function find(caller: Caller, id: string): SubscriptionRow | undefined {
-    const row = byId.get(id);
+    const row = await byId.get(id);
     if (!row || row.deleted_at !== null) return undefined;
     if (row.merchant_id !== caller.merchantId || row.environment !== caller.environment)
       return undefined;
@@ -151,29 +151,29 @@ export function createSubscriptionStore(store: Store, clock: Clock, outbox: Outb
         description: body.description ?? null,
         createdAt: clock.now(caller.environment),
       };
-      insert.run(row);
+      await insert.run(row);
       outbox.subscriptionsChanged();
-      return byId.get(row.id)!;
+      return (await byId.get(row.id))!;
     },
-    list: (caller: Caller) => live.all(caller.merchantId, caller.environment),
+    list: (caller: Caller) => await live.all(caller.merchantId, caller.environment),
     /** Ids of the caller's live subscriptions to one event type. */
     subscribedTo: (caller: Caller, type: z.infer<typeof EventType>) =>
-      outbox.subscribersOf(caller.merchantId, caller.environment, type),
+      await outbox.subscribersOf(caller.merchantId, caller.environment, type),
     /** Soft delete; false when there was nothing to delete. */
     remove(caller: Caller, id: string): boolean {
-      return store.transaction(() => {
+      return await store.transaction(() => {
         if (!find(caller, id)) return false;
-        softDelete.run(clock.now(caller.environment), id);
+        await softDelete.run(clock.now(caller.environment), id);
         outbox.subscriptionsChanged();
-        failPending.run(id);
+        await failPending.run(id);
         return true;
       })();
     },
     /** The log: the newest deliveries, each with its attempts (one query for all of them). */
     deliveries(subscriptionId: string): z.input<typeof WebhookDelivery>[] {
-      const rows = log.all(subscriptionId, DELIVERY_LOG_LIMIT);
+      const rows = await log.all(subscriptionId, DELIVERY_LOG_LIMIT);
       const byDelivery = new Map<string, AttemptRow[]>();
-      for (const a of attemptsOf.all(JSON.stringify(rows.map((r) => r.id)))) {
+      for (const a of await attemptsOf.all(JSON.stringify(rows.map((r) => r.id)))) {
         const list = byDelivery.get(a.delivery_id);
         if (list) list.push(a);
         else byDelivery.set(a.delivery_id, [a]);
@@ -181,12 +181,20 @@ export function createSubscriptionStore(store: Store, clock: Clock, outbox: Outb
       return rows.map((row) => deliveryOut(row, byDelivery.get(row.id) ?? []));
     },
     delivery: (subscriptionId: string, deliveryId: string) =>
-      delivery.get(deliveryId, subscriptionId),
+      await delivery.get(deliveryId, subscriptionId),
     /** A new delivery of the same event (same body, same webhook-id), due now. */
     resend(caller: Caller, row: DeliveryRow): string {
       const id = randomUUID();
       const now = clock.now(caller.environment);
-      insertDelivery.run(id, row.subscription_id, row.event_id, row.event_type, row.body, now, now);
+      await insertDelivery.run(
+        id,
+        row.subscription_id,
+        row.event_id,
+        row.event_type,
+        row.body,
+        now,
+        now,
+      );
       return id;
     },
   };
