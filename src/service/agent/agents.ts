@@ -88,7 +88,7 @@ export function createAgentStore(store: Store, clock: Clock) {
       },
     ): { row: AgentRow; created: boolean } {
       return store
-        .transaction(() => {
+        .tx(async () => {
           if (input.claimedAgentId) {
             const claimed = await byId.get(
               input.claimedAgentId,
@@ -139,7 +139,7 @@ export function createAgentStore(store: Store, clock: Clock) {
         .immediate();
     },
 
-    list(scope: Scope, pageNo: number, size: number) {
+    async list(scope: Scope, pageNo: number, size: number) {
       return {
         data: await page.all(scope.merchantId, scope.environment, size, pageNo * size),
         totalCount: (await count.get(scope.merchantId, scope.environment))!.n,

@@ -90,7 +90,7 @@ export function createApprovalCodes(store: Store, clock: Clock, messages: Messag
     UPDATE contract_approval_codes SET code_salt = NULL, code_hash = NULL, code_expires_at = NULL
     WHERE auth_token = ?`);
 
-  function state(row: ContractRow): CodeState {
+  async function state(row: ContractRow): Promise<CodeState> {
     const r = row.auth_token ? await byToken.get(row.auth_token) : undefined;
     return {
       live: !!r?.code_hash && r.code_expires_at! > clock.now(row.environment),
@@ -108,8 +108,8 @@ export function createApprovalCodes(store: Store, clock: Clock, messages: Messag
     if (row.environment === 'production' && !messages.delivers(recipient.channel))
       return 'UNDELIVERABLE';
     return store
-      .transaction((): SendOutcome => {
-        const now = state(row);
+      .tx(async (): SendOutcome => {
+        const now = await state(row);
         if (now.locked) return 'LOCKED';
         if (now.sendsLeft <= 0) return 'TOO_MANY';
         const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -151,7 +151,7 @@ export function createApprovalCodes(store: Store, clock: Clock, messages: Messag
    * so a right code is spent with the approval (and restored if the approval is refused). A wrong
    * code is counted; nothing typed, or a guess at no code or an expired one, is not a guess.
    */
-  function check(row: ContractRow, typed: string): CodeCheck {
+  async function check(row: ContractRow, typed: string): Promise<CodeCheck> {
     const r = row.auth_token ? await byToken.get(row.auth_token) : undefined;
     if ((r?.failures ?? 0) >= MAX_WRONG_CODES) return { ok: false, reason: 'LOCKED' };
     if (!r?.code_hash || !r.code_salt) return { ok: false, reason: 'NONE_SENT' };

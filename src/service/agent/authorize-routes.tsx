@@ -103,7 +103,7 @@ export function authorizationPages(
   const agentName = (row: ContractRow) =>
     agents.get({ merchantId: row.merchant_id, environment: row.environment }, row.agent_id)?.name ??
     'An agent';
-  const businessOf = (row: ContractRow) =>
+  const businessOf = async (row: ContractRow) =>
     (await businessName.get(row.merchant_id))?.name ?? 'The business';
 
   function page(c: Context, row: ContractRow, status: number, extras: Extras = {}) {
@@ -201,7 +201,7 @@ export function authorizationPages(
     try {
       // Approval spends the right code in the transaction that approves; a wrong one is counted.
       const decided = ctx.store
-        .transaction((): ContractRow | Refused => {
+        .tx(async (): ContractRow | Refused => {
           if (decision === 'APPROVE') {
             const code = codes.check(row, form.code ?? '');
             if (!code.ok) return code;

@@ -130,7 +130,7 @@ export function createContracts(
   );
 
   /** Writes `next` over `row` if nobody changed it meanwhile; returns `next`. */
-  function save(row: ContractRow, next: ContractRow): ContractRow {
+  async function save(row: ContractRow, next: ContractRow): Promise<ContractRow> {
     const now = Math.max(clock.now(row.environment), row.updated_at + 1);
     const changed = (
       await cas.run({
@@ -156,7 +156,7 @@ export function createContracts(
   function expireIfDue(row: ContractRow): ContractRow {
     if (row.auth_token === null || (row.auth_expires_at ?? Infinity) > clock.now(row.environment))
       return row;
-    return save(row, {
+    return await save(row, {
       ...row,
       status: row.status === 'PENDING_AUTHORIZATION' ? 'EXPIRED' : row.status,
       pending_limits: null,
@@ -187,7 +187,7 @@ export function createContracts(
   function usage(row: ContractRow, now = clock.now(row.environment)): PeriodUsage[] {
     const limits = limitsOf(row);
     const anchor = Date.parse(limits.validFrom ?? iso(row.created_at));
-    return limits.periodLimits.map((p) => {
+    return limits.periodLimits.map(async (p) => {
       const w = periodWindow(p.period, p.alignment, anchor, now);
       const sums = (await usageIn.get(row.id, w.start, w.end))!;
       const capPence = poundsToPence(p.amount);
@@ -256,7 +256,7 @@ export function createContracts(
     };
   }
 
-  function create(agent: AgentRow, body: z.infer<typeof ContractCreateBody>): ContractRow {
+  async function create(agent: AgentRow, body: z.infer<typeof ContractCreateBody>): Promise<ContractRow> {
     const scope = { merchantId: agent.merchant_id, environment: agent.environment };
     const limits = settleLimits(body.limits, 'limits', scope.environment);
     const customerId = body.type === 'COLLECT' ? body.serviceCustomerId! : null;
@@ -306,14 +306,14 @@ export function createContracts(
   }
 
   /** The agent's own contract (another agent's reads as absent), expired links applied. */
-  function getOwn(agent: AgentRow, id: string): ContractRow {
+  async function getOwn(agent: AgentRow, id: string): Promise<ContractRow> {
     const row = await byId.get(id, agent.merchant_id, agent.environment);
     if (!row || row.agent_id !== agent.id)
       throw notFound('No contract with this id for this agent');
     return expireIfDue(row);
   }
 
-  function get(scope: Scope, id: string): ContractRow | undefined {
+  async function get(scope: Scope, id: string): Promise<ContractRow | undefined> {
     const row = await byId.get(id, scope.merchantId, scope.environment);
     return row && expireIfDue(row);
   }
@@ -354,15 +354,15 @@ export function createContracts(
   /** Stages new limits; the current ones stay enforced until the human approves. */
   function update(agent: AgentRow, id: string, limits: LimitsValue): ContractRow {
     return store
-      .transaction(() => {
-        const row = getOwn(agent, id);
+      .tx(async () => {
+        const row = await getOwn(agent, id);
         if (row.status !== 'ACTIVE')
           throw badRequest(
             `The contract is ${row.status}; only an ACTIVE contract can be updated (create a new one instead)`,
           );
         const staged = settleLimits(limits, 'limits', row.environment);
         const link = newLink(row.environment);
-        return save(row, {
+        return await save(row, {
           ...row,
           pending_limits: JSON.stringify(staged),
           pending_requested_at: clock.now(row.environment),
@@ -384,7 +384,7 @@ export function createContracts(
     paymentMethodId?: string,
   ): ContractRow {
     return store
-      .transaction(() => {
+      .tx(async () => {
         const current = expireIfDue(row);
         if (current.auth_token === null)
           throw badRequest(
@@ -395,13 +395,13 @@ export function createContracts(
         const closed = { auth_token: null, auth_expires_at: null };
         if (current.pending_limits !== null) {
           if (decision === 'DECLINE')
-            return save(current, {
+            return await save(current, {
               ...current,
               ...closed,
               pending_limits: null,
               pending_requested_at: null,
             });
-          return save(current, {
+          return await save(current, {
             ...current,
             ...closed,
             limits: current.pending_limits,
@@ -411,7 +411,7 @@ export function createContracts(
           });
         }
         if (decision === 'DECLINE')
-          return save(current, { ...current, ...closed, status: 'DECLINED' });
+          return await save(current, { ...current, ...closed, status: 'DECLINED' });
         let linked: LinkedMethod | undefined;
         if (current.type === 'COLLECT') {
           const saved = cards.savedCards(
@@ -425,7 +425,7 @@ export function createContracts(
             throw badField('paymentMethodId', "is not one of the customer's saved cards");
         } else if (paymentMethodId)
           throw badField('paymentMethodId', 'applies to COLLECT contracts only');
-        return save(current, {
+        return await save(current, {
           ...current,
           ...closed,
           status: 'ACTIVE',
@@ -440,7 +440,7 @@ export function createContracts(
     create,
     get,
     getOwn,
-    byToken: (token: string) => {
+    byToken: async (token: string) => {
       const row = await byToken.get(token);
       return row && expireIfDue(row);
     },
@@ -451,7 +451,7 @@ export function createContracts(
     view,
     expireIfDue,
     /** Applies every link expiry whose time has come (the scheduler's tick). */
-    expireDue: () => {
+    expireDue: async () => {
       for (const environment of ENVIRONMENTS)
         for (const row of await dueLinks.all(clock.now(environment), environment)) expireIfDue(row);
     },

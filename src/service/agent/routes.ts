@@ -40,7 +40,7 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
       DELETE FROM agent_nonces WHERE expires_at <= @sandbox AND (expires_at <= @production
         OR scope IN (SELECT id FROM agents WHERE environment = 'sandbox')
         OR scope LIKE 'key:%:sandbox:%')`);
-    ctx.everyTick(() => {
+    ctx.everyTick(async () => {
       await contracts.expireDue();
       await spending.settleDue();
       await purgeNonces.run({

@@ -155,7 +155,7 @@ export function createSpending(
     },
   ): { payment: PaymentRow; contract: ContractRow } {
     return store
-      .transaction(() => {
+      .tx(async () => {
         const contract = contracts.getOwn(agent, contractId);
         const amount = poundsToPence(input.amount);
         const limits = check(contract, type, amount, input.currency);
@@ -226,7 +226,7 @@ export function createSpending(
     return (await byId.get(payment.id, contract.merchant_id, contract.environment))!;
   }
 
-  function get(agent: AgentRow, id: string): PaymentRow {
+  async function get(agent: AgentRow, id: string): Promise<PaymentRow> {
     const row = await byId.get(id, agent.merchant_id, agent.environment);
     if (!row || !contractOf(agent, row.contract_id)) throw notFound('No payment with this id');
     return row;
@@ -276,11 +276,11 @@ export function createSpending(
    */
   function settleDue(): number {
     let count = 0;
-    for (const environment of ENVIRONMENTS) count += settleDueIn(environment);
+    for (const environment of ENVIRONMENTS) count += await settleDueIn(environment);
     return count;
   }
 
-  function settleDueIn(environment: Environment): number {
+  async function settleDueIn(environment: Environment): Promise<number> {
     let count = 0;
     const now = clock.now(environment);
     for (const p of await dueSends.all(now, environment)) {

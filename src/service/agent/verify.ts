@@ -114,7 +114,7 @@ function createNonceLog(ctx: ServiceContext) {
     'INSERT OR IGNORE INTO agent_nonces (scope, nonce, expires_at) VALUES (?, ?, ?)',
   );
   /** Resolves true once the nonce is stored, false when it was already there (a replay). */
-  return (scope: string, nonce: string, expiresAt: number) =>
+  return async (scope: string, nonce: string, expiresAt: number) =>
     await ctx.commit(async () => (await insert.run(scope, nonce, expiresAt)).changes === 1);
 }
 

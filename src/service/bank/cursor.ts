@@ -68,7 +68,7 @@ export function createCursors(store: Store, clock: Clock) {
   }
 
   /** Checks and uses up a cursor for `accountId`; throws 410 GONE saying why not. */
-  function redeem(cursor: string, accountId: string, environment: Environment): CursorState {
+  async function redeem(cursor: string, accountId: string, environment: Environment): Promise<CursorState> {
     const [body, sig, extra] = cursor.split('.');
     if (!body || !sig || extra !== undefined)
       throw gone('The cursor is not one this service issued; start again without a cursor');

@@ -181,7 +181,7 @@ export function createLedger(store: Store, clock: Clock) {
   /** The latest day generated per account: reads during a busy day regenerate nothing. */
   const dayCache = new Map<string, { day: number; drafts: Draft[] }>();
 
-  function historyAccount(account: OpenAccount): HistoryAccount {
+  async function historyAccount(account: OpenAccount): Promise<HistoryAccount> {
     const name = (await merchantName.get(account.merchant_id))?.name ?? 'COUNTER SHOP';
     return {
       id: account.id,
@@ -260,11 +260,11 @@ export function createLedger(store: Store, clock: Clock) {
   }
 
   /** Stores every transaction of `account` dated up to now, in order, with its balance. */
-  function catchUp(account: OpenAccount): void {
+  async function catchUp(account: OpenAccount): Promise<void> {
     const now = clock.now(account.environment);
     const from = account.generated_until;
     if (from >= now) return;
-    const history = historyAccount(account);
+    const history = await historyAccount(account);
     const drafts: Draft[] = [];
     for (let day = Math.floor((from + 1) / DAY_MS) * DAY_MS; day <= now; day += DAY_MS)
       for (const d of draftsOf(history, day)) if (d.date > from && d.date <= now) drafts.push(d);
@@ -290,7 +290,7 @@ export function createLedger(store: Store, clock: Clock) {
     if (drafts.length === 0 && now - from < IDLE_WRITE_MS) return;
     drafts.sort((a, b) => a.date - b.date || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     let balance = account.balance_pence;
-    await store.transaction(() => {
+    await store.tx(async () => {
       for (const d of drafts) {
         balance += d.type === 'CREDIT' ? d.pence : -d.pence;
         await insertTx.run({
@@ -313,7 +313,7 @@ export function createLedger(store: Store, clock: Clock) {
       }
       if ((await advance.run(now, balance, account.id, from).changes) === 0)
         throw new Error('bank account changed meanwhile');
-    })();
+    });
     account.generated_until = now;
     account.balance_pence = balance;
   }
@@ -336,10 +336,10 @@ export function createLedger(store: Store, clock: Clock) {
       created_at: now,
       revoked_at: null,
     };
-    return await store.transaction(() => {
+    return await store.tx(async () => {
       const settles = !(await settlementOf.get(merchantId, environment));
       await insertConsent.run(consent.id, merchantId, environment, bank.id, now);
-      const accounts = bank.accounts.map((a, position): AccountRow => {
+      const accounts = bank.accounts.map(async (a, position): AccountRow => {
         const id = newId('acc_');
         const seed = hash32(id);
         const row: AccountRow = {
@@ -358,39 +358,39 @@ export function createLedger(store: Store, clock: Clock) {
           settles_since: settles && position === 0 ? historyFrom : null,
         };
         await insertAccount.run(row);
-        catchUp({ ...row, bank: bank.id, merchant_id: merchantId, environment });
+        await catchUp({ ...row, bank: bank.id, merchant_id: merchantId, environment });
         return row;
       });
       return { consent, accounts };
-    })();
+    });
   }
 
   return {
     link,
     catchUp,
-    consent: (merchantId: string, environment: string, id: string) =>
+    consent: async (merchantId: string, environment: string, id: string) =>
       await consentById.get(id, merchantId, environment),
-    consents: (merchantId: string, environment: string) =>
+    consents: async (merchantId: string, environment: string) =>
       await consentsOf.all(merchantId, environment),
     accountsOf: (consentId: string) => await accountsOfConsent.all(consentId),
     /** An account of an unrevoked consent of this merchant and environment. */
-    account(merchantId: string, environment: string, id: string): OpenAccount | undefined {
+    async account(merchantId: string, environment: string, id: string): Promise<OpenAccount | undefined> {
       const row = await openAccount.get(id);
       return row && row.merchant_id === merchantId && row.environment === environment
         ? row
         : undefined;
     },
-    settlementAccount: (merchantId: string, environment: string) =>
+    settlementAccount: async (merchantId: string, environment: string) =>
       await settlementOf.get(merchantId, environment),
-    revoke: (consent: ConsentRow) =>
+    revoke: async (consent: ConsentRow) =>
       (await revokeConsent.run(clock.now(consent.environment), consent.id).changes) > 0,
     /** Up to `limit` rows older than `key` (newest first), not before `from`. */
-    older: (accountId: string, from: number, key: Key, limit: number) =>
+    older: async (accountId: string, from: number, key: Key, limit: number) =>
       await olderThan.all(accountId, from, key[0], key[1], limit),
     /** Up to `limit` rows newer than `key` (oldest first), before `upper`. */
-    newer: (accountId: string, upper: number, key: Key, limit: number) =>
+    newer: async (accountId: string, upper: number, key: Key, limit: number) =>
       await newerThan.all(accountId, upper, key[0], key[1], limit),
-    credits: (accountId: string, from: number, before: number) =>
+    credits: async (accountId: string, from: number, before: number) =>
       await creditsBetween.all(accountId, from, before),
   };
 }

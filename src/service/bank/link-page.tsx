@@ -206,7 +206,7 @@ export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): 
   }
 
   /** The link if it can still be used; otherwise the page saying why not. */
-  function open(c: Context): LinkRow | Response {
+  async function open(c: Context): Promise<LinkRow | Response> {
     const row = await byId.get(c.req.param('id') ?? '');
     if (!row)
       return render(c, 404, 'Link not found', <Ended message="There is no such linking link." />);
@@ -224,7 +224,7 @@ export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): 
     return c.redirect(url.toString(), 303);
   };
   const step = (c: Context, row: LinkRow) => c.redirect(`/bank/link/${row.id}`, 303);
-  const cas = (row: LinkRow, to: Stage, patch: { bank?: string; consent?: string } = {}) =>
+  const cas = async (row: LinkRow, to: Stage, patch: { bank?: string; consent?: string } = {}) =>
     (
       await moveStage.run({
         id: row.id,
@@ -235,8 +235,8 @@ export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): 
       })
     ).changes === 1;
 
-  app.get('/bank/link/:id', (c) => {
-    const row = open(c);
+  app.get('/bank/link/:id', async (c) => {
+    const row = await open(c);
     if (row instanceof Response) return row;
     const bank = bankOf(row.bank ?? '');
     const o = origin(row);
@@ -259,7 +259,7 @@ export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): 
   });
 
   app.post('/bank/link/:id/bank', async (c) => {
-    const row = open(c);
+    const row = await open(c);
     if (row instanceof Response) return row;
     const form = await c.req.parseBody();
     const bank = SandboxBankId.safeParse(form.bank);
@@ -269,7 +269,7 @@ export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): 
   });
 
   app.post('/bank/link/:id/sign-in', async (c) => {
-    const row = open(c);
+    const row = await open(c);
     if (row instanceof Response) return row;
     if (row.stage !== 'SIGN_IN') return step(c, row);
     const form = await c.req.parseBody();
@@ -290,7 +290,7 @@ export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): 
   });
 
   app.post('/bank/link/:id/consent', async (c) => {
-    const row = open(c);
+    const row = await open(c);
     if (row instanceof Response) return row;
     if (row.stage !== 'CONSENT') return step(c, row);
     const form = await c.req.parseBody();
@@ -302,12 +302,12 @@ export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): 
       });
     }
     const bankId = SandboxBankId.parse(row.bank);
-    const linked = await ctx.store.transaction(() => {
+    const linked = await ctx.store.tx(async () => {
       const result = ledger.link(row.merchant_id, row.environment, bankId);
       if (!cas(row, 'DONE', { consent: result.consent.id }))
         throw new Error('The link was used meanwhile');
       return result;
-    })();
+    });
     return back(c, row, {
       accountAuthId: linked.consent.id,
       accountIds: linked.accounts.map((a) => a.id).join(','),
@@ -315,7 +315,7 @@ export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): 
   });
 
   app.post('/bank/link/:id/cancel', (c) => {
-    const row = open(c);
+    const row = await open(c);
     if (row instanceof Response) return row;
     if (!cas(row, 'DONE')) return step(c, row);
     return back(c, row, {

@@ -161,7 +161,7 @@ export function createCardCharger(ctx: ServiceContext) {
       allowRetry: false,
       splitBill: false,
     };
-    const row = await ctx.commit(() => {
+    const row = await ctx.commit(async () => {
       // Created already PENDING with its card transaction: the network has the charge at once.
       const row = await ctx.creator.createPaying(
         caller,

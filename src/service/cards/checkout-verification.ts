@@ -94,7 +94,7 @@ export function createVerificationStore(store: Store, clock: Clock) {
     WHERE session_hash = @session AND code_hash = @hash`);
 
   /** The row of this browser's session, if it belongs to this request and customer. */
-  function rowOf(token: string | undefined, requestId: string, customerId: string) {
+  async function rowOf(token: string | undefined, requestId: string, customerId: string) {
     if (!token || !/^[\w-]{43}$/.test(token)) return undefined;
     const row = await bySession.get(sha256(token));
     return row && row.payment_request_id === requestId && row.customer_id === customerId
@@ -104,7 +104,7 @@ export function createVerificationStore(store: Store, clock: Clock) {
 
   return {
     state(token: string | undefined, request: PaymentOf, customerId: string): Verification {
-      const row = rowOf(token, request.id, customerId);
+      const row = await rowOf(token, request.id, customerId);
       const now = clock.now(request.environment);
       if (!row) return { state: 'none' };
       if (row.verified_until !== null && row.verified_until > now) return { state: 'verified' };
@@ -154,7 +154,7 @@ export function createVerificationStore(store: Store, clock: Clock) {
       customerId: string,
       code: string,
     ): CheckResult {
-      const row = rowOf(token, request.id, customerId);
+      const row = await rowOf(token, request.id, customerId);
       if (!row || !token) return { ok: false, reason: 'none' };
       if (row.code_hash === null) return { ok: false, reason: 'used-up' };
       const now = clock.now(request.environment);

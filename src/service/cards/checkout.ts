@@ -41,7 +41,7 @@ const CodeForm = z.object({
     .refine((s) => /^\d{6}$/.test(s), 'Enter the 6-digit code we sent you'),
 });
 
-export function cardOnFile(ctx: ServiceContext) {
+export async function cardOnFile(ctx: ServiceContext) {
   const cards = createCardStore(ctx.store, ctx.clock);
   const verifications = createVerificationStore(ctx.store, ctx.clock);
   const hold = ctx.store.prepare(`
@@ -70,7 +70,7 @@ export function cardOnFile(ctx: ServiceContext) {
    * there are none to offer (no customer, a new card being saved, no saved card, or no email or
    * phone to prove who they are with: then the card form is shown instead).
    */
-  function savedCardsOf(row: RequestRow) {
+  async function savedCardsOf(row: RequestRow) {
     const options = optionsOf(row);
     if (!options.serviceCustomerId || options.savePaymentMethod) return null;
     const customer = await customerRow.get(options.serviceCustomerId);
@@ -108,15 +108,15 @@ export function cardOnFile(ctx: ServiceContext) {
     },
 
     /** The challenge completed: the held card becomes a saved card of the customer (once). */
-    saveAfterChallenge(tx: TransactionRow) {
+    async saveAfterChallenge(tx: TransactionRow) {
       const pending = await held.get(tx.id);
       if (!pending || pending.card_id) return;
       const customer = await customerRow.get(pending.customer_id);
       if (!customer) return;
-      await ctx.store.transaction(() => {
+      await ctx.store.tx(async () => {
         const saved = cards.save(customer, JSON.parse(pending.card) as NewCard);
         await markSaved.run(saved.id, tx.id);
-      })();
+      });
     },
 
     /**
@@ -131,7 +131,7 @@ export function cardOnFile(ctx: ServiceContext) {
       query: Record<string, string>,
     ): Response | undefined {
       if (query.new === '1') return undefined;
-      const offer = savedCardsOf(row);
+      const offer = await savedCardsOf(row);
       if (!offer) return undefined;
       const state = verifications.state(session(c), row, offer.customer.id);
       if (state.state === 'verified')
@@ -154,7 +154,7 @@ export function cardOnFile(ctx: ServiceContext) {
         const fields = await kit.formBody(c);
         const { plan, page } = kit.postedPlan(c, row, fields);
         if (!plan) return { page };
-        const offer = savedCardsOf(row);
+        const offer = await savedCardsOf(row);
         if (!offer) return { page: seeOther(c, `${payUrl(row)}/card?${planQuery(plan)}&new=1`) };
         return { row, fields, plan, offer, summary: kit.summaryOf(row) };
       }
@@ -164,7 +164,7 @@ export function cardOnFile(ctx: ServiceContext) {
         const s = await step(c);
         if (!s.row) return s.page;
         const { row, plan, offer, summary } = s;
-        const started = await ctx.store.transaction(() => {
+        const started = await ctx.store.tx(async () => {
           const masked = maskRecipient(offer.recipient.channel, offer.recipient.to);
           const fresh = verifications.start(session(c), row, offer.customer.id, masked);
           if (!fresh) return null;
@@ -184,7 +184,7 @@ export function cardOnFile(ctx: ServiceContext) {
                 : `${shop}: ${fresh.code} is your code to pay ${amount} with a saved card. It expires in ${minutes} minutes. Did not ask? Ignore this message.`,
           });
           return fresh;
-        })();
+        });
         if (!started)
           return sendPage(
             c,
@@ -279,7 +279,7 @@ export function cardOnFile(ctx: ServiceContext) {
           return seeOther(c, cardStep(row, plan));
         }
         const behaviour = behaviourOfCard(card);
-        return kit.attempt(c, row, () => {
+        return kit.attempt(c, row, async () => {
           const tx = await ctx.lifecycle.startAttempt(row.id, {
             method: 'CARD',
             tipPence: plan.tipPence,

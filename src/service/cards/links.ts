@@ -48,7 +48,7 @@ export function createLinkStore(store: Store, clock: Clock) {
     WHERE token = @token AND status = 'OPEN'`);
 
   return {
-    create(customer: CustomerRow, urls: { success?: string; failure?: string }): LinkRow {
+    async create(customer: CustomerRow, urls: { success?: string; failure?: string }): Promise<LinkRow> {
       const now = clock.now(customer.environment);
       const token = randomBytes(24).toString('base64url');
       await insert.run({
@@ -66,10 +66,10 @@ export function createLinkStore(store: Store, clock: Clock) {
     get: (token: string) => (/^[\w-]{20,64}$/.test(token) ? await byToken.get(token) : undefined),
     expired: (row: LinkRow) => row.expires_at <= clock.now(row.environment),
     /** The card typed, waiting for its 3DS challenge. */
-    holdCard: (row: LinkRow, card: NewCard) =>
+    holdCard: async (row: LinkRow, card: NewCard) =>
       (await setPending.run(JSON.stringify(card), row.token).changes) === 1,
     /** Compare-and-set: only an OPEN link ends, once. */
-    finish: (row: LinkRow, to: 'SAVED' | 'FAILED', cardId: string | null = null) =>
+    finish: async (row: LinkRow, to: 'SAVED' | 'FAILED', cardId: string | null = null) =>
       (await finish.run({ token: row.token, to, cardId, now: clock.now(row.environment) })
         .changes) === 1,
   };
@@ -105,7 +105,7 @@ export const cardLinkRoutes: Area = (app, ctx) => {
         'The customer has neither an email address nor a phone number to send the link to',
         [{ field: 'sendLinkToCustomer', message: 'the customer has no email or phone number' }],
       );
-    return await ctx.store.transaction(() => {
+    return await ctx.store.tx(async () => {
       const link = links.create(customer, {
         success: body.successRedirectUrl,
         failure: body.failureRedirectUrl,
@@ -128,6 +128,6 @@ export const cardLinkRoutes: Area = (app, ctx) => {
         });
       }
       return { hostedPageUrl };
-    })();
+    });
   });
 };

@@ -80,7 +80,7 @@ export function createCardStore(store: Store, clock: Clock) {
     SELECT * FROM saved_cards WHERE customer_id = ? AND merchant_id = ? AND environment = ?
     ORDER BY created_at DESC, rowid DESC`);
 
-  function save(customer: CustomerRow, card: NewCard): SavedCardRow {
+  async function save(customer: CustomerRow, card: NewCard): Promise<SavedCardRow> {
     const row: SavedCardRow = {
       // Opaque and unguessable; 1-64 characters as paymentMethodId requires.
       id: `card_${randomBytes(12).toString('base64url')}`,
@@ -103,7 +103,7 @@ export function createCardStore(store: Store, clock: Clock) {
     return row;
   }
 
-  function get(customerId: string, cardId: string): SavedCardRow {
+  async function get(customerId: string, cardId: string): Promise<SavedCardRow> {
     const row = await byId.get(cardId, customerId);
     if (!row) throw notFound(NO_CARD);
     return row;
@@ -112,21 +112,21 @@ export function createCardStore(store: Store, clock: Clock) {
   return {
     save,
     get,
-    list: (customerId: string, page: number, size: number) => ({
+    list: async (customerId: string, page: number, size: number) => ({
       rows: await ofCustomer.all(customerId, size, page * size),
       total: (await countOf.get(customerId))!.n,
     }),
     /** Every card of the customer in this business and environment, newest first. */
-    newestFirst: (customerId: string, scope: { merchantId: string; environment: string }) =>
+    newestFirst: async (customerId: string, scope: { merchantId: string; environment: string }) =>
       await newestOf.all(customerId, scope.merchantId, scope.environment),
     /** A metadata patch: add or overwrite, "" removes, other keys unchanged. */
-    mergeMetadata(customerId: string, cardId: string, patch: Record<string, string>) {
-      return await store.transaction(() => {
-        const row = get(customerId, cardId);
+    async mergeMetadata(customerId: string, cardId: string, patch: Record<string, string>) {
+      return await store.tx(async () => {
+        const row = await get(customerId, cardId);
         const metadata = JSON.stringify(mergeMetadata(JSON.parse(row.metadata), patch));
         await setMetadata.run(metadata, row.id);
         return { ...row, metadata };
-      })();
+      });
     },
   };
 }

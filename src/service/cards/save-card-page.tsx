@@ -179,7 +179,7 @@ async function formBody(c: Context): Promise<Record<string, string>> {
   return fields;
 }
 
-export const saveCardPageRoutes: Area = (app, ctx) => {
+export const saveCardPageRoutes: Area = async (app, ctx) => {
   const links = createLinkStore(ctx.store, ctx.clock);
   const cards = createCardStore(ctx.store, ctx.clock);
   const customers = createCustomerStore(ctx.store, ctx.clock);
@@ -352,7 +352,7 @@ export const saveCardPageRoutes: Area = (app, ctx) => {
     const decision = Decision.safeParse(await formBody(c));
     if (!decision.success) return seeOther(c, `${base(row)}/challenge`);
     if (decision.data.decision === 'fail') return fail(c, row, '3D Secure authentication failed');
-    const saved = await ctx.store.transaction(() => {
+    const saved = await ctx.store.tx(async () => {
       const customer = customers.get(
         { merchantId: row.merchant_id, environment: row.environment },
         row.customer_id,

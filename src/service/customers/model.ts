@@ -117,13 +117,13 @@ export function createCustomerStore(store: Store, clock: Clock) {
      VALUES (?, ?, ?, ?, ?, ?)`,
   );
 
-  function writePairs(row: CustomerRow, metadata: Record<string, string>) {
+  async function writePairs(row: CustomerRow, metadata: Record<string, string>) {
     await clearPairs.run(row.id);
     for (const [key, value] of Object.entries(metadata))
       await insertPair.run(row.id, row.merchant_id, row.environment, key, value, row.created_at);
   }
 
-  function conflictIfTaken(scope: Scope, email: string | null, exceptId?: string) {
+  async function conflictIfTaken(scope: Scope, email: string | null, exceptId?: string) {
     if (email === null) return;
     const other = await byEmail.get(scope.merchantId, scope.environment, email);
     if (other && other.id !== exceptId)
@@ -132,16 +132,16 @@ export function createCustomerStore(store: Store, clock: Clock) {
       ]);
   }
 
-  function get(scope: Scope, id: string): CustomerRow {
+  async function get(scope: Scope, id: string): Promise<CustomerRow> {
     const row = await byId.get(id, scope.merchantId, scope.environment);
     if (!row) throw notFound(NO_CUSTOMER);
     return row;
   }
 
-  function create(scope: Scope, body: CustomerCreate): CustomerRow {
-    return await store.transaction(() => {
+  async function create(scope: Scope, body: CustomerCreate): Promise<CustomerRow> {
+    return await store.tx(async () => {
       const email = body.email ?? null;
-      conflictIfTaken(scope, email);
+      await conflictIfTaken(scope, email);
       const metadata = mergeMetadata({}, body.metadata ?? {});
       const row: CustomerRow = {
         id: newId(),
@@ -160,15 +160,15 @@ export function createCustomerStore(store: Store, clock: Clock) {
         created_at: clock.now(scope.environment),
       };
       await insert.run(row);
-      writePairs(row, metadata);
+      await writePairs(row, metadata);
       return row;
-    })();
+    });
   }
 
   /** Only the fields present in `body` change; metadata is merged, not replaced. */
-  function change(scope: Scope, id: string, body: CustomerUpdate): CustomerRow {
-    return await store.transaction(() => {
-      const row = get(scope, id);
+  async function change(scope: Scope, id: string, body: CustomerUpdate): Promise<CustomerRow> {
+    return await store.tx(async () => {
+      const row = await get(scope, id);
       const next: CustomerRow = {
         ...row,
         full_name: body.fullName ?? row.full_name,
@@ -181,15 +181,15 @@ export function createCustomerStore(store: Store, clock: Clock) {
         postcode: body.postcode ?? row.postcode,
         vat_number: body.vatNumber ?? row.vat_number,
       };
-      if (body.email !== undefined) conflictIfTaken(scope, next.email, row.id);
+      if (body.email !== undefined) await conflictIfTaken(scope, next.email, row.id);
       if (body.metadata !== undefined) {
         const metadata = mergeMetadata(JSON.parse(row.metadata), body.metadata);
         next.metadata = JSON.stringify(metadata);
-        writePairs(next, metadata);
+        await writePairs(next, metadata);
       }
       await update.run(next);
       return next;
-    })();
+    });
   }
 
   // The filters a list combines make a handful of shapes; each is prepared once.
@@ -229,7 +229,7 @@ export function createCustomerStore(store: Store, clock: Clock) {
    * search index, else the merchant's customers by date. Left to itself SQLite walks every
    * customer by date to skip the sort, which costs milliseconds with 100,000 of them.
    */
-  function list(scope: Scope, input: ListInput) {
+  async function list(scope: Scope, input: ListInput) {
     const where = ['c.merchant_id = @merchantId', 'c.environment = @environment'];
     const params: Params = { ...scope };
     let from = 'customers c';
@@ -238,7 +238,7 @@ export function createCustomerStore(store: Store, clock: Clock) {
     const pairs = Object.entries(input.metadata);
     if (pairs.length > 1) {
       const size = new Map(
-        pairs.map(([key, value]) => [
+        pairs.map(async ([key, value]) => [
           key,
           (await estimate.get(scope.merchantId, scope.environment, key, value))!.n,
         ]),
@@ -317,7 +317,7 @@ export function createCustomerStore(store: Store, clock: Clock) {
     create,
     change,
     list,
-    findByEmail: (scope: Scope, email: string) =>
+    findByEmail: async (scope: Scope, email: string) =>
       await byEmail.get(scope.merchantId, scope.environment, email),
   };
 }

@@ -28,7 +28,7 @@ export function createTerminalScope(store: Store, clock: Clock) {
   );
   return {
     /** 404 unless this terminal looked this customer up within the window. */
-    requireLookedUp(caller: TerminalCaller, customerId: string) {
+    async requireLookedUp(caller: TerminalCaller, customerId: string) {
       const since = clock.now(caller.environment) - LOOKUP_WINDOW_MS;
       const found = (await lookedUp.get(caller.terminalId, customerId, since))!;
       // The same answer as for a customer that does not exist: a terminal learns nothing by
@@ -37,7 +37,7 @@ export function createTerminalScope(store: Store, clock: Clock) {
     },
 
     /** 429 when the terminal has used up its lookups for the minute or the day. */
-    checkLookupRate(caller: TerminalCaller) {
+    async checkLookupRate(caller: TerminalCaller) {
       const { terminalId } = caller;
       const now = clock.now(caller.environment);
       if ((await since.get(terminalId, now - 60_000)!.n) >= LOOKUPS_PER_MINUTE)

@@ -173,7 +173,7 @@ export function createMessageOutbox(
 
   return {
     /** Stores a message; call inside the transaction of the change that sends it. */
-    add(message: NewMessage): string {
+    async add(message: NewMessage): Promise<string> {
       const id = newId();
       await insert.run({
         id,

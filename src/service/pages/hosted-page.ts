@@ -59,8 +59,8 @@ async function formBody(c: Context): Promise<Record<string, string>> {
 /** What the hosted page lends the saved-card step (cards/checkout.ts) to behave like its own. */
 export interface HostedPageKit {
   /** The request by the id in the path, with a due expiry applied; undefined: not found. */
-  load(id: string): RequestRow | undefined;
-  summaryOf(row: RequestRow): Summary;
+  load(id: string): Promise<RequestRow | undefined>;
+  summaryOf(row: RequestRow): Promise<Summary>;
   /** Whether a new attempt may start now. */
   payable(row: RequestRow): boolean;
   formBody(c: Context): Promise<Record<string, string>>;
@@ -71,7 +71,7 @@ export interface HostedPageKit {
     fields: Record<string, string>,
   ): { plan: Plan; page?: undefined } | { plan?: undefined; page: Response };
   /** Runs a lifecycle step; one the request no longer allows becomes a page (409). */
-  attempt(c: Context, row: RequestRow, step: () => Response): Response;
+  attempt(c: Context, row: RequestRow, step: () => Promise<Response>): Promise<Response>;
   notFound(c: Context): Response;
 }
 
@@ -102,7 +102,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
     'SELECT name, tips_enabled FROM merchants WHERE id = ?',
   );
 
-  function summaryOf(row: RequestRow): Summary {
+  async function summaryOf(row: RequestRow): Promise<Summary> {
     const options = optionsOf(row);
     const merchant = await merchantOf.get(row.merchant_id);
     const paidPence = row.paid_pence - row.tip_pence;
@@ -124,7 +124,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
   }
 
   /** The request, brought up to date: an expiry that is due happens before anything is shown. */
-  function load(id: string): RequestRow | undefined {
+  async function load(id: string): Promise<RequestRow | undefined> {
     if (!Uuid.safeParse(id).success) return undefined;
     const row = await ctx.payments.get(id);
     if (!row) return undefined;
@@ -138,7 +138,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
   }
 
   const planOf = (row: RequestRow, fields: Record<string, unknown>) => {
-    const s = summaryOf(row);
+    const s = await summaryOf(row);
     return readPlan(fields, {
       outstandingPence: s.outstandingPence,
       tipsOn: s.tipsOn,
@@ -150,7 +150,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
   const notFound = (c: Context) => sendPage(c, 404, notFoundPage());
 
   /** An attempt of this request, by the id in the path. */
-  function attemptOf(row: RequestRow, txId: string, method: 'PAY_BY_BANK' | 'CARD') {
+  async function attemptOf(row: RequestRow, txId: string, method: 'PAY_BY_BANK' | 'CARD') {
     if (!Uuid.safeParse(txId).success) return undefined;
     const tx = await ctx.payments.transaction(txId);
     return tx && tx.payment_request_id === row.id && tx.method === method ? tx : undefined;
@@ -162,13 +162,13 @@ export const hostedPageRoutes: Area = (app, ctx) => {
       return step();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      const fresh = load(row.id) ?? row;
-      return sendPage(c, 409, noticePage(summaryOf(fresh), error.message));
+      const fresh = await load(row.id) ?? row;
+      return sendPage(c, 409, noticePage(await summaryOf(fresh), error.message));
     }
   }
 
-  function statusView(c: Context, row: RequestRow, query: z.infer<typeof ViewQuery>): Response {
-    const summary = summaryOf(row);
+  async function statusView(c: Context, row: RequestRow, query: z.infer<typeof ViewQuery>): Promise<Response> {
+    const summary = await summaryOf(row);
     const options = optionsOf(row);
     const txs = await ctx.payments.transactions(row.id);
     switch (row.status) {
@@ -216,14 +216,14 @@ export const hostedPageRoutes: Area = (app, ctx) => {
   guardHostedPages(app, ctx, '/pay/*');
 
   app.get('/pay/:id', (c) => {
-    const row = load(c.req.param('id'));
+    const row = await load(c.req.param('id'));
     if (!row) return notFound(c);
-    return statusView(c, row, ViewQuery.parse(c.req.query()));
+    return await statusView(c, row, ViewQuery.parse(c.req.query()));
   });
 
   /** For the processing page's polling script. */
-  app.get('/pay/:id/state', (c) => {
-    const row = load(c.req.param('id'));
+  app.get('/pay/:id/state', async (c) => {
+    const row = await load(c.req.param('id'));
     if (!row) return c.json({ status: 'NOT_FOUND' }, 404);
     const processing = (await ctx.payments.transactions(row.id)).some(
       (tx) => tx.status === 'PENDING',
@@ -235,10 +235,10 @@ export const hostedPageRoutes: Area = (app, ctx) => {
 
   for (const method of ['bank', 'card'] as const) {
     app.get(`/pay/:id/${method}`, (c) => {
-      const row = load(c.req.param('id'));
+      const row = await load(c.req.param('id'));
       if (!row) return notFound(c);
       if (!payable(row)) return seeOther(c, payUrl(row));
-      const summary = summaryOf(row);
+      const summary = await summaryOf(row);
       const query = c.req.query();
       if (!summary.methods.includes(method === 'bank' ? 'PAY_BY_BANK' : 'CARD'))
         return sendPage(
@@ -274,7 +274,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
       page: sendPage(
         c,
         400,
-        optionsPage(summaryOf(row), { error: result.message, values: fields }),
+        optionsPage(await summaryOf(row), { error: result.message, values: fields }),
       ),
     };
   }
@@ -288,7 +288,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
   // ---- pay by bank ----
 
   app.post('/pay/:id/bank', async (c) => {
-    const row = load(c.req.param('id'));
+    const row = await load(c.req.param('id'));
     if (!row) return notFound(c);
     if (!payable(row)) return seeOther(c, payUrl(row));
     const fields = await formBody(c);
@@ -299,9 +299,9 @@ export const hostedPageRoutes: Area = (app, ctx) => {
       return sendPage(
         c,
         400,
-        bankSelectPage(summaryOf(row), plan, bank.error.issues[0]?.message ?? 'Choose your bank'),
+        bankSelectPage(await summaryOf(row), plan, bank.error.issues[0]?.message ?? 'Choose your bank'),
       );
-    return attempt(c, row, () => {
+    return attempt(c, row, async () => {
       const tx = await ctx.lifecycle.startAttempt(row.id, {
         method: 'PAY_BY_BANK',
         tipPence: plan.tipPence,
@@ -314,24 +314,24 @@ export const hostedPageRoutes: Area = (app, ctx) => {
   });
 
   app.get('/pay/:id/bank/:txId', (c) => {
-    const row = load(c.req.param('id'));
+    const row = await load(c.req.param('id'));
     if (!row) return notFound(c);
-    const tx = attemptOf(row, c.req.param('txId'), 'PAY_BY_BANK');
+    const tx = await attemptOf(row, c.req.param('txId'), 'PAY_BY_BANK');
     if (!tx) return notFound(c);
     if (tx.status !== 'AWAITING_AUTHORIZATION') return seeOther(c, payUrl(row));
-    return sendPage(c, 200, bankAuthorisePage(summaryOf(row), tx));
+    return sendPage(c, 200, bankAuthorisePage(await summaryOf(row), tx));
   });
 
   app.post('/pay/:id/bank/:txId', async (c) => {
-    const row = load(c.req.param('id'));
+    const row = await load(c.req.param('id'));
     if (!row) return notFound(c);
-    const tx = attemptOf(row, c.req.param('txId'), 'PAY_BY_BANK');
+    const tx = await attemptOf(row, c.req.param('txId'), 'PAY_BY_BANK');
     if (!tx) return notFound(c);
     if (tx.status !== 'AWAITING_AUTHORIZATION') return seeOther(c, payUrl(row));
     const decision = BankDecision.safeParse(await formBody(c));
     if (!decision.success)
-      return sendPage(c, 400, noticePage(summaryOf(row), 'Choose Approve or Decline'));
-    return attempt(c, row, () => {
+      return sendPage(c, 400, noticePage(await summaryOf(row), 'Choose Approve or Decline'));
+    return attempt(c, row, async () => {
       if (decision.data.decision === 'approve')
         await ctx.lifecycle.finishAttempt(tx.id, 'COMPLETED');
       else
@@ -343,7 +343,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
   // ---- card ----
 
   app.post('/pay/:id/card', async (c) => {
-    const row = load(c.req.param('id'));
+    const row = await load(c.req.param('id'));
     if (!row) return notFound(c);
     if (!payable(row)) return seeOther(c, payUrl(row));
     const fields = await formBody(c);
@@ -354,7 +354,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
       return sendPage(
         c,
         400,
-        cardFormPage(summaryOf(row), plan, {
+        cardFormPage(await summaryOf(row), plan, {
           error: card.error.issues[0]?.message ?? 'Check the card details',
           ...(fields.name !== undefined ? { name: fields.name } : {}),
           ...(fields.expiry !== undefined ? { expiry: fields.expiry } : {}),
@@ -364,7 +364,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
     const behaviour = onFile.needsChallenge(row, card.data.behaviour)
       ? ({ kind: 'challenge' } as const)
       : card.data.behaviour;
-    return attempt(c, row, () => {
+    return attempt(c, row, async () => {
       const base = {
         method: 'CARD' as const,
         tipPence: plan.tipPence,
@@ -401,24 +401,24 @@ export const hostedPageRoutes: Area = (app, ctx) => {
   });
 
   app.get('/pay/:id/card/:txId/challenge', (c) => {
-    const row = load(c.req.param('id'));
+    const row = await load(c.req.param('id'));
     if (!row) return notFound(c);
-    const tx = attemptOf(row, c.req.param('txId'), 'CARD');
+    const tx = await attemptOf(row, c.req.param('txId'), 'CARD');
     if (!tx) return notFound(c);
     if (tx.status !== 'AWAITING_AUTHORIZATION') return seeOther(c, payUrl(row));
-    return sendPage(c, 200, challengePage(summaryOf(row), tx));
+    return sendPage(c, 200, challengePage(await summaryOf(row), tx));
   });
 
   app.post('/pay/:id/card/:txId/challenge', async (c) => {
-    const row = load(c.req.param('id'));
+    const row = await load(c.req.param('id'));
     if (!row) return notFound(c);
-    const tx = attemptOf(row, c.req.param('txId'), 'CARD');
+    const tx = await attemptOf(row, c.req.param('txId'), 'CARD');
     if (!tx) return notFound(c);
     if (tx.status !== 'AWAITING_AUTHORIZATION') return seeOther(c, payUrl(row));
     const decision = ChallengeDecision.safeParse(await formBody(c));
     if (!decision.success)
-      return sendPage(c, 400, noticePage(summaryOf(row), 'Choose how the authentication ends'));
-    return attempt(c, row, () => {
+      return sendPage(c, 400, noticePage(await summaryOf(row), 'Choose how the authentication ends'));
+    return attempt(c, row, async () => {
       // Authenticated: the card network now settles it like any other card payment.
       if (decision.data.decision === 'complete') {
         await ctx.lifecycle.finishAttempt(tx.id, 'PENDING');

@@ -50,7 +50,7 @@ export function createReceiptReader(ctx: ServiceContext) {
     'SELECT name FROM stores WHERE id = ?',
   );
 
-  return function receiptOf(row: RequestRow): Receipt {
+  return async function receiptOf(row: RequestRow): Promise<Receipt> {
     const paidTx = ctx.payments
       .transactions(row.id)
       .filter((t) => t.status === 'COMPLETED')

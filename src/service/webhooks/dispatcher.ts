@@ -3,7 +3,7 @@
  * in webhook_deliveries (written in the same transaction as the change it reports), so nothing
  * is lost across restarts; this module only holds which rows are in flight right now.
  *
- * - `wake()` runs often (every scheduler tick and after a sandbox clock advance): one indexed
+ * - `await wake()` runs often (every scheduler tick and after a sandbox clock advance): one indexed
  *   SELECT of due rows, bounded by the free slots.
  * - New events wake it at once through `outbox.subscribe`, so a delivery leaves within
  *   milliseconds rather than at the next tick.
@@ -153,13 +153,13 @@ export function createWebhookDispatcher(
     INSERT INTO webhook_delivery_attempts (delivery_id, attempt, at, status_code, error, duration_ms)
     VALUES (?, ?, ?, ?, ?, ?)`);
   const recordDelivered = await store.transaction(
-    (row: DueRow, attempt: AttemptFacts, now: number, status: number) => {
+    async (row: DueRow, attempt: AttemptFacts, now: number, status: number) => {
       await delivered.run(now, status, row.id);
       await logAttempt.run(row.id, attempt.number, attempt.at, status, null, attempt.durationMs);
     },
   );
   const recordFailed = await store.transaction(
-    (row: DueRow, attempt: AttemptFacts, update: Record<string, unknown>, outcome: Outcome) => {
+    async (row: DueRow, attempt: AttemptFacts, update: Record<string, unknown>, outcome: Outcome) => {
       await failed.run(update);
       await logAttempt.run(
         row.id,
@@ -179,7 +179,7 @@ export function createWebhookDispatcher(
   let stopped = false;
   let wakeQueued = false;
 
-  function wake(): void {
+  async function wake(): Promise<void> {
     if (stopped) return;
     const free = concurrency - inFlight.size;
     if (free <= 0) return;
@@ -219,7 +219,7 @@ export function createWebhookDispatcher(
     wakeQueued = true;
     setImmediate(() => {
       wakeQueued = false;
-      wake();
+      await wake();
     });
   }
 

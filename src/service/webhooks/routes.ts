@@ -60,7 +60,7 @@ export const webhookRoutes: Area = (app, ctx) => {
     return { message: `Delivery ${id} queued: event ${delivery.event_id} will be sent again` };
   });
 
-  const sendTestEvent = (body: WebhookTestBody, caller: MerchantCaller) => {
+  const sendTestEvent = async (body: WebhookTestBody, caller: MerchantCaller) => {
     const subscriptionIds = store.subscribedTo(caller, body.eventType);
     if (subscriptionIds.length === 0)
       throw notFound('No webhook subscription for this merchant and event');

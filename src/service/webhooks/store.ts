@@ -130,7 +130,7 @@ export function createSubscriptionStore(store: Store, clock: Clock, outbox: Outb
     VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?)`);
 
   /** The caller's live subscription, or undefined (deleted, another merchant or environment). */
-  function find(caller: Caller, id: string): SubscriptionRow | undefined {
+  async function find(caller: Caller, id: string): Promise<SubscriptionRow | undefined> {
     const row = await byId.get(id);
     if (!row || row.deleted_at !== null) return undefined;
     if (row.merchant_id !== caller.merchantId || row.environment !== caller.environment)
@@ -140,7 +140,7 @@ export function createSubscriptionStore(store: Store, clock: Clock, outbox: Outb
 
   return {
     find,
-    create(caller: Caller, body: z.output<typeof WebhookSubscriptionBody>): SubscriptionRow {
+    async create(caller: Caller, body: z.output<typeof WebhookSubscriptionBody>): Promise<SubscriptionRow> {
       const row = {
         id: randomUUID(),
         merchantId: caller.merchantId,
@@ -157,20 +157,20 @@ export function createSubscriptionStore(store: Store, clock: Clock, outbox: Outb
     },
     list: (caller: Caller) => await live.all(caller.merchantId, caller.environment),
     /** Ids of the caller's live subscriptions to one event type. */
-    subscribedTo: (caller: Caller, type: z.infer<typeof EventType>) =>
+    subscribedTo: async (caller: Caller, type: z.infer<typeof EventType>) =>
       await outbox.subscribersOf(caller.merchantId, caller.environment, type),
     /** Soft delete; false when there was nothing to delete. */
-    remove(caller: Caller, id: string): boolean {
-      return await store.transaction(() => {
-        if (!find(caller, id)) return false;
+    async remove(caller: Caller, id: string): Promise<boolean> {
+      return await store.tx(async () => {
+        if (!await find(caller, id)) return false;
         await softDelete.run(clock.now(caller.environment), id);
         outbox.subscriptionsChanged();
         await failPending.run(id);
         return true;
-      })();
+      });
     },
     /** The log: the newest deliveries, each with its attempts (one query for all of them). */
-    deliveries(subscriptionId: string): z.input<typeof WebhookDelivery>[] {
+    async deliveries(subscriptionId: string): Promise<z.input<typeof WebhookDelivery>[]> {
       const rows = await log.all(subscriptionId, DELIVERY_LOG_LIMIT);
       const byDelivery = new Map<string, AttemptRow[]>();
       for (const a of await attemptsOf.all(JSON.stringify(rows.map((r) => r.id)))) {
@@ -180,10 +180,10 @@ export function createSubscriptionStore(store: Store, clock: Clock, outbox: Outb
       }
       return rows.map((row) => deliveryOut(row, byDelivery.get(row.id) ?? []));
     },
-    delivery: (subscriptionId: string, deliveryId: string) =>
+    delivery: async (subscriptionId: string, deliveryId: string) =>
       await delivery.get(deliveryId, subscriptionId),
     /** A new delivery of the same event (same body, same webhook-id), due now. */
-    resend(caller: Caller, row: DeliveryRow): string {
+    async resend(caller: Caller, row: DeliveryRow): Promise<string> {
       const id = randomUUID();
       const now = clock.now(caller.environment);
       await insertDelivery.run(
