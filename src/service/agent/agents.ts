@@ -61,7 +61,7 @@ export function createAgentStore(store: Store, clock: Clock) {
   const keys = new Map<string, KeyObject>();
 
   return {
-    get: (scope: Scope, id: string) => await byId.get(id, scope.merchantId, scope.environment),
+    get: (scope: Scope, id: string) => byId.get(id, scope.merchantId, scope.environment),
 
     keyOf(row: AgentRow): KeyObject {
       let key = keys.get(row.public_key_pem);
@@ -77,7 +77,7 @@ export function createAgentStore(store: Store, clock: Clock) {
      * environment; a changed name or description is saved. Naming an existing agent
      * (X-Agent-Id) with another key is a conflict: an agent's key never changes.
      */
-    register(
+    async register(
       scope: Scope,
       input: {
         claimedAgentId: string;
@@ -86,57 +86,47 @@ export function createAgentStore(store: Store, clock: Clock) {
         name: string;
         description?: string;
       },
-    ): { row: AgentRow; created: boolean } {
-      return store
-        .tx(async () => {
-          if (input.claimedAgentId) {
-            const claimed = await byId.get(
-              input.claimedAgentId,
-              scope.merchantId,
-              scope.environment,
+    ): Promise<{ row: AgentRow; created: boolean }> {
+      return store.tx(async () => {
+        if (input.claimedAgentId) {
+          const claimed = await byId.get(input.claimedAgentId, scope.merchantId, scope.environment);
+          if (!claimed) throw new ApiError(404, 'X-Agent-Id names no agent of this business');
+          if (claimed.key_thumbprint !== input.keyThumbprint)
+            throw new ApiError(
+              409,
+              'This agent is registered with a different key; an agent keeps its key (register the new key as a new agent)',
             );
-            if (!claimed) throw new ApiError(404, 'X-Agent-Id names no agent of this business');
-            if (claimed.key_thumbprint !== input.keyThumbprint)
-              throw new ApiError(
-                409,
-                'This agent is registered with a different key; an agent keeps its key (register the new key as a new agent)',
-              );
-          }
-          const existing = await byKey.get(
-            scope.merchantId,
-            scope.environment,
-            input.keyThumbprint,
-          );
-          const description = input.description ?? null;
-          if (existing) {
-            if (existing.name === input.name && existing.description === description)
-              return { row: existing, created: false };
-            const now = Math.max(clock.now(scope.environment), existing.updated_at + 1);
-            if (
-              (await rename.run(input.name, description, now, existing.id, existing.updated_at))
-                .changes === 0
-            )
-              throw new ApiError(409, 'The agent changed meanwhile; register again');
-            return {
-              row: { ...existing, name: input.name, description, updated_at: now },
-              created: false,
-            };
-          }
-          const now = clock.now(scope.environment);
-          const id = `agt_${randomUUID().replace(/-/g, '')}`;
-          await insert.run({
-            id,
-            merchantId: scope.merchantId,
-            environment: scope.environment,
-            name: input.name,
-            description,
-            pem: input.publicKeyPem,
-            thumb: input.keyThumbprint,
-            now,
-          });
-          return { row: (await byId.get(id, scope.merchantId, scope.environment))!, created: true };
-        })
-        .immediate();
+        }
+        const existing = await byKey.get(scope.merchantId, scope.environment, input.keyThumbprint);
+        const description = input.description ?? null;
+        if (existing) {
+          if (existing.name === input.name && existing.description === description)
+            return { row: existing, created: false };
+          const now = Math.max(clock.now(scope.environment), existing.updated_at + 1);
+          if (
+            (await rename.run(input.name, description, now, existing.id, existing.updated_at))
+              .changes === 0
+          )
+            throw new ApiError(409, 'The agent changed meanwhile; register again');
+          return {
+            row: { ...existing, name: input.name, description, updated_at: now },
+            created: false,
+          };
+        }
+        const now = clock.now(scope.environment);
+        const id = `agt_${randomUUID().replace(/-/g, '')}`;
+        await insert.run({
+          id,
+          merchantId: scope.merchantId,
+          environment: scope.environment,
+          name: input.name,
+          description,
+          pem: input.publicKeyPem,
+          thumb: input.keyThumbprint,
+          now,
+        });
+        return { row: (await byId.get(id, scope.merchantId, scope.environment))!, created: true };
+      });
     },
 
     async list(scope: Scope, pageNo: number, size: number) {

@@ -76,7 +76,7 @@ export function createApprovalCodes(store: Store, clock: Clock, messages: Messag
   const byToken = store.prepare<[string], CodeRow>(
     'SELECT * FROM contract_approval_codes WHERE auth_token = ?',
   );
-  const store = store.prepare(`
+  const saveCode = store.prepare(`
     INSERT INTO contract_approval_codes (auth_token, contract_id, code_salt, code_hash,
       code_expires_at, sends, created_at)
     VALUES (@token, @contractId, @salt, @hash, @expiresAt, 1, @now)
@@ -101,49 +101,47 @@ export function createApprovalCodes(store: Store, clock: Clock, messages: Messag
   }
 
   /** Makes a new code for the link (the one before stops working) and sends it to the approver. */
-  function send(row: ContractRow, words: CodeWords): SendOutcome {
+  async function send(row: ContractRow, words: CodeWords): Promise<SendOutcome> {
     const recipient = recipientOf(row);
     if (!recipient) return 'NO_APPROVER';
     // A production code must reach a person; a sandbox one is read from the sandbox outbox.
     if (row.environment === 'production' && !messages.delivers(recipient.channel))
       return 'UNDELIVERABLE';
-    return store
-      .tx(async (): SendOutcome => {
-        const now = await state(row);
-        if (now.locked) return 'LOCKED';
-        if (now.sendsLeft <= 0) return 'TOO_MANY';
-        const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-        const salt = randomBytes(16).toString('base64url');
-        await store.run({
-          token: row.auth_token,
-          contractId: row.id,
-          salt,
-          hash: digest(salt, code).toString('base64url'),
-          expiresAt: clock.now(row.environment) + CODE_TTL_MS,
-          now: clock.now(row.environment),
-        });
-        const what =
-          row.type === 'SEND'
-            ? `lets ${words.agentName}, an agent, send payments from ${words.businessName}'s account`
-            : `lets ${words.businessName} charge your card through its agent ${words.agentName}`;
-        messages.add({
-          merchantId: row.merchant_id,
-          environment: row.environment,
-          ...(row.type === 'COLLECT' && row.service_customer_id
-            ? { customerId: row.service_customer_id }
-            : {}),
-          channel: recipient.channel,
-          to: recipient.to,
-          subject: `${words.businessName}: your code to approve “${row.name}”`,
-          body:
-            recipient.channel === 'EMAIL'
-              ? `Your code to approve “${row.name}”, which ${what} within the limits shown on the approval page, is:\n\n${code}\n\nType it on ${words.pageUrl} if you agree. It works once, for 10 minutes. Give it to no one, the agent included: with it, anyone holding the link could approve. If you did not expect this, ignore it.`
-              : `${code} is your code to approve “${row.name}” for ${words.businessName}. It works once, for 10 minutes. Give it to no one, the agent included.`,
-          link: words.pageUrl,
-        });
-        return 'SENT';
-      })
-      .immediate();
+    return store.tx(async (): Promise<SendOutcome> => {
+      const now = await state(row);
+      if (now.locked) return 'LOCKED';
+      if (now.sendsLeft <= 0) return 'TOO_MANY';
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const salt = randomBytes(16).toString('base64url');
+      await saveCode.run({
+        token: row.auth_token,
+        contractId: row.id,
+        salt,
+        hash: digest(salt, code).toString('base64url'),
+        expiresAt: clock.now(row.environment) + CODE_TTL_MS,
+        now: clock.now(row.environment),
+      });
+      const what =
+        row.type === 'SEND'
+          ? `lets ${words.agentName}, an agent, send payments from ${words.businessName}'s account`
+          : `lets ${words.businessName} charge your card through its agent ${words.agentName}`;
+      messages.add({
+        merchantId: row.merchant_id,
+        environment: row.environment,
+        ...(row.type === 'COLLECT' && row.service_customer_id
+          ? { customerId: row.service_customer_id }
+          : {}),
+        channel: recipient.channel,
+        to: recipient.to,
+        subject: `${words.businessName}: your code to approve “${row.name}”`,
+        body:
+          recipient.channel === 'EMAIL'
+            ? `Your code to approve “${row.name}”, which ${what} within the limits shown on the approval page, is:\n\n${code}\n\nType it on ${words.pageUrl} if you agree. It works once, for 10 minutes. Give it to no one, the agent included: with it, anyone holding the link could approve. If you did not expect this, ignore it.`
+            : `${code} is your code to approve “${row.name}” for ${words.businessName}. It works once, for 10 minutes. Give it to no one, the agent included.`,
+        link: words.pageUrl,
+      });
+      return 'SENT';
+    });
   }
 
   /**

@@ -100,13 +100,13 @@ export function authorizationPages(
     );
   }
 
-  const agentName = (row: ContractRow) =>
-    agents.get({ merchantId: row.merchant_id, environment: row.environment }, row.agent_id)?.name ??
-    'An agent';
+  const agentName = async (row: ContractRow) =>
+    (await agents.get({ merchantId: row.merchant_id, environment: row.environment }, row.agent_id))
+      ?.name ?? 'An agent';
   const businessOf = async (row: ContractRow) =>
     (await businessName.get(row.merchant_id))?.name ?? 'The business';
 
-  function page(c: Context, row: ContractRow, status: number, extras: Extras = {}) {
+  async function page(c: Context, row: ContractRow, status: number, extras: Extras = {}) {
     const recipient = recipientOf(row);
     const pending = row.pending_limits !== null ? JSON.parse(row.pending_limits) : undefined;
     return sendPage(
@@ -116,8 +116,8 @@ export function authorizationPages(
         view={{
           token: row.auth_token!,
           sandbox: row.environment === 'sandbox',
-          businessName: businessOf(row),
-          agentName: agentName(row),
+          businessName: await businessOf(row),
+          agentName: await agentName(row),
           contractName: row.name,
           ...(row.description !== null ? { description: row.description } : {}),
           type: row.type,
@@ -128,7 +128,7 @@ export function authorizationPages(
           linked: row.linked_method ? (JSON.parse(row.linked_method) as LinkedMethod) : undefined,
           approval: {
             to: recipient ? maskedRecipient(recipient) : undefined,
-            ...codes.state(row),
+            ...(await codes.state(row)),
           },
           ...extras,
         }}
@@ -137,8 +137,8 @@ export function authorizationPages(
   }
 
   /** The contract behind the link, or the 410 page. */
-  function open(c: Context): ContractRow | Response {
-    const row = contracts.byToken(c.req.param('token') ?? '');
+  async function open(c: Context): Promise<ContractRow | Response> {
+    const row = await contracts.byToken(c.req.param('token') ?? '');
     return !row || row.auth_token === null ? gone(c) : row;
   }
 
@@ -149,14 +149,14 @@ export function authorizationPages(
     return fields;
   }
 
-  app.get('/agents/authorize/:token', (c) => {
-    const row = open(c);
+  app.get('/agents/authorize/:token', async (c) => {
+    const row = await open(c);
     if (row instanceof Response) return row;
     // Back from the card-saving challenge (its redirect names the outcome).
     const outcome = c.req.query('status');
     const added = c.req.query('paymentMethodId');
     const card = added ? savedCards(row).find((m) => m.paymentMethodId === added) : undefined;
-    return page(c, row, 200, {
+    return await page(c, row, 200, {
       ...(outcome === 'SAVED' && card
         ? {
             selected: card.paymentMethodId,
@@ -171,51 +171,49 @@ export function authorizationPages(
   });
 
   // Sends a one-time code to the contract's approver; only the person who reads it can approve.
-  app.post('/agents/authorize/:token/code', (c) => {
-    const row = open(c);
+  app.post('/agents/authorize/:token/code', async (c) => {
+    const row = await open(c);
     if (row instanceof Response) return row;
-    const sent = codes.send(row, {
-      businessName: businessOf(row),
-      agentName: agentName(row),
+    const sent = await codes.send(row, {
+      businessName: await businessOf(row),
+      agentName: await agentName(row),
       pageUrl: pageUrl(row),
     });
     if (sent === 'SENT') return seeOther(c, `/agents/authorize/${row.auth_token}?code=sent`);
-    return page(c, row, sent === 'UNDELIVERABLE' ? 503 : 400, { error: notSent[sent] });
+    return await page(c, row, sent === 'UNDELIVERABLE' ? 503 : 400, { error: notSent[sent] });
   });
 
   app.post('/agents/authorize/:token', async (c) => {
-    const row = open(c);
+    const row = await open(c);
     if (row instanceof Response) return row;
     const form = await formFields(c);
     const parsed = ContractAuthorizeBody.safeParse({
       decision: form.decision,
       ...(form.paymentMethodId ? { paymentMethodId: form.paymentMethodId } : {}),
     });
-    if (!parsed.success) return page(c, row, 400, { error: 'Choose Approve or Decline.' });
+    if (!parsed.success) return await page(c, row, 400, { error: 'Choose Approve or Decline.' });
     const { decision, paymentMethodId } = parsed.data;
     // On the page a COLLECT customer approves a card they chose (the sandbox control may not).
     if (decision === 'APPROVE' && needsCard(row) && !paymentMethodId)
-      return page(c, row, 400, { error: 'Choose the card to charge, or add a card first.' });
+      return await page(c, row, 400, { error: 'Choose the card to charge, or add a card first.' });
     const wasUpdate = row.pending_limits !== null;
     let next: ContractRow;
     try {
       // Approval spends the right code in the transaction that approves; a wrong one is counted.
-      const decided = ctx.store
-        .tx(async (): ContractRow | Refused => {
-          if (decision === 'APPROVE') {
-            const code = codes.check(row, form.code ?? '');
-            if (!code.ok) return code;
-          }
-          return contracts.decide(row, decision, paymentMethodId);
-        })
-        .immediate();
-      if ('ok' in decided) return page(c, row, 400, { error: codeError(decided) });
+      const decided = await ctx.store.tx(async (): Promise<ContractRow | Refused> => {
+        if (decision === 'APPROVE') {
+          const code = await codes.check(row, form.code ?? '');
+          if (!code.ok) return code;
+        }
+        return await contracts.decide(row, decision, paymentMethodId);
+      });
+      if ('ok' in decided) return await page(c, row, 400, { error: codeError(decided) });
       next = decided;
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
-      const fresh = contracts.byToken(row.auth_token!);
+      const fresh = await contracts.byToken(row.auth_token!);
       if (!fresh || fresh.auth_token === null) return gone(c);
-      return page(c, fresh, 400, {
+      return await page(c, fresh, 400, {
         error:
           error.errors?.[0]?.field === 'paymentMethodId'
             ? 'That card is not one of your saved cards. Choose one of the cards below.'
@@ -250,17 +248,17 @@ export function authorizationPages(
 
   // A new card for a COLLECT contract: checked here, saved by card on file after its 3DS.
   app.post('/agents/authorize/:token/card', async (c) => {
-    const row = open(c);
+    const row = await open(c);
     if (row instanceof Response) return row;
     if (!needsCard(row)) return seeOther(c, `/agents/authorize/${row.auth_token}`);
     const fields = await formFields(c);
     const entry = readCardForm(fields, ctx.clock.now(row.environment));
     if (!entry.ok)
-      return page(c, row, 400, {
+      return await page(c, row, 400, {
         cardError: entry.declined ? `${entry.error}. Try another card.` : entry.error,
         cardValues: { name: fields.name, expiry: fields.expiry },
       });
-    const customer = customers.get(
+    const customer = await customers.get(
       { merchantId: row.merchant_id, environment: row.environment },
       row.service_customer_id!,
     );

@@ -153,7 +153,7 @@ export function createContracts(
   }
 
   /** A link past its expiry: a new contract becomes EXPIRED, a pending update is dropped. */
-  function expireIfDue(row: ContractRow): ContractRow {
+  async function expireIfDue(row: ContractRow): Promise<ContractRow> {
     if (row.auth_token === null || (row.auth_expires_at ?? Infinity) > clock.now(row.environment))
       return row;
     return await save(row, {
@@ -184,28 +184,30 @@ export function createContracts(
     return { ...limits, validFrom };
   }
 
-  function usage(row: ContractRow, now = clock.now(row.environment)): PeriodUsage[] {
+  async function usage(row: ContractRow, now = clock.now(row.environment)): Promise<PeriodUsage[]> {
     const limits = limitsOf(row);
     const anchor = Date.parse(limits.validFrom ?? iso(row.created_at));
-    return limits.periodLimits.map(async (p) => {
-      const w = periodWindow(p.period, p.alignment, anchor, now);
-      const sums = (await usageIn.get(row.id, w.start, w.end))!;
-      const capPence = poundsToPence(p.amount);
-      return {
-        period: p.period,
-        capPence,
-        usedPence: sums.used,
-        reservedPence: sums.reserved,
-        remainingPence: capPence - sums.used - sums.reserved,
-        periodEnd: w.end,
-      };
-    });
+    return Promise.all(
+      limits.periodLimits.map(async (p) => {
+        const w = periodWindow(p.period, p.alignment, anchor, now);
+        const sums = (await usageIn.get(row.id, w.start, w.end))!;
+        const capPence = poundsToPence(p.amount);
+        return {
+          period: p.period,
+          capPence,
+          usedPence: sums.used,
+          reservedPence: sums.reserved,
+          remainingPence: capPence - sums.used - sums.reserved,
+          periodEnd: w.end,
+        };
+      }),
+    );
   }
 
-  function view(
+  async function view(
     row: ContractRow,
     opts: { publicUrl?: string; withUsage?: boolean } = {},
-  ): z.input<typeof Contract> {
+  ): Promise<z.input<typeof Contract>> {
     const linked = row.linked_method ? (JSON.parse(row.linked_method) as LinkedMethod) : undefined;
     return {
       contractId: row.id,
@@ -229,7 +231,7 @@ export function createContracts(
       limits: limitsOf(row),
       ...(opts.withUsage
         ? {
-            usage: usage(row).map((u) => ({
+            usage: (await usage(row)).map((u) => ({
               period: u.period,
               cap: penceToPounds(u.capPence),
               usedThisPeriod: penceToPounds(u.usedPence),
@@ -256,7 +258,10 @@ export function createContracts(
     };
   }
 
-  async function create(agent: AgentRow, body: z.infer<typeof ContractCreateBody>): Promise<ContractRow> {
+  async function create(
+    agent: AgentRow,
+    body: z.infer<typeof ContractCreateBody>,
+  ): Promise<ContractRow> {
     const scope = { merchantId: agent.merchant_id, environment: agent.environment };
     const limits = settleLimits(body.limits, 'limits', scope.environment);
     const customerId = body.type === 'COLLECT' ? body.serviceCustomerId! : null;
@@ -310,16 +315,16 @@ export function createContracts(
     const row = await byId.get(id, agent.merchant_id, agent.environment);
     if (!row || row.agent_id !== agent.id)
       throw notFound('No contract with this id for this agent');
-    return expireIfDue(row);
+    return await expireIfDue(row);
   }
 
   async function get(scope: Scope, id: string): Promise<ContractRow | undefined> {
     const row = await byId.get(id, scope.merchantId, scope.environment);
-    return row && expireIfDue(row);
+    return row && (await expireIfDue(row));
   }
 
   /** The contracts of one agent, or of every agent of the business when agentId is absent. */
-  function list(
+  async function list(
     scope: Scope,
     filters: z.infer<typeof ContractListFilters> & { agentId?: string | undefined },
   ) {
@@ -338,39 +343,37 @@ export function createContracts(
     };
     // Expiry is applied before filtering, so a status filter never sees a stale status.
     for (const row of await dueLinks.all(clock.now(scope.environment), scope.environment))
-      expireIfDue(row);
+      await expireIfDue(row);
     const clause = where.join(' AND ');
-    const data = store
+    const data = await store
       .prepare<typeof args, ContractRow>(
         `SELECT * FROM contracts WHERE ${clause} ORDER BY created_at DESC, id LIMIT @limit OFFSET @offset`,
       )
       .all(args);
-    const { n } = store
+    const { n } = (await store
       .prepare<typeof args, { n: number }>(`SELECT count(*) AS n FROM contracts WHERE ${clause}`)
-      .get(args)!;
+      .get(args))!;
     return { data, totalCount: n };
   }
 
   /** Stages new limits; the current ones stay enforced until the human approves. */
-  function update(agent: AgentRow, id: string, limits: LimitsValue): ContractRow {
-    return store
-      .tx(async () => {
-        const row = await getOwn(agent, id);
-        if (row.status !== 'ACTIVE')
-          throw badRequest(
-            `The contract is ${row.status}; only an ACTIVE contract can be updated (create a new one instead)`,
-          );
-        const staged = settleLimits(limits, 'limits', row.environment);
-        const link = newLink(row.environment);
-        return await save(row, {
-          ...row,
-          pending_limits: JSON.stringify(staged),
-          pending_requested_at: clock.now(row.environment),
-          auth_token: link.token,
-          auth_expires_at: link.expiresAt,
-        });
-      })
-      .immediate();
+  async function update(agent: AgentRow, id: string, limits: LimitsValue): Promise<ContractRow> {
+    return store.tx(async () => {
+      const row = await getOwn(agent, id);
+      if (row.status !== 'ACTIVE')
+        throw badRequest(
+          `The contract is ${row.status}; only an ACTIVE contract can be updated (create a new one instead)`,
+        );
+      const staged = settleLimits(limits, 'limits', row.environment);
+      const link = newLink(row.environment);
+      return await save(row, {
+        ...row,
+        pending_limits: JSON.stringify(staged),
+        pending_requested_at: clock.now(row.environment),
+        auth_token: link.token,
+        auth_expires_at: link.expiresAt,
+      });
+    });
   }
 
   /**
@@ -378,62 +381,60 @@ export function createContracts(
    * ACTIVE or DECLINED. For a pending update: approval makes its limits the enforced ones (and
    * a COLLECT contract's termsVersion one more); declining drops it and the contract goes on.
    */
-  function decide(
+  async function decide(
     row: ContractRow,
     decision: 'APPROVE' | 'DECLINE',
     paymentMethodId?: string,
-  ): ContractRow {
-    return store
-      .tx(async () => {
-        const current = expireIfDue(row);
-        if (current.auth_token === null)
-          throw badRequest(
-            current.status === 'EXPIRED'
-              ? 'The authorization link has expired'
-              : `The contract is ${current.status} and awaits no decision`,
-          );
-        const closed = { auth_token: null, auth_expires_at: null };
-        if (current.pending_limits !== null) {
-          if (decision === 'DECLINE')
-            return await save(current, {
-              ...current,
-              ...closed,
-              pending_limits: null,
-              pending_requested_at: null,
-            });
+  ): Promise<ContractRow> {
+    return store.tx(async () => {
+      const current = await expireIfDue(row);
+      if (current.auth_token === null)
+        throw badRequest(
+          current.status === 'EXPIRED'
+            ? 'The authorization link has expired'
+            : `The contract is ${current.status} and awaits no decision`,
+        );
+      const closed = { auth_token: null, auth_expires_at: null };
+      if (current.pending_limits !== null) {
+        if (decision === 'DECLINE')
           return await save(current, {
             ...current,
             ...closed,
-            limits: current.pending_limits,
             pending_limits: null,
             pending_requested_at: null,
-            terms_version: current.type === 'COLLECT' ? (current.terms_version ?? 0) + 1 : null,
           });
-        }
-        if (decision === 'DECLINE')
-          return await save(current, { ...current, ...closed, status: 'DECLINED' });
-        let linked: LinkedMethod | undefined;
-        if (current.type === 'COLLECT') {
-          const saved = cards.savedCards(
-            { merchantId: current.merchant_id, environment: current.environment },
-            current.service_customer_id!,
-          );
-          linked = paymentMethodId
-            ? saved.find((c) => c.paymentMethodId === paymentMethodId)
-            : saved[0];
-          if (paymentMethodId && !linked)
-            throw badField('paymentMethodId', "is not one of the customer's saved cards");
-        } else if (paymentMethodId)
-          throw badField('paymentMethodId', 'applies to COLLECT contracts only');
         return await save(current, {
           ...current,
           ...closed,
-          status: 'ACTIVE',
-          linked_method: linked ? JSON.stringify(linked) : null,
-          terms_version: current.type === 'COLLECT' ? 1 : null,
+          limits: current.pending_limits,
+          pending_limits: null,
+          pending_requested_at: null,
+          terms_version: current.type === 'COLLECT' ? (current.terms_version ?? 0) + 1 : null,
         });
-      })
-      .immediate();
+      }
+      if (decision === 'DECLINE')
+        return await save(current, { ...current, ...closed, status: 'DECLINED' });
+      let linked: LinkedMethod | undefined;
+      if (current.type === 'COLLECT') {
+        const saved = cards.savedCards(
+          { merchantId: current.merchant_id, environment: current.environment },
+          current.service_customer_id!,
+        );
+        linked = paymentMethodId
+          ? saved.find((c) => c.paymentMethodId === paymentMethodId)
+          : saved[0];
+        if (paymentMethodId && !linked)
+          throw badField('paymentMethodId', "is not one of the customer's saved cards");
+      } else if (paymentMethodId)
+        throw badField('paymentMethodId', 'applies to COLLECT contracts only');
+      return await save(current, {
+        ...current,
+        ...closed,
+        status: 'ACTIVE',
+        linked_method: linked ? JSON.stringify(linked) : null,
+        terms_version: current.type === 'COLLECT' ? 1 : null,
+      });
+    });
   }
 
   return {
@@ -442,7 +443,7 @@ export function createContracts(
     getOwn,
     byToken: async (token: string) => {
       const row = await byToken.get(token);
-      return row && expireIfDue(row);
+      return row && (await expireIfDue(row));
     },
     list,
     update,
@@ -453,7 +454,8 @@ export function createContracts(
     /** Applies every link expiry whose time has come (the scheduler's tick). */
     expireDue: async () => {
       for (const environment of ENVIRONMENTS)
-        for (const row of await dueLinks.all(clock.now(environment), environment)) expireIfDue(row);
+        for (const row of await dueLinks.all(clock.now(environment), environment))
+          await expireIfDue(row);
     },
   };
 }

@@ -56,7 +56,7 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
     mount(app, ctx.auth, routes.registerAgent, async ({ body, c }) => {
       const v = verifiedOf(c);
       if (v.kind !== 'registration') throw new ApiError(401, 'Registration must be signed');
-      const { row, created } = agents.register(v.caller, {
+      const { row, created } = await agents.register(v.caller, {
         claimedAgentId: v.claimedAgentId,
         publicKeyPem: v.publicKeyPem,
         keyThumbprint: v.keyThumbprint,
@@ -69,7 +69,7 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
     mount(app, ctx.auth, routes.getAgentMe, async ({ c }) => agentView(signer(c), 'identity'));
 
     mount(app, ctx.auth, routes.listAgents, async ({ caller, query }) => {
-      const { data, totalCount } = agents.list(caller, query.page, query.size);
+      const { data, totalCount } = await agents.list(caller, query.page, query.size);
       return {
         data: data.map((row) => agentView(row, 'identity')),
         totalCount,
@@ -83,19 +83,25 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
 
     mount(app, ctx.auth, routes.createContract, async ({ body, c }) => {
       // authorizationUrl is returned by create and update only (docs/agent-pay.md).
-      return full(contracts.create(signer(c), body));
+      return full(await contracts.create(signer(c), body));
     });
 
-    mount(app, ctx.auth, routes.getContract, async ({ params, c }) =>
-      contracts.view(contracts.getOwn(signer(c), params.contractId), { withUsage: true }),
+    mount(
+      app,
+      ctx.auth,
+      routes.getContract,
+      async ({ params, c }) =>
+        await contracts.view(await contracts.getOwn(signer(c), params.contractId), {
+          withUsage: true,
+        }),
     );
 
     mount(app, ctx.auth, routes.listContracts, async ({ query, c }) => {
       const agent = signer(c);
       const scope = { merchantId: agent.merchant_id, environment: agent.environment };
-      const { data, totalCount } = contracts.list(scope, { ...query, agentId: agent.id });
+      const { data, totalCount } = await contracts.list(scope, { ...query, agentId: agent.id });
       return {
-        data: data.map((row) => contracts.view(row)),
+        data: await Promise.all(data.map((row) => contracts.view(row))),
         totalCount,
         page: query.page,
         size: query.size,
@@ -104,9 +110,9 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
 
     // The business's own view (the dashboard's), with the API key alone.
     mount(app, ctx.auth, routes.listBusinessContracts, async ({ query, caller }) => {
-      const { data, totalCount } = contracts.list(caller, query);
+      const { data, totalCount } = await contracts.list(caller, query);
       return {
-        data: data.map((row) => contracts.view(row, { withUsage: true })),
+        data: await Promise.all(data.map((row) => contracts.view(row, { withUsage: true }))),
         totalCount,
         page: query.page,
         size: query.size,
@@ -114,22 +120,22 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
     });
 
     mount(app, ctx.auth, routes.getBusinessContract, async ({ params, caller }) => {
-      const row = contracts.get(caller, params.contractId);
+      const row = await contracts.get(caller, params.contractId);
       if (!row) throw notFound('No contract with this id');
-      return contracts.view(row, { withUsage: true });
+      return await contracts.view(row, { withUsage: true });
     });
 
     mount(app, ctx.auth, routes.listBusinessContractPayments, async ({ params, query, caller }) => {
-      const { data, totalCount } = spending.listOfBusiness(caller, params.contractId, query);
+      const { data, totalCount } = await spending.listOfBusiness(caller, params.contractId, query);
       return { data: data.map(paymentView), totalCount, page: query.page, size: query.size };
     });
 
     mount(app, ctx.auth, routes.updateContract, async ({ params, body, c }) =>
-      full(contracts.update(signer(c), params.contractId, body.limits)),
+      full(await contracts.update(signer(c), params.contractId, body.limits)),
     );
 
     mount(app, ctx.auth, routes.createContractPayment, async ({ params, body, c }) =>
-      paymentView(spending.send(signer(c), params.contractId, body)),
+      paymentView(await spending.send(signer(c), params.contractId, body)),
     );
 
     mount(app, ctx.auth, routes.createContractCharge, async ({ params, body, c }) =>
@@ -137,20 +143,23 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
     );
 
     mount(app, ctx.auth, routes.listContractPayments, async ({ params, query, c }) => {
-      const { data, totalCount } = spending.list(signer(c), params.contractId, query);
+      const { data, totalCount } = await spending.list(signer(c), params.contractId, query);
       return { data: data.map(paymentView), totalCount, page: query.page, size: query.size };
     });
 
     mount(app, ctx.auth, routes.getContractPayment, async ({ params, c }) =>
-      paymentView(spending.get(signer(c), params.paymentId)),
+      paymentView(await spending.get(signer(c), params.paymentId)),
     );
 
     mount(app, ctx.auth, routes.authorizeContract, async ({ params, body, caller }) => {
-      const row = contracts.get(caller, params.contractId);
+      const row = await contracts.get(caller, params.contractId);
       if (!row) throw notFound('No contract with this id');
-      return contracts.view(contracts.decide(row, body.decision, body.paymentMethodId), {
-        withUsage: true,
-      });
+      return await contracts.view(
+        await contracts.decide(row, body.decision, body.paymentMethodId),
+        {
+          withUsage: true,
+        },
+      );
     });
 
     authorizationPages(app, ctx, contracts, agents, cards);

@@ -112,7 +112,12 @@ export function createSpending(
   );
 
   /** Every rule of the contract, checked against its state inside the caller's transaction. */
-  function check(row: ContractRow, type: 'SEND' | 'COLLECT', amount: number, currency?: string) {
+  async function check(
+    row: ContractRow,
+    type: 'SEND' | 'COLLECT',
+    amount: number,
+    currency?: string,
+  ) {
     if (row.type !== type)
       throw badRequest(
         `This is a ${row.type} contract: ${row.type === 'SEND' ? 'send payments with POST …/payments' : 'charge the card with POST …/charges'}`,
@@ -133,7 +138,7 @@ export function createSpending(
         'amount',
         `exceeds the contract's maxPerPayment of ${formatPence(max, limits.currency)}`,
       );
-    for (const u of contracts.usage(row, now))
+    for (const u of await contracts.usage(row, now))
       if (amount > u.remainingPence)
         throw badField(
           'amount',
@@ -142,7 +147,7 @@ export function createSpending(
     return limits;
   }
 
-  function reserve(
+  async function reserve(
     agent: AgentRow,
     contractId: string,
     type: 'SEND' | 'COLLECT',
@@ -153,42 +158,40 @@ export function createSpending(
       reference?: string;
       orderId?: string;
     },
-  ): { payment: PaymentRow; contract: ContractRow } {
-    return store
-      .tx(async () => {
-        const contract = contracts.getOwn(agent, contractId);
-        const amount = poundsToPence(input.amount);
-        const limits = check(contract, type, amount, input.currency);
-        const now = clock.now(contract.environment);
-        const failing = input.payee?.accountNumber === FAILING_ACCOUNT_NUMBER;
-        const id = `cpm_${randomUUID().replace(/-/g, '')}`;
-        await insert.run({
-          id,
-          contractId: contract.id,
-          merchantId: contract.merchant_id,
-          environment: contract.environment,
-          type,
-          amount,
-          currency: limits.currency,
-          payee: input.payee ? JSON.stringify(input.payee) : null,
-          reference: input.reference ?? null,
-          orderId: input.orderId ?? null,
-          // SEND settles on the sandbox bank's clock; COLLECT follows its card payment.
-          settleAt: type === 'SEND' ? now + SEND_SETTLE_MS : null,
-          settleOutcome: type === 'SEND' ? (failing ? 'FAILED' : 'COMPLETED') : null,
-          error: failing ? 'The payee’s bank refused the payment (account closed)' : null,
-          now,
-        });
-        return {
-          payment: (await byId.get(id, contract.merchant_id, contract.environment))!,
-          contract,
-        };
-      })
-      .immediate();
+  ): Promise<{ payment: PaymentRow; contract: ContractRow }> {
+    return store.tx(async () => {
+      const contract = await contracts.getOwn(agent, contractId);
+      const amount = poundsToPence(input.amount);
+      const limits = await check(contract, type, amount, input.currency);
+      const now = clock.now(contract.environment);
+      const failing = input.payee?.accountNumber === FAILING_ACCOUNT_NUMBER;
+      const id = `cpm_${randomUUID().replace(/-/g, '')}`;
+      await insert.run({
+        id,
+        contractId: contract.id,
+        merchantId: contract.merchant_id,
+        environment: contract.environment,
+        type,
+        amount,
+        currency: limits.currency,
+        payee: input.payee ? JSON.stringify(input.payee) : null,
+        reference: input.reference ?? null,
+        orderId: input.orderId ?? null,
+        // SEND settles on the sandbox bank's clock; COLLECT follows its card payment.
+        settleAt: type === 'SEND' ? now + SEND_SETTLE_MS : null,
+        settleOutcome: type === 'SEND' ? (failing ? 'FAILED' : 'COMPLETED') : null,
+        error: failing ? 'The payee’s bank refused the payment (account closed)' : null,
+        now,
+      });
+      return {
+        payment: (await byId.get(id, contract.merchant_id, contract.environment))!,
+        contract,
+      };
+    });
   }
 
-  function send(agent: AgentRow, contractId: string, body: z.infer<typeof SendPaymentBody>) {
-    return reserve(agent, contractId, 'SEND', body).payment;
+  async function send(agent: AgentRow, contractId: string, body: z.infer<typeof SendPaymentBody>) {
+    return (await reserve(agent, contractId, 'SEND', body)).payment;
   }
 
   async function charge(
@@ -196,10 +199,10 @@ export function createSpending(
     contractId: string,
     body: z.infer<typeof CollectChargeBody>,
   ): Promise<PaymentRow> {
-    const precheck = contracts.getOwn(agent, contractId);
+    const precheck = await contracts.getOwn(agent, contractId);
     if (precheck.type === 'COLLECT' && precheck.status === 'ACTIVE' && !precheck.linked_method)
       throw badRequest('The customer has not linked a card to this contract yet');
-    const { payment, contract } = reserve(agent, contractId, 'COLLECT', body);
+    const { payment, contract } = await reserve(agent, contractId, 'COLLECT', body);
     const linked = JSON.parse(contract.linked_method!) as LinkedMethod;
     try {
       const { paymentRequestId } = await cards.charge(
@@ -228,23 +231,24 @@ export function createSpending(
 
   async function get(agent: AgentRow, id: string): Promise<PaymentRow> {
     const row = await byId.get(id, agent.merchant_id, agent.environment);
-    if (!row || !contractOf(agent, row.contract_id)) throw notFound('No payment with this id');
+    if (!row || !(await contractOf(agent, row.contract_id)))
+      throw notFound('No payment with this id');
     return row;
   }
-  const contractOf = (agent: AgentRow, contractId: string) => {
+  const contractOf = async (agent: AgentRow, contractId: string) => {
     try {
-      return contracts.getOwn(agent, contractId);
+      return await contracts.getOwn(agent, contractId);
     } catch {
       return undefined;
     }
   };
 
-  function list(
+  async function list(
     agent: AgentRow,
     contractId: string,
     q: { status?: string; page: number; size: number },
   ) {
-    const contract = contracts.getOwn(agent, contractId);
+    const contract = await contracts.getOwn(agent, contractId);
     const status = q.status ?? null;
     return {
       data: await ofContract.all(contract.id, status, status, q.size, q.page * q.size),
@@ -253,12 +257,12 @@ export function createSpending(
   }
 
   /** The business's view (the dashboard's, API key alone) of any of its contracts' payments. */
-  function listOfBusiness(
+  async function listOfBusiness(
     scope: Scope,
     contractId: string,
     q: { status?: string; page: number; size: number },
   ) {
-    const contract = contracts.get(scope, contractId);
+    const contract = await contracts.get(scope, contractId);
     if (!contract) throw notFound('No contract with this id');
     const status = q.status ?? null;
     return {
@@ -274,7 +278,7 @@ export function createSpending(
    * it from contract_payments when it next catches the account up (src/service/bank/ledger.ts),
    * as it does the CREDITs of pay-by-bank payments, so the feed stays append-only in date order.
    */
-  function settleDue(): number {
+  async function settleDue(): Promise<number> {
     let count = 0;
     for (const environment of ENVIRONMENTS) count += await settleDueIn(environment);
     return count;
@@ -312,7 +316,7 @@ export function createSpending(
     list,
     listOfBusiness,
     settleDue,
-    byId: (scope: Scope, id: string) => await byId.get(id, scope.merchantId, scope.environment),
+    byId: (scope: Scope, id: string) => byId.get(id, scope.merchantId, scope.environment),
   };
 }
 export type Spending = ReturnType<typeof createSpending>;

@@ -233,7 +233,7 @@ export function agentAuth(ctx: ServiceContext, agents: AgentStore): MiddlewareHa
     }
 
     if (!claimed) throw refuse('X-Agent-Id is required: the id of the signing agent');
-    const agent = agents.get(caller, claimed);
+    const agent = await agents.get(caller, claimed);
     if (!agent)
       throw refuse('X-Agent-Id names no agent of this API key’s business and environment');
     await checkSignature(c, {

@@ -81,7 +81,7 @@ export function createCursors(store: Store, clock: Clock) {
       throw gone('The cursor belongs to another account; start again without a cursor');
     if (signed.x <= clock.now(environment))
       throw gone('The cursor has expired; start again without a cursor');
-    if ((await use.run(signed.j, signed.x).changes) === 0)
+    if (((await use.run(signed.j, signed.x)).changes) === 0)
       throw gone('The cursor has already been used; start again without a cursor');
     // Used nonces carry no environment: they are forgotten by real time, which is never ahead of
     // the sandbox's, so a production cursor's nonce is kept until its cursor has expired.

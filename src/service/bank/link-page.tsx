@@ -314,7 +314,7 @@ export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): 
     });
   });
 
-  app.post('/bank/link/:id/cancel', (c) => {
+  app.post('/bank/link/:id/cancel', async (c) => {
     const row = await open(c);
     if (row instanceof Response) return row;
     if (!cas(row, 'DONE')) return step(c, row);

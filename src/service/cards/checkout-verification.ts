@@ -129,7 +129,7 @@ export function createVerificationStore(store: Store, clock: Clock) {
       recipient: string,
     ): { token: string; code: string } | null {
       const requestId = request.id;
-      if ((await sentFor.get(requestId)!.n) >= MAX_CODES_PER_REQUEST) return null;
+      if (((await sentFor.get(requestId))!.n) >= MAX_CODES_PER_REQUEST) return null;
       if (previousToken && /^[\w-]{43}$/.test(previousToken))
         await close.run(sha256(previousToken));
       const token = randomBytes(32).toString('base64url');

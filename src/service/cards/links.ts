@@ -63,11 +63,11 @@ export function createLinkStore(store: Store, clock: Clock) {
       });
       return (await byToken.get(token))!;
     },
-    get: (token: string) => (/^[\w-]{20,64}$/.test(token) ? await byToken.get(token) : undefined),
+    get: (token: string) => (/^[\w-]{20,64}$/.test(token) ? byToken.get(token) : undefined),
     expired: (row: LinkRow) => row.expires_at <= clock.now(row.environment),
     /** The card typed, waiting for its 3DS challenge. */
     holdCard: async (row: LinkRow, card: NewCard) =>
-      (await setPending.run(JSON.stringify(card), row.token).changes) === 1,
+      ((await setPending.run(JSON.stringify(card), row.token)).changes) === 1,
     /** Compare-and-set: only an OPEN link ends, once. */
     finish: async (row: LinkRow, to: 'SAVED' | 'FAILED', cardId: string | null = null) =>
       (await finish.run({ token: row.token, to, cardId, now: clock.now(row.environment) })

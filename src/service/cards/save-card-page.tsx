@@ -295,7 +295,7 @@ export const saveCardPageRoutes: Area = async (app, ctx) => {
       <CardForm shop={shop(row)} action={base(row)} form={form} />,
     );
 
-  app.get('/save-card/:token', (c) => {
+  app.get('/save-card/:token', async (c) => {
     const link = open(c);
     if ('page' in link) return link.page;
     if (link.row.pending_card) return seeOther(c, `${base(link.row)}/challenge`);
@@ -319,13 +319,13 @@ export const saveCardPageRoutes: Area = async (app, ctx) => {
     return seeOther(c, challengePath(row));
   });
 
-  app.post('/save-card/:token/cancel', (c) => {
+  app.post('/save-card/:token/cancel', async (c) => {
     const link = open(c);
     if ('page' in link) return link.page;
     return fail(c, link.row, 'You cancelled saving the card');
   });
 
-  app.get('/save-card/:token/challenge', (c) => {
+  app.get('/save-card/:token/challenge', async (c) => {
     const link = open(c);
     if ('page' in link) return link.page;
     const card = pendingCardOf(link.row);

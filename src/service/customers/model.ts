@@ -303,7 +303,7 @@ export function createCustomerStore(store: Store, clock: Clock) {
     const rows = await page.all(slice);
     const total =
       search === '' && pairs.length === 0
-        ? ((await totals.get(scope.merchantId, scope.environment)?.n) ?? 0)
+        ? ((await totals.get(scope.merchantId, scope.environment))?.n ?? 0)
         : pairs.length > 0 && search === ''
           ? (await count.get(params))!.n // from the pair's index alone
           : rows.length < input.size && (rows.length > 0 || input.page === 0)

@@ -62,7 +62,7 @@ export const imageRoutes: Area = (app, ctx) => {
     'SELECT name FROM merchants WHERE id = ?',
   );
 
-  const requestRow = async (id: string): RequestRow => {
+  const requestRow = async (id: string): Promise<RequestRow> => {
     const row = await ctx.payments.get(id);
     if (!row) throw notFound('No payment request with this id');
     return row;

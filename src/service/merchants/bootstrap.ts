@@ -24,7 +24,7 @@ export function bootstrapMerchant(
   clock: Clock,
   env: Partial<Record<Environment, string | undefined>> = {},
 ): Bootstrap {
-  return await store.tx(async (): Bootstrap => {
+  return await store.tx(async (): Promise<Bootstrap> => {
     // The merchant and its secrets are of neither environment: real time.
     const now = clock.now('production');
     let merchant = store

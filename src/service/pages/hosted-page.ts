@@ -215,7 +215,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
   // form posted from another site is refused, so no other page can approve a payment.
   guardHostedPages(app, ctx, '/pay/*');
 
-  app.get('/pay/:id', (c) => {
+  app.get('/pay/:id', async (c) => {
     const row = await load(c.req.param('id'));
     if (!row) return notFound(c);
     return await statusView(c, row, ViewQuery.parse(c.req.query()));
@@ -234,7 +234,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
   // ---- choosing a method: GET with the tip and split choices ----
 
   for (const method of ['bank', 'card'] as const) {
-    app.get(`/pay/:id/${method}`, (c) => {
+    app.get(`/pay/:id/${method}`, async (c) => {
       const row = await load(c.req.param('id'));
       if (!row) return notFound(c);
       if (!payable(row)) return seeOther(c, payUrl(row));
@@ -313,7 +313,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
     });
   });
 
-  app.get('/pay/:id/bank/:txId', (c) => {
+  app.get('/pay/:id/bank/:txId', async (c) => {
     const row = await load(c.req.param('id'));
     if (!row) return notFound(c);
     const tx = await attemptOf(row, c.req.param('txId'), 'PAY_BY_BANK');
@@ -400,7 +400,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
     });
   });
 
-  app.get('/pay/:id/card/:txId/challenge', (c) => {
+  app.get('/pay/:id/card/:txId/challenge', async (c) => {
     const row = await load(c.req.param('id'));
     if (!row) return notFound(c);
     const tx = await attemptOf(row, c.req.param('txId'), 'CARD');

@@ -188,7 +188,7 @@ export function createWebhookDispatcher(
       // The most overdue first, whichever environment: neither can hold the other's up.
       const overdue = (row: DueRow) => clock.now(row.environment) - row.next_attempt_at;
       rows = ENVIRONMENTS.flatMap(
-        (environment) => await due.all(clock.now(environment), environment, free + inFlight.size),
+        (environment) => due.all(clock.now(environment), environment, free + inFlight.size),
       ).sort((a, b) => overdue(b) - overdue(a));
     } catch (error) {
       log(`webhooks: cannot read due deliveries: ${(error as Error).message}`);

@@ -155,7 +155,7 @@ export function createSubscriptionStore(store: Store, clock: Clock, outbox: Outb
       outbox.subscriptionsChanged();
       return (await byId.get(row.id))!;
     },
-    list: (caller: Caller) => await live.all(caller.merchantId, caller.environment),
+    list: (caller: Caller) => live.all(caller.merchantId, caller.environment),
     /** Ids of the caller's live subscriptions to one event type. */
     subscribedTo: async (caller: Caller, type: z.infer<typeof EventType>) =>
       await outbox.subscribersOf(caller.merchantId, caller.environment, type),
