@@ -68,7 +68,11 @@ export function createCursors(store: Store, clock: Clock) {
   }
 
   /** Checks and uses up a cursor for `accountId`; throws 410 GONE saying why not. */
-  async function redeem(cursor: string, accountId: string, environment: Environment): Promise<CursorState> {
+  async function redeem(
+    cursor: string,
+    accountId: string,
+    environment: Environment,
+  ): Promise<CursorState> {
     const [body, sig, extra] = cursor.split('.');
     if (!body || !sig || extra !== undefined)
       throw gone('The cursor is not one this service issued; start again without a cursor');
@@ -81,7 +85,7 @@ export function createCursors(store: Store, clock: Clock) {
       throw gone('The cursor belongs to another account; start again without a cursor');
     if (signed.x <= clock.now(environment))
       throw gone('The cursor has expired; start again without a cursor');
-    if (((await use.run(signed.j, signed.x)).changes) === 0)
+    if ((await use.run(signed.j, signed.x)).changes === 0)
       throw gone('The cursor has already been used; start again without a cursor');
     // Used nonces carry no environment: they are forgotten by real time, which is never ahead of
     // the sandbox's, so a production cursor's nonce is kept until its cursor has expired.

@@ -20,7 +20,7 @@ export function readPage(
 ): z.input<typeof BankFeedPage> {
   const { ledger, cursors, now } = deps;
   const state: CursorState = query.cursor
-    ? cursors.redeem(query.cursor, account.id, account.environment)
+    ? await cursors.redeem(query.cursor, account.id, account.environment)
     : {
         a: account.id,
         f: query.from ? Date.parse(query.from) : 0,
@@ -29,7 +29,7 @@ export function readPage(
         k: null,
         d: 'n',
       };
-  ledger.catchUp(account);
+  await ledger.catchUp(account);
   const limit = bank.pageSize;
   let rows: TxRow[];
   let older: boolean;
@@ -46,7 +46,7 @@ export function readPage(
     older = true; // a previous page is always followed by the page it was reached from
   }
   const link = (s: CursorState) =>
-    `${deps.baseUrl}/api/bank/accounts/${encodeURIComponent(account.id)}/transactions?cursor=${cursors.issue(s, account.environment)}`;
+    `${deps.baseUrl}/api/bank/accounts/${encodeURIComponent(account.id)}/transactions?cursor=${await cursors.issue(s, account.environment)}`;
   const first = rows[0];
   const last = rows[rows.length - 1];
   return {

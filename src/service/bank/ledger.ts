@@ -311,7 +311,7 @@ export function createLedger(store: Store, clock: Clock) {
           payment_tx_id: d.paymentTxId,
         });
       }
-      if (((await advance.run(now, balance, account.id, from)).changes) === 0)
+      if ((await advance.run(now, balance, account.id, from)).changes === 0)
         throw new Error('bank account changed meanwhile');
     });
     account.generated_until = now;
@@ -374,7 +374,11 @@ export function createLedger(store: Store, clock: Clock) {
       await consentsOf.all(merchantId, environment),
     accountsOf: (consentId: string) => accountsOfConsent.all(consentId),
     /** An account of an unrevoked consent of this merchant and environment. */
-    async account(merchantId: string, environment: string, id: string): Promise<OpenAccount | undefined> {
+    async account(
+      merchantId: string,
+      environment: string,
+      id: string,
+    ): Promise<OpenAccount | undefined> {
       const row = await openAccount.get(id);
       return row && row.merchant_id === merchantId && row.environment === environment
         ? row
@@ -383,7 +387,7 @@ export function createLedger(store: Store, clock: Clock) {
     settlementAccount: async (merchantId: string, environment: string) =>
       await settlementOf.get(merchantId, environment),
     revoke: async (consent: ConsentRow) =>
-      ((await revokeConsent.run(clock.now(consent.environment), consent.id)).changes) > 0,
+      (await revokeConsent.run(clock.now(consent.environment), consent.id)).changes > 0,
     /** Up to `limit` rows older than `key` (newest first), not before `from`. */
     older: async (accountId: string, from: number, key: Key, limit: number) =>
       await olderThan.all(accountId, from, key[0], key[1], limit),

@@ -56,7 +56,7 @@ export function createReconciler(store: Store, clock: Clock, ledger: Ledger) {
     const { start: dayStart, end: dayEnd } = dateBounds(date, timeZone);
     const now = clock.now(environment);
     const account = ledger.settlementAccount(merchantId, environment);
-    if (account) ledger.catchUp(account);
+    if (account) await ledger.catchUp(account);
     // Matching considers every store's payments: a credit belongs to one payment, whichever store.
     const paid = await paidBetween.all(
       dayStart - DAY_MS,
@@ -67,7 +67,11 @@ export function createReconciler(store: Store, clock: Clock, ledger: Ledger) {
       null,
     );
     const credits = account
-      ? ledger.credits(account.id, dayStart - DAY_MS, Math.min(dayEnd + CREDIT_WINDOW_MS, now + 1))
+      ? await ledger.credits(
+          account.id,
+          dayStart - DAY_MS,
+          Math.min(dayEnd + CREDIT_WINDOW_MS, now + 1),
+        )
       : [];
     const byKey = new Map<string, TxRow[]>();
     for (const c of credits) {

@@ -38,7 +38,7 @@ export const bankRoutes: Area = (app, ctx) => {
     const consent = ledger.consent(caller.merchantId, caller.environment, params.accountAuthId);
     if (!consent)
       throw bankNotFound('No consent with this accountAuthId (never linked, or revoked)');
-    return ledger.accountsOf(consent.id).map(wireAccount(consent.bank));
+    return (await ledger.accountsOf(consent.id)).map(wireAccount(consent.bank));
   });
 
   mount(app, ctx.auth, routes.listBankTransactions, async ({ params, query, caller }) => {
@@ -75,8 +75,8 @@ export const bankRoutes: Area = (app, ctx) => {
 
   mount(app, ctx.auth, routes.listBankConsents, async ({ caller }) => {
     const settlement = ledger.settlementAccount(caller.merchantId, caller.environment);
-    return ledger.consents(caller.merchantId, caller.environment).map((c) => {
-      const accounts = ledger.accountsOf(c.id);
+    return (await ledger.consents(caller.merchantId, caller.environment)).map((c) => {
+      const accounts = await ledger.accountsOf(c.id);
       return {
         accountAuthId: c.id,
         bank: bankOf(c.bank).id,
@@ -92,7 +92,7 @@ export const bankRoutes: Area = (app, ctx) => {
 
   mount(app, ctx.auth, routes.revokeBankConsent, async ({ params, caller }) => {
     const consent = ledger.consent(caller.merchantId, caller.environment, params.accountAuthId);
-    if (!consent || !ledger.revoke(consent))
+    if (!consent || !(await ledger.revoke(consent)))
       throw bankNotFound('No consent with this accountAuthId (never linked, or revoked)');
     return { message: 'Consent revoked; its accounts are no longer readable' };
   });

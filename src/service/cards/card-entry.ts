@@ -53,7 +53,7 @@ export function holdForChallenge(
   card: NewCard,
   returnUrl: string,
 ): string {
-  const link = links.create(customer, { success: returnUrl, failure: returnUrl });
-  links.holdCard(link, card);
+  const link = await links.create(customer, { success: returnUrl, failure: returnUrl });
+  await links.holdCard(link, card);
   return challengePath(link);
 }

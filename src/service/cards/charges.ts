@@ -66,20 +66,18 @@ export function createCardCharger(ctx: ServiceContext) {
   // only these columns. A missing customer or card comes back as NULLs, told apart below. Bound
   // by position and read as an array (raw): better-sqlite3 otherwise looks every parameter up by
   // name and makes every column's name a property, a good part of the read's cost.
-  const chargeable = ctx.store
-    .prepare<
-      [customerId: string, environment: string, cardId: string, merchantId: string],
-      Chargeable
-    >(
-      `
+  const chargeable = ctx.store.prepareArrays<
+    [customerId: string, environment: string, cardId: string, merchantId: string],
+    Chargeable
+  >(
+    `
     SELECT m.card_enabled, m.remote_enabled, c.id, k.id, k.brand, k.last4, k.card_type,
            k.expiry_date, k.behaviour
     FROM merchants m
     LEFT JOIN customers c ON c.id = ? AND c.merchant_id = m.id AND c.environment = ?
     LEFT JOIN saved_cards k ON k.id = ? AND k.customer_id = c.id
     WHERE m.id = ?`,
-    )
-    .raw(true);
+  );
 
   async function charge(
     caller: Caller,
@@ -95,7 +93,7 @@ export function createCardCharger(ctx: ServiceContext) {
         body.paymentMethodId,
         caller.merchantId,
       );
-      if (found?.[0] === 1 && found[3] !== null) {
+      if (found?.[0] === 1 && found[3] !== null && ctx.store.soleWriter) {
         if (known.size >= CHARGEABLE_KEPT) known.delete(known.keys().next().value!);
         known.set(key, found);
       }

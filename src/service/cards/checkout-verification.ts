@@ -103,7 +103,11 @@ export function createVerificationStore(store: Store, clock: Clock) {
   }
 
   return {
-    state(token: string | undefined, request: PaymentOf, customerId: string): Verification {
+    async state(
+      token: string | undefined,
+      request: PaymentOf,
+      customerId: string,
+    ): Promise<Verification> {
       const row = await rowOf(token, request.id, customerId);
       const now = clock.now(request.environment);
       if (!row) return { state: 'none' };
@@ -122,14 +126,14 @@ export function createVerificationStore(store: Store, clock: Clock) {
      * this payment request has had its MAX_CODES_PER_REQUEST codes. Call inside the
      * transaction that stores the message carrying the code.
      */
-    start(
+    async start(
       previousToken: string | undefined,
       request: PaymentOf,
       customerId: string,
       recipient: string,
-    ): { token: string; code: string } | null {
+    ): Promise<{ token: string; code: string } | null> {
       const requestId = request.id;
-      if (((await sentFor.get(requestId))!.n) >= MAX_CODES_PER_REQUEST) return null;
+      if ((await sentFor.get(requestId))!.n >= MAX_CODES_PER_REQUEST) return null;
       if (previousToken && /^[\w-]{43}$/.test(previousToken))
         await close.run(sha256(previousToken));
       const token = randomBytes(32).toString('base64url');
@@ -148,12 +152,12 @@ export function createVerificationStore(store: Store, clock: Clock) {
     },
 
     /** Checks a typed code: a right one opens the session; a wrong one uses up a try. */
-    check(
+    async check(
       token: string | undefined,
       request: PaymentOf,
       customerId: string,
       code: string,
-    ): CheckResult {
+    ): Promise<CheckResult> {
       const row = await rowOf(token, request.id, customerId);
       if (!row || !token) return { ok: false, reason: 'none' };
       if (row.code_hash === null) return { ok: false, reason: 'used-up' };

@@ -75,7 +75,7 @@ export async function cardOnFile(ctx: ServiceContext) {
     if (!options.serviceCustomerId || options.savePaymentMethod) return null;
     const customer = await customerRow.get(options.serviceCustomerId);
     const recipient = customer ? recipientOf(customer) : null;
-    if (!customer || !recipient || cards.list(customer.id, 0, 1).total === 0) return null;
+    if (!customer || !recipient || (await cards.list(customer.id, 0, 1)).total === 0) return null;
     return { customer, recipient };
   }
 
@@ -114,7 +114,7 @@ export async function cardOnFile(ctx: ServiceContext) {
       const customer = await customerRow.get(pending.customer_id);
       if (!customer) return;
       await ctx.store.tx(async () => {
-        const saved = cards.save(customer, JSON.parse(pending.card) as NewCard);
+        const saved = await cards.save(customer, JSON.parse(pending.card) as NewCard);
         await markSaved.run(saved.id, tx.id);
       });
     },
@@ -133,12 +133,12 @@ export async function cardOnFile(ctx: ServiceContext) {
       if (query.new === '1') return undefined;
       const offer = await savedCardsOf(row);
       if (!offer) return undefined;
-      const state = verifications.state(session(c), row, offer.customer.id);
+      const state = await verifications.state(session(c), row, offer.customer.id);
       if (state.state === 'verified')
         return sendPage(
           c,
           200,
-          savedCardsPage(summary, plan, cards.list(offer.customer.id, 0, 20).rows),
+          savedCardsPage(summary, plan, (await cards.list(offer.customer.id, 0, 20)).rows),
         );
       if (state.state === 'pending') return sendPage(c, 200, codeEntryPage(summary, plan, state));
       return sendPage(c, 200, confirmItsYouPage(summary, plan));
@@ -148,7 +148,7 @@ export async function cardOnFile(ctx: ServiceContext) {
     routes(app: Hono, kit: HostedPageKit) {
       /** The request, its plan and its saved-card offer, or the page to answer instead. */
       async function step(c: Context) {
-        const row = kit.load(c.req.param('id') ?? '');
+        const row = await kit.load(c.req.param('id') ?? '');
         if (!row) return { page: kit.notFound(c) };
         if (!kit.payable(row)) return { page: seeOther(c, payUrl(row)) };
         const fields = await kit.formBody(c);
@@ -156,7 +156,7 @@ export async function cardOnFile(ctx: ServiceContext) {
         if (!plan) return { page };
         const offer = await savedCardsOf(row);
         if (!offer) return { page: seeOther(c, `${payUrl(row)}/card?${planQuery(plan)}&new=1`) };
-        return { row, fields, plan, offer, summary: kit.summaryOf(row) };
+        return { row, fields, plan, offer, summary: await kit.summaryOf(row) };
       }
 
       // Send a code: a new session for this browser, and the message, stored together.
@@ -166,7 +166,7 @@ export async function cardOnFile(ctx: ServiceContext) {
         const { row, plan, offer, summary } = s;
         const started = await ctx.store.tx(async () => {
           const masked = maskRecipient(offer.recipient.channel, offer.recipient.to);
-          const fresh = verifications.start(session(c), row, offer.customer.id, masked);
+          const fresh = await verifications.start(session(c), row, offer.customer.id, masked);
           if (!fresh) return null;
           const amount = formatPence(plan.totalPence, row.currency);
           const shop = summary.merchantName;
@@ -210,7 +210,7 @@ export async function cardOnFile(ctx: ServiceContext) {
         const s = await step(c);
         if (!s.row) return s.page;
         const { row, plan, offer, summary, fields } = s;
-        const state = verifications.state(session(c), row, offer.customer.id);
+        const state = await verifications.state(session(c), row, offer.customer.id);
         if (state.state === 'verified') return seeOther(c, cardStep(row, plan));
         if (state.state === 'none')
           return sendPage(
@@ -229,7 +229,12 @@ export async function cardOnFile(ctx: ServiceContext) {
             400,
             codeEntryPage(summary, plan, { ...state, error: form.error.issues[0]!.message }),
           );
-        const result = verifications.check(session(c), row, offer.customer.id, form.data.code);
+        const result = await verifications.check(
+          session(c),
+          row,
+          offer.customer.id,
+          form.data.code,
+        );
         if (result.ok) return seeOther(c, cardStep(row, plan));
         if (result.reason === 'wrong' && result.attemptsLeft > 0)
           return sendPage(
@@ -260,7 +265,7 @@ export async function cardOnFile(ctx: ServiceContext) {
         const s = await step(c);
         if (!s.row) return s.page;
         const { row, plan, offer, summary, fields } = s;
-        if (verifications.state(session(c), row, offer.customer.id).state !== 'verified')
+        if ((await verifications.state(session(c), row, offer.customer.id).state) !== 'verified')
           return sendPage(
             c,
             403,
@@ -274,12 +279,12 @@ export async function cardOnFile(ctx: ServiceContext) {
         let card: SavedCardRow;
         try {
           if (!choice.success) throw new Error('no card chosen');
-          card = cards.get(offer.customer.id, choice.data.cardId);
+          card = await cards.get(offer.customer.id, choice.data.cardId);
         } catch {
           return seeOther(c, cardStep(row, plan));
         }
         const behaviour = behaviourOfCard(card);
-        return kit.attempt(c, row, async () => {
+        return await kit.attempt(c, row, async () => {
           const tx = await ctx.lifecycle.startAttempt(row.id, {
             method: 'CARD',
             tipPence: plan.tipPence,

@@ -23,7 +23,8 @@ export function cardsFor(ctx: ServiceContext): CollectCards {
   const cards = createCardStore(ctx.store, ctx.clock);
   const charger = createCardCharger(ctx);
   return {
-    savedCards: (scope, customerId) => cards.newestFirst(customerId, scope).map(linkedMethodOf),
+    savedCards: (scope, customerId) =>
+      (await cards.newestFirst(customerId, scope)).map(linkedMethodOf),
     async charge(scope, input) {
       const payment = await charger.charge(
         { kind: 'merchant', merchantId: scope.merchantId, environment: scope.environment },

@@ -48,7 +48,10 @@ export function createLinkStore(store: Store, clock: Clock) {
     WHERE token = @token AND status = 'OPEN'`);
 
   return {
-    async create(customer: CustomerRow, urls: { success?: string; failure?: string }): Promise<LinkRow> {
+    async create(
+      customer: CustomerRow,
+      urls: { success?: string; failure?: string },
+    ): Promise<LinkRow> {
       const now = clock.now(customer.environment);
       const token = randomBytes(24).toString('base64url');
       await insert.run({
@@ -63,15 +66,15 @@ export function createLinkStore(store: Store, clock: Clock) {
       });
       return (await byToken.get(token))!;
     },
-    get: (token: string) => (/^[\w-]{20,64}$/.test(token) ? byToken.get(token) : undefined),
+    get: (token: string) => (/^[\w-]{20,64}$/.test(token) ? await byToken.get(token) : undefined),
     expired: (row: LinkRow) => row.expires_at <= clock.now(row.environment),
     /** The card typed, waiting for its 3DS challenge. */
     holdCard: async (row: LinkRow, card: NewCard) =>
-      ((await setPending.run(JSON.stringify(card), row.token)).changes) === 1,
+      (await setPending.run(JSON.stringify(card), row.token)).changes === 1,
     /** Compare-and-set: only an OPEN link ends, once. */
     finish: async (row: LinkRow, to: 'SAVED' | 'FAILED', cardId: string | null = null) =>
-      (await finish.run({ token: row.token, to, cardId, now: clock.now(row.environment) })
-        .changes) === 1,
+      (await finish.run({ token: row.token, to, cardId, now: clock.now(row.environment) }))
+        .changes === 1,
   };
 }
 export type LinkStore = ReturnType<typeof createLinkStore>;
@@ -97,7 +100,7 @@ export const cardLinkRoutes: Area = (app, ctx) => {
   );
 
   mount(app, ctx.auth, routes.authorizeCard, async ({ params, body, caller }) => {
-    const customer = customers.get(caller, params.customerId);
+    const customer = await customers.get(caller, params.customerId);
     const recipient = body.sendLinkToCustomer ? recipientOf(customer) : null;
     if (body.sendLinkToCustomer && !recipient)
       throw new ApiError(
@@ -106,7 +109,7 @@ export const cardLinkRoutes: Area = (app, ctx) => {
         [{ field: 'sendLinkToCustomer', message: 'the customer has no email or phone number' }],
       );
     return await ctx.store.tx(async () => {
-      const link = links.create(customer, {
+      const link = await links.create(customer, {
         success: body.successRedirectUrl,
         failure: body.failureRedirectUrl,
       });

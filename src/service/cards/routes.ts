@@ -16,8 +16,8 @@ export const cardRoutes: Area = (app, ctx) => {
   const cards = createCardStore(ctx.store, ctx.clock);
 
   mount(app, ctx.auth, routes.listCards, async ({ params, query, caller }) => {
-    const customer = customers.get(caller, params.customerId);
-    const { rows, total } = cards.list(customer.id, query.page, query.size);
+    const customer = await customers.get(caller, params.customerId);
+    const { rows, total } = await cards.list(customer.id, query.page, query.size);
     return {
       data: rows.map(savedCardRecord),
       totalCount: total,
@@ -27,12 +27,12 @@ export const cardRoutes: Area = (app, ctx) => {
   });
 
   mount(app, ctx.auth, routes.updateCard, async ({ params, body, caller }) => {
-    const customer = customers.get(caller, params.customerId);
-    return savedCardRecord(cards.mergeMetadata(customer.id, params.cardId, body.metadata));
+    const customer = await customers.get(caller, params.customerId);
+    return savedCardRecord(await cards.mergeMetadata(customer.id, params.cardId, body.metadata));
   });
 
   mount(app, ctx.auth, routes.saveSandboxCard, async ({ params, body, caller }) => {
-    const customer = customers.get(caller, params.customerId);
+    const customer = await customers.get(caller, params.customerId);
     const profile = cardProfile(body.number);
     if (!profile)
       throw badField('number', 'is not a valid Visa, Mastercard or American Express number');
@@ -40,7 +40,7 @@ export const cardRoutes: Area = (app, ctx) => {
     const expiryDate = body.expiryDate ?? defaultExpiry(now);
     const [month, year] = expiryDate.split('/').map(Number) as [number, number];
     if (!expiryInFuture({ month, year }, now)) throw badField('expiryDate', 'the card has expired');
-    const row = cards.save(customer, {
+    const row = await cards.save(customer, {
       profile,
       last4: body.number.slice(-4),
       name: body.name ?? customer.full_name,

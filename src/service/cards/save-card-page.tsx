@@ -204,7 +204,7 @@ export const saveCardPageRoutes: Area = async (app, ctx) => {
 
   /** The link as it stands, or the page that says why it cannot be used. */
   function open(c: Context): { row: LinkRow } | { page: Response } {
-    const row = links.get(c.req.param('token') ?? '');
+    const row = await links.get(c.req.param('token') ?? '');
     const sandbox = row?.environment !== 'production';
     if (!row)
       return {
@@ -270,7 +270,7 @@ export const saveCardPageRoutes: Area = async (app, ctx) => {
 
   /** Ends the link as FAILED and goes to the failure URL, or says so here. */
   function fail(c: Context, row: LinkRow, reason: string) {
-    links.finish(row, 'FAILED');
+    await links.finish(row, 'FAILED');
     const url = withOutcome(row.failure_url, {
       status: 'FAILED',
       customerId: row.customer_id,
@@ -315,7 +315,7 @@ export const saveCardPageRoutes: Area = async (app, ctx) => {
         ...(fields.name !== undefined ? { name: fields.name } : {}),
         ...(fields.expiry !== undefined ? { expiry: fields.expiry } : {}),
       });
-    links.holdCard(row, entry.card);
+    await links.holdCard(row, entry.card);
     return seeOther(c, challengePath(row));
   });
 
@@ -353,13 +353,13 @@ export const saveCardPageRoutes: Area = async (app, ctx) => {
     if (!decision.success) return seeOther(c, `${base(row)}/challenge`);
     if (decision.data.decision === 'fail') return fail(c, row, '3D Secure authentication failed');
     const saved = await ctx.store.tx(async () => {
-      const customer = customers.get(
+      const customer = await customers.get(
         { merchantId: row.merchant_id, environment: row.environment },
         row.customer_id,
       );
-      const created = cards.save(customer, card);
+      const created = await cards.save(customer, card);
       // Compare-and-set: a second submit of the same challenge saves nothing more.
-      if (!links.finish(row, 'SAVED', created.id)) throw new Error('link already used');
+      if (!(await links.finish(row, 'SAVED', created.id))) throw new Error('link already used');
       return created;
     });
     let cardId: string;

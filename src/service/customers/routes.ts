@@ -11,7 +11,7 @@ export const customerRoutes: Area = (app, ctx) => {
   const store = createCustomerStore(ctx.store, ctx.clock);
 
   mount(app, ctx.auth, routes.createCustomer, async ({ body, caller }) =>
-    customerRecord(store.create(caller, body)),
+    customerRecord(await store.create(caller, body)),
   );
 
   mount(app, ctx.auth, routes.listCustomers, async ({ query, rawQuery, caller }) => {
@@ -29,7 +29,7 @@ export const customerRoutes: Area = (app, ctx) => {
           checked.error.issues[0]?.message ?? 'is not a valid key',
         );
     }
-    const { rows, total } = store.list(caller, {
+    const { rows, total } = await store.list(caller, {
       page: query.page,
       size: query.size,
       search: query.search,
@@ -44,10 +44,10 @@ export const customerRoutes: Area = (app, ctx) => {
   });
 
   mount(app, ctx.auth, routes.getCustomer, async ({ params, caller }) =>
-    customerRecord(store.get(caller, params.customerId)),
+    customerRecord(await store.get(caller, params.customerId)),
   );
 
   mount(app, ctx.auth, routes.updateCustomer, async ({ params, body, caller }) =>
-    customerRecord(store.change(caller, params.customerId, body)),
+    customerRecord(await store.change(caller, params.customerId, body)),
   );
 };

@@ -84,8 +84,8 @@ export const terminalCustomerRoutes: Area = (app, ctx) => {
 
   mount(app, ctx.auth, routes.terminalCustomerCards, async ({ params, query, caller }) => {
     scope.requireLookedUp(caller, params.customerId);
-    const customer = customers.get(caller, params.customerId);
-    const { rows, total: count } = cards.list(customer.id, query.page, query.size);
+    const customer = await customers.get(caller, params.customerId);
+    const { rows, total: count } = await cards.list(customer.id, query.page, query.size);
     return {
       data: rows.map(savedCardRecord),
       totalCount: count,

@@ -40,12 +40,12 @@ export function createTerminalScope(store: Store, clock: Clock) {
     async checkLookupRate(caller: TerminalCaller) {
       const { terminalId } = caller;
       const now = clock.now(caller.environment);
-      if (((await since.get(terminalId, now - 60_000))!.n) >= LOOKUPS_PER_MINUTE)
+      if ((await since.get(terminalId, now - 60_000))!.n >= LOOKUPS_PER_MINUTE)
         throw new ApiError(
           429,
           `At most ${LOOKUPS_PER_MINUTE} customer lookups a minute; wait a minute`,
         );
-      if (((await since.get(terminalId, now - 24 * 3600_000))!.n) >= LOOKUPS_PER_DAY)
+      if ((await since.get(terminalId, now - 24 * 3600_000))!.n >= LOOKUPS_PER_DAY)
         throw new ApiError(
           429,
           `At most ${LOOKUPS_PER_DAY} customer lookups a day per terminal; the merchant can look customers up in the dashboard`,

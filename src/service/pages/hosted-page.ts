@@ -162,12 +162,16 @@ export const hostedPageRoutes: Area = (app, ctx) => {
       return step();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      const fresh = await load(row.id) ?? row;
+      const fresh = (await load(row.id)) ?? row;
       return sendPage(c, 409, noticePage(await summaryOf(fresh), error.message));
     }
   }
 
-  async function statusView(c: Context, row: RequestRow, query: z.infer<typeof ViewQuery>): Promise<Response> {
+  async function statusView(
+    c: Context,
+    row: RequestRow,
+    query: z.infer<typeof ViewQuery>,
+  ): Promise<Response> {
     const summary = await summaryOf(row);
     const options = optionsOf(row);
     const txs = await ctx.payments.transactions(row.id);
@@ -250,7 +254,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
       if (!result.ok)
         return sendPage(c, 400, optionsPage(summary, { error: result.message, values: query }));
       const offer =
-        method === 'card' && onFile.offerSavedCards(c, row, summary, result.plan, query);
+        method === 'card' && (await onFile.offerSavedCards(c, row, summary, result.plan, query));
       if (offer) return offer;
       return sendPage(
         c,
@@ -280,7 +284,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
   }
 
   // Paying with a saved card: behind the guard above, before the catch-all below.
-  onFile.routes(app, { load, summaryOf, payable, formBody, postedPlan, attempt, notFound });
+  await onFile.routes(app, { load, summaryOf, payable, formBody, postedPlan, attempt, notFound });
 
   const shareOf = (plan: Plan) =>
     plan.sharePence === undefined ? {} : { sharePence: plan.sharePence };
@@ -299,7 +303,11 @@ export const hostedPageRoutes: Area = (app, ctx) => {
       return sendPage(
         c,
         400,
-        bankSelectPage(await summaryOf(row), plan, bank.error.issues[0]?.message ?? 'Choose your bank'),
+        bankSelectPage(
+          await summaryOf(row),
+          plan,
+          bank.error.issues[0]?.message ?? 'Choose your bank',
+        ),
       );
     return attempt(c, row, async () => {
       const tx = await ctx.lifecycle.startAttempt(row.id, {
@@ -361,7 +369,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
         }),
       );
     const { brand, last4 } = card.data;
-    const behaviour = onFile.needsChallenge(row, card.data.behaviour)
+    const behaviour = (await onFile.needsChallenge(row, card.data.behaviour))
       ? ({ kind: 'challenge' } as const)
       : card.data.behaviour;
     return attempt(c, row, async () => {
@@ -379,7 +387,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
             status: 'AWAITING_AUTHORIZATION',
             settle: { outcome: 'COMPLETED' },
           });
-          onFile.holdForSaving(row, tx, fields, card.data);
+          await onFile.holdForSaving(row, tx, fields, card.data);
           return seeOther(c, `${payUrl(row)}/card/${tx.id}/challenge`);
         case 'decline':
           tx = await ctx.lifecycle.startAttempt(row.id, {
@@ -417,12 +425,16 @@ export const hostedPageRoutes: Area = (app, ctx) => {
     if (tx.status !== 'AWAITING_AUTHORIZATION') return seeOther(c, payUrl(row));
     const decision = ChallengeDecision.safeParse(await formBody(c));
     if (!decision.success)
-      return sendPage(c, 400, noticePage(await summaryOf(row), 'Choose how the authentication ends'));
+      return sendPage(
+        c,
+        400,
+        noticePage(await summaryOf(row), 'Choose how the authentication ends'),
+      );
     return attempt(c, row, async () => {
       // Authenticated: the card network now settles it like any other card payment.
       if (decision.data.decision === 'complete') {
         await ctx.lifecycle.finishAttempt(tx.id, 'PENDING');
-        onFile.saveAfterChallenge(tx);
+        await onFile.saveAfterChallenge(tx);
       } else await ctx.lifecycle.finishAttempt(tx.id, 'FAILED', '3D Secure authentication failed');
       return seeOther(c, `${payUrl(row)}?tx=${tx.id}`);
     });

@@ -159,7 +159,12 @@ export function createWebhookDispatcher(
     },
   );
   const recordFailed = await store.transaction(
-    async (row: DueRow, attempt: AttemptFacts, update: Record<string, unknown>, outcome: Outcome) => {
+    async (
+      row: DueRow,
+      attempt: AttemptFacts,
+      update: Record<string, unknown>,
+      outcome: Outcome,
+    ) => {
       await failed.run(update);
       await logAttempt.run(
         row.id,
@@ -187,8 +192,8 @@ export function createWebhookDispatcher(
     try {
       // The most overdue first, whichever environment: neither can hold the other's up.
       const overdue = (row: DueRow) => clock.now(row.environment) - row.next_attempt_at;
-      rows = ENVIRONMENTS.flatMap(
-        (environment) => due.all(clock.now(environment), environment, free + inFlight.size),
+      rows = ENVIRONMENTS.flatMap((environment) =>
+        due.all(clock.now(environment), environment, free + inFlight.size),
       ).sort((a, b) => overdue(b) - overdue(a));
     } catch (error) {
       log(`webhooks: cannot read due deliveries: ${(error as Error).message}`);

@@ -33,12 +33,12 @@ export const webhookRoutes: Area = (app, ctx) => {
   mount(app, ctx.auth, routes.createWebhook, async ({ body, caller }) => {
     const problem = urlProblem(body.url, caller.environment);
     if (problem) throw badField('url', problem);
-    const row = store.create(caller, body);
+    const row = await store.create(caller, body);
     return { ...subscriptionOut(row), secret: row.secret };
   });
 
   mount(app, ctx.auth, routes.listWebhooks, async ({ caller }) =>
-    store.list(caller).map(subscriptionOut),
+    (await store.list(caller)).map(subscriptionOut),
   );
 
   mount(app, ctx.auth, routes.deleteWebhook, async ({ params, caller }) => {

@@ -140,7 +140,10 @@ export function createSubscriptionStore(store: Store, clock: Clock, outbox: Outb
 
   return {
     find,
-    async create(caller: Caller, body: z.output<typeof WebhookSubscriptionBody>): Promise<SubscriptionRow> {
+    async create(
+      caller: Caller,
+      body: z.output<typeof WebhookSubscriptionBody>,
+    ): Promise<SubscriptionRow> {
       const row = {
         id: randomUUID(),
         merchantId: caller.merchantId,
@@ -162,7 +165,7 @@ export function createSubscriptionStore(store: Store, clock: Clock, outbox: Outb
     /** Soft delete; false when there was nothing to delete. */
     async remove(caller: Caller, id: string): Promise<boolean> {
       return await store.tx(async () => {
-        if (!await find(caller, id)) return false;
+        if (!(await find(caller, id))) return false;
         await softDelete.run(clock.now(caller.environment), id);
         outbox.subscriptionsChanged();
         await failPending.run(id);
