@@ -78,7 +78,7 @@ export function authorizationPages(
   // No other site can post a decision or a card here in the customer's name.
   guardHostedPages(app, ctx, '/agents/authorize/*');
 
-  const savedCards = (row: ContractRow): LinkedMethod[] =>
+  const savedCards = async (row: ContractRow): Promise<LinkedMethod[]> =>
     row.type === 'COLLECT'
       ? cards.savedCards(
           { merchantId: row.merchant_id, environment: row.environment },
@@ -124,7 +124,7 @@ export function authorizationPages(
           ...(pending ? { current: limitsOf(row) } : {}),
           limits: pending ?? limitsOf(row),
           expiresAt: iso(row.auth_expires_at!),
-          cards: needsCard(row) ? savedCards(row) : [],
+          cards: needsCard(row) ? await savedCards(row) : [],
           linked: row.linked_method ? (JSON.parse(row.linked_method) as LinkedMethod) : undefined,
           approval: {
             to: recipient ? maskedRecipient(recipient) : undefined,
@@ -155,7 +155,7 @@ export function authorizationPages(
     // Back from the card-saving challenge (its redirect names the outcome).
     const outcome = c.req.query('status');
     const added = c.req.query('paymentMethodId');
-    const card = added ? savedCards(row).find((m) => m.paymentMethodId === added) : undefined;
+    const card = added ? (await savedCards(row)).find((m) => m.paymentMethodId === added) : undefined;
     return await page(c, row, 200, {
       ...(outcome === 'SAVED' && card
         ? {
@@ -262,6 +262,6 @@ export function authorizationPages(
       { merchantId: row.merchant_id, environment: row.environment },
       row.service_customer_id!,
     );
-    return seeOther(c, holdForChallenge(links, customer, entry.card, pageUrl(row)));
+    return seeOther(c, await holdForChallenge(links, customer, entry.card, pageUrl(row)));
   });
 }

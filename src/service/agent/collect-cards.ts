@@ -15,7 +15,7 @@ type Scope = Pick<Caller, 'merchantId' | 'environment'>;
 
 export interface CollectCards {
   /** The customer's saved cards, newest first. */
-  savedCards(scope: Scope, customerId: string): LinkedMethod[];
+  savedCards(scope: Scope, customerId: string): Promise<LinkedMethod[]>;
   /**
    * Charges a saved card off-session with AUTO_CAPTURE, as POST
    * /api/payments/card/process-payment does; returns the card payment's paymentRequestId,
@@ -34,7 +34,7 @@ export interface CollectCards {
 }
 
 export const noCards: CollectCards = {
-  savedCards: () => [],
+  savedCards: async () => [],
   charge: () =>
     Promise.reject(
       badRequest('Card charges for COLLECT contracts are not available in this build'),

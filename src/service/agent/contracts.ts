@@ -416,7 +416,7 @@ export function createContracts(
         return await save(current, { ...current, ...closed, status: 'DECLINED' });
       let linked: LinkedMethod | undefined;
       if (current.type === 'COLLECT') {
-        const saved = cards.savedCards(
+        const saved = await cards.savedCards(
           { merchantId: current.merchant_id, environment: current.environment },
           current.service_customer_id!,
         );

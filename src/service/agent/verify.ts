@@ -111,7 +111,7 @@ const unsigned = (method: string, path: string) =>
  */
 function createNonceLog(ctx: ServiceContext) {
   const insert = ctx.store.prepare(
-    'INSERT OR IGNORE INTO agent_nonces (scope, nonce, expires_at) VALUES (?, ?, ?)',
+    'INSERT INTO agent_nonces (scope, nonce, expires_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
   );
   /** Resolves true once the nonce is stored, false when it was already there (a replay). */
   return async (scope: string, nonce: string, expiresAt: number) =>

@@ -40,23 +40,33 @@ interface Signed extends CursorState {
 const gone = (message: string) => new ApiError(410, message);
 
 export function createCursors(store: Store, clock: Clock) {
-  const stored = store
-    .prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'bank_cursor_key'")
-    .get();
-  const key = stored ? Buffer.from(stored.value, 'base64') : randomBytes(32);
-  if (!stored)
-    store
-      .prepare("INSERT INTO meta (key, value) VALUES ('bank_cursor_key', ?)")
-      .run(key.toString('base64'));
+  // The signing key is made once per database: every instance on it signs and checks alike.
+  // Two instances starting together both offer one; the first stored is the one all use.
+  let key: Promise<Buffer> | undefined;
+  const keyOf = () =>
+    (key ??= (async () => {
+      await store
+        .prepare(
+          "INSERT INTO meta (key, value) VALUES ('bank_cursor_key', ?) ON CONFLICT (key) DO NOTHING",
+        )
+        .run(randomBytes(32).toString('base64'));
+      const stored = await store
+        .prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'bank_cursor_key'")
+        .get();
+      return Buffer.from(stored!.value, 'base64');
+    })());
   const use = store.prepare(
-    'INSERT OR IGNORE INTO bank_cursor_uses (nonce, expires_at) VALUES (?, ?)',
+    'INSERT INTO bank_cursor_uses (nonce, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING',
   );
   const forget = store.prepare('DELETE FROM bank_cursor_uses WHERE expires_at < ?');
   let uses = 0;
 
-  const mac = (body: string) => createHmac('sha256', key).update(body).digest();
+  const mac = async (body: string) =>
+    createHmac('sha256', await keyOf())
+      .update(body)
+      .digest();
 
-  function issue(state: CursorState, environment: Environment): string {
+  async function issue(state: CursorState, environment: Environment): Promise<string> {
     const signed: Signed = {
       v: 1,
       ...state,
@@ -64,7 +74,7 @@ export function createCursors(store: Store, clock: Clock) {
       j: randomBytes(12).toString('base64url'),
     };
     const body = Buffer.from(JSON.stringify(signed)).toString('base64url');
-    return `${body}.${mac(body).toString('base64url')}`;
+    return `${body}.${(await mac(body)).toString('base64url')}`;
   }
 
   /** Checks and uses up a cursor for `accountId`; throws 410 GONE saying why not. */
@@ -77,7 +87,7 @@ export function createCursors(store: Store, clock: Clock) {
     if (!body || !sig || extra !== undefined)
       throw gone('The cursor is not one this service issued; start again without a cursor');
     const given = Buffer.from(sig, 'base64url');
-    const expected = mac(body);
+    const expected = await mac(body);
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
       throw gone('The cursor was altered; start again without a cursor');
     const signed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Signed;

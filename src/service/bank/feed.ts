@@ -12,12 +12,12 @@ import { toWire, type Key, type Ledger, type OpenAccount, type TxRow } from './l
 
 const keyOf = (row: TxRow): Key => [row.date_ms, row.id];
 
-export function readPage(
+export async function readPage(
   deps: { ledger: Ledger; cursors: Cursors; now: number; baseUrl: string },
   account: OpenAccount,
   bank: SandboxBank,
   query: z.output<typeof BankTransactionsQuery>,
-): z.input<typeof BankFeedPage> {
+): Promise<z.input<typeof BankFeedPage>> {
   const { ledger, cursors, now } = deps;
   const state: CursorState = query.cursor
     ? await cursors.redeem(query.cursor, account.id, account.environment)
@@ -35,17 +35,17 @@ export function readPage(
   let older: boolean;
   let newer: boolean;
   if (state.d === 'n') {
-    const found = ledger.older(account.id, state.f, state.k ?? [state.u, ''], limit + 1);
+    const found = await ledger.older(account.id, state.f, state.k ?? [state.u, ''], limit + 1);
     rows = found.slice(0, limit);
     older = found.length > limit;
     newer = state.k !== null;
   } else {
-    const found = ledger.newer(account.id, state.u, state.k!, limit + 1);
+    const found = await ledger.newer(account.id, state.u, state.k!, limit + 1);
     rows = found.slice(0, limit).reverse();
     newer = found.length > limit;
     older = true; // a previous page is always followed by the page it was reached from
   }
-  const link = (s: CursorState) =>
+  const link = async (s: CursorState) =>
     `${deps.baseUrl}/api/bank/accounts/${encodeURIComponent(account.id)}/transactions?cursor=${await cursors.issue(s, account.environment)}`;
   const first = rows[0];
   const last = rows[rows.length - 1];
@@ -53,10 +53,10 @@ export function readPage(
     data: rows.map((row) => toWire(row, bank, now)),
     meta: { count: rows.length },
     links: {
-      self: link(state),
-      ...(older && last ? { next: link({ ...state, k: keyOf(last), d: 'n' }) } : {}),
+      self: await link(state),
+      ...(older && last ? { next: await link({ ...state, k: keyOf(last), d: 'n' }) } : {}),
       ...(bank.givesPrev && newer && first
-        ? { prev: link({ ...state, k: keyOf(first), d: 'p' }) }
+        ? { prev: await link({ ...state, k: keyOf(first), d: 'p' }) }
         : {}),
     },
   };

@@ -158,10 +158,11 @@ export function createLedger(store: Store, clock: Clock) {
     WHERE type = 'SEND' AND status = 'COMPLETED' AND settled_at > ? AND settled_at <= ?
       AND merchant_id = ? AND environment = ?`);
   const insertTx = store.prepare(`
-    INSERT OR IGNORE INTO bank_transactions (account_id, date_ms, id, type, amount_pence, currency,
+    INSERT INTO bank_transactions (account_id, date_ms, id, type, amount_pence, currency,
       description, reference, merchant_name, category, payer, payee, balance_pence, book_at, payment_tx_id)
     VALUES (@account_id, @date_ms, @id, @type, @amount_pence, @currency, @description, @reference,
-      @merchant_name, @category, @payer, @payee, @balance_pence, @book_at, @payment_tx_id)`);
+      @merchant_name, @category, @payer, @payee, @balance_pence, @book_at, @payment_tx_id)
+    ON CONFLICT DO NOTHING`);
   const advance = store.prepare(
     'UPDATE bank_accounts SET generated_until = ?, balance_pence = ? WHERE id = ? AND generated_until = ?',
   );
@@ -318,12 +319,12 @@ export function createLedger(store: Store, clock: Clock) {
     account.balance_pence = balance;
   }
 
-  function link(
+  async function link(
     merchantId: string,
     environment: Environment,
     bankId: keyof typeof BANKS,
     options: { historyDays?: number; perDay?: number } = {},
-  ): { consent: ConsentRow; accounts: AccountRow[] } {
+  ): Promise<{ consent: ConsentRow; accounts: AccountRow[] }> {
     const bank = BANKS[bankId];
     const now = clock.now(environment);
     const historyFrom =
@@ -339,7 +340,8 @@ export function createLedger(store: Store, clock: Clock) {
     return await store.tx(async () => {
       const settles = !(await settlementOf.get(merchantId, environment));
       await insertConsent.run(consent.id, merchantId, environment, bank.id, now);
-      const accounts = bank.accounts.map(async (a, position): Promise<AccountRow> => {
+      const accounts: AccountRow[] = [];
+      for (const [position, a] of bank.accounts.entries()) {
         const id = newId('acc_');
         const seed = hash32(id);
         const row: AccountRow = {
@@ -359,8 +361,8 @@ export function createLedger(store: Store, clock: Clock) {
         };
         await insertAccount.run(row);
         await catchUp({ ...row, bank: bank.id, merchant_id: merchantId, environment });
-        return row;
-      });
+        accounts.push(row);
+      }
       return { consent, accounts };
     });
   }

@@ -303,7 +303,7 @@ export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): 
     }
     const bankId = SandboxBankId.parse(row.bank);
     const linked = await ctx.store.tx(async () => {
-      const result = ledger.link(row.merchant_id, row.environment, bankId);
+      const result = await ledger.link(row.merchant_id, row.environment, bankId);
       if (!cas(row, 'DONE', { consent: result.consent.id }))
         throw new Error('The link was used meanwhile');
       return result;

@@ -45,17 +45,17 @@ export function createReconciler(store: Store, clock: Clock, ledger: Ledger) {
       AND (? IS NULL OR r.store_id = ?)
     ORDER BY t.updated_at, t.id`);
 
-  return function reconcile(
+  return async function reconcile(
     merchantId: string,
     environment: Environment,
     day: { date: string; timeZone?: string | undefined },
     storeId: string | null,
     withUnmatched: boolean,
-  ): z.input<typeof Reconciliation> {
+  ): Promise<z.input<typeof Reconciliation>> {
     const { date, timeZone = 'UTC' } = day;
     const { start: dayStart, end: dayEnd } = dateBounds(date, timeZone);
     const now = clock.now(environment);
-    const account = ledger.settlementAccount(merchantId, environment);
+    const account = await ledger.settlementAccount(merchantId, environment);
     if (account) await ledger.catchUp(account);
     // Matching considers every store's payments: a credit belongs to one payment, whichever store.
     const paid = await paidBetween.all(

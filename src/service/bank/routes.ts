@@ -35,14 +35,18 @@ export const bankRoutes: Area = (app, ctx) => {
   });
 
   mount(app, ctx.auth, routes.listBankAccounts, async ({ params, caller }) => {
-    const consent = ledger.consent(caller.merchantId, caller.environment, params.accountAuthId);
+    const consent = await ledger.consent(
+      caller.merchantId,
+      caller.environment,
+      params.accountAuthId,
+    );
     if (!consent)
       throw bankNotFound('No consent with this accountAuthId (never linked, or revoked)');
     return (await ledger.accountsOf(consent.id)).map(wireAccount(consent.bank));
   });
 
   mount(app, ctx.auth, routes.listBankTransactions, async ({ params, query, caller }) => {
-    const account = ledger.account(caller.merchantId, caller.environment, params.accountId);
+    const account = await ledger.account(caller.merchantId, caller.environment, params.accountId);
     if (!account)
       throw bankNotFound(
         'No linked account with this accountId (never linked, or its consent revoked)',
@@ -74,24 +78,31 @@ export const bankRoutes: Area = (app, ctx) => {
   });
 
   mount(app, ctx.auth, routes.listBankConsents, async ({ caller }) => {
-    const settlement = ledger.settlementAccount(caller.merchantId, caller.environment);
-    return (await ledger.consents(caller.merchantId, caller.environment)).map((c) => {
-      const accounts = await ledger.accountsOf(c.id);
-      return {
-        accountAuthId: c.id,
-        bank: bankOf(c.bank).id,
-        bankName: bankOf(c.bank).name,
-        createdAt: iso(c.created_at),
-        accounts: accounts.map(wireAccount(c.bank)),
-        ...(settlement && settlement.consent_id === c.id
-          ? { settlementAccountId: settlement.id }
-          : {}),
-      };
-    });
+    const settlement = await ledger.settlementAccount(caller.merchantId, caller.environment);
+    const consents = await ledger.consents(caller.merchantId, caller.environment);
+    return Promise.all(
+      consents.map(async (c) => {
+        const accounts = await ledger.accountsOf(c.id);
+        return {
+          accountAuthId: c.id,
+          bank: bankOf(c.bank).id,
+          bankName: bankOf(c.bank).name,
+          createdAt: iso(c.created_at),
+          accounts: accounts.map(wireAccount(c.bank)),
+          ...(settlement && settlement.consent_id === c.id
+            ? { settlementAccountId: settlement.id }
+            : {}),
+        };
+      }),
+    );
   });
 
   mount(app, ctx.auth, routes.revokeBankConsent, async ({ params, caller }) => {
-    const consent = ledger.consent(caller.merchantId, caller.environment, params.accountAuthId);
+    const consent = await ledger.consent(
+      caller.merchantId,
+      caller.environment,
+      params.accountAuthId,
+    );
     if (!consent || !(await ledger.revoke(consent)))
       throw bankNotFound('No consent with this accountAuthId (never linked, or revoked)');
     return { message: 'Consent revoked; its accounts are no longer readable' };
@@ -99,10 +110,15 @@ export const bankRoutes: Area = (app, ctx) => {
 
   mount(app, ctx.auth, routes.sandboxBankConsent, async ({ body, caller }) => {
     const bank = BANKS[body.bank ?? DEFAULT_BANK];
-    const { consent, accounts } = ledger.link(caller.merchantId, caller.environment, bank.id, {
-      historyDays: body.historyDays,
-      perDay: body.transactionsPerDay,
-    });
+    const { consent, accounts } = await ledger.link(
+      caller.merchantId,
+      caller.environment,
+      bank.id,
+      {
+        historyDays: body.historyDays,
+        perDay: body.transactionsPerDay,
+      },
+    );
     return {
       accountAuthId: consent.id,
       accountIds: accounts.map((a) => a.id),

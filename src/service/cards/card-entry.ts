@@ -47,12 +47,12 @@ export const challengePath = (link: LinkRow) => `/save-card/${link.token}/challe
  * challenge, and the challenge's end goes back to `returnUrl` (with status, customerId and, once
  * saved, paymentMethodId, as any card-saving link's redirect does).
  */
-export function holdForChallenge(
+export async function holdForChallenge(
   links: LinkStore,
   customer: CustomerRow,
   card: NewCard,
   returnUrl: string,
-): string {
+): Promise<string> {
   const link = await links.create(customer, { success: returnUrl, failure: returnUrl });
   await links.holdCard(link, card);
   return challengePath(link);

@@ -41,12 +41,14 @@ const CodeForm = z.object({
     .refine((s) => /^\d{6}$/.test(s), 'Enter the 6-digit code we sent you'),
 });
 
-export async function cardOnFile(ctx: ServiceContext) {
+export function cardOnFile(ctx: ServiceContext) {
   const cards = createCardStore(ctx.store, ctx.clock);
   const verifications = createVerificationStore(ctx.store, ctx.clock);
   const hold = ctx.store.prepare(`
-    INSERT OR REPLACE INTO checkout_card_saves (transaction_id, customer_id, card, created_at)
-    VALUES (?, ?, ?, ?)`);
+    INSERT INTO checkout_card_saves (transaction_id, customer_id, card, created_at)
+    VALUES (?, ?, ?, ?)
+    ON CONFLICT (transaction_id) DO UPDATE SET customer_id = excluded.customer_id,
+      card = excluded.card, created_at = excluded.created_at, card_id = NULL`);
   const held = ctx.store.prepare<
     [string],
     { customer_id: string; card: string; card_id: string | null }
@@ -89,7 +91,7 @@ export async function cardOnFile(ctx: ServiceContext) {
       saving(row) !== null && behaviour.kind !== 'decline',
 
     /** Remembers the masked card of a challenged attempt, to save once the challenge completes. */
-    holdForSaving(
+    async holdForSaving(
       row: RequestRow,
       tx: TransactionRow,
       fields: Record<string, string>,
@@ -123,13 +125,13 @@ export async function cardOnFile(ctx: ServiceContext) {
      * The saved-card step before the card form, or undefined to show the form. Which one depends
      * on this browser: no code yet (ask for one), a code sent (type it), or confirmed (the cards).
      */
-    offerSavedCards(
+    async offerSavedCards(
       c: Context,
       row: RequestRow,
       summary: Summary,
       plan: Plan,
       query: Record<string, string>,
-    ): Response | undefined {
+    ): Promise<Response | undefined> {
       if (query.new === '1') return undefined;
       const offer = await savedCardsOf(row);
       if (!offer) return undefined;
@@ -152,7 +154,7 @@ export async function cardOnFile(ctx: ServiceContext) {
         if (!row) return { page: kit.notFound(c) };
         if (!kit.payable(row)) return { page: seeOther(c, payUrl(row)) };
         const fields = await kit.formBody(c);
-        const { plan, page } = kit.postedPlan(c, row, fields);
+        const { plan, page } = await kit.postedPlan(c, row, fields);
         if (!plan) return { page };
         const offer = await savedCardsOf(row);
         if (!offer) return { page: seeOther(c, `${payUrl(row)}/card?${planQuery(plan)}&new=1`) };
@@ -265,7 +267,7 @@ export async function cardOnFile(ctx: ServiceContext) {
         const s = await step(c);
         if (!s.row) return s.page;
         const { row, plan, offer, summary, fields } = s;
-        if ((await verifications.state(session(c), row, offer.customer.id).state) !== 'verified')
+        if ((await verifications.state(session(c), row, offer.customer.id)).state !== 'verified')
           return sendPage(
             c,
             403,

@@ -23,7 +23,7 @@ export function cardsFor(ctx: ServiceContext): CollectCards {
   const cards = createCardStore(ctx.store, ctx.clock);
   const charger = createCardCharger(ctx);
   return {
-    savedCards: (scope, customerId) =>
+    savedCards: async (scope, customerId) =>
       (await cards.newestFirst(customerId, scope)).map(linkedMethodOf),
     async charge(scope, input) {
       const payment = await charger.charge(

@@ -66,7 +66,8 @@ export function createLinkStore(store: Store, clock: Clock) {
       });
       return (await byToken.get(token))!;
     },
-    get: (token: string) => (/^[\w-]{20,64}$/.test(token) ? await byToken.get(token) : undefined),
+    get: async (token: string) =>
+      /^[\w-]{20,64}$/.test(token) ? await byToken.get(token) : undefined,
     expired: (row: LinkRow) => row.expires_at <= clock.now(row.environment),
     /** The card typed, waiting for its 3DS challenge. */
     holdCard: async (row: LinkRow, card: NewCard) =>
@@ -92,7 +93,7 @@ export function recipientOf(
   return null;
 }
 
-export const cardLinkRoutes: Area = (app, ctx) => {
+export const cardLinkRoutes: Area = async (app, ctx) => {
   const customers = createCustomerStore(ctx.store, ctx.clock);
   const links = createLinkStore(ctx.store, ctx.clock);
   const merchantName = ctx.store.prepare<[string], { name: string }>(

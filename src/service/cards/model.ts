@@ -9,7 +9,7 @@ import type { Clock } from '../kernel/clock';
 import { iso } from '../kernel/clock';
 import { mergeMetadata, type CustomerRow } from '../customers/model';
 import { notFound } from '../kernel/errors';
-import type { Store } from '../kernel/store/port';
+import { insertionOrder, type Store } from '../kernel/store/port';
 import type { CardProfile, ChargeBehaviour } from './test-cards';
 
 export interface SavedCardRow {
@@ -67,7 +67,8 @@ export function createCardStore(store: Store, clock: Clock) {
     VALUES (@id, @customer_id, @merchant_id, @environment, @name, @type, @last4, @category,
       @card_type, @brand, @country, @expiry_date, @metadata, @behaviour, @created_at)`);
   const ofCustomer = store.prepare<[string, number, number], SavedCardRow>(
-    'SELECT * FROM saved_cards WHERE customer_id = ? ORDER BY created_at, rowid LIMIT ? OFFSET ?',
+    `SELECT * FROM saved_cards WHERE customer_id = ?
+     ORDER BY created_at, ${insertionOrder(store)} LIMIT ? OFFSET ?`,
   );
   const countOf = store.prepare<[string], { n: number }>(
     'SELECT count(*) AS n FROM saved_cards WHERE customer_id = ?',
@@ -78,7 +79,7 @@ export function createCardStore(store: Store, clock: Clock) {
   const setMetadata = store.prepare('UPDATE saved_cards SET metadata = ? WHERE id = ?');
   const newestOf = store.prepare<[string, string, string], SavedCardRow>(`
     SELECT * FROM saved_cards WHERE customer_id = ? AND merchant_id = ? AND environment = ?
-    ORDER BY created_at DESC, rowid DESC`);
+    ORDER BY created_at DESC, ${insertionOrder(store)} DESC`);
 
   async function save(customer: CustomerRow, card: NewCard): Promise<SavedCardRow> {
     const row: SavedCardRow = {

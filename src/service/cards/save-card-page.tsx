@@ -186,7 +186,7 @@ export const saveCardPageRoutes: Area = async (app, ctx) => {
   const shopOf = ctx.store.prepare<[string], { name: string }>(
     'SELECT name FROM merchants WHERE id = ?',
   );
-  const shop = (row: LinkRow) => (await shopOf.get(row.merchant_id))?.name ?? 'the shop';
+  const shop = async (row: LinkRow) => (await shopOf.get(row.merchant_id))?.name ?? 'the shop';
   const base = (row: LinkRow) => `/save-card/${row.token}`;
   const seeOther = (c: Context, location: string) =>
     c.body(null, 303, {
@@ -203,7 +203,7 @@ export const saveCardPageRoutes: Area = async (app, ctx) => {
   });
 
   /** The link as it stands, or the page that says why it cannot be used. */
-  function open(c: Context): { row: LinkRow } | { page: Response } {
+  async function open(c: Context): Promise<{ row: LinkRow } | { page: Response }> {
     const row = await links.get(c.req.param('token') ?? '');
     const sandbox = row?.environment !== 'production';
     if (!row)
@@ -269,7 +269,7 @@ export const saveCardPageRoutes: Area = async (app, ctx) => {
   }
 
   /** Ends the link as FAILED and goes to the failure URL, or says so here. */
-  function fail(c: Context, row: LinkRow, reason: string) {
+  async function fail(c: Context, row: LinkRow, reason: string) {
     await links.finish(row, 'FAILED');
     const url = withOutcome(row.failure_url, {
       status: 'FAILED',
@@ -286,29 +286,29 @@ export const saveCardPageRoutes: Area = async (app, ctx) => {
     );
   }
 
-  const formPage = (c: Context, row: LinkRow, status: number, form: FormState = {}) =>
+  const formPage = async (c: Context, row: LinkRow, status: number, form: FormState = {}) =>
     send(
       c,
       status,
       'Save a card',
       row.environment === 'sandbox',
-      <CardForm shop={shop(row)} action={base(row)} form={form} />,
+      <CardForm shop={await shop(row)} action={base(row)} form={form} />,
     );
 
   app.get('/save-card/:token', async (c) => {
-    const link = open(c);
+    const link = await open(c);
     if ('page' in link) return link.page;
     if (link.row.pending_card) return seeOther(c, `${base(link.row)}/challenge`);
     return formPage(c, link.row, 200);
   });
 
   app.post('/save-card/:token', async (c) => {
-    const link = open(c);
+    const link = await open(c);
     if ('page' in link) return link.page;
     const row = link.row;
     const fields = await formBody(c);
     const entry = readCardForm(fields, ctx.clock.now(row.environment));
-    if (!entry.ok && entry.declined) return fail(c, row, entry.error);
+    if (!entry.ok && entry.declined) return await fail(c, row, entry.error);
     if (!entry.ok)
       return formPage(c, row, 400, {
         error: entry.error,
@@ -320,13 +320,13 @@ export const saveCardPageRoutes: Area = async (app, ctx) => {
   });
 
   app.post('/save-card/:token/cancel', async (c) => {
-    const link = open(c);
+    const link = await open(c);
     if ('page' in link) return link.page;
-    return fail(c, link.row, 'You cancelled saving the card');
+    return await fail(c, link.row, 'You cancelled saving the card');
   });
 
   app.get('/save-card/:token/challenge', async (c) => {
-    const link = open(c);
+    const link = await open(c);
     if ('page' in link) return link.page;
     const card = pendingCardOf(link.row);
     if (!card) return seeOther(c, base(link.row));
@@ -344,27 +344,29 @@ export const saveCardPageRoutes: Area = async (app, ctx) => {
   });
 
   app.post('/save-card/:token/challenge', async (c) => {
-    const link = open(c);
+    const link = await open(c);
     if ('page' in link) return link.page;
     const row = link.row;
     const card = pendingCardOf(row);
     if (!card) return seeOther(c, base(row));
     const decision = Decision.safeParse(await formBody(c));
     if (!decision.success) return seeOther(c, `${base(row)}/challenge`);
-    if (decision.data.decision === 'fail') return fail(c, row, '3D Secure authentication failed');
-    const saved = await ctx.store.tx(async () => {
-      const customer = await customers.get(
-        { merchantId: row.merchant_id, environment: row.environment },
-        row.customer_id,
-      );
-      const created = await cards.save(customer, card);
-      // Compare-and-set: a second submit of the same challenge saves nothing more.
-      if (!(await links.finish(row, 'SAVED', created.id))) throw new Error('link already used');
-      return created;
-    });
+    if (decision.data.decision === 'fail')
+      return await fail(c, row, '3D Secure authentication failed');
+    const saved = () =>
+      ctx.store.tx(async () => {
+        const customer = await customers.get(
+          { merchantId: row.merchant_id, environment: row.environment },
+          row.customer_id,
+        );
+        const created = await cards.save(customer, card);
+        // Compare-and-set: a second submit of the same challenge saves nothing more.
+        if (!(await links.finish(row, 'SAVED', created.id))) throw new Error('link already used');
+        return created;
+      });
     let cardId: string;
     try {
-      cardId = saved().id;
+      cardId = (await saved()).id;
     } catch {
       return seeOther(c, base(row));
     }

@@ -11,7 +11,7 @@ import { iso } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
 import { ApiError, badField, notFound } from '../kernel/errors';
 import type { Store } from '../kernel/store/port';
-import type { Statement } from 'better-sqlite3';
+import type { Statement } from '../kernel/store/port';
 import { newId } from '../kernel/ids';
 
 export interface Scope {
@@ -237,12 +237,9 @@ export function createCustomerStore(store: Store, clock: Clock) {
     // The pair that matches fewest customers drives; the others are checked per customer.
     const pairs = Object.entries(input.metadata);
     if (pairs.length > 1) {
-      const size = new Map(
-        pairs.map(async ([key, value]) => [
-          key,
-          (await estimate.get(scope.merchantId, scope.environment, key, value))!.n,
-        ]),
-      );
+      const size = new Map<string, number>();
+      for (const [key, value] of pairs)
+        size.set(key, (await estimate.get(scope.merchantId, scope.environment, key, value))!.n);
       pairs.sort(([a], [b]) => size.get(a)! - size.get(b)!);
     }
     pairs.forEach(([key, value], i) => {
@@ -296,7 +293,7 @@ export function createCustomerStore(store: Store, clock: Clock) {
       const total = (await count.get(params))!.n;
       const rows =
         total > MANY_MATCHES
-          ? statementsFor(from, countFrom, clause, 'f.rowid DESC').page.all(slice)
+          ? await statementsFor(from, countFrom, clause, 'f.rowid DESC').page.all(slice)
           : await page.all(slice);
       return { rows, total };
     }

@@ -11,6 +11,7 @@ import { mount } from '../http/mount';
 import { createCustomerStore, type CustomerRow } from './model';
 import { createTerminalScope, lookupRecord, type LookupRow } from './terminal-scope';
 import { newId } from '../kernel/ids';
+import { insertionOrder } from '../kernel/store/port';
 
 export const terminalCustomerRoutes: Area = (app, ctx) => {
   const { store, clock } = ctx;
@@ -21,17 +22,14 @@ export const terminalCustomerRoutes: Area = (app, ctx) => {
   // Candidates by the indexed phone_number column, then the exact match is checked here.
   const byPhoneIn = store.prepare<[string, string, string], CustomerRow>(`
     SELECT * FROM customers WHERE merchant_id = ? AND environment = ?
-      AND phone_number IN (SELECT value FROM json_each(?))`);
+      AND phone_number IN (${store.dialect === 'sqlite' ? 'SELECT value FROM json_each(?)' : 'SELECT jsonb_array_elements_text(?::jsonb)'})`);
   const byFullPhone = {
-    all(merchantId: string, environment: string, digits: string): CustomerRow[] {
+    async all(merchantId: string, environment: string, digits: string): Promise<CustomerRow[]> {
       const tails = [0, 1, 2, 3, 4, 5].map((k) => digits.slice(k)).filter((t) => t.length > 0);
-      return byPhoneIn
-        .all(merchantId, environment, JSON.stringify(tails))
-        .filter(
-          (c) =>
-            c.phone_number === digits ||
-            `${c.phone_country_code ?? ''}${c.phone_number}` === digits,
-        );
+      return (await byPhoneIn.all(merchantId, environment, JSON.stringify(tails))).filter(
+        (c) =>
+          c.phone_number === digits || `${c.phone_country_code ?? ''}${c.phone_number}` === digits,
+      );
     },
   };
   const record = store.prepare(`
@@ -39,21 +37,21 @@ export const terminalCustomerRoutes: Area = (app, ctx) => {
     VALUES (@id, @terminalId, @merchantId, @environment, @by, @query, @customerId, @now)`);
   const page = store.prepare<[string, string, number, number], LookupRow>(`
     SELECT * FROM terminal_lookups WHERE merchant_id = ? AND environment = ?
-    ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`);
+    ORDER BY created_at DESC, ${insertionOrder(store)} DESC LIMIT ? OFFSET ?`);
   const total = store.prepare<[string, string], { n: number }>(
     'SELECT count(*) AS n FROM terminal_lookups WHERE merchant_id = ? AND environment = ?',
   );
 
   mount(app, ctx.auth, routes.customerLookup, async ({ query, caller }) => {
-    scope.checkLookupRate(caller);
+    await scope.checkLookupRate(caller);
     const by = query.email !== undefined ? 'email' : 'phone';
     let found: CustomerRow[];
     if (query.email !== undefined) {
-      const row = customers.findByEmail(caller, query.email);
+      const row = await customers.findByEmail(caller, query.email);
       found = row ? [row] : [];
     } else {
       const digits = query.phone!.replace(/^\+/, '');
-      found = byFullPhone.all(caller.merchantId, caller.environment, digits);
+      found = await byFullPhone.all(caller.merchantId, caller.environment, digits);
     }
     const customer = found.length === 1 ? found[0]! : null;
     // Every lookup is recorded, found or not, so the merchant sees what a terminal asked.
@@ -95,9 +93,9 @@ export const terminalCustomerRoutes: Area = (app, ctx) => {
   });
 
   mount(app, ctx.auth, routes.listCustomerLookups, async ({ query, caller }) => ({
-    data: page
-      .all(caller.merchantId, caller.environment, query.size, query.page * query.size)
-      .map(lookupRecord),
+    data: (
+      await page.all(caller.merchantId, caller.environment, query.size, query.page * query.size)
+    ).map(lookupRecord),
     totalCount: (await total.get(caller.merchantId, caller.environment))!.n,
     page: query.page,
     size: query.size,

@@ -80,7 +80,7 @@ export const imageRoutes: Area = (app, ctx) => {
 
   // The key holds the encoded URL itself, so a change of publicUrl never serves a stale code.
   mount(app, ctx.auth, routes.getQrSvg, async ({ params, c }) => {
-    const url = paymentUrlOf(requestRow(params.paymentRequestId));
+    const url = paymentUrlOf(await requestRow(params.paymentRequestId));
     const image = await cached(`qr.svg ${url}`, async () => {
       const body = await qrSvg(url);
       return { body, etag: etagOf(body) };
@@ -89,7 +89,7 @@ export const imageRoutes: Area = (app, ctx) => {
   });
 
   mount(app, ctx.auth, routes.getQrPng, async ({ params, c }) => {
-    const url = paymentUrlOf(requestRow(params.paymentRequestId));
+    const url = paymentUrlOf(await requestRow(params.paymentRequestId));
     const image = await cached(`qr.png ${url}`, async () => {
       const body = await qrPng(url);
       return { body, etag: etagOf(body.toString('base64')) };
@@ -98,14 +98,14 @@ export const imageRoutes: Area = (app, ctx) => {
   });
 
   mount(app, ctx.auth, routes.getTemplate, async ({ params, c }) => {
-    let row = requestRow(params.paymentRequestId);
+    let row = await requestRow(params.paymentRequestId);
     const png = params.template.endsWith('_PNG');
     const type = png ? PNG : SVG;
     const merchant = (await merchantName.get(row.merchant_id))?.name ?? '';
 
     if (params.template.startsWith('RECEIPT')) {
       // Like a status read, a receipt never shows an open request past its expiry.
-      if (await ctx.lifecycle.expireIfDue(row)) row = requestRow(row.id);
+      if (await ctx.lifecycle.expireIfDue(row)) row = await requestRow(row.id);
       const data: ReceiptData = {
         merchantName: merchant,
         amountPence: row.amount_pence,

@@ -61,7 +61,7 @@ export const merchantEventRoutes: Area = (app, ctx) => {
       }, HEARTBEAT_MS);
 
       try {
-        let last = fingerprints(merchantId, environment, ctx.clock.now(environment));
+        let last = await fingerprints(merchantId, environment, ctx.clock.now(environment));
         await stream.writeSSE({
           event: 'ready',
           data: JSON.stringify({ heartbeatMs: HEARTBEAT_MS }),
@@ -71,7 +71,7 @@ export const merchantEventRoutes: Area = (app, ctx) => {
           wake = null;
           signalled = false;
           if (!open || !ctx.store.open) break;
-          const now = fingerprints(merchantId, environment, ctx.clock.now(environment));
+          const now = await fingerprints(merchantId, environment, ctx.clock.now(environment));
           for (const topic of changedTopics(last, now)) pending.add(topic);
           last = now;
           if (pending.size === 0) continue;

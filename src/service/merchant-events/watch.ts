@@ -8,7 +8,7 @@
  */
 import type { MerchantTopic } from '../../shared/contract/merchant-events';
 import type { Environment } from '../kernel/caller';
-import type { Store } from '../kernel/store/port';
+import { insertionOrder, type Store } from '../kernel/store/port';
 import type { Presence } from '../terminals/model';
 
 /** Refunds need no fingerprint: every refund made or moved writes a REFUND_STATUS event. */
@@ -21,7 +21,7 @@ const SEEN_GRAIN_MS = 60_000;
 export function createWatcher(store: Store, presence: Presence) {
   const newestPayment = store.prepare<[string, string], { id: string; created_at: number }>(
     `SELECT id, created_at FROM payment_requests WHERE merchant_id = ? AND environment = ?
-       ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+       ORDER BY created_at DESC, ${insertionOrder(store)} DESC LIMIT 1`,
   );
   const terminals = store.prepare<
     [string, string],
@@ -38,7 +38,7 @@ export function createWatcher(store: Store, presence: Presence) {
        WHERE merchant_id = ? AND environment = ? AND deleted_at IS NULL ORDER BY created_at`,
   );
   const subscriptions = store.prepare<[string, string], { ids: string | null }>(
-    `SELECT group_concat(id) AS ids FROM webhook_subscriptions
+    `SELECT ${store.dialect === 'sqlite' ? 'group_concat(id)' : "string_agg(id, ',')"} AS ids FROM webhook_subscriptions
        WHERE merchant_id = ? AND environment = ? AND deleted_at IS NULL`,
   );
   const deliveries = store.prepare<
@@ -72,14 +72,16 @@ export function createWatcher(store: Store, presence: Presence) {
        ORDER BY created_at DESC LIMIT 1`,
   );
   const newestCard = store.prepare<[], { id: number | null }>(
-    `SELECT max(rowid) AS id FROM saved_cards`,
+    store.dialect === 'sqlite'
+      ? 'SELECT max(rowid) AS id FROM saved_cards'
+      : 'SELECT count(*) AS id FROM saved_cards',
   );
 
-  return function fingerprints(
+  return async function fingerprints(
     merchantId: string,
     environment: Environment,
     now: number,
-  ): Fingerprints {
+  ): Promise<Fingerprints> {
     const newest = await newestPayment.get(merchantId, environment);
     const rows = (await terminals.all(merchantId, environment)).map((t) => {
       const online = presence.online(t.id);

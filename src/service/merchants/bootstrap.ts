@@ -19,32 +19,32 @@ export interface Bootstrap {
   generated: Partial<Record<Environment, string>>;
 }
 
-export function bootstrapMerchant(
+export async function bootstrapMerchant(
   store: Store,
   clock: Clock,
   env: Partial<Record<Environment, string | undefined>> = {},
-): Bootstrap {
+): Promise<Bootstrap> {
   return await store.tx(async (): Promise<Bootstrap> => {
     // The merchant and its secrets are of neither environment: real time.
     const now = clock.now('production');
-    let merchant = store
+    let merchant = await store
       .prepare<[], { id: string; name: string }>(
         'SELECT id, name FROM merchants ORDER BY created_at LIMIT 1',
       )
       .get();
     const generated: Bootstrap['generated'] = {};
     const addSecret = store.prepare(
-      `INSERT OR IGNORE INTO access_secrets (hash, merchant_id, environment, kind, created_at)
-       VALUES (?, ?, ?, 'merchant', ?)`,
+      `INSERT INTO access_secrets (hash, merchant_id, environment, kind, created_at)
+       VALUES (?, ?, ?, 'merchant', ?) ON CONFLICT DO NOTHING`,
     );
     if (!merchant) {
       merchant = { id: randomUUID(), name: DEMO_MERCHANT_NAME };
-      store
+      await store
         .prepare(
           'INSERT INTO merchants (id, name, card_enabled, remote_enabled, tips_enabled, created_at) VALUES (?, ?, 1, 1, 1, ?)',
         )
         .run(merchant.id, merchant.name, now);
-      store
+      await store
         .prepare(
           'INSERT INTO stores (id, merchant_id, name, is_primary, address, created_at) VALUES (?, ?, ?, 1, ?, ?)',
         )

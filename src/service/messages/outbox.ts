@@ -11,7 +11,7 @@ import type { OutboxMessage } from '../../shared/contract/messages';
 import type { Clock } from '../kernel/clock';
 import { iso } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
-import type { Store } from '../kernel/store/port';
+import { insertionOrder, type Store } from '../kernel/store/port';
 import { newId } from '../kernel/ids';
 
 export interface MessageOptions {
@@ -119,7 +119,7 @@ export function createMessageOutbox(
     MessageRow
   >(`
     SELECT * FROM messages WHERE merchant_id = ? AND environment = ? AND (? IS NULL OR customer_id = ?)
-    ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`);
+    ORDER BY created_at DESC, ${insertionOrder(store)} DESC LIMIT ? OFFSET ?`);
   const total = store.prepare<[string, string, string | null, string | null], { n: number }>(`
     SELECT count(*) AS n FROM messages WHERE merchant_id = ? AND environment = ? AND (? IS NULL OR customer_id = ?)`);
 
@@ -192,7 +192,7 @@ export function createMessageOutbox(
       setImmediate(wake);
       return id;
     },
-    list(
+    async list(
       scope: { merchantId: string; environment: string },
       q: { page: number; size: number; customerId?: string },
     ) {

@@ -6,7 +6,7 @@ import { messageRecord } from './outbox';
 
 export const messageRoutes: Area = (app, ctx) => {
   mount(app, ctx.auth, routes.listMessages, async ({ query, caller }) => {
-    const { rows, total } = ctx.messages.list(caller, query);
+    const { rows, total } = await ctx.messages.list(caller, query);
     return { data: rows.map(messageRecord), totalCount: total, page: query.page, size: query.size };
   });
 };

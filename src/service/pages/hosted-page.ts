@@ -69,7 +69,7 @@ export interface HostedPageKit {
     c: Context,
     row: RequestRow,
     fields: Record<string, string>,
-  ): { plan: Plan; page?: undefined } | { plan?: undefined; page: Response };
+  ): Promise<{ plan: Plan; page?: undefined } | { plan?: undefined; page: Response }>;
   /** Runs a lifecycle step; one the request no longer allows becomes a page (409). */
   attempt(c: Context, row: RequestRow, step: () => Promise<Response>): Promise<Response>;
   notFound(c: Context): Response;
@@ -94,7 +94,7 @@ export function returnUrl(row: RequestRow, options: RequestOptions): string | un
   return url.href;
 }
 
-export const hostedPageRoutes: Area = (app, ctx) => {
+export const hostedPageRoutes: Area = async (app, ctx) => {
   // Card on file (cards/checkout.ts): saved cards offered once the customer has confirmed it is
   // them, cards saved after 3DS.
   const onFile = cardOnFile(ctx);
@@ -137,7 +137,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
     return row.status !== 'FAILED' || optionsOf(row).allowRetry;
   }
 
-  const planOf = (row: RequestRow, fields: Record<string, unknown>) => {
+  const planOf = async (row: RequestRow, fields: Record<string, unknown>) => {
     const s = await summaryOf(row);
     return readPlan(fields, {
       outstandingPence: s.outstandingPence,
@@ -157,7 +157,11 @@ export const hostedPageRoutes: Area = (app, ctx) => {
   }
 
   /** Runs a lifecycle step; a step the request no longer allows becomes a page, not JSON. */
-  function attempt(c: Context, row: RequestRow, step: () => Response): Response {
+  async function attempt(
+    c: Context,
+    row: RequestRow,
+    step: () => Promise<Response>,
+  ): Promise<Response> {
     try {
       return step();
     } catch (error) {
@@ -250,7 +254,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
           400,
           optionsPage(summary, { error: 'This way to pay is not offered here', values: query }),
         );
-      const result = planOf(row, query);
+      const result = await planOf(row, query);
       if (!result.ok)
         return sendPage(c, 400, optionsPage(summary, { error: result.message, values: query }));
       const offer =
@@ -267,12 +271,12 @@ export const hostedPageRoutes: Area = (app, ctx) => {
   }
 
   /** Reads the plan from a posted form; a bad one re-renders the method choice. */
-  function postedPlan(
+  async function postedPlan(
     c: Context,
     row: RequestRow,
     fields: Record<string, string>,
   ): ReturnType<HostedPageKit['postedPlan']> {
-    const result = planOf(row, fields);
+    const result = await planOf(row, fields);
     if (result.ok) return { plan: result.plan };
     return {
       page: sendPage(
@@ -296,7 +300,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
     if (!row) return notFound(c);
     if (!payable(row)) return seeOther(c, payUrl(row));
     const fields = await formBody(c);
-    const { plan, page } = postedPlan(c, row, fields);
+    const { plan, page } = await postedPlan(c, row, fields);
     if (!plan) return page;
     const bank = BankForm.safeParse(fields);
     if (!bank.success)
@@ -309,7 +313,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
           bank.error.issues[0]?.message ?? 'Choose your bank',
         ),
       );
-    return attempt(c, row, async () => {
+    return await attempt(c, row, async () => {
       const tx = await ctx.lifecycle.startAttempt(row.id, {
         method: 'PAY_BY_BANK',
         tipPence: plan.tipPence,
@@ -339,7 +343,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
     const decision = BankDecision.safeParse(await formBody(c));
     if (!decision.success)
       return sendPage(c, 400, noticePage(await summaryOf(row), 'Choose Approve or Decline'));
-    return attempt(c, row, async () => {
+    return await attempt(c, row, async () => {
       if (decision.data.decision === 'approve')
         await ctx.lifecycle.finishAttempt(tx.id, 'COMPLETED');
       else
@@ -355,7 +359,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
     if (!row) return notFound(c);
     if (!payable(row)) return seeOther(c, payUrl(row));
     const fields = await formBody(c);
-    const { plan, page } = postedPlan(c, row, fields);
+    const { plan, page } = await postedPlan(c, row, fields);
     if (!plan) return page;
     const card = cardFormSchema(ctx.clock.now(row.environment)).safeParse(fields);
     if (!card.success)
@@ -372,7 +376,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
     const behaviour = (await onFile.needsChallenge(row, card.data.behaviour))
       ? ({ kind: 'challenge' } as const)
       : card.data.behaviour;
-    return attempt(c, row, async () => {
+    return await attempt(c, row, async () => {
       const base = {
         method: 'CARD' as const,
         tipPence: plan.tipPence,
@@ -430,7 +434,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
         400,
         noticePage(await summaryOf(row), 'Choose how the authentication ends'),
       );
-    return attempt(c, row, async () => {
+    return await attempt(c, row, async () => {
       // Authenticated: the card network now settles it like any other card payment.
       if (decision.data.decision === 'complete') {
         await ctx.lifecycle.finishAttempt(tx.id, 'PENDING');

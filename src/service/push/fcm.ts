@@ -156,7 +156,7 @@ interface PushRow {
  * status. `stop` waits for sends in flight and abandons pending retries.
  */
 export function attachFcmPush(
-  ctx: Pick<ServiceContext, 'db' | 'outbox' | 'presence'>,
+  ctx: Pick<ServiceContext, 'store' | 'outbox' | 'presence'>,
   fcm: FcmSender | null,
   log: (line: string) => void,
 ): { stop(): Promise<void> } {
@@ -195,7 +195,7 @@ export function attachFcmPush(
   async function deliver(terminalId: string, event: StoredEvent) {
     const data = fcmData(event);
     for (let attempt = 0; ; attempt++) {
-      const token = currentToken(terminalId);
+      const token = await currentToken(terminalId);
       if (!token) return;
       try {
         await sender.send(token, data);
@@ -226,7 +226,6 @@ export function attachFcmPush(
     const terminalId = event.terminalId;
     if (!terminalId) return;
     if (event.type !== 'REMOTE_PAYMENT_REQUEST' && event.type !== 'POS_PAYMENT_STATUS') return;
-    if (!currentToken(terminalId)) return;
     const previous = queues.get(terminalId) ?? Promise.resolve();
     const next = previous
       .then(() => deliver(terminalId, event))
@@ -245,7 +244,7 @@ export function attachFcmPush(
       unsubscribe();
       for (const wake of [...sleepers]) wake();
       await Promise.all(queues.values());
-      (await fcm.close()).catch((error: Error) => log(`push: closing FCM: ${error.message}`));
+      await fcm.close().catch((error: Error) => log(`push: closing FCM: ${error.message}`));
     },
   };
 }

@@ -51,8 +51,7 @@ export function createReceiptReader(ctx: ServiceContext) {
   );
 
   return async function receiptOf(row: RequestRow): Promise<Receipt> {
-    const paidTx = ctx.payments
-      .transactions(row.id)
+    const paidTx = (await ctx.payments.transactions(row.id))
       .filter((t) => t.status === 'COMPLETED')
       .at(-1);
     const card =

@@ -26,6 +26,6 @@ export const receiptRoutes: Area = (app, ctx) => {
     // Like a status read, a receipt never shows an open request past its expiry.
     if (await ctx.lifecycle.expireIfDue(row)) row = (await ctx.payments.get(row.id))!;
     const url = receiptUrl(ctx.publicUrl(), row.id);
-    return c.html(await receiptPage(receiptOf(row), url, nonce), 200, headers);
+    return c.html(await receiptPage(await receiptOf(row), url, nonce), 200, headers);
   });
 };

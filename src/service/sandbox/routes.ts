@@ -60,7 +60,7 @@ export const sandboxRoutes: Area = (app, ctx) => {
         body.outcome === 'FAILED' ? 'Declined by the sandbox' : undefined,
       );
     });
-    return statusRecord(await ctx.payments.get(row.id)!, await ctx.payments.transactions(row.id));
+    return statusRecord((await ctx.payments.get(row.id))!, await ctx.payments.transactions(row.id));
   });
 
   const resets = [

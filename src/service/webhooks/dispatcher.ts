@@ -152,19 +152,18 @@ export function createWebhookDispatcher(
   const logAttempt = store.prepare<[string, number, number, number | null, string | null, number]>(`
     INSERT INTO webhook_delivery_attempts (delivery_id, attempt, at, status_code, error, duration_ms)
     VALUES (?, ?, ?, ?, ?, ?)`);
-  const recordDelivered = await store.transaction(
-    async (row: DueRow, attempt: AttemptFacts, now: number, status: number) => {
+  const recordDelivered = (row: DueRow, attempt: AttemptFacts, now: number, status: number) =>
+    store.tx(async () => {
       await delivered.run(now, status, row.id);
       await logAttempt.run(row.id, attempt.number, attempt.at, status, null, attempt.durationMs);
-    },
-  );
-  const recordFailed = await store.transaction(
-    async (
-      row: DueRow,
-      attempt: AttemptFacts,
-      update: Record<string, unknown>,
-      outcome: Outcome,
-    ) => {
+    });
+  const recordFailed = (
+    row: DueRow,
+    attempt: AttemptFacts,
+    update: Record<string, unknown>,
+    outcome: Outcome,
+  ) =>
+    store.tx(async () => {
       await failed.run(update);
       await logAttempt.run(
         row.id,
@@ -174,8 +173,7 @@ export function createWebhookDispatcher(
         outcome.ok ? null : outcome.error,
         attempt.durationMs,
       );
-    },
-  );
+    });
   const orphaned = store.prepare(`
     UPDATE webhook_deliveries SET status = 'FAILED', last_error = 'subscription deleted', next_attempt_at = NULL
     WHERE id = ? AND status = 'PENDING'`);
@@ -192,9 +190,10 @@ export function createWebhookDispatcher(
     try {
       // The most overdue first, whichever environment: neither can hold the other's up.
       const overdue = (row: DueRow) => clock.now(row.environment) - row.next_attempt_at;
-      rows = ENVIRONMENTS.flatMap((environment) =>
-        due.all(clock.now(environment), environment, free + inFlight.size),
-      ).sort((a, b) => overdue(b) - overdue(a));
+      rows = [];
+      for (const environment of ENVIRONMENTS)
+        rows.push(...(await due.all(clock.now(environment), environment, free + inFlight.size)));
+      rows.sort((a, b) => overdue(b) - overdue(a));
     } catch (error) {
       log(`webhooks: cannot read due deliveries: ${(error as Error).message}`);
       return;
@@ -222,7 +221,7 @@ export function createWebhookDispatcher(
   function wakeSoon(): void {
     if (wakeQueued || stopped) return;
     wakeQueued = true;
-    setImmediate(() => {
+    setImmediate(async () => {
       wakeQueued = false;
       await wake();
     });
@@ -243,7 +242,7 @@ export function createWebhookDispatcher(
         body: row.body,
       });
       // The answer's body is not used, but reading it frees the connection for reuse.
-      (await response.body.dump({ limit: 64 * 1024 })).catch(() => {});
+      await response.body.dump({ limit: 64 * 1024 }).catch(() => {});
       if (response.statusCode >= 200 && response.statusCode < 300)
         return { ok: true, status: response.statusCode };
       return { ok: false, status: response.statusCode, error: `HTTP ${response.statusCode}` };
@@ -272,7 +271,7 @@ export function createWebhookDispatcher(
     };
     try {
       if (outcome.ok) {
-        recordDelivered(row, facts, now, outcome.status);
+        await recordDelivered(row, facts, now, outcome.status);
         return;
       }
       // A forged test delivery is there to be refused: once is the whole point, so no retries.
@@ -284,7 +283,7 @@ export function createWebhookDispatcher(
         error: outcome.error,
         next: delay === null ? null : now + delay,
       };
-      recordFailed(row, facts, update, outcome);
+      await recordFailed(row, facts, update, outcome);
       log(
         `webhooks: delivery ${row.id} attempt ${attempts} failed (${outcome.error}${outcome.code ? `; ${outcome.code}` : ''})` +
           (delay === null ? '; giving up' : `; next in ${Math.round(delay / 1000)} s`),

@@ -42,26 +42,26 @@ export const webhookRoutes: Area = (app, ctx) => {
   );
 
   mount(app, ctx.auth, routes.deleteWebhook, async ({ params, caller }) => {
-    if (!store.remove(caller, params.id)) throw notFound(NO_SUBSCRIPTION);
+    if (!(await store.remove(caller, params.id))) throw notFound(NO_SUBSCRIPTION);
     return { message: 'Webhook subscription deleted; its pending deliveries will not be sent' };
   });
 
   mount(app, ctx.auth, routes.listWebhookDeliveries, async ({ params, caller }) => {
-    if (!store.find(caller, params.id)) throw notFound(NO_SUBSCRIPTION);
-    return store.deliveries(params.id);
+    if (!(await store.find(caller, params.id))) throw notFound(NO_SUBSCRIPTION);
+    return await store.deliveries(params.id);
   });
 
   mount(app, ctx.auth, routes.resendWebhookDelivery, async ({ params, caller }) => {
-    if (!store.find(caller, params.id)) throw notFound(NO_SUBSCRIPTION);
-    const delivery = store.delivery(params.id, params.deliveryId);
+    if (!(await store.find(caller, params.id))) throw notFound(NO_SUBSCRIPTION);
+    const delivery = await store.delivery(params.id, params.deliveryId);
     if (!delivery) throw notFound('No delivery found for this webhook subscription');
-    const id = store.resend(caller, delivery);
+    const id = await store.resend(caller, delivery);
     ctx.tick(); // send it now rather than at the next scheduler pass
     return { message: `Delivery ${id} queued: event ${delivery.event_id} will be sent again` };
   });
 
   const sendTestEvent = async (body: WebhookTestBody, caller: MerchantCaller) => {
-    const subscriptionIds = store.subscribedTo(caller, body.eventType);
+    const subscriptionIds = await store.subscribedTo(caller, body.eventType);
     if (subscriptionIds.length === 0)
       throw notFound('No webhook subscription for this merchant and event');
     const data = EventData.parse(testEventData(body));

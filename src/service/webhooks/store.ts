@@ -15,7 +15,7 @@ import type { Clock } from '../kernel/clock';
 import { iso } from '../kernel/clock';
 import type { Caller } from '../kernel/caller';
 import type { Outbox } from '../kernel/events/outbox';
-import type { Store } from '../kernel/store/port';
+import { insertionOrder, type Store } from '../kernel/store/port';
 import { newWebhookSecret } from './signing';
 
 type EventTypeName = z.infer<typeof WebhookDelivery>['eventType'];
@@ -117,10 +117,10 @@ export function createSubscriptionStore(store: Store, clock: Clock, outbox: Outb
     WHERE subscription_id = ? AND status = 'PENDING'`);
   const log = store.prepare<[string, number], DeliveryRow>(`
     SELECT * FROM webhook_deliveries WHERE subscription_id = ?
-    ORDER BY created_at DESC, rowid DESC LIMIT ?`);
+    ORDER BY created_at DESC, ${insertionOrder(store)} DESC LIMIT ?`);
   const attemptsOf = store.prepare<[string], AttemptRow>(`
     SELECT * FROM webhook_delivery_attempts
-    WHERE delivery_id IN (SELECT value FROM json_each(?))
+    WHERE delivery_id IN (${store.dialect === 'sqlite' ? 'SELECT value FROM json_each(?)' : 'SELECT jsonb_array_elements_text(?::jsonb)'})
     ORDER BY delivery_id, attempt`);
   const delivery = store.prepare<[string, string], DeliveryRow>(
     'SELECT * FROM webhook_deliveries WHERE id = ? AND subscription_id = ?',

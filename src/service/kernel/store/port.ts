@@ -59,6 +59,8 @@ export interface Store {
   schemaVersion(): Promise<number>;
   /** The number of migrations this build knows for this dialect. */
   readonly knownVersion: number;
+  /** False once `close` has begun: long-lived work (event streams) stops asking. */
+  readonly open: boolean;
   close(): Promise<void>;
 }
 

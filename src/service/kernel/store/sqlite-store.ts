@@ -107,6 +107,9 @@ export function createSqliteStore(db: Db): Store & { readonly db: Db } {
     exec: (sql) => gated(() => void db.exec(sql)),
     schemaVersion: () => gated(() => db.pragma('user_version', { simple: true }) as number),
     knownVersion: migrations.length,
+    get open() {
+      return db.open;
+    },
     close: async () => {
       while (open) await idle();
       db.close();
