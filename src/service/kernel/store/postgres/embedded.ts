@@ -22,6 +22,11 @@ export interface EmbeddedOptions {
   database?: string;
   /** Default: a free port. */
   port?: number;
+  /**
+   * False skips flushing to disk (fsync, synchronous commit, full-page writes): for tests,
+   * whose databases may be lost with the machine. Default true.
+   */
+  durable?: boolean;
 }
 
 export interface EmbeddedPostgresServer {
@@ -113,7 +118,12 @@ export async function startEmbeddedPostgres(
     persistent: true,
     createPostgresUser: isRoot(),
     initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: [
+      ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      ...(options.durable === false
+        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+        : []),
+    ],
     onLog: keep,
     onError: keep,
   });
