@@ -1,0 +1,242 @@
+/**
+ * The store port over PostgreSQL (node-postgres, a pool of connections), so several instances of
+ * the service can share one database.
+ *
+ * Statements are written as for SQLite (`?` or `@name`, see placeholders.ts) and run as named
+ * prepared statements: each connection parses and plans a statement the first time it runs it.
+ * Rows come back as SQLite's do: BIGINT, NUMERIC (sum) and COUNT(*) as JS numbers, booleans as
+ * 1/0, JSON as its text, BYTEA as a Buffer, NULL as null. The parsers are this pool's own, so
+ * nothing else in the process that uses pg is affected.
+ *
+ * Transactions follow the async flow, as in the SQLite adapter: `tx` checks a connection out,
+ * and every statement run by code awaited inside it goes to that connection; a statement from
+ * elsewhere takes any other connection and does not see the transaction's rows until it
+ * commits. A `tx` inside a `tx` is a savepoint.
+ *
+ * Isolation: SERIALIZABLE. SQLite runs one writer at a time, so every area's read-then-write
+ * (the over-refund check, a contract's spending limit, an idempotency key's reservation) was
+ * serializable by construction; PostgreSQL's default, READ COMMITTED, would let two instances
+ * both pass such a check. Under SERIALIZABLE PostgreSQL aborts one of two transactions that
+ * could not have run one after the other (SQLSTATE 40001), and a deadlock aborts one of its
+ * victims (40P01): `tx` then runs the whole work again, a few times, on a fresh transaction.
+ * Work must therefore only change the database (as group commit already requires), so that
+ * running it again after a rollback is the same as running it once.
+ *
+ * A failed statement aborts a PostgreSQL transaction (SQLite's carries on): code that catches a
+ * statement's error and goes on must put that statement in its own `tx` (a savepoint), which is
+ * portable. A transaction that would otherwise commit after such an error is refused with that
+ * error, never committed silently as a rollback.
+ *
+ * A lost connection: the statement fails with an error `isUnavailable` recognises (the HTTP
+ * layer answers 503); the pool drops the broken connection and opens new ones when the server
+ * is back. A statement is not retried by itself: it may have been applied before the connection
+ * went.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
+import type { RunResult, Statement, Store } from '../port';
+import { isUnavailable } from '../unavailable';
+import { numberPlaceholders, type Numbered } from './placeholders';
+import { migratePostgres, readVersion } from './migrate';
+import { postgresMigrations } from './migrations';
+
+export interface PostgresStoreOptions {
+  /** postgres://user:password@host:port/database */
+  url: string;
+  /** Connections in the pool (default 10). */
+  poolSize?: number;
+  /** Apply pending migrations before returning (default true). */
+  migrate?: boolean;
+}
+
+export type PostgresStore = Store & { readonly pool: pg.Pool };
+
+/** How often `tx` runs work that a serialization failure or deadlock aborted. */
+const ATTEMPTS = 5;
+const RETRYABLE = new Set(['40001', '40P01']);
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const BOOL = 16;
+const JSON_OID = 114;
+const JSONB = 3802;
+
+/** Parsers giving SQLite's JS types; everything else as pg parses it. */
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
+    if (oid === BOOL) return (value: string) => (value === 't' ? 1 : 0);
+    if (oid === JSON_OID || oid === JSONB) return (value: string) => value;
+    return pg.types.getTypeParser(oid, format ?? 'text');
+  },
+} as pg.CustomTypesConfig;
+
+interface Frame {
+  client: pg.PoolClient;
+  depth: number;
+  ended: boolean;
+  /**
+   * Why the transaction must not commit: a savepoint that could not be rolled back, or a
+   * serialization failure inside a savepoint (the whole work runs again).
+   */
+  doomed: unknown;
+  /** The last statement error in this transaction, the reason PostgreSQL aborted it. */
+  failed: unknown;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sqlState = (error: unknown) => (error as { code?: unknown } | null)?.code;
+
+export async function createPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    types,
+    // A request waits at most this long for a free connection (or for the server to answer a
+    // connect), then fails as unavailable instead of hanging.
+    connectionTimeoutMillis: 10_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle connection the server closed (a restart) reports here; the pool has already
+  // dropped it and opens a new one on demand. Left unhandled, the event would end the process.
+  pool.on('error', () => {});
+
+  const flow = new AsyncLocalStorage<Frame>();
+  const current = () => {
+    const frame = flow.getStore();
+    return frame && !frame.ended ? frame : undefined;
+  };
+
+  /** One name per statement text, so each connection prepares it once. */
+  const names = new Map<string, string>();
+
+  async function query(numbered: Numbered, sql: string, params: unknown[], arrays: boolean) {
+    let values: unknown[] = params;
+    if (numbered.names) {
+      const bound = (params[0] ?? {}) as Record<string, unknown>;
+      values = numbered.names.map((name) => {
+        if (!(name in bound)) throw new RangeError(`Missing named parameter "${name}"`);
+        return bound[name];
+      });
+    }
+    let name = names.get(sql);
+    if (!name) names.set(sql, (name = `s${names.size + 1}`));
+    const config: pg.QueryConfig & { rowMode?: 'array' } = { name, text: numbered.text, values };
+    if (arrays) config.rowMode = 'array';
+    const frame = current();
+    try {
+      return frame ? await frame.client.query(config) : await pool.query(config);
+    } catch (error) {
+      if (frame) frame.failed = error;
+      throw error;
+    }
+  }
+
+  function statement<P extends unknown[], R>(sql: string, arrays: boolean): Statement<P, R> {
+    let numbered: Numbered | undefined;
+    const run = (params: unknown[]) =>
+      query((numbered ??= numberPlaceholders(sql)), sql, params, arrays);
+    return {
+      get: async (...params) => (await run(params)).rows[0] as R | undefined,
+      all: async (...params) => (await run(params)).rows as R[],
+      run: async (...params): Promise<RunResult> => ({
+        changes: (await run(params)).rowCount ?? 0,
+      }),
+    };
+  }
+
+  async function savepoint<T>(frame: Frame, work: () => Promise<T>): Promise<T> {
+    const name = `sp${++frame.depth}`;
+    try {
+      await frame.client.query(`SAVEPOINT ${name}`);
+      try {
+        const value = await work();
+        await frame.client.query(`RELEASE SAVEPOINT ${name}`);
+        return value;
+      } catch (error) {
+        if (RETRYABLE.has(sqlState(error) as string)) frame.doomed ??= error;
+        try {
+          await frame.client.query(`ROLLBACK TO SAVEPOINT ${name}; RELEASE SAVEPOINT ${name}`);
+          // The savepoint undid whatever failed: the transaction can go on.
+          frame.failed = undefined;
+        } catch (rollback) {
+          frame.doomed ??= rollback;
+        }
+        throw error;
+      }
+    } finally {
+      frame.depth--;
+    }
+  }
+
+  async function once<T>(work: () => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    const frame: Frame = { client, depth: 0, ended: false, doomed: undefined, failed: undefined };
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+      const value = await flow.run(frame, work);
+      if (frame.doomed !== undefined) throw frame.doomed;
+      const done = await client.query('COMMIT');
+      // PostgreSQL ends an aborted transaction's COMMIT as a ROLLBACK, without an error.
+      if (done.command === 'ROLLBACK')
+        throw new Error('The transaction was rolled back: a statement in it failed', {
+          cause: frame.failed,
+        });
+      return value;
+    } catch (error) {
+      if (isUnavailable(error)) broken = error as Error;
+      else await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+      throw error;
+    } finally {
+      frame.ended = true;
+      // A connection in an unknown state is closed rather than handed to the next caller.
+      client.release(broken);
+    }
+  }
+
+  async function tx<T>(work: () => Promise<T>): Promise<T> {
+    const frame = current();
+    if (frame) return savepoint(frame, work);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await once(work);
+      } catch (error) {
+        if (!RETRYABLE.has(sqlState(error) as string) || attempt >= ATTEMPTS) throw error;
+        // Spread the retries so the transactions that collided do not collide again.
+        await sleep(Math.random() * 5 * attempt);
+      }
+    }
+  }
+
+  async function exec(sql: string): Promise<void> {
+    const frame = current();
+    if (frame) await frame.client.query(sql);
+    else await pool.query(sql);
+  }
+
+  if (options.migrate !== false) {
+    try {
+      await migratePostgres(pool);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+  }
+
+  return {
+    dialect: 'postgres',
+    pool,
+    prepare: <P extends unknown[], R>(sql: string) => statement<P, R>(sql, false),
+    prepareArrays: <P extends unknown[], R extends unknown[]>(sql: string) =>
+      statement<P, R>(sql, true),
+    tx,
+    get inTransaction() {
+      return current() !== undefined;
+    },
+    exec,
+    schemaVersion: () => readVersion(pool),
+    knownVersion: postgresMigrations.length,
+    close: () => pool.end(),
+  };
+}

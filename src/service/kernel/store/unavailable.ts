@@ -1,0 +1,55 @@
+/**
+ * Whether an error means the database cannot be reached right now (a lost or refused connection,
+ * a server shutting down or starting up, a pool with no free connection in time), as opposed to
+ * a statement the database refused. The HTTP layer answers the first kind with 503: the request
+ * may be sent again once the database is back, and the store reconnects by itself.
+ *
+ * Recognised by shape, without importing a driver, so the kernel can ask it of any store's error.
+ */
+
+/** Socket errors from connecting to or talking with the server. */
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * PostgreSQL SQLSTATEs: class 08 (connection exception), and the server shutting down
+ * (57P01 admin, 57P02 crash), starting up or recovering (57P03), or out of connection slots
+ * (53300).
+ */
+const SERVER_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/** node-postgres reports these without a code. */
+const DRIVER_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+];
+
+export function isUnavailable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 4) return false;
+  const { code, message, cause, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  if (typeof code === 'string') {
+    if (SOCKET_CODES.has(code) || SERVER_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))
+      return true;
+  }
+  if (typeof message === 'string' && DRIVER_MESSAGES.some((m) => message.includes(m))) return true;
+  // Connecting to "localhost" tries each address and reports an AggregateError of them all.
+  if (Array.isArray(errors) && errors.some((e) => isUnavailable(e, depth + 1))) return true;
+  return isUnavailable(cause, depth + 1);
+}
