@@ -20,11 +20,6 @@ import { saveCardPageRoutes } from './cards/save-card-page';
 import { customerRoutes } from './customers/routes';
 import { terminalCustomerRoutes } from './customers/terminal-routes';
 import type { Area, ServiceContext } from './context';
-import {
-  FALLBACK_AUTOCHECKPOINT_PAGES,
-  startCheckpointer,
-  type Checkpointer,
-} from './kernel/store/checkpointer';
 import { createGroupCommit } from './kernel/store/group-commit';
 import { createOutbox } from './kernel/events/outbox';
 import type { Environment } from './kernel/caller';
@@ -54,7 +49,8 @@ import { createRefundLifecycle } from './refunds/lifecycle';
 import { createRefundReader } from './refunds/model';
 import { refundRoutes } from './refunds/routes';
 import { sandboxRoutes } from './sandbox/routes';
-import { openDb } from './kernel/store/db';
+import { openStore, type StoreOptions } from './kernel/store/open';
+import type { Store } from './kernel/store/port';
 import { createPresence, createTerminalReader } from './terminals/model';
 import { remotePaymentRoutes } from './terminals/remote';
 import { terminalRoutes } from './terminals/routes';
@@ -67,9 +63,7 @@ import { requestLog, type Logger } from './ops/request-log';
 import { operationRoutes } from './ops/routes';
 import { createStreamRegistry } from './ops/streams';
 
-export interface ServiceOptions {
-  /** Directory of the SQLite database; null keeps everything in memory. */
-  dataDir: string | null;
+export interface ServiceOptions extends StoreOptions {
   /** Base of returned links; defaults to the listening address once known. */
   publicUrl?: string;
   /**
@@ -190,19 +184,15 @@ function drain(server: ServerType, drainMs: number): Promise<void> {
   });
 }
 
-export function createService(options: ServiceOptions): Service {
-  const store = openDb(options.dataDir);
-  // A database file's checkpoints run on their own thread (store/checkpointer.ts).
-  let checkpointer: Checkpointer | null = null;
-  if (options.dataDir !== null) {
-    store.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
-    checkpointer = startCheckpointer(store.name, options.log ?? (() => {}));
-  }
-  const offset = store
-    .prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'clock_offset_ms'")
-    .get();
+export async function createService(options: ServiceOptions): Promise<Service> {
+  const opened = await openStore(options);
+  const { store } = opened;
+  const clockOffset = store.prepare<[], { value: string }>(
+    "SELECT value FROM meta WHERE key = 'clock_offset_ms'",
+  );
+  const offset = await clockOffset.get();
   const clock = createClock(offset ? Number(offset.value) : 0);
-  const bootstrap = bootstrapMerchant(store, clock, options.secrets);
+  const bootstrap = await bootstrapMerchant(store, clock, options.secrets);
   const outbox = createOutbox(store, clock);
   const payments = createPaymentReader(store);
   const lifecycle = createLifecycle(store, clock, outbox, payments);
@@ -217,13 +207,13 @@ export function createService(options: ServiceOptions): Service {
     reader: refundReader,
     lifecycle: createRefundLifecycle(store, clock, outbox, payments, refundReader),
   };
-  const areaWork: (() => void)[] = [];
+  const areaWork: (() => Promise<unknown>)[] = [];
   const messages = createMessageOutbox(store, clock, options.mail ?? {}, log);
   const ctx: ServiceContext = {
     store,
     clock,
     outbox,
-    commit: createGroupCommit(store, outbox),
+    commit: createGroupCommit(store),
     auth: createAuthenticator(store),
     payments,
     lifecycle,
@@ -235,15 +225,7 @@ export function createService(options: ServiceOptions): Service {
     approvers: { production: options.agentApprovers ?? [] },
     messages,
     publicUrl: () => publicUrl,
-    tick() {
-      lifecycle.expireDue();
-      lifecycle.settleDue();
-      refunds.lifecycle.advanceDue();
-      for (const work of areaWork) work();
-      lifecycle.authorizationsDue();
-      dispatcher.wake();
-      messages.wake();
-    },
+    tick: () => tick(),
     everyTick: (work) => void areaWork.push(work),
   };
 
@@ -292,13 +274,50 @@ export function createService(options: ServiceOptions): Service {
     area(app, ctx);
   const fcmPush = attachFcmPush(ctx, createFcmPush(options.fcm, log), log);
 
+  /**
+   * Due work: expiries, settlements, refunds, every area's own, then deliveries. With several
+   * instances on one database, one instance at a time sweeps (store.exclusive); each first takes
+   * the sandbox clock the database holds, which any instance may have moved.
+   */
+  async function sweep(): Promise<void> {
+    if (!store.soleWriter) {
+      const stored = await clockOffset.get();
+      clock.sync(stored ? Number(stored.value) : 0);
+    }
+    await store.exclusive('sweep', async () => {
+      await lifecycle.expireDue();
+      await lifecycle.settleDue();
+      await refunds.lifecycle.advanceDue();
+      for (const work of areaWork) await work();
+      await lifecycle.authorizationsDue();
+    });
+    await dispatcher.wake();
+    messages.wake();
+  }
+  // One sweep at a time: a tick that comes while one runs waits for it and runs once after.
+  let running: Promise<void> | null = null;
+  let again = false;
+  function tick(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await sweep();
+        } while (again);
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
   let server: ServerType | undefined;
   const timer = setInterval(() => {
-    try {
-      ctx.tick();
-    } catch (error) {
-      log(`scheduler: ${(error as Error).message}`);
-    }
+    tick().catch((error: Error) => log(`scheduler: ${error.message}`));
   }, options.tickMs ?? 100);
   timer.unref();
 
@@ -327,8 +346,8 @@ export function createService(options: ServiceOptions): Service {
       await dispatcher.stop();
       await fcmPush.stop();
       await messages.stop();
-      await checkpointer?.stop();
-      store.close();
+      await running?.catch(() => {});
+      await opened.close();
     },
   };
 }

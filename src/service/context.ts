@@ -38,9 +38,9 @@ export interface ServiceContext {
   /** Base of every link the service returns, without a trailing slash. */
   publicUrl: () => string;
   /** Runs due work now: expiries, card settlements, refunds, webhook deliveries, and every area's own. */
-  tick: () => void;
+  tick: () => Promise<void>;
   /** An area adds its own due work (e.g. Agent Pay's settlements) to every tick. */
-  everyTick: (work: () => void) => void;
+  everyTick: (work: () => Promise<unknown>) => void;
 }
 
 export type Area = (app: Hono, ctx: ServiceContext) => void;

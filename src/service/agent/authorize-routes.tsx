@@ -155,7 +155,9 @@ export function authorizationPages(
     // Back from the card-saving challenge (its redirect names the outcome).
     const outcome = c.req.query('status');
     const added = c.req.query('paymentMethodId');
-    const card = added ? (await savedCards(row)).find((m) => m.paymentMethodId === added) : undefined;
+    const card = added
+      ? (await savedCards(row)).find((m) => m.paymentMethodId === added)
+      : undefined;
     return await page(c, row, 200, {
       ...(outcome === 'SAVED' && card
         ? {

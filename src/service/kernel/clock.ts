@@ -17,6 +17,8 @@ export interface Clock {
   advance(ms: number): number;
   /** How far the sandbox's clock is ahead of real time. */
   offset(): number;
+  /** Takes the offset the database holds (another instance may have moved the clock). */
+  sync(offset: number): void;
 }
 
 export function createClock(initialOffset = 0, onChange?: (offset: number) => void): Clock {
@@ -29,6 +31,9 @@ export function createClock(initialOffset = 0, onChange?: (offset: number) => vo
       return Date.now() + offset;
     },
     offset: () => offset,
+    sync(stored) {
+      offset = stored;
+    },
   };
 }
 

@@ -39,23 +39,23 @@ export function createMetrics(token: string, sources: MetricsSources): Metrics {
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  const backlog = sources.db.prepare<[], { pending: number; oldest: number | null }>(
+  const backlog = sources.store.prepare<[], { pending: number; oldest: number | null }>(
     "SELECT count(*) AS pending, min(created_at) AS oldest FROM webhook_deliveries WHERE status = 'PENDING'",
   );
   new Gauge({
     name: 'counter_webhook_backlog',
     help: 'Webhook deliveries not yet delivered or given up (pending, including retries)',
     registers: [registry],
-    collect() {
-      this.set(backlog.get()?.pending ?? 0);
+    async collect() {
+      this.set((await backlog.get())?.pending ?? 0);
     },
   });
   new Gauge({
     name: 'counter_webhook_oldest_pending_age_seconds',
     help: 'Age of the oldest pending webhook delivery (0 when none is pending)',
     registers: [registry],
-    collect() {
-      const oldest = backlog.get()?.oldest;
+    async collect() {
+      const oldest = (await backlog.get())?.oldest;
       this.set(oldest == null ? 0 : Math.max(0, (sources.now() - oldest) / 1000));
     },
   });

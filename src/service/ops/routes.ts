@@ -6,7 +6,6 @@ import { routes } from '../../shared/contract/routes';
 import type { Area } from '../context';
 import { ApiError } from '../kernel/errors';
 import { mount } from '../http/mount';
-import { migrations } from '../kernel/store/migrations';
 import type { Metrics } from './metrics';
 
 export const operationRoutes =
@@ -19,11 +18,11 @@ export const operationRoutes =
       if (ctx.streams.draining()) throw new ApiError(503, 'The service is shutting down');
       let version: number;
       try {
-        version = ctx.store.pragma('user_version', { simple: true }) as number;
+        version = await ctx.store.schemaVersion();
       } catch {
         throw new ApiError(503, 'The database cannot be reached');
       }
-      if (version !== migrations.length)
+      if (version !== ctx.store.knownVersion)
         throw new ApiError(503, 'The database is not migrated to this version');
       return { status: 'ready' as const };
     });

@@ -13,15 +13,18 @@ const SIMULATED_CARD = { brand: 'VISA', last4: '4242', type: 'CREDIT' };
 
 export const sandboxRoutes: Area = (app, ctx) => {
   mount(app, ctx.auth, routes.advanceClock, async ({ body }) => {
-    const now = ctx.clock.advance(body.ms);
-    ctx.store
-      .prepare(
+    // Moved in the database, so every instance on it moves too, and two moves at once add up.
+    const stored = await ctx.store
+      .prepare<[string], { value: string }>(
         `INSERT INTO meta (key, value) VALUES ('clock_offset_ms', ?)
-      ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+         ON CONFLICT (key) DO UPDATE
+         SET value = CAST(CAST(meta.value AS BIGINT) + CAST(excluded.value AS BIGINT) AS TEXT)
+         RETURNING value`,
       )
-      .run(String(ctx.clock.offset()));
-    ctx.tick(); // expiries and due retries fire now, not at the next scheduler pass
-    return { now: iso(now) };
+      .get(String(body.ms));
+    ctx.clock.sync(Number(stored!.value));
+    await ctx.tick(); // expiries and due retries fire now, not at the next scheduler pass
+    return { now: iso(ctx.clock.now('sandbox')) };
   });
 
   mount(app, ctx.auth, routes.simulatePayment, async ({ params, body, caller }) => {

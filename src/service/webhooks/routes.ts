@@ -56,7 +56,7 @@ export const webhookRoutes: Area = (app, ctx) => {
     const delivery = await store.delivery(params.id, params.deliveryId);
     if (!delivery) throw notFound('No delivery found for this webhook subscription');
     const id = await store.resend(caller, delivery);
-    ctx.tick(); // send it now rather than at the next scheduler pass
+    await ctx.tick(); // send it now rather than at the next scheduler pass
     return { message: `Delivery ${id} queued: event ${delivery.event_id} will be sent again` };
   });
 

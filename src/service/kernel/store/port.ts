@@ -51,6 +51,11 @@ export interface Store {
    * Listeners hear of a change only when others can read it.
    */
   onCommit(callback: () => void): void;
+  /**
+   * Runs `work` unless another instance on this database is running work of the same name, and
+   * then resolves undefined: the scheduler's sweeps of due rows run on one instance at a time.
+   */
+  exclusive<T>(name: string, work: () => Promise<T>): Promise<T | undefined>;
   /** Whether the calling async flow is inside `tx`. */
   readonly inTransaction: boolean;
   /** SQL with no parameters, possibly several statements (schema changes, resets). */

@@ -96,6 +96,8 @@ export function createSqliteStore(db: Db): Store & { readonly db: Db } {
     prepare: <P, R>(sql: string) => statement<P, R>(sql, false),
     prepareArrays: <P, R extends unknown[]>(sql: string) => statement<P, R>(sql, true),
     tx,
+    // One process owns the file: nobody else can be running the work.
+    exclusive: (_name, work) => work(),
     onCommit(callback) {
       const frame = flow.getStore();
       if (frame && frame === open) frame.committed.at(-1)!.push(callback);

@@ -82,6 +82,8 @@ interface Frame {
   doomed: unknown;
   /** The last statement error in this transaction, the reason PostgreSQL aborted it. */
   failed: unknown;
+  /** Callbacks for after the commit, one list per open savepoint level (index 0: the transaction). */
+  committed: (() => void)[][];
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -132,7 +134,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     }
   }
 
-  function statement<P extends unknown[], R>(sql: string, arrays: boolean): Statement<P, R> {
+  function statement<P, R>(sql: string, arrays: boolean): Statement<P, R> {
     let numbered: Numbered | undefined;
     const run = (params: unknown[]) =>
       query((numbered ??= numberPlaceholders(sql)), sql, params, arrays);
@@ -147,13 +149,17 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
 
   async function savepoint<T>(frame: Frame, work: () => Promise<T>): Promise<T> {
     const name = `sp${++frame.depth}`;
+    frame.committed.push([]);
     try {
       await frame.client.query(`SAVEPOINT ${name}`);
       try {
         const value = await work();
         await frame.client.query(`RELEASE SAVEPOINT ${name}`);
+        const released = frame.committed.pop()!;
+        frame.committed.at(-1)!.push(...released);
         return value;
       } catch (error) {
+        frame.committed.pop();
         if (RETRYABLE.has(sqlState(error) as string)) frame.doomed ??= error;
         try {
           await frame.client.query(`ROLLBACK TO SAVEPOINT ${name}; RELEASE SAVEPOINT ${name}`);
@@ -171,7 +177,14 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
 
   async function once<T>(work: () => Promise<T>): Promise<T> {
     const client = await pool.connect();
-    const frame: Frame = { client, depth: 0, ended: false, doomed: undefined, failed: undefined };
+    const frame: Frame = {
+      client,
+      depth: 0,
+      ended: false,
+      doomed: undefined,
+      failed: undefined,
+      committed: [[]],
+    };
     let broken: Error | undefined;
     try {
       await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
@@ -183,6 +196,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
         throw new Error('The transaction was rolled back: a statement in it failed', {
           cause: frame.failed,
         });
+      for (const callback of frame.committed[0]!) callback();
       return value;
     } catch (error) {
       if (isUnavailable(error)) broken = error as Error;
@@ -224,19 +238,51 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     }
   }
 
+  let open = true;
   return {
     dialect: 'postgres',
+    soleWriter: false,
     pool,
-    prepare: <P extends unknown[], R>(sql: string) => statement<P, R>(sql, false),
-    prepareArrays: <P extends unknown[], R extends unknown[]>(sql: string) =>
-      statement<P, R>(sql, true),
+    prepare: <P, R>(sql: string) => statement<P, R>(sql, false),
+    prepareArrays: <P, R extends unknown[]>(sql: string) => statement<P, R>(sql, true),
     tx,
+    async exclusive(name, work) {
+      // A session lock held on a connection of its own while the work runs (its statements take
+      // other connections); whoever does not get it skips this round.
+      const client = await pool.connect();
+      let held = false;
+      try {
+        const { rows } = await client.query<{ held: number }>(
+          'SELECT CASE WHEN pg_try_advisory_lock(hashtext($1)) THEN 1 ELSE 0 END AS held',
+          [`counter:${name}`],
+        );
+        held = rows[0]?.held === 1;
+        return held ? await work() : undefined;
+      } finally {
+        if (held)
+          await client
+            .query('SELECT pg_advisory_unlock(hashtext($1))', [`counter:${name}`])
+            .catch(() => {});
+        client.release();
+      }
+    },
+    onCommit(callback) {
+      const frame = current();
+      if (frame) frame.committed.at(-1)!.push(callback);
+      else callback();
+    },
     get inTransaction() {
       return current() !== undefined;
     },
     exec,
     schemaVersion: () => readVersion(pool),
     knownVersion: postgresMigrations.length,
-    close: () => pool.end(),
+    get open() {
+      return open;
+    },
+    close: () => {
+      open = false;
+      return pool.end();
+    },
   };
 }
