@@ -67,7 +67,7 @@ async function inWaves(total: number, one: (i: number) => Promise<void>) {
 
 export async function figures(): Promise<Figure[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'counter-bench-statements-'));
-  const service = createService({
+  const service = await createService({
     dataDir,
     secrets: { sandbox: SECRET, production: 'sk_live_bench_statements' },
   });

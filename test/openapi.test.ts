@@ -94,7 +94,7 @@ describe('the service', () => {
   it('serves every route of the contract (the document promises nothing it lacks)', async () => {
     const { createService } = await import('../src/service/app');
     const { isMounted } = await import('../src/service/http/mount');
-    const service = createService({ dataDir: null });
+    const service = await createService({ dataDir: null });
     try {
       const unserved = entries
         .filter(([, def]) => !isMounted(service.app, def))

@@ -91,7 +91,7 @@ export const LAST = [
 ];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'counter-bench-customers-'));
-const service = createService({
+const service = await createService({
   dataDir,
   secrets: { sandbox: sandboxSecret, production: 'sk_live_bench' },
   log: (line) => console.error(`[service] ${line}`),

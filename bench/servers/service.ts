@@ -13,7 +13,7 @@ const sandboxSecret = process.argv[2];
 if (!sandboxSecret) throw new Error('usage: service.ts <sandbox secret>');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'counter-bench-'));
-const service = createService({
+const service = await createService({
   dataDir,
   secrets: { sandbox: sandboxSecret, production: 'sk_live_bench' },
   log: (line) => console.error(`[service] ${line}`),

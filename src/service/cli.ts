@@ -20,6 +20,9 @@ import { installRoot } from './install-root';
 const options = {
   port: { type: 'string', default: '4010' },
   'data-dir': { type: 'string', default: '.data/service' },
+  'database-url': { type: 'string' },
+  postgres: { type: 'boolean', default: false },
+  'pool-size': { type: 'string' },
   'public-url': { type: 'string' },
   host: { type: 'string', default: '127.0.0.1' },
   'smtp-url': { type: 'string' },
@@ -37,6 +40,10 @@ Options:
   --port P             Port to listen on (default 4010; 0 picks a free one)
   --host H             Address to listen on (default 127.0.0.1)
   --data-dir DIR       Where the SQLite database lives (default .data/service)
+  --database-url URL   Use this PostgreSQL database instead (postgres://user:pass@host/db;
+                       DATABASE_URL); any number of instances may share it (docs/scaling.md)
+  --postgres           Start a private PostgreSQL in DIR/postgres and use it (no install needed)
+  --pool-size N        PostgreSQL connections per instance (default 10)
   --public-url URL     Base of the links the service returns (default: the listening address)
   --smtp-url URL       Send e-mails to customers through this SMTP server (SERVICE_SMTP_URL)
   --metrics-token T    Serve Prometheus metrics at /metrics to "Bearer T" (SERVICE_METRICS_TOKEN)
@@ -82,10 +89,30 @@ export async function main(argv: string[]): Promise<void> {
         `the dashboard could not be built (${error.message}); the API works without it`,
       ),
     );
+  const poolSize = values['pool-size'] === undefined ? undefined : Number(values['pool-size']);
+  if (poolSize !== undefined && !(Number.isInteger(poolSize) && poolSize > 0)) {
+    console.error(`--pool-size must be a whole number of connections, not ${values['pool-size']}`);
+    process.exit(2);
+  }
+  const dataDir = resolve(values['data-dir']);
+  let databaseUrl = values['database-url'] ?? (process.env.DATABASE_URL || undefined);
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    console.error('--database-url must be a postgres:// URL');
+    process.exit(2);
+  }
+  let embedded: { url: string; stop(): Promise<void> } | undefined;
+  if (values.postgres && !databaseUrl) {
+    // Loaded only here: the package installs exit hooks as soon as it is imported.
+    const { startEmbeddedPostgres } = await import('./kernel/store/postgres/embedded');
+    embedded = await startEmbeddedPostgres({ dataDir: resolve(dataDir, 'postgres') });
+    databaseUrl = embedded.url;
+  }
   const logger = createLogger();
-  const service = createService({
+  const service = await createService({
     dashboardDir: builtDashboardDir(root),
-    dataDir: resolve(values['data-dir']),
+    dataDir,
+    ...(databaseUrl ? { databaseUrl } : {}),
+    ...(poolSize ? { poolSize } : {}),
     publicUrl: values['public-url'],
     secrets: {
       sandbox: process.env.SERVICE_SANDBOX_SECRET || undefined,
@@ -113,7 +140,7 @@ export async function main(argv: string[]): Promise<void> {
     ))
       console.log(`  ${line}`);
   }
-  console.log(`service listening on ${url}`);
+  console.log(`service listening on ${url}${databaseUrl ? ' (PostgreSQL store)' : ''}`);
   console.log(`  dashboard: ${service.ctx.publicUrl()}/dashboard`);
   console.log(`  API docs:  ${service.ctx.publicUrl()}/docs`);
 
@@ -122,10 +149,13 @@ export async function main(argv: string[]): Promise<void> {
     if (closing) return;
     closing = true;
     logger.info('draining: finishing requests in flight, then stopping');
-    void service.close().then(() => {
-      logger.flush();
-      process.exit(0);
-    });
+    void service
+      .close()
+      .then(() => embedded?.stop())
+      .then(() => {
+        logger.flush();
+        process.exit(0);
+      });
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);

@@ -22,7 +22,10 @@ const api = (method: string, path: string, body?: unknown) =>
   serviceApi(base, SECRET, method, path, body);
 
 test.beforeAll(async () => {
-  service = createService({ dataDir: null, secrets: { sandbox: SECRET, production: 'sk_live_c' } });
+  service = await createService({
+    dataDir: null,
+    secrets: { sandbox: SECRET, production: 'sk_live_c' },
+  });
   base = await service.listen(0);
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   pay = new AgentPay({

@@ -16,7 +16,10 @@ let base: string;
 let bundle: string;
 
 test.beforeAll(async () => {
-  service = createService({ dataDir: null, secrets: { sandbox: SECRET, production: 'sk_live_x' } });
+  service = await createService({
+    dataDir: null,
+    secrets: { sandbox: SECRET, production: 'sk_live_x' },
+  });
   base = await service.listen(0);
   const out = await build({
     entryPoints: [fileURLToPath(new URL('../../src/agent/index.ts', import.meta.url))],

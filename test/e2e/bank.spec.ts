@@ -16,7 +16,10 @@ let merchantSite: Server;
 let merchantUrl: string;
 
 test.beforeAll(async () => {
-  service = createService({ dataDir: null, secrets: { sandbox: SECRET, production: 'sk_live_x' } });
+  service = await createService({
+    dataDir: null,
+    secrets: { sandbox: SECRET, production: 'sk_live_x' },
+  });
   base = await service.listen(0);
   // The merchant's own page that the bank sends the user back to.
   merchantSite = createServer((req, res) => {

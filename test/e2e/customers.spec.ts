@@ -14,7 +14,7 @@ let service: Service;
 let base: string;
 
 test.beforeAll(async () => {
-  service = createService({
+  service = await createService({
     dataDir: null,
     secrets: { sandbox: SECRET, production: 'sk_live_e2e_c' },
   });

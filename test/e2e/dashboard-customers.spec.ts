@@ -24,7 +24,10 @@ const pageErrors: string[] = [];
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
-  service = createService({ dataDir: null, secrets: { sandbox: SANDBOX, production: PRODUCTION } });
+  service = await createService({
+    dataDir: null,
+    secrets: { sandbox: SANDBOX, production: PRODUCTION },
+  });
   base = await service.listen(0);
   // bypassCSP only so axe-core can inject its script; the app runs under its real CSP.
   const context = await browser.newContext({

@@ -44,7 +44,10 @@ async function api(method: string, path: string, body?: unknown, secret: string 
 }
 
 test.beforeAll(async ({ browser }) => {
-  service = createService({ dataDir: null, secrets: { sandbox: SANDBOX, production: PRODUCTION } });
+  service = await createService({
+    dataDir: null,
+    secrets: { sandbox: SANDBOX, production: PRODUCTION },
+  });
   base = await service.listen(0);
   receiver = createServer((_req, res) => res.writeHead(204).end());
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));

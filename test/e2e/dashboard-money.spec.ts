@@ -28,7 +28,7 @@ const pageErrors: string[] = [];
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
-  service = createService({
+  service = await createService({
     dataDir: null,
     secrets: { sandbox: SANDBOX, production: 'sk_live_money' },
   });

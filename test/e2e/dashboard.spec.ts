@@ -36,7 +36,10 @@ let receiverUrl: string;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
-  service = createService({ dataDir: null, secrets: { sandbox: SANDBOX, production: PRODUCTION } });
+  service = await createService({
+    dataDir: null,
+    secrets: { sandbox: SANDBOX, production: PRODUCTION },
+  });
   base = await service.listen(0);
   receiver = createServer((req, res) => {
     let body = '';

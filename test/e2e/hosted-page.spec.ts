@@ -17,7 +17,7 @@ let receiver: Receiver;
 let webhookSecret: string;
 
 test.beforeAll(async () => {
-  service = createService({
+  service = await createService({
     dataDir: null,
     secrets: { sandbox: SECRET, production: 'sk_live_e2e' },
   });
@@ -448,7 +448,7 @@ test.describe('accessibility (axe-core)', () => {
   let quietBase: string;
 
   test.beforeAll(async () => {
-    quiet = createService({
+    quiet = await createService({
       dataDir: null,
       secrets: { sandbox: SECRET, production: 'sk_live_e2e' },
       tickMs: 3_600_000,

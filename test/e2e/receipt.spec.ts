@@ -17,7 +17,7 @@ const api = (method: string, path: string, body?: unknown) =>
   serviceApi(base, SECRET, method, path, body);
 
 test.beforeAll(async () => {
-  service = createService({ dataDir: null, secrets: { sandbox: SECRET } });
+  service = await createService({ dataDir: null, secrets: { sandbox: SECRET } });
   base = await service.listen(0);
 });
 test.afterAll(async () => service?.close());

@@ -21,7 +21,7 @@ export interface Harness {
 }
 
 export async function startService(options: Partial<ServiceOptions> = {}): Promise<Harness> {
-  const service = createService({
+  const service = await createService({
     dataDir: null,
     secrets: { sandbox: SANDBOX, production: PRODUCTION },
     ...options,

@@ -26,7 +26,7 @@ afterEach(async () => {
 
 async function service() {
   // The card network answers 400 ms of service time after a charge: tests move the clock.
-  const s = createService({
+  const s = await createService({
     dataDir: null,
     tickMs: 3_600_000,
     secrets: { sandbox: SANDBOX, production: PRODUCTION },

@@ -31,7 +31,7 @@ const tempDir = () => {
 };
 
 async function service(dataDir: string | null = null, port = 0) {
-  const s = createService({ dataDir, secrets: { sandbox: SANDBOX, production: PRODUCTION } });
+  const s = await createService({ dataDir, secrets: { sandbox: SANDBOX, production: PRODUCTION } });
   const url = await s.listen(port);
   let closed = false;
   const close = async () => {

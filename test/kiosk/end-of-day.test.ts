@@ -20,7 +20,7 @@ afterEach(async () => {
 const PIN = '2468';
 
 async function setup() {
-  const service = createService({
+  const service = await createService({
     dataDir: null,
     secrets: { sandbox: SANDBOX, production: PRODUCTION },
   });

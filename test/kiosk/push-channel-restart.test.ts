@@ -59,7 +59,7 @@ describe('push channel across a service restart', () => {
     return callOnce(url, 'POST', path, body, secret);
   }
   async function boot() {
-    service = createService({ dataDir, secrets });
+    service = await createService({ dataDir, secrets });
     url = await service.listen(port);
     port = Number(new URL(url).port);
   }

@@ -23,7 +23,7 @@ afterEach(async () => {
 
 async function service(dataDir: string | null = null, port = 0) {
   // Refunds move only when a test moves the service clock.
-  const s = createService({
+  const s = await createService({
     dataDir,
     tickMs: 3_600_000,
     secrets: { sandbox: SANDBOX, production: PRODUCTION },

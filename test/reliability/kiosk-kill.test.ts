@@ -55,7 +55,7 @@ async function startKiosk(dataDir: string) {
 
 describe('kill -9 of the kiosk mid-payment', () => {
   it('loses no history row and shows the payment again on restart', async () => {
-    const service = createService({
+    const service = await createService({
       dataDir: tempDir('kiosk-kill-service-'),
       secrets: { sandbox: SANDBOX, production: PRODUCTION },
     });

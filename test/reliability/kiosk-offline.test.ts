@@ -42,7 +42,7 @@ describe('the kiosk offline for 60 s', () => {
     const serviceDir = tempDir('kiosk-offline-service-');
     const secrets = { sandbox: SANDBOX, production: PRODUCTION };
     const open = async (port = 0) => {
-      const s = createService({ dataDir: serviceDir, secrets });
+      const s = await createService({ dataDir: serviceDir, secrets });
       const url = await s.listen(port);
       let closed = false;
       const close = async () => {

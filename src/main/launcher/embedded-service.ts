@@ -56,7 +56,7 @@ export async function startEmbeddedService(options: {
     sandboxSecret = newSecret('merchant', 'sandbox');
     writeFileSync(secretFile, sandboxSecret, { mode: 0o600 });
   }
-  const service = createService({
+  const service = await createService({
     dataDir: options.dataDir,
     secrets: { sandbox: sandboxSecret, production: env.SERVICE_PRODUCTION_SECRET || undefined },
     log: options.log,

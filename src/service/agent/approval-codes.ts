@@ -125,7 +125,7 @@ export function createApprovalCodes(store: Store, clock: Clock, messages: Messag
         row.type === 'SEND'
           ? `lets ${words.agentName}, an agent, send payments from ${words.businessName}'s account`
           : `lets ${words.businessName} charge your card through its agent ${words.agentName}`;
-      messages.add({
+      await messages.add({
         merchantId: row.merchant_id,
         environment: row.environment,
         ...(row.type === 'COLLECT' && row.service_customer_id

@@ -264,7 +264,7 @@ export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): 
     const form = await c.req.parseBody();
     const bank = SandboxBankId.safeParse(form.bank);
     if (row.stage !== 'CHOOSE' || !bank.success) return step(c, row);
-    cas(row, 'SIGN_IN', { bank: bank.data });
+    await cas(row, 'SIGN_IN', { bank: bank.data });
     return step(c, row);
   });
 
@@ -285,7 +285,7 @@ export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): 
         origin(row),
       );
     }
-    cas(row, 'CONSENT');
+    await cas(row, 'CONSENT');
     return step(c, row);
   });
 
@@ -295,7 +295,7 @@ export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): 
     if (row.stage !== 'CONSENT') return step(c, row);
     const form = await c.req.parseBody();
     if (form.decision !== 'allow') {
-      if (!cas(row, 'DONE')) return step(c, row);
+      if (!(await cas(row, 'DONE'))) return step(c, row);
       return back(c, row, {
         error: 'access_denied',
         error_description: 'The account holder did not allow access',
@@ -304,7 +304,7 @@ export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): 
     const bankId = SandboxBankId.parse(row.bank);
     const linked = await ctx.store.tx(async () => {
       const result = await ledger.link(row.merchant_id, row.environment, bankId);
-      if (!cas(row, 'DONE', { consent: result.consent.id }))
+      if (!(await cas(row, 'DONE', { consent: result.consent.id })))
         throw new Error('The link was used meanwhile');
       return result;
     });
@@ -317,7 +317,7 @@ export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): 
   app.post('/bank/link/:id/cancel', async (c) => {
     const row = await open(c);
     if (row instanceof Response) return row;
-    if (!cas(row, 'DONE')) return step(c, row);
+    if (!(await cas(row, 'DONE'))) return step(c, row);
     return back(c, row, {
       error: 'access_denied',
       error_description: 'The account holder cancelled linking',

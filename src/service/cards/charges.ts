@@ -105,7 +105,7 @@ export function createCardCharger(ctx: ServiceContext) {
     const merchant: MerchantRow = { card_enabled: cardEnabled, remote_enabled: remoteEnabled };
     if (customerId === null) throw notFound(NO_CUSTOMER);
     const customer = { id: customerId };
-    if (caller.kind === 'terminal') terminalScope.requireLookedUp(caller, customer.id);
+    if (caller.kind === 'terminal') await terminalScope.requireLookedUp(caller, customer.id);
     if (cardId === null) throw notFound(NO_CARD);
     const card = {
       id: cardId,

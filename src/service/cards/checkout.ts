@@ -173,7 +173,7 @@ export function cardOnFile(ctx: ServiceContext) {
           const amount = formatPence(plan.totalPence, row.currency);
           const shop = summary.merchantName;
           const minutes = CODE_TTL_MS / 60_000;
-          ctx.messages.add({
+          await ctx.messages.add({
             merchantId: row.merchant_id,
             environment: row.environment,
             customerId: offer.customer.id,

@@ -66,8 +66,7 @@ export function createLinkStore(store: Store, clock: Clock) {
       });
       return (await byToken.get(token))!;
     },
-    get: async (token: string) =>
-      /^[\w-]{20,64}$/.test(token) ? await byToken.get(token) : undefined,
+    get: async (token: string) => (/^[\w-]{20,64}$/.test(token) ? byToken.get(token) : undefined),
     expired: (row: LinkRow) => row.expires_at <= clock.now(row.environment),
     /** The card typed, waiting for its 3DS challenge. */
     holdCard: async (row: LinkRow, card: NewCard) =>
@@ -93,7 +92,7 @@ export function recipientOf(
   return null;
 }
 
-export const cardLinkRoutes: Area = async (app, ctx) => {
+export const cardLinkRoutes: Area = (app, ctx) => {
   const customers = createCustomerStore(ctx.store, ctx.clock);
   const links = createLinkStore(ctx.store, ctx.clock);
   const merchantName = ctx.store.prepare<[string], { name: string }>(
@@ -117,7 +116,7 @@ export const cardLinkRoutes: Area = async (app, ctx) => {
       const hostedPageUrl = `${ctx.publicUrl()}/save-card/${link.token}`;
       if (recipient) {
         const shop = (await merchantName.get(caller.merchantId))?.name ?? 'The shop';
-        ctx.messages.add({
+        await ctx.messages.add({
           merchantId: caller.merchantId,
           environment: caller.environment,
           customerId: customer.id,

@@ -179,7 +179,7 @@ async function formBody(c: Context): Promise<Record<string, string>> {
   return fields;
 }
 
-export const saveCardPageRoutes: Area = async (app, ctx) => {
+export const saveCardPageRoutes: Area = (app, ctx) => {
   const links = createLinkStore(ctx.store, ctx.clock);
   const cards = createCardStore(ctx.store, ctx.clock);
   const customers = createCustomerStore(ctx.store, ctx.clock);

@@ -81,7 +81,7 @@ export const terminalCustomerRoutes: Area = (app, ctx) => {
   });
 
   mount(app, ctx.auth, routes.terminalCustomerCards, async ({ params, query, caller }) => {
-    scope.requireLookedUp(caller, params.customerId);
+    await scope.requireLookedUp(caller, params.customerId);
     const customer = await customers.get(caller, params.customerId);
     const { rows, total: count } = await cards.list(customer.id, query.page, query.size);
     return {

@@ -69,7 +69,7 @@ async function fetchOk(url: string, init?: RequestInit) {
 }
 
 beforeAll(async () => {
-  service = createService({
+  service = await createService({
     dataDir: null,
     secrets: { sandbox: SANDBOX, production: 'sk_live_test' },
   });

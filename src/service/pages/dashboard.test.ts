@@ -24,9 +24,9 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'index.html'), INDEX);
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(join(dir, 'secret.txt'), 'not an asset');
-  built = createService({ dataDir: null, dashboardDir: dir });
+  built = await createService({ dataDir: null, dashboardDir: dir });
   base = await built.listen(0);
-  missing = createService({ dataDir: null, dashboardDir: join(dir, 'nothing-here') });
+  missing = await createService({ dataDir: null, dashboardDir: join(dir, 'nothing-here') });
   missingBase = await missing.listen(0);
 });
 afterAll(async () => {

@@ -94,7 +94,7 @@ export function returnUrl(row: RequestRow, options: RequestOptions): string | un
   return url.href;
 }
 
-export const hostedPageRoutes: Area = async (app, ctx) => {
+export const hostedPageRoutes: Area = (app, ctx) => {
   // Card on file (cards/checkout.ts): saved cards offered once the customer has confirmed it is
   // them, cards saved after 3DS.
   const onFile = cardOnFile(ctx);
@@ -288,7 +288,7 @@ export const hostedPageRoutes: Area = async (app, ctx) => {
   }
 
   // Paying with a saved card: behind the guard above, before the catch-all below.
-  await onFile.routes(app, { load, summaryOf, payable, formBody, postedPlan, attempt, notFound });
+  onFile.routes(app, { load, summaryOf, payable, formBody, postedPlan, attempt, notFound });
 
   const shareOf = (plan: Plan) =>
     plan.sharePence === undefined ? {} : { sharePence: plan.sharePence };
@@ -373,7 +373,7 @@ export const hostedPageRoutes: Area = async (app, ctx) => {
         }),
       );
     const { brand, last4 } = card.data;
-    const behaviour = (await onFile.needsChallenge(row, card.data.behaviour))
+    const behaviour = onFile.needsChallenge(row, card.data.behaviour)
       ? ({ kind: 'challenge' } as const)
       : card.data.behaviour;
     return await attempt(c, row, async () => {

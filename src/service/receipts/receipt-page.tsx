@@ -189,7 +189,7 @@ export async function receiptPage(r: Receipt, url: string, nonce: string): Promi
       <ReceiptBody r={r} url={url} qr={qr} />
     </Layout>
   );
-  return `<!doctype html>${await page.toString()}`;
+  return `<!doctype html>${String(await page)}`;
 }
 
 export async function receiptNotFoundPage(nonce: string): Promise<string> {
@@ -201,5 +201,5 @@ export async function receiptNotFoundPage(nonce: string): Promise<string> {
       </article>
     </Layout>
   );
-  return `<!doctype html>${await page.toString()}`;
+  return `<!doctype html>${String(await page)}`;
 }

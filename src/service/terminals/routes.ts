@@ -149,7 +149,7 @@ export const terminalRoutes: Area = (app, ctx) => {
     const row = await terminals.owned(params.id, caller.merchantId, caller.environment);
     const now = clock.now(caller.environment);
     await store.tx(async () => {
-      (await store.prepare('UPDATE terminals SET deleted_at = ? WHERE id = ?')).run(now, row.id);
+      await store.prepare('UPDATE terminals SET deleted_at = ? WHERE id = ?').run(now, row.id);
       await store
         .prepare('UPDATE access_secrets SET revoked_at = ? WHERE terminal_id = ?')
         .run(now, row.id);

@@ -23,7 +23,7 @@ const mode = (path: string) => statSync(path).mode & 0o777;
 
 /** Starts a service on `dataDir`, makes it write (a webhook subscription, with its secret), stops it. */
 async function runService(dataDir: string) {
-  const service = createService({ dataDir, secrets: { sandbox: 'sk_sandbox_files' } });
+  const service = await createService({ dataDir, secrets: { sandbox: 'sk_sandbox_files' } });
   const url = await service.listen(0);
   const res = await fetch(`${url}/api/webhooks`, {
     method: 'POST',
