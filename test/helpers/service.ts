@@ -20,10 +20,27 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/**
+ * The store the service suite runs on: SQLite (in memory) unless COUNTER_TEST_STORE=postgres, as
+ * `npm run test:unit` sets for its second pass over the service's tests (vitest.config.ts).
+ */
+export const TEST_STORE = process.env.COUNTER_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
+
+/** The options that put a test's service on the suite's store: a fresh database each time. */
+export async function testStore(): Promise<Pick<ServiceOptions, 'dataDir' | 'databaseUrl'>> {
+  if (TEST_STORE === 'sqlite') return { dataDir: null };
+  const { freshDatabaseUrl } = await import('./postgres');
+  return { dataDir: null, databaseUrl: await freshDatabaseUrl() };
+}
+
 export async function startService(options: Partial<ServiceOptions> = {}): Promise<Harness> {
   const service = await createService({
-    dataDir: null,
+    ...(options.dataDir === undefined ? await testStore() : { dataDir: null }),
     secrets: { sandbox: SANDBOX, production: PRODUCTION },
+    // A 500 in a test says only "Internal error"; its cause goes to the test's output.
+    log: (line) => {
+      if (/^(internal error|scheduler)/.test(line)) console.error(line);
+    },
     ...options,
   });
   const url = await service.listen(0);

@@ -11,7 +11,7 @@ import type { BankTransaction } from '../../shared/contract/bank';
 import { penceToPounds } from '../../shared/money';
 import type { Clock } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
-import type { Store } from '../kernel/store/port';
+import { orderedJoin, type Store } from '../kernel/store/port';
 import { BANKS, bankOf, type AccountProfile, type SandboxBank } from './banks';
 import {
   DAY_MS,
@@ -149,7 +149,7 @@ export function createLedger(store: Store, clock: Clock) {
   // time; otherwise the planner walks every payment request of the merchant.
   const completedPayments = store.prepare<[number, number, string, string], CompletedPayment>(`
     SELECT t.id AS tx_id, t.amount_pence, t.tip_pence, t.updated_at, r.order_id, r.options
-    FROM transactions t CROSS JOIN payment_requests r ON r.id = t.payment_request_id
+    FROM transactions t ${orderedJoin(store)} payment_requests r ON r.id = t.payment_request_id
     WHERE t.method = 'PAY_BY_BANK' AND t.status = 'COMPLETED'
       AND t.updated_at > ? AND t.updated_at <= ? AND r.merchant_id = ? AND r.environment = ?`);
   // Agent Pay SEND payments leave the settlement account once they have settled (COMPLETED).

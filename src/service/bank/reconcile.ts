@@ -11,7 +11,7 @@ import { penceToPounds } from '../../shared/money';
 import { dateBounds } from '../../shared/shop-day';
 import type { Clock } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
-import type { Store } from '../kernel/store/port';
+import { orderedJoin, type Store } from '../kernel/store/port';
 import { bankOf } from './banks';
 import { DAY_MS } from './history';
 import { toWire, type Ledger, type TxRow } from './ledger';
@@ -39,7 +39,7 @@ export function createReconciler(store: Store, clock: Clock, ledger: Ledger) {
   >(`
     SELECT t.id AS tx_id, t.amount_pence, t.tip_pence, t.updated_at, r.id AS request_id,
       r.order_id, r.store_id, r.terminal_id, r.currency
-    FROM transactions t CROSS JOIN payment_requests r ON r.id = t.payment_request_id
+    FROM transactions t ${orderedJoin(store)} payment_requests r ON r.id = t.payment_request_id
     WHERE t.method = 'PAY_BY_BANK' AND t.status = 'COMPLETED'
       AND t.updated_at >= ? AND t.updated_at < ? AND r.merchant_id = ? AND r.environment = ?
       AND (? IS NULL OR r.store_id = ?)

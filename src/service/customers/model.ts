@@ -10,8 +10,8 @@ import type { Clock } from '../kernel/clock';
 import { iso } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
 import { ApiError, badField, notFound } from '../kernel/errors';
-import type { Store } from '../kernel/store/port';
-import type { Statement } from '../kernel/store/port';
+import { insertionOrder, orderedJoin, type Statement, type Store } from '../kernel/store/port';
+import { customerSearchSql } from './search';
 import { newId } from '../kernel/ids';
 
 export interface Scope {
@@ -76,14 +76,6 @@ export function mergeMetadata(
 
 /** Above this many matches a search pages in index order instead of sorting them all. */
 const MANY_MATCHES = 200;
-
-/** The FTS5 trigram index needs 3 characters; shorter searches scan the merchant's rows. */
-const TRIGRAM = 3;
-
-/** A phrase for FTS5 MATCH: quoted, with quotes doubled, so nothing in it is syntax. */
-const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
-/** LIKE pattern matching `text` anywhere, with LIKE's wildcards taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 export interface ListInput {
   page: number;
@@ -233,7 +225,7 @@ export function createCustomerStore(store: Store, clock: Clock) {
     const where = ['c.merchant_id = @merchantId', 'c.environment = @environment'];
     const params: Params = { ...scope };
     let from = 'customers c';
-    let order = 'c.created_at DESC, c.rowid DESC';
+    let order = `c.created_at DESC, c.${insertionOrder(store)} DESC`;
     // The pair that matches fewest customers drives; the others are checked per customer.
     const pairs = Object.entries(input.metadata);
     if (pairs.length > 1) {
@@ -247,53 +239,42 @@ export function createCustomerStore(store: Store, clock: Clock) {
       params[`value${i}`] = value;
       if (i === 0) {
         // The pair's own index gives merchant, environment and date order: no sort, no scan.
-        from = 'customer_metadata m0 CROSS JOIN customers c ON c.id = m0.customer_id';
+        from = `customer_metadata m0 ${orderedJoin(store)} customers c ON c.id = m0.customer_id`;
         where.splice(0, where.length);
         where.push(
           'm0.merchant_id = @merchantId AND m0.environment = @environment AND m0.key = @key0 AND m0.value = @value0',
         );
-        order = 'm0.created_at DESC, c.rowid DESC';
+        order = `m0.created_at DESC, c.${insertionOrder(store)} DESC`;
       } else {
         where.push(`EXISTS (SELECT 1 FROM customer_metadata m${i}
           WHERE m${i}.customer_id = m0.customer_id AND m${i}.key = @key${i} AND m${i}.value = @value${i})`);
       }
     });
     const search = input.search?.trim() ?? '';
+    let indexOrder: string | null = null;
     if (search !== '') {
       // A phone number is often typed with spaces, dashes or a + prefix: also look for its digits.
       const digits = search.replace(/[\s()+-]/g, '');
       const terms = [search, ...(/^\d+$/.test(digits) && digits !== search ? [digits] : [])];
-      if (terms.every((t) => t.length >= TRIGRAM)) {
-        params.match = terms.map(phrase).join(' OR ');
-        if (pairs.length === 0) {
-          from = 'customers_fts f CROSS JOIN customers c ON c.rowid = f.rowid';
-          where.push('customers_fts MATCH @match');
-        } else
-          where.push(
-            'c.rowid IN (SELECT rowid FROM customers_fts WHERE customers_fts MATCH @match)',
-          );
-      } else {
-        const alternatives = terms.map((t, i) => {
-          params[`like${i}`] = containing(t);
-          return `(c.full_name LIKE @like${i} ESCAPE '\\' OR c.email LIKE @like${i} ESCAPE '\\'
-            OR c.phone_number LIKE @like${i} ESCAPE '\\')`;
-        });
-        where.push(`(${alternatives.join(' OR ')})`);
-      }
+      const found = customerSearchSql(store.dialect, terms, pairs.length === 0);
+      Object.assign(params, found.params);
+      if (found.from) from = found.from;
+      where.push(found.where);
+      indexOrder = found.indexOrder;
     }
     // Counting pairs needs no customer row: the join is left out unless the search needs it.
     const countFrom = pairs.length > 0 && search === '' ? 'customer_metadata m0' : from;
     const clause = where.join(' AND ');
     const { count, page } = statementsFor(from, countFrom, clause, order);
     const slice = { ...params, limit: input.size, offset: input.page * input.size };
-    if (from.startsWith('customers_fts')) {
+    if (indexOrder) {
       // A search counts first: many matches are then paged in the index's rowid order, which
       // is creation order (newest first, as everywhere) without sorting every match; a few are
       // sorted, which beats walking a long phrase's index backwards.
       const total = (await count.get(params))!.n;
       const rows =
         total > MANY_MATCHES
-          ? await statementsFor(from, countFrom, clause, 'f.rowid DESC').page.all(slice)
+          ? await statementsFor(from, countFrom, clause, indexOrder).page.all(slice)
           : await page.all(slice);
       return { rows, total };
     }

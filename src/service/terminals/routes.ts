@@ -65,7 +65,7 @@ export const terminalRoutes: Area = (app, ctx) => {
              environment = excluded.environment, store_id = excluded.store_id,
              expires_at = excluded.expires_at, used_at = NULL
            WHERE pairing_codes.used_at IS NOT NULL OR pairing_codes.expires_at <=
-             CASE pairing_codes.environment WHEN 'sandbox' THEN ? ELSE ? END`,
+             CASE pairing_codes.environment WHEN 'sandbox' THEN CAST(? AS BIGINT) ELSE CAST(? AS BIGINT) END`,
         )
         // A live code is compared with its own environment's time: a moved sandbox clock
         // never takes over a production code that has not expired.

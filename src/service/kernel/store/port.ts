@@ -74,4 +74,12 @@ export interface Store {
  * millisecond: SQLite's implicit rowid; on PostgreSQL each such table has a `seq` BIGSERIAL.
  */
 export const insertionOrder = (store: Store): string =>
-  store.dialect === 'sqlite' ? 'rowid' : 'seq';
+  store.dialect === 'sqlite' ? 'rowid' : 'id';
+
+/**
+ * A join whose order is fixed: SQLite's planner keeps the left table outermost for CROSS JOIN
+ * (the way to make a chosen index drive a query); PostgreSQL plans the order itself and takes
+ * ON only with a plain JOIN.
+ */
+export const orderedJoin = (store: Store): string =>
+  store.dialect === 'sqlite' ? 'CROSS JOIN' : 'JOIN';

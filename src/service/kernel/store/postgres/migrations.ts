@@ -13,7 +13,7 @@
  * - events.seq (INTEGER PRIMARY KEY AUTOINCREMENT) is an identity column; like AUTOINCREMENT it
  *   never hands out a number twice, even after the newest events are deleted.
  * - customers_fts (an FTS5 trigram table kept by triggers) is a pg_trgm GIN index over the same
- *   three columns, which serves `ILIKE '%text%'` (`../customer-search.ts`).
+ *   three columns, which serves `ILIKE '%text%'` (`src/service/customers/search.ts`).
  * - Triggers are PL/pgSQL functions.
  */
 export const postgresMigrations: readonly string[] = [

@@ -5,7 +5,7 @@ import { openDb } from '../db';
 import { createSqliteStore } from '../sqlite-store';
 import type { Store } from '../port';
 import { isUnavailable } from '../unavailable';
-import { customerSearchSql } from '../customer-search';
+import { customerSearchSql } from '../../../customers/search';
 import { createPostgresStore, type PostgresStore } from './store';
 import { numberPlaceholders } from './placeholders';
 import { postgresMigrations } from './migrations';
