@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createService, type Service } from '../src/service/app';
+import { sqliteConnection } from '../test/helpers/sqlite-connection';
 import type { Figure } from './lib/result';
 
 const OPS = Number(process.env.BENCH_STATEMENT_OPS ?? 400);
@@ -22,16 +23,15 @@ const SECRET = 'sk_sandbox_bench_statements';
 
 /** Counts the statements a database connection runs while `counting` is on. */
 function countStatements(service: Service) {
+  // SQLite-only: counts what the SQLite store's better-sqlite3 connection runs.
+  const db = sqliteConnection(service.store);
   let counting = false;
   let count = 0;
-  const statementProto = Object.getPrototypeOf(service.db.prepare('SELECT 1')) as Record<
+  const statementProto = Object.getPrototypeOf(db.prepare('SELECT 1')) as Record<
     string,
     (...args: unknown[]) => unknown
   >;
-  const dbProto = Object.getPrototypeOf(service.db) as Record<
-    string,
-    (...args: unknown[]) => unknown
-  >;
+  const dbProto = Object.getPrototypeOf(db) as Record<string, (...args: unknown[]) => unknown>;
   const restore: (() => void)[] = [];
   const wrap = (proto: Record<string, (...args: unknown[]) => unknown>, method: string) => {
     const original = proto[method]!;
