@@ -83,10 +83,10 @@ export async function figures(): Promise<Figure[]> {
     return (await res.json()) as Record<string, string>;
   };
   // Moves the sandbox clock past every settlement and refund step, then lets them run.
-  const settle = () => {
+  const settle = async () => {
     for (let i = 0; i < 3; i++) {
       service.ctx.clock.advance(60_000);
-      service.ctx.tick();
+      await service.ctx.tick();
     }
   };
   try {
@@ -107,7 +107,7 @@ export async function figures(): Promise<Figure[]> {
           orderId: `statements-${i}`,
         });
       });
-      settle();
+      await settle();
     });
 
     const paid: string[] = [];
@@ -127,7 +127,7 @@ export async function figures(): Promise<Figure[]> {
       await inWaves(OPS, async (i) => {
         await call('POST', `/api/refund/${paid[i % paid.length]}`, { amount: 0.01 });
       });
-      settle();
+      await settle();
     });
     return [
       {

@@ -65,7 +65,7 @@ describe('webhook dispatcher', () => {
     const release = receiver.hold();
     await emit(7);
     await poll(() => receiver.received.length === 3, 10_000, 'three requests in flight');
-    for (let i = 0; i < 50; i++) dispatcher.wake();
+    for (let i = 0; i < 50; i++) void dispatcher.wake();
     // Give any wrongly started request a full round trip to arrive before counting.
     await fetch(receiver.url, { method: 'POST', body: '{}' });
     expect(receiver.received.filter((r) => r.headers['webhook-id'])).toHaveLength(3);
