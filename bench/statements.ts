@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createService, type Service } from '../src/service/app';
+import { sqliteConnection } from '../test/helpers/sqlite-connection';
 import type { Figure } from './lib/result';
 
 const OPS = Number(process.env.BENCH_STATEMENT_OPS ?? 400);
@@ -22,16 +23,15 @@ const SECRET = 'sk_sandbox_bench_statements';
 
 /** Counts the statements a database connection runs while `counting` is on. */
 function countStatements(service: Service) {
+  // SQLite-only: counts what the SQLite store's better-sqlite3 connection runs.
+  const db = sqliteConnection(service.store);
   let counting = false;
   let count = 0;
-  const statementProto = Object.getPrototypeOf(service.db.prepare('SELECT 1')) as Record<
+  const statementProto = Object.getPrototypeOf(db.prepare('SELECT 1')) as Record<
     string,
     (...args: unknown[]) => unknown
   >;
-  const dbProto = Object.getPrototypeOf(service.db) as Record<
-    string,
-    (...args: unknown[]) => unknown
-  >;
+  const dbProto = Object.getPrototypeOf(db) as Record<string, (...args: unknown[]) => unknown>;
   const restore: (() => void)[] = [];
   const wrap = (proto: Record<string, (...args: unknown[]) => unknown>, method: string) => {
     const original = proto[method]!;
@@ -83,10 +83,10 @@ export async function figures(): Promise<Figure[]> {
     return (await res.json()) as Record<string, string>;
   };
   // Moves the sandbox clock past every settlement and refund step, then lets them run.
-  const settle = () => {
+  const settle = async () => {
     for (let i = 0; i < 3; i++) {
       service.ctx.clock.advance(60_000);
-      service.ctx.tick();
+      await service.ctx.tick();
     }
   };
   try {
@@ -107,7 +107,7 @@ export async function figures(): Promise<Figure[]> {
           orderId: `statements-${i}`,
         });
       });
-      settle();
+      await settle();
     });
 
     const paid: string[] = [];
@@ -127,7 +127,7 @@ export async function figures(): Promise<Figure[]> {
       await inWaves(OPS, async (i) => {
         await call('POST', `/api/refund/${paid[i % paid.length]}`, { amount: 0.01 });
       });
-      settle();
+      await settle();
     });
     return [
       {

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createService } from '../../src/service/app';
+import { sqliteConnection } from '../../test/helpers/sqlite-connection';
 import { serveParent } from './protocol';
 
 const sandboxSecret = process.argv[2];
@@ -101,7 +102,9 @@ function seed() {
   const started = Date.now();
   // Bulk load: the search index is rebuilt once at the end instead of row by row by its trigger
   // (the trigger is put back as it was), which makes seeding several times faster.
-  const db = service.db;
+  // SQLite-only (its schema table, its full-text index): straight on the store's connection, in
+  // one synchronous transaction, so no request runs in the middle of it.
+  const db = sqliteConnection(service.store);
   const trigger = db
     .prepare<[], { sql: string }>(
       "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'customers_fts_insert'",
@@ -138,7 +141,7 @@ function seed() {
     db.exec("INSERT INTO customers_fts(customers_fts) VALUES ('rebuild')");
     db.exec(trigger);
   })();
-  service.db.pragma('optimize');
+  db.pragma('optimize');
   console.error(`customers: seeded ${count} customers in ${Date.now() - started} ms`);
 }
 

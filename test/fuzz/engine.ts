@@ -16,6 +16,7 @@ import { ErrorEnvelope } from '../../src/shared/contract/errors';
 import { routes, type RouteDef } from '../../src/shared/contract/routes';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH, isJsonContentType } from '../../src/service/http/body';
 import { PRODUCTION, SANDBOX, startService, type Harness } from '../helpers/service';
+import { sqliteConnection } from '../helpers/sqlite-connection';
 import {
   deepJson,
   fromJsonSchema,
@@ -198,7 +199,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   let sent = 0;
   try {
     const known = await seedState(h);
-    const writes = countWrites(h);
+    const writes = await countWrites(h);
     const terminalSecret = known.terminalSecret;
     const entries = (Object.entries(routes) as [string, RouteDef][]).filter(
       ([name]) => options.requests >= 1 && name !== '',
@@ -215,9 +216,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         if (sent >= options.requests) break;
         // The stream never ends for its own terminal: only refusals are sent to it.
         if (def.contentType === 'text/event-stream' && plan.auth === 'right') plan.auth = 'other';
-        h.service.ctx.lifecycle.expireDue();
-        h.service.ctx.lifecycle.settleDue();
-        const before = writes();
+        await h.service.ctx.lifecycle.expireDue();
+        await h.service.ctx.lifecycle.settleDue();
+        const before = await writes();
         const { request, init } = build(h.url, def, plan, terminalSecret);
         let status = 0;
         let answer = '';
@@ -245,7 +246,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         check(def, plan, status, answer, contentType, fail);
         if (status >= 400 && status < 600) {
           refusedChecked++;
-          const after = writes();
+          const after = await writes();
           if (after !== before) fail(`a refused request committed ${after - before} write(s)`);
         }
       }
@@ -490,8 +491,10 @@ export const BACKGROUND_TABLES = [
 ];
 
 /** Counts committed writes to every table but BACKGROUND_TABLES (see the file comment). */
-function countWrites(h: Harness): () => number {
-  const db = h.service.db;
+async function countWrites(h: Harness): Promise<() => Promise<number>> {
+  // SQLite-only: temporary triggers on the SQLite store's one connection. Counted rows are read
+  // through the store, which waits for an open transaction to end: only committed writes count.
+  const db = sqliteConnection(h.service.store);
   db.exec('CREATE TEMP TABLE fuzz_writes (n INTEGER NOT NULL)');
   db.exec('INSERT INTO fuzz_writes VALUES (0)');
   // Ordinary tables only: a virtual table (a full-text index) takes no trigger, and its shadow
@@ -514,8 +517,8 @@ function countWrites(h: Harness): () => number {
       db.exec(
         `CREATE TEMP TRIGGER fuzz_${name}_${op} AFTER ${op} ON main."${name}" BEGIN UPDATE fuzz_writes SET n = n + 1; END`,
       );
-  const read = db.prepare<[], { n: number }>('SELECT n FROM fuzz_writes');
-  return () => read.get()!.n;
+  const read = h.service.store.prepare<[], { n: number }>('SELECT n FROM fuzz_writes');
+  return async () => (await read.get())!.n;
 }
 
 /** A terminal, payments, a customer-less store and a webhook, so ids in requests can hit rows. */

@@ -89,17 +89,17 @@ describe('starting a payment whose answer is lost', () => {
     });
     expect(paired.ok).toBe(true);
 
-    const count = () =>
+    const count = async () =>
       (
-        h.service.db
+        (await h.service.store
           .prepare("SELECT COUNT(*) AS n FROM payment_requests WHERE order_id LIKE 'CTR-%'")
-          .get() as { n: number }
+          .get()) as { n: number }
       ).n;
     through.state.cutNext = true;
     const lost = await first.handle({ type: 'startPayment', amountPence: 725 });
     expect(lost.ok).toBe(false);
     expect(through.state.cut).toBe(1);
-    expect(count()).toBe(1); // the service made it; the kiosk never heard
+    expect(await count()).toBe(1); // the service made it; the kiosk never heard
     await first.stop();
 
     // The kiosk restarts (same history on disk) and staff press Start again.
@@ -107,10 +107,10 @@ describe('starting a payment whose answer is lost', () => {
     await second.start();
     const retried = await second.handle({ type: 'startPayment', amountPence: 725 });
     expect(retried.ok).toBe(true);
-    expect(count()).toBe(1);
-    const made = h.service.db
+    expect(await count()).toBe(1);
+    const made = (await h.service.store
       .prepare<[], { id: string }>("SELECT id FROM payment_requests WHERE order_id LIKE 'CTR-%'")
-      .get()!;
+      .get())!;
     const result = (retried as { result: { queued: false; payment: { paymentRequestId: string } } })
       .result;
     expect(result.queued).toBe(false);
@@ -136,6 +136,6 @@ describe('starting a payment whose answer is lost', () => {
       expect((await third.handle({ type, paymentRequestId: made.id })).ok).toBe(true);
     const next = await third.handle({ type: 'startPayment', amountPence: 725 });
     expect(next).toMatchObject({ ok: true, result: { queued: false } });
-    expect(count()).toBe(2);
+    expect(await count()).toBe(2);
   });
 });

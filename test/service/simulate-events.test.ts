@@ -74,12 +74,14 @@ async function newRequest(): Promise<string> {
 }
 
 /** The request's PAYMENTS_STATUS events in the order the outbox stored them. */
-function events(id: string): { status: string; paymentMethod: string | null }[] {
-  return running.service.db
-    .prepare<[string], { body: string }>(
-      `SELECT body FROM events WHERE payment_request_id = ? AND type = 'PAYMENTS_STATUS' ORDER BY seq`,
-    )
-    .all(id)
+async function events(id: string): Promise<{ status: string; paymentMethod: string | null }[]> {
+  return (
+    await running.service.store
+      .prepare<[string], { body: string }>(
+        `SELECT body FROM events WHERE payment_request_id = ? AND type = 'PAYMENTS_STATUS' ORDER BY seq`,
+      )
+      .all(id)
+  )
     .map(
       (e) =>
         (JSON.parse(e.body) as { data: { status: string; paymentMethod: string | null } }).data,
@@ -90,8 +92,8 @@ function events(id: string): { status: string; paymentMethod: string | null }[] 
 /** Both the stored events and the webhooks delivered for them say what the row says. */
 async function expectRow(id: string, row: Row) {
   const expected = row.statuses.map((status, i) => ({ status, paymentMethod: row.methods[i] }));
-  await poll(() => events(id).length >= expected.length, 5_000, 'the events');
-  expect(events(id)).toEqual(expected);
+  await poll(async () => (await events(id)).length >= expected.length, 5_000, 'the events');
+  expect(await events(id)).toEqual(expected);
   const delivered = await poll(() => {
     const mine = receiver.received.filter((r) => r.json.data.paymentRequestId === id);
     return mine.length >= expected.length && mine;

@@ -107,7 +107,7 @@ describe('approving a production contract', () => {
     expect((await h.call('GET', '/api/sandbox/messages', undefined, PRODUCTION)).status).toBe(400);
     for (const answer of answers) expect(answer).not.toContain(code);
     // Stored as a salted hash only.
-    const rows = h.service.db.prepare('SELECT * FROM contract_approval_codes').all();
+    const rows = await h.service.store.prepare('SELECT * FROM contract_approval_codes').all();
     expect(JSON.stringify(rows)).not.toContain(code);
 
     const approved = await postForm(url, { decision: 'APPROVE', code });
@@ -149,7 +149,9 @@ describe('approving a production contract', () => {
       const sent = await postForm(`${contract.authorizationUrl!}/code`, {});
       expect(sent.status).toBe(503);
       expect(await sent.text()).toContain('cannot send the code');
-      expect(bare.service.db.prepare('SELECT count(*) AS n FROM messages').get()).toEqual({ n: 0 });
+      expect(await bare.service.store.prepare('SELECT count(*) AS n FROM messages').get()).toEqual({
+        n: 0,
+      });
     } finally {
       await bare.close();
     }
@@ -230,15 +232,15 @@ describe('the code (sandbox: read from the sandbox outbox)', () => {
     expect(await (await fetch(url)).text()).toContain('+44•••••123');
     // The sandbox reset forgets the codes with the contracts.
     expect((await h.call('POST', '/api/sandbox/reset')).status).toBe(200);
-    const orphans = h.service.db.prepare(
+    const orphans = h.service.store.prepare(
       'SELECT count(*) AS n FROM contract_approval_codes WHERE contract_id NOT IN (SELECT id FROM contracts)',
     );
-    expect(orphans.get()).toEqual({ n: 0 });
+    expect(await orphans.get()).toEqual({ n: 0 });
   });
 
   it('the create request must name the approver; a bad one is refused naming the field', async () => {
     const { client } = await registeredClient(h);
-    const before = h.service.db.prepare('SELECT count(*) AS n FROM contracts').get();
+    const before = await h.service.store.prepare('SELECT count(*) AS n FROM contracts').get();
     for (const [approver, field] of [
       [undefined, 'approver'],
       [{}, 'approver.email'],
@@ -252,7 +254,9 @@ describe('the code (sandbox: read from the sandbox outbox)', () => {
         code: 'BAD_REQUEST',
         errors: [expect.objectContaining({ field })],
       });
-    expect(h.service.db.prepare('SELECT count(*) AS n FROM contracts').get()).toEqual(before);
+    expect(await h.service.store.prepare('SELECT count(*) AS n FROM contracts').get()).toEqual(
+      before,
+    );
   });
 });
 

@@ -161,7 +161,7 @@ describe('agent.register, me, list', () => {
     const me = await client.agent.me();
     expect(me).toMatchObject({ name: 'Buyer 2', status: 'ACTIVE' });
     expect(me.publicKeyPem).toBeUndefined();
-    const rows = h.service.db
+    const rows = await h.service.store
       .prepare('SELECT count(*) AS n FROM agents WHERE id = ?')
       .get(agent.agentId);
     expect(rows).toEqual({ n: 1 });
@@ -271,7 +271,7 @@ describe('contracts', () => {
 
   it('validates limits and names the field; nothing is created', async () => {
     const { client } = await registeredClient(h);
-    const before = h.service.db.prepare('SELECT count(*) AS n FROM contracts').get();
+    const before = await h.service.store.prepare('SELECT count(*) AS n FROM contracts').get();
     const bad = [
       [{ ...limits(), periodLimits: [] }, 'limits.periodLimits'],
       [
@@ -325,12 +325,14 @@ describe('contracts', () => {
       'NOT_FOUND',
     );
     expect(unknown.errors.map((e) => e.field)).toEqual(['serviceCustomerId']);
-    expect(h.service.db.prepare('SELECT count(*) AS n FROM contracts').get()).toEqual(before);
+    expect(await h.service.store.prepare('SELECT count(*) AS n FROM contracts').get()).toEqual(
+      before,
+    );
   });
 
   it("lists the agent's own contracts with type and status filters, and listAll across pages", async () => {
     const { client } = await registeredClient(h);
-    const customerId = insertCustomer();
+    const customerId = await insertCustomer();
     const ids: string[] = [];
     for (let i = 0; i < 3; i++)
       ids.push(
@@ -386,7 +388,7 @@ describe('contracts', () => {
 
   it('COLLECT: termsVersion 1 on approval and one more per approved update', async () => {
     const { client } = await registeredClient(h);
-    const customerId = insertCustomer();
+    const customerId = await insertCustomer();
     const created = await client.contract.create({
       approver: { email: 'finance@example.com' },
       name: 'Gym membership',
@@ -423,9 +425,9 @@ describe('contracts', () => {
 
 let customerCount = 0;
 /** A customer row as card on file's create customer makes it (that API is another area). */
-function insertCustomer(): string {
+async function insertCustomer(): Promise<string> {
   const id = randomUUID();
-  h.service.db
+  await h.service.store
     .prepare(
       `INSERT INTO customers (id, merchant_id, environment, full_name, email, created_at)
        VALUES (?, ?, 'sandbox', 'Jo Bloggs', ?, ?)`,

@@ -61,13 +61,14 @@ const authorize = (contractId: string, body: object) =>
 /** The card network answers CARD_SETTLE_MS after a charge; the tick then settles the contract. */
 const settle = () => h.call('POST', '/api/sandbox/clock/advance', { ms: 1000 });
 
-const events = (id: string) =>
-  h.service.db
-    .prepare(
-      "SELECT body FROM events WHERE payment_request_id = ? AND type = 'PAYMENTS_STATUS' ORDER BY seq",
-    )
-    .all(id)
-    .map((e) => (JSON.parse((e as { body: string }).body) as { data: { status: string } }).data);
+const events = async (id: string) =>
+  (
+    await h.service.store
+      .prepare<[string], { body: string }>(
+        "SELECT body FROM events WHERE payment_request_id = ? AND type = 'PAYMENTS_STATUS' ORDER BY seq",
+      )
+      .all(id)
+  ).map((e) => (JSON.parse((e as { body: string }).body) as { data: { status: string } }).data);
 
 const usage = async (contractId: string) => (await pay.contract.get(contractId)).usage![0];
 
@@ -139,7 +140,10 @@ describe('COLLECT with card on file', () => {
       maskedCardNumber: '**** **** **** 4242',
       brand: 'VISA',
     });
-    expect(events(charge.paymentRequestId!).map((e) => e.status)).toEqual(['PENDING', 'COMPLETED']);
+    expect((await events(charge.paymentRequestId!)).map((e) => e.status)).toEqual([
+      'PENDING',
+      'COMPLETED',
+    ]);
     expect(await pay.contract.payment(charge.paymentId)).toMatchObject({
       status: 'COMPLETED',
       paymentRequestId: charge.paymentRequestId,
@@ -185,7 +189,10 @@ describe('COLLECT with card on file', () => {
         `/api/payments/v1/payment-status/${charge.paymentRequestId}`,
       );
       expect(status.body).toMatchObject({ status: 'FAILED', errorDescription: reason });
-      expect(events(charge.paymentRequestId!).map((e) => e.status)).toEqual(['PENDING', 'FAILED']);
+      expect((await events(charge.paymentRequestId!)).map((e) => e.status)).toEqual([
+        'PENDING',
+        'FAILED',
+      ]);
       expect(await usage(created.contractId)).toMatchObject({
         usedThisPeriod: 0,
         reserved: 0,
@@ -209,9 +216,9 @@ describe('COLLECT with card on file', () => {
     await settle();
     expect(await usage(created.contractId)).toMatchObject({ usedThisPeriod: 50, reserved: 0 });
     // Refused charges never reached the card network: two card payments, both completed.
-    const requests = h.service.db
+    const requests = (await h.service.store
       .prepare("SELECT status FROM payment_requests WHERE order_id LIKE 'RACE-%'")
-      .all() as { status: string }[];
+      .all()) as { status: string }[];
     expect(requests.map((r) => r.status)).toEqual(['COMPLETED', 'COMPLETED']);
   });
 

@@ -126,7 +126,7 @@ describe('COLLECT with an Idempotency-Key', () => {
     const ctx = h.service.ctx;
     let charges = 0;
     const cards: CollectCards = {
-      savedCards: () => [
+      savedCards: async () => [
         {
           paymentMethodId: 'pm_fixture_4242',
           lastFourDigits: '4242',
@@ -136,7 +136,7 @@ describe('COLLECT with an Idempotency-Key', () => {
       ],
       async charge(scope, input) {
         charges++;
-        const id = ctx.creator.create(
+        const id = await ctx.creator.create(
           { kind: 'merchant', ...scope },
           {
             body: ProcessPaymentBody.parse({
@@ -151,7 +151,7 @@ describe('COLLECT with an Idempotency-Key', () => {
       },
     };
     const app = new Hono();
-    configureMount(app, { idempotency: createIdempotencyStore(ctx.db, ctx.clock, ctx.outbox) });
+    configureMount(app, { idempotency: createIdempotencyStore(ctx.store, ctx.clock, ctx.outbox) });
     app.onError((error, c) =>
       error instanceof ApiError
         ? c.json(error.toEnvelope(), error.status as 400)
@@ -166,7 +166,7 @@ describe('COLLECT with an Idempotency-Key', () => {
     });
     await pay.agent.register({ name: 'Gym billing' });
     const customerId = randomUUID();
-    ctx.db
+    await ctx.store
       .prepare(
         `INSERT INTO customers (id, merchant_id, environment, full_name, email, created_at)
          VALUES (?, ?, 'sandbox', 'Jo Bloggs', ?, ?)`,

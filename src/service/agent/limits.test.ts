@@ -255,7 +255,9 @@ describe('sandbox reset', () => {
     await client.contract.send(id, { amount: 5, payee, reference: 'r' });
     expect((await h.call('POST', '/api/sandbox/reset')).status).toBe(200);
     for (const table of ['agents', 'contracts', 'contract_payments', 'agent_nonces'])
-      expect(h.service.db.prepare(`SELECT count(*) AS n FROM ${table}`).get()).toEqual({ n: 0 });
+      expect(await h.service.store.prepare(`SELECT count(*) AS n FROM ${table}`).get()).toEqual({
+        n: 0,
+      });
     expect((await h.call('GET', '/api/agents')).body.totalCount).toBe(0);
     const gone = await client.agent.me().catch((e: unknown) => e);
     expect(gone).toBeInstanceOf(AgentPayError);

@@ -240,7 +240,9 @@ describe('over HTTP', () => {
       await create({ signed: { body: body.replace('"maxPerPayment":5', '"maxPerPayment":9') } }),
       /does not verify/,
     );
-    expect(h.service.db.prepare('SELECT count(*) AS n FROM contracts').get()).toEqual({ n: 0 });
+    expect(await h.service.store.prepare('SELECT count(*) AS n FROM contracts').get()).toEqual({
+      n: 0,
+    });
     expect((await create({})).status).toBe(201);
   });
 
@@ -263,9 +265,9 @@ describe('over HTTP', () => {
     const first = await me();
     expect(first.status).toBe(200);
     expect401(await me({ nonce: first.nonce, timestamp: first.timestamp }), /already used/);
-    const stored = h.service.db
+    const stored = (await h.service.store
       .prepare('SELECT expires_at FROM agent_nonces WHERE nonce = ?')
-      .get(first.nonce) as { expires_at: number };
+      .get(first.nonce)) as { expires_at: number };
     expect(stored.expires_at).toBe((first.timestamp + 301) * 1000);
     expect401(await me({ nonce: 'short' }), /X-Agent-Nonce/);
   });

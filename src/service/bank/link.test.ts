@@ -134,9 +134,9 @@ describe('POST /api/sandbox/bank/consents', () => {
     expect((await h.call('POST', '/api/sandbox/reset')).status).toBe(200);
     expect((await h.call('GET', `/api/bank/${res.body.accountAuthId}/accounts`)).status).toBe(404);
     expect((await h.call('GET', '/api/bank/consents')).body).toEqual([]);
-    const left = h.service.db
+    const left = (await h.service.store
       .prepare('SELECT count(*) AS n FROM bank_transactions WHERE account_id = ?')
-      .get(res.body.accountIds[0]) as { n: number };
+      .get(res.body.accountIds[0])) as { n: number };
     expect(left.n).toBe(0);
   });
 });

@@ -18,7 +18,7 @@ beforeAll(async () => {
   );
   till = { secret: paired.secret, storeId: paired.terminal.storeId };
   otherStore = randomUUID();
-  h.service.db
+  await h.service.store
     .prepare(
       "INSERT INTO stores (id, merchant_id, name, is_primary, created_at) VALUES (?, ?, 'Market stall', 0, 0)",
     )

@@ -48,7 +48,7 @@ describe('saving a test card through the sandbox control', () => {
     expect(card.id.length).toBeGreaterThan(0);
     expect(card.id.length).toBeLessThanOrEqual(64);
     // The number is never stored anywhere in the database.
-    const dump = JSON.stringify(h.service.db.prepare('SELECT * FROM saved_cards').all());
+    const dump = JSON.stringify(await h.service.store.prepare('SELECT * FROM saved_cards').all());
     expect(dump).not.toContain('4000056655665556');
   });
 

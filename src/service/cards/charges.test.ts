@@ -58,19 +58,20 @@ const advance = async (ms: number) => {
 };
 /** The card network answers after CARD_SETTLE_MS of service time. */
 const settle = () => advance(1000);
-const events = (id: string) =>
-  h.service.db
-    .prepare(
-      "SELECT body FROM events WHERE payment_request_id = ? AND type = 'PAYMENTS_STATUS' ORDER BY seq",
-    )
-    .all(id)
-    .map(
-      (e) =>
-        JSON.parse((e as { body: string }).body).data as {
-          status: string;
-          errorDescription?: string;
-        },
-    );
+const events = async (id: string) =>
+  (
+    await h.service.store
+      .prepare<[string], { body: string }>(
+        "SELECT body FROM events WHERE payment_request_id = ? AND type = 'PAYMENTS_STATUS' ORDER BY seq",
+      )
+      .all(id)
+  ).map(
+    (e) =>
+      JSON.parse((e as { body: string }).body).data as {
+        status: string;
+        errorDescription?: string;
+      },
+  );
 const expectError = (res: { status: number; body: unknown }, code: number, text?: string) => {
   expect(res.status, JSON.stringify(res.body)).toBe(code);
   const envelope = ErrorEnvelope.parse(res.body);
@@ -114,7 +115,10 @@ describe('charging a saved card', () => {
       maskedCardNumber: '**** **** **** 4242',
       brand: 'VISA',
     });
-    expect(events(payment.paymentRequestId).map((e) => e.status)).toEqual(['PENDING', 'COMPLETED']);
+    expect((await events(payment.paymentRequestId)).map((e) => e.status)).toEqual([
+      'PENDING',
+      'COMPLETED',
+    ]);
     expectError(await cancel(payment.paymentRequestId), 400, 'AUTO_CAPTURE');
     expectError(await capture(payment.paymentRequestId), 400, 'AUTO_CAPTURE');
   });
@@ -148,7 +152,7 @@ describe('charging a saved card', () => {
       expect(record).toMatchObject({ status: to, paidAmount: paid });
       expect(record.errorDescription ?? null).toBe(error);
       expect(record.paymentMethod).toBe(to === 'FAILED' ? null : 'CARD');
-      expect(events(payment.paymentRequestId)).toEqual([
+      expect(await events(payment.paymentRequestId)).toEqual([
         expect.objectContaining({ status: 'PENDING' }),
         expect.objectContaining({ status: to, ...(error ? { errorDescription: error } : {}) }),
       ]);
@@ -157,9 +161,9 @@ describe('charging a saved card', () => {
     const ids = new Set(charges.map(([payment]) => payment.paymentRequestId));
     const answers = heard.filter((e) => ids.has(JSON.parse(e.body).data.paymentRequestId));
     expect(answers).toHaveLength(charges.length);
-    const stored = h.service.db
+    const stored = (await h.service.store
       .prepare('SELECT seq, id, body FROM events WHERE seq >= ? ORDER BY seq')
-      .all(answers[0]!.seq) as { seq: number; id: string; body: string }[];
+      .all(answers[0]!.seq)) as { seq: number; id: string; body: string }[];
     expect(answers).toEqual(
       stored
         .filter((e) => answers.some((a) => a.id === e.id))
@@ -183,7 +187,7 @@ describe('charging a saved card', () => {
     const done = await status(payment.paymentRequestId);
     expect(done).toMatchObject({ status: 'COMPLETED', paidAmount: 20, amount: 25.5 });
     expect(done.transactions[0]?.cardPaymentDetails?.captureType).toBe('MANUAL_CAPTURE');
-    expect(events(payment.paymentRequestId).map((e) => e.status)).toEqual([
+    expect((await events(payment.paymentRequestId)).map((e) => e.status)).toEqual([
       'PENDING',
       'AUTHORIZED',
       'COMPLETED',
@@ -222,7 +226,7 @@ describe('charging a saved card', () => {
     const done = await status(id);
     expect(done.status).toBe('CANCELLED');
     expect(done.paidAmount).toBe(0);
-    expect(events(id).map((e) => e.status)).toEqual(['PENDING', 'AUTHORIZED', 'CANCELLED']);
+    expect((await events(id)).map((e) => e.status)).toEqual(['PENDING', 'AUTHORIZED', 'CANCELLED']);
     expectError(await cancel(id), 400);
     expectError(await capture(id), 400);
   });
@@ -262,7 +266,7 @@ describe('charging a saved card', () => {
     const done = await status(payment.paymentRequestId);
     expect(done.status).toBe('CANCELLED');
     expect(done.errorDescription).toContain('expired');
-    expect(events(payment.paymentRequestId).at(-1)).toMatchObject({ status: 'CANCELLED' });
+    expect((await events(payment.paymentRequestId)).at(-1)).toMatchObject({ status: 'CANCELLED' });
     expectError(await capture(payment.paymentRequestId), 400);
   });
 });
@@ -281,7 +285,7 @@ describe('test cards', () => {
       await settle();
       const done = await status(payment.paymentRequestId);
       expect(done).toMatchObject({ status: 'FAILED', errorDescription: why });
-      expect(events(payment.paymentRequestId).at(-1)).toMatchObject({
+      expect((await events(payment.paymentRequestId)).at(-1)).toMatchObject({
         status: 'FAILED',
         errorDescription: why,
       });
@@ -300,7 +304,7 @@ describe('test cards', () => {
       status: 'FAILED',
       errorDescription: 'Capture refused by the issuer',
     });
-    expect(events(manual.paymentRequestId).map((e) => e.status)).toEqual([
+    expect((await events(manual.paymentRequestId)).map((e) => e.status)).toEqual([
       'PENDING',
       'AUTHORIZED',
       'FAILED',
@@ -336,8 +340,12 @@ describe('field rules and lookups', () => {
     amount: 10,
     orderId: 'o-1',
   });
-  const count = () =>
-    (h.service.db.prepare('SELECT count(*) AS n FROM payment_requests').get() as { n: number }).n;
+  const count = async () =>
+    (
+      (await h.service.store.prepare('SELECT count(*) AS n FROM payment_requests').get()) as {
+        n: number;
+      }
+    ).n;
 
   it.each([
     [{ amount: 0.99 }, 'amount'],
@@ -355,14 +363,14 @@ describe('field rules and lookups', () => {
     [{ notes: 'n'.repeat(31) }, 'notes'],
     [{ storeId: 'store' }, 'storeId'],
   ])('400 for %j naming %s; nothing is created', async (patch, field) => {
-    const before = count();
+    const before = await count();
     const envelope = expectError(
       await h.call('POST', '/api/payments/card/process-payment', { ...base(), ...patch }),
       400,
       field,
     );
     expect(envelope.name).toBe('BAD_REQUEST');
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it('accepts amount 1 and a 50-character orderId', async () => {
@@ -408,9 +416,13 @@ describe('field rules and lookups', () => {
   });
 
   it('a refused charge sent together with others fails alone (they may share one commit)', async () => {
-    const count = () =>
-      (h.service.db.prepare('SELECT count(*) AS n FROM payment_requests').get() as { n: number }).n;
-    const before = count();
+    const count = async () =>
+      (
+        (await h.service.store.prepare('SELECT count(*) AS n FROM payment_requests').get()) as {
+          n: number;
+        }
+      ).n;
+    const before = await count();
     const send = (patch: object) =>
       h.call('POST', '/api/payments/card/process-payment', { ...base(), ...patch });
     const answers = await Promise.all([
@@ -420,7 +432,7 @@ describe('field rules and lookups', () => {
       send({ orderId: 'batch-4', customerId: '00000000-0000-4000-8000-000000000000' }),
     ]);
     expect(answers.map((a) => a.status)).toEqual([201, 404, 201, 404]);
-    expect(count()).toBe(before + 2);
+    expect(await count()).toBe(before + 2);
     for (const ok of [answers[0]!, answers[2]!])
       expect((await status(CardPayment.parse(ok.body).paymentRequestId)).status).toBe('PENDING');
   });
@@ -428,22 +440,24 @@ describe('field rules and lookups', () => {
   it('400 when card payments are not activated on the merchant, and no payment is made', async () => {
     // The service never changes this setting itself, so its charges keep what they read
     // (forgetChargeable); a change made with SQL has to say so.
-    const setCards = (on: number) => {
-      h.service.db.prepare('UPDATE merchants SET card_enabled = ?').run(on);
-      forgetChargeable(h.service.db);
+    const setCards = async (on: number) => {
+      await h.service.store.prepare('UPDATE merchants SET card_enabled = ?').run(on);
+      forgetChargeable(h.service.store);
     };
-    const before = h.service.db.prepare('SELECT count(*) AS n FROM payment_requests').get();
-    setCards(0);
+    const before = await h.service.store
+      .prepare('SELECT count(*) AS n FROM payment_requests')
+      .get();
+    await setCards(0);
     try {
       const res = await h.call('POST', '/api/payments/card/process-payment', base());
       expectError(res, 400);
       expect(ErrorEnvelope.parse(res.body).message).toMatch(/not activated/);
     } finally {
-      setCards(1);
+      await setCards(1);
     }
-    expect(h.service.db.prepare('SELECT count(*) AS n FROM payment_requests').get()).toEqual(
-      before,
-    );
+    expect(
+      await h.service.store.prepare('SELECT count(*) AS n FROM payment_requests').get(),
+    ).toEqual(before);
     expect((await h.call('POST', '/api/payments/card/process-payment', base())).status).toBe(201);
   });
 

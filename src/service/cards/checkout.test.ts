@@ -293,15 +293,15 @@ describe('saved cards need the customer to confirm it is them', () => {
     await saveCard(customer.id, '4242424242424242');
     const id = await pay({ serviceCustomerId: customer.id });
     await browser().post(`/pay/${id}/saved-card/code`, plan);
-    const rows = () =>
+    const rows = async () =>
       (
-        h.service.db
+        (await h.service.store
           .prepare('SELECT count(*) AS n FROM checkout_verifications WHERE customer_id = ?')
-          .get(customer.id) as { n: number }
+          .get(customer.id)) as { n: number }
       ).n;
-    expect(rows()).toBe(1);
+    expect(await rows()).toBe(1);
     expect((await h.call('POST', '/api/sandbox/reset')).status).toBe(200);
-    expect(rows()).toBe(0);
+    expect(await rows()).toBe(0);
   });
 
   it('sends at most 5 codes for one payment request', async () => {
@@ -339,7 +339,9 @@ describe('saved cards need the customer to confirm it is them', () => {
   it('a customer with no email or phone is not offered saved cards', async () => {
     const customer = await newCustomer();
     // The API cannot make such a customer, but older records exist.
-    h.service.db.prepare('UPDATE customers SET email = NULL WHERE id = ?').run(customer.id);
+    await h.service.store
+      .prepare('UPDATE customers SET email = NULL WHERE id = ?')
+      .run(customer.id);
     await saveCard(customer.id, '4242424242424242');
     const id = await pay({ serviceCustomerId: customer.id });
     const html = await (await fetch(`${h.url}/pay/${id}/card?tip=none&people=1`)).text();

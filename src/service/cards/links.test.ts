@@ -148,8 +148,8 @@ describe('the hosted card page', () => {
     expect(await cardsOf(c.id)).toHaveLength(1);
     // The full number is nowhere in the database.
     const dump =
-      JSON.stringify(h.service.db.prepare('SELECT * FROM card_links').all()) +
-      JSON.stringify(h.service.db.prepare('SELECT * FROM saved_cards').all());
+      JSON.stringify(await h.service.store.prepare('SELECT * FROM card_links').all()) +
+      JSON.stringify(await h.service.store.prepare('SELECT * FROM saved_cards').all());
     expect(dump).not.toContain('4242424242424242');
   });
 
@@ -260,19 +260,21 @@ describe('sending the link to the customer', () => {
   it('400 when the customer has neither email nor phone; no link, no message', async () => {
     const c = await newCustomer({ phoneNumber: '7700900556' });
     // Remove the phone directly: the API cannot make such a customer, but older records exist.
-    h.service.db.prepare('UPDATE customers SET phone_number = NULL WHERE id = ?').run(c.id);
-    const links = () =>
+    await h.service.store
+      .prepare('UPDATE customers SET phone_number = NULL WHERE id = ?')
+      .run(c.id);
+    const links = async () =>
       (
-        h.service.db
+        (await h.service.store
           .prepare('SELECT count(*) AS n FROM card_links WHERE customer_id = ?')
-          .get(c.id) as { n: number }
+          .get(c.id)) as { n: number }
       ).n;
     const res = await h.call('POST', `/api/customers/${c.id}/cards/authorize`, {
       sendLinkToCustomer: true,
     });
     expect(res.status).toBe(400);
     expect(ErrorEnvelope.parse(res.body).message).toContain('neither an email');
-    expect(links()).toBe(0);
+    expect(await links()).toBe(0);
     expect(await messages(c.id)).toEqual([]);
     // Without sending, the link is still made.
     expect((await h.call('POST', `/api/customers/${c.id}/cards/authorize`, {})).status).toBe(200);

@@ -27,8 +27,8 @@ const list = async (query: string, secret = SANDBOX) => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return CustomerPage.parse(res.body);
 };
-const count = () =>
-  (h.service.db.prepare('SELECT count(*) AS n FROM customers').get() as { n: number }).n;
+const count = async () =>
+  ((await h.service.store.prepare('SELECT count(*) AS n FROM customers').get()) as { n: number }).n;
 
 function expectError(res: { status: number; body: unknown }, status: number, field?: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
@@ -92,14 +92,14 @@ describe('create', () => {
     [{ metadata: { 'a[b]': 'v' } }, 'metadata.a[b]'],
     [{ metadata: { k: 'v'.repeat(501) } }, 'metadata.k'],
   ])('400 naming the field for %j, and nothing is stored', async (extra, field) => {
-    const before = count();
+    const before = await count();
     const res = await h.call('POST', '/api/customers', {
       fullName: 'Valid Name',
       email: `${unique()}@example.com`,
       ...extra,
     });
     expectError(res, 400, field);
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it('accepts the edges of every limit', async () => {
@@ -119,13 +119,13 @@ describe('create', () => {
   it('409 CONFLICT for a duplicate email, whatever its case', async () => {
     const email = `${unique()}@Example.com`;
     await create({ email });
-    const before = count();
+    const before = await count();
     const res = await h.call('POST', '/api/customers', {
       fullName: 'Someone Else',
       email: email.toUpperCase(),
     });
     expect(expectError(res, 409).name).toBe('CONFLICT');
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 });
 

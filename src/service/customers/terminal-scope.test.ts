@@ -54,7 +54,7 @@ const error = (res: { status: number; body: unknown }, code: number) => {
   expect(res.status, JSON.stringify(res.body)).toBe(code);
   return ErrorEnvelope.parse(res.body);
 };
-const resetLookups = () => h.service.db.prepare('DELETE FROM terminal_lookups').run();
+const resetLookups = () => h.service.store.prepare('DELETE FROM terminal_lookups').run();
 
 describe('what a terminal may not do', () => {
   it('cannot list, search, read or change customers, nor use the merchant card routes', async () => {
@@ -72,7 +72,7 @@ describe('what a terminal may not do', () => {
   });
 
   it('finds nobody by a fragment of an email or a phone number', async () => {
-    resetLookups();
+    await resetLookups();
     error(await lookup('email=counter'), 400);
     error(await lookup('email=ounter@example.com'), 404);
     error(await lookup('phone=0900777'), 404);
@@ -82,7 +82,7 @@ describe('what a terminal may not do', () => {
   });
 
   it('cannot read cards or charge a customer it has not looked up (404, as for an unknown id)', async () => {
-    resetLookups();
+    await resetLookups();
     error(
       await h.call('GET', `/api/terminal/customers/${customer.id}/cards`, undefined, till.secret),
       404,
@@ -105,7 +105,7 @@ describe('what a terminal may not do', () => {
 
 describe('what a terminal may do', () => {
   it('looks a customer up by exact email (any case) or phone, seeing contact details only', async () => {
-    resetLookups();
+    await resetLookups();
     for (const q of [
       'email=Counter@Example.com',
       'phone=7700900777',
@@ -125,7 +125,7 @@ describe('what a terminal may do', () => {
   });
 
   it('reads the masked cards, charges MANUAL_CAPTURE for its own store, captures and cancels', async () => {
-    resetLookups();
+    await resetLookups();
     await lookup('email=counter@example.com');
     const cards = SavedCardPage.parse(
       (await h.call('GET', `/api/terminal/customers/${customer.id}/cards`, undefined, till.secret))
@@ -206,15 +206,15 @@ describe('what a terminal may do', () => {
     );
     // Another terminal cannot act on it, nor use the first terminal's lookup.
     const till2 = await pair('Till 2');
-    h.service.db
+    await h.service.store
       .prepare('UPDATE terminals SET store_id = ? WHERE id = ?')
       .run(
         (
-          h.service.db
+          (await h.service.store
             .prepare(
               "INSERT INTO stores (id, merchant_id, name, is_primary, created_at) VALUES (?, ?, 'Second', 0, 0) RETURNING id",
             )
-            .get(other, h.service.bootstrap.merchantId) as { id: string }
+            .get(other, h.service.bootstrap.merchantId)) as { id: string }
         ).id,
         till2.terminal.id,
       );
@@ -235,7 +235,7 @@ describe('what a terminal may do', () => {
   });
 
   it('a lookup opens the cards for an hour only', async () => {
-    resetLookups();
+    await resetLookups();
     await lookup('email=counter@example.com');
     const cards = () =>
       h.call('GET', `/api/terminal/customers/${customer.id}/cards`, undefined, till.secret);
@@ -253,7 +253,7 @@ describe('what a terminal may do', () => {
 
 describe('rate limit and the merchant’s log', () => {
   it(`allows ${LOOKUPS_PER_MINUTE} lookups a minute, then 429; the merchant sees each`, async () => {
-    resetLookups();
+    await resetLookups();
     for (let i = 0; i < LOOKUPS_PER_MINUTE; i++)
       await lookup(i % 2 ? 'email=counter@example.com' : `email=nobody${i}@example.com`);
     const limited = error(await lookup('email=counter@example.com'), 429);

@@ -9,6 +9,7 @@ import { SANDBOX, startService, type Harness } from '../../../test/helpers/servi
 import { createClock } from '../kernel/clock';
 import { createOutbox } from '../kernel/events/outbox';
 import { openDb } from '../kernel/store/db';
+import { createSqliteStore } from '../kernel/store/sqlite-store';
 import { createIdempotencyStore } from './idempotency';
 
 let h: Harness;
@@ -17,8 +18,12 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const count = (table: string) =>
-  (h.service.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+const count = async (table: string) =>
+  (
+    (await h.service.store.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get()) as {
+      n: number;
+    }
+  ).n;
 
 async function post(path: string, body: unknown, key?: string, secret = SANDBOX) {
   const res = await fetch(h.url + path, {
@@ -47,7 +52,7 @@ function conflict(res: { status: number; text: string }, text: RegExp) {
 
 describe('Idempotency-Key', () => {
   it('replays the first answer, status and body, and creates one payment', async () => {
-    const before = count('payment_requests');
+    const before = await count('payment_requests');
     const first = await pay('key-replay');
     expect(first.status).toBe(200);
     expect(first.headers.get('idempotent-replayed')).toBeNull();
@@ -62,22 +67,22 @@ describe('Idempotency-Key', () => {
       'key-replay',
     );
     expect(reordered.text).toBe(first.text);
-    expect(count('payment_requests')).toBe(before + 1);
+    expect(await count('payment_requests')).toBe(before + 1);
   });
 
   it('answers 409 for the same key with a different body, and changes nothing', async () => {
     await pay('key-conflict', 'order-a');
-    const before = count('payment_requests');
+    const before = await count('payment_requests');
     conflict(await pay('key-conflict', 'order-b'), /different request/);
-    expect(count('payment_requests')).toBe(before);
+    expect(await count('payment_requests')).toBe(before);
   });
 
   it('runs two concurrent requests with one key once', async () => {
-    const before = count('payment_requests');
+    const before = await count('payment_requests');
     const answers = await Promise.all(Array.from({ length: 8 }, () => pay('key-race', 'race')));
     expect(new Set(answers.map((a) => a.status))).toEqual(new Set([200]));
     expect(new Set(answers.map((a) => a.text)).size).toBe(1);
-    expect(count('payment_requests')).toBe(before + 1);
+    expect(await count('payment_requests')).toBe(before + 1);
   });
 
   it('keeps keys apart per caller: a terminal and its merchant do not share them', async () => {
@@ -149,7 +154,7 @@ describe('Idempotency-Key', () => {
 
 describe('the idempotency store', () => {
   const setup = () => {
-    const db = openDb(null);
+    const db = createSqliteStore(openDb(null));
     const clock = createClock();
     return { db, store: createIdempotencyStore(db, clock, createOutbox(db, clock)) };
   };
@@ -171,7 +176,7 @@ describe('the idempotency store', () => {
     expect(await first).toEqual({ replayed: false, result: 'done-1' });
     expect(await second).toEqual({ replayed: true, answer: answer('done-1') });
     expect(runs).toBe(1);
-    db.close();
+    await db.close();
   });
 
   it('releases the key when the handler fails, so a retry runs', async () => {
@@ -195,18 +200,20 @@ describe('the idempotency store', () => {
       replayed: false,
       result: 'ok',
     });
-    db.close();
+    await db.close();
   });
 
   it('answers 409 for a key whose first request was cut short by a restart', async () => {
     const { db, store } = setup();
-    db.prepare(
-      "INSERT INTO idempotency_keys (scope, key, fingerprint, boot, created_at) VALUES ('s', 'k', 'f', 'old-process', ?)",
-    ).run(Date.now());
+    await db
+      .prepare(
+        "INSERT INTO idempotency_keys (scope, key, fingerprint, boot, created_at) VALUES ('s', 'k', 'f', 'old-process', ?)",
+      )
+      .run(Date.now());
     await expect(store.run('sandbox', 's', 'k', 'f', () => 'again', answer)).rejects.toMatchObject({
       status: 409,
       message: expect.stringMatching(/interrupted by a restart/),
     });
-    db.close();
+    await db.close();
   });
 });

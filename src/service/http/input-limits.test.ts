@@ -15,8 +15,12 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const payment = { customerId: 'c1', orderId: 'o1', amount: 1.5 };
-const paymentCount = () =>
-  (h.service.db.prepare('SELECT COUNT(*) AS n FROM payment_requests').get() as { n: number }).n;
+const paymentCount = async () =>
+  (
+    (await h.service.store.prepare('SELECT COUNT(*) AS n FROM payment_requests').get()) as {
+      n: number;
+    }
+  ).n;
 
 async function raw(
   path: string,
@@ -53,7 +57,7 @@ describe('body size', () => {
   });
 
   it('refuses a body over 64 KiB with 413 before parsing, and creates nothing', async () => {
-    const before = paymentCount();
+    const before = await paymentCount();
     const big = JSON.stringify({ ...payment, notes: 'x'.repeat(MAX_BODY_BYTES) });
     const envelope = refused(await raw('/api/payments/process-payment', big), 413, '(body)');
     expect(envelope.name).toBe('PAYLOAD_TOO_LARGE');
@@ -61,7 +65,7 @@ describe('body size', () => {
     // Not even JSON: the size is refused before the body is parsed.
     const junk = 'x'.repeat(MAX_BODY_BYTES + 1);
     refused(await raw('/api/payments/process-payment', junk), 413, '(body)');
-    expect(paymentCount()).toBe(before);
+    expect(await paymentCount()).toBe(before);
   });
 
   it('limits every other body too: a hosted-page form post over 64 KiB gets 413', async () => {
@@ -93,7 +97,7 @@ describe('body size', () => {
 
 describe('content type', () => {
   it('refuses a non-JSON body with 415 and creates nothing', async () => {
-    const before = paymentCount();
+    const before = await paymentCount();
     const text = JSON.stringify(payment);
     for (const type of ['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded'])
       refused(
@@ -109,7 +113,7 @@ describe('content type', () => {
       415,
       '(body)',
     );
-    expect(paymentCount()).toBe(before);
+    expect(await paymentCount()).toBe(before);
     const ok = await raw('/api/payments/process-payment', text, {
       'content-type': 'Application/JSON; charset="utf-8"',
     });
@@ -124,7 +128,7 @@ describe('content type', () => {
 
 describe('text fields', () => {
   it('refuses NUL, control and bidirectional override characters, naming the field', async () => {
-    const before = paymentCount();
+    const before = await paymentCount();
     const cases: [Record<string, unknown>, string][] = [
       [{ ...payment, orderId: 'o\u00001' }, 'orderId'],
       [{ ...payment, customerId: 'Ann\u202Egnp.exe' }, 'customerId'],
@@ -136,7 +140,7 @@ describe('text fields', () => {
       const res = await h.call('POST', '/api/payments/process-payment', body);
       expect(refused(res, 400, field).message).toMatch(/control characters|U\+/);
     }
-    expect(paymentCount()).toBe(before);
+    expect(await paymentCount()).toBe(before);
   });
 
   it('refuses a bidirectional override in a terminal name', async () => {
@@ -151,7 +155,7 @@ describe('text fields', () => {
   });
 
   it('refuses invalid UTF-8 and lone surrogates, naming the field', async () => {
-    const before = paymentCount();
+    const before = await paymentCount();
     const bytes = new Uint8Array([
       ...new TextEncoder().encode('{"customerId":"c1","orderId":"o1","amount":1,"notes":"ab'),
       0xff,
@@ -166,7 +170,7 @@ describe('text fields', () => {
     // A whole pair (an emoji) is fine.
     const pair = '{"customerId":"c1","orderId":"o1 \\ud83d\\ude00","amount":1}';
     expect((await raw('/api/payments/process-payment', pair)).status).toBe(200);
-    expect(paymentCount()).toBe(before + 1);
+    expect(await paymentCount()).toBe(before + 1);
   });
 
   it('refuses __proto__ keys and deep nesting', async () => {

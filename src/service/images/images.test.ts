@@ -264,7 +264,7 @@ describe('templates', () => {
   });
 
   it('escapes user text for XML and the document still parses and renders', async () => {
-    service.db
+    await service.store
       .prepare('UPDATE merchants SET name = ? WHERE id = ?')
       .run('Bob & Sue\'s "<Café>"', service.bootstrap.merchantId);
     try {
@@ -280,7 +280,7 @@ describe('templates', () => {
       expect(() => svgToPng(receipt)).not.toThrow();
       await fetchOk(templateUrl(links, 'RECEIPT_PNG'));
     } finally {
-      service.db
+      await service.store
         .prepare('UPDATE merchants SET name = ? WHERE id = ?')
         .run(service.bootstrap.merchantName, service.bootstrap.merchantId);
     }

@@ -39,7 +39,7 @@ describe('health and readiness', () => {
 
   it('readiness is 503 in the error envelope once the database is gone', async () => {
     h = await startService();
-    h.service.db.close();
+    await h.service.store.close();
     const ready = await h.call('GET', '/readyz', undefined, null);
     expect(ready.status).toBe(503);
     expect(ready.body).toMatchObject({ status: 503, message: 'The database cannot be reached' });

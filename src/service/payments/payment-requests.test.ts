@@ -21,16 +21,23 @@ const status = async (id: string, secret = SANDBOX) => {
   expect(res.status).toBe(200);
   return PaymentStatusRecord.parse(res.body);
 };
-const countRequests = () =>
-  (h.service.db.prepare('SELECT count(*) AS n FROM payment_requests').get() as { n: number }).n;
-const eventsOf = (id: string) =>
-  h.service.db
-    .prepare('SELECT type, body FROM events WHERE payment_request_id = ? ORDER BY seq')
-    .all(id)
-    .map((e) => {
-      const row = e as { type: string; body: string };
-      return { type: row.type, data: JSON.parse(row.body).data };
-    });
+const countRequests = async () =>
+  (
+    (await h.service.store.prepare('SELECT count(*) AS n FROM payment_requests').get()) as {
+      n: number;
+    }
+  ).n;
+const eventsOf = async (id: string) =>
+  (
+    await h.service.store
+      .prepare<[string], { type: string; body: string }>(
+        'SELECT type, body FROM events WHERE payment_request_id = ? ORDER BY seq',
+      )
+      .all(id)
+  ).map((e) => {
+    const row = e as { type: string; body: string };
+    return { type: row.type, data: JSON.parse(row.body).data };
+  });
 
 /** Asserts the envelope `{name, message, status, errors}`, naming `field` when given. */
 function expectError(res: { status: number; body: unknown }, status: number, field?: string) {
@@ -145,10 +152,10 @@ describe('POST /api/payments/process-payment', () => {
   it.each(invalid)(
     'refuses %s with 400 naming the field, storing nothing',
     async (_, extra, field) => {
-      const before = countRequests();
+      const before = await countRequests();
       const res = await h.call('POST', '/api/payments/process-payment', { ...order, ...extra });
       expect(expectError(res, 400, field).name).toBe('BAD_REQUEST');
-      expect(countRequests()).toBe(before);
+      expect(await countRequests()).toBe(before);
     },
   );
 
@@ -190,7 +197,7 @@ describe('GET /api/payments/v1/payment-status/{id}', () => {
       captureType: 'AUTO_CAPTURE',
       maskedCardNumber: '**** **** **** 4242',
     });
-    const last = eventsOf(id).at(-1);
+    const last = (await eventsOf(id)).at(-1);
     expect(last).toMatchObject({
       type: 'PAYMENTS_STATUS',
       data: { status: 'COMPLETED', paidAmount: 12, orderId: 'order-1', paymentMethod: 'CARD' },
@@ -206,7 +213,7 @@ describe('POST /api/payment-request/cancel/{id}', () => {
     expect(res.body).toEqual({ message: expect.any(String) });
     expect((await status(id)).status).toBe('CANCELLED');
     expectError(await h.call('POST', `/api/payment-request/cancel/${id}`), 400);
-    expect(eventsOf(id)).toEqual([
+    expect(await eventsOf(id)).toEqual([
       {
         type: 'PAYMENTS_STATUS',
         data: expect.objectContaining({ status: 'CANCELLED', metadata: { lane: '2' } }),
@@ -233,7 +240,7 @@ describe('expiry and the sandbox clock', () => {
     const advanced = await h.call('POST', '/api/sandbox/clock/advance', { ms: 61_000 });
     expect(advanced.status).toBe(200);
     expect((await status(id)).status).toBe('EXPIRED');
-    expect(eventsOf(id).map((e) => [e.type, e.data.status])).toEqual([
+    expect((await eventsOf(id)).map((e) => [e.type, e.data.status])).toEqual([
       ['EXPIRED_STATUS', 'EXPIRED'],
     ]);
     expectError(

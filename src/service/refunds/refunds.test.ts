@@ -56,11 +56,11 @@ const simulate = (refundId: string, outcome: string, secret = SANDBOX) =>
   h.call('POST', `/api/sandbox/refunds/${refundId}/simulate`, { outcome }, secret);
 const status = async (id: string) =>
   PaymentStatusRecord.parse((await h.call('GET', `/api/payments/v1/payment-status/${id}`)).body);
-const refundCount = (id: string) =>
+const refundCount = async (id: string) =>
   (
-    h.service.db
+    (await h.service.store
       .prepare('SELECT count(*) AS n FROM refunds WHERE payment_request_id = ?')
-      .get(id) as { n: number }
+      .get(id)) as { n: number }
   ).n;
 
 function expectError(res: { status: number; body: unknown }, code: number, field?: string) {
@@ -142,7 +142,7 @@ describe('initiate a refund', () => {
     });
     const openId = open.body.paymentRequestId as string;
     expect(expectError(await refund(openId), 400).message).toMatch(/PAYMENT_NOT_INITIATED/);
-    expect(refundCount(openId)).toBe(0);
+    expect(await refundCount(openId)).toBe(0);
 
     const id = await paid(10);
     expectError(await refund(id, { amount: 0 }), 400, 'amount');
@@ -153,7 +153,7 @@ describe('initiate a refund', () => {
     expectError(await refund(id, { refundNotes: 'n'.repeat(31) }), 400, 'refundNotes');
     expectError(await refund(id, { metadata: { '[k]': 'v' } }), 400);
     expectError(await refund(id, 'not json'), 400);
-    expect(refundCount(id)).toBe(0);
+    expect(await refundCount(id)).toBe(0);
     expect(hooks.received.filter((r) => r.json.data.paymentRequestId === id)).toEqual([]);
   });
 
@@ -326,7 +326,7 @@ describe('sandbox reset', () => {
     const id = await paid(2);
     expect((await refund(id)).status).toBe(201);
     expect((await h.call('POST', '/api/sandbox/reset')).status).toBe(200);
-    expect(refundCount(id)).toBe(0);
+    expect(await refundCount(id)).toBe(0);
     expectError(await list(id), 400);
   });
 });

@@ -223,9 +223,9 @@ describe('push stream and remote payments', () => {
       'GET',
       `/api/payments/v1/payment-status/${ok.body.paymentRequestId}`,
     );
-    const consumer = h.service.db
+    const consumer = (await h.service.store
       .prepare('SELECT * FROM consumers WHERE id = ?')
-      .get(status.body.customerId) as Record<string, unknown>;
+      .get(status.body.customerId)) as Record<string, unknown>;
     expect(consumer).toMatchObject({
       first_name: 'Ada',
       phone_country_code: '+44',
@@ -243,9 +243,13 @@ describe('push stream and remote payments', () => {
   });
 
   it('applies every rule of a remote payment', async () => {
-    const count = () =>
-      (h.service.db.prepare('SELECT count(*) AS n FROM payment_requests').get() as { n: number }).n;
-    const before = count();
+    const count = async () =>
+      (
+        (await h.service.store.prepare('SELECT count(*) AS n FROM payment_requests').get()) as {
+          n: number;
+        }
+      ).n;
+    const before = await count();
     expect(expectError(await remote({ amount: 1 }), 400).errors).toEqual([
       expect.objectContaining({ field: 'id' }),
     ]);
@@ -267,14 +271,14 @@ describe('push stream and remote payments', () => {
     await h.call('PUT', `/api/terminal/${till.terminal.id}`, { remotePaymentsEnabled: false });
     expectError(await remote({ id: till.terminal.id, amount: 1 }), 400, /switched off/);
     await h.call('PUT', `/api/terminal/${till.terminal.id}`, { remotePaymentsEnabled: true });
-    h.service.db.prepare('UPDATE merchants SET remote_enabled = 0').run();
+    await h.service.store.prepare('UPDATE merchants SET remote_enabled = 0').run();
     expectError(
       await remote({ id: till.terminal.id, amount: 1 }),
       400,
       /not enabled for this merchant/,
     );
-    h.service.db.prepare('UPDATE merchants SET remote_enabled = 1').run();
-    expect(count()).toBe(before);
+    await h.service.store.prepare('UPDATE merchants SET remote_enabled = 1').run();
+    expect(await count()).toBe(before);
     // Padded notes within 30 characters after trimming are fine.
     expect(
       (await remote({ id: till.terminal.id, amount: 1, notes: `   ${'n'.repeat(30)}   ` })).status,
@@ -313,7 +317,7 @@ describe('push stream and remote payments', () => {
 
   it("hides another store's payments from the terminal", async () => {
     const storeId = randomUUID();
-    h.service.db
+    await h.service.store
       .prepare(
         "INSERT INTO stores (id, merchant_id, name, is_primary, created_at) VALUES (?, ?, 'Second', 0, 0)",
       )

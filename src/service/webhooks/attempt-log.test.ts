@@ -131,15 +131,15 @@ describe('the delivery log', () => {
     const sub = await endpoint(r.url);
     await sendTestEvent();
     const failed = await deliveryOnce(sub, (d) => d.attempts === 1);
-    const count = () =>
-      running.service.db
+    const count = async () =>
+      (await running.service.store
         .prepare<[string], { n: number }>(
           'SELECT count(*) AS n FROM webhook_delivery_attempts WHERE delivery_id = ?',
         )
-        .get(failed.id)!.n;
-    expect(count()).toBe(1);
+        .get(failed.id))!.n;
+    expect(await count()).toBe(1);
 
     expect((await running.call('POST', '/api/sandbox/reset')).status).toBe(200);
-    expect(count()).toBe(0);
+    expect(await count()).toBe(0);
   });
 });

@@ -175,7 +175,7 @@ describe('delivering in production', () => {
   it('refuses a literal inward address stored before subscriptions were checked', async () => {
     receiver = await startReceiver();
     const sub = await subscribe('https://mixed.shop.example/counter');
-    h.service.db
+    await h.service.store
       .prepare('UPDATE webhook_subscriptions SET url = ? WHERE id = ?')
       .run(receiver.url, sub.body.id);
     await cancelledPayment(PRODUCTION);

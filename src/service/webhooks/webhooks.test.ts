@@ -172,14 +172,16 @@ describe('subscriptions', () => {
   });
 
   it("keeps merchants apart: another merchant's ids answer 404", async () => {
-    const db = running.service.db;
+    const db = running.service.store;
     const other = randomUUID();
-    db.prepare("INSERT INTO merchants (id, name, created_at) VALUES (?, 'Other Shop', 0)").run(
-      other,
-    );
-    db.prepare(
-      "INSERT INTO access_secrets (hash, merchant_id, environment, kind, created_at) VALUES (?, ?, 'sandbox', 'merchant', 0)",
-    ).run(hashSecret('sk_sandbox_other'), other);
+    await db
+      .prepare("INSERT INTO merchants (id, name, created_at) VALUES (?, 'Other Shop', 0)")
+      .run(other);
+    await db
+      .prepare(
+        "INSERT INTO access_secrets (hash, merchant_id, environment, kind, created_at) VALUES (?, ?, 'sandbox', 'merchant', 0)",
+      )
+      .run(hashSecret('sk_sandbox_other'), other);
 
     const mine = await subscribe('http://127.0.0.1:1/mine', ['PAYMENTS_STATUS']);
     const theirs = await running.call<{ id: string }[]>(
@@ -399,7 +401,7 @@ describe('deliveries', () => {
     const countBefore = r.received.length;
 
     expect((await running.call('DELETE', `/api/webhooks/${sub.id}`)).status).toBe(200);
-    const row = running.service.db
+    const row = await running.service.store
       .prepare<[string, string], { status: string; last_error: string }>(
         'SELECT status, last_error FROM webhook_deliveries WHERE event_id = ? AND subscription_id = ?',
       )

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from '../../../sqlite';
 import { startService, type Harness } from '../../../../test/helpers/service';
+import { sqliteConnection } from '../../../../test/helpers/sqlite-connection';
 
 /**
  * The payment requests in the database file itself (a copy of it without its write-ahead log),
@@ -37,7 +38,10 @@ describe('WAL checkpoints on their own thread', () => {
     const file = join(dir, 'service.db');
     // The request thread's own automatic checkpoint waits for 10,000 pages; a few payments are
     // far below that, so only the checkpointer can put them in the main file.
-    expect(h.service.db.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
+    // SQLite-only: WAL checkpoints are the SQLite adapter's; read its own connection's setting.
+    expect(sqliteConnection(h.service.store).pragma('wal_autocheckpoint', { simple: true })).toBe(
+      10_000,
+    );
     const within = async (done: () => boolean) => {
       const deadline = Date.now() + 5000;
       while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
