@@ -105,10 +105,10 @@ export function createSpending(
     [string, string | null, string | null, number, number],
     PaymentRow
   >(`
-    SELECT * FROM contract_payments WHERE contract_id = ? AND (? IS NULL OR status = ?)
+    SELECT * FROM contract_payments WHERE contract_id = ? AND (CAST(? AS TEXT) IS NULL OR status = ?)
     ORDER BY created_at DESC, id LIMIT ? OFFSET ?`);
   const countOf = store.prepare<[string, string | null, string | null], { n: number }>(
-    'SELECT count(*) AS n FROM contract_payments WHERE contract_id = ? AND (? IS NULL OR status = ?)',
+    'SELECT count(*) AS n FROM contract_payments WHERE contract_id = ? AND (CAST(? AS TEXT) IS NULL OR status = ?)',
   );
 
   /** Every rule of the contract, checked against its state inside the caller's transaction. */

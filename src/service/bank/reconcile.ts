@@ -42,7 +42,7 @@ export function createReconciler(store: Store, clock: Clock, ledger: Ledger) {
     FROM transactions t ${orderedJoin(store)} payment_requests r ON r.id = t.payment_request_id
     WHERE t.method = 'PAY_BY_BANK' AND t.status = 'COMPLETED'
       AND t.updated_at >= ? AND t.updated_at < ? AND r.merchant_id = ? AND r.environment = ?
-      AND (? IS NULL OR r.store_id = ?)
+      AND (CAST(? AS TEXT) IS NULL OR r.store_id = ?)
     ORDER BY t.updated_at, t.id`);
 
   return async function reconcile(

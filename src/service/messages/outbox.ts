@@ -118,10 +118,10 @@ export function createMessageOutbox(
     [string, string, string | null, string | null, number, number],
     MessageRow
   >(`
-    SELECT * FROM messages WHERE merchant_id = ? AND environment = ? AND (? IS NULL OR customer_id = ?)
+    SELECT * FROM messages WHERE merchant_id = ? AND environment = ? AND (CAST(? AS TEXT) IS NULL OR customer_id = ?)
     ORDER BY created_at DESC, ${insertionOrder(store)} DESC LIMIT ? OFFSET ?`);
   const total = store.prepare<[string, string, string | null, string | null], { n: number }>(`
-    SELECT count(*) AS n FROM messages WHERE merchant_id = ? AND environment = ? AND (? IS NULL OR customer_id = ?)`);
+    SELECT count(*) AS n FROM messages WHERE merchant_id = ? AND environment = ? AND (CAST(? AS TEXT) IS NULL OR customer_id = ?)`);
 
   const transport = options.smtpUrl
     ? nodemailer.createTransport(smtpOptions(options.smtpUrl))

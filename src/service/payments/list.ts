@@ -11,11 +11,12 @@ import { insertionOrder } from '../kernel/store/port';
 
 export const paymentListRoutes: Area = (app, ctx) => {
   const { store } = ctx;
-  // Optional filters are written as `? IS NULL OR column = ?` so one statement serves them all.
+  // Optional filters are written as `? IS NULL OR column = ?` so one statement serves them all
+  // (the CAST tells PostgreSQL the type of a parameter it sees only compared with NULL).
   const where = `merchant_id = @merchantId AND environment = @environment
-    AND (@status IS NULL OR status = @status)
-    AND (@terminalId IS NULL OR terminal_id = @terminalId)
-    AND (@customerId IS NULL OR customer_ref = @customerId)`;
+    AND (CAST(@status AS TEXT) IS NULL OR status = @status)
+    AND (CAST(@terminalId AS TEXT) IS NULL OR terminal_id = @terminalId)
+    AND (CAST(@customerId AS TEXT) IS NULL OR customer_ref = @customerId)`;
   interface Filter {
     merchantId: string;
     environment: string;

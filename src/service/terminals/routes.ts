@@ -38,7 +38,7 @@ export const terminalRoutes: Area = (app, ctx) => {
   mount(app, ctx.auth, routes.setPushToken, async ({ body, caller }) => {
     await store
       .prepare(
-        'UPDATE terminals SET fcm_token = ?, push_registered = CASE WHEN ? IS NOT NULL THEN 1 ELSE push_registered END, last_seen_at = ? WHERE id = ?',
+        'UPDATE terminals SET fcm_token = ?, push_registered = CASE WHEN CAST(? AS TEXT) IS NOT NULL THEN 1 ELSE push_registered END, last_seen_at = ? WHERE id = ?',
       )
       .run(body.fcmToken, body.fcmToken, clock.now(caller.environment), caller.terminalId);
     return terminalRecord((await terminals.get(caller.terminalId))!, presence);
