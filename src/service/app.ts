@@ -280,6 +280,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
    * the sandbox clock the database holds, which any instance may have moved.
    */
   async function sweep(): Promise<void> {
+    if (!store.open) return;
     if (!store.soleWriter) {
       const stored = await clockOffset.get();
       clock.sync(stored ? Number(stored.value) : 0);

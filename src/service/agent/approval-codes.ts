@@ -82,7 +82,7 @@ export function createApprovalCodes(store: Store, clock: Clock, messages: Messag
     VALUES (@token, @contractId, @salt, @hash, @expiresAt, 1, @now)
     ON CONFLICT (auth_token) DO UPDATE SET code_salt = excluded.code_salt,
       code_hash = excluded.code_hash, code_expires_at = excluded.code_expires_at,
-      sends = sends + 1`);
+      sends = contract_approval_codes.sends + 1`);
   const countFailure = store.prepare(
     'UPDATE contract_approval_codes SET failures = failures + 1 WHERE auth_token = ?',
   );

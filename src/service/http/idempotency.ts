@@ -112,7 +112,7 @@ export function createIdempotencyStore(store: Store, clock: Clock, outbox: Outbo
   // The sandbox's clock is never behind production's, so its bound is the larger one.
   const prune = store.prepare<{ sandbox: number; production: number }>(`
     DELETE FROM idempotency_keys WHERE created_at <= @sandbox
-      AND (created_at <= @production OR substr(scope, instr(scope, ':') + 1, 8) = 'sandbox:')`);
+      AND (created_at <= @production OR scope LIKE '%:sandbox:%')`);
   const inFlight = new Map<string, Promise<unknown>>();
   let prunedAt = -Infinity;
 

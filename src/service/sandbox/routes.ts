@@ -100,7 +100,9 @@ export const sandboxRoutes: Area = (app, ctx) => {
   ].map((sql) => ctx.store.prepare(sql));
 
   mount(app, ctx.auth, routes.resetSandbox, async ({ caller }) => {
-    await ctx.store.tx(async () => resets.forEach((statement) => statement.run(caller.merchantId)));
+    await ctx.store.tx(async () => {
+      for (const statement of resets) await statement.run(caller.merchantId);
+    });
     ctx.payments.clear();
     forgetChargeable(ctx.store);
     ctx.outbox.subscriptionsChanged();

@@ -221,9 +221,9 @@ export function createWebhookDispatcher(
   function wakeSoon(): void {
     if (wakeQueued || stopped) return;
     wakeQueued = true;
-    setImmediate(async () => {
+    setImmediate(() => {
       wakeQueued = false;
-      await wake();
+      wake().catch((error: Error) => log(`webhooks: ${error.message}`));
     });
   }
 

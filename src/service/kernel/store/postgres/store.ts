@@ -52,7 +52,7 @@ export interface PostgresStoreOptions {
 export type PostgresStore = Store & { readonly pool: pg.Pool };
 
 /** How often `tx` runs work that a serialization failure or deadlock aborted. */
-const ATTEMPTS = 5;
+const ATTEMPTS = 10;
 const RETRYABLE = new Set(['40001', '40P01']);
 
 const INT8 = 20;
