@@ -46,7 +46,7 @@ export function createWatcher(store: Store, presence: Presence) {
     { n: number; attempts: number | null; delivered: number | null; done: number | null }
   >(
     `SELECT count(*) AS n, sum(d.attempts) AS attempts, max(d.delivered_at) AS delivered,
-            sum(d.status != 'PENDING') AS done
+            sum(CASE WHEN d.status != 'PENDING' THEN 1 ELSE 0 END) AS done
        FROM webhook_subscriptions s JOIN webhook_deliveries d ON d.subscription_id = s.id
       WHERE s.merchant_id = ? AND s.environment = ? AND s.deleted_at IS NULL AND d.created_at >= ?`,
   );
