@@ -1,10 +1,36 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two passes: everything on the embedded SQLite store, then the payments service's tests again on
+ * PostgreSQL (COUNTER_TEST_STORE=postgres: test/helpers/service.ts gives each test a fresh
+ * database on an embedded PostgreSQL server, or on the server DATABASE_URL names).
+ */
+const SERVICE_ON_POSTGRES = ['src/service/**/*.test.ts', 'test/service/**/*.test.ts'];
+/** About SQLite itself (its file, WAL checkpoints, migrations) or the store adapters directly. */
+const SQLITE_ONLY = ['src/service/kernel/store/**'];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: ['test/e2e/**', 'node_modules/**'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['test/e2e/**', 'node_modules/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: SERVICE_ON_POSTGRES,
+          exclude: ['node_modules/**', ...SQLITE_ONLY],
+          env: { COUNTER_TEST_STORE: 'postgres' },
+        },
+      },
+    ],
   },
 });

@@ -118,6 +118,8 @@ export function createWebhookDispatcher(
   const concurrency = options.concurrency ?? 8;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const stopGraceMs = options.stopGraceMs ?? 5_000;
+  // Longer than an attempt can take (connect, headers and body each bounded by timeoutMs).
+  const claimMs = 4 * timeoutMs + 5_000;
 
   const resolveHost = options.resolveHost ?? resolveWithDns;
 
@@ -130,23 +132,33 @@ export function createWebhookDispatcher(
 
   // In-flight rows are still PENDING and due, so the SELECT asks for enough rows to skip them.
   // Once per environment, with that environment's now (clock.ts).
-  const due = store.prepare<[number, Environment, number], DueRow>(`
+  const due = store.prepare<[number, Environment, number, number], DueRow>(`
     SELECT d.id, d.event_id, d.body, d.attempts, s.url, s.secret, s.deleted_at, s.environment,
       d.next_attempt_at, d.tamper
     FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id
     WHERE d.status = 'PENDING' AND d.next_attempt_at <= ? AND s.environment = ?
+      AND (d.claimed_until IS NULL OR d.claimed_until <= ?)
     ORDER BY d.next_attempt_at
     LIMIT ?`);
+  // A sender takes a delivery before sending it: only one claim of a due row succeeds, on this
+  // instance or any other on the database. Real time, not an environment's clock: the claim is
+  // about this process being alive, and the sandbox clock can jump.
+  const claim = store.prepare<[number, string, number]>(`
+    UPDATE webhook_deliveries SET claimed_until = ?
+    WHERE id = ? AND status = 'PENDING' AND (claimed_until IS NULL OR claimed_until <= ?)`);
+  const unclaim = store.prepare<[string]>(
+    'UPDATE webhook_deliveries SET claimed_until = NULL WHERE id = ?',
+  );
   // Compare-and-set on status: a delivery failed meanwhile (subscription deleted) stays failed.
   const delivered = store.prepare(`
     UPDATE webhook_deliveries
     SET status = 'DELIVERED', attempts = attempts + 1, delivered_at = ?, last_status_code = ?,
-        last_error = NULL, next_attempt_at = NULL
+        last_error = NULL, next_attempt_at = NULL, claimed_until = NULL
     WHERE id = ? AND status = 'PENDING'`);
   const failed = store.prepare(`
     UPDATE webhook_deliveries
     SET status = @status, attempts = attempts + 1, last_status_code = @code, last_error = @error,
-        next_attempt_at = @next
+        next_attempt_at = @next, claimed_until = NULL
     WHERE id = @id AND status = 'PENDING'`);
   // The attempt log: one row per attempt, written with the outcome it records.
   const logAttempt = store.prepare<[string, number, number, number | null, string | null, number]>(`
@@ -192,7 +204,9 @@ export function createWebhookDispatcher(
       const overdue = (row: DueRow) => clock.now(row.environment) - row.next_attempt_at;
       rows = [];
       for (const environment of ENVIRONMENTS)
-        rows.push(...(await due.all(clock.now(environment), environment, free + inFlight.size)));
+        rows.push(
+          ...(await due.all(clock.now(environment), environment, Date.now(), free + inFlight.size)),
+        );
       rows.sort((a, b) => overdue(b) - overdue(a));
     } catch (error) {
       log(`webhooks: cannot read due deliveries: ${(error as Error).message}`);
@@ -206,6 +220,8 @@ export function createWebhookDispatcher(
         await orphaned.run(row.id);
         continue;
       }
+      const claimed = await claim.run(Date.now() + claimMs, row.id, Date.now());
+      if (claimed.changes === 0 || inFlight.has(row.id)) continue; // another sender has it
       started++;
       const abort = new AbortController();
       const promise = attempt(row, abort.signal).finally(() => {
@@ -260,8 +276,12 @@ export function createWebhookDispatcher(
     const at = clock.now(row.environment);
     const started = performance.now();
     const outcome = await send(row, signal);
-    // Abandoned by stop(): leave the row PENDING and due; the next start sends it again.
-    if (signal.aborted) return;
+    // Abandoned by stop(): the row stays PENDING and due, and is let go so that the next start,
+    // or another instance, sends it again at once.
+    if (signal.aborted) {
+      await unclaim.run(row.id).catch(() => {});
+      return;
+    }
     const now = clock.now(row.environment);
     const attempts = row.attempts + 1;
     const facts: AttemptFacts = {

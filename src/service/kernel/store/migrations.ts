@@ -631,4 +631,10 @@ export const migrations: readonly string[] = [
   ) WITHOUT ROWID;
   ALTER TABLE webhook_deliveries ADD COLUMN tamper TEXT CHECK (tamper IN ('signature', 'timestamp'));
   `,
+  // 14, webhooks: a delivery being sent is claimed until this real time (ms), so that no other
+  //     sender (another instance on a shared database, or a second wake of this one) sends it
+  //     too; an instance that dies mid-delivery leaves it to the others once the claim lapses.
+  `
+  ALTER TABLE webhook_deliveries ADD COLUMN claimed_until INTEGER;
+  `,
 ];

@@ -570,4 +570,8 @@ export const postgresMigrations: readonly string[] = [
   CREATE INDEX terminal_lookups_terminal ON terminal_lookups(terminal_id, created_at);
   CREATE INDEX terminal_lookups_merchant ON terminal_lookups(merchant_id, environment, created_at);
   `,
+  // 2: SQLite's 14 (webhook delivery claims).
+  `
+  ALTER TABLE webhook_deliveries ADD COLUMN claimed_until BIGINT;
+  `,
 ];
