@@ -348,6 +348,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       await fcmPush.stop();
       await messages.stop();
       await running?.catch(() => {});
+      await outbox.stop();
       await opened.close();
     },
   };

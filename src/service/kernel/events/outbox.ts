@@ -1,8 +1,15 @@
 /**
  * The event outbox. `emit` runs inside the transaction that made the change it reports: it
  * stores the event and queues one webhook delivery per matching subscription, so a killed
- * process loses neither. Listeners (the webhook dispatcher, terminal push) hear of events only
- * after the transaction commits.
+ * process loses neither. Listeners (the webhook dispatcher, terminal push, the dashboard's
+ * stream) hear of events only after the transaction commits.
+ *
+ * With several instances on one database, listeners hear of every instance's events: an event's
+ * transaction signals the `counter_events` channel, and each instance's feed then reads the
+ * events after the last one it read, by seq. The signal is only a wake-up (a NOTIFY is lost while
+ * a listener is disconnected; the feed also looks every second). Transactions that store events
+ * take turns from their first event to their commit (a transaction-level advisory lock), so seq
+ * order is commit order: a reader that has seen seq N can never later find a new event below N.
  */
 import type { z } from 'zod';
 import type { EventData, WebhookEvent, WebhookTamper } from '../../../shared/contract/webhooks';
@@ -76,9 +83,15 @@ export function createOutbox(store: Store, clock: Clock) {
     VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?, ?)`);
 
   const listeners = new Set<(event: StoredEvent) => void>();
+  const shared = !store.soleWriter;
+  const takeTurn = store.prepare(
+    store.dialect === 'postgres'
+      ? "SELECT pg_advisory_xact_lock(hashtext('counter:events'))"
+      : 'SELECT 1',
+  );
 
-  // Every event looks up the subscriptions that take it; they change rarely, so each merchant's
-  // live list is read once and kept (a statement per event was a tenth of a saved-card charge's
+  // Every event looks up the subscriptions that take it; they change rarely, so (when this process
+  // is the database's only writer) each merchant's live list is read once and kept (a statement per event was a tenth of a saved-card charge's
   // SQL). Whatever writes webhook_subscriptions calls `subscriptionsChanged`.
   const subscriptionLists = new Map<string, { id: string; types: Set<string> }[]>();
 
@@ -96,7 +109,7 @@ export function createOutbox(store: Store, clock: Clock) {
         types: new Set(JSON.parse(row.event_types) as string[]),
       }));
       // Not kept when read inside a transaction, which may yet roll back.
-      if (!store.inTransaction) subscriptionLists.set(key, list);
+      if (store.soleWriter && !store.inTransaction) subscriptionLists.set(key, list);
     }
     return list.filter((s) => s.types.has(type)).map((s) => s.id);
   }
@@ -151,9 +164,11 @@ export function createOutbox(store: Store, clock: Clock) {
       body,
       deliveries,
     };
-    store.onCommit(() => {
-      for (const listener of listeners) listener(event);
-    });
+    if (shared) await store.signal(CHANNEL);
+    else
+      store.onCommit(() => {
+        for (const listener of listeners) listener(event);
+      });
     return event;
   }
 
@@ -162,6 +177,7 @@ export function createOutbox(store: Store, clock: Clock) {
    * once that transaction commits.
    */
   async function emit(input: EmitInput): Promise<StoredEvent> {
+    if (shared) await takeTurn.run();
     const row = rowOf(input, clock.now(input.environment));
     const { seq } = (await insertEvent.get(...row))!;
     return stored(input, row, seq);
@@ -174,6 +190,7 @@ export function createOutbox(store: Store, clock: Clock) {
       for (const input of inputs) events.push(await emit(input));
       return events;
     }
+    if (shared) await takeTurn.run();
     const rows = inputs.map((input) => rowOf(input, clock.now(input.environment)));
     const seqs = (await insertEvents.all(JSON.stringify(rows))).map((r) => r.seq);
     if (seqs.length !== inputs.length) throw new Error('not every event was stored');
@@ -185,6 +202,8 @@ export function createOutbox(store: Store, clock: Clock) {
   /** Runs `work` in a transaction; listeners hear of the events it emitted once it commits. */
   const tx = <T>(work: () => Promise<T>): Promise<T> => store.tx(work);
 
+  const feed = shared ? createFeed(store, (event) => listeners.forEach((l) => l(event))) : null;
+
   return {
     emit,
     emitMany,
@@ -193,8 +212,94 @@ export function createOutbox(store: Store, clock: Clock) {
     subscriptionsChanged,
     subscribe(listener: (event: StoredEvent) => void) {
       listeners.add(listener);
+      feed?.start();
       return () => listeners.delete(listener);
     },
+    /** Stops reading other instances' events. */
+    stop: async () => feed?.stop(),
   };
 }
 export type Outbox = ReturnType<typeof createOutbox>;
+
+const CHANNEL = 'counter_events';
+/** How often the feed looks without a signal (a signal can be lost). */
+const FEED_POLL_MS = 1_000;
+
+/** Every instance's events, in seq order, from the database (see the header). */
+function createFeed(store: Store, deliver: (event: StoredEvent) => void) {
+  const newest = store.prepare<[], { seq: number | null }>('SELECT max(seq) AS seq FROM events');
+  const after = store.prepare<
+    [number],
+    {
+      seq: number;
+      id: string;
+      merchant_id: string;
+      environment: Environment;
+      type: EventType;
+      terminal_id: string | null;
+      body: string;
+    }
+  >(
+    `SELECT seq, id, merchant_id, environment, type, terminal_id, body FROM events
+     WHERE seq > ? ORDER BY seq LIMIT 500`,
+  );
+  let cursor: number | null = null;
+  let started: Promise<void> | null = null;
+  let unlisten: (() => Promise<void>) | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let reading: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function read(): Promise<void> {
+    for (;;) {
+      again = false;
+      if (cursor === null) cursor = (await newest.get())?.seq ?? 0;
+      const rows = await after.all(cursor);
+      for (const row of rows) {
+        cursor = row.seq;
+        deliver({
+          seq: row.seq,
+          id: row.id,
+          merchantId: row.merchant_id,
+          environment: row.environment,
+          type: row.type,
+          terminalId: row.terminal_id,
+          body: row.body,
+          // Unknown here: the dispatcher looks (deliveries are claimed, so one instance sends).
+          deliveries: row.type === 'REMOTE_PAYMENT_REQUEST' ? 0 : 1,
+        });
+      }
+      if (rows.length < 500 && !again) return;
+    }
+  }
+  function wake(): void {
+    if (stopped) return;
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = read()
+      .catch(() => {}) // the next signal or poll reads again
+      .finally(() => (reading = null));
+  }
+  return {
+    start() {
+      started ??= (async () => {
+        cursor = (await newest.get())?.seq ?? 0;
+        unlisten = await store.listen(CHANNEL, wake);
+        timer = setInterval(wake, FEED_POLL_MS);
+        timer.unref();
+      })().catch(() => {
+        started = null; // tried again by the next subscriber
+      });
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await started;
+      await unlisten?.();
+      await reading;
+    },
+  };
+}

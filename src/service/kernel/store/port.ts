@@ -56,6 +56,15 @@ export interface Store {
    * then resolves undefined: the scheduler's sweeps of due rows run on one instance at a time.
    */
   exclusive<T>(name: string, work: () => Promise<T>): Promise<T | undefined>;
+  /**
+   * Calls `wake` whenever another connection signals `channel` (PostgreSQL's LISTEN/NOTIFY; a
+   * signal is sent with `signal`, and arrives when its transaction commits), and once after the
+   * listening connection was lost and is back, since signals sent meanwhile are gone. A wake-up
+   * only: what changed is read from the tables. SQLite has no other writer: it never wakes.
+   */
+  listen(channel: string, wake: () => void): Promise<() => Promise<void>>;
+  /** Signals `channel` when the calling flow's transaction commits (see `listen`). */
+  signal(channel: string): Promise<void>;
   /** Whether the calling async flow is inside `tx`. */
   readonly inTransaction: boolean;
   /** SQL with no parameters, possibly several statements (schema changes, resets). */

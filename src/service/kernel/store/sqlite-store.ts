@@ -98,6 +98,8 @@ export function createSqliteStore(db: Db): Store & { readonly db: Db } {
     tx,
     // One process owns the file: nobody else can be running the work.
     exclusive: (_name, work) => work(),
+    listen: async () => async () => {},
+    signal: async () => {},
     onCommit(callback) {
       const frame = flow.getStore();
       if (frame && frame === open) frame.committed.at(-1)!.push(callback);

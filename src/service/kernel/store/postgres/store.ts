@@ -246,6 +246,15 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     prepare: <P, R>(sql: string) => statement<P, R>(sql, false),
     prepareArrays: <P, R extends unknown[]>(sql: string) => statement<P, R>(sql, true),
     tx,
+    listen: (channel, wake) => listenOn(options.url, channel, wake),
+    async signal(channel) {
+      await query(
+        numberPlaceholders('SELECT pg_notify(?, NULL)'),
+        'SELECT pg_notify(?, NULL)',
+        [channel],
+        false,
+      );
+    },
     async exclusive(name, work) {
       // A session lock held on a connection of its own while the work runs (its statements take
       // other connections); whoever does not get it skips this round.
@@ -284,5 +293,52 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       open = false;
       return pool.end();
     },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (not the pool's: a pooled connection goes back to others).
+ * A lost connection is opened again after a pause, and `wake` is called once it is back, since
+ * signals sent while it was away are gone.
+ */
+async function listenOn(
+  url: string,
+  channel: string,
+  wake: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const identifier = `"${channel.replace(/"/g, '""')}"`;
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) wake();
+    });
+    next.on('error', () => reconnect(next));
+    next.on('end', () => reconnect(next));
+    await next.connect();
+    await next.query(`LISTEN ${identifier}`);
+    if (stopped) return void (await next.end().catch(() => {}));
+    client = next;
+  }
+  function reconnect(broken: pg.Client): void {
+    if (stopped || client !== broken) return;
+    client = undefined;
+    broken.end().catch(() => {});
+    const attempt = () => {
+      retry = undefined;
+      if (stopped) return;
+      connect().then(wake, () => (retry = setTimeout(attempt, 500)));
+    };
+    retry = setTimeout(attempt, 100);
+  }
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const open = client;
+    client = undefined;
+    await open?.end().catch(() => {});
   };
 }

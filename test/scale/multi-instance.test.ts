@@ -1,0 +1,195 @@
+/**
+ * Two instances of the service on one PostgreSQL database, as a load balancer would spread a
+ * shop's requests over them: whatever one instance does, the other sees at once, and the
+ * guarantees one instance gives hold across both (docs/scaling.md).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PairResponse } from '../../src/shared/contract/terminals';
+import { freshDatabaseUrl } from '../helpers/postgres';
+import { startService, type Harness } from '../helpers/service';
+import { connectSse } from '../helpers/sse';
+import { startReceiver, type Receiver } from '../helpers/webhook-receiver';
+
+let a: Harness;
+let b: Harness;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  const databaseUrl = await freshDatabaseUrl();
+  // The first to start makes the merchant and its secrets; the second finds them.
+  a = await startService({ dataDir: null, databaseUrl });
+  b = await startService({ dataDir: null, databaseUrl });
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await receiver?.close();
+});
+
+async function pairOn(h: Harness, name: string) {
+  const code = await h.call('POST', '/api/terminal/pairing-codes', {});
+  expect(code.status).toBe(201);
+  const paired = await h.call('POST', '/api/terminal/pair', { code: code.body.code, name }, null);
+  expect(paired.status).toBe(201);
+  return PairResponse.parse(paired.body);
+}
+
+async function paidOn(h: Harness, amount: number, orderId: string): Promise<string> {
+  const created = await h.call('POST', '/api/payments/process-payment', {
+    amount,
+    customerId: 'c-1',
+    orderId,
+  });
+  expect(created.status).toBe(200);
+  const id = created.body.paymentRequestId as string;
+  const paid = await h.call('POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+    outcome: 'COMPLETED',
+    paymentMethod: 'PAY_BY_BANK',
+  });
+  expect(paid.status).toBe(200);
+  return id;
+}
+
+describe('two instances on one PostgreSQL database', () => {
+  it('reads on one what the other wrote', async () => {
+    const id = await paidOn(a, 4, 'MI-READ');
+    const seen = await b.call('GET', `/api/payments/v1/payment-status/${id}`);
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({ paymentRequestId: id, status: 'COMPLETED', amount: 4 });
+  });
+
+  it('pushes a remote payment made through one to a terminal streaming from the other, and resumes there', async () => {
+    const till = await pairOn(a, 'Till on B');
+    const stream = await connectSse(`${b.url}/api/terminal/events`, till.secret);
+    try {
+      await stream.next((e) => e.event === 'ready');
+      const sent = await a.call('POST', '/api/terminal/process-remote-payment', {
+        id: till.terminal.id,
+        amount: 2.5,
+      });
+      expect(sent.status).toBe(200);
+      const id = sent.body.paymentRequestId as string;
+      const request = await stream.next(
+        (e) => e.event === 'REMOTE_PAYMENT_REQUEST' && e.data.includes(id),
+      );
+      // Its status changes, made through A, reach the terminal on B too.
+      expect((await a.call('POST', `/api/payment-request/cancel/${id}`)).status).toBe(200);
+      await stream.next((e) => e.event === 'POS_PAYMENT_STATUS' && e.data.includes('CANCELLED'));
+      stream.close();
+
+      // Missed while away, replayed by the other instance from the last id seen.
+      const missed = await b.call('POST', '/api/terminal/process-remote-payment', {
+        id: till.terminal.id,
+        amount: 3,
+      });
+      const again = await connectSse(`${a.url}/api/terminal/events`, till.secret, request.id);
+      try {
+        const replayed = await again.next((e) =>
+          e.data.includes(missed.body.paymentRequestId as string),
+        );
+        expect(Number(replayed.id)).toBeGreaterThan(Number(request.id));
+      } finally {
+        again.close();
+      }
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('refuses a terminal unpaired through one on the other at once', async () => {
+    const till = await pairOn(b, 'Till to unpair');
+    const own = (h: Harness) => h.call('GET', '/api/terminal/me', undefined, till.secret);
+    expect((await own(a)).status).toBe(200);
+    expect((await a.call('DELETE', `/api/terminal/${till.terminal.id}`)).status).toBe(200);
+    expect((await own(b)).status).toBe(401);
+    expect((await own(a)).status).toBe(401);
+  });
+
+  it('runs one Idempotency-Key sent to both at once exactly once', async () => {
+    const send = (h: Harness) =>
+      fetch(`${h.url}/api/payments/process-payment`, {
+        method: 'POST',
+        headers: {
+          authorization: 'Bearer sk_sandbox_test_secret',
+          'content-type': 'application/json',
+          'idempotency-key': 'mi-key-1',
+        },
+        body: JSON.stringify({ amount: 6, customerId: 'c-2', orderId: 'MI-IDEM' }),
+      }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { paymentRequestId: string },
+      }));
+    const answers = await Promise.all([send(a), send(b), send(a), send(b)]);
+    for (const answer of answers) expect(answer.status).toBe(200);
+    expect(new Set(answers.map((x) => x.body.paymentRequestId)).size).toBe(1);
+    const listed = await a.call('GET', '/api/payment-requests?size=100');
+    const made = (listed.body.data as { orderId: string }[]).filter((p) => p.orderId === 'MI-IDEM');
+    expect(made).toHaveLength(1);
+  });
+
+  it('never over-refunds when refunds of one payment go to both at once', async () => {
+    const id = await paidOn(a, 10, 'MI-REFUND');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        (i % 2 ? a : b).call('POST', `/api/refund/${id}`, { amount: 1 }),
+      ),
+    );
+    const made = answers.filter((r) => r.status === 201).length;
+    for (const r of answers) expect([201, 400]).toContain(r.status);
+    expect(made).toBe(10);
+    const refunds = await b.call('GET', `/api/refund/${id}`);
+    const total = (refunds.body as { refundAmount: number }[]).reduce(
+      (sum, r) => sum + Number(r.refundAmount),
+      0,
+    );
+    expect(total).toBe(10);
+  });
+
+  it('moves the one sandbox clock for both', async () => {
+    const created = await a.call('POST', '/api/payments/process-payment', {
+      amount: 1,
+      customerId: 'c-3',
+      orderId: 'MI-CLOCK',
+      expiresIn: 60_000,
+    });
+    const id = created.body.paymentRequestId as string;
+    expect((await b.call('POST', '/api/sandbox/clock/advance', { ms: 120_000 })).status).toBe(200);
+    await expect
+      .poll(
+        async () => (await a.call('GET', `/api/payments/v1/payment-status/${id}`)).body.status,
+        {
+          timeout: 5_000,
+        },
+      )
+      .toBe('EXPIRED');
+  });
+
+  it('delivers each webhook once with both instances sending', async () => {
+    const sub = await a.call('POST', '/api/webhooks', {
+      url: receiver.url,
+      eventTypes: ['PAYMENTS_STATUS'],
+    });
+    expect(sub.status).toBe(201);
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const h = i % 2 ? a : b;
+      const created = await h.call('POST', '/api/payments/process-payment', {
+        amount: 1,
+        customerId: 'c-4',
+        orderId: `MI-HOOK-${i}`,
+      });
+      ids.push(created.body.paymentRequestId as string);
+      await h.call('POST', `/api/payment-request/cancel/${ids[i]}`);
+    }
+    const mine = () =>
+      receiver.received.filter((r) => ids.includes(r.json.data.paymentRequestId as string));
+    // One PAYMENTS_STATUS (CANCELLED) a payment.
+    await expect.poll(() => mine().length, { timeout: 10_000 }).toBe(6);
+    // Another second: nothing is sent twice.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const webhookIds = mine().map((r) => r.headers['webhook-id']);
+    expect(new Set(webhookIds).size).toBe(webhookIds.length);
+    expect(webhookIds).toHaveLength(6);
+  });
+});
