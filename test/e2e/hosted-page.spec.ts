@@ -139,7 +139,7 @@ test('card with a 15% tip: processing, then the receipt; only the last 4 digits 
     maskedCardNumber: '**** **** **** 4242',
     brand: 'VISA',
   });
-  const stored = JSON.stringify(service.db.prepare('SELECT * FROM transactions').all());
+  const stored = JSON.stringify(await service.store.prepare('SELECT * FROM transactions').all());
   expect(stored).not.toContain('4242424242424242');
 });
 
@@ -628,11 +628,11 @@ test('hostile merchant name, order id, notes and callbackParams stay text', asyn
   await page.route('https://shop.example/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<h1>Back at the shop</h1>' }),
   );
-  const merchant = service.db.prepare<[], { id: string; name: string }>(
+  const merchant = service.store.prepare<[], { id: string; name: string }>(
     'SELECT id, name FROM merchants LIMIT 1',
   );
-  const original = merchant.get()!;
-  service.db
+  const original = (await merchant.get())!;
+  await service.store
     .prepare('UPDATE merchants SET name = ? WHERE id = ?')
     .run(`Shop ${attack}`, original.id);
   try {
@@ -667,7 +667,7 @@ test('hostile merchant name, order id, notes and callbackParams stay text', asyn
     expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
     expect(await page.locator('script').count()).toBe(0);
   } finally {
-    service.db
+    await service.store
       .prepare('UPDATE merchants SET name = ? WHERE id = ?')
       .run(original.name, original.id);
   }
