@@ -33,21 +33,26 @@ const PositivePence = z
   .max(MAX_PENCE, `is too large: the largest amount is ${formatPence(MAX_PENCE)}`);
 /** A card-on-file charge or capture: the service takes at least £1.00 (`CardChargeBody`). */
 const CardPence = PositivePence.min(100, `must be at least ${formatPence(100)}`);
+/**
+ * An amount the core answers a window with: integer pence, as the kiosk keeps it. Windows format
+ * it for display (`formatPence`); only the core's calls to the service speak pounds.
+ */
+const Pence = z.number().int();
 const ServiceUrl = z
   .url('must be the payments service address, e.g. http://127.0.0.1:4010')
   .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://');
 
-/** A payment as the kiosk knows it (amounts in pounds, as on the wire). */
+/** A payment as the kiosk knows it (amounts in pence). */
 export const KioskPayment = z.object({
   paymentRequestId: z.string(),
   origin: z.enum(['remote', 'counter']),
-  amount: z.number(),
+  amountPence: Pence,
   currency: z.string(),
   orderId: z.string(),
   notes: z.string().nullable(),
   status: PaymentStatus,
-  paidAmount: z.number(),
-  tipAmount: z.number(),
+  paidPence: Pence,
+  tipPence: Pence,
   paymentMethod: PaymentMethod.nullable(),
   errorDescription: z.string().nullable(),
   paymentUrl: z.string(),
@@ -58,8 +63,8 @@ export const KioskPayment = z.object({
   updatedAt: z.string(),
   expiresAt: z.string(),
   final: z.boolean(),
-  /** The payment's COMPLETED refunds, in pounds (docs/refunds.md). */
-  refundedAmount: z.number().optional(),
+  /** The payment's COMPLETED refunds (docs/refunds.md). */
+  refundedPence: Pence,
   /** The hosted receipt page the customer display offers once paid. */
   receiptUrl: z.string().optional(),
   /** A saved card charged at this counter (card on file): whose, which card, how captured. */
@@ -79,7 +84,7 @@ export type KioskPayment = z.infer<typeof KioskPayment>;
 export const KioskRefund = z.object({
   refundId: z.string(),
   paymentRequestId: z.string(),
-  amount: z.number(),
+  amountPence: Pence,
   currency: z.string(),
   refundType: RefundType,
   status: RefundStatus,
@@ -114,7 +119,7 @@ export type StatusChange = z.infer<typeof StatusChange>;
  */
 export const HeldPayment = z.object({
   id: z.string(),
-  amount: z.number(),
+  amountPence: Pence,
   notes: z.string().nullable(),
   paymentMethod: PaymentMethod.nullable(),
   createdAt: z.string(),
@@ -130,12 +135,12 @@ export const StartPaymentResult = z.discriminatedUnion('queued', [
 ]);
 export type StartPaymentResult = z.infer<typeof StartPaymentResult>;
 
-/** Today's takings; `total` is net of the refunds completed today (`refunded`). */
+/** Today's takings; `totalPence` is net of the refunds completed today (`refundedPence`). */
 export const Takings = z.object({
   count: z.number(),
-  total: z.number(),
-  tips: z.number(),
-  refunded: z.number().optional(),
+  totalPence: Pence,
+  tipsPence: Pence,
+  refundedPence: Pence,
 });
 
 export const ConnectionState = z.enum(['connecting', 'connected', 'reconnecting', 'offline']);
@@ -160,8 +165,8 @@ export const KioskState = z.object({
   queue: z.array(KioskPayment),
   /** Counter payments waiting for the display, after `queue`; created when their turn comes. */
   held: z.array(HeldPayment),
-  /** The terminal's largest payment in pounds (the service's `maxAmount`); null when unknown. */
-  maxAmount: z.number().nullable(),
+  /** The terminal's largest payment (the service's `maxAmount`, in pence); null when unknown. */
+  maxPence: Pence.nullable(),
   /** The kiosk's locale for dates and numbers (BCP 47, default en-GB). */
   locale: z.string(),
   /** The shop's time zone (IANA, default Europe/London): its calendar day is the shop's day. */
@@ -187,11 +192,11 @@ export type KioskState = z.infer<typeof KioskState>;
  */
 export const DisplayPayment = KioskPayment.pick({
   paymentRequestId: true,
-  amount: true,
+  amountPence: true,
   currency: true,
   notes: true,
   status: true,
-  tipAmount: true,
+  tipPence: true,
   paymentUrl: true,
   qrCodeUrl: true,
   templateUrl: true,
@@ -214,11 +219,11 @@ export type DisplayState = z.infer<typeof DisplayState>;
 function displayPayment(p: KioskPayment): DisplayPayment {
   return {
     paymentRequestId: p.paymentRequestId,
-    amount: p.amount,
+    amountPence: p.amountPence,
     currency: p.currency,
     notes: p.notes,
     status: p.status,
-    tipAmount: p.tipAmount,
+    tipPence: p.tipPence,
     paymentUrl: p.paymentUrl,
     qrCodeUrl: p.qrCodeUrl,
     templateUrl: p.templateUrl,
@@ -275,30 +280,28 @@ export const EndOfDayReport = z.object({
   generatedAt: z.string(),
   source: z.enum(['service', 'stored', 'local']),
   takings: z.array(
-    z.object({ method: PaymentMethod, count: z.number(), total: z.number(), tips: z.number() }),
+    z.object({ method: PaymentMethod, count: z.number(), totalPence: Pence, tipsPence: Pence }),
   ),
+  /** The day's takings before refunds, with the refunds completed on it. */
   total: Takings,
   /**
    * The refunds completed on this day (whichever day their payment was taken), from the kiosk's
-   * refund history, so offline too; `net` is the day's takings less them. Absent only in reports
-   * stored before refunds were counted.
+   * refund history, so offline too; `netPence` is the day's takings less them.
    */
-  refunds: z
-    .object({
-      count: z.number(),
-      total: z.number(),
-      net: z.number(),
-      items: z.array(
-        z.object({
-          refundId: z.string(),
-          paymentRequestId: z.string(),
-          orderId: z.string(),
-          amount: z.number(),
-          completedAt: z.string(),
-        }),
-      ),
-    })
-    .optional(),
+  refunds: z.object({
+    count: z.number(),
+    totalPence: Pence,
+    netPence: Pence,
+    items: z.array(
+      z.object({
+        refundId: z.string(),
+        paymentRequestId: z.string(),
+        orderId: z.string(),
+        amountPence: Pence,
+        completedAt: z.string(),
+      }),
+    ),
+  }),
   payByBank: z.object({
     /** False when the service could not say (offline, never fetched): statuses unknown. */
     reconciled: z.boolean(),
@@ -309,7 +312,7 @@ export const EndOfDayReport = z.object({
       z.object({
         paymentRequestId: z.string(),
         orderId: z.string(),
-        amount: z.number(),
+        amountPence: Pence,
         completedAt: z.string(),
         status: z.enum(['MATCHED', 'NOT_ARRIVED', 'UNKNOWN']),
         creditDate: z.string().nullable(),

@@ -167,7 +167,7 @@ describe('card on file at the counter', () => {
       }),
     );
     expect(charged).toMatchObject({
-      amount: 50,
+      amountPence: 5000,
       status: 'PENDING',
       cardCharge: {
         customerName: 'Ada Lovelace',
@@ -200,8 +200,8 @@ describe('card on file at the counter', () => {
         amountPence: 4000,
       }),
     );
-    expect(captured).toMatchObject({ status: 'COMPLETED', paidAmount: 40, final: true });
-    expect(core.state().takings).toMatchObject({ count: 1, total: 40 });
+    expect(captured).toMatchObject({ status: 'COMPLETED', paidPence: 4000, final: true });
+    expect(core.state().takings).toMatchObject({ count: 1, totalPence: 4000 });
     const atService = await api(url, 'GET', `/api/payments/v1/payment-status/${id}`);
     expect(atService).toMatchObject({ status: 'COMPLETED', paidAmount: 40 });
 
@@ -219,7 +219,7 @@ describe('card on file at the counter', () => {
     const kept = await detail(offline, id);
     expect(kept.payment).toMatchObject({
       status: 'COMPLETED',
-      paidAmount: 40,
+      paidPence: 4000,
       cardCharge: { customerId, cardLabel: 'VISA ending 4242', captureType: 'MANUAL_CAPTURE' },
     });
     expect(kept.changes.map((c) => c.to)).toEqual(['PENDING', 'AUTHORIZED', 'COMPLETED']);
@@ -296,7 +296,7 @@ describe('card on file at the counter', () => {
         reason: { cancelledReasonCode: 'Requested by customer' },
       }),
     );
-    expect(released).toMatchObject({ status: 'CANCELLED', final: true, paidAmount: 0 });
+    expect(released).toMatchObject({ status: 'CANCELLED', final: true, paidPence: 0 });
     expect((await api(url, 'GET', `/api/payments/v1/payment-status/${id}`)).status).toBe(
       'CANCELLED',
     );

@@ -111,7 +111,7 @@ describe('the kiosk core', () => {
     );
     await poll(() => core.state().active?.paymentRequestId === id, 5000, 'the active payment');
     expect(core.state().active).toMatchObject({
-      amount: 12.5,
+      amountPence: 1250,
       notes: 'Table 4',
       origin: 'remote',
       status: 'PAYMENT_NOT_INITIATED',
@@ -132,7 +132,12 @@ describe('the kiosk core', () => {
     expect(events.some((e) => e.type === 'paymentChanged' && e.change.to === 'COMPLETED')).toBe(
       true,
     );
-    expect(core.state().takings).toEqual({ count: 1, total: 13.5, tips: 1, refunded: 0 });
+    expect(core.state().takings).toEqual({
+      count: 1,
+      totalPence: 1350,
+      tipsPence: 100,
+      refundedPence: 0,
+    });
     // The finished payment gives way after the hold.
     await poll(() => core.state().active === null, 5000, 'the display to return to idle');
   });
@@ -156,7 +161,7 @@ describe('the kiosk core', () => {
     expect(core.state().active).toMatchObject({
       paymentRequestId: started.paymentRequestId,
       origin: 'counter',
-      amount: 4.2,
+      amountPence: 420,
     });
     await api(url, 'POST', `/api/sandbox/payment-requests/${started.paymentRequestId}/simulate`, {
       paymentMethod: 'PAY_BY_BANK',
@@ -270,30 +275,37 @@ describe('the kiosk core', () => {
       (await api(url, 'GET', '/api/payment-requests?size=100')).totalCount as number;
 
     const first = await ok(core, { type: 'startPayment', amountPence: 500 });
-    expect(first).toMatchObject({ queued: false, payment: { amount: 5, origin: 'counter' } });
+    expect(first).toMatchObject({
+      queued: false,
+      payment: { amountPence: 500, origin: 'counter' },
+    });
     const second = await ok(core, { type: 'startPayment', amountPence: 750, notes: 'Second' });
     expect(second).toMatchObject({
       queued: true,
       position: 1,
-      held: { amount: 7.5, notes: 'Second', error: null },
+      held: { amountPence: 750, notes: 'Second', error: null },
     });
     const third = await ok(core, { type: 'startPayment', amountPence: 900 });
     expect(third).toMatchObject({ queued: true, position: 2 });
     // Held, not created: the service knows only the payment on the display.
     expect(await requestsAtService()).toBe(1);
-    expect(core.state().held.map((h) => h.amount)).toEqual([7.5, 9]);
+    expect(core.state().held.map((h) => h.amountPence)).toEqual([750, 900]);
     expect(core.state().queue).toEqual([]);
 
     // Staff take the third out of the line: nothing to cancel at the service.
     expect(await ok(core, { type: 'removeHeldPayment', id: third.held.id })).toEqual({
       removed: true,
     });
-    expect(core.state().held.map((h) => h.amount)).toEqual([7.5]);
+    expect(core.state().held.map((h) => h.amountPence)).toEqual([750]);
 
     // Two minutes pass on the service's clock while the first is on the display.
     await api(url, 'POST', '/api/sandbox/clock/advance', { ms: 120_000 });
     await ok(core, { type: 'cancelPayment', paymentRequestId: first.payment.paymentRequestId });
-    await poll(() => core.state().active?.amount === 7.5, 5000, 'the held payment on the display');
+    await poll(
+      () => core.state().active?.amountPence === 750,
+      5000,
+      'the held payment on the display',
+    );
     const shown = core.state().active!;
     expect(core.state().held).toEqual([]);
     expect(shown).toMatchObject({
@@ -331,7 +343,7 @@ describe('the kiosk core', () => {
     );
     expect(core.state().held).toHaveLength(1);
     await ok(core, { type: 'cancelPayment', paymentRequestId: pushed.paymentRequestId });
-    await poll(() => core.state().active?.amount === 2, 5000, 'the held payment');
+    await poll(() => core.state().active?.amountPence === 200, 5000, 'the held payment');
   });
 
   it("refuses an amount over the terminal's largest payment before calling the service", async () => {
@@ -339,9 +351,9 @@ describe('the kiosk core', () => {
     const core = kiosk({ terminalRefreshMs: 100 });
     await core.start();
     await pairKiosk(core, url);
-    await poll(() => core.state().maxAmount === 10_000, 5000, 'the default limit');
+    await poll(() => core.state().maxPence === 1_000_000, 5000, 'the default limit');
     await api(url, 'PUT', `/api/terminal/${await terminalId(url)}`, { maxAmount: 50 });
-    await poll(() => core.state().maxAmount === 50, 5000, 'the new limit from the dashboard');
+    await poll(() => core.state().maxPence === 5000, 5000, 'the new limit from the dashboard');
 
     const refused = await core.handle({ type: 'startPayment', amountPence: 9_999_999_999 });
     expect(refused).toEqual({
@@ -362,11 +374,11 @@ describe('the kiosk core', () => {
     const core = kiosk(); // reads its record at start only (the refresh is an hour here)
     await core.start();
     await pairKiosk(core, url);
-    await poll(() => core.state().maxAmount === 10_000, 5000, 'the default limit');
+    await poll(() => core.state().maxPence === 1_000_000, 5000, 'the default limit');
     await api(url, 'PUT', `/api/terminal/${await terminalId(url)}`, { maxAmount: 99_999_999.99 });
     const started = await ok(core, { type: 'startPayment', amountPence: 9_999_999_999 });
-    expect(started).toMatchObject({ queued: false, payment: { amount: 99_999_999.99 } });
-    expect(core.state().maxAmount).toBe(99_999_999.99);
+    expect(started).toMatchObject({ queued: false, payment: { amountPence: 9_999_999_999 } });
+    expect(core.state().maxPence).toBe(9_999_999_999);
   });
 
   it('passes on the service refusing a limit the kiosk had not heard of yet, in the same words', async () => {
@@ -374,7 +386,7 @@ describe('the kiosk core', () => {
     const core = kiosk(); // reads its record at start only (the refresh is an hour here)
     await core.start();
     await pairKiosk(core, url);
-    await poll(() => core.state().maxAmount === 10_000, 5000, 'the default limit');
+    await poll(() => core.state().maxPence === 1_000_000, 5000, 'the default limit');
     await api(url, 'PUT', `/api/terminal/${await terminalId(url)}`, { maxAmount: 20 });
     expect(await core.handle({ type: 'startPayment', amountPence: 2500 })).toEqual({
       ok: false,
@@ -384,7 +396,7 @@ describe('the kiosk core', () => {
       },
     });
     // The refusal makes the kiosk read its record again.
-    await poll(() => core.state().maxAmount === 20, 5000, 'the limit after the refusal');
+    await poll(() => core.state().maxPence === 2000, 5000, 'the limit after the refusal');
   });
 
   it('refuses bad commands with a message naming the field, changing nothing', async () => {
@@ -481,7 +493,7 @@ describe('the kiosk core', () => {
     expect(again.state().pairing).toMatchObject({ paired: true, terminalName: 'Till' });
     const page = await ok(again, { type: 'listHistory', query: {} });
     expect(page.payments).toEqual([
-      expect.objectContaining({ paymentRequestId: id, status: 'COMPLETED', amount: 6.5 }),
+      expect.objectContaining({ paymentRequestId: id, status: 'COMPLETED', amountPence: 650 }),
     ]);
     const found = await ok(again, {
       type: 'listHistory',

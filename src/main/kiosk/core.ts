@@ -202,16 +202,16 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       active: payments[0] ? paymentView(payments[0]) : null,
       queue: payments.slice(1).map(paymentView),
       held: held.list().map(heldView),
-      maxAmount: maxPence === null ? null : penceToPounds(maxPence),
+      maxPence,
       locale: options.locale ?? 'en-GB',
       timeZone,
       today: localDate(now(), timeZone),
       takings: {
         count: takings.count,
         // Net of the refunds completed today, whichever day their payment was taken.
-        total: (takings.totalPence - refundedPence) / 100,
-        tips: takings.tipsPence / 100,
-        refunded: refundedPence / 100,
+        totalPence: takings.totalPence - refundedPence,
+        tipsPence: takings.tipsPence,
+        refundedPence,
       },
       kioskMode,
       staffPinSet: staffPin.isSet(),
@@ -568,7 +568,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   function heldView(entry: Held): HeldPayment {
     return {
       id: entry.id,
-      amount: penceToPounds(entry.amountPence),
+      amountPence: entry.amountPence,
       notes: entry.notes,
       paymentMethod: entry.method,
       createdAt: new Date(entry.createdAt).toISOString(),

@@ -33,7 +33,7 @@ export interface KioskContext {
   /** The current pairing's service client and credentials; null while unpaired. */
   client(): ApiClient | null;
   credentials(): Credentials | null;
-  /** A payment as the windows see it (pounds, with its refunds and card charge). */
+  /** A payment as the windows see it (pence, with its refunds and card charge). */
   paymentView(payment: KioskPayment): BridgePayment;
   refundView(refundId: string): KioskRefund;
   reportRefund(report: RefundReport | null): void;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { KioskPayment } from '../../../shared/bridge';
 import { OPEN_STATUSES } from '../../../shared/payment-states';
 import type { FormError } from '../lib/form-errors';
-import { formatPounds } from '../lib/format';
+import { formatPence } from '../lib/format';
 import { methodLabel, ORIGIN_LABEL } from '../lib/labels';
 import { runCommand } from '../lib/run-command';
 import { useBridge } from '../store/context';
@@ -37,7 +37,7 @@ function ActiveCard({ payment }: { payment: KioskPayment }) {
   // the payment (PENDING, AUTHORIZED) the service refuses it.
   const open = !payment.final && OPEN_STATUSES.includes(payment.status);
   const withNetwork = !payment.final && !open;
-  const tip = payment.tipAmount > 0;
+  const tip = payment.tipPence > 0;
 
   async function act(type: 'cancelPayment' | 'dismissPayment') {
     setBusy(true);
@@ -68,11 +68,11 @@ function ActiveCard({ payment }: { payment: KioskPayment }) {
       </div>
       <div className="active__body">
         <div className="active__main">
-          <p className="active__amount">{formatPounds(payment.amount, payment.currency)}</p>
+          <p className="active__amount">{formatPence(payment.amountPence, payment.currency)}</p>
           {payment.status === 'COMPLETED' && (
             <p className="active__paid">
-              Paid {formatPounds(payment.paidAmount, payment.currency)}
-              {tip && ` including a ${formatPounds(payment.tipAmount, payment.currency)} tip`}
+              Paid {formatPence(payment.paidPence, payment.currency)}
+              {tip && ` including a ${formatPence(payment.tipPence, payment.currency)} tip`}
             </p>
           )}
           {payment.status === 'FAILED' && (
@@ -154,7 +154,7 @@ function ActiveCard({ payment }: { payment: KioskPayment }) {
         )}
         {confirming && open && (
           <ConfirmDialog
-            title={`Cancel the payment of ${formatPounds(payment.amount, payment.currency)}?`}
+            title={`Cancel the payment of ${formatPence(payment.amountPence, payment.currency)}?`}
             confirmLabel="Cancel payment"
             cancelLabel="Keep it"
             danger

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { KioskPayment } from '../../../shared/bridge';
-import { formatPounds } from '../lib/format';
+import { formatPence } from '../lib/format';
 import { RELEASE_REASONS } from '../lib/labels';
 import { typedAmount } from '../lib/typed-amount';
 import { useStaffCommand } from '../lib/use-staff-command';
@@ -81,7 +81,7 @@ function CaptureForm({
   const [kind, setKind] = useState<'full' | 'amount'>('full');
   const [amount, setAmount] = useState('');
   const { busy, error, setError, send } = useStaffCommand(CAPTURE_LABELS, onDone);
-  const held = formatPounds(payment.amount, payment.currency);
+  const held = formatPence(payment.amountPence, payment.currency);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -175,7 +175,7 @@ function ReleaseForm({
   return (
     <form className="refund-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
       <h3 className="detail__subtitle" id={`${id}-title`}>
-        Release this hold of {formatPounds(payment.amount, payment.currency)}
+        Release this hold of {formatPence(payment.amountPence, payment.currency)}
       </h3>
       <label className="field">
         <span className="field__label">Reason</span>

@@ -7,8 +7,8 @@ import {
   type KioskPayment,
 } from '../../../shared/bridge';
 import { overTerminalLimit } from '../../../shared/contract/terminals';
-import { formatPence, MAX_PENCE, poundsToPence } from '../../../shared/money';
-import { formatPounds, formatWhen } from '../lib/format';
+import { MAX_PENCE } from '../../../shared/money';
+import { formatPence, formatWhen } from '../lib/format';
 import { checkCommand, formError, type FormError } from '../lib/form-errors';
 import { CAPTURE_LABEL } from '../lib/labels';
 import { recentPayments } from '../lib/recent-payments';
@@ -178,8 +178,7 @@ function ChargeCard({ found, pin }: { found: CustomerLookup; pin: string }) {
     card: string;
     last: { payment: KioskPayment; secondsAgo: number } | null;
   } | null>(null);
-  const maxAmount = useKiosk((view) => view.kiosk?.maxAmount ?? null);
-  const maxPence = maxAmount === null ? MAX_PENCE : poundsToPence(maxAmount);
+  const maxPence = useKiosk((view) => view.kiosk?.maxPence ?? MAX_PENCE);
   const { customer, cards } = found;
 
   // The charge's status follows push, webhook and polling like any payment's.
@@ -395,7 +394,7 @@ function ChargeCard({ found, pin }: { found: CustomerLookup; pin: string }) {
         {charged && (
           <>
             <p>
-              {formatPounds(charged.amount, charged.currency)} on{' '}
+              {formatPence(charged.amountPence, charged.currency)} on{' '}
               {charged.cardCharge?.cardLabel ?? 'the card'}, order {charged.orderId}:{' '}
               <StatusPill status={charged.status} />
             </p>

@@ -6,7 +6,7 @@ import {
   formatLongDate,
   parseLocalDate,
 } from '../../../shared/local-date';
-import { formatDateTime, formatPounds } from '../lib/format';
+import { formatDateTime, formatPence } from '../lib/format';
 import type { FormError } from '../lib/form-errors';
 import { runCommand } from '../lib/run-command';
 import { useBridge, useKiosk } from '../store/context';
@@ -127,8 +127,8 @@ export function EndOfDay({ pin }: { pin: string }) {
             <tr key={t.method}>
               <th scope="row">{METHOD[t.method] ?? t.method}</th>
               <td>{t.count}</td>
-              <td>{formatPounds(t.total)}</td>
-              <td>{formatPounds(t.tips)}</td>
+              <td>{formatPence(t.totalPence)}</td>
+              <td>{formatPence(t.tipsPence)}</td>
             </tr>
           ))}
         </tbody>
@@ -136,8 +136,8 @@ export function EndOfDay({ pin }: { pin: string }) {
           <tr>
             <th scope="row">Total</th>
             <td>{report.total.count}</td>
-            <td data-testid="eod-total">{formatPounds(report.total.total)}</td>
-            <td>{formatPounds(report.total.tips)}</td>
+            <td data-testid="eod-total">{formatPence(report.total.totalPence)}</td>
+            <td>{formatPence(report.total.tipsPence)}</td>
           </tr>
         </tfoot>
       </table>
@@ -147,8 +147,9 @@ export function EndOfDay({ pin }: { pin: string }) {
           <p data-testid="eod-refunds">
             {report.refunds.count === 0
               ? 'No refunds completed on this day.'
-              : `${report.refunds.count} ${report.refunds.count === 1 ? 'refund' : 'refunds'}, ${formatPounds(report.refunds.total)}.`}{' '}
-            Net takings <strong data-testid="eod-net">{formatPounds(report.refunds.net)}</strong>.
+              : `${report.refunds.count} ${report.refunds.count === 1 ? 'refund' : 'refunds'}, ${formatPence(report.refunds.totalPence)}.`}{' '}
+            Net takings{' '}
+            <strong data-testid="eod-net">{formatPence(report.refunds.netPence)}</strong>.
           </p>
           {report.refunds.items.length > 0 && (
             <table className="end-of-day__table" aria-label="Refunds">
@@ -163,7 +164,7 @@ export function EndOfDay({ pin }: { pin: string }) {
                 {report.refunds.items.map((r) => (
                   <tr key={r.refundId} data-testid="eod-refund-row">
                     <th scope="row">{r.orderId}</th>
-                    <td>{formatPounds(r.amount)}</td>
+                    <td>{formatPence(r.amountPence)}</td>
                     <td>{formatDateTime(r.completedAt)}</td>
                   </tr>
                 ))}
@@ -192,7 +193,7 @@ export function EndOfDay({ pin }: { pin: string }) {
             {report.payByBank.payments.map((p) => (
               <tr key={p.paymentRequestId} data-testid="eod-bank-row" data-status={p.status}>
                 <th scope="row">{p.orderId}</th>
-                <td>{formatPounds(p.amount)}</td>
+                <td>{formatPence(p.amountPence)}</td>
                 <td>{formatDateTime(p.completedAt)}</td>
                 <td>{BANK_STATUS[p.status]}</td>
               </tr>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { StartPaymentResult } from '../../../shared/bridge';
 import { overTerminalLimit } from '../../../shared/contract/terminals';
-import { formatPence, MAX_PENCE, poundsToPence } from '../../../shared/money';
+import { formatPence, MAX_PENCE } from '../../../shared/money';
 import type { FormError } from '../lib/form-errors';
 import { keyToEntryAction, type EntryAction } from '../lib/keypad-entry';
 import { recentPayments } from '../lib/recent-payments';
@@ -51,8 +51,7 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
   const [busy, setBusy] = useState(false);
   const [refusedKey, setRefusedKey] = useState(false);
   const [unusual, setUnusual] = useState<(UnusualAmount & { pence: number }) | null>(null);
-  const maxAmount = useKiosk((view) => view.kiosk?.maxAmount ?? null);
-  const maxPence = maxAmount === null ? null : poundsToPence(maxAmount);
+  const maxPence = useKiosk((view) => view.kiosk?.maxPence ?? null);
   const keyLimit = maxPence ?? MAX_PENCE;
 
   /** A keypad or keyboard key: one that would pass the terminal's limit is refused, gently. */
@@ -86,9 +85,7 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
     if (!confirmedUnusual) {
       // Far above what this shop usually takes: a slipped finger, asked about before it starts.
       const recent = await recentPayments(bridge, { limit: USUAL_SAMPLE });
-      const usual = recent
-        .filter((p) => p.status === 'COMPLETED')
-        .map((p) => poundsToPence(p.amount));
+      const usual = recent.filter((p) => p.status === 'COMPLETED').map((p) => p.amountPence);
       const found = unusualAmount(pence, usual);
       if (found) {
         setBusy(false);

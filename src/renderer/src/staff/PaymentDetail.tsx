@@ -6,7 +6,7 @@ import {
   type StatusChange,
 } from '../../../shared/bridge';
 import { refundablePence } from '../lib/refund-labels';
-import { formatDateTime, formatPounds } from '../lib/format';
+import { formatDateTime, formatPence } from '../lib/format';
 import {
   CAPTURE_LABEL,
   methodLabel,
@@ -93,7 +93,7 @@ export function PaymentDetail({
 
   const payment = detail?.payment;
   const refunds = detail?.refunds ?? [];
-  const refundable = payment ? refundablePence(payment.paidAmount, refunds) : 0;
+  const refundable = payment ? refundablePence(payment.paidPence, refunds) : 0;
 
   /** Electron prints silently to the default printer; elsewhere the browser's print dialog. */
   async function printReceipt() {
@@ -135,24 +135,24 @@ export function PaymentDetail({
         {payment && detail && (
           <>
             <div className="detail__summary">
-              <p className="detail__amount">{formatPounds(payment.amount, payment.currency)}</p>
+              <p className="detail__amount">{formatPence(payment.amountPence, payment.currency)}</p>
               <StatusPill status={payment.status} />
-              <RefundedNote amount={payment.refundedAmount} currency={payment.currency} />
+              <RefundedNote pence={payment.refundedPence} currency={payment.currency} />
             </div>
             <dl className="facts facts--grid">
               <div>
                 <dt>Paid</dt>
                 <dd>
-                  {formatPounds(payment.paidAmount, payment.currency)}
-                  {payment.tipAmount > 0 &&
-                    ` (tip ${formatPounds(payment.tipAmount, payment.currency)})`}
+                  {formatPence(payment.paidPence, payment.currency)}
+                  {payment.tipPence > 0 &&
+                    ` (tip ${formatPence(payment.tipPence, payment.currency)})`}
                 </dd>
               </div>
-              {(payment.refundedAmount ?? 0) > 0 && (
+              {payment.refundedPence > 0 && (
                 <div>
                   <dt>Refunded</dt>
                   <dd data-testid="detail-refunded">
-                    {formatPounds(payment.refundedAmount ?? 0, payment.currency)}
+                    {formatPence(payment.refundedPence, payment.currency)}
                   </dd>
                 </div>
               )}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { HeldPayment, KioskPayment } from '../../../shared/bridge';
 import type { FormError } from '../lib/form-errors';
-import { formatPounds, formatWhen } from '../lib/format';
+import { formatPence, formatWhen } from '../lib/format';
 import { methodLabel, ORIGIN_LABEL } from '../lib/labels';
 import { runCommand } from '../lib/run-command';
 import { useBridge } from '../store/context';
@@ -32,7 +32,9 @@ export function Queue({ payments, held }: { payments: KioskPayment[]; held: Held
             data-testid="queue-item"
             data-payment-request-id={payment.paymentRequestId}
           >
-            <span className="queue__amount">{formatPounds(payment.amount, payment.currency)}</span>
+            <span className="queue__amount">
+              {formatPence(payment.amountPence, payment.currency)}
+            </span>
             <span className="queue__meta">
               <span className="mono">{payment.orderId}</span> · {ORIGIN_LABEL[payment.origin]}
               {payment.expiresAt && <> · expires at {formatWhen(payment.expiresAt)}</>}
@@ -52,7 +54,7 @@ function HeldItem({ entry }: { entry: HeldPayment }) {
   const bridge = useBridge();
   const [error, setError] = useState<FormError | null>(null);
   const [busy, setBusy] = useState(false);
-  const amount = formatPounds(entry.amount, 'GBP');
+  const amount = formatPence(entry.amountPence, 'GBP');
 
   async function act(type: 'removeHeldPayment' | 'retryHeldPayment') {
     setBusy(true);
