@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
-import { StartPaymentResult } from '../../../shared/bridge';
 import { overTerminalLimit } from '../../../shared/contract/terminals';
 import { formatPence, MAX_PENCE } from '../../../shared/money';
 import type { FormError } from '../lib/form-errors';
@@ -109,10 +108,8 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
       return;
     }
     usePaymentDraft.getState().clearEntry();
-    const result = StartPaymentResult.safeParse(outcome.result);
-    usePaymentDraft.setState({
-      notice: result.success && result.data.queued ? queuedNotice(result.data.position) : null,
-    });
+    const result = outcome.result;
+    usePaymentDraft.setState({ notice: result.queued ? queuedNotice(result.position) : null });
   }
 
   const startRef = useRef(start);

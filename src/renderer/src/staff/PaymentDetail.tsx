@@ -1,10 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  PaymentDetail as PaymentDetailSchema,
-  type KioskPayment,
-  type KioskRefund,
-  type StatusChange,
-} from '../../../shared/bridge';
+import { type KioskPayment, type KioskRefund, type StatusChange } from '../../../shared/bridge';
 import { refundablePence } from '../lib/refund-labels';
 import { formatDateTime, formatPence } from '../lib/format';
 import {
@@ -67,13 +62,8 @@ export function PaymentDetail({
         setProblem(outcome.error.message);
         return;
       }
-      const parsed = PaymentDetailSchema.safeParse(outcome.result);
-      if (!parsed.success) {
-        setProblem('The kiosk sent details this window cannot read.');
-        return;
-      }
       setProblem(null);
-      setDetail(parsed.data);
+      setDetail(outcome.result);
     });
     return () => {
       live = false;
