@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { type BridgeCommand, type CustomerLookup, type KioskPayment } from '../../../shared/bridge';
+import type { BridgeCommand, CustomerLookup, KioskPayment } from '../../../shared/bridge';
 import { overTerminalLimit } from '../../../shared/contract/terminals';
 import { MAX_PENCE } from '../../../shared/money';
 import { formatPence, formatWhen } from '../lib/format';
@@ -9,6 +9,7 @@ import { recentPayments } from '../lib/recent-payments';
 import { runCommand } from '../lib/run-command';
 import { typedAmount } from '../lib/typed-amount';
 import { useBridge, useKiosk } from '../store/context';
+import { AmountField } from './AmountField';
 import { ChoiceRow } from './ChoiceRow';
 import { ConfirmDialog } from './ConfirmDialog';
 import { describedBy, FieldError } from './FieldError';
@@ -285,28 +286,17 @@ function ChargeCard({ found, pin }: { found: CustomerLookup; pin: string }) {
               </label>
             ))}
           </fieldset>
-          <label className="field">
-            <span className="field__label">Amount (£, at least 1)</span>
-            <span className="muted small" id={`${id}-amount-limit`} data-testid="cof-amount-limit">
-              Largest payment on this terminal: {formatPence(maxPence)}
-            </span>
-            <input
-              className="input"
-              inputMode="decimal"
-              autoComplete="off"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              aria-invalid={error?.field === 'amountPence'}
-              aria-describedby={[
-                `${id}-amount-limit`,
-                describedBy(error, 'amountPence', `${id}-amount-error`),
-              ]
-                .filter(Boolean)
-                .join(' ')}
-              data-testid="cof-amount"
-            />
-            <FieldError error={error} field="amountPence" id={`${id}-amount-error`} />
-          </label>
+          <AmountField
+            label="Amount (£, at least 1)"
+            hint={{
+              text: `Largest payment on this terminal: ${formatPence(maxPence)}`,
+              testId: 'cof-amount-limit',
+            }}
+            value={amount}
+            onChange={setAmount}
+            error={error}
+            testId="cof-amount"
+          />
           <label className="field">
             <span className="field__label">Capture</span>
             <select
