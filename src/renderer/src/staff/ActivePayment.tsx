@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import type { KioskPayment } from '../../../shared/bridge';
 import { OPEN_STATUSES } from '../../../shared/payment-states';
-import type { FormError } from '../lib/form-errors';
 import { formatPence } from '../lib/format';
 import { methodLabel, ORIGIN_LABEL } from '../lib/labels';
-import { runCommand } from '../lib/run-command';
-import { useBridge } from '../store/context';
+import { useCommand } from '../lib/use-command';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Countdown } from './Countdown';
 import { FieldError } from './FieldError';
@@ -29,9 +27,7 @@ export function ActivePayment({ payment }: { payment: KioskPayment | null }) {
 }
 
 function ActiveCard({ payment }: { payment: KioskPayment }) {
-  const bridge = useBridge();
-  const [error, setError] = useState<FormError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, send } = useCommand();
   const [confirming, setConfirming] = useState(false);
   // Cancel applies while the customer has not paid; once the card network or the bank holds
   // the payment (PENDING, AUTHORIZED) the service refuses it.
@@ -40,16 +36,8 @@ function ActiveCard({ payment }: { payment: KioskPayment }) {
   const tip = payment.tipPence > 0;
 
   async function act(type: 'cancelPayment' | 'dismissPayment') {
-    setBusy(true);
-    setError(null);
-    const outcome = await runCommand(
-      bridge,
-      { type, paymentRequestId: payment.paymentRequestId },
-      {},
-    );
-    setBusy(false);
+    await send({ type, paymentRequestId: payment.paymentRequestId });
     setConfirming(false);
-    if (!outcome.ok) setError(outcome.error);
   }
 
   return (

@@ -3,7 +3,7 @@ import type { KioskPayment } from '../../../shared/bridge';
 import { formatPence } from '../lib/format';
 import { RELEASE_REASONS } from '../lib/labels';
 import { FullOrAmount, useFullOrAmount } from './AmountField';
-import { useStaffCommand } from '../lib/use-staff-command';
+import { useCommand } from '../lib/use-command';
 import { describedBy, FieldError } from './FieldError';
 import { FormActions } from './FormActions';
 import { StaffGate } from './StaffGate';
@@ -76,7 +76,7 @@ interface HoldFormProps {
 function CaptureForm({ payment, pin, onCancel, onDone }: HoldFormProps) {
   const id = useId();
   const howMuch = useFullOrAmount(CAPTURE_LABELS);
-  const { busy, error, setError, send } = useStaffCommand(CAPTURE_LABELS, onDone);
+  const { busy, error, setError, send } = useCommand(CAPTURE_LABELS, onDone);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -123,7 +123,7 @@ function ReleaseForm({ payment, pin, onCancel, onDone }: HoldFormProps) {
   const id = useId();
   const [code, setCode] = useState<Reason | ''>('');
   const [description, setDescription] = useState('');
-  const { busy, error, send } = useStaffCommand(RELEASE_LABELS, onDone);
+  const { busy, error, send } = useCommand(RELEASE_LABELS, onDone);
   const codeField = 'reason.cancelledReasonCode';
   const textField = 'reason.cancelledReasonDescription';
 

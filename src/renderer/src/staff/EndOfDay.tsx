@@ -7,9 +7,8 @@ import {
   parseLocalDate,
 } from '../../../shared/local-date';
 import { formatDateTime, formatPence } from '../lib/format';
-import type { FormError } from '../lib/form-errors';
-import { runCommand } from '../lib/run-command';
-import { useBridge, useKiosk } from '../store/context';
+import { useCommand } from '../lib/use-command';
+import { useKiosk } from '../store/context';
 import { DateField } from './DateField';
 import { FieldError } from './FieldError';
 
@@ -29,14 +28,12 @@ const SOURCE: Record<EndOfDayReport['source'], string> = {
 
 /** The back office's end-of-day report, behind the staff PIN; downloadable as CSV. */
 export function EndOfDay({ pin }: { pin: string }) {
-  const bridge = useBridge();
   const locale = useKiosk((view) => view.kiosk?.locale ?? 'en-GB');
   const timeZone = useKiosk((view) => view.kiosk?.timeZone ?? '');
   // The shop's today, as the kiosk sees it (its time zone), shown in its locale.
   const today = useKiosk((view) => view.kiosk?.today ?? '');
   const [text, setText] = useState(() => (today ? formatLocalDate(today, locale) : ''));
-  const [error, setError] = useState<FormError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, send } = useCommand(LABELS);
   const [shown, setShown] = useState<{ report: EndOfDayReport; csv: string } | null>(null);
 
   async function load(event?: FormEvent) {
@@ -46,19 +43,8 @@ export function EndOfDay({ pin }: { pin: string }) {
       setError({ field: 'date', message: `Enter the day as ${dateFormat(locale).placeholder}.` });
       return;
     }
-    setBusy(true);
-    setError(null);
-    const outcome = await runCommand(
-      bridge,
-      { type: 'endOfDayReport', pin, ...(date ? { date } : {}) },
-      LABELS,
-    );
-    setBusy(false);
-    if (!outcome.ok) {
-      setError(outcome.error);
-      return;
-    }
-    setShown(outcome.result);
+    const answer = await send({ type: 'endOfDayReport', pin, ...(date ? { date } : {}) });
+    if (answer) setShown(answer);
   }
 
   function download() {

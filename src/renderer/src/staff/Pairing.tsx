@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useStaffCommand } from '../lib/use-staff-command';
+import { useCommand } from '../lib/use-command';
 import { FieldError } from './FieldError';
 import { TextField } from './TextField';
 
@@ -18,7 +18,7 @@ export function Pairing({ pin }: { pin: string }) {
   const [name, setName] = useState('');
   const [secret, setSecret] = useState('');
   // Success shows itself: the next state event says the kiosk is paired.
-  const { busy, error, setError, send } = useStaffCommand(LABELS, () => setSecret(''));
+  const { busy, error, setError, send } = useCommand(LABELS, () => setSecret(''));
 
   async function submit(event: FormEvent) {
     event.preventDefault();

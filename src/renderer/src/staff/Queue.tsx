@@ -1,10 +1,7 @@
-import { useState } from 'react';
 import type { HeldPayment, KioskPayment } from '../../../shared/bridge';
-import type { FormError } from '../lib/form-errors';
 import { formatPence, formatWhen } from '../lib/format';
 import { methodLabel, ORIGIN_LABEL } from '../lib/labels';
-import { runCommand } from '../lib/run-command';
-import { useBridge } from '../store/context';
+import { useCommand } from '../lib/use-command';
 import { FieldError } from './FieldError';
 import { StatusPill } from './StatusPill';
 
@@ -51,18 +48,9 @@ export function Queue({ payments, held }: { payments: KioskPayment[]; held: Held
 }
 
 function HeldItem({ entry }: { entry: HeldPayment }) {
-  const bridge = useBridge();
-  const [error, setError] = useState<FormError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, send } = useCommand();
   const amount = formatPence(entry.amountPence, 'GBP');
-
-  async function act(type: 'removeHeldPayment' | 'retryHeldPayment') {
-    setBusy(true);
-    setError(null);
-    const outcome = await runCommand(bridge, { type, id: entry.id }, {});
-    setBusy(false);
-    if (!outcome.ok) setError(outcome.error);
-  }
+  const act = (type: 'removeHeldPayment' | 'retryHeldPayment') => send({ type, id: entry.id });
 
   return (
     <li className="queue__item queue__item--held" data-testid="held-item" data-held-id={entry.id}>

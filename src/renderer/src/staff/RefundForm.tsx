@@ -1,7 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import type { KioskPayment } from '../../../shared/bridge';
 import { formatPence } from '../../../shared/money';
-import { useStaffCommand } from '../lib/use-staff-command';
+import { useCommand } from '../lib/use-command';
 import { FullOrAmount, useFullOrAmount } from './AmountField';
 import { FormActions } from './FormActions';
 
@@ -27,7 +27,7 @@ export function RefundForm({
 }) {
   const id = useId();
   const howMuch = useFullOrAmount(LABELS);
-  const { busy, error, setError, send } = useStaffCommand(LABELS, onDone);
+  const { busy, error, setError, send } = useCommand(LABELS, onDone);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

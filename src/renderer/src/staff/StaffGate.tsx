@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useStaffCommand } from '../lib/use-staff-command';
+import { useCommand } from '../lib/use-command';
 import { useKiosk } from '../store/context';
 import { FieldError } from './FieldError';
 import { PinField } from './TextField';
@@ -46,7 +46,7 @@ function PinPrompt({
 }) {
   const id = useId();
   const [pin, setPin] = useState('');
-  const { busy, error, send } = useStaffCommand({ pin: 'The PIN' });
+  const { busy, error, send } = useCommand({ pin: 'The PIN' });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -104,7 +104,7 @@ export function ChooseStaffPin({ onChosen }: { onChosen?: (pin: string) => void 
   const id = useId();
   const [pin, setPin] = useState('');
   const [again, setAgain] = useState('');
-  const { busy, error, setError, send } = useStaffCommand({ newPin: 'The PIN' });
+  const { busy, error, setError, send } = useCommand({ newPin: 'The PIN' });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -172,7 +172,7 @@ export function ChangeStaffPin() {
   const [pin, setPin] = useState('');
   const [again, setAgain] = useState('');
   const [done, setDone] = useState(false);
-  const { busy, error, setError, send } = useStaffCommand({
+  const { busy, error, setError, send } = useCommand({
     pin: 'The current PIN',
     newPin: 'The new PIN',
   });
