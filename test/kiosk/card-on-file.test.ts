@@ -16,6 +16,7 @@ import { createKioskCore, type KioskCore } from '../../src/main/kiosk/core';
 import { createMemoryCredentialStore } from '../../src/main/kiosk/credentials';
 import { PRODUCTION, SANDBOX } from '../helpers/service';
 import { poll } from '../helpers/webhook-receiver';
+import { ok } from '../helpers/kiosk-command';
 
 /** The staff PIN: card on file is staff-only. */
 const PIN = '2468';
@@ -89,13 +90,6 @@ async function paired(url: string, options: Partial<Parameters<typeof createKios
   });
   expect(reply.ok).toBe(true);
   return core;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
-async function ok(core: KioskCore, command: unknown): Promise<any> {
-  const reply = await core.handle(command);
-  if (!reply.ok) throw new Error(`${JSON.stringify(command)} failed: ${reply.error.message}`);
-  return reply.result;
 }
 
 const detail = async (core: KioskCore, id: string) =>
@@ -340,7 +334,7 @@ describe('card on file at the counter', () => {
     const core = await paired(cut.url, { push: false });
     await ok(core, { type: 'lookupCustomer', pin: PIN, query: { email: 'ada@example.com' } });
     const charge = {
-      type: 'chargeSavedCard',
+      type: 'chargeSavedCard' as const,
       pin: PIN,
       customerId,
       paymentMethodId: cardId,

@@ -17,6 +17,7 @@ import {
 } from '../../src/main/kiosk/credentials';
 import { callOnce, PRODUCTION, SANDBOX } from '../helpers/service';
 import { poll } from '../helpers/webhook-receiver';
+import { inLine, ok, onDisplay } from '../helpers/kiosk-command';
 
 /** The staff PIN, preset as COUNTER_KIOSK_PIN would: pairing is a staff-only command. */
 const PIN = '2468';
@@ -60,12 +61,6 @@ function kiosk(options: Partial<Parameters<typeof createKioskCore>[0]> = {}): Ki
   return core;
 }
 
-async function ok(core: KioskCore, command: unknown) {
-  const reply = await core.handle(command);
-  if (!reply.ok) throw new Error(`${JSON.stringify(command)} failed: ${reply.error.message}`);
-  return reply.result as any; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
 async function pairKiosk(core: KioskCore, url: string) {
   const { code } = await api(url, 'POST', '/api/terminal/pairing-codes', {});
   await ok(core, { type: 'pairWithCode', pin: PIN, baseUrl: url, code, name: 'Till' });
@@ -76,14 +71,11 @@ async function pairKiosk(core: KioskCore, url: string) {
 const terminalId = async (url: string) =>
   ((await api(url, 'GET', '/api/terminal')) as any)[0].id as string; // eslint-disable-line @typescript-eslint/no-explicit-any
 const statusIn = async (core: KioskCore, id: string) =>
-  (await ok(core, { type: 'getPayment', paymentRequestId: id })).payment.status as string;
+  (await ok(core, { type: 'getPayment', paymentRequestId: id })).payment.status;
 const sources = async (core: KioskCore, id: string) =>
-  (
-    (await ok(core, { type: 'getPayment', paymentRequestId: id })).changes as {
-      to: string;
-      source: string;
-    }[]
-  ).map((c) => `${c.to}:${c.source}`);
+  (await ok(core, { type: 'getPayment', paymentRequestId: id })).changes.map(
+    (c) => `${c.to}:${c.source}`,
+  );
 
 describe('the kiosk core', () => {
   it('push alone: a remote payment becomes the active payment and reaches COMPLETED', async () => {
@@ -152,12 +144,14 @@ describe('the kiosk core', () => {
       kind: 'merchant',
       environment: 'sandbox',
     });
-    const { payment: started } = await ok(core, {
-      type: 'startPayment',
-      amountPence: 420,
-      notes: 'Coffee',
-      paymentMethod: 'PAY_BY_BANK',
-    });
+    const started = onDisplay(
+      await ok(core, {
+        type: 'startPayment',
+        amountPence: 420,
+        notes: 'Coffee',
+        paymentMethod: 'PAY_BY_BANK',
+      }),
+    );
     expect(core.state().active).toMatchObject({
       paymentRequestId: started.paymentRequestId,
       origin: 'counter',
@@ -218,7 +212,7 @@ describe('the kiosk core', () => {
       eventTypes: ['PAYMENTS_STATUS', 'EXPIRED_STATUS'],
     });
     secret = sub.secret;
-    const { payment: started } = await ok(core, { type: 'startPayment', amountPence: 300 });
+    const started = onDisplay(await ok(core, { type: 'startPayment', amountPence: 300 }));
     await api(url, 'POST', `/api/sandbox/payment-requests/${started.paymentRequestId}/simulate`, {
       paymentMethod: 'CARD',
       outcome: 'COMPLETED',
@@ -293,14 +287,14 @@ describe('the kiosk core', () => {
     expect(core.state().queue).toEqual([]);
 
     // Staff take the third out of the line: nothing to cancel at the service.
-    expect(await ok(core, { type: 'removeHeldPayment', id: third.held.id })).toEqual({
+    expect(await ok(core, { type: 'removeHeldPayment', id: inLine(third).id })).toEqual({
       removed: true,
     });
     expect(core.state().held.map((h) => h.amountPence)).toEqual([750]);
 
     // Two minutes pass on the service's clock while the first is on the display.
     await api(url, 'POST', '/api/sandbox/clock/advance', { ms: 120_000 });
-    await ok(core, { type: 'cancelPayment', paymentRequestId: first.payment.paymentRequestId });
+    await ok(core, { type: 'cancelPayment', paymentRequestId: onDisplay(first).paymentRequestId });
     await poll(
       () => core.state().active?.amountPence === 750,
       5000,
@@ -314,7 +308,7 @@ describe('the kiosk core', () => {
       status: 'PAYMENT_NOT_INITIATED',
     });
     // Created when it reached the display: the whole three minutes from then.
-    const firstCreated = Date.parse(first.payment.createdAt);
+    const firstCreated = Date.parse(onDisplay(first).createdAt);
     expect(Date.parse(shown.createdAt) - firstCreated).toBeGreaterThanOrEqual(120_000);
     expect(Date.parse(shown.expiresAt) - Date.parse(shown.createdAt)).toBe(180_000);
     expect(await requestsAtService()).toBe(2);
@@ -334,8 +328,8 @@ describe('the kiosk core', () => {
     await poll(() => core.state().queue.length === 1, 5000, 'the pushed payment in the queue');
     // Its expiry is already running at the service, so it goes first.
     expect(core.state().queue[0]!.paymentRequestId).toBe(pushed.paymentRequestId);
-    expect(core.state().held.map((h) => h.id)).toEqual([held.held.id]);
-    await ok(core, { type: 'cancelPayment', paymentRequestId: first.payment.paymentRequestId });
+    expect(core.state().held.map((h) => h.id)).toEqual([inLine(held).id]);
+    await ok(core, { type: 'cancelPayment', paymentRequestId: onDisplay(first).paymentRequestId });
     await poll(
       () => core.state().active?.paymentRequestId === pushed.paymentRequestId,
       5000,

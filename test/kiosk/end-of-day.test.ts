@@ -11,6 +11,7 @@ import { createMemoryCredentialStore } from '../../src/main/kiosk/credentials';
 import { CREDIT_ARRIVAL_MS } from '../../src/service/bank/ledger';
 import { PRODUCTION, SANDBOX } from '../helpers/service';
 import { poll } from '../helpers/webhook-receiver';
+import { ok } from '../helpers/kiosk-command';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -53,12 +54,6 @@ async function setup() {
   await ok(core, { type: 'pairWithCode', pin: PIN, baseUrl: url, code, name: 'Till' });
   await poll(() => core.state().connection === 'connected', 10_000, 'the push channel');
   return { api, core, closeService };
-}
-
-async function ok(core: KioskCore, command: unknown) {
-  const reply = await core.handle(command);
-  if (!reply.ok) throw new Error(`${JSON.stringify(command)} failed: ${reply.error.message}`);
-  return reply.result as any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 /** Starts a counter payment once the display is free (the last one has left it), so it is not held. */

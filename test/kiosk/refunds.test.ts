@@ -14,6 +14,7 @@ import { poundsToPence } from '../../src/shared/money';
 import { createMemoryCredentialStore } from '../../src/main/kiosk/credentials';
 import { callOnce, PRODUCTION, SANDBOX } from '../helpers/service';
 import { poll } from '../helpers/webhook-receiver';
+import { ok } from '../helpers/kiosk-command';
 
 const PIN = '2468';
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -56,13 +57,6 @@ function kiosk(options: Partial<Parameters<typeof createKioskCore>[0]> = {}): Ki
   });
   cleanups.push(() => core.stop());
   return core;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
-async function ok(core: KioskCore, command: unknown): Promise<any> {
-  const reply = await core.handle(command);
-  if (!reply.ok) throw new Error(`${JSON.stringify(command)} failed: ${reply.error.message}`);
-  return reply.result;
 }
 
 /** Starts a counter payment once the display is free (the last one has left it), so it is not held. */
