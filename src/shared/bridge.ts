@@ -510,7 +510,10 @@ export const bridgeCommands = {
     staff: true,
   }),
   /** Sends a kept receipt to the receipt printer again. */
-  retryPrintJob: command({ input: z.object({ id: z.string().min(1).max(100) }), reply: Done('printed') }),
+  retryPrintJob: command({
+    input: z.object({ id: z.string().min(1).max(100) }),
+    reply: Done('printed'),
+  }),
   /** Gives up on a kept receipt (the customer left, or it printed some other way). */
   dismissPrintJob: command({
     input: z.object({ id: z.string().min(1).max(100) }),

@@ -80,7 +80,8 @@ export function encodeReceipt(content: ReceiptContent, format: PrinterFormat): U
   if (content.lines && content.lines.length > 0) {
     for (const item of content.lines) {
       const amount = money(item.quantity * item.unitAmountPence);
-      const description = item.quantity === 1 ? item.description : `${item.quantity} x ${item.description}`;
+      const description =
+        item.quantity === 1 ? item.description : `${item.quantity} x ${item.description}`;
       const { columns: cols } = pair(columns, description, amount);
       // A long description wraps under itself; the amount stays on the first line.
       encoder.table(
@@ -101,8 +102,15 @@ export function encodeReceipt(content: ReceiptContent, format: PrinterFormat): U
 
   if (content.receiptUrl) {
     encoder.newline().align('center');
-    encoder.qrcode(content.receiptUrl, { model: 2, size: format.paperWidth === 58 ? 5 : 6, errorlevel: 'm' });
-    encoder.line('Scan to keep this receipt').line(shortUrl(content.receiptUrl, columns));
+    encoder.qrcode(content.receiptUrl, {
+      model: 2,
+      size: format.paperWidth === 58 ? 5 : 6,
+      errorlevel: 'm',
+    });
+    // Three dots, not an ellipsis: plain ASCII prints the same on every printer's code page.
+    encoder
+      .line('Scan to keep this receipt')
+      .line(shortUrl(content.receiptUrl, columns - 2).replace('…', '...'));
     encoder.align('left');
   }
   return encoder.cut().encode();
@@ -111,7 +119,12 @@ export function encodeReceipt(content: ReceiptContent, format: PrinterFormat): U
 /** What staff print from Settings to check the address, the paper width and the language. */
 export function encodeTestPage(
   format: PrinterFormat,
-  { shopName, at, timeZone, locale }: Pick<ReceiptContent, 'shopName' | 'timeZone' | 'locale'> & { at: number },
+  {
+    shopName,
+    at,
+    timeZone,
+    locale,
+  }: Pick<ReceiptContent, 'shopName' | 'timeZone' | 'locale'> & { at: number },
 ): Uint8Array {
   const columns = COLUMNS[format.paperWidth];
   const encoder = encoderFor(format).align('center');

@@ -124,7 +124,8 @@ export function createReceiptPrinter(options: ReceiptPrinterOptions) {
     },
     async retry(id: string) {
       const job = jobs.get(id);
-      if (!job) throw new KioskError('That receipt is no longer waiting: it printed or was dismissed');
+      if (!job)
+        throw new KioskError('That receipt is no longer waiting: it printed or was dismissed');
       await attempt(job);
     },
     dismiss(id: string) {

@@ -97,7 +97,12 @@ export function sendToPrinter(
     socket.on('connect', () => {
       clearTimeout(timer);
       socket.setTimeout(timeouts.idleMs ?? 10_000, () =>
-        settle(new PrinterError(address, 'stopped taking the receipt (out of paper, or its cover open?)')),
+        settle(
+          new PrinterError(
+            address,
+            'stopped taking the receipt (out of paper, or its cover open?)',
+          ),
+        ),
       );
       socket.end(bytes, () => {
         flushed = true;
