@@ -73,6 +73,8 @@ const state: KioskState = KioskState.parse({
   kioskMode: false,
   staffPinSet: false,
   lanDisplay: null,
+  receiptPrinter: null,
+  printJobs: [],
 });
 
 describe('socket bridge', () => {

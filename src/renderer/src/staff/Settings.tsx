@@ -6,6 +6,7 @@ import { useBridge } from '../store/context';
 import { FieldError } from './FieldError';
 import { KioskMode } from './KioskMode';
 import { Pairing } from './Pairing';
+import { ReceiptPrinterSettings } from './ReceiptPrinterSettings';
 import { ChangeStaffPin } from './StaffGate';
 
 type Paired = Extract<KioskState['pairing'], { paired: true }>;
@@ -20,6 +21,7 @@ export function Settings({ kiosk, pin }: { kiosk: KioskState; pin: string }) {
         <Pairing pin={pin} />
       )}
       {kiosk.lanDisplay && <LanDisplay lan={kiosk.lanDisplay} />}
+      <ReceiptPrinterSettings saved={kiosk.receiptPrinter} pin={pin} />
       <ChangeStaffPin />
       <KioskMode active={kiosk.kioskMode} pin={pin} />
     </div>

@@ -48,6 +48,8 @@ const state = (online: boolean): KioskState =>
     kioskMode: false,
     staffPinSet: true,
     lanDisplay: null,
+    receiptPrinter: null,
+    printJobs: [],
   });
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
