@@ -143,6 +143,52 @@ export const Takings = z.object({
   refundedPence: Pence,
 });
 
+/**
+ * The shop's network receipt printer (docs/kiosk.md, "The receipt printer"): a thermal printer on
+ * the LAN that takes raw print jobs on a TCP port (9100 on nearly every model), in the language
+ * its maker speaks: ESC/POS (Epson and most others) or StarPRNT (Star Micronics).
+ */
+export const ReceiptPrinter = z.object({
+  host: z
+    .string()
+    .trim()
+    .min(1, "must be the printer's IP address or host name, e.g. 192.168.1.50")
+    .max(253, 'is too long for a host name')
+    .regex(
+      /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\[?[0-9A-Fa-f:.]+\]?)$/,
+      "must be the printer's IP address or host name, e.g. 192.168.1.50",
+    ),
+  port: z
+    .number({ message: 'must be a port number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 65535')
+    .max(65_535, 'must be between 1 and 65535')
+    .default(9100),
+  /** The paper roll's width: 58 mm holds 32 characters a line, 80 mm holds 48. */
+  paperWidth: z.union([z.literal(58), z.literal(80)], { message: 'must be 58 or 80 (mm)' }),
+  language: z.enum(['esc-pos', 'star-prnt'], { message: 'must be ESC/POS or StarPRNT' }),
+  /** Print each completed payment's receipt by itself; otherwise only when staff ask. */
+  printAfterPayment: z.boolean(),
+});
+export type ReceiptPrinter = z.infer<typeof ReceiptPrinter>;
+
+/**
+ * A receipt that has not reached the printer yet (off, out of paper, unplugged): kept in the
+ * kiosk's database until it prints or staff dismiss it, so nothing is lost to a restart.
+ */
+export const PrintJob = z.object({
+  id: z.string(),
+  paymentRequestId: z.string(),
+  orderId: z.string(),
+  createdAt: z.string(),
+  /** Being sent to the printer now. */
+  printing: z.boolean(),
+  /** Why the last attempt failed, in staff's words; null before the first attempt ends. */
+  error: z.string().nullable(),
+  attempts: z.number().int(),
+});
+export type PrintJob = z.infer<typeof PrintJob>;
+
 export const ConnectionState = z.enum(['connecting', 'connected', 'reconnecting', 'offline']);
 
 export const KioskState = z.object({
@@ -183,6 +229,10 @@ export const KioskState = z.object({
    * it needs now. The code changes after each use and when it expires.
    */
   lanDisplay: z.object({ url: z.string(), code: z.string(), expiresAt: z.string() }).nullable(),
+  /** The network receipt printer named in Settings; null prints through the system instead. */
+  receiptPrinter: ReceiptPrinter.nullable(),
+  /** Receipts waiting for the receipt printer (it could not be reached), oldest first. */
+  printJobs: z.array(PrintJob),
 });
 export type KioskState = z.infer<typeof KioskState>;
 
@@ -441,12 +491,36 @@ export const bridgeCommands = {
     staff: true,
   }),
   /**
-   * Print a payment's receipt. The Electron shell prints the console silently to the default
+   * Print a payment's receipt. With a receipt printer named in Settings the core sends it there
+   * (`printed: true`, or an error saying the printer cannot be reached while the receipt waits
+   * in `printJobs`). Otherwise the Electron shell prints the console silently to the default
    * printer; elsewhere the answer is `{ printed: false }` and the window uses window.print().
    */
   printReceipt: command({
     input: z.object({ paymentRequestId: Id }),
     reply: z.object({ printed: z.boolean() }),
+  }),
+  /** Settings: names the network receipt printer, or (null) prints through the system again. */
+  saveReceiptPrinter: command({
+    input: z.object({ pin: Pin, printer: ReceiptPrinter.nullable() }),
+    reply: z.object({ receiptPrinter: ReceiptPrinter.nullable() }),
+    staff: true,
+  }),
+  /** Settings: a test page on the printer as typed in the form (saved or not). */
+  printTestPage: command({
+    input: z.object({ pin: Pin, printer: ReceiptPrinter }),
+    reply: Done('printed'),
+    staff: true,
+  }),
+  /** Sends a kept receipt to the receipt printer again. */
+  retryPrintJob: command({
+    input: z.object({ id: z.string().min(1).max(100) }),
+    reply: Done('printed'),
+  }),
+  /** Gives up on a kept receipt (the customer left, or it printed some other way). */
+  dismissPrintJob: command({
+    input: z.object({ id: z.string().min(1).max(100) }),
+    reply: Done('dismissed'),
   }),
   /**
    * Card on file (docs/kiosk.md): one customer by EXACT email or phone number, with their masked

@@ -18,6 +18,8 @@ export function sampleState(overrides: Partial<KioskState> = {}): KioskState {
     kioskMode: false,
     staffPinSet: true,
     lanDisplay: null,
+    receiptPrinter: null,
+    printJobs: [],
     ...overrides,
   });
 }

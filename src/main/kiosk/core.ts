@@ -20,6 +20,7 @@ import { cardOnFileCommands } from './commands/card-on-file';
 import type { KioskContext } from './commands/context';
 import { endOfDayCommands } from './commands/end-of-day';
 import { historyCommands } from './commands/history';
+import { printerCommands } from './commands/printer';
 import { paymentCommands } from './commands/payments';
 import { refundCommands } from './commands/refunds';
 import { settingsCommands } from './commands/settings';
@@ -54,6 +55,8 @@ import { createStaffPin } from './staff-pin';
 import { createHeldLine, type Held } from './held-line';
 import { createDayReports } from './history/day-report';
 import { createCardCharges, type CardCharge } from './history/card-charges';
+import { createReceiptPrinter } from './printer/receipt-printer';
+import type { SendTimeouts } from './printer/send';
 
 export interface KioskCoreOptions {
   /** Where kiosk.db and the push cursor live; null keeps everything in memory (tests). */
@@ -87,6 +90,8 @@ export interface KioskCoreOptions {
    * kiosk.db, that one counts (staff may have changed it in Settings).
    */
   staffPin?: string;
+  /** How long the receipt printer may take to connect and take a job (printer/send.ts). */
+  printerTimeouts?: SendTimeouts;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -120,6 +125,16 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   const refundTracker = createRefundTracker(history, refundHistory, now);
   const staffPin = createStaffPin(history.db, { now, preset: options.staffPin });
   const cardCharges = createCardCharges(history.db, now);
+  const receiptPrinter = createReceiptPrinter({
+    history,
+    now,
+    timeZone: options.timeZone ?? DEFAULT_SHOP_TIME_ZONE,
+    locale: options.locale ?? 'en-GB',
+    shopName: () => credentials?.merchantName ?? null,
+    onChange: () => emitState(),
+    log,
+    timeouts: options.printerTimeouts,
+  });
   /** A payment as the windows see it, with its refunded total and, if one, the card charged. */
   const paymentView = (p: KioskPayment) => {
     const charge = cardCharges.ofPayment(p.paymentRequestId);
@@ -216,6 +231,8 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       kioskMode,
       staffPinSet: staffPin.isSet(),
       lanDisplay,
+      receiptPrinter: receiptPrinter.settings(),
+      printJobs: receiptPrinter.jobs(),
     };
   }
 
@@ -253,6 +270,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       change: changeView(change),
     });
     if (queue.includes(payment.paymentRequestId)) scheduleRemoval(payment);
+    if (change.to === 'COMPLETED') receiptPrinter.afterPayment(payment);
     emitState();
   });
 
@@ -601,6 +619,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     cardCharges,
     dayReports,
     staffPin,
+    receiptPrinter,
     client: () => client,
     credentials: () => credentials,
     paymentView,
@@ -635,6 +654,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
         },
       }),
       ...historyCommands(context),
+      ...printerCommands(context),
       ...refundCommands(context),
       ...cardOnFileCommands(context),
       ...endOfDayCommands(context),
@@ -693,6 +713,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       for (const timer of finishedTimers.values()) clearTimeout(timer);
       clearInterval(refundTimer);
       await disconnect();
+      await receiptPrinter.idle();
       await receiver?.close();
       history.close();
     },

@@ -4,6 +4,7 @@ import { useCommand } from '../lib/use-command';
 import { FieldError } from './FieldError';
 import { KioskMode } from './KioskMode';
 import { Pairing } from './Pairing';
+import { ReceiptPrinterSettings } from './ReceiptPrinterSettings';
 import { ChangeStaffPin } from './StaffGate';
 
 type Paired = Extract<KioskState['pairing'], { paired: true }>;
@@ -18,6 +19,7 @@ export function Settings({ kiosk, pin }: { kiosk: KioskState; pin: string }) {
         <Pairing pin={pin} />
       )}
       {kiosk.lanDisplay && <LanDisplay lan={kiosk.lanDisplay} />}
+      <ReceiptPrinterSettings saved={kiosk.receiptPrinter} pin={pin} />
       <ChangeStaffPin />
       <KioskMode active={kiosk.kioskMode} pin={pin} />
     </div>
