@@ -16,7 +16,9 @@ import {
 } from '../lib/labels';
 import { runCommand } from '../lib/run-command';
 import { useBridge, useKiosk } from '../store/context';
+import { poundsToPence } from '../../../shared/money';
 import { CardHoldActions } from './CardHoldActions';
+import { PaymentLines } from './PaymentLines';
 import { PrintReceipt } from './PrintReceipt';
 import { RefundForm } from './RefundForm';
 import { StaffGate } from './StaffGate';
@@ -207,6 +209,17 @@ export function PaymentDetail({
                 <dd className="mono small">{payment.paymentRequestId}</dd>
               </div>
             </dl>
+            {payment.lines && (
+              <>
+                <h3 className="detail__subtitle">Basket</h3>
+                <PaymentLines
+                  lines={payment.lines}
+                  amountPence={poundsToPence(payment.amount)}
+                  currency={payment.currency}
+                  testId="detail-lines"
+                />
+              </>
+            )}
             {payment.status === 'COMPLETED' && (
               <div className="detail__actions">
                 <button

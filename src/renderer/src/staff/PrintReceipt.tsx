@@ -5,6 +5,8 @@ import { formatDateTime, formatPounds } from '../lib/format';
 import { methodLabel } from '../lib/labels';
 import { useQrImage } from '../lib/qr-image';
 import { REFUND_STATUS_LABEL } from '../lib/refund-labels';
+import { poundsToPence } from '../../../shared/money';
+import { PaymentLines } from './PaymentLines';
 import '../styles/refunds.css';
 
 /**
@@ -28,6 +30,14 @@ export function PrintReceipt({
       {merchantName && <h1>{merchantName}</h1>}
       <p className="print-receipt__kind">Receipt</p>
       <p className="print-receipt__amount">{money(payment.paidAmount || payment.amount)}</p>
+      {payment.lines && (
+        <PaymentLines
+          lines={payment.lines}
+          amountPence={poundsToPence(payment.amount)}
+          currency={payment.currency}
+          testId="print-receipt-lines"
+        />
+      )}
       <dl>
         <dt>Amount</dt>
         <dd>{money(payment.amount)}</dd>
