@@ -6,7 +6,7 @@ import {
   MAX_LINE_DESCRIPTION,
   MAX_LINE_QUANTITY,
 } from '../basket';
-import { formatPence, MAX_PENCE, poundsToPence } from '../money';
+import { decimalPlaces, formatPence, MAX_PENCE, poundsToPence } from '../money';
 import {
   ConsumerDetails,
   Currency,
@@ -217,6 +217,8 @@ export const TerminalDisplayBody = z
     currency: Currency.refine((c) => c === 'GBP', 'must be GBP: terminals take payments in pounds'),
   })
   .superRefine((body, ctx) => {
+    // Runs even when a line was refused (its own error names it): only whole amounts are summed.
+    if (body.lineItems.some((item) => decimalPlaces(item.unitAmount) > 2)) return;
     if (basketTotalPence(linesInPence(body.lineItems)) > MAX_PENCE)
       ctx.addIssue({
         code: 'custom',
