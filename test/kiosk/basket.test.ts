@@ -145,7 +145,7 @@ describe('the basket at the counter', () => {
 describe("the till system's basket", () => {
   it('reaches the display, then becomes the next remote payment’s; one that does not add up is said to', async () => {
     const url = await service();
-    const { core, displays } = await started(url);
+    const { displays } = await started(url);
     const terminalId = (await api(url, 'GET', '/api/terminal'))[0].id as string;
     const shown = await api(url, 'POST', `/api/terminal/${terminalId}/display`, {
       currency: 'GBP',

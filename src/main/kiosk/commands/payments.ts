@@ -3,11 +3,7 @@
  * clearing a finished one from the display, and the held line's remove and retry. What the
  * windows read of the kiosk (its state, the display's share of it) is here too.
  */
-import {
-  displayStateOf,
-  type BasketLine,
-  type StartPaymentResult,
-} from '../../../shared/bridge';
+import { displayStateOf, type BasketLine, type StartPaymentResult } from '../../../shared/bridge';
 import { basketTotalPence } from '../../../shared/basket';
 import { formatPence } from '../../../shared/money';
 import type { Handlers } from '../dispatcher';

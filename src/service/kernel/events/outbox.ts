@@ -13,9 +13,7 @@ import type { Db } from '../store/db';
 import { newId } from '../ids';
 
 export type EventType =
-  | z.infer<typeof WebhookEvent>['type']
-  | 'REMOTE_PAYMENT_REQUEST'
-  | 'TERMINAL_DISPLAY';
+  z.infer<typeof WebhookEvent>['type'] | 'REMOTE_PAYMENT_REQUEST' | 'TERMINAL_DISPLAY';
 
 export interface StoredEvent {
   seq: number;
