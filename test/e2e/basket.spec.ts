@@ -6,9 +6,18 @@
  * amount fits on one line at every size the display runs at.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { api, displayRoot, perTest, startKiosk, tempDir, type Kiosk } from './kiosk-harness';
+import {
+  api,
+  displayRoot,
+  expectAccessible,
+  perTest,
+  startKiosk,
+  tempDir,
+  type Kiosk,
+} from './kiosk-harness';
 
-const { open, cleanups } = perTest();
+// bypassCSP only so axe-core can inject its script.
+const { open, cleanups } = perTest({ bypassCSP: true });
 
 async function launch(): Promise<Kiosk> {
   const dir = tempDir();
@@ -124,6 +133,8 @@ test('staff build a basket; the display shows each line, then beside the code, t
   await expect(staff.getByTestId('basket-error')).toContainText('price');
   await expect(lines).toHaveCount(2);
   await expectBasketFits(display, 2);
+  await expectAccessible(display, 'the display with a basket being built');
+  await expectAccessible(staff, 'the console with a basket');
 
   await staff.getByTestId('start-payment').click();
   await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'awaiting');
@@ -131,6 +142,7 @@ test('staff build a basket; the display shows each line, then beside the code, t
   await expect(displayRoot(display)).toHaveAttribute('data-basket-lines', '2');
   await expect(display.getByTestId('display-basket-mismatch')).toHaveCount(0);
   await expectBasketFits(display, 2);
+  await expectAccessible(display, 'the display with a basket beside the code');
   await expect(staff.getByTestId('basket-lines')).toHaveCount(0); // the basket went with it
 
   const id = (await displayRoot(display).getAttribute('data-payment-request-id'))!;
@@ -143,6 +155,7 @@ test('staff build a basket; the display shows each line, then beside the code, t
   );
   await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'completed');
   await expectBasketFits(display, 2);
+  await expectAccessible(display, 'Paid with a basket');
 
   await staff.getByTestId('tab-history').click();
   await staff.locator(`[data-testid="history-row"][data-payment-request-id="${id}"]`).click();
@@ -201,4 +214,36 @@ test('a long basket from the till system is summarised and fits; one that does n
     'The items add up to £10,000,019.49, but this payment is for £10,000,000.00. Please check with staff.',
   );
   await expectBasketFits(display, 14);
+});
+
+test('the dashboard’s Push a payment sends basket lines with it; their total is the amount', async ({
+  browser,
+}) => {
+  const kiosk = await launch();
+  const display = await open(browser, kiosk.displayUrl, 1024, 768);
+  const dashboard = await open(browser, kiosk.dashboardUrl);
+  await dashboard.getByLabel('Access secret').fill(kiosk.sandboxSecret!);
+  await dashboard.getByRole('button', { name: 'Sign in' }).click();
+  await dashboard.getByLabel('Terminal', { exact: true }).selectOption({ label: 'Counter kiosk' });
+
+  // A line the form cannot read is refused, naming it, and nothing is sent.
+  await dashboard.getByTestId('push-basket').fill('2 x Flat white @ 3.20\nCroissant');
+  await dashboard.getByRole('button', { name: 'Send to terminal' }).click();
+  await expect(dashboard.getByTestId('push-error')).toContainText('Basket line 2');
+  await dashboard.getByTestId('push-basket').fill('2 x Flat white @ 3.20\nCroissant @ 2.75');
+  await dashboard.getByLabel('Amount (£)').fill('10');
+  await dashboard.getByRole('button', { name: 'Send to terminal' }).click();
+  await expect(dashboard.getByTestId('push-error')).toContainText('add up to £9.15');
+  expect(
+    (await api(kiosk.serviceUrl, kiosk.sandboxSecret!, 'GET', '/api/payment-requests')).totalCount,
+  ).toBe(0);
+
+  // No amount: the lines' total is charged, and the display shows them beside the code.
+  await dashboard.getByLabel('Amount (£)').fill('');
+  await dashboard.getByRole('button', { name: 'Send to terminal' }).click();
+  await expect(dashboard.getByTestId('push-result')).toContainText('£9.15');
+  await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'awaiting');
+  await expect(displayRoot(display)).toHaveAttribute('data-basket-lines', '2');
+  await expect(display.getByTestId('display-basket-mismatch')).toHaveCount(0);
+  await expect(display.getByTestId('display-basket-line').first()).toContainText('Flat white');
 });
