@@ -145,7 +145,7 @@ describe('the basket at the counter', () => {
 describe("the till system's basket", () => {
   it('reaches the display, then becomes the next remote payment’s; one that does not add up is said to', async () => {
     const url = await service();
-    const { displays } = await started(url);
+    const { core, displays } = await started(url);
     const terminalId = (await api(url, 'GET', '/api/terminal'))[0].id as string;
     const shown = await api(url, 'POST', `/api/terminal/${terminalId}/display`, {
       currency: 'GBP',
@@ -157,6 +157,9 @@ describe("the till system's basket", () => {
     expect(shown.totalAmount).toBe(9.15);
     await poll(() => displays.at(-1)?.basket?.source === 'till', 5_000, 'the basket pushed');
     expect(displays.at(-1)!.basket!.lines).toEqual(COFFEES);
+    // The console opening Take payment (an empty basket of its own) does not wipe it.
+    await ok(core, { type: 'showBasket', lines: [] });
+    expect(core.state().basket?.source).toBe('till');
 
     // The till system then asks for a different amount: the basket goes with it, and says so.
     const { paymentRequestId } = await api(url, 'POST', '/api/terminal/process-remote-payment', {

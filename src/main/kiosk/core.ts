@@ -649,6 +649,9 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       ...paymentCommands(context, {
         start: startPayment,
         showBasket(lines: BasketLine[]) {
+          // An empty console basket (Take payment opened or left) leaves the till's basket be:
+          // it waits for the payment the till system sends next.
+          if (!lines.length && draftBasket?.source === 'till') return;
           draftBasket = lines.length ? { source: 'counter', lines, currency: 'GBP' } : null;
           emitState();
         },

@@ -63,6 +63,7 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
   /** A keypad or keyboard key: one that would pass the terminal's limit is refused, gently. */
   function press(action: EntryAction) {
     if (usePaymentDraft.getState().lines.length > 0) {
+      if (action.type === 'clear') return; // Esc: nothing on the keypad to clear
       setError({
         field: 'amountPence',
         message: 'The basket sets the amount: edit or remove its lines to change it.',
