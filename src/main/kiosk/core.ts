@@ -237,8 +237,9 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   /** Every change goes out twice: whole to staff, and as the customer display's share of it. */
   const emitState = () => {
     const now = state();
-    emit({ type: 'state', state: now });
+    // The customer display first: it is what a customer is waiting to see change.
     emit({ type: 'display', display: displayStateOf(now) });
+    emit({ type: 'state', state: now });
   };
 
   function enqueue(id: string) {

@@ -29,11 +29,13 @@ export function BasketEditor({ disabled }: { disabled: boolean }) {
   const [error, setError] = useState<FormError | null>(null);
   const describe = useRef<HTMLInputElement>(null);
 
-  // The display follows the basket; leaving Take payment (unmount) takes it off.
-  useEffect(() => {
-    if (disabled) return;
-    void bridge.invoke({ type: 'showBasket', lines });
-  }, [bridge, lines, disabled]);
+  /**
+   * The display follows the basket: sent straight from the key's handler, not from an effect
+   * after the console repaints, so the customer sees the line a frame sooner.
+   */
+  const show = () =>
+    void bridge.invoke({ type: 'showBasket', lines: usePaymentDraft.getState().lines });
+  // Leaving Take payment clears the basket (clearEntry), so it comes off the display too.
   useEffect(() => () => void bridge.invoke({ type: 'showBasket', lines: [] }), [bridge]);
 
   function add(event?: FormEvent) {
@@ -55,6 +57,7 @@ export function BasketEditor({ disabled }: { disabled: boolean }) {
       return;
     }
     usePaymentDraft.getState().putLine(parsed.data, entry.editing ?? undefined);
+    show();
     setEntry(EMPTY);
     setError(null);
     describe.current?.focus();
@@ -74,6 +77,7 @@ export function BasketEditor({ disabled }: { disabled: boolean }) {
 
   function remove(index: number) {
     usePaymentDraft.getState().removeLine(index);
+    show();
     if (entry.editing !== null) setEntry(EMPTY);
   }
 
