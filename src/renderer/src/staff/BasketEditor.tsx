@@ -3,6 +3,7 @@ import { BasketLine } from '../../../shared/bridge';
 import { basketTotalPence, lineTotalPence, MAX_LINE_DESCRIPTION } from '../../../shared/basket';
 import { formatPence } from '../../../shared/money';
 import { formError, type FormError } from '../lib/form-errors';
+import { runCommand } from '../lib/run-command';
 import { typedPence } from '../lib/typed-amount';
 import { useBridge } from '../store/context';
 import { usePaymentDraft } from '../store/payment-draft';
@@ -34,9 +35,9 @@ export function BasketEditor({ disabled }: { disabled: boolean }) {
    * after the console repaints, so the customer sees the line a frame sooner.
    */
   const show = () =>
-    void bridge.invoke({ type: 'showBasket', lines: usePaymentDraft.getState().lines });
+    void runCommand(bridge, { type: 'showBasket', lines: usePaymentDraft.getState().lines }, {});
   // Leaving Take payment clears the basket (clearEntry), so it comes off the display too.
-  useEffect(() => () => void bridge.invoke({ type: 'showBasket', lines: [] }), [bridge]);
+  useEffect(() => () => void runCommand(bridge, { type: 'showBasket', lines: [] }, {}), [bridge]);
 
   function add(event?: FormEvent) {
     event?.preventDefault();
