@@ -213,6 +213,10 @@ test('a long basket from the till system is summarised and fits; one that does n
   await expect(display.getByTestId('display-basket-mismatch')).toHaveText(
     'The items add up to £10,000,019.49, but this payment is for £10,000,000.00. Please check with staff.',
   );
+  // Staff see it too, on the console's active payment.
+  const staff = await open(browser, kiosk.consoleUrl);
+  await expect(staff.getByTestId('active-basket')).toHaveText('14 lines');
+  await expect(staff.getByTestId('active-basket-mismatch')).toContainText('£10,000,019.49');
   await expectBasketFits(display, 14);
 });
 

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { KioskPayment } from '../../../shared/bridge';
 import { OPEN_STATUSES } from '../../../shared/payment-states';
+import { basketMismatch } from '../../../shared/basket';
+import { poundsToPence } from '../../../shared/money';
 import type { FormError } from '../lib/form-errors';
 import { formatPounds } from '../lib/format';
 import { methodLabel, ORIGIN_LABEL } from '../lib/labels';
@@ -52,6 +54,10 @@ function ActiveCard({ payment }: { payment: KioskPayment }) {
     if (!outcome.ok) setError(outcome.error);
   }
 
+  // A till system's basket followed by a payment for another amount: staff see what the customer sees.
+  const mismatch = payment.lines
+    ? basketMismatch(payment.lines, poundsToPence(payment.amount), payment.currency)
+    : null;
   return (
     <section
       className={`card active status-${payment.status.toLowerCase()}`}
@@ -112,7 +118,20 @@ function ActiveCard({ payment }: { payment: KioskPayment }) {
                 <dd>{payment.notes}</dd>
               </div>
             )}
+            {payment.lines && (
+              <div>
+                <dt>Basket</dt>
+                <dd data-testid="active-basket">
+                  {payment.lines.length} {payment.lines.length === 1 ? 'line' : 'lines'}
+                </dd>
+              </div>
+            )}
           </dl>
+          {mismatch && (
+            <p className="active__failed" role="status" data-testid="active-basket-mismatch">
+              {mismatch}: the customer display says so.
+            </p>
+          )}
           {open && <Countdown expiresAt={payment.expiresAt} />}
           {open && payment.paymentUrl && (
             <p className="active__link">
