@@ -57,6 +57,7 @@ import { sandboxRoutes } from './sandbox/routes';
 import { openDb, type Db } from './kernel/store/db';
 import { createPresence, createTerminalReader } from './terminals/model';
 import { remotePaymentRoutes } from './terminals/remote';
+import { terminalDisplayRoutes } from './terminals/display';
 import { terminalRoutes } from './terminals/routes';
 import { terminalStreamRoutes } from './terminals/stream';
 import type { ResolveHost } from './webhooks/destinations';
@@ -123,6 +124,7 @@ const AREAS: Area[] = [
   // Before terminalRoutes too: /api/terminal/reconciliation.
   bankRoutes,
   remotePaymentRoutes,
+  terminalDisplayRoutes,
   terminalRoutes,
   merchantEventRoutes,
   imageRoutes,

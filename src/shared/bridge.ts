@@ -15,6 +15,12 @@ import {
 import { CardCancelBody, CardChargeBody, SavedCard } from './contract/cards';
 import { TerminalCustomer, TerminalLookupQuery } from './contract/customers';
 import { formatPence, MAX_PENCE } from './money';
+import {
+  basketWithinMax,
+  MAX_BASKET_LINES,
+  MAX_LINE_DESCRIPTION,
+  MAX_LINE_QUANTITY,
+} from './basket';
 
 export const BRIDGE_CHANNEL = 'counter:bridge';
 
@@ -42,6 +48,44 @@ const ServiceUrl = z
   .url('must be the payments service address, e.g. http://127.0.0.1:4010')
   .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://');
 
+/**
+ * One line of a basket (shared/basket.ts): what the customer is paying for, its price in pence
+ * like every amount the bridge carries.
+ */
+export const BasketLine = z.object({
+  description: z
+    .string({ message: 'must be a description' })
+    .trim()
+    .min(1, 'must not be blank')
+    .max(MAX_LINE_DESCRIPTION, `must be at most ${MAX_LINE_DESCRIPTION} characters`),
+  quantity: z
+    .number({ message: 'must be a quantity' })
+    .int('must be a whole number')
+    .positive('must be at least 1')
+    .max(MAX_LINE_QUANTITY, `must be at most ${MAX_LINE_QUANTITY}`),
+  unitPence: z
+    .number({ message: 'must be a price in pence' })
+    .int('must be a whole number of pence')
+    .min(0, 'must not be negative')
+    .max(MAX_PENCE, `is too large: the largest amount is ${formatPence(MAX_PENCE)}`),
+});
+export type BasketLine = z.infer<typeof BasketLine>;
+const BasketLines = z
+  .array(BasketLine)
+  .max(MAX_BASKET_LINES, `must have at most ${MAX_BASKET_LINES} lines`)
+  .refine(basketWithinMax, `add up to more than the largest amount, ${formatPence(MAX_PENCE)}`);
+
+/**
+ * The basket on the customer display before its payment starts: built at the console
+ * (`showBasket`) or sent by the merchant's till system (a TERMINAL_DISPLAY push).
+ */
+export const DraftBasket = z.object({
+  source: z.enum(['counter', 'till']),
+  lines: z.array(BasketLine),
+  currency: z.string(),
+});
+export type DraftBasket = z.infer<typeof DraftBasket>;
+
 /** A payment as the kiosk knows it (amounts in pence). */
 export const KioskPayment = z.object({
   paymentRequestId: z.string(),
@@ -67,6 +111,8 @@ export const KioskPayment = z.object({
   refundedPence: Pence,
   /** The hosted receipt page the customer display offers once paid. */
   receiptUrl: z.string().optional(),
+  /** The basket it was for, when it had one (lines in pence). */
+  lines: z.array(BasketLine).optional(),
   /** A saved card charged at this counter (card on file): whose, which card, how captured. */
   cardCharge: z
     .object({
@@ -125,6 +171,7 @@ export const HeldPayment = z.object({
   createdAt: z.string(),
   /** Why the service did not take it when its turn came; staff retry or remove it. */
   error: z.string().nullable(),
+  lines: z.array(BasketLine).optional(),
 });
 export type HeldPayment = z.infer<typeof HeldPayment>;
 
@@ -233,6 +280,8 @@ export const KioskState = z.object({
   receiptPrinter: ReceiptPrinter.nullable(),
   /** Receipts waiting for the receipt printer (it could not be reached), oldest first. */
   printJobs: z.array(PrintJob),
+  /** The basket being built for the next payment, as the customer display shows it. */
+  basket: DraftBasket.nullable().optional(),
 });
 export type KioskState = z.infer<typeof KioskState>;
 
@@ -253,6 +302,7 @@ export const DisplayPayment = KioskPayment.pick({
   expiresAt: true,
   final: true,
   receiptUrl: true,
+  lines: true,
 });
 export type DisplayPayment = z.infer<typeof DisplayPayment>;
 
@@ -263,6 +313,8 @@ export const DisplayState = z.object({
   active: DisplayPayment.nullable(),
   /** Payment requests waiting for the display, next first (as the customer will see them). */
   queue: z.array(DisplayPayment),
+  /** The basket being built for the next payment (each line as staff add it). */
+  basket: DraftBasket.nullable().optional(),
 });
 export type DisplayState = z.infer<typeof DisplayState>;
 
@@ -280,6 +332,7 @@ function displayPayment(p: KioskPayment): DisplayPayment {
     expiresAt: p.expiresAt,
     final: p.final,
     ...(p.receiptUrl ? { receiptUrl: p.receiptUrl } : {}),
+    ...(p.lines?.length ? { lines: p.lines } : {}),
   };
 }
 
@@ -290,6 +343,7 @@ export function displayStateOf(state: KioskState): DisplayState {
     locale: state.locale,
     active: state.active ? displayPayment(state.active) : null,
     queue: state.queue.map(displayPayment),
+    basket: state.basket ?? null,
   };
 }
 
@@ -452,9 +506,16 @@ export const bridgeCommands = {
       amountPence: PositivePence,
       notes: z.string().trim().max(30, 'must be at most 30 characters').optional(),
       paymentMethod: PaymentMethod.nullable().optional(),
+      /** The basket it is for; its total must be `amountPence`. */
+      lines: BasketLines.optional(),
     }),
     reply: StartPaymentResult,
   }),
+  /**
+   * The basket staff are building, sent whole with every change so the customer display shows
+   * each line as it is added; an empty list takes it off.
+   */
+  showBasket: command({ input: z.object({ lines: BasketLines }), reply: Done('shown') }),
   cancelPayment: command({ input: z.object({ paymentRequestId: Id }), reply: KioskPayment }),
   /** Takes a held counter payment out of the line; nothing was created at the service. */
   removeHeldPayment: command({

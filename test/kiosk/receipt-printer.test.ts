@@ -14,7 +14,7 @@ import {
   createMemoryCredentialStore,
   type CredentialStore,
 } from '../../src/main/kiosk/credentials';
-import type { ReceiptPrinter } from '../../src/shared/bridge';
+import type { BasketLine, ReceiptPrinter } from '../../src/shared/bridge';
 import { callOnce, PRODUCTION, SANDBOX } from '../helpers/service';
 import { poll } from '../helpers/webhook-receiver';
 import { startPrinterStandIn, type PrinterStandIn } from '../helpers/printer-stand-in';
@@ -74,10 +74,17 @@ async function paired(url: string, dataDir: string | null = null) {
   return { core, credentials };
 }
 
-/** A £10 counter payment paid by card with a £1 tip; resolves once the kiosk saw it complete. */
-async function paid(core: KioskCore, url: string): Promise<string> {
+/**
+ * A £10 counter payment paid by card with a £1 tip, taken with `lines` as its basket when given
+ * (they must add up to £10); resolves once the kiosk saw it complete.
+ */
+async function paid(core: KioskCore, url: string, lines?: BasketLine[]): Promise<string> {
   await poll(async () => core.state().active === null, 10_000, 'the display to be free');
-  const started = await ok(core, { type: 'startPayment', amountPence: 1000 });
+  const started = await ok(core, {
+    type: 'startPayment',
+    amountPence: 1000,
+    ...(lines ? { lines } : {}),
+  });
   const id = onDisplay(started).paymentRequestId;
   await api(url, 'POST', `/api/sandbox/payment-requests/${id}/simulate`, {
     paymentMethod: 'CARD',
@@ -145,7 +152,7 @@ describe('the receipt printer', () => {
     expect(core.state().receiptPrinter).toBeNull();
   });
 
-  it('prints each completed payment by itself in ESC/POS: lines, total, method, reference, QR, cut', async () => {
+  it('prints each completed payment by itself in ESC/POS: total, method, reference, QR, cut', async () => {
     const url = await service();
     const stand = await printer();
     const { core } = await paired(url);
@@ -179,6 +186,42 @@ describe('the receipt printer', () => {
     // Printed: nothing is kept once the printer has closed its side.
     await poll(() => core.state().printJobs.length === 0, 5_000, 'the printed job to go');
     expect(stand.jobs).toHaveLength(1);
+  });
+
+  it("prints the basket's lines the payment was taken with, kept in kiosk.db across a restart", async () => {
+    const url = await service();
+    const stand = await printer();
+    const dataDir = mkdtempSync(join(tmpdir(), 'counter-receipt-basket-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const { core, credentials } = await paired(url, dataDir);
+    await ok(core, {
+      type: 'saveReceiptPrinter',
+      pin: PIN,
+      printer: settings(stand, { printAfterPayment: false }),
+    });
+    const id = await paid(core, url, [
+      { description: 'Flat white', quantity: 2, unitPence: 320 },
+      { description: 'Almond croissant', quantity: 1, unitPence: 360 },
+    ]);
+    await core.stop();
+
+    // Printed from the lines the kiosk kept, not from anything the window still holds.
+    const again = kiosk(dataDir, credentials);
+    await again.start();
+    expect(await ok(again, { type: 'printReceipt', paymentRequestId: id })).toEqual({
+      printed: true,
+    });
+    const receipt = decodeReceipt(stand.jobs[0]!, 'esc-pos');
+    const first = receipt.lines.findIndex((l) => l.startsWith('2 x Flat white'));
+    expect(receipt.lines.slice(first, first + 3)).toEqual([
+      `2 x Flat white${' '.repeat(48 - 14 - 5)}£6.40`,
+      '  @ £3.20',
+      `Almond croissant${' '.repeat(48 - 16 - 5)}£3.60`,
+    ]);
+    const total = receipt.lines.findIndex((l) => /^Total +£11\.00$/.test(l));
+    expect(total).toBeGreaterThan(first + 2);
+    // They add up to the payment: no word of a mismatch.
+    expect(receipt.lines.join(' ')).not.toContain('add up to');
   });
 
   it('prints on request only, in StarPRNT on 58 mm paper, when Settings say so', async () => {

@@ -165,4 +165,17 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX print_jobs_by_created ON print_jobs (created_at, id);
   `,
+  // 8, the basket on the customer display (issue 28): the lines a payment was for, built at the
+  //    console or sent by the merchant's till system, kept with the payment for History and the
+  //    receipt (basket.ts). Money in pence, as every amount here.
+  `
+  CREATE TABLE payment_lines (
+    payment_request_id TEXT NOT NULL REFERENCES payments(payment_request_id),
+    position INTEGER NOT NULL,
+    description TEXT NOT NULL,
+    quantity INTEGER NOT NULL CHECK (quantity > 0),
+    unit_pence INTEGER NOT NULL CHECK (unit_pence >= 0),
+    PRIMARY KEY (payment_request_id, position)
+  ) WITHOUT ROWID;
+  `,
 ];

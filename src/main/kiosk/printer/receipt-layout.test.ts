@@ -9,6 +9,7 @@ import { COLUMNS, encodeReceipt, type ReceiptContent } from './receipt-layout';
 
 const content: ReceiptContent = {
   shopName: 'Counter Demo Shop',
+  amountPence: 975,
   totalPence: 1075,
   tipPence: 100,
   currency: 'GBP',
@@ -20,8 +21,8 @@ const content: ReceiptContent = {
   receiptUrl: 'http://127.0.0.1:4010/receipt/0190a7e2-1111-7222-8333-444455556666',
 };
 const basket = [
-  { description: 'Flat white with oat milk and an extra shot', quantity: 2, unitAmountPence: 350 },
-  { description: 'Croissant', quantity: 1, unitAmountPence: 275 },
+  { description: 'Flat white with oat milk and an extra shot', quantity: 2, unitPence: 350 },
+  { description: 'Croissant', quantity: 1, unitPence: 275 },
 ];
 
 describe('the printed receipt', () => {
@@ -52,6 +53,21 @@ describe('the printed receipt', () => {
         expect(receipt.qrCodes).toEqual([content.receiptUrl]);
         expect(receipt.cuts).toBe(1);
       });
+
+  it('says so when the basket does not add up to the payment, and still totals what was paid', () => {
+    const receipt = decodeReceipt(
+      encodeReceipt(
+        { ...content, lines: basket, amountPence: 1200, totalPence: 1300 },
+        { language: 'esc-pos', paperWidth: 58 },
+      ),
+      'esc-pos',
+    );
+    expect(Math.max(...receipt.lines.map((l) => l.length))).toBeLessThanOrEqual(COLUMNS[58]);
+    expect(receipt.lines.join(' ').replace(/\s+/g, ' ')).toContain(
+      'The items add up to £9.75, but this payment is for £12.00',
+    );
+    expect(receipt.lines).toContainEqual(expect.stringMatching(/^Total +£13\.00$/));
+  });
 
   it('shows the total alone without a basket, and no QR code without a receipt page', () => {
     const receipt = decodeReceipt(

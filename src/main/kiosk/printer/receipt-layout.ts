@@ -5,21 +5,17 @@
  * receipt's QR code, then a cut. Plain characters only, in columns that fit the paper.
  */
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
+import { basketMismatch, lineTotalPence, type BasketLine } from '../../../shared/basket';
 import type { ReceiptPrinter } from '../../../shared/bridge';
 import { formatPence } from '../../../shared/money';
 import { shortUrl } from '../../../shared/short-url';
 
-/** One line of a basket: what it is, how many, and the price of one in pence. */
-export interface ReceiptLine {
-  description: string;
-  quantity: number;
-  unitAmountPence: number;
-}
-
 export interface ReceiptContent {
   shopName: string | null;
   /** The basket, when the payment carries one; without it the receipt shows the total alone. */
-  lines?: readonly ReceiptLine[];
+  lines?: readonly BasketLine[];
+  /** What the payment was for, before any tip: what the basket's lines should add up to. */
+  amountPence: number;
   /** What the customer paid, tip included. */
   totalPence: number;
   tipPence: number;
@@ -79,7 +75,7 @@ export function encodeReceipt(content: ReceiptContent, format: PrinterFormat): U
 
   if (content.lines && content.lines.length > 0) {
     for (const item of content.lines) {
-      const amount = money(item.quantity * item.unitAmountPence);
+      const amount = money(lineTotalPence(item));
       const description =
         item.quantity === 1 ? item.description : `${item.quantity} x ${item.description}`;
       const { columns: cols } = pair(columns, description, amount);
@@ -88,8 +84,12 @@ export function encodeReceipt(content: ReceiptContent, format: PrinterFormat): U
         cols.map((c, i) => (i === 0 ? { ...c, overflow: 'wrap' as const } : c)),
         [[description, amount]],
       );
-      if (item.quantity !== 1) encoder.line(`  @ ${money(item.unitAmountPence)}`);
+      if (item.quantity !== 1) encoder.line(`  @ ${money(item.unitPence)}`);
     }
+    // A till system's lines for one amount and a payment for another: the receipt says so, as
+    // the display and History do; the total below is what was charged.
+    const mismatch = basketMismatch(content.lines, content.amountPence, content.currency);
+    if (mismatch) encoder.rule().line(mismatch);
     encoder.rule();
   }
   if (content.tipPence > 0) line('Tip', money(content.tipPence));

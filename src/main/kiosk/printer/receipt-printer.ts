@@ -5,6 +5,7 @@
  * receipt (jobs.ts) and a message with a retry in the console; taking the next payment never
  * waits for paper.
  */
+import type { BasketLine } from '../../../shared/basket';
 import type { PrintJob, ReceiptPrinter } from '../../../shared/bridge';
 import { methodLabel } from '../../../shared/labels';
 import type { History } from '../history/history';
@@ -12,7 +13,7 @@ import type { KioskPayment } from '../history/types';
 import { KioskError } from '../kiosk-error';
 import { receiptUrlOf } from '../view';
 import { createPrintJobs, type StoredPrintJob } from './jobs';
-import { encodeReceipt, encodeTestPage, type ReceiptLine } from './receipt-layout';
+import { encodeReceipt, encodeTestPage } from './receipt-layout';
 import { PrinterError, sendToPrinter, type SendTimeouts } from './send';
 
 export const NO_PRINTER = 'Name the receipt printer in Settings first';
@@ -23,8 +24,8 @@ export interface ReceiptPrinterOptions {
   timeZone: string;
   locale: string;
   shopName: () => string | null;
-  /** The basket's lines of a payment, when it has one; none prints the total alone. */
-  lineItemsOf?: (paymentRequestId: string) => readonly ReceiptLine[];
+  /** The basket's lines of a payment as the kiosk keeps them; none prints the total alone. */
+  lineItemsOf: (paymentRequestId: string) => readonly BasketLine[];
   /** The kept jobs or the settings changed: the windows hear of it. */
   onChange: () => void;
   log: (line: string) => void;
@@ -43,7 +44,8 @@ export function createReceiptPrinter(options: ReceiptPrinterOptions) {
     return encodeReceipt(
       {
         shopName: options.shopName(),
-        lines: options.lineItemsOf?.(payment.paymentRequestId),
+        lines: options.lineItemsOf(payment.paymentRequestId),
+        amountPence: payment.amountPence,
         totalPence: payment.paidPence || payment.amountPence,
         tipPence: payment.tipPence,
         currency: payment.currency,

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { KioskPayment } from '../../../shared/bridge';
 import { OPEN_STATUSES } from '../../../shared/payment-states';
+import { basketMismatch } from '../../../shared/basket';
 import { formatPence } from '../lib/format';
 import { methodLabel, ORIGIN_LABEL } from '../lib/labels';
 import { useCommand } from '../lib/use-command';
@@ -40,6 +41,10 @@ function ActiveCard({ payment }: { payment: KioskPayment }) {
     setConfirming(false);
   }
 
+  // A till system's basket followed by a payment for another amount: staff see what the customer sees.
+  const mismatch = payment.lines
+    ? basketMismatch(payment.lines, payment.amountPence, payment.currency)
+    : null;
   return (
     <section
       className={`card active status-${payment.status.toLowerCase()}`}
@@ -100,7 +105,20 @@ function ActiveCard({ payment }: { payment: KioskPayment }) {
                 <dd>{payment.notes}</dd>
               </div>
             )}
+            {payment.lines && (
+              <div>
+                <dt>Basket</dt>
+                <dd data-testid="active-basket">
+                  {payment.lines.length} {payment.lines.length === 1 ? 'line' : 'lines'}
+                </dd>
+              </div>
+            )}
           </dl>
+          {mismatch && (
+            <p className="active__failed" role="status" data-testid="active-basket-mismatch">
+              {mismatch}: the customer display says so.
+            </p>
+          )}
           {open && <Countdown expiresAt={payment.expiresAt} />}
           {open && payment.paymentUrl && (
             <p className="active__link">

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { overTerminalLimit } from '../../../shared/contract/terminals';
+import { basketTotalPence } from '../../../shared/basket';
 import { formatPence, MAX_PENCE } from '../../../shared/money';
 import type { FormError } from '../lib/form-errors';
 import { keyToEntryAction, type EntryAction } from '../lib/keypad-entry';
@@ -25,7 +26,7 @@ export function queuedNotice(position: number): string {
     'payment ends, and the customer’s 3 minutes to pay start then.'
   );
 }
-const LABELS = { amountPence: 'The amount', notes: 'The note' };
+const LABELS = { amountPence: 'The amount', notes: 'The note', lines: 'The basket' };
 
 /** Keys typed into a text field, a select or with a modifier are not the keypad's. */
 function isTyping(target: EventTarget | null): boolean {
@@ -40,7 +41,11 @@ function isTyping(target: EventTarget | null): boolean {
 
 export function NewPayment({ disabled }: { disabled: boolean }) {
   const bridge = useBridge();
-  const pence = usePaymentDraft((draft) => draft.pence);
+  const keyed = usePaymentDraft((draft) => draft.pence);
+  const lines = usePaymentDraft((draft) => draft.lines);
+  /** With a basket, the amount is its total and the keypad rests. */
+  const basket = lines.length > 0;
+  const pence = basket ? basketTotalPence(lines) : keyed;
   const method = usePaymentDraft((draft) => draft.method);
   const notes = usePaymentDraft((draft) => draft.notes);
   const dispatch = usePaymentDraft((draft) => draft.key);
@@ -55,6 +60,14 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
 
   /** A keypad or keyboard key: one that would pass the terminal's limit is refused, gently. */
   function press(action: EntryAction) {
+    if (usePaymentDraft.getState().lines.length > 0) {
+      if (action.type === 'clear') return; // Esc: nothing on the keypad to clear
+      setError({
+        field: 'amountPence',
+        message: 'The basket sets the amount: edit or remove its lines to change it.',
+      });
+      return;
+    }
     const taken = dispatch(action, keyLimit);
     setRefusedKey(!taken);
     setError((current) => (current?.field === 'amountPence' ? null : current));
@@ -99,6 +112,7 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
         amountPence: pence,
         paymentMethod: method,
         ...(notes.trim() ? { notes: notes.trim() } : {}),
+        ...(basket ? { lines } : {}),
       },
       LABELS,
     );

@@ -12,6 +12,7 @@ import {
 import { runCommand } from '../lib/run-command';
 import { useBridge, useKiosk } from '../store/context';
 import { CardHoldActions } from './CardHoldActions';
+import { PaymentLines } from './PaymentLines';
 import { PrintReceipt } from './PrintReceipt';
 import { RefundForm } from './RefundForm';
 import { StaffGate } from './StaffGate';
@@ -197,6 +198,17 @@ export function PaymentDetail({
                 <dd className="mono small">{payment.paymentRequestId}</dd>
               </div>
             </dl>
+            {payment.lines && (
+              <>
+                <h3 className="detail__subtitle">Basket</h3>
+                <PaymentLines
+                  lines={payment.lines}
+                  amountPence={payment.amountPence}
+                  currency={payment.currency}
+                  testId="detail-lines"
+                />
+              </>
+            )}
             {payment.status === 'COMPLETED' && (
               <div className="detail__actions">
                 <button

@@ -5,6 +5,7 @@ import { formatDateTime, formatPence } from '../lib/format';
 import { methodLabel } from '../lib/labels';
 import { useQrImage } from '../lib/qr-image';
 import { REFUND_STATUS_LABEL } from '../lib/refund-labels';
+import { PaymentLines } from './PaymentLines';
 import '../styles/refunds.css';
 
 /**
@@ -28,6 +29,14 @@ export function PrintReceipt({
       {merchantName && <h1>{merchantName}</h1>}
       <p className="print-receipt__kind">Receipt</p>
       <p className="print-receipt__amount">{money(payment.paidPence || payment.amountPence)}</p>
+      {payment.lines && (
+        <PaymentLines
+          lines={payment.lines}
+          amountPence={payment.amountPence}
+          currency={payment.currency}
+          testId="print-receipt-lines"
+        />
+      )}
       <dl>
         <dt>Amount</dt>
         <dd>{money(payment.amountPence)}</dd>
