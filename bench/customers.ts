@@ -10,7 +10,7 @@
  */
 import type { RawRequest, RequestSpec } from 'autocannon';
 import { startChildServer, type ChildServer } from './lib/child-server';
-import { measure, measurePaired } from './lib/load';
+import { measure, measurePaired, rotating } from './lib/load';
 import type { Figure, Result } from './lib/result';
 import { callApi } from './lib/api';
 
@@ -24,15 +24,6 @@ const THROUGHPUT_CONNECTIONS = 32;
 export const TARGETS = { p99Ms: 20, chargeRatio: 0.25 } as const;
 
 const headers = { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' };
-
-function rotating(paths: string[]): RequestSpec {
-  let next = 0;
-  return {
-    method: 'GET',
-    headers,
-    setupRequest: (request: RawRequest) => ({ ...request, path: paths[next++ % paths.length] }),
-  };
-}
 
 const call = (base: string, method: string, path: string, body?: unknown) =>
   callApi(base, method, path, body, SECRET);
@@ -99,13 +90,13 @@ export async function run(): Promise<Result[]> {
       ...latency,
       name: `customer search (${CUSTOMERS} customers, ${LATENCY_CONNECTIONS} conn)`,
       server: service,
-      requests: [rotating(searchPaths(CUSTOMERS))],
+      requests: [rotating('GET', searchPaths(CUSTOMERS), headers)],
     });
     const filter = await measure({
       ...latency,
       name: `metadata filter (${CUSTOMERS} customers, ${LATENCY_CONNECTIONS} conn)`,
       server: service,
-      requests: [rotating(filterPaths(CUSTOMERS))],
+      requests: [rotating('GET', filterPaths(CUSTOMERS), headers)],
     });
     const throughput = {
       connections: THROUGHPUT_CONNECTIONS,

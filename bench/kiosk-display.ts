@@ -6,6 +6,8 @@
  *   customer display (the page reports it from a MutationObserver plus one animation frame).
  * - pay-to-display: the sandbox's simulated COMPLETED answers → the completed screen painted;
  *   once with push, once with push turned off (polling every POLL_MS).
+ * - keypress-to-line: staff press Enter on a basket line at the console → that line painted on
+ *   the customer display (the display's line count changes), BASKET_LINES lines per basket.
  * - cold start: `npm start` spawned (windows already built) → the staff console interactive
  *   (data-ready) in a new tab of the already running browser.
  * Between payments the bench cancels and dismisses the last one over the kiosk's own bridge
@@ -40,15 +42,12 @@ interface Counter {
 
 async function startCounter(args: string[] = [], dir?: string): Promise<Counter> {
   dir ??= mkdtempSync(join(tmpdir(), 'bench-kiosk-'));
-  const run = runTs('scripts/start.mjs', [
-    '--browser',
-    '--no-open',
-    '--port',
-    '0',
-    '--data-dir',
-    dir,
-    ...args,
-  ]);
+  // The staff PIN preset, so the console opens on Take payment rather than asking for one.
+  const run = runTs(
+    'scripts/start.mjs',
+    ['--browser', '--no-open', '--port', '0', '--data-dir', dir, ...args],
+    { COUNTER_KIOSK_PIN: '2468' },
+  );
   const line = async (name: string) =>
     (await run.waitFor(new RegExp(`^${name}: (\\S+)$`, 'm'), 60_000))[1]!;
   const counter: Counter = {
@@ -77,11 +76,14 @@ const PROBE = `
     const state = root.getAttribute('data-payment-state') || '';
     const id = root.getAttribute('data-payment-request-id') || '';
     const qr = root.getAttribute('data-qr-ready') === 'true';
-    requestAnimationFrame(() => window.__counterPainted(state, id, qr));
+    const lines = Number(root.getAttribute('data-basket-lines') || 0);
+    requestAnimationFrame(() => window.__counterPainted(state, id, qr, lines));
   };
   new MutationObserver(report).observe(document, {
     subtree: true, childList: true, attributes: true,
-    attributeFilter: ['data-payment-state', 'data-payment-request-id', 'data-qr-ready'],
+    attributeFilter: [
+      'data-payment-state', 'data-payment-request-id', 'data-qr-ready', 'data-basket-lines',
+    ],
   });
 `;
 
@@ -91,12 +93,15 @@ const PROBE = `
  */
 async function openDisplay(browser: Browser, url: string) {
   const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
-  const seen: { state: string; id: string; qr: boolean; at: number }[] = [];
+  const seen: { state: string; id: string; qr: boolean; lines: number; at: number }[] = [];
   const waiters: (() => void)[] = [];
-  await page.exposeFunction('__counterPainted', (state: string, id: string, qr: boolean) => {
-    seen.push({ state, id, qr, at: performance.now() });
-    waiters.splice(0).forEach((wake) => wake());
-  });
+  await page.exposeFunction(
+    '__counterPainted',
+    (state: string, id: string, qr: boolean, lines: number) => {
+      seen.push({ state, id, qr, lines, at: performance.now() });
+      waiters.splice(0).forEach((wake) => wake());
+    },
+  );
   await page.addInitScript({ content: PROBE });
   await page.goto(url);
   await page.locator('[data-payment-state="idle"]').waitFor();
@@ -178,6 +183,41 @@ async function payToDisplay(counter: Counter, display: Display) {
   return latencies.slice(WARMUP);
 }
 
+/** Lines per basket before staff start a new one (a tab change clears it). */
+const BASKET_LINES = 10;
+
+/**
+ * Staff key a line at the console (description, quantity, price) and press Enter: from the key
+ * press leaving this process to the display reporting the new line painted. The fields are
+ * filled first, so what is measured is the Enter, the bridge and the display's paint.
+ */
+async function keypressToLine(browser: Browser, counter: Counter, display: Display) {
+  const staff = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await staff.goto(counter.consoleUrl);
+  await staff.locator('[data-ready="true"]').waitFor();
+  const latencies: number[] = [];
+  for (let i = 0; i < WARMUP + PAYMENTS; i++) {
+    const n = (i % BASKET_LINES) + 1;
+    if (n === 1 && i > 0) {
+      // A new basket: leaving Take payment clears the last one from the console and the display.
+      await staff.getByTestId('tab-history').click();
+      await display.when((s) => s.lines === 0);
+      await staff.getByTestId('tab-take').click();
+    }
+    await staff.getByTestId('basket-description').fill(`Item ${i}`);
+    await staff.getByTestId('basket-quantity').fill(String((i % 3) + 1));
+    await staff.getByTestId('basket-price').fill(`${(i % 7) + 1}.50`);
+    await staff.getByTestId('basket-price').focus();
+    display.reset();
+    const pressed = performance.now();
+    await staff.keyboard.press('Enter');
+    const painted = await display.when((s) => s.lines === n);
+    latencies.push(Math.max(0, painted - pressed));
+  }
+  await staff.close();
+  return latencies.slice(WARMUP);
+}
+
 /**
  * The browser is running (as a shop's Chromium or Electron's renderer host would be): each start
  * opens one new tab in it, not a new browser profile, so what is measured is Counter's start.
@@ -229,6 +269,7 @@ export async function figures(): Promise<Figure[]> {
     const display = await openDisplay(browser, counter.displayUrl);
     const push = await pushToDisplay(counter, display);
     const paid = await payToDisplay(counter, display);
+    const keyed = await keypressToLine(browser, counter, display);
     await display.page.close();
     await counter.stop();
 
@@ -244,6 +285,7 @@ export async function figures(): Promise<Figure[]> {
     return [
       ...latencyFigures('push-to-display (QR painted)', push, 100),
       ...latencyFigures('pay-to-display, push', paid, 150),
+      ...latencyFigures('keypress-to-line on the display (basket)', keyed, 50),
       ...latencyFigures(`pay-to-display, polling every ${POLL_MS} ms`, paidPolling, POLL_MS + 150),
       {
         name: `cold start to URLs printed, median of ${printed.length}`,

@@ -18,6 +18,7 @@ import { startChildServer } from './lib/child-server';
 import type { Figure } from './lib/result';
 import { percentile } from './lib/stats';
 import { callApi } from './lib/api';
+import { pool } from './lib/pool';
 
 const SECRET = 'sk_sandbox_bench';
 const TERMINALS = Number(process.env.BENCH_TERMINALS ?? 2000);
@@ -31,15 +32,6 @@ const FD_HEADROOM = 256;
 
 const api = (url: string, path: string, body: unknown, secret: string | null = SECRET) =>
   callApi(url, 'POST', path, body, secret);
-
-/** Runs `task(i)` for i in [0, count) with at most `limit` in flight. */
-async function pool(count: number, limit: number, task: (i: number) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) await task(next++);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
-}
 
 function checkDescriptorLimit(): number {
   const limit = Number(execFileSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim());

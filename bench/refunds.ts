@@ -7,9 +7,9 @@
  *                      transaction, with its REFUND_STATUS event written to the outbox
  * Env: BENCH_SECONDS, BENCH_WARMUP_SECONDS (see run.ts).
  */
-import type { RawRequest, RequestSpec } from 'autocannon';
 import { startChildServer, type ChildServer } from './lib/child-server';
-import { measurePaired } from './lib/load';
+import { measurePaired, rotating } from './lib/load';
+import { pool } from './lib/pool';
 import type { Result } from './lib/result';
 import { callApi } from './lib/api';
 
@@ -28,37 +28,19 @@ const call = (base: string, method: string, path: string, body?: unknown) =>
 
 /** Completed payments of £10,000 each: room for far more penny refunds than a run makes. */
 async function seed(base: string): Promise<string[]> {
-  const ids: string[] = [];
-  let n = 0;
-  const worker = async () => {
-    while (n < SEED_COUNT) {
-      const i = n++;
-      const created = await call(base, 'POST', '/api/payments/process-payment', {
-        customerId: 'bench-customer',
-        orderId: `bench-refund-${i}`,
-        amount: 10_000,
-      });
-      const id = String(created.paymentRequestId);
-      await call(base, 'POST', `/api/sandbox/payment-requests/${id}/simulate`, {
-        paymentMethod: 'CARD',
-        outcome: 'COMPLETED',
-      });
-      ids.push(id);
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-  return ids;
-}
-
-/** One counter shared by all connections spreads the refunds over every payment in turn. */
-function rotating(method: 'GET' | 'POST', paths: string[], body?: string): RequestSpec {
-  let next = 0;
-  return {
-    method,
-    headers,
-    ...(body ? { body } : {}),
-    setupRequest: (request: RawRequest) => ({ ...request, path: paths[next++ % paths.length] }),
-  };
+  return pool(SEED_COUNT, 8, async (i) => {
+    const created = await call(base, 'POST', '/api/payments/process-payment', {
+      customerId: 'bench-customer',
+      orderId: `bench-refund-${i}`,
+      amount: 10_000,
+    });
+    const id = String(created.paymentRequestId);
+    await call(base, 'POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+      paymentMethod: 'CARD',
+      outcome: 'COMPLETED',
+    });
+    return id;
+  });
 }
 
 export async function run(): Promise<Result[]> {
@@ -83,6 +65,7 @@ export async function run(): Promise<Result[]> {
           rotating(
             'POST',
             ids.map((_, i) => `/api/refund/00000000-0000-4000-8000-${String(i).padStart(12, '0')}`),
+            headers,
             body,
           ),
         ],
@@ -95,6 +78,7 @@ export async function run(): Promise<Result[]> {
           rotating(
             'POST',
             ids.map((id) => `/api/refund/${id}`),
+            headers,
             body,
           ),
         ],

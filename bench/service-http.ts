@@ -8,7 +8,8 @@
  */
 import type { RawRequest, RequestSpec } from 'autocannon';
 import { startChildServer, type ChildServer } from './lib/child-server';
-import { measurePaired, type LoadOptions } from './lib/load';
+import { measurePaired, rotating, type LoadOptions } from './lib/load';
+import { pool } from './lib/pool';
 import type { Result } from './lib/result';
 import { callApi } from './lib/api';
 
@@ -33,18 +34,13 @@ function positiveNumber(env: string, fallback: number): number {
 
 const headers = { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' };
 
-/** One counter shared by all connections hands out the ids in turn, so reads cycle over all. */
-function rotatingReads(ids: string[]): RequestSpec {
-  let next = 0;
-  return {
-    method: 'GET',
+/** Status reads that cycle over every id in turn. */
+const rotatingReads = (ids: string[]) =>
+  rotating(
+    'GET',
+    ids.map((id) => STATUS_PATH + id),
     headers,
-    setupRequest: (request: RawRequest) => ({
-      ...request,
-      path: STATUS_PATH + ids[next++ % ids.length],
-    }),
-  };
-}
+  );
 
 let orderSeq = 0;
 const newOrder = (amount: number) => ({
@@ -63,28 +59,21 @@ const call = (base: string, method: string, path: string, body?: unknown) =>
  * sandbox so half the records carry a transaction, as a real mix of open and paid would.
  */
 async function seed(base: string): Promise<string[]> {
-  const ids: string[] = [];
-  let n = 0;
-  const worker = async () => {
-    while (n < SEED_COUNT) {
-      const i = n++;
-      const created = await call(
-        base,
-        'POST',
-        '/api/payments/process-payment',
-        newOrder((1000 + i) / 100),
-      );
-      const id = String(created.paymentRequestId);
-      if (i % 2 === 0)
-        await call(base, 'POST', `/api/sandbox/payment-requests/${id}/simulate`, {
-          paymentMethod: 'PAY_BY_BANK',
-          outcome: 'COMPLETED',
-        });
-      ids.push(id);
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-  return ids;
+  return pool(SEED_COUNT, 8, async (i) => {
+    const created = await call(
+      base,
+      'POST',
+      '/api/payments/process-payment',
+      newOrder((1000 + i) / 100),
+    );
+    const id = String(created.paymentRequestId);
+    if (i % 2 === 0)
+      await call(base, 'POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+        paymentMethod: 'PAY_BY_BANK',
+        outcome: 'COMPLETED',
+      });
+    return id;
+  });
 }
 
 export async function run(): Promise<Result[]> {

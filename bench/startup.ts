@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runTs } from '../test/helpers/process';
+import { pool } from './lib/pool';
 import type { Figure } from './lib/result';
 import { median } from './lib/stats';
 
@@ -92,17 +93,13 @@ async function startOnce(entry: Entry, dataDir: string, reads: number): Promise<
       });
       if (created.status !== 200) throw new Error(`process-payment answered ${created.status}`);
       const { paymentRequestId } = (await created.json()) as { paymentRequestId: string };
-      let left = reads;
-      const worker = async () => {
-        while (left-- > 0) {
-          const res = await fetch(`${url}/api/payments/v1/payment-status/${paymentRequestId}`, {
-            headers,
-          });
-          await res.arrayBuffer();
-          if (res.status !== 200) throw new Error(`payment-status answered ${res.status}`);
-        }
-      };
-      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+      await pool(reads, CONCURRENCY, async () => {
+        const res = await fetch(`${url}/api/payments/v1/payment-status/${paymentRequestId}`, {
+          headers,
+        });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`payment-status answered ${res.status}`);
+      });
     }
     measured = { ms, rssListening, rssAfterReads: rssMiB(pid) };
   } catch (error) {

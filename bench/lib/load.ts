@@ -4,10 +4,33 @@
  * sampled around the measured run only; or a case and its reference in alternating slices
  * (`measurePaired`).
  */
-import autocannon, { type RequestSpec, type Result as CannonResult } from 'autocannon';
+import autocannon, {
+  type RawRequest,
+  type RequestSpec,
+  type Result as CannonResult,
+} from 'autocannon';
 import type { ChildServer } from './child-server';
 import type { Result } from './result';
 import { median } from './stats';
+
+/**
+ * Requests that walk `paths` in turn: one counter shared by all connections, so every path (a
+ * payment, a search) is asked for as often as the others whatever the connection count.
+ */
+export function rotating(
+  method: 'GET' | 'POST',
+  paths: string[],
+  headers: Record<string, string>,
+  body?: string,
+): RequestSpec {
+  let next = 0;
+  return {
+    method,
+    headers,
+    ...(body ? { body } : {}),
+    setupRequest: (request: RawRequest) => ({ ...request, path: paths[next++ % paths.length] }),
+  };
+}
 
 export interface LoadOptions {
   name: string;

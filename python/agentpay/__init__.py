@@ -2,7 +2,18 @@
 
 from .client import AgentPay, AgentPayError
 from .signing import Signer, canonical_subject, key_signer, load_private_key, public_key_pem
-from .types import Agent, AgentPage, Approver, Contract, ContractPage, ContractPayment, Limits, Usage
+from .types import (
+    Agent,
+    AgentPage,
+    Approver,
+    Contract,
+    ContractPage,
+    ContractPayment,
+    DisplayedBasket,
+    Limits,
+    LineItem,
+    Usage,
+)
 
 __version__ = "0.0.1"
 
@@ -15,7 +26,9 @@ __all__ = [
     "Contract",
     "ContractPage",
     "ContractPayment",
+    "DisplayedBasket",
     "Limits",
+    "LineItem",
     "Signer",
     "Usage",
     "canonical_subject",

@@ -11,7 +11,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from typing import Any, Dict, List, Mapping, Optional, Tuple, cast
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, cast
 
 from . import signing
 from .types import (
@@ -22,8 +22,10 @@ from .types import (
     ContractPage,
     ContractPayment,
     ContractPaymentPage,
+    DisplayedBasket,
     FieldError,
     Limits,
+    LineItem,
 )
 
 #: Contract statuses from which waiting for ACTIVE can never succeed.
@@ -97,6 +99,7 @@ class AgentPay:
         self._skew = 0
         self.agent = _Agents(self)
         self.contract = _Contracts(self)
+        self.terminal = _Terminals(self)
 
     @property
     def agent_id(self) -> Optional[str]:
@@ -247,6 +250,27 @@ class _Agents:
             AgentPage,
             self._c._request(
                 "GET", "/api/agents", query={"page": page, "size": size}, signed=False
+            ),
+        )
+
+
+class _Terminals:
+    def __init__(self, client: AgentPay) -> None:
+        self._c = client
+
+    def show_basket(
+        self, terminal_id: str, line_items: Sequence[LineItem], currency: str = "GBP"
+    ) -> DisplayedBasket:
+        """Shows a basket on the terminal's customer display (the API key alone, unsigned);
+        the payment pushed to it next should be for the answer's ``totalAmount``. An empty list
+        takes the basket off (docs/terminals.md, "The basket on the display")."""
+        return cast(
+            DisplayedBasket,
+            self._c._request(
+                "POST",
+                f"/api/terminal/{_quote(terminal_id)}/display",
+                body={"lineItems": list(line_items), "currency": currency},
+                signed=False,
             ),
         )
 

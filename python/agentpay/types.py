@@ -150,3 +150,20 @@ class ContractPaymentPage(TypedDict):
 class FieldError(TypedDict):
     field: str
     message: str
+
+
+class LineItem(TypedDict):
+    """One line of a basket for a terminal's customer display: money in pounds (2.5 is £2.50)."""
+
+    description: str
+    quantity: int
+    unitAmount: float
+
+
+class DisplayedBasket(TypedDict):
+    """What POST /api/terminal/{id}/display answers: the basket's total in pounds."""
+
+    terminalId: str
+    totalAmount: float
+    currency: str
+    lineCount: int

@@ -293,3 +293,37 @@ def test_a_retry_with_the_same_idempotency_key_pays_once(service: Service) -> No
     assert other["paymentId"] != first["paymentId"]
     assert client.contract.payments(contract["contractId"])["totalCount"] == 2
 
+
+
+def test_terminal_show_basket_with_the_api_key_alone(service: Service) -> None:
+    code = service.call("POST", "/api/terminal/pairing-codes", {})["code"]
+    paired = service.call("POST", "/api/terminal/pair", {"code": code, "name": "Py till"})
+    terminal_id = paired["terminal"]["id"]
+    # Reading its event feed once makes the terminal reachable, as a kiosk polling would.
+    feed = urllib.request.Request(
+        service.url + "/api/terminal/events/feed",
+        headers={"Authorization": f"Bearer {paired['secret']}"},
+    )
+    with urllib.request.urlopen(feed, timeout=30) as response:
+        assert json.loads(response.read())["events"] == []
+
+    client = AgentPay(base_url=service.url, api_key=service.secret)
+    shown = client.terminal.show_basket(
+        terminal_id,
+        [
+            {"description": "Flat white", "quantity": 2, "unitAmount": 3.2},
+            {"description": "Croissant", "quantity": 1, "unitAmount": 2.75},
+        ],
+    )
+    assert shown == {
+        "terminalId": terminal_id,
+        "totalAmount": 9.15,
+        "currency": "GBP",
+        "lineCount": 2,
+    }
+    with pytest.raises(AgentPayError) as bad:
+        client.terminal.show_basket(
+            terminal_id, [{"description": "Tea", "quantity": 0, "unitAmount": 1}]
+        )
+    assert bad.value.status == 400
+    assert [e["field"] for e in bad.value.errors] == ["lineItems.0.quantity"]

@@ -53,6 +53,7 @@ import { openStore, type StoreOptions } from './kernel/store/open';
 import type { Store } from './kernel/store/port';
 import { createPresence, createTerminalReader } from './terminals/model';
 import { remotePaymentRoutes } from './terminals/remote';
+import { terminalDisplayRoutes } from './terminals/display';
 import { terminalRoutes } from './terminals/routes';
 import { terminalStreamRoutes } from './terminals/stream';
 import type { ResolveHost } from './webhooks/destinations';
@@ -117,6 +118,7 @@ const AREAS: Area[] = [
   // Before terminalRoutes too: /api/terminal/reconciliation.
   bankRoutes,
   remotePaymentRoutes,
+  terminalDisplayRoutes,
   terminalRoutes,
   merchantEventRoutes,
   imageRoutes,

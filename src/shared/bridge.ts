@@ -15,6 +15,12 @@ import {
 import { CardCancelBody, CardChargeBody, SavedCard } from './contract/cards';
 import { TerminalCustomer, TerminalLookupQuery } from './contract/customers';
 import { formatPence, MAX_PENCE } from './money';
+import {
+  basketWithinMax,
+  MAX_BASKET_LINES,
+  MAX_LINE_DESCRIPTION,
+  MAX_LINE_QUANTITY,
+} from './basket';
 
 export const BRIDGE_CHANNEL = 'counter:bridge';
 
@@ -33,21 +39,64 @@ const PositivePence = z
   .max(MAX_PENCE, `is too large: the largest amount is ${formatPence(MAX_PENCE)}`);
 /** A card-on-file charge or capture: the service takes at least £1.00 (`CardChargeBody`). */
 const CardPence = PositivePence.min(100, `must be at least ${formatPence(100)}`);
+/**
+ * An amount the core answers a window with: integer pence, as the kiosk keeps it. Windows format
+ * it for display (`formatPence`); only the core's calls to the service speak pounds.
+ */
+const Pence = z.number().int();
 const ServiceUrl = z
   .url('must be the payments service address, e.g. http://127.0.0.1:4010')
   .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://');
 
-/** A payment as the kiosk knows it (amounts in pounds, as on the wire). */
+/**
+ * One line of a basket (shared/basket.ts): what the customer is paying for, its price in pence
+ * like every amount the bridge carries.
+ */
+export const BasketLine = z.object({
+  description: z
+    .string({ message: 'must be a description' })
+    .trim()
+    .min(1, 'must not be blank')
+    .max(MAX_LINE_DESCRIPTION, `must be at most ${MAX_LINE_DESCRIPTION} characters`),
+  quantity: z
+    .number({ message: 'must be a quantity' })
+    .int('must be a whole number')
+    .positive('must be at least 1')
+    .max(MAX_LINE_QUANTITY, `must be at most ${MAX_LINE_QUANTITY}`),
+  unitPence: z
+    .number({ message: 'must be a price in pence' })
+    .int('must be a whole number of pence')
+    .min(0, 'must not be negative')
+    .max(MAX_PENCE, `is too large: the largest amount is ${formatPence(MAX_PENCE)}`),
+});
+export type BasketLine = z.infer<typeof BasketLine>;
+const BasketLines = z
+  .array(BasketLine)
+  .max(MAX_BASKET_LINES, `must have at most ${MAX_BASKET_LINES} lines`)
+  .refine(basketWithinMax, `add up to more than the largest amount, ${formatPence(MAX_PENCE)}`);
+
+/**
+ * The basket on the customer display before its payment starts: built at the console
+ * (`showBasket`) or sent by the merchant's till system (a TERMINAL_DISPLAY push).
+ */
+export const DraftBasket = z.object({
+  source: z.enum(['counter', 'till']),
+  lines: z.array(BasketLine),
+  currency: z.string(),
+});
+export type DraftBasket = z.infer<typeof DraftBasket>;
+
+/** A payment as the kiosk knows it (amounts in pence). */
 export const KioskPayment = z.object({
   paymentRequestId: z.string(),
   origin: z.enum(['remote', 'counter']),
-  amount: z.number(),
+  amountPence: Pence,
   currency: z.string(),
   orderId: z.string(),
   notes: z.string().nullable(),
   status: PaymentStatus,
-  paidAmount: z.number(),
-  tipAmount: z.number(),
+  paidPence: Pence,
+  tipPence: Pence,
   paymentMethod: PaymentMethod.nullable(),
   errorDescription: z.string().nullable(),
   paymentUrl: z.string(),
@@ -58,10 +107,12 @@ export const KioskPayment = z.object({
   updatedAt: z.string(),
   expiresAt: z.string(),
   final: z.boolean(),
-  /** The payment's COMPLETED refunds, in pounds (docs/refunds.md). */
-  refundedAmount: z.number().optional(),
+  /** The payment's COMPLETED refunds (docs/refunds.md). */
+  refundedPence: Pence,
   /** The hosted receipt page the customer display offers once paid. */
   receiptUrl: z.string().optional(),
+  /** The basket it was for, when it had one (lines in pence). */
+  lines: z.array(BasketLine).optional(),
   /** A saved card charged at this counter (card on file): whose, which card, how captured. */
   cardCharge: z
     .object({
@@ -79,7 +130,7 @@ export type KioskPayment = z.infer<typeof KioskPayment>;
 export const KioskRefund = z.object({
   refundId: z.string(),
   paymentRequestId: z.string(),
-  amount: z.number(),
+  amountPence: Pence,
   currency: z.string(),
   refundType: RefundType,
   status: RefundStatus,
@@ -114,12 +165,13 @@ export type StatusChange = z.infer<typeof StatusChange>;
  */
 export const HeldPayment = z.object({
   id: z.string(),
-  amount: z.number(),
+  amountPence: Pence,
   notes: z.string().nullable(),
   paymentMethod: PaymentMethod.nullable(),
   createdAt: z.string(),
   /** Why the service did not take it when its turn came; staff retry or remove it. */
   error: z.string().nullable(),
+  lines: z.array(BasketLine).optional(),
 });
 export type HeldPayment = z.infer<typeof HeldPayment>;
 
@@ -130,13 +182,59 @@ export const StartPaymentResult = z.discriminatedUnion('queued', [
 ]);
 export type StartPaymentResult = z.infer<typeof StartPaymentResult>;
 
-/** Today's takings; `total` is net of the refunds completed today (`refunded`). */
+/** Today's takings; `totalPence` is net of the refunds completed today (`refundedPence`). */
 export const Takings = z.object({
   count: z.number(),
-  total: z.number(),
-  tips: z.number(),
-  refunded: z.number().optional(),
+  totalPence: Pence,
+  tipsPence: Pence,
+  refundedPence: Pence,
 });
+
+/**
+ * The shop's network receipt printer (docs/kiosk.md, "The receipt printer"): a thermal printer on
+ * the LAN that takes raw print jobs on a TCP port (9100 on nearly every model), in the language
+ * its maker speaks: ESC/POS (Epson and most others) or StarPRNT (Star Micronics).
+ */
+export const ReceiptPrinter = z.object({
+  host: z
+    .string()
+    .trim()
+    .min(1, "must be the printer's IP address or host name, e.g. 192.168.1.50")
+    .max(253, 'is too long for a host name')
+    .regex(
+      /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\[?[0-9A-Fa-f:.]+\]?)$/,
+      "must be the printer's IP address or host name, e.g. 192.168.1.50",
+    ),
+  port: z
+    .number({ message: 'must be a port number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 65535')
+    .max(65_535, 'must be between 1 and 65535')
+    .default(9100),
+  /** The paper roll's width: 58 mm holds 32 characters a line, 80 mm holds 48. */
+  paperWidth: z.union([z.literal(58), z.literal(80)], { message: 'must be 58 or 80 (mm)' }),
+  language: z.enum(['esc-pos', 'star-prnt'], { message: 'must be ESC/POS or StarPRNT' }),
+  /** Print each completed payment's receipt by itself; otherwise only when staff ask. */
+  printAfterPayment: z.boolean(),
+});
+export type ReceiptPrinter = z.infer<typeof ReceiptPrinter>;
+
+/**
+ * A receipt that has not reached the printer yet (off, out of paper, unplugged): kept in the
+ * kiosk's database until it prints or staff dismiss it, so nothing is lost to a restart.
+ */
+export const PrintJob = z.object({
+  id: z.string(),
+  paymentRequestId: z.string(),
+  orderId: z.string(),
+  createdAt: z.string(),
+  /** Being sent to the printer now. */
+  printing: z.boolean(),
+  /** Why the last attempt failed, in staff's words; null before the first attempt ends. */
+  error: z.string().nullable(),
+  attempts: z.number().int(),
+});
+export type PrintJob = z.infer<typeof PrintJob>;
 
 export const ConnectionState = z.enum(['connecting', 'connected', 'reconnecting', 'offline']);
 
@@ -160,8 +258,8 @@ export const KioskState = z.object({
   queue: z.array(KioskPayment),
   /** Counter payments waiting for the display, after `queue`; created when their turn comes. */
   held: z.array(HeldPayment),
-  /** The terminal's largest payment in pounds (the service's `maxAmount`); null when unknown. */
-  maxAmount: z.number().nullable(),
+  /** The terminal's largest payment (the service's `maxAmount`, in pence); null when unknown. */
+  maxPence: Pence.nullable(),
   /** The kiosk's locale for dates and numbers (BCP 47, default en-GB). */
   locale: z.string(),
   /** The shop's time zone (IANA, default Europe/London): its calendar day is the shop's day. */
@@ -178,6 +276,12 @@ export const KioskState = z.object({
    * it needs now. The code changes after each use and when it expires.
    */
   lanDisplay: z.object({ url: z.string(), code: z.string(), expiresAt: z.string() }).nullable(),
+  /** The network receipt printer named in Settings; null prints through the system instead. */
+  receiptPrinter: ReceiptPrinter.nullable(),
+  /** Receipts waiting for the receipt printer (it could not be reached), oldest first. */
+  printJobs: z.array(PrintJob),
+  /** The basket being built for the next payment, as the customer display shows it. */
+  basket: DraftBasket.nullable().optional(),
 });
 export type KioskState = z.infer<typeof KioskState>;
 
@@ -187,17 +291,18 @@ export type KioskState = z.infer<typeof KioskState>;
  */
 export const DisplayPayment = KioskPayment.pick({
   paymentRequestId: true,
-  amount: true,
+  amountPence: true,
   currency: true,
   notes: true,
   status: true,
-  tipAmount: true,
+  tipPence: true,
   paymentUrl: true,
   qrCodeUrl: true,
   templateUrl: true,
   expiresAt: true,
   final: true,
   receiptUrl: true,
+  lines: true,
 });
 export type DisplayPayment = z.infer<typeof DisplayPayment>;
 
@@ -208,23 +313,26 @@ export const DisplayState = z.object({
   active: DisplayPayment.nullable(),
   /** Payment requests waiting for the display, next first (as the customer will see them). */
   queue: z.array(DisplayPayment),
+  /** The basket being built for the next payment (each line as staff add it). */
+  basket: DraftBasket.nullable().optional(),
 });
 export type DisplayState = z.infer<typeof DisplayState>;
 
 function displayPayment(p: KioskPayment): DisplayPayment {
   return {
     paymentRequestId: p.paymentRequestId,
-    amount: p.amount,
+    amountPence: p.amountPence,
     currency: p.currency,
     notes: p.notes,
     status: p.status,
-    tipAmount: p.tipAmount,
+    tipPence: p.tipPence,
     paymentUrl: p.paymentUrl,
     qrCodeUrl: p.qrCodeUrl,
     templateUrl: p.templateUrl,
     expiresAt: p.expiresAt,
     final: p.final,
     ...(p.receiptUrl ? { receiptUrl: p.receiptUrl } : {}),
+    ...(p.lines?.length ? { lines: p.lines } : {}),
   };
 }
 
@@ -235,6 +343,7 @@ export function displayStateOf(state: KioskState): DisplayState {
     locale: state.locale,
     active: state.active ? displayPayment(state.active) : null,
     queue: state.queue.map(displayPayment),
+    basket: state.basket ?? null,
   };
 }
 
@@ -275,30 +384,28 @@ export const EndOfDayReport = z.object({
   generatedAt: z.string(),
   source: z.enum(['service', 'stored', 'local']),
   takings: z.array(
-    z.object({ method: PaymentMethod, count: z.number(), total: z.number(), tips: z.number() }),
+    z.object({ method: PaymentMethod, count: z.number(), totalPence: Pence, tipsPence: Pence }),
   ),
+  /** The day's takings before refunds, with the refunds completed on it. */
   total: Takings,
   /**
    * The refunds completed on this day (whichever day their payment was taken), from the kiosk's
-   * refund history, so offline too; `net` is the day's takings less them. Absent only in reports
-   * stored before refunds were counted.
+   * refund history, so offline too; `netPence` is the day's takings less them.
    */
-  refunds: z
-    .object({
-      count: z.number(),
-      total: z.number(),
-      net: z.number(),
-      items: z.array(
-        z.object({
-          refundId: z.string(),
-          paymentRequestId: z.string(),
-          orderId: z.string(),
-          amount: z.number(),
-          completedAt: z.string(),
-        }),
-      ),
-    })
-    .optional(),
+  refunds: z.object({
+    count: z.number(),
+    totalPence: Pence,
+    netPence: Pence,
+    items: z.array(
+      z.object({
+        refundId: z.string(),
+        paymentRequestId: z.string(),
+        orderId: z.string(),
+        amountPence: Pence,
+        completedAt: z.string(),
+      }),
+    ),
+  }),
   payByBank: z.object({
     /** False when the service could not say (offline, never fetched): statuses unknown. */
     reconciled: z.boolean(),
@@ -309,7 +416,7 @@ export const EndOfDayReport = z.object({
       z.object({
         paymentRequestId: z.string(),
         orderId: z.string(),
-        amount: z.number(),
+        amountPence: Pence,
         completedAt: z.string(),
         status: z.enum(['MATCHED', 'NOT_ARRIVED', 'UNKNOWN']),
         creditDate: z.string().nullable(),
@@ -399,9 +506,16 @@ export const bridgeCommands = {
       amountPence: PositivePence,
       notes: z.string().trim().max(30, 'must be at most 30 characters').optional(),
       paymentMethod: PaymentMethod.nullable().optional(),
+      /** The basket it is for; its total must be `amountPence`. */
+      lines: BasketLines.optional(),
     }),
     reply: StartPaymentResult,
   }),
+  /**
+   * The basket staff are building, sent whole with every change so the customer display shows
+   * each line as it is added; an empty list takes it off.
+   */
+  showBasket: command({ input: z.object({ lines: BasketLines }), reply: Done('shown') }),
   cancelPayment: command({ input: z.object({ paymentRequestId: Id }), reply: KioskPayment }),
   /** Takes a held counter payment out of the line; nothing was created at the service. */
   removeHeldPayment: command({
@@ -438,12 +552,36 @@ export const bridgeCommands = {
     staff: true,
   }),
   /**
-   * Print a payment's receipt. The Electron shell prints the console silently to the default
+   * Print a payment's receipt. With a receipt printer named in Settings the core sends it there
+   * (`printed: true`, or an error saying the printer cannot be reached while the receipt waits
+   * in `printJobs`). Otherwise the Electron shell prints the console silently to the default
    * printer; elsewhere the answer is `{ printed: false }` and the window uses window.print().
    */
   printReceipt: command({
     input: z.object({ paymentRequestId: Id }),
     reply: z.object({ printed: z.boolean() }),
+  }),
+  /** Settings: names the network receipt printer, or (null) prints through the system again. */
+  saveReceiptPrinter: command({
+    input: z.object({ pin: Pin, printer: ReceiptPrinter.nullable() }),
+    reply: z.object({ receiptPrinter: ReceiptPrinter.nullable() }),
+    staff: true,
+  }),
+  /** Settings: a test page on the printer as typed in the form (saved or not). */
+  printTestPage: command({
+    input: z.object({ pin: Pin, printer: ReceiptPrinter }),
+    reply: Done('printed'),
+    staff: true,
+  }),
+  /** Sends a kept receipt to the receipt printer again. */
+  retryPrintJob: command({
+    input: z.object({ id: z.string().min(1).max(100) }),
+    reply: Done('printed'),
+  }),
+  /** Gives up on a kept receipt (the customer left, or it printed some other way). */
+  dismissPrintJob: command({
+    input: z.object({ id: z.string().min(1).max(100) }),
+    reply: Done('dismissed'),
   }),
   /**
    * Card on file (docs/kiosk.md): one customer by EXACT email or phone number, with their masked

@@ -16,6 +16,7 @@ import { createKioskCore, type KioskCore } from '../../src/main/kiosk/core';
 import { createMemoryCredentialStore } from '../../src/main/kiosk/credentials';
 import { PRODUCTION, SANDBOX } from '../helpers/service';
 import { poll } from '../helpers/webhook-receiver';
+import { ok } from '../helpers/kiosk-command';
 
 /** The staff PIN: card on file is staff-only. */
 const PIN = '2468';
@@ -91,13 +92,6 @@ async function paired(url: string, options: Partial<Parameters<typeof createKios
   return core;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
-async function ok(core: KioskCore, command: unknown): Promise<any> {
-  const reply = await core.handle(command);
-  if (!reply.ok) throw new Error(`${JSON.stringify(command)} failed: ${reply.error.message}`);
-  return reply.result;
-}
-
 const detail = async (core: KioskCore, id: string) =>
   PaymentDetail.parse(await ok(core, { type: 'getPayment', paymentRequestId: id }));
 
@@ -167,7 +161,7 @@ describe('card on file at the counter', () => {
       }),
     );
     expect(charged).toMatchObject({
-      amount: 50,
+      amountPence: 5000,
       status: 'PENDING',
       cardCharge: {
         customerName: 'Ada Lovelace',
@@ -200,8 +194,8 @@ describe('card on file at the counter', () => {
         amountPence: 4000,
       }),
     );
-    expect(captured).toMatchObject({ status: 'COMPLETED', paidAmount: 40, final: true });
-    expect(core.state().takings).toMatchObject({ count: 1, total: 40 });
+    expect(captured).toMatchObject({ status: 'COMPLETED', paidPence: 4000, final: true });
+    expect(core.state().takings).toMatchObject({ count: 1, totalPence: 4000 });
     const atService = await api(url, 'GET', `/api/payments/v1/payment-status/${id}`);
     expect(atService).toMatchObject({ status: 'COMPLETED', paidAmount: 40 });
 
@@ -219,7 +213,7 @@ describe('card on file at the counter', () => {
     const kept = await detail(offline, id);
     expect(kept.payment).toMatchObject({
       status: 'COMPLETED',
-      paidAmount: 40,
+      paidPence: 4000,
       cardCharge: { customerId, cardLabel: 'VISA ending 4242', captureType: 'MANUAL_CAPTURE' },
     });
     expect(kept.changes.map((c) => c.to)).toEqual(['PENDING', 'AUTHORIZED', 'COMPLETED']);
@@ -296,7 +290,7 @@ describe('card on file at the counter', () => {
         reason: { cancelledReasonCode: 'Requested by customer' },
       }),
     );
-    expect(released).toMatchObject({ status: 'CANCELLED', final: true, paidAmount: 0 });
+    expect(released).toMatchObject({ status: 'CANCELLED', final: true, paidPence: 0 });
     expect((await api(url, 'GET', `/api/payments/v1/payment-status/${id}`)).status).toBe(
       'CANCELLED',
     );
@@ -340,7 +334,7 @@ describe('card on file at the counter', () => {
     const core = await paired(cut.url, { push: false });
     await ok(core, { type: 'lookupCustomer', pin: PIN, query: { email: 'ada@example.com' } });
     const charge = {
-      type: 'chargeSavedCard',
+      type: 'chargeSavedCard' as const,
       pin: PIN,
       customerId,
       paymentMethodId: cardId,

@@ -17,6 +17,7 @@ import {
 } from '../../src/main/kiosk/credentials';
 import { callOnce, PRODUCTION, SANDBOX } from '../helpers/service';
 import { poll } from '../helpers/webhook-receiver';
+import { inLine, ok, onDisplay } from '../helpers/kiosk-command';
 
 /** The staff PIN, preset as COUNTER_KIOSK_PIN would: pairing is a staff-only command. */
 const PIN = '2468';
@@ -60,12 +61,6 @@ function kiosk(options: Partial<Parameters<typeof createKioskCore>[0]> = {}): Ki
   return core;
 }
 
-async function ok(core: KioskCore, command: unknown) {
-  const reply = await core.handle(command);
-  if (!reply.ok) throw new Error(`${JSON.stringify(command)} failed: ${reply.error.message}`);
-  return reply.result as any; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
 async function pairKiosk(core: KioskCore, url: string) {
   const { code } = await api(url, 'POST', '/api/terminal/pairing-codes', {});
   await ok(core, { type: 'pairWithCode', pin: PIN, baseUrl: url, code, name: 'Till' });
@@ -76,14 +71,11 @@ async function pairKiosk(core: KioskCore, url: string) {
 const terminalId = async (url: string) =>
   ((await api(url, 'GET', '/api/terminal')) as any)[0].id as string; // eslint-disable-line @typescript-eslint/no-explicit-any
 const statusIn = async (core: KioskCore, id: string) =>
-  (await ok(core, { type: 'getPayment', paymentRequestId: id })).payment.status as string;
+  (await ok(core, { type: 'getPayment', paymentRequestId: id })).payment.status;
 const sources = async (core: KioskCore, id: string) =>
-  (
-    (await ok(core, { type: 'getPayment', paymentRequestId: id })).changes as {
-      to: string;
-      source: string;
-    }[]
-  ).map((c) => `${c.to}:${c.source}`);
+  (await ok(core, { type: 'getPayment', paymentRequestId: id })).changes.map(
+    (c) => `${c.to}:${c.source}`,
+  );
 
 describe('the kiosk core', () => {
   it('push alone: a remote payment becomes the active payment and reaches COMPLETED', async () => {
@@ -111,7 +103,7 @@ describe('the kiosk core', () => {
     );
     await poll(() => core.state().active?.paymentRequestId === id, 5000, 'the active payment');
     expect(core.state().active).toMatchObject({
-      amount: 12.5,
+      amountPence: 1250,
       notes: 'Table 4',
       origin: 'remote',
       status: 'PAYMENT_NOT_INITIATED',
@@ -132,7 +124,12 @@ describe('the kiosk core', () => {
     expect(events.some((e) => e.type === 'paymentChanged' && e.change.to === 'COMPLETED')).toBe(
       true,
     );
-    expect(core.state().takings).toEqual({ count: 1, total: 13.5, tips: 1, refunded: 0 });
+    expect(core.state().takings).toEqual({
+      count: 1,
+      totalPence: 1350,
+      tipsPence: 100,
+      refundedPence: 0,
+    });
     // The finished payment gives way after the hold.
     await poll(() => core.state().active === null, 5000, 'the display to return to idle');
   });
@@ -147,16 +144,18 @@ describe('the kiosk core', () => {
       kind: 'merchant',
       environment: 'sandbox',
     });
-    const { payment: started } = await ok(core, {
-      type: 'startPayment',
-      amountPence: 420,
-      notes: 'Coffee',
-      paymentMethod: 'PAY_BY_BANK',
-    });
+    const started = onDisplay(
+      await ok(core, {
+        type: 'startPayment',
+        amountPence: 420,
+        notes: 'Coffee',
+        paymentMethod: 'PAY_BY_BANK',
+      }),
+    );
     expect(core.state().active).toMatchObject({
       paymentRequestId: started.paymentRequestId,
       origin: 'counter',
-      amount: 4.2,
+      amountPence: 420,
     });
     await api(url, 'POST', `/api/sandbox/payment-requests/${started.paymentRequestId}/simulate`, {
       paymentMethod: 'PAY_BY_BANK',
@@ -213,7 +212,7 @@ describe('the kiosk core', () => {
       eventTypes: ['PAYMENTS_STATUS', 'EXPIRED_STATUS'],
     });
     secret = sub.secret;
-    const { payment: started } = await ok(core, { type: 'startPayment', amountPence: 300 });
+    const started = onDisplay(await ok(core, { type: 'startPayment', amountPence: 300 }));
     await api(url, 'POST', `/api/sandbox/payment-requests/${started.paymentRequestId}/simulate`, {
       paymentMethod: 'CARD',
       outcome: 'COMPLETED',
@@ -270,30 +269,37 @@ describe('the kiosk core', () => {
       (await api(url, 'GET', '/api/payment-requests?size=100')).totalCount as number;
 
     const first = await ok(core, { type: 'startPayment', amountPence: 500 });
-    expect(first).toMatchObject({ queued: false, payment: { amount: 5, origin: 'counter' } });
+    expect(first).toMatchObject({
+      queued: false,
+      payment: { amountPence: 500, origin: 'counter' },
+    });
     const second = await ok(core, { type: 'startPayment', amountPence: 750, notes: 'Second' });
     expect(second).toMatchObject({
       queued: true,
       position: 1,
-      held: { amount: 7.5, notes: 'Second', error: null },
+      held: { amountPence: 750, notes: 'Second', error: null },
     });
     const third = await ok(core, { type: 'startPayment', amountPence: 900 });
     expect(third).toMatchObject({ queued: true, position: 2 });
     // Held, not created: the service knows only the payment on the display.
     expect(await requestsAtService()).toBe(1);
-    expect(core.state().held.map((h) => h.amount)).toEqual([7.5, 9]);
+    expect(core.state().held.map((h) => h.amountPence)).toEqual([750, 900]);
     expect(core.state().queue).toEqual([]);
 
     // Staff take the third out of the line: nothing to cancel at the service.
-    expect(await ok(core, { type: 'removeHeldPayment', id: third.held.id })).toEqual({
+    expect(await ok(core, { type: 'removeHeldPayment', id: inLine(third).id })).toEqual({
       removed: true,
     });
-    expect(core.state().held.map((h) => h.amount)).toEqual([7.5]);
+    expect(core.state().held.map((h) => h.amountPence)).toEqual([750]);
 
     // Two minutes pass on the service's clock while the first is on the display.
     await api(url, 'POST', '/api/sandbox/clock/advance', { ms: 120_000 });
-    await ok(core, { type: 'cancelPayment', paymentRequestId: first.payment.paymentRequestId });
-    await poll(() => core.state().active?.amount === 7.5, 5000, 'the held payment on the display');
+    await ok(core, { type: 'cancelPayment', paymentRequestId: onDisplay(first).paymentRequestId });
+    await poll(
+      () => core.state().active?.amountPence === 750,
+      5000,
+      'the held payment on the display',
+    );
     const shown = core.state().active!;
     expect(core.state().held).toEqual([]);
     expect(shown).toMatchObject({
@@ -302,7 +308,7 @@ describe('the kiosk core', () => {
       status: 'PAYMENT_NOT_INITIATED',
     });
     // Created when it reached the display: the whole three minutes from then.
-    const firstCreated = Date.parse(first.payment.createdAt);
+    const firstCreated = Date.parse(onDisplay(first).createdAt);
     expect(Date.parse(shown.createdAt) - firstCreated).toBeGreaterThanOrEqual(120_000);
     expect(Date.parse(shown.expiresAt) - Date.parse(shown.createdAt)).toBe(180_000);
     expect(await requestsAtService()).toBe(2);
@@ -322,8 +328,8 @@ describe('the kiosk core', () => {
     await poll(() => core.state().queue.length === 1, 5000, 'the pushed payment in the queue');
     // Its expiry is already running at the service, so it goes first.
     expect(core.state().queue[0]!.paymentRequestId).toBe(pushed.paymentRequestId);
-    expect(core.state().held.map((h) => h.id)).toEqual([held.held.id]);
-    await ok(core, { type: 'cancelPayment', paymentRequestId: first.payment.paymentRequestId });
+    expect(core.state().held.map((h) => h.id)).toEqual([inLine(held).id]);
+    await ok(core, { type: 'cancelPayment', paymentRequestId: onDisplay(first).paymentRequestId });
     await poll(
       () => core.state().active?.paymentRequestId === pushed.paymentRequestId,
       5000,
@@ -331,7 +337,7 @@ describe('the kiosk core', () => {
     );
     expect(core.state().held).toHaveLength(1);
     await ok(core, { type: 'cancelPayment', paymentRequestId: pushed.paymentRequestId });
-    await poll(() => core.state().active?.amount === 2, 5000, 'the held payment');
+    await poll(() => core.state().active?.amountPence === 200, 5000, 'the held payment');
   });
 
   it("refuses an amount over the terminal's largest payment before calling the service", async () => {
@@ -339,9 +345,9 @@ describe('the kiosk core', () => {
     const core = kiosk({ terminalRefreshMs: 100 });
     await core.start();
     await pairKiosk(core, url);
-    await poll(() => core.state().maxAmount === 10_000, 5000, 'the default limit');
+    await poll(() => core.state().maxPence === 1_000_000, 5000, 'the default limit');
     await api(url, 'PUT', `/api/terminal/${await terminalId(url)}`, { maxAmount: 50 });
-    await poll(() => core.state().maxAmount === 50, 5000, 'the new limit from the dashboard');
+    await poll(() => core.state().maxPence === 5000, 5000, 'the new limit from the dashboard');
 
     const refused = await core.handle({ type: 'startPayment', amountPence: 9_999_999_999 });
     expect(refused).toEqual({
@@ -362,11 +368,11 @@ describe('the kiosk core', () => {
     const core = kiosk(); // reads its record at start only (the refresh is an hour here)
     await core.start();
     await pairKiosk(core, url);
-    await poll(() => core.state().maxAmount === 10_000, 5000, 'the default limit');
+    await poll(() => core.state().maxPence === 1_000_000, 5000, 'the default limit');
     await api(url, 'PUT', `/api/terminal/${await terminalId(url)}`, { maxAmount: 99_999_999.99 });
     const started = await ok(core, { type: 'startPayment', amountPence: 9_999_999_999 });
-    expect(started).toMatchObject({ queued: false, payment: { amount: 99_999_999.99 } });
-    expect(core.state().maxAmount).toBe(99_999_999.99);
+    expect(started).toMatchObject({ queued: false, payment: { amountPence: 9_999_999_999 } });
+    expect(core.state().maxPence).toBe(9_999_999_999);
   });
 
   it('passes on the service refusing a limit the kiosk had not heard of yet, in the same words', async () => {
@@ -374,7 +380,7 @@ describe('the kiosk core', () => {
     const core = kiosk(); // reads its record at start only (the refresh is an hour here)
     await core.start();
     await pairKiosk(core, url);
-    await poll(() => core.state().maxAmount === 10_000, 5000, 'the default limit');
+    await poll(() => core.state().maxPence === 1_000_000, 5000, 'the default limit');
     await api(url, 'PUT', `/api/terminal/${await terminalId(url)}`, { maxAmount: 20 });
     expect(await core.handle({ type: 'startPayment', amountPence: 2500 })).toEqual({
       ok: false,
@@ -384,7 +390,7 @@ describe('the kiosk core', () => {
       },
     });
     // The refusal makes the kiosk read its record again.
-    await poll(() => core.state().maxAmount === 20, 5000, 'the limit after the refusal');
+    await poll(() => core.state().maxPence === 2000, 5000, 'the limit after the refusal');
   });
 
   it('refuses bad commands with a message naming the field, changing nothing', async () => {
@@ -481,7 +487,7 @@ describe('the kiosk core', () => {
     expect(again.state().pairing).toMatchObject({ paired: true, terminalName: 'Till' });
     const page = await ok(again, { type: 'listHistory', query: {} });
     expect(page.payments).toEqual([
-      expect.objectContaining({ paymentRequestId: id, status: 'COMPLETED', amount: 6.5 }),
+      expect.objectContaining({ paymentRequestId: id, status: 'COMPLETED', amountPence: 650 }),
     ]);
     const found = await ok(again, {
       type: 'listHistory',

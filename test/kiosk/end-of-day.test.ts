@@ -11,6 +11,7 @@ import { createMemoryCredentialStore } from '../../src/main/kiosk/credentials';
 import { CREDIT_ARRIVAL_MS } from '../../src/service/bank/ledger';
 import { PRODUCTION, SANDBOX } from '../helpers/service';
 import { poll } from '../helpers/webhook-receiver';
+import { ok } from '../helpers/kiosk-command';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -53,12 +54,6 @@ async function setup() {
   await ok(core, { type: 'pairWithCode', pin: PIN, baseUrl: url, code, name: 'Till' });
   await poll(() => core.state().connection === 'connected', 10_000, 'the push channel');
   return { api, core, closeService };
-}
-
-async function ok(core: KioskCore, command: unknown) {
-  const reply = await core.handle(command);
-  if (!reply.ok) throw new Error(`${JSON.stringify(command)} failed: ${reply.error.message}`);
-  return reply.result as any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 /** Starts a counter payment once the display is free (the last one has left it), so it is not held. */
@@ -110,11 +105,11 @@ describe('end-of-day report', () => {
     const first = (await report(core)).report;
     expect(first.source).toBe('service');
     expect(first.takings).toEqual([
-      { method: 'CARD', count: 2, total: 8, tips: 0.5 },
-      { method: 'PAY_BY_BANK', count: 1, total: 13, tips: 1 },
+      { method: 'CARD', count: 2, totalPence: 800, tipsPence: 50 },
+      { method: 'PAY_BY_BANK', count: 1, totalPence: 1300, tipsPence: 100 },
     ]);
-    expect(first.total).toEqual({ count: 3, total: 21, tips: 1.5, refunded: 0 });
-    expect(first.refunds).toEqual({ count: 0, total: 0, net: 21, items: [] });
+    expect(first.total).toEqual({ count: 3, totalPence: 2100, tipsPence: 150, refundedPence: 0 });
+    expect(first.refunds).toEqual({ count: 0, totalPence: 0, netPence: 2100, items: [] });
     expect(first.payByBank).toMatchObject({
       reconciled: true,
       settlementLinked: true,
@@ -123,7 +118,7 @@ describe('end-of-day report', () => {
     });
     expect(first.payByBank.payments[0]).toMatchObject({
       paymentRequestId: bank,
-      amount: 13,
+      amountPence: 1300,
       status: 'NOT_ARRIVED',
     });
 
@@ -159,25 +154,25 @@ describe('end-of-day report', () => {
     await ok(core, { type: 'refundPayment', paymentRequestId: returned, pin: PIN });
     // A refund still on its way is not counted: only COMPLETED refunds are.
     const before = (await report(core)).report;
-    expect(before.refunds).toMatchObject({ count: 0, total: 0, net: 16 });
+    expect(before.refunds).toMatchObject({ count: 0, totalPence: 0, netPence: 1600 });
 
     await api('POST', '/api/sandbox/clock/advance', { ms: 5_000 });
     await poll(
-      async () => core.state().takings.refunded === 7.5,
+      async () => core.state().takings.refundedPence === 750,
       10_000,
       'both refunds to complete at the kiosk',
     );
     const { report: r, csv } = await report(core);
-    expect(r.total).toEqual({ count: 2, total: 16, tips: 1, refunded: 7.5 });
-    expect(r.refunds).toMatchObject({ count: 2, total: 7.5, net: 8.5 });
-    expect(r.refunds!.items.map((i) => [i.paymentRequestId, i.amount]).sort()).toEqual(
+    expect(r.total).toEqual({ count: 2, totalPence: 1600, tipsPence: 100, refundedPence: 750 });
+    expect(r.refunds).toMatchObject({ count: 2, totalPence: 750, netPence: 850 });
+    expect(r.refunds.items.map((i) => [i.paymentRequestId, i.amountPence]).sort()).toEqual(
       [
-        [kept, 2.5],
-        [returned, 5],
+        [kept, 250],
+        [returned, 500],
       ].sort(),
     );
     const order = (await ok(core, { type: 'getPayment', paymentRequestId: kept })).payment.orderId;
-    expect(r.refunds!.items.find((i) => i.paymentRequestId === kept)!.orderId).toBe(order);
+    expect(r.refunds.items.find((i) => i.paymentRequestId === kept)!.orderId).toBe(order);
     const lines = csv.trim().split('\r\n');
     expect(lines).toContain('REFUNDS,2,7.50');
     expect(lines).toContain('NET TAKINGS,,8.50');
@@ -198,7 +193,7 @@ describe('end-of-day report', () => {
     expect(r.source).toBe('local');
     expect(r.payByBank.reconciled).toBe(false);
     expect(r.payByBank.payments.map((p) => p.status)).toEqual(['UNKNOWN']);
-    expect(r.total).toEqual({ count: 1, total: 4, tips: 0, refunded: 0 });
+    expect(r.total).toEqual({ count: 1, totalPence: 400, tipsPence: 0, refundedPence: 0 });
   });
 
   it('validates the date and the PIN', async () => {
@@ -221,9 +216,9 @@ describe('end-of-day report', () => {
     const empty = await ok(core, { type: 'endOfDayReport', pin: PIN, date: '2020-01-01' });
     expect(EndOfDayReport.parse(empty.report).total).toEqual({
       count: 0,
-      total: 0,
-      tips: 0,
-      refunded: 0,
+      totalPence: 0,
+      tipsPence: 0,
+      refundedPence: 0,
     });
   });
 });

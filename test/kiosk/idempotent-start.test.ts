@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createKioskCore, type KioskCore } from '../../src/main/kiosk/core';
 import { createMemoryCredentialStore } from '../../src/main/kiosk/credentials';
 import { startService, type Harness } from '../helpers/service';
+import { ok, onDisplay } from '../helpers/kiosk-command';
 
 /** The staff PIN: pairing is staff-only. */
 const PIN = '2468';
@@ -105,16 +106,12 @@ describe('starting a payment whose answer is lost', () => {
     // The kiosk restarts (same history on disk) and staff press Start again.
     const second = kiosk(dir, credentials);
     await second.start();
-    const retried = await second.handle({ type: 'startPayment', amountPence: 725 });
-    expect(retried.ok).toBe(true);
+    const retried = await ok(second, { type: 'startPayment', amountPence: 725 });
     expect(await count()).toBe(1);
     const made = (await h.service.store
       .prepare<[], { id: string }>("SELECT id FROM payment_requests WHERE order_id LIKE 'CTR-%'")
       .get())!;
-    const result = (retried as { result: { queued: false; payment: { paymentRequestId: string } } })
-      .result;
-    expect(result.queued).toBe(false);
-    expect(result.payment.paymentRequestId).toBe(made.id);
+    expect(onDisplay(retried).paymentRequestId).toBe(made.id);
     await second.stop();
 
     // The history keeps the key with the payment it made.

@@ -14,6 +14,7 @@ import { poundsToPence } from '../../src/shared/money';
 import { createMemoryCredentialStore } from '../../src/main/kiosk/credentials';
 import { callOnce, PRODUCTION, SANDBOX } from '../helpers/service';
 import { poll } from '../helpers/webhook-receiver';
+import { ok } from '../helpers/kiosk-command';
 
 const PIN = '2468';
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -58,13 +59,6 @@ function kiosk(options: Partial<Parameters<typeof createKioskCore>[0]> = {}): Ki
   return core;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
-async function ok(core: KioskCore, command: unknown): Promise<any> {
-  const reply = await core.handle(command);
-  if (!reply.ok) throw new Error(`${JSON.stringify(command)} failed: ${reply.error.message}`);
-  return reply.result;
-}
-
 /** Starts a counter payment once the display is free (the last one has left it), so it is not held. */
 async function startNow(core: KioskCore, amount: number): Promise<string> {
   await poll(async () => core.state().active === null, 10_000, 'the display to be free');
@@ -105,7 +99,7 @@ describe('refunds at the kiosk', () => {
     await ok(core, { type: 'pairWithCode', pin: PIN, baseUrl: url, code, name: 'Till' });
     await poll(() => core.state().connection === 'connected', 10_000, 'the push channel');
     const id = await paidPayment(core, url);
-    expect(core.state().takings).toMatchObject({ count: 1, total: 11, refunded: 0 });
+    expect(core.state().takings).toMatchObject({ count: 1, totalPence: 1100, refundedPence: 0 });
 
     const wrong = await core.handle({ type: 'refundPayment', paymentRequestId: id, pin: '1111' });
     expect(wrong).toEqual({ ok: false, error: { message: 'That PIN is not right', field: 'pin' } });
@@ -128,7 +122,7 @@ describe('refunds at the kiosk', () => {
     const refund = KioskRefund.parse(
       await ok(core, { type: 'refundPayment', paymentRequestId: id, amountPence: 250, pin: PIN }),
     );
-    expect(refund).toMatchObject({ amount: 2.5, refundType: 'PARTIAL', status: 'INITIATED' });
+    expect(refund).toMatchObject({ amountPence: 250, refundType: 'PARTIAL', status: 'INITIATED' });
     await api(url, 'POST', '/api/sandbox/clock/advance', { ms: 3_000 });
     await poll(
       async () => (await refundsIn(core, id))[0]?.status === 'COMPLETED',
@@ -142,9 +136,9 @@ describe('refunds at the kiosk', () => {
       'PENDING:push',
       'COMPLETED:push',
     ]);
-    expect(core.state().takings).toMatchObject({ count: 1, total: 8.5, refunded: 2.5 });
+    expect(core.state().takings).toMatchObject({ count: 1, totalPence: 850, refundedPence: 250 });
     expect((await ok(core, { type: 'getPayment', paymentRequestId: id })).payment).toMatchObject({
-      refundedAmount: 2.5,
+      refundedPence: 250,
       receiptUrl: `${url}/receipt/${id}`,
     });
     expect(
@@ -157,7 +151,7 @@ describe('refunds at the kiosk', () => {
     const rest = KioskRefund.parse(
       await ok(core, { type: 'refundPayment', paymentRequestId: id, pin: PIN }),
     );
-    expect(rest.amount).toBe(8.5);
+    expect(rest.amountPence).toBe(850);
   });
 
   it('by polling alone: a merchant-secret kiosk follows the refund with GET /api/refund', async () => {
@@ -169,7 +163,7 @@ describe('refunds at the kiosk', () => {
     const refund = KioskRefund.parse(
       await ok(core, { type: 'refundPayment', paymentRequestId: id, pin: PIN }),
     );
-    expect(refund).toMatchObject({ amount: 11, refundType: 'FULL' });
+    expect(refund).toMatchObject({ amountPence: 1100, refundType: 'FULL' });
     await api(url, 'POST', `/api/sandbox/refunds/${refund.refundId}/simulate`, {
       outcome: 'FAILED',
     });
@@ -179,7 +173,7 @@ describe('refunds at the kiosk', () => {
       'the refund to fail by polling',
     );
     expect(trail((await refundsIn(core, id))[0]!)).toEqual(['INITIATED:local', 'FAILED:poll']);
-    expect(core.state().takings).toMatchObject({ total: 11, refunded: 0 }); // a failed refund gave nothing back
+    expect(core.state().takings).toMatchObject({ totalPence: 1100, refundedPence: 0 }); // a failed refund gave nothing back
   });
 
   it('by webhook alone: the local receiver hears REFUND_STATUS', async () => {
@@ -251,7 +245,7 @@ describe('refunds at the kiosk', () => {
     const again = kiosk({ dataDir: dir });
     await again.start();
     const [kept] = await refundsIn(again, id);
-    expect(kept).toMatchObject({ amount: 3, status: 'INITIATED' });
+    expect(kept).toMatchObject({ amountPence: 300, status: 'INITIATED' });
   });
 
   it('refuses refunds when no staff PIN is set, and of a payment not completed', async () => {

@@ -122,7 +122,7 @@ describe('kill -9 of the kiosk mid-payment', () => {
       before.map((p) => p.paymentRequestId).sort(),
     );
     const kept = after.find((p) => p.paymentRequestId === counter.paymentRequestId);
-    expect(kept).toMatchObject({ amount: 3.15, notes: 'two coffees', origin: 'counter' });
+    expect(kept).toMatchObject({ amountPence: 315, notes: 'two coffees', origin: 'counter' });
 
     // The payment that ended while the kiosk was dead reaches its final status.
     await poll(
@@ -133,7 +133,7 @@ describe('kill -9 of the kiosk mid-payment', () => {
       'the remote payment to be COMPLETED',
     );
     const detail = await second.ok({ type: 'getPayment', paymentRequestId: remote });
-    expect(detail.payment).toMatchObject({ paidAmount: 8.4, status: 'COMPLETED' });
+    expect(detail.payment).toMatchObject({ paidPence: 840, status: 'COMPLETED' });
     const steps = detail.changes.map((c: Json) => c.to) as string[];
     expect([steps[0], steps.at(-1)]).toEqual(['PAYMENT_NOT_INITIATED', 'COMPLETED']);
     // The counter payment is still open.

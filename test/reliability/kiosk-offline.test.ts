@@ -167,9 +167,9 @@ describe('the kiosk offline for 60 s', () => {
     expect(await statuses()).toEqual(expected);
     await poll(() => core.state().online, 10_000, 'the kiosk to show online');
     const paidView = (await ok({ type: 'getPayment', paymentRequestId: paid })).payment;
-    expect(paidView).toMatchObject({ paidAmount: 2.2, paymentMethod: 'PAY_BY_BANK' });
+    expect(paidView).toMatchObject({ paidPence: 220, paymentMethod: 'PAY_BY_BANK' });
     // Today's takings count what was paid while the kiosk was away.
-    expect(core.state().takings).toMatchObject({ count: 2, total: 8.8 });
+    expect(core.state().takings).toMatchObject({ count: 2, totalPence: 880 });
     // The open one is still on the display, waiting for its customer.
     expect([core.state().active, ...core.state().queue].map((p) => p?.paymentRequestId)).toContain(
       stillOpen,

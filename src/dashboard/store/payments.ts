@@ -6,10 +6,11 @@
 import type { z } from 'zod';
 import { createStore } from 'zustand/vanilla';
 import type { PaymentStatusPage, PaymentStatusRecord } from '../../shared/contract/payments';
-import { formatPence } from '../../shared/money';
+import { formatPence, penceToDecimalText } from '../../shared/money';
 import { PaymentStatus as PaymentStatusEnum } from '../../shared/contract/common';
 import type { PaymentStatus } from '../../shared/payment-states';
 import { checkTerminalAmount } from '../lib/amount';
+import { checkBasketText } from '../lib/basket-text';
 import { failureMessage, fieldErrors, isStale, type Call } from '../lib/api';
 import { pageNumberFromQuery, pageQuery } from '../lib/paging';
 
@@ -27,6 +28,8 @@ export interface PushInput {
   amount: string;
   method: MethodChoice;
   notes: string;
+  /** Optional basket lines, one per row ("2 x Flat white @ 3.20"), shown on the display first. */
+  basket?: string;
 }
 
 export interface PaymentsState {
@@ -39,7 +42,7 @@ export interface PaymentsState {
   pushing: boolean;
   pushError: string;
   /** Which field the push error is about, for focus. */
-  pushErrorField: 'terminal' | 'amount' | null;
+  pushErrorField: 'terminal' | 'amount' | 'basket' | null;
   pushResult: string;
   refresh(): Promise<void>;
   setStatus(status: PaymentStatus | ''): void;
@@ -162,13 +165,34 @@ export function createPaymentsStore(call: Call) {
         });
         return false;
       }
-      const amount = checkTerminalAmount(input.amount, input.terminalMaxPence);
+      const basket = checkBasketText(input.basket ?? '');
+      if (!basket.ok) {
+        set({ pushError: basket.error, pushErrorField: 'basket' });
+        return false;
+      }
+      const lines = basket.lineItems.length > 0;
+      // With lines and no amount, the amount is their total; with both, they must agree.
+      const typed =
+        lines && !input.amount.trim() ? penceToDecimalText(basket.totalPence) : input.amount;
+      const amount = checkTerminalAmount(typed, input.terminalMaxPence);
+      if (amount.ok && lines && amount.pence !== basket.totalPence) {
+        set({
+          pushError: `The basket lines add up to ${formatPence(basket.totalPence)}: make the amount that, or leave it empty.`,
+          pushErrorField: 'amount',
+        });
+        return false;
+      }
       if (!amount.ok) {
         set({ pushError: amount.error, pushErrorField: 'amount' });
         return false;
       }
       set({ pushing: true });
       try {
+        if (lines)
+          await call('pushTerminalDisplay', {
+            params: { id: input.terminalId },
+            body: { currency: 'GBP', lineItems: basket.lineItems },
+          });
         const sent = await call('processRemotePayment', {
           body: {
             id: input.terminalId,

@@ -19,6 +19,7 @@ import { createMemoryCredentialStore } from '../kiosk/credentials';
 import { startEmbeddedService } from '../launcher/embedded-service';
 import { createDisplayAccess, MAX_TRIES, type DisplayAccess } from './display-access';
 import { SESSION_OVER, startKioskServer } from './server';
+import { ok, onDisplay } from '../../../test/helpers/kiosk-command';
 
 const PIN = '2468';
 const cleanups: (() => unknown)[] = [];
@@ -129,12 +130,6 @@ async function until(check: () => boolean, what: string, ms = 10_000) {
   }
 }
 
-async function ok(core: KioskCore, command: unknown) {
-  const reply = await core.handle(command);
-  if (!reply.ok) throw new Error(`${JSON.stringify(command)} failed: ${reply.error.message}`);
-  return reply.result as never;
-}
-
 describe('a LAN customer display', () => {
   it('receives what the display shows and nothing staff-only, whatever staff do', async () => {
     const { core, service, lan, access } = await lanKiosk();
@@ -164,12 +159,10 @@ describe('a LAN customer display', () => {
       amountPence: 3000,
     });
     // ...and take a payment at the counter, which the customer pays: takings, history, order id.
-    const started = (await ok(core, {
-      type: 'startPayment',
-      amountPence: 1250,
-      notes: 'Thank you',
-    })) as { payment: { paymentRequestId: string; orderId: string } };
-    const id = started.payment.paymentRequestId;
+    const started = onDisplay(
+      await ok(core, { type: 'startPayment', amountPence: 1250, notes: 'Thank you' }),
+    );
+    const id = started.paymentRequestId;
     await service.call('POST', `/api/sandbox/payment-requests/${id}/simulate`, {
       paymentMethod: 'CARD',
       outcome: 'COMPLETED',
@@ -186,7 +179,7 @@ describe('a LAN customer display', () => {
 
     // The staff side did hear all of it: there was something to leak.
     const staffText = staffEvents.join('\n');
-    for (const secret of ['Ada Lovelace', 'VISA ending 4242', started.payment.orderId])
+    for (const secret of ['Ada Lovelace', 'VISA ending 4242', started.orderId])
       expect(staffText).toContain(secret);
 
     const text = tablet.frames.join('\n');
@@ -196,7 +189,7 @@ describe('a LAN customer display', () => {
       'VISA ending 4242',
       customer.body.id as string,
       card.body.id as string,
-      started.payment.orderId,
+      started.orderId,
       'takings',
       'cardCharge',
       'pairing',
@@ -219,7 +212,7 @@ describe('a LAN customer display', () => {
     const last = JSON.parse(tablet.frames.at(-1)!).event.display;
     expect(last).toMatchObject({
       shopName: expect.any(String),
-      active: { paymentRequestId: id, amount: 12.5, notes: 'Thank you', status: 'COMPLETED' },
+      active: { paymentRequestId: id, amountPence: 1250, notes: 'Thank you', status: 'COMPLETED' },
     });
     // The link the customer scans names the kiosk's LAN address.
     expect(last.active.paymentUrl).toBe(`${lan}/pay/${id}`);
@@ -251,10 +244,8 @@ describe('a LAN customer display', () => {
 
   it('passes the customer pages through, and nothing else of the service', async () => {
     const { core, service, lan } = await lanKiosk();
-    const started = (await ok(core, { type: 'startPayment', amountPence: 300 })) as {
-      payment: { paymentRequestId: string };
-    };
-    const id = started.payment.paymentRequestId;
+    const started = onDisplay(await ok(core, { type: 'startPayment', amountPence: 300 }));
+    const id = started.paymentRequestId;
     const page = await http(`${lan}/pay/${id}`);
     expect(page.status).toBe(200);
     expect(page.body).toContain('£3.00');

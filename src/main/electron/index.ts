@@ -126,8 +126,9 @@ async function printReceipt(
   sender: Electron.WebContents,
   raw: { type: 'printReceipt'; paymentRequestId: string },
 ): Promise<BridgeReply> {
-  const checked = await core!.handle(raw);
-  if (!checked.ok) return checked;
+  const checked = parseReply('printReceipt', await core!.handle(raw));
+  // A failure, or a receipt the core already sent to the network receipt printer.
+  if (!checked.ok || checked.result.printed) return checked;
   const printers = await sender.getPrintersAsync();
   // CUPS (and Windows) mark the default printer in the platform options.
   const defaultPrinter = printers.find(

@@ -7,19 +7,22 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  type BasketLine,
   type BridgeEvent,
+  type DraftBasket,
   displayStateOf,
   type BridgeReply,
   type HeldPayment,
   type KioskState,
 } from '../../shared/bridge';
-import { overTerminalLimit } from '../../shared/contract/terminals';
+import { displayLinesInPence, overTerminalLimit } from '../../shared/contract/terminals';
 import { penceToPounds, poundsToPence } from '../../shared/money';
 import { ApiClientError, createClient, type ApiClient } from '../../client/http-client';
 import { cardOnFileCommands } from './commands/card-on-file';
 import type { KioskContext } from './commands/context';
 import { endOfDayCommands } from './commands/end-of-day';
 import { historyCommands } from './commands/history';
+import { printerCommands } from './commands/printer';
 import { paymentCommands } from './commands/payments';
 import { refundCommands } from './commands/refunds';
 import { settingsCommands } from './commands/settings';
@@ -54,6 +57,9 @@ import { createStaffPin } from './staff-pin';
 import { createHeldLine, type Held } from './held-line';
 import { createDayReports } from './history/day-report';
 import { createCardCharges, type CardCharge } from './history/card-charges';
+import { createReceiptPrinter } from './printer/receipt-printer';
+import type { SendTimeouts } from './printer/send';
+import { createBasketStore } from './history/basket';
 
 export interface KioskCoreOptions {
   /** Where kiosk.db and the push cursor live; null keeps everything in memory (tests). */
@@ -87,6 +93,8 @@ export interface KioskCoreOptions {
    * kiosk.db, that one counts (staff may have changed it in Settings).
    */
   staffPin?: string;
+  /** How long the receipt printer may take to connect and take a job (printer/send.ts). */
+  printerTimeouts?: SendTimeouts;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -120,11 +128,30 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   const refundTracker = createRefundTracker(history, refundHistory, now);
   const staffPin = createStaffPin(history.db, { now, preset: options.staffPin });
   const cardCharges = createCardCharges(history.db, now);
-  /** A payment as the windows see it, with its refunded total and, if one, the card charged. */
+  const baskets = createBasketStore(history.db);
+  /**
+   * The basket on the display before its payment starts: the console's as staff build it, or the
+   * till system's, which the next payment pushed to this terminal takes as its own.
+   */
+  let draftBasket: DraftBasket | null = null;
+  const receiptPrinter = createReceiptPrinter({
+    history,
+    now,
+    timeZone: options.timeZone ?? DEFAULT_SHOP_TIME_ZONE,
+    locale: options.locale ?? 'en-GB',
+    shopName: () => credentials?.merchantName ?? null,
+    lineItemsOf: (paymentRequestId) => baskets.of(paymentRequestId),
+    onChange: () => emitState(),
+    log,
+    timeouts: options.printerTimeouts,
+  });
+  /** A payment as the windows see it, with its refunded total, its basket and any card charged. */
   const paymentView = (p: KioskPayment) => {
     const charge = cardCharges.ofPayment(p.paymentRequestId);
+    const lines = baskets.of(p.paymentRequestId);
     return {
       ...basePaymentView(p, refundHistory.refundedOf(p.paymentRequestId)),
+      ...(lines.length ? { lines } : {}),
       ...(charge ? { cardCharge: cardChargeView(charge) } : {}),
     };
   };
@@ -202,20 +229,23 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       active: payments[0] ? paymentView(payments[0]) : null,
       queue: payments.slice(1).map(paymentView),
       held: held.list().map(heldView),
-      maxAmount: maxPence === null ? null : penceToPounds(maxPence),
+      maxPence,
       locale: options.locale ?? 'en-GB',
       timeZone,
       today: localDate(now(), timeZone),
       takings: {
         count: takings.count,
         // Net of the refunds completed today, whichever day their payment was taken.
-        total: (takings.totalPence - refundedPence) / 100,
-        tips: takings.tipsPence / 100,
-        refunded: refundedPence / 100,
+        totalPence: takings.totalPence - refundedPence,
+        tipsPence: takings.tipsPence,
+        refundedPence,
       },
       kioskMode,
       staffPinSet: staffPin.isSet(),
       lanDisplay,
+      receiptPrinter: receiptPrinter.settings(),
+      printJobs: receiptPrinter.jobs(),
+      basket: draftBasket,
     };
   }
 
@@ -225,8 +255,9 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   /** Every change goes out twice: whole to staff, and as the customer display's share of it. */
   const emitState = () => {
     const now = state();
-    emit({ type: 'state', state: now });
+    // The customer display first: it is what a customer is waiting to see change.
     emit({ type: 'display', display: displayStateOf(now) });
+    emit({ type: 'state', state: now });
   };
 
   function enqueue(id: string) {
@@ -253,6 +284,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       change: changeView(change),
     });
     if (queue.includes(payment.paymentRequestId)) scheduleRemoval(payment);
+    if (change.to === 'COMPLETED') receiptPrinter.afterPayment(payment);
     emitState();
   });
 
@@ -267,8 +299,16 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
 
   /** An event from the push stream, or the same event read from the feed by polling. */
   async function onPush(event: PushEvent, source: 'push' | 'poll' = 'push') {
+    if (event.type === 'TERMINAL_DISPLAY') {
+      const d = event.body.data;
+      const lines = displayLinesInPence(d.lineItems);
+      draftBasket = lines.length ? { source: 'till', lines, currency: d.currency } : null;
+      emitState();
+      return;
+    }
     if (event.type === 'REMOTE_PAYMENT_REQUEST') {
       const d = event.body.data;
+      const known = history.get(d.paymentRequestId) !== null;
       const payment: NewPayment = {
         paymentRequestId: d.paymentRequestId,
         origin: 'remote',
@@ -287,6 +327,11 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
         expiresAt: Date.parse(d.expiresAt),
       };
       tracker.track(payment);
+      // The till system's basket is for the payment it sends next (a replayed one keeps its own).
+      if (!known && draftBasket?.source === 'till') {
+        baskets.save(d.paymentRequestId, draftBasket.lines);
+        draftBasket = null;
+      }
       // A request that expired while the kiosk was away is history, not a customer waiting.
       if (Date.parse(d.expiresAt) > now()) enqueue(d.paymentRequestId);
       emitState();
@@ -458,7 +503,9 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
    * Starts a counter payment: on the display now when it is free, otherwise held in line and
    * created at the service only when its turn comes, so its expiry starts when the customer sees it.
    */
-  async function startPayment(request: Pick<Held, 'amountPence' | 'notes' | 'method'>) {
+  async function startPayment(request: Pick<Held, 'amountPence' | 'notes' | 'method' | 'lines'>) {
+    // The basket on the display is this payment's now; the display shows it with the payment.
+    if (request.lines?.length && draftBasket?.source === 'counter') draftBasket = null;
     if (queue.length === 0 && held.list().length === 0 && !creating) {
       creating = true;
       try {
@@ -485,7 +532,9 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       throw new KioskError(overTerminalLimit(pence, maxPence), field);
   }
 
-  async function createAtService(request: Pick<Held, 'amountPence' | 'notes' | 'method'>) {
+  async function createAtService(
+    request: Pick<Held, 'amountPence' | 'notes' | 'method' | 'lines'>,
+  ) {
     if (!client) throw new KioskError('Pair this kiosk before taking payments');
     // Written before the request leaves: a retry after a lost answer reuses its key and order id,
     // so the service answers with the payment it already made (history/attempts.ts).
@@ -537,6 +586,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       createdAt: record ? Date.parse(record.createdAt) : now(),
       expiresAt: record ? Date.parse(record.expiresAt) : now() + 180_000,
     });
+    if (request.lines?.length) baskets.save(created.paymentRequestId, request.lines);
     // First in line: the display was free when it was sent, and a request pushed from the
     // dashboard while this one was on its way must not leave it waiting with its clock running.
     queue = [created.paymentRequestId, ...queue.filter((id) => id !== created.paymentRequestId)];
@@ -568,11 +618,12 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   function heldView(entry: Held): HeldPayment {
     return {
       id: entry.id,
-      amount: penceToPounds(entry.amountPence),
+      amountPence: entry.amountPence,
       notes: entry.notes,
       paymentMethod: entry.method,
       createdAt: new Date(entry.createdAt).toISOString(),
       error: entry.error,
+      ...(entry.lines?.length ? { lines: entry.lines } : {}),
     };
   }
 
@@ -601,6 +652,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     cardCharges,
     dayReports,
     staffPin,
+    receiptPrinter,
     client: () => client,
     credentials: () => credentials,
     paymentView,
@@ -617,6 +669,13 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     handlers: {
       ...paymentCommands(context, {
         start: startPayment,
+        showBasket(lines: BasketLine[]) {
+          // An empty console basket (Take payment opened or left) leaves the till's basket be:
+          // it waits for the payment the till system sends next.
+          if (!lines.length && draftBasket?.source === 'till') return;
+          draftBasket = lines.length ? { source: 'counter', lines, currency: 'GBP' } : null;
+          emitState();
+        },
         dismiss(paymentRequestId) {
           queue = queue.filter((id) => id !== paymentRequestId);
           emitState();
@@ -635,6 +694,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
         },
       }),
       ...historyCommands(context),
+      ...printerCommands(context),
       ...refundCommands(context),
       ...cardOnFileCommands(context),
       ...endOfDayCommands(context),
@@ -693,6 +753,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       for (const timer of finishedTimers.values()) clearTimeout(timer);
       clearInterval(refundTimer);
       await disconnect();
+      await receiptPrinter.idle();
       await receiver?.close();
       history.close();
     },

@@ -9,7 +9,7 @@
 import type { z } from 'zod';
 import type { EndOfDayReport } from '../../shared/bridge';
 import type { Reconciliation } from '../../shared/contract/bank';
-import { penceToPounds } from '../../shared/money';
+import { penceToDecimalText } from '../../shared/money';
 import { ApiClientError, type ApiClient } from '../../client/http-client';
 import type { DayReports } from './history/day-report';
 
@@ -47,24 +47,24 @@ export async function endOfDayReport(input: {
     takings: takings.map((t) => ({
       method: t.method,
       count: t.count,
-      total: penceToPounds(t.totalPence),
-      tips: penceToPounds(t.tipsPence),
+      totalPence: t.totalPence,
+      tipsPence: t.tipsPence,
     })),
     total: {
       count: takings.reduce((n, t) => n + t.count, 0),
-      total: penceToPounds(grossPence),
-      tips: penceToPounds(takings.reduce((n, t) => n + t.tipsPence, 0)),
-      refunded: penceToPounds(refundedPence),
+      totalPence: grossPence,
+      tipsPence: takings.reduce((n, t) => n + t.tipsPence, 0),
+      refundedPence,
     },
     refunds: {
       count: refunds.length,
-      total: penceToPounds(refundedPence),
-      net: penceToPounds(grossPence - refundedPence),
+      totalPence: refundedPence,
+      netPence: grossPence - refundedPence,
       items: refunds.map((r) => ({
         refundId: r.refundId,
         paymentRequestId: r.paymentRequestId,
         orderId: r.orderId,
-        amount: penceToPounds(r.amountPence),
+        amountPence: r.amountPence,
         completedAt: new Date(r.completedAt).toISOString(),
       })),
     },
@@ -113,7 +113,7 @@ export async function endOfDayReport(input: {
     return {
       paymentRequestId: p.paymentRequestId,
       orderId: p.orderId,
-      amount: penceToPounds(p.paidPence),
+      amountPence: p.paidPence,
       completedAt: new Date(p.completedAt).toISOString(),
       status,
       creditDate: found?.creditDate ?? null,
@@ -144,6 +144,9 @@ const cell = (value: string | number) => {
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 };
 
+/** Pence as the spreadsheet's GBP column reads them: 1050 → 10.50. */
+const gbp = penceToDecimalText;
+
 /** The report as CSV: one section per table, the way an accountant's spreadsheet takes it. */
 export function endOfDayCsv(report: EndOfDayReport): string {
   const rows: (string | number)[][] = [
@@ -151,23 +154,14 @@ export function endOfDayCsv(report: EndOfDayReport): string {
     ['Generated', report.generatedAt],
     [],
     ['Method', 'Payments', 'Total (GBP)', 'Tips (GBP)'],
-    ...report.takings.map((t) => [t.method, t.count, t.total.toFixed(2), t.tips.toFixed(2)]),
-    ['ALL', report.total.count, report.total.total.toFixed(2), report.total.tips.toFixed(2)],
+    ...report.takings.map((t) => [t.method, t.count, gbp(t.totalPence), gbp(t.tipsPence)]),
+    ['ALL', report.total.count, gbp(report.total.totalPence), gbp(report.total.tipsPence)],
     [],
-    ...(report.refunds
-      ? [
-          ['Refund', 'Order', 'Amount (GBP)', 'Completed'],
-          ...report.refunds.items.map((r) => [
-            r.refundId,
-            r.orderId,
-            r.amount.toFixed(2),
-            r.completedAt,
-          ]),
-          ['REFUNDS', report.refunds.count, report.refunds.total.toFixed(2)],
-          ['NET TAKINGS', '', report.refunds.net.toFixed(2)],
-          [],
-        ]
-      : []),
+    ['Refund', 'Order', 'Amount (GBP)', 'Completed'],
+    ...report.refunds.items.map((r) => [r.refundId, r.orderId, gbp(r.amountPence), r.completedAt]),
+    ['REFUNDS', report.refunds.count, gbp(report.refunds.totalPence)],
+    ['NET TAKINGS', '', gbp(report.refunds.netPence)],
+    [],
     [
       'Pay by bank',
       'Order',
@@ -180,7 +174,7 @@ export function endOfDayCsv(report: EndOfDayReport): string {
     ...report.payByBank.payments.map((p) => [
       p.paymentRequestId,
       p.orderId,
-      p.amount.toFixed(2),
+      gbp(p.amountPence),
       p.completedAt,
       p.status,
       p.creditDate ?? '',

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { BasketLine } from '../../shared/bridge';
 
 const HeldRecord = z.object({
   id: z.string(),
@@ -20,6 +21,8 @@ const HeldRecord = z.object({
   error: z.string().nullable(),
   /** The service could not be reached: try again when it answers. */
   retryable: z.boolean(),
+  /** The basket it is for, kept with the payment once it is created. */
+  lines: z.array(BasketLine).optional(),
 });
 export type Held = z.infer<typeof HeldRecord>;
 
@@ -43,7 +46,7 @@ export function createHeldLine(dataDir: string | null, now: () => number) {
 
   return {
     list: (): readonly Held[] => line,
-    add(request: Pick<Held, 'amountPence' | 'notes' | 'method'>): Held {
+    add(request: Pick<Held, 'amountPence' | 'notes' | 'method' | 'lines'>): Held {
       const entry: Held = {
         id: `held-${randomBytes(6).toString('hex')}`,
         ...request,

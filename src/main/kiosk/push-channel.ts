@@ -13,7 +13,11 @@
 import { request, type Dispatcher } from 'undici';
 import { z } from 'zod';
 import { routes } from '../../shared/contract/routes';
-import { RemotePaymentPush } from '../../shared/contract/terminals';
+import {
+  RemotePaymentPush,
+  TERMINAL_EVENT_TYPES,
+  TerminalDisplayPush,
+} from '../../shared/contract/terminals';
 import { WebhookEvent } from '../../shared/contract/webhooks';
 import { createBackoff, type BackoffOptions } from './backoff';
 import type { ConnectionState } from './types';
@@ -25,15 +29,26 @@ export const RemotePaymentPushEvent = WebhookEvent.extend({
 });
 export type RemotePaymentPushEvent = z.infer<typeof RemotePaymentPushEvent>;
 
+/** A TERMINAL_DISPLAY: the merchant's till system sent a basket for the customer display. */
+export const TerminalDisplayPushEvent = z.object({
+  id: z.string(),
+  type: z.literal('TERMINAL_DISPLAY'),
+  createdAt: z.string(),
+  data: TerminalDisplayPush,
+});
+export type TerminalDisplayPushEvent = z.infer<typeof TerminalDisplayPushEvent>;
+
 export type PushEvent =
   | { id: string; type: 'REMOTE_PAYMENT_REQUEST'; body: RemotePaymentPushEvent }
-  | { id: string; type: 'POS_PAYMENT_STATUS'; body: WebhookEvent };
+  | { id: string; type: 'POS_PAYMENT_STATUS'; body: WebhookEvent }
+  | { id: string; type: 'TERMINAL_DISPLAY'; body: TerminalDisplayPushEvent };
 
 /** Parses one event of the stream (or of the polled feed, which carries the same events). */
 export function parsePushEvent(id: string, type: PushEvent['type'], json: unknown): PushEvent {
-  return type === 'REMOTE_PAYMENT_REQUEST'
-    ? { id, type, body: RemotePaymentPushEvent.parse(json) }
-    : { id, type, body: WebhookEvent.parse(json) };
+  if (type === 'REMOTE_PAYMENT_REQUEST')
+    return { id, type, body: RemotePaymentPushEvent.parse(json) };
+  if (type === 'TERMINAL_DISPLAY') return { id, type, body: TerminalDisplayPushEvent.parse(json) };
+  return { id, type, body: WebhookEvent.parse(json) };
 }
 
 export interface ConnectionDetail {
@@ -110,10 +125,10 @@ export function createPushChannel(options: PushChannelOptions): PushChannel {
   }
 
   async function handle(raw: SseMessage) {
-    if (raw.type !== 'REMOTE_PAYMENT_REQUEST' && raw.type !== 'POS_PAYMENT_STATUS') return;
-    if (raw.id === undefined) return;
+    const type = TERMINAL_EVENT_TYPES.find((t) => t === raw.type);
+    if (!type || raw.id === undefined) return;
     try {
-      await options.onEvent(parsePushEvent(raw.id, raw.type, JSON.parse(raw.data)));
+      await options.onEvent(parsePushEvent(raw.id, type, JSON.parse(raw.data)));
     } catch (error) {
       // A poison event must not block every later one: report it and move past it.
       reportError(error);

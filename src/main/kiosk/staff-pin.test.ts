@@ -79,6 +79,28 @@ function staffCommands(pin: string): BridgeCommand[] {
       paymentRequestId: id,
       reason: { cancelledReasonCode: 'Requested by customer' },
     },
+    {
+      type: 'saveReceiptPrinter',
+      pin,
+      printer: {
+        host: '127.0.0.1',
+        port: 9,
+        paperWidth: 80,
+        language: 'esc-pos',
+        printAfterPayment: true,
+      },
+    },
+    {
+      type: 'printTestPage',
+      pin,
+      printer: {
+        host: '127.0.0.1',
+        port: 9,
+        paperWidth: 58,
+        language: 'star-prnt',
+        printAfterPayment: false,
+      },
+    },
   ];
   // One example of each, and of nothing else: a command added to the list needs one here.
   expect(all.map((c) => c.type).sort()).toEqual([...STAFF_COMMANDS].sort());

@@ -1,10 +1,9 @@
-/** The kiosk's own records as the bridge shows them: pounds and ISO times, as on the wire. */
+/** The kiosk's own records as the bridge shows them: amounts in pence, times as ISO text. */
 import type {
   KioskRefund as BridgeRefund,
   KioskPayment as BridgePayment,
   StatusChange as BridgeChange,
 } from '../../shared/bridge';
-import { penceToPounds } from '../../shared/money';
 import type { RefundChange, StoredRefund } from './history/refunds';
 import type { KioskPayment, StatusChange } from './history/types';
 
@@ -25,13 +24,13 @@ export function paymentView(p: KioskPayment, refundedPence = 0): BridgePayment {
   return {
     paymentRequestId: p.paymentRequestId,
     origin: p.origin,
-    amount: penceToPounds(p.amountPence),
+    amountPence: p.amountPence,
     currency: p.currency,
     orderId: p.orderId ?? '',
     notes: p.notes,
     status: p.status,
-    paidAmount: penceToPounds(p.paidPence),
-    tipAmount: penceToPounds(p.tipPence),
+    paidPence: p.paidPence,
+    tipPence: p.tipPence,
     paymentMethod: p.paidMethod ?? p.paymentMethodRestriction,
     errorDescription: p.errorDescription,
     paymentUrl: p.paymentUrl ?? '',
@@ -42,7 +41,7 @@ export function paymentView(p: KioskPayment, refundedPence = 0): BridgePayment {
     updatedAt: iso(p.updatedAt),
     expiresAt: iso(p.expiresAt),
     final: p.final,
-    refundedAmount: penceToPounds(refundedPence),
+    refundedPence,
     ...(receiptUrl ? { receiptUrl } : {}),
   };
 }
@@ -51,7 +50,7 @@ export function refundView(r: StoredRefund, changes: RefundChange[]): BridgeRefu
   return {
     refundId: r.refundId,
     paymentRequestId: r.paymentRequestId,
-    amount: penceToPounds(r.amountPence),
+    amountPence: r.amountPence,
     currency: r.currency,
     refundType: r.refundType,
     status: r.status,

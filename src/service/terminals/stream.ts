@@ -10,6 +10,7 @@ import { routes } from '../../shared/contract/routes';
 import type { Area } from '../context';
 import type { StoredEvent } from '../kernel/events/outbox';
 import { mount } from '../http/mount';
+import { TERMINAL_EVENT_TYPES, type TerminalEventType } from '../../shared/contract/terminals';
 
 export const HEARTBEAT_MS = Number(process.env.COUNTER_HEARTBEAT_MS ?? 15_000);
 
@@ -23,7 +24,7 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
   const { store, clock, presence, outbox } = ctx;
   const missed = store.prepare<[string, number], EventRow>(
     `SELECT seq, type, body FROM events WHERE terminal_id = ? AND seq > ?
-       AND type IN ('REMOTE_PAYMENT_REQUEST', 'POS_PAYMENT_STATUS') ORDER BY seq`,
+       AND type IN ('REMOTE_PAYMENT_REQUEST', 'POS_PAYMENT_STATUS', 'TERMINAL_DISPLAY') ORDER BY seq`,
   );
   const lastSeq = store.prepare<[], { seq: number | null }>('SELECT max(seq) AS seq FROM events');
   const seen = store.prepare(
@@ -36,7 +37,7 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
   );
   const feed = store.prepare<[string, number, number], EventRow>(
     `SELECT seq, type, body FROM events WHERE terminal_id = ? AND seq > ?
-       AND type IN ('REMOTE_PAYMENT_REQUEST', 'POS_PAYMENT_STATUS') ORDER BY seq LIMIT ?`,
+       AND type IN ('REMOTE_PAYMENT_REQUEST', 'POS_PAYMENT_STATUS', 'TERMINAL_DISPLAY') ORDER BY seq LIMIT ?`,
   );
 
   // The same events as the stream, for a kiosk that polls; a poll counts as being seen.
@@ -47,7 +48,7 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
     return {
       events: rows.map((row) => ({
         id: String(row.seq),
-        type: row.type as 'REMOTE_PAYMENT_REQUEST' | 'POS_PAYMENT_STATUS',
+        type: row.type as TerminalEventType,
         body: JSON.parse(row.body) as Record<string, unknown>,
       })),
       lastEventId: rows.length > 0 ? String(rows.at(-1)!.seq) : (query.after ?? null),
@@ -72,7 +73,7 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
       };
       const unsubscribe = outbox.subscribe((event) => {
         if (event.terminalId !== terminalId) return;
-        if (event.type !== 'REMOTE_PAYMENT_REQUEST' && event.type !== 'POS_PAYMENT_STATUS') return;
+        if (!TERMINAL_EVENT_TYPES.includes(event.type as TerminalEventType)) return;
         queue.push(event);
         wake?.();
       });

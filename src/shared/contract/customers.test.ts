@@ -205,19 +205,8 @@ describe('CustomerUpdate', () => {
 });
 
 describe('Customer', () => {
-  const customer = {
-    id: CUSTOMER_ID,
-    fullName: 'Jane Smith',
-    email: 'jane.smith@example.co.uk',
-    type: 'INDIVIDUAL',
-    phoneCountryCode: '44',
-    phoneNumber: '7700900123',
-    address: '221B Baker Street',
-    city: 'London',
-    postcode: 'NW1 6XE',
-    metadata: { loyaltyId: 'LC-99812' },
-    createdAt: '2026-03-14T09:30:00.000Z',
-  };
+  // The customer `create` made, as the service answers it.
+  const customer = { id: CUSTOMER_ID, ...create, createdAt: '2026-03-14T09:30:00.000Z' };
 
   it('accepts a customer as get and list return it', () => {
     expect(parse(Customer, customer)).toEqual(customer);

@@ -1,11 +1,18 @@
 /** Remote payments, terminals and stores (docs/terminals.md). */
 import { z } from 'zod';
-import { formatPence } from '../money';
+import {
+  basketTotalPence,
+  MAX_BASKET_LINES,
+  MAX_LINE_DESCRIPTION,
+  MAX_LINE_QUANTITY,
+} from '../basket';
+import { decimalPlaces, formatPence, MAX_PENCE, poundsToPence } from '../money';
 import {
   ConsumerDetails,
   Currency,
   Environment,
   Metadata,
+  nonBlank,
   PaymentMethod,
   PaymentStatus,
   Pounds,
@@ -159,14 +166,89 @@ export const TerminalEventsQuery = z.object({
     .max(100, 'must be 1-100')
     .default(100),
 });
+/** What a terminal hears on its push stream and event feed. */
+export const TERMINAL_EVENT_TYPES = [
+  'REMOTE_PAYMENT_REQUEST',
+  'POS_PAYMENT_STATUS',
+  'TERMINAL_DISPLAY',
+] as const;
+export type TerminalEventType = (typeof TERMINAL_EVENT_TYPES)[number];
 export const TerminalEventFeed = z.object({
   events: z.array(
     z.object({
       id: z.string(),
-      type: z.enum(['REMOTE_PAYMENT_REQUEST', 'POS_PAYMENT_STATUS']),
+      type: z.enum(TERMINAL_EVENT_TYPES),
       body: z.record(z.string(), z.unknown()),
     }),
   ),
   /** The id to send as `after` next time (unchanged when nothing new happened). */
   lastEventId: z.string().nullable(),
 });
+
+/**
+ * One line of a basket on the wire (POST /api/terminal/{id}/display): money in pounds, as every
+ * amount in this interface; the kiosk holds it in pence (shared/basket.ts).
+ */
+export const DisplayLineItem = z.object({
+  description: nonBlank(1, MAX_LINE_DESCRIPTION),
+  quantity: z
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .positive('must be at least 1')
+    .max(MAX_LINE_QUANTITY, `must be at most ${MAX_LINE_QUANTITY}`),
+  unitAmount: Pounds.refine((n) => n >= 0, 'must not be negative').describe(
+    'Price of one, in pounds (2.5 is £2.50); 0 for a free item',
+  ),
+});
+export type DisplayLineItem = z.infer<typeof DisplayLineItem>;
+
+const linesInPence = (items: readonly DisplayLineItem[]) =>
+  items.map((item) => ({ ...item, unitPence: poundsToPence(item.unitAmount) }));
+
+/**
+ * The basket a merchant's till system shows on a terminal's customer display. An empty list
+ * clears it. The payment that follows should be for its total; when it is not, the display says so.
+ */
+export const TerminalDisplayBody = z
+  .object({
+    lineItems: z
+      .array(DisplayLineItem)
+      .max(MAX_BASKET_LINES, `must have at most ${MAX_BASKET_LINES} lines`),
+    currency: Currency.refine((c) => c === 'GBP', 'must be GBP: terminals take payments in pounds'),
+  })
+  .superRefine((body, ctx) => {
+    // Runs even when a line was refused (its own error names it): only whole amounts are summed.
+    if (body.lineItems.some((item) => decimalPlaces(item.unitAmount) > 2)) return;
+    if (basketTotalPence(linesInPence(body.lineItems)) > MAX_PENCE)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lineItems'],
+        message: `add up to more than the largest amount, ${formatPence(MAX_PENCE)}`,
+      });
+  });
+export type TerminalDisplayBody = z.infer<typeof TerminalDisplayBody>;
+
+export const TerminalDisplayResponse = z.object({
+  terminalId: Uuid,
+  /** The basket's total in pounds: what the payment that follows should be for. */
+  totalAmount: Pounds,
+  currency: Currency,
+  lineCount: z.number().int(),
+});
+
+/** The data of a TERMINAL_DISPLAY push event: the basket as the till system sent it. */
+export const TerminalDisplayPush = z.object({
+  terminalId: Uuid,
+  lineItems: z.array(DisplayLineItem),
+  currency: Currency,
+  totalAmount: Pounds,
+});
+export type TerminalDisplayPush = z.infer<typeof TerminalDisplayPush>;
+
+/** A pushed basket as the kiosk keeps it: pence inside. */
+export const displayLinesInPence = (items: readonly DisplayLineItem[]) =>
+  linesInPence(items).map(({ description, quantity, unitPence }) => ({
+    description,
+    quantity,
+    unitPence,
+  }));

@@ -1,12 +1,12 @@
 /** Charge a saved card: how it is captured, the amount, an order id and optional notes. */
 import { useState } from 'react';
 import type { SavedCard } from '../../../shared/contract/cards';
-import { Dialog } from '../../components/Dialog';
-import { ButtonRow, RadioGroup, TextInput } from '../../components/form';
+import { RadioGroup, TextInput } from '../../components/form';
 import { Notice } from '../../components/Notice';
 import { useDashboard } from '../../context';
-import { CAPTURE_TYPES, cardLabel, NO_PROBLEMS, type Problems } from '../../lib/customers';
+import { CAPTURE_TYPES, cardLabel } from '../../lib/customers';
 import type { ChargeInput } from '../../store/customers';
+import { DialogForm } from './DialogForm';
 
 export function ChargeDialog({ card, onClose }: { card: SavedCard; onClose: () => void }) {
   const { customers } = useDashboard();
@@ -17,68 +17,56 @@ export function ChargeDialog({ card, onClose }: { card: SavedCard; onClose: () =
     orderId: '',
     notes: '',
   });
-  const [problems, setProblems] = useState<Problems>(NO_PROBLEMS);
-  const [busy, setBusy] = useState(false);
   const put = (change: Partial<ChargeInput>) => setInput({ ...input, ...change });
   return (
-    <Dialog title={`Charge ${cardLabel(card)}`} onClose={onClose} testId="charge-dialog">
-      <form
-        noValidate
-        autoComplete="off"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          setBusy(true);
-          const answer = await customers.getState().charge(input);
-          setBusy(false);
-          setProblems(answer);
-          if (answer.id) onClose();
-        }}
-      >
-        <RadioGroup
-          id="charge-capture"
-          legend="Capture"
-          name="captureType"
-          options={CAPTURE_TYPES}
-          value={input.captureType}
-          onValue={(captureType) => put({ captureType })}
-          error={problems.fields.captureType}
-        />
-        <TextInput
-          id="charge-amount"
-          label="Amount (£)"
-          hint="At least £1.00."
-          error={problems.fields.amount}
-          inputMode="decimal"
-          value={input.amount}
-          onValue={(amount) => put({ amount })}
-        />
-        <TextInput
-          id="charge-order"
-          label="Order id"
-          hint="1 to 50 characters."
-          error={problems.fields.orderId}
-          value={input.orderId}
-          onValue={(orderId) => put({ orderId })}
-        />
-        <TextInput
-          id="charge-notes"
-          label="Notes (optional)"
-          hint="Up to 30 characters."
-          error={problems.fields.notes}
-          value={input.notes}
-          onValue={(notes) => put({ notes })}
-        />
-        <Notice kind="error">{problems.fields.paymentMethodId}</Notice>
-        <Notice kind="error">{problems.message}</Notice>
-        <ButtonRow>
-          <button type="submit" disabled={busy}>
-            Charge card
-          </button>
-          <button type="button" className="secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </ButtonRow>
-      </form>
-    </Dialog>
+    <DialogForm
+      title={`Charge ${cardLabel(card)}`}
+      testId="charge-dialog"
+      onClose={onClose}
+      autoComplete="off"
+      submit={() => customers.getState().charge(input)}
+      done={(answer) => Boolean(answer.id)}
+      submitLabel="Charge card"
+    >
+      {({ problems }) => (
+        <>
+          <RadioGroup
+            id="charge-capture"
+            legend="Capture"
+            name="captureType"
+            options={CAPTURE_TYPES}
+            value={input.captureType}
+            onValue={(captureType) => put({ captureType })}
+            error={problems.fields.captureType}
+          />
+          <TextInput
+            id="charge-amount"
+            label="Amount (£)"
+            hint="At least £1.00."
+            error={problems.fields.amount}
+            inputMode="decimal"
+            value={input.amount}
+            onValue={(amount) => put({ amount })}
+          />
+          <TextInput
+            id="charge-order"
+            label="Order id"
+            hint="1 to 50 characters."
+            error={problems.fields.orderId}
+            value={input.orderId}
+            onValue={(orderId) => put({ orderId })}
+          />
+          <TextInput
+            id="charge-notes"
+            label="Notes (optional)"
+            hint="Up to 30 characters."
+            error={problems.fields.notes}
+            value={input.notes}
+            onValue={(notes) => put({ notes })}
+          />
+          <Notice kind="error">{problems.fields.paymentMethodId}</Notice>
+        </>
+      )}
+    </DialogForm>
   );
 }

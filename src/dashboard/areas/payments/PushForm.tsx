@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatPounds } from '../../../shared/format';
 import { poundsToPence } from '../../../shared/money';
-import { ButtonRow, RadioGroup, Select, TextInput } from '../../components/form';
+import { ButtonRow, Field, RadioGroup, Select, TextInput } from '../../components/form';
 import { Notice } from '../../components/Notice';
 import { useDashboard, usePayments, useTerminals } from '../../context';
 import { pickTerminal, terminalChoices } from '../../lib/terminal-choices';
@@ -26,6 +26,7 @@ export function PushForm() {
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<MethodChoice>('');
   const [notes, setNotes] = useState('');
+  const [basket, setBasket] = useState('');
   const amountInput = useRef<HTMLInputElement>(null);
   const terminalSelect = useRef<HTMLSelectElement>(null);
   const terminalId = pickTerminal(choices, chosen);
@@ -51,10 +52,12 @@ export function PushForm() {
             amount,
             method,
             notes,
+            basket,
           });
           if (sent) {
             setAmount('');
             setNotes('');
+            setBasket('');
           }
         }}
       >
@@ -82,6 +85,29 @@ export function PushForm() {
             </option>
           ))}
         </Select>
+        <Field
+          id="push-basket"
+          label={
+            <>
+              Basket lines <span className="muted">(optional, one per line)</span>
+            </>
+          }
+          hint="Shown on the customer display with the payment, e.g. 2 x Flat white @ 3.20. Leave the amount empty to charge their total."
+          error={errorField === 'basket' ? error : undefined}
+          errorTestId="push-error"
+          alertError
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={3}
+              placeholder={'2 x Flat white @ 3.20\nCroissant @ 2.75'}
+              value={basket}
+              onChange={(event) => setBasket(event.target.value)}
+              data-testid="push-basket"
+            />
+          )}
+        </Field>
         <TextInput
           id="push-amount"
           ref={amountInput}

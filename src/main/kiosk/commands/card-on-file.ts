@@ -3,7 +3,7 @@
  * on one of their saved cards, and a hold's capture or release (docs/kiosk.md).
  */
 import type { CustomerLookup } from '../../../shared/bridge';
-import { penceToPounds } from '../../../shared/money';
+import { penceToDecimalText, penceToPounds } from '../../../shared/money';
 import { ApiClientError } from '../../../client/http-client';
 import type { Handlers } from '../dispatcher';
 import { explain, KioskError } from '../kiosk-error';
@@ -166,7 +166,7 @@ export function cardOnFileCommands(
       const { client, payment } = authorizedCharge(paymentRequestId);
       if (amountPence !== undefined && amountPence > payment.amountPence)
         throw new KioskError(
-          `must be at most the authorized ${penceToPounds(payment.amountPence).toFixed(2)}`,
+          `must be at most the authorized ${penceToDecimalText(payment.amountPence)}`,
           'amountPence',
         );
       let result;

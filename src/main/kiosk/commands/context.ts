@@ -15,6 +15,7 @@ import type { DayReports } from '../history/day-report';
 import type { History } from '../history/history';
 import type { RefundHistory } from '../history/refunds';
 import type { KioskPayment } from '../history/types';
+import type { ReceiptPrinterService } from '../printer/receipt-printer';
 import type { RefundReport } from '../refund-tracker';
 import type { StaffPin } from '../staff-pin';
 import type { Tracker } from '../tracker';
@@ -30,10 +31,12 @@ export interface KioskContext {
   cardCharges: CardCharges;
   dayReports: DayReports;
   staffPin: StaffPin;
+  /** The network receipt printer and the receipts it has not printed yet. */
+  receiptPrinter: ReceiptPrinterService;
   /** The current pairing's service client and credentials; null while unpaired. */
   client(): ApiClient | null;
   credentials(): Credentials | null;
-  /** A payment as the windows see it (pounds, with its refunds and card charge). */
+  /** A payment as the windows see it (pence, with its refunds and card charge). */
   paymentView(payment: KioskPayment): BridgePayment;
   refundView(refundId: string): KioskRefund;
   reportRefund(report: RefundReport | null): void;

@@ -33,10 +33,16 @@ export function historyCommands(
         refunds: refundHistory.ofPayment(paymentRequestId).map((r) => ctx.refundView(r.refundId)),
       };
     },
-    printReceipt({ paymentRequestId }) {
-      if (!history.get(paymentRequestId))
-        throw new KioskError('This kiosk has no record of that payment');
-      // Only the Electron shell can print without a dialog; it answers this command itself.
+    async printReceipt({ paymentRequestId }) {
+      const payment = history.get(paymentRequestId);
+      if (!payment) throw new KioskError('This kiosk has no record of that payment');
+      if (ctx.receiptPrinter.settings()) {
+        if (payment.status !== 'COMPLETED')
+          throw new KioskError('Only a paid payment has a receipt to print');
+        await ctx.receiptPrinter.print(paymentRequestId);
+        return { printed: true };
+      }
+      // Only the Electron shell can print without a dialog; it prints when this answers false.
       return { printed: false };
     },
   };

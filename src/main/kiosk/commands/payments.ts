@@ -3,7 +3,9 @@
  * clearing a finished one from the display, and the held line's remove and retry. What the
  * windows read of the kiosk (its state, the display's share of it) is here too.
  */
-import { displayStateOf, type StartPaymentResult } from '../../../shared/bridge';
+import { displayStateOf, type BasketLine, type StartPaymentResult } from '../../../shared/bridge';
+import { basketTotalPence } from '../../../shared/basket';
+import { formatPence } from '../../../shared/money';
 import type { Handlers } from '../dispatcher';
 import { explain, KioskError } from '../kiosk-error';
 import type { KioskContext } from './context';
@@ -14,7 +16,10 @@ export interface DisplayLine {
     amountPence: number;
     notes: string | null;
     method: 'PAY_BY_BANK' | 'CARD' | null;
+    lines?: BasketLine[];
   }): Promise<StartPaymentResult>;
+  /** The basket staff are building goes on the customer display (an empty one comes off). */
+  showBasket(lines: BasketLine[]): void;
   /** Takes a payment off the display; the next in line follows. */
   dismiss(paymentRequestId: string): void;
   /** Whether the held payment was still waiting (and is now gone). */
@@ -31,6 +36,7 @@ export function paymentCommands(
   | 'getState'
   | 'getDisplayState'
   | 'startPayment'
+  | 'showBasket'
   | 'cancelPayment'
   | 'dismissPayment'
   | 'removeHeldPayment'
@@ -40,11 +46,26 @@ export function paymentCommands(
   return {
     getState: () => ctx.state(),
     getDisplayState: () => displayStateOf(ctx.state()),
-    async startPayment({ amountPence, notes, paymentMethod }) {
+    async startPayment({ amountPence, notes, paymentMethod, lines }) {
       if (!ctx.client() || !ctx.credentials())
         throw new KioskError('Pair this kiosk before taking payments');
+      // The customer is shown the lines and charged the amount: the two must agree.
+      if (lines?.length && basketTotalPence(lines) !== amountPence)
+        throw new KioskError(
+          `The basket adds up to ${formatPence(basketTotalPence(lines))}, not ${formatPence(amountPence)}`,
+          'lines',
+        );
       await ctx.withinLimit(amountPence, 'amountPence');
-      return line.start({ amountPence, notes: notes || null, method: paymentMethod ?? null });
+      return line.start({
+        amountPence,
+        notes: notes || null,
+        method: paymentMethod ?? null,
+        ...(lines?.length ? { lines } : {}),
+      });
+    },
+    showBasket({ lines }) {
+      line.showBasket(lines);
+      return { shown: true };
     },
     async cancelPayment({ paymentRequestId }) {
       const client = ctx.client();

@@ -4,7 +4,23 @@
  * reads them offline.
  */
 import type Database from 'better-sqlite3';
+import type { z } from 'zod';
 import { EndOfDayReport } from '../../../shared/bridge';
+
+/**
+ * What a stored report is read back for: its pay-by-bank credit statuses, the one part the kiosk
+ * cannot work out offline. Read alone, so reports stored in an older shape still read.
+ */
+const StoredReconciliation = EndOfDayReport.pick({ date: true }).extend({
+  payByBank: EndOfDayReport.shape.payByBank
+    .pick({ reconciled: true, settlementLinked: true })
+    .extend({
+      payments: EndOfDayReport.shape.payByBank.shape.payments.element
+        .pick({ paymentRequestId: true, status: true, creditDate: true, creditStatus: true })
+        .array(),
+    }),
+});
+export type StoredReconciliation = z.infer<typeof StoredReconciliation>;
 import { dateBounds } from '../../../shared/shop-day';
 
 export interface DayTakings {
@@ -100,9 +116,9 @@ export function createDayReports(db: Database.Database, timeZone: string) {
       }));
     },
     save: (report: EndOfDayReport, at: number) => save.run(report.date, JSON.stringify(report), at),
-    load(date: string): EndOfDayReport | null {
+    load(date: string): StoredReconciliation | null {
       const row = load.get(date);
-      return row ? EndOfDayReport.parse(JSON.parse(row.report)) : null;
+      return row ? StoredReconciliation.parse(JSON.parse(row.report)) : null;
     },
   };
 }

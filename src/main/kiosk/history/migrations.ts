@@ -147,4 +147,35 @@ export const migrations: readonly string[] = [
     set_at INTEGER NOT NULL
   );
   `,
+  // 7, receipts on a thermal printer (issue 28): the network receipt printer named in Settings
+  //    (one row at most), and the receipts it has not printed yet, kept until printed or
+  //    dismissed so a printer that is off loses nothing, not even to a restart (printer/jobs.ts).
+  `
+  CREATE TABLE receipt_printer (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    settings TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE TABLE print_jobs (
+    id TEXT PRIMARY KEY,
+    payment_request_id TEXT NOT NULL REFERENCES payments(payment_request_id),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    last_error TEXT,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX print_jobs_by_created ON print_jobs (created_at, id);
+  `,
+  // 8, the basket on the customer display (issue 28): the lines a payment was for, built at the
+  //    console or sent by the merchant's till system, kept with the payment for History and the
+  //    receipt (basket.ts). Money in pence, as every amount here.
+  `
+  CREATE TABLE payment_lines (
+    payment_request_id TEXT NOT NULL REFERENCES payments(payment_request_id),
+    position INTEGER NOT NULL,
+    description TEXT NOT NULL,
+    quantity INTEGER NOT NULL CHECK (quantity > 0),
+    unit_pence INTEGER NOT NULL CHECK (unit_pence >= 0),
+    PRIMARY KEY (payment_request_id, position)
+  ) WITHOUT ROWID;
+  `,
 ];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { KioskState, type BridgeEvent } from '../../../shared/bridge';
+import type { BridgeEvent } from '../../../shared/bridge';
+import { sampleState } from '../../../../test/helpers/sample-state';
 import {
   createSocketBridge,
   reconnectDelay,
@@ -57,23 +58,7 @@ function harness() {
   return { bridge, sockets, timers, links, last, fireTimers };
 }
 
-// Parsed, so the fixture follows the contract as it grows.
-const state: KioskState = KioskState.parse({
-  pairing: { paired: false },
-  connection: 'offline',
-  online: true,
-  active: null,
-  queue: [],
-  held: [],
-  maxAmount: null,
-  locale: 'en-GB',
-  timeZone: 'Europe/London',
-  today: '2026-11-25',
-  takings: { count: 0, total: 0, tips: 0 },
-  kioskMode: false,
-  staffPinSet: false,
-  lanDisplay: null,
-});
+const state = sampleState({ staffPinSet: false });
 
 describe('socket bridge', () => {
   it('sends commands with ids and settles each with its own reply', async () => {

@@ -5,6 +5,9 @@ import { codeImage, displayView, prefersTemplate, type DisplayView } from '../li
 import { useNow } from '../lib/use-now';
 import { useQrImage } from '../lib/qr-image';
 import { useKiosk } from '../store/context';
+import type { BasketLine, DraftBasket } from '../../../shared/bridge';
+import { basketTotalPence } from '../../../shared/basket';
+import { BasketMismatch, DisplayBasket } from './DisplayBasket';
 import { ReceiptOffer } from './ReceiptOffer';
 
 const useTemplate = prefersTemplate(location.search);
@@ -14,6 +17,8 @@ export function DisplayApp() {
   const link = useKiosk((view) => view.link);
   const view = displayView(display?.active ?? null);
   const merchant = display?.shopName ?? null;
+  const lines = display?.active?.lines ?? [];
+  const building = view.kind === 'idle' && display?.basket?.lines.length ? display.basket : null;
   const drawnQr = useQrImage(view.showCode ? view.paymentUrl : '', view.qrCodeUrl);
   const image = !view.showCode ? '' : useTemplate ? codeImage(view, true) : drawnQr;
   /** Which payment's image has painted: `id|src`. */
@@ -38,12 +43,14 @@ export function DisplayApp() {
       data-payment-state={view.kind}
       data-payment-request-id={view.paymentRequestId}
       data-qr-ready={qrReady ? 'true' : 'false'}
+      data-basket-lines={building ? building.lines.length : lines.length}
     >
       <div className="display__stage" key={`${view.kind}-${view.paymentRequestId}`}>
-        {view.kind === 'idle' && <Idle merchant={merchant} />}
-        {view.kind === 'awaiting' && <Awaiting view={view} code={code(false)} />}
+        {view.kind === 'idle' &&
+          (building ? <Building basket={building} /> : <Idle merchant={merchant} />)}
+        {view.kind === 'awaiting' && <Awaiting view={view} code={code(false)} lines={lines} />}
         {view.kind === 'completed' && (
-          <Completed view={view} receiptUrl={display?.active?.receiptUrl} />
+          <Completed view={view} receiptUrl={display?.active?.receiptUrl} lines={lines} />
         )}
         {view.kind === 'failed' && <Failed view={view} code={code(true)} />}
         {view.kind === 'expired' && (
@@ -81,6 +88,25 @@ function Idle({ merchant }: { merchant: string | null }) {
       <p className="idle__welcome">{merchant ? 'Welcome to' : ''}</p>
       <h1 className="idle__name">{merchant || 'Welcome'}</h1>
       <p className="idle__line">Your payment will appear here</p>
+    </div>
+  );
+}
+
+/** The basket as staff build it (or the till system sends it), before its payment starts. */
+function Building({ basket }: { basket: DraftBasket }) {
+  return (
+    <div className="building" data-testid="display-building">
+      <p className="eyebrow">Your items</p>
+      <DisplayBasket lines={basket.lines} currency={basket.currency} alone />
+      <div className="building__total">
+        <p className="eyebrow">Total</p>
+        <FitAmount
+          pence={basketTotalPence(basket.lines)}
+          currency={basket.currency}
+          className="building__amount"
+          label="Total"
+        />
+      </div>
     </div>
   );
 }
@@ -144,13 +170,30 @@ const STAGE_TEXT = {
   confirming: { title: 'Confirming your payment…', line: 'This takes a moment' },
 } as const;
 
-function Awaiting({ view, code }: { view: DisplayView; code: ReactNode }) {
+function Awaiting({
+  view,
+  code,
+  lines,
+}: {
+  view: DisplayView;
+  code: ReactNode;
+  lines: readonly BasketLine[];
+}) {
   const text = STAGE_TEXT[view.stage ?? 'scan'];
+  const basket = lines.length > 0;
   return (
-    <div className={`awaiting${code ? '' : ' awaiting--no-code'}`}>
+    <div
+      className={`awaiting${code ? '' : ' awaiting--no-code'}${basket ? ' awaiting--basket' : ''}`}
+    >
       <div className="awaiting__info">
         <p className="eyebrow">Amount to pay</p>
         <Amount view={view} />
+        {basket && (
+          <>
+            <DisplayBasket lines={lines} currency={view.currency} />
+            <BasketMismatch lines={lines} amountPence={view.amountPence} currency={view.currency} />
+          </>
+        )}
         {view.notes && <p className="notes">{view.notes}</p>}
         <h1 className="awaiting__title">
           {view.stage === 'confirming' && (
@@ -158,7 +201,7 @@ function Awaiting({ view, code }: { view: DisplayView; code: ReactNode }) {
           )}
           {text.title}
         </h1>
-        <p className="awaiting__line">{text.line}</p>
+        {!basket && <p className="awaiting__line">{text.line}</p>}
         {view.stage !== 'confirming' && <DisplayCountdown expiresAt={view.expiresAt} />}
       </div>
       {code && <div className="awaiting__code">{code}</div>}
@@ -197,12 +240,21 @@ function CodeImage({
   );
 }
 
-function Completed({ view, receiptUrl }: { view: DisplayView; receiptUrl?: string }) {
+function Completed({
+  view,
+  receiptUrl,
+  lines,
+}: {
+  view: DisplayView;
+  receiptUrl?: string;
+  lines: readonly BasketLine[];
+}) {
   return (
-    <div className="outcome outcome--success">
+    <div className={`outcome outcome--success${lines.length ? ' outcome--basket' : ''}`}>
       <Icon name="tick" />
       <h1 className="outcome__title">Paid — thank you</h1>
       <Amount view={view} />
+      {lines.length > 0 && <DisplayBasket lines={lines} currency={view.currency} />}
       {view.tipPence > 0 && (
         <p className="outcome__tip">+ {formatPence(view.tipPence, view.currency)} tip</p>
       )}

@@ -7,7 +7,7 @@ import { codeImage, displayView, prefersTemplate } from './display-state';
 function payment(status: PaymentStatus, extra: Partial<KioskPayment> = {}): KioskPayment {
   return samplePayment({
     paymentRequestId: '6f1c2f0e-1111-4222-8333-444455556666',
-    amount: 12.5,
+    amountPence: 1250,
     status,
     paymentUrl: 'http://127.0.0.1:4010/pay/x',
     qrCodeUrl: 'http://127.0.0.1:4010/qr.svg',
@@ -58,7 +58,7 @@ describe('display state', () => {
 
   it('carries the tip and trims notes', () => {
     const view = displayView(
-      payment('COMPLETED', { tipAmount: 1.5, paidAmount: 14, notes: '  Table 4 ' }),
+      payment('COMPLETED', { tipPence: 150, paidPence: 1400, notes: '  Table 4 ' }),
     );
     expect(view.tipPence).toBe(150);
     expect(view.notes).toBe('Table 4');

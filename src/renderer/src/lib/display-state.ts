@@ -3,7 +3,6 @@
  * tested answer and the display component only lays it out.
  */
 import type { DisplayPayment } from '../../../shared/bridge';
-import { poundsToPence } from '../../../shared/money';
 
 export type DisplayKind = 'idle' | 'awaiting' | 'completed' | 'failed' | 'expired' | 'cancelled';
 
@@ -42,21 +41,13 @@ const IDLE: DisplayView = {
   templateUrl: '',
 };
 
-function pence(pounds: number): number {
-  try {
-    return poundsToPence(pounds);
-  } catch {
-    return 0;
-  }
-}
-
 export function displayView(active: DisplayPayment | null): DisplayView {
   if (!active) return IDLE;
   const base: DisplayView = {
     ...IDLE,
     paymentRequestId: active.paymentRequestId,
-    amountPence: pence(active.amount),
-    tipPence: pence(active.tipAmount),
+    amountPence: active.amountPence,
+    tipPence: active.tipPence,
     currency: active.currency || 'GBP',
     notes: active.notes?.trim() ? active.notes.trim() : null,
     expiresAt: active.expiresAt,

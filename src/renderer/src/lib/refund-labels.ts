@@ -5,10 +5,9 @@ import type { KioskRefund } from '../../../shared/bridge';
 export { REFUND_STATUS_LABEL } from '../../../shared/labels';
 
 /** Pence still refundable: paid minus every refund not FAILED or CANCELLED. */
-export function refundablePence(paidPounds: number, refunds: readonly KioskRefund[]): number {
-  const toPence = (pounds: number) => Math.round(pounds * 100);
+export function refundablePence(paidPence: number, refunds: readonly KioskRefund[]): number {
   const held = refunds
     .filter((r) => r.status !== 'FAILED' && r.status !== 'CANCELLED')
-    .reduce((sum, r) => sum + toPence(r.amount), 0);
-  return Math.max(0, toPence(paidPounds) - held);
+    .reduce((sum, r) => sum + r.amountPence, 0);
+  return Math.max(0, paidPence - held);
 }

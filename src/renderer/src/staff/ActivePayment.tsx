@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import type { KioskPayment } from '../../../shared/bridge';
 import { OPEN_STATUSES } from '../../../shared/payment-states';
-import type { FormError } from '../lib/form-errors';
-import { formatPounds } from '../lib/format';
+import { basketMismatch } from '../../../shared/basket';
+import { formatPence } from '../lib/format';
 import { methodLabel, ORIGIN_LABEL } from '../lib/labels';
-import { runCommand } from '../lib/run-command';
-import { useBridge } from '../store/context';
+import { useCommand } from '../lib/use-command';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Countdown } from './Countdown';
 import { FieldError } from './FieldError';
@@ -29,29 +28,23 @@ export function ActivePayment({ payment }: { payment: KioskPayment | null }) {
 }
 
 function ActiveCard({ payment }: { payment: KioskPayment }) {
-  const bridge = useBridge();
-  const [error, setError] = useState<FormError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, send } = useCommand();
   const [confirming, setConfirming] = useState(false);
   // Cancel applies while the customer has not paid; once the card network or the bank holds
   // the payment (PENDING, AUTHORIZED) the service refuses it.
   const open = !payment.final && OPEN_STATUSES.includes(payment.status);
   const withNetwork = !payment.final && !open;
-  const tip = payment.tipAmount > 0;
+  const tip = payment.tipPence > 0;
 
   async function act(type: 'cancelPayment' | 'dismissPayment') {
-    setBusy(true);
-    setError(null);
-    const outcome = await runCommand(
-      bridge,
-      { type, paymentRequestId: payment.paymentRequestId },
-      {},
-    );
-    setBusy(false);
+    await send({ type, paymentRequestId: payment.paymentRequestId });
     setConfirming(false);
-    if (!outcome.ok) setError(outcome.error);
   }
 
+  // A till system's basket followed by a payment for another amount: staff see what the customer sees.
+  const mismatch = payment.lines
+    ? basketMismatch(payment.lines, payment.amountPence, payment.currency)
+    : null;
   return (
     <section
       className={`card active status-${payment.status.toLowerCase()}`}
@@ -68,11 +61,11 @@ function ActiveCard({ payment }: { payment: KioskPayment }) {
       </div>
       <div className="active__body">
         <div className="active__main">
-          <p className="active__amount">{formatPounds(payment.amount, payment.currency)}</p>
+          <p className="active__amount">{formatPence(payment.amountPence, payment.currency)}</p>
           {payment.status === 'COMPLETED' && (
             <p className="active__paid">
-              Paid {formatPounds(payment.paidAmount, payment.currency)}
-              {tip && ` including a ${formatPounds(payment.tipAmount, payment.currency)} tip`}
+              Paid {formatPence(payment.paidPence, payment.currency)}
+              {tip && ` including a ${formatPence(payment.tipPence, payment.currency)} tip`}
             </p>
           )}
           {payment.status === 'FAILED' && (
@@ -112,7 +105,20 @@ function ActiveCard({ payment }: { payment: KioskPayment }) {
                 <dd>{payment.notes}</dd>
               </div>
             )}
+            {payment.lines && (
+              <div>
+                <dt>Basket</dt>
+                <dd data-testid="active-basket">
+                  {payment.lines.length} {payment.lines.length === 1 ? 'line' : 'lines'}
+                </dd>
+              </div>
+            )}
           </dl>
+          {mismatch && (
+            <p className="active__failed" role="status" data-testid="active-basket-mismatch">
+              {mismatch}: the customer display says so.
+            </p>
+          )}
           {open && <Countdown expiresAt={payment.expiresAt} />}
           {open && payment.paymentUrl && (
             <p className="active__link">
@@ -154,7 +160,7 @@ function ActiveCard({ payment }: { payment: KioskPayment }) {
         )}
         {confirming && open && (
           <ConfirmDialog
-            title={`Cancel the payment of ${formatPounds(payment.amount, payment.currency)}?`}
+            title={`Cancel the payment of ${formatPence(payment.amountPence, payment.currency)}?`}
             confirmLabel="Cancel payment"
             cancelLabel="Keep it"
             danger

@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { KioskPayment } from '../../../shared/bridge';
-import { formatPounds } from '../lib/format';
+import { formatPence } from '../lib/format';
 import { RELEASE_REASONS } from '../lib/labels';
-import { typedAmount } from '../lib/typed-amount';
-import { useStaffCommand } from '../lib/use-staff-command';
-import { ChoiceRow } from './ChoiceRow';
+import { FullOrAmount, useFullOrAmount } from './AmountField';
+import { useCommand } from '../lib/use-command';
 import { describedBy, FieldError } from './FieldError';
 import { FormActions } from './FormActions';
 import { StaffGate } from './StaffGate';
@@ -66,32 +65,28 @@ export function CardHoldActions({
   );
 }
 
-function CaptureForm({
-  payment,
-  pin,
-  onCancel,
-  onDone,
-}: {
+/** What the capture and release forms are given: the hold, the PIN staff entered, the way out. */
+interface HoldFormProps {
   payment: KioskPayment;
   pin: string;
   onCancel: () => void;
   onDone: () => void;
-}) {
+}
+
+function CaptureForm({ payment, pin, onCancel, onDone }: HoldFormProps) {
   const id = useId();
-  const [kind, setKind] = useState<'full' | 'amount'>('full');
-  const [amount, setAmount] = useState('');
-  const { busy, error, setError, send } = useStaffCommand(CAPTURE_LABELS, onDone);
-  const held = formatPounds(payment.amount, payment.currency);
+  const howMuch = useFullOrAmount(CAPTURE_LABELS);
+  const { busy, error, setError, send } = useCommand(CAPTURE_LABELS, onDone);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const typed = kind === 'amount' ? typedAmount(amount, CAPTURE_LABELS) : null;
-    if (typed && !typed.ok) return setError(typed.error);
+    const typed = howMuch.amountPence();
+    if (!typed.ok) return setError(typed.error);
     await send({
       type: 'captureCardPayment',
       pin,
       paymentRequestId: payment.paymentRequestId,
-      ...(typed?.ok ? { amountPence: typed.amountPence } : {}),
+      ...typed.fields,
     });
   }
 
@@ -100,33 +95,16 @@ function CaptureForm({
       <h3 className="detail__subtitle" id={`${id}-title`}>
         Capture this hold
       </h3>
-      <ChoiceRow
-        legend="How much"
-        name={`${id}-kind`}
-        value={kind}
-        onChange={setKind}
-        choices={[
-          { value: 'full', label: `All of it (${held})` },
-          { value: 'amount', label: 'A lower amount', testId: 'capture-kind-amount' },
-        ]}
-        autoFocus
+      <FullOrAmount
+        state={howMuch}
+        fullLabel="All of it"
+        partLabel="A lower amount"
+        most={formatPence(payment.amountPence, payment.currency)}
+        error={error}
+        testId="capture-amount"
+        partTestId="capture-kind-amount"
+        focus="choice"
       />
-      {kind === 'amount' && (
-        <label className="field">
-          <span className="field__label">Amount (£, at most {held})</span>
-          <input
-            className="input"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            aria-invalid={error?.field === 'amountPence'}
-            aria-describedby={describedBy(error, 'amountPence', `${id}-amount-error`)}
-            data-testid="capture-amount"
-          />
-          <FieldError error={error} field="amountPence" id={`${id}-amount-error`} />
-        </label>
-      )}
       <FieldError error={error} field={null} />
       <FormActions
         cancelLabel="Not now"
@@ -141,21 +119,11 @@ function CaptureForm({
   );
 }
 
-function ReleaseForm({
-  payment,
-  pin,
-  onCancel,
-  onDone,
-}: {
-  payment: KioskPayment;
-  pin: string;
-  onCancel: () => void;
-  onDone: () => void;
-}) {
+function ReleaseForm({ payment, pin, onCancel, onDone }: HoldFormProps) {
   const id = useId();
   const [code, setCode] = useState<Reason | ''>('');
   const [description, setDescription] = useState('');
-  const { busy, error, send } = useStaffCommand(RELEASE_LABELS, onDone);
+  const { busy, error, send } = useCommand(RELEASE_LABELS, onDone);
   const codeField = 'reason.cancelledReasonCode';
   const textField = 'reason.cancelledReasonDescription';
 
@@ -175,7 +143,7 @@ function ReleaseForm({
   return (
     <form className="refund-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
       <h3 className="detail__subtitle" id={`${id}-title`}>
-        Release this hold of {formatPounds(payment.amount, payment.currency)}
+        Release this hold of {formatPence(payment.amountPence, payment.currency)}
       </h3>
       <label className="field">
         <span className="field__label">Reason</span>

@@ -1,20 +1,15 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import {
-  CustomerLookup as CustomerLookupSchema,
-  KioskPayment as KioskPaymentSchema,
-  type BridgeCommand,
-  type CustomerLookup,
-  type KioskPayment,
-} from '../../../shared/bridge';
+import type { BridgeCommand, CustomerLookup, KioskPayment } from '../../../shared/bridge';
 import { overTerminalLimit } from '../../../shared/contract/terminals';
-import { formatPence, MAX_PENCE, poundsToPence } from '../../../shared/money';
-import { formatPounds, formatWhen } from '../lib/format';
+import { MAX_PENCE } from '../../../shared/money';
+import { formatPence, formatWhen } from '../lib/format';
 import { checkCommand, formError, type FormError } from '../lib/form-errors';
 import { CAPTURE_LABEL } from '../lib/labels';
 import { recentPayments } from '../lib/recent-payments';
 import { runCommand } from '../lib/run-command';
 import { typedAmount } from '../lib/typed-amount';
 import { useBridge, useKiosk } from '../store/context';
+import { AmountField } from './AmountField';
 import { ChoiceRow } from './ChoiceRow';
 import { ConfirmDialog } from './ConfirmDialog';
 import { describedBy, FieldError } from './FieldError';
@@ -100,13 +95,7 @@ export function CardOnFile({ pin }: { pin: string }) {
       setLookupError({ ...outcome.error, field: outcome.error.field ? 'value' : null });
       return;
     }
-    const parsed = CustomerLookupSchema.safeParse(outcome.result);
-    if (!parsed.success)
-      setLookupError({
-        field: null,
-        message: 'The kiosk sent a customer this window cannot read.',
-      });
-    else setFound(parsed.data);
+    setFound(outcome.result);
   }
 
   return (
@@ -178,8 +167,7 @@ function ChargeCard({ found, pin }: { found: CustomerLookup; pin: string }) {
     card: string;
     last: { payment: KioskPayment; secondsAgo: number } | null;
   } | null>(null);
-  const maxAmount = useKiosk((view) => view.kiosk?.maxAmount ?? null);
-  const maxPence = maxAmount === null ? MAX_PENCE : poundsToPence(maxAmount);
+  const maxPence = useKiosk((view) => view.kiosk?.maxPence ?? MAX_PENCE);
   const { customer, cards } = found;
 
   // The charge's status follows push, webhook and polling like any payment's.
@@ -249,8 +237,7 @@ function ChargeCard({ found, pin }: { found: CustomerLookup; pin: string }) {
     setBusy(false);
     setAsking(null);
     if (!outcome.ok) return setError(outcome.error);
-    const parsed = KioskPaymentSchema.safeParse(outcome.result);
-    if (parsed.success) setCharged(parsed.data);
+    setCharged(outcome.result);
     // Charged: nothing is left in the form to charge again by pressing the button twice.
     setAmount('');
     setNotes('');
@@ -299,28 +286,17 @@ function ChargeCard({ found, pin }: { found: CustomerLookup; pin: string }) {
               </label>
             ))}
           </fieldset>
-          <label className="field">
-            <span className="field__label">Amount (£, at least 1)</span>
-            <span className="muted small" id={`${id}-amount-limit`} data-testid="cof-amount-limit">
-              Largest payment on this terminal: {formatPence(maxPence)}
-            </span>
-            <input
-              className="input"
-              inputMode="decimal"
-              autoComplete="off"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              aria-invalid={error?.field === 'amountPence'}
-              aria-describedby={[
-                `${id}-amount-limit`,
-                describedBy(error, 'amountPence', `${id}-amount-error`),
-              ]
-                .filter(Boolean)
-                .join(' ')}
-              data-testid="cof-amount"
-            />
-            <FieldError error={error} field="amountPence" id={`${id}-amount-error`} />
-          </label>
+          <AmountField
+            label="Amount (£, at least 1)"
+            hint={{
+              text: `Largest payment on this terminal: ${formatPence(maxPence)}`,
+              testId: 'cof-amount-limit',
+            }}
+            value={amount}
+            onChange={setAmount}
+            error={error}
+            testId="cof-amount"
+          />
           <label className="field">
             <span className="field__label">Capture</span>
             <select
@@ -395,7 +371,7 @@ function ChargeCard({ found, pin }: { found: CustomerLookup; pin: string }) {
         {charged && (
           <>
             <p>
-              {formatPounds(charged.amount, charged.currency)} on{' '}
+              {formatPence(charged.amountPence, charged.currency)} on{' '}
               {charged.cardCharge?.cardLabel ?? 'the card'}, order {charged.orderId}:{' '}
               <StatusPill status={charged.status} />
             </p>

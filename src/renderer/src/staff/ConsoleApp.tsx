@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useKiosk } from '../store/context';
 import { usePaymentDraft } from '../store/payment-draft';
 import { LinkBanner, OfflineBanner } from './Banners';
+import { PrintJobsBanner } from './PrintJobs';
 import { CardOnFile } from './CardOnFile';
 import { EndOfDay } from './EndOfDay';
 import { Header, type Tab } from './Header';
@@ -28,6 +29,7 @@ export function ConsoleApp() {
       <Header tab={tab} onTab={changeTab} kiosk={kiosk} />
       <LinkBanner link={link} />
       {kiosk && <OfflineBanner online={kiosk.online} />}
+      {kiosk && <PrintJobsBanner jobs={kiosk.printJobs} />}
       {!kiosk ? (
         <main className="panel panel--loading">
           <p className="muted">Waiting for the kiosk…</p>

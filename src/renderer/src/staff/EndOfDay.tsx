@@ -6,10 +6,9 @@ import {
   formatLongDate,
   parseLocalDate,
 } from '../../../shared/local-date';
-import { formatDateTime, formatPounds } from '../lib/format';
-import type { FormError } from '../lib/form-errors';
-import { runCommand } from '../lib/run-command';
-import { useBridge, useKiosk } from '../store/context';
+import { formatDateTime, formatPence } from '../lib/format';
+import { useCommand } from '../lib/use-command';
+import { useKiosk } from '../store/context';
 import { DateField } from './DateField';
 import { FieldError } from './FieldError';
 
@@ -29,14 +28,12 @@ const SOURCE: Record<EndOfDayReport['source'], string> = {
 
 /** The back office's end-of-day report, behind the staff PIN; downloadable as CSV. */
 export function EndOfDay({ pin }: { pin: string }) {
-  const bridge = useBridge();
   const locale = useKiosk((view) => view.kiosk?.locale ?? 'en-GB');
   const timeZone = useKiosk((view) => view.kiosk?.timeZone ?? '');
   // The shop's today, as the kiosk sees it (its time zone), shown in its locale.
   const today = useKiosk((view) => view.kiosk?.today ?? '');
   const [text, setText] = useState(() => (today ? formatLocalDate(today, locale) : ''));
-  const [error, setError] = useState<FormError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, send } = useCommand(LABELS);
   const [shown, setShown] = useState<{ report: EndOfDayReport; csv: string } | null>(null);
 
   async function load(event?: FormEvent) {
@@ -46,19 +43,8 @@ export function EndOfDay({ pin }: { pin: string }) {
       setError({ field: 'date', message: `Enter the day as ${dateFormat(locale).placeholder}.` });
       return;
     }
-    setBusy(true);
-    setError(null);
-    const outcome = await runCommand(
-      bridge,
-      { type: 'endOfDayReport', pin, ...(date ? { date } : {}) },
-      LABELS,
-    );
-    setBusy(false);
-    if (!outcome.ok) {
-      setError(outcome.error);
-      return;
-    }
-    setShown(outcome.result);
+    const answer = await send({ type: 'endOfDayReport', pin, ...(date ? { date } : {}) });
+    if (answer) setShown(answer);
   }
 
   function download() {
@@ -127,8 +113,8 @@ export function EndOfDay({ pin }: { pin: string }) {
             <tr key={t.method}>
               <th scope="row">{METHOD[t.method] ?? t.method}</th>
               <td>{t.count}</td>
-              <td>{formatPounds(t.total)}</td>
-              <td>{formatPounds(t.tips)}</td>
+              <td>{formatPence(t.totalPence)}</td>
+              <td>{formatPence(t.tipsPence)}</td>
             </tr>
           ))}
         </tbody>
@@ -136,8 +122,8 @@ export function EndOfDay({ pin }: { pin: string }) {
           <tr>
             <th scope="row">Total</th>
             <td>{report.total.count}</td>
-            <td data-testid="eod-total">{formatPounds(report.total.total)}</td>
-            <td>{formatPounds(report.total.tips)}</td>
+            <td data-testid="eod-total">{formatPence(report.total.totalPence)}</td>
+            <td>{formatPence(report.total.tipsPence)}</td>
           </tr>
         </tfoot>
       </table>
@@ -147,8 +133,9 @@ export function EndOfDay({ pin }: { pin: string }) {
           <p data-testid="eod-refunds">
             {report.refunds.count === 0
               ? 'No refunds completed on this day.'
-              : `${report.refunds.count} ${report.refunds.count === 1 ? 'refund' : 'refunds'}, ${formatPounds(report.refunds.total)}.`}{' '}
-            Net takings <strong data-testid="eod-net">{formatPounds(report.refunds.net)}</strong>.
+              : `${report.refunds.count} ${report.refunds.count === 1 ? 'refund' : 'refunds'}, ${formatPence(report.refunds.totalPence)}.`}{' '}
+            Net takings{' '}
+            <strong data-testid="eod-net">{formatPence(report.refunds.netPence)}</strong>.
           </p>
           {report.refunds.items.length > 0 && (
             <table className="end-of-day__table" aria-label="Refunds">
@@ -163,7 +150,7 @@ export function EndOfDay({ pin }: { pin: string }) {
                 {report.refunds.items.map((r) => (
                   <tr key={r.refundId} data-testid="eod-refund-row">
                     <th scope="row">{r.orderId}</th>
-                    <td>{formatPounds(r.amount)}</td>
+                    <td>{formatPence(r.amountPence)}</td>
                     <td>{formatDateTime(r.completedAt)}</td>
                   </tr>
                 ))}
@@ -192,7 +179,7 @@ export function EndOfDay({ pin }: { pin: string }) {
             {report.payByBank.payments.map((p) => (
               <tr key={p.paymentRequestId} data-testid="eod-bank-row" data-status={p.status}>
                 <th scope="row">{p.orderId}</th>
-                <td>{formatPounds(p.amount)}</td>
+                <td>{formatPence(p.amountPence)}</td>
                 <td>{formatDateTime(p.completedAt)}</td>
                 <td>{BANK_STATUS[p.status]}</td>
               </tr>

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatPounds, formatWhen } from '../lib/format';
+import { formatPence, formatWhen } from '../lib/format';
 import { isFiltered } from '../lib/history-query';
 import { methodLabel, ORIGIN_LABEL } from '../lib/labels';
 import { useHistory, useHistoryStore } from '../store/context';
@@ -84,13 +84,13 @@ export function History() {
                   <span className="row__time">{formatWhen(payment.createdAt)}</span>
                   <span className="mono">{payment.orderId || '—'}</span>
                   <span className="num row__amount">
-                    {formatPounds(payment.amount, payment.currency)}
+                    {formatPence(payment.amountPence, payment.currency)}
                   </span>
                   <span>{methodLabel(payment.paymentMethod)}</span>
                   <span className="muted">{ORIGIN_LABEL[payment.origin]}</span>
                   <span className="row__status">
                     <StatusPill status={payment.status} />
-                    <RefundedNote amount={payment.refundedAmount} currency={payment.currency} />
+                    <RefundedNote pence={payment.refundedPence} currency={payment.currency} />
                   </span>
                 </button>
               </div>

@@ -1,7 +1,4 @@
-import { useState } from 'react';
-import type { FormError } from '../lib/form-errors';
-import { runCommand } from '../lib/run-command';
-import { useBridge } from '../store/context';
+import { useCommand } from '../lib/use-command';
 import { FieldError } from './FieldError';
 
 /**
@@ -9,21 +6,10 @@ import { FieldError } from './FieldError';
  * the command) and lock the till again without one.
  */
 export function KioskMode({ active, pin }: { active: boolean; pin: string }) {
-  const bridge = useBridge();
-  const [error, setError] = useState<FormError | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function send() {
-    setBusy(true);
-    setError(null);
-    const outcome = await runCommand(
-      bridge,
-      active ? { type: 'leaveKioskMode', pin } : { type: 'enterKioskMode' },
-      {},
-    );
-    setBusy(false);
-    if (!outcome.ok) setError(outcome.error);
-  }
+  const command = useCommand();
+  const { busy, error } = command;
+  const send = () =>
+    command.send(active ? { type: 'leaveKioskMode', pin } : { type: 'enterKioskMode' });
 
   return (
     <section className="card kiosk-mode" aria-labelledby="kiosk-mode-title">

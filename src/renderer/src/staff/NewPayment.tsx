@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
-import { StartPaymentResult } from '../../../shared/bridge';
 import { overTerminalLimit } from '../../../shared/contract/terminals';
-import { formatPence, MAX_PENCE, poundsToPence } from '../../../shared/money';
+import { basketTotalPence } from '../../../shared/basket';
+import { formatPence, MAX_PENCE } from '../../../shared/money';
 import type { FormError } from '../lib/form-errors';
 import { keyToEntryAction, type EntryAction } from '../lib/keypad-entry';
 import { recentPayments } from '../lib/recent-payments';
@@ -26,7 +26,7 @@ export function queuedNotice(position: number): string {
     'payment ends, and the customer’s 3 minutes to pay start then.'
   );
 }
-const LABELS = { amountPence: 'The amount', notes: 'The note' };
+const LABELS = { amountPence: 'The amount', notes: 'The note', lines: 'The basket' };
 
 /** Keys typed into a text field, a select or with a modifier are not the keypad's. */
 function isTyping(target: EventTarget | null): boolean {
@@ -41,7 +41,11 @@ function isTyping(target: EventTarget | null): boolean {
 
 export function NewPayment({ disabled }: { disabled: boolean }) {
   const bridge = useBridge();
-  const pence = usePaymentDraft((draft) => draft.pence);
+  const keyed = usePaymentDraft((draft) => draft.pence);
+  const lines = usePaymentDraft((draft) => draft.lines);
+  /** With a basket, the amount is its total and the keypad rests. */
+  const basket = lines.length > 0;
+  const pence = basket ? basketTotalPence(lines) : keyed;
   const method = usePaymentDraft((draft) => draft.method);
   const notes = usePaymentDraft((draft) => draft.notes);
   const dispatch = usePaymentDraft((draft) => draft.key);
@@ -51,12 +55,19 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
   const [busy, setBusy] = useState(false);
   const [refusedKey, setRefusedKey] = useState(false);
   const [unusual, setUnusual] = useState<(UnusualAmount & { pence: number }) | null>(null);
-  const maxAmount = useKiosk((view) => view.kiosk?.maxAmount ?? null);
-  const maxPence = maxAmount === null ? null : poundsToPence(maxAmount);
+  const maxPence = useKiosk((view) => view.kiosk?.maxPence ?? null);
   const keyLimit = maxPence ?? MAX_PENCE;
 
   /** A keypad or keyboard key: one that would pass the terminal's limit is refused, gently. */
   function press(action: EntryAction) {
+    if (usePaymentDraft.getState().lines.length > 0) {
+      if (action.type === 'clear') return; // Esc: nothing on the keypad to clear
+      setError({
+        field: 'amountPence',
+        message: 'The basket sets the amount: edit or remove its lines to change it.',
+      });
+      return;
+    }
     const taken = dispatch(action, keyLimit);
     setRefusedKey(!taken);
     setError((current) => (current?.field === 'amountPence' ? null : current));
@@ -86,9 +97,7 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
     if (!confirmedUnusual) {
       // Far above what this shop usually takes: a slipped finger, asked about before it starts.
       const recent = await recentPayments(bridge, { limit: USUAL_SAMPLE });
-      const usual = recent
-        .filter((p) => p.status === 'COMPLETED')
-        .map((p) => poundsToPence(p.amount));
+      const usual = recent.filter((p) => p.status === 'COMPLETED').map((p) => p.amountPence);
       const found = unusualAmount(pence, usual);
       if (found) {
         setBusy(false);
@@ -103,6 +112,7 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
         amountPence: pence,
         paymentMethod: method,
         ...(notes.trim() ? { notes: notes.trim() } : {}),
+        ...(basket ? { lines } : {}),
       },
       LABELS,
     );
@@ -112,10 +122,8 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
       return;
     }
     usePaymentDraft.getState().clearEntry();
-    const result = StartPaymentResult.safeParse(outcome.result);
-    usePaymentDraft.setState({
-      notice: result.success && result.data.queued ? queuedNotice(result.data.position) : null,
-    });
+    const result = outcome.result;
+    usePaymentDraft.setState({ notice: result.queued ? queuedNotice(result.position) : null });
   }
 
   const startRef = useRef(start);

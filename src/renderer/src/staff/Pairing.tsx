@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import type { FormError } from '../lib/form-errors';
-import { runCommand } from '../lib/run-command';
-import { useBridge } from '../store/context';
-import { describedBy, FieldError } from './FieldError';
+import { useCommand } from '../lib/use-command';
+import { FieldError } from './FieldError';
+import { TextField } from './TextField';
 
 const DEFAULT_SERVICE = 'http://127.0.0.1:4010';
 const LABELS = {
@@ -13,30 +12,21 @@ const LABELS = {
 };
 
 export function Pairing({ pin }: { pin: string }) {
-  const bridge = useBridge();
   const [mode, setMode] = useState<'code' | 'secret'>('code');
   const [baseUrl, setBaseUrl] = useState(DEFAULT_SERVICE);
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
   const [secret, setSecret] = useState('');
-  const [error, setError] = useState<FormError | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Success shows itself: the next state event says the kiosk is paired.
+  const { busy, error, setError, send } = useCommand(LABELS, () => setSecret(''));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    const outcome = await runCommand(
-      bridge,
+    await send(
       mode === 'code'
         ? { type: 'pairWithCode', pin, baseUrl: baseUrl.trim(), code, name }
         : { type: 'configureManually', pin, baseUrl: baseUrl.trim(), secret },
-      LABELS,
     );
-    setBusy(false);
-    // Success shows itself: the next state event says the kiosk is paired.
-    if (!outcome.ok) setError(outcome.error);
-    else setSecret('');
   }
 
   function switchMode() {
@@ -55,82 +45,60 @@ export function Pairing({ pin }: { pin: string }) {
           : 'Paste an access secret from the merchant dashboard. Pairing with a code is safer: the kiosk then holds a secret that can only take payments.'}
       </p>
       <form className="pairing__form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor="pair-url">
-            Payments service address
-          </label>
-          <input
-            id="pair-url"
-            className="input"
-            data-testid="pair-url"
-            type="url"
-            value={baseUrl}
-            autoComplete="url"
-            spellCheck={false}
-            onChange={(event) => setBaseUrl(event.target.value)}
-            aria-invalid={error?.field === 'baseUrl' || undefined}
-            aria-describedby={describedBy(error, 'baseUrl', 'pair-url-error')}
-          />
-          <FieldError error={error} field="baseUrl" id="pair-url-error" />
-        </div>
+        <TextField
+          id="pair-url"
+          label="Payments service address"
+          field="baseUrl"
+          error={error}
+          testId="pair-url"
+          type="url"
+          value={baseUrl}
+          onChange={setBaseUrl}
+          autoComplete="url"
+          spellCheck={false}
+        />
         {mode === 'code' ? (
           <>
-            <div className="field">
-              <label className="field__label" htmlFor="pair-code">
-                Pairing code
-              </label>
-              <input
-                id="pair-code"
-                className="input input--code"
-                data-testid="pair-code"
-                value={code}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                placeholder="000000"
-                onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-                aria-invalid={error?.field === 'code' || undefined}
-                aria-describedby={describedBy(error, 'code', 'pair-code-error')}
-              />
-              <FieldError error={error} field="code" id="pair-code-error" />
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor="pair-name">
-                Name for this kiosk
-              </label>
-              <input
-                id="pair-name"
-                className="input"
-                data-testid="pair-name"
-                value={name}
-                maxLength={50}
-                placeholder="e.g. Front counter"
-                onChange={(event) => setName(event.target.value)}
-                aria-invalid={error?.field === 'name' || undefined}
-                aria-describedby={describedBy(error, 'name', 'pair-name-error')}
-              />
-              <FieldError error={error} field="name" id="pair-name-error" />
-            </div>
+            <TextField
+              id="pair-code"
+              label="Pairing code"
+              field="code"
+              error={error}
+              testId="pair-code"
+              className="input input--code"
+              value={code}
+              onChange={(typed) => setCode(typed.replace(/\D/g, ''))}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder="000000"
+            />
+            <TextField
+              id="pair-name"
+              label="Name for this kiosk"
+              field="name"
+              error={error}
+              testId="pair-name"
+              value={name}
+              onChange={setName}
+              maxLength={50}
+              placeholder="e.g. Front counter"
+            />
           </>
         ) : (
-          <div className="field">
-            <label className="field__label" htmlFor="pair-secret">
-              Access secret
-            </label>
-            <input
-              id="pair-secret"
-              className="input mono"
-              data-testid="pair-secret"
-              type="password"
-              value={secret}
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(event) => setSecret(event.target.value)}
-              aria-invalid={error?.field === 'secret' || undefined}
-              aria-describedby={describedBy(error, 'secret', 'pair-secret-error')}
-            />
-            <FieldError error={error} field="secret" id="pair-secret-error" />
-          </div>
+          <TextField
+            id="pair-secret"
+            label="Access secret"
+            field="secret"
+            error={error}
+            testId="pair-secret"
+            className="input mono"
+            type="password"
+            value={secret}
+            onChange={setSecret}
+            autoComplete="off"
+            spellCheck={false}
+          />
         )}
         <FieldError error={error} field={null} />
         <div className="pairing__actions">

@@ -1,12 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  PaymentDetail as PaymentDetailSchema,
-  type KioskPayment,
-  type KioskRefund,
-  type StatusChange,
-} from '../../../shared/bridge';
+import { type KioskPayment, type KioskRefund, type StatusChange } from '../../../shared/bridge';
 import { refundablePence } from '../lib/refund-labels';
-import { formatDateTime, formatPounds } from '../lib/format';
+import { formatDateTime, formatPence } from '../lib/format';
 import {
   CAPTURE_LABEL,
   methodLabel,
@@ -17,6 +12,7 @@ import {
 import { runCommand } from '../lib/run-command';
 import { useBridge, useKiosk } from '../store/context';
 import { CardHoldActions } from './CardHoldActions';
+import { PaymentLines } from './PaymentLines';
 import { PrintReceipt } from './PrintReceipt';
 import { RefundForm } from './RefundForm';
 import { StaffGate } from './StaffGate';
@@ -67,13 +63,8 @@ export function PaymentDetail({
         setProblem(outcome.error.message);
         return;
       }
-      const parsed = PaymentDetailSchema.safeParse(outcome.result);
-      if (!parsed.success) {
-        setProblem('The kiosk sent details this window cannot read.');
-        return;
-      }
       setProblem(null);
-      setDetail(parsed.data);
+      setDetail(outcome.result);
     });
     return () => {
       live = false;
@@ -93,7 +84,7 @@ export function PaymentDetail({
 
   const payment = detail?.payment;
   const refunds = detail?.refunds ?? [];
-  const refundable = payment ? refundablePence(payment.paidAmount, refunds) : 0;
+  const refundable = payment ? refundablePence(payment.paidPence, refunds) : 0;
 
   /** Electron prints silently to the default printer; elsewhere the browser's print dialog. */
   async function printReceipt() {
@@ -135,24 +126,24 @@ export function PaymentDetail({
         {payment && detail && (
           <>
             <div className="detail__summary">
-              <p className="detail__amount">{formatPounds(payment.amount, payment.currency)}</p>
+              <p className="detail__amount">{formatPence(payment.amountPence, payment.currency)}</p>
               <StatusPill status={payment.status} />
-              <RefundedNote amount={payment.refundedAmount} currency={payment.currency} />
+              <RefundedNote pence={payment.refundedPence} currency={payment.currency} />
             </div>
             <dl className="facts facts--grid">
               <div>
                 <dt>Paid</dt>
                 <dd>
-                  {formatPounds(payment.paidAmount, payment.currency)}
-                  {payment.tipAmount > 0 &&
-                    ` (tip ${formatPounds(payment.tipAmount, payment.currency)})`}
+                  {formatPence(payment.paidPence, payment.currency)}
+                  {payment.tipPence > 0 &&
+                    ` (tip ${formatPence(payment.tipPence, payment.currency)})`}
                 </dd>
               </div>
-              {(payment.refundedAmount ?? 0) > 0 && (
+              {payment.refundedPence > 0 && (
                 <div>
                   <dt>Refunded</dt>
                   <dd data-testid="detail-refunded">
-                    {formatPounds(payment.refundedAmount ?? 0, payment.currency)}
+                    {formatPence(payment.refundedPence, payment.currency)}
                   </dd>
                 </div>
               )}
@@ -207,6 +198,17 @@ export function PaymentDetail({
                 <dd className="mono small">{payment.paymentRequestId}</dd>
               </div>
             </dl>
+            {payment.lines && (
+              <>
+                <h3 className="detail__subtitle">Basket</h3>
+                <PaymentLines
+                  lines={payment.lines}
+                  amountPence={payment.amountPence}
+                  currency={payment.currency}
+                  testId="detail-lines"
+                />
+              </>
+            )}
             {payment.status === 'COMPLETED' && (
               <div className="detail__actions">
                 <button

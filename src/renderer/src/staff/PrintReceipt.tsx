@@ -1,10 +1,11 @@
 import { createPortal } from 'react-dom';
 import type { KioskPayment, KioskRefund } from '../../../shared/bridge';
 import { shortUrl } from '../../../shared/short-url';
-import { formatDateTime, formatPounds } from '../lib/format';
+import { formatDateTime, formatPence } from '../lib/format';
 import { methodLabel } from '../lib/labels';
 import { useQrImage } from '../lib/qr-image';
 import { REFUND_STATUS_LABEL } from '../lib/refund-labels';
+import { PaymentLines } from './PaymentLines';
 import '../styles/refunds.css';
 
 /**
@@ -21,24 +22,32 @@ export function PrintReceipt({
   refunds: readonly KioskRefund[];
   merchantName: string | null;
 }) {
-  const money = (pounds: number) => formatPounds(pounds, payment.currency);
-  const refunded = payment.refundedAmount ?? 0;
+  const money = (pence: number) => formatPence(pence, payment.currency);
+  const refunded = payment.refundedPence;
   return createPortal(
     <section className="print-receipt" aria-hidden="true" data-testid="print-receipt">
       {merchantName && <h1>{merchantName}</h1>}
       <p className="print-receipt__kind">Receipt</p>
-      <p className="print-receipt__amount">{money(payment.paidAmount || payment.amount)}</p>
+      <p className="print-receipt__amount">{money(payment.paidPence || payment.amountPence)}</p>
+      {payment.lines && (
+        <PaymentLines
+          lines={payment.lines}
+          amountPence={payment.amountPence}
+          currency={payment.currency}
+          testId="print-receipt-lines"
+        />
+      )}
       <dl>
         <dt>Amount</dt>
-        <dd>{money(payment.amount)}</dd>
-        {payment.tipAmount > 0 && (
+        <dd>{money(payment.amountPence)}</dd>
+        {payment.tipPence > 0 && (
           <>
             <dt>Tip</dt>
-            <dd>{money(payment.tipAmount)}</dd>
+            <dd>{money(payment.tipPence)}</dd>
           </>
         )}
         <dt>Total paid</dt>
-        <dd>{money(payment.paidAmount)}</dd>
+        <dd>{money(payment.paidPence)}</dd>
         {refunded > 0 && (
           <>
             <dt>Refunded</dt>
@@ -62,7 +71,7 @@ export function PrintReceipt({
         <ul>
           {refunds.map((r) => (
             <li key={r.refundId}>
-              Refund {money(r.amount)}: {REFUND_STATUS_LABEL[r.status]}
+              Refund {money(r.amountPence)}: {REFUND_STATUS_LABEL[r.status]}
             </li>
           ))}
         </ul>

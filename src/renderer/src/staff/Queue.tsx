@@ -1,10 +1,7 @@
-import { useState } from 'react';
 import type { HeldPayment, KioskPayment } from '../../../shared/bridge';
-import type { FormError } from '../lib/form-errors';
-import { formatPounds, formatWhen } from '../lib/format';
+import { formatPence, formatWhen } from '../lib/format';
 import { methodLabel, ORIGIN_LABEL } from '../lib/labels';
-import { runCommand } from '../lib/run-command';
-import { useBridge } from '../store/context';
+import { useCommand } from '../lib/use-command';
 import { FieldError } from './FieldError';
 import { StatusPill } from './StatusPill';
 
@@ -32,7 +29,9 @@ export function Queue({ payments, held }: { payments: KioskPayment[]; held: Held
             data-testid="queue-item"
             data-payment-request-id={payment.paymentRequestId}
           >
-            <span className="queue__amount">{formatPounds(payment.amount, payment.currency)}</span>
+            <span className="queue__amount">
+              {formatPence(payment.amountPence, payment.currency)}
+            </span>
             <span className="queue__meta">
               <span className="mono">{payment.orderId}</span> · {ORIGIN_LABEL[payment.origin]}
               {payment.expiresAt && <> · expires at {formatWhen(payment.expiresAt)}</>}
@@ -49,18 +48,9 @@ export function Queue({ payments, held }: { payments: KioskPayment[]; held: Held
 }
 
 function HeldItem({ entry }: { entry: HeldPayment }) {
-  const bridge = useBridge();
-  const [error, setError] = useState<FormError | null>(null);
-  const [busy, setBusy] = useState(false);
-  const amount = formatPounds(entry.amount, 'GBP');
-
-  async function act(type: 'removeHeldPayment' | 'retryHeldPayment') {
-    setBusy(true);
-    setError(null);
-    const outcome = await runCommand(bridge, { type, id: entry.id }, {});
-    setBusy(false);
-    if (!outcome.ok) setError(outcome.error);
-  }
+  const { busy, error, send } = useCommand();
+  const amount = formatPence(entry.amountPence, 'GBP');
+  const act = (type: 'removeHeldPayment' | 'retryHeldPayment') => send({ type, id: entry.id });
 
   return (
     <li className="queue__item queue__item--held" data-testid="held-item" data-held-id={entry.id}>

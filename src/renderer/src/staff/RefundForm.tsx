@@ -1,10 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import type { KioskPayment } from '../../../shared/bridge';
 import { formatPence } from '../../../shared/money';
-import { typedAmount } from '../lib/typed-amount';
-import { useStaffCommand } from '../lib/use-staff-command';
-import { ChoiceRow } from './ChoiceRow';
-import { describedBy, FieldError } from './FieldError';
+import { useCommand } from '../lib/use-command';
+import { FullOrAmount, useFullOrAmount } from './AmountField';
 import { FormActions } from './FormActions';
 
 const LABELS = { amountPence: 'Amount' };
@@ -28,19 +26,17 @@ export function RefundForm({
   onCancel: () => void;
 }) {
   const id = useId();
-  const [kind, setKind] = useState<'full' | 'amount'>('full');
-  const [amount, setAmount] = useState('');
-  const { busy, error, setError, send } = useStaffCommand(LABELS, onDone);
-  const rest = formatPence(refundablePence, payment.currency);
+  const howMuch = useFullOrAmount(LABELS);
+  const { busy, error, setError, send } = useCommand(LABELS, onDone);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const typed = kind === 'amount' ? typedAmount(amount, LABELS) : null;
-    if (typed && !typed.ok) return setError(typed.error);
+    const typed = howMuch.amountPence();
+    if (!typed.ok) return setError(typed.error);
     await send({
       type: 'refundPayment',
       paymentRequestId: payment.paymentRequestId,
-      ...(typed?.ok ? { amountPence: typed.amountPence } : {}),
+      ...typed.fields,
       pin,
     });
   }
@@ -50,33 +46,15 @@ export function RefundForm({
       <h3 className="detail__subtitle" id={`${id}-title`}>
         Refund this payment
       </h3>
-      <ChoiceRow
-        legend="How much"
-        name={`${id}-kind`}
-        value={kind}
-        onChange={setKind}
-        choices={[
-          { value: 'full', label: `In full (${rest})` },
-          { value: 'amount', label: 'An amount' },
-        ]}
+      <FullOrAmount
+        state={howMuch}
+        fullLabel="In full"
+        partLabel="An amount"
+        most={formatPence(refundablePence, payment.currency)}
+        error={error}
+        testId="refund-amount"
+        focus="amount"
       />
-      {kind === 'amount' && (
-        <label className="field">
-          <span className="field__label">Amount (£, at most {rest})</span>
-          <input
-            className="input"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            aria-invalid={error?.field === 'amountPence'}
-            aria-describedby={describedBy(error, 'amountPence', `${id}-amount-error`)}
-            data-testid="refund-amount"
-            autoFocus
-          />
-          <FieldError error={error} field="amountPence" id={`${id}-amount-error`} />
-        </label>
-      )}
       {error && error.field === null && (
         <p className="form-error" role="alert" data-testid="refund-error">
           {error.message}

@@ -1,5 +1,5 @@
 import type { KioskRefund } from '../../../shared/bridge';
-import { formatDateTime, formatPounds } from '../lib/format';
+import { formatDateTime, formatPence } from '../lib/format';
 import { SOURCE_LABEL } from '../lib/labels';
 import { REFUND_STATUS_LABEL } from '../lib/refund-labels';
 
@@ -19,7 +19,7 @@ export function RefundList({ refunds }: { refunds: readonly KioskRefund[] }) {
             data-status={refund.status}
           >
             <p className="refunds__head">
-              <strong>{formatPounds(refund.amount, refund.currency)}</strong>{' '}
+              <strong>{formatPence(refund.amountPence, refund.currency)}</strong>{' '}
               {refund.refundType === 'FULL' ? 'in full' : 'partial'} ·{' '}
               <span className={`refunds__status refunds__status--${refund.status.toLowerCase()}`}>
                 {REFUND_STATUS_LABEL[refund.status]}

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import type { KioskState } from '../../../shared/bridge';
-import type { FormError } from '../lib/form-errors';
-import { runCommand } from '../lib/run-command';
-import { useBridge } from '../store/context';
+import { useCommand } from '../lib/use-command';
 import { FieldError } from './FieldError';
 import { KioskMode } from './KioskMode';
 import { Pairing } from './Pairing';
+import { ReceiptPrinterSettings } from './ReceiptPrinterSettings';
 import { ChangeStaffPin } from './StaffGate';
 
 type Paired = Extract<KioskState['pairing'], { paired: true }>;
@@ -20,6 +19,7 @@ export function Settings({ kiosk, pin }: { kiosk: KioskState; pin: string }) {
         <Pairing pin={pin} />
       )}
       {kiosk.lanDisplay && <LanDisplay lan={kiosk.lanDisplay} />}
+      <ReceiptPrinterSettings saved={kiosk.receiptPrinter} pin={pin} />
       <ChangeStaffPin />
       <KioskMode active={kiosk.kioskMode} pin={pin} />
     </div>
@@ -49,18 +49,12 @@ function LanDisplay({ lan }: { lan: NonNullable<KioskState['lanDisplay']> }) {
 }
 
 function PairedSettings({ pairing, pin }: { pairing: Paired; pin: string }) {
-  const bridge = useBridge();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<FormError | null>(null);
+  const { busy, error, send } = useCommand();
 
   async function unpair() {
-    setBusy(true);
-    setError(null);
-    const outcome = await runCommand(bridge, { type: 'unpair', pin }, {});
-    setBusy(false);
+    await send({ type: 'unpair', pin });
     setConfirming(false);
-    if (!outcome.ok) setError(outcome.error);
   }
 
   return (

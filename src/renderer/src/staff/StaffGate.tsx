@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import type { FormError } from '../lib/form-errors';
-import { runCommand } from '../lib/run-command';
-import { useBridge, useKiosk } from '../store/context';
-import { describedBy, FieldError } from './FieldError';
+import { useCommand } from '../lib/use-command';
+import { useKiosk } from '../store/context';
+import { FieldError } from './FieldError';
+import { PinField } from './TextField';
 
 /**
  * The staff PIN in front of a staff-only screen (refund, end of day, settings, card on file, a
@@ -33,49 +33,6 @@ export function StaffGate({
   return <PinPrompt action={action} onOpen={setPin} onCancel={onCancel} focus={focus} />;
 }
 
-function PinField({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-  field,
-  testId,
-  autoFocus,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: FormError | null;
-  field: string;
-  testId: string;
-  autoFocus?: boolean;
-}) {
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="input input--pin"
-        data-testid={testId}
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={8}
-        value={value}
-        autoFocus={autoFocus}
-        onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
-        aria-invalid={error?.field === field || undefined}
-        aria-describedby={describedBy(error, field, `${id}-error`)}
-      />
-      <FieldError error={error} field={field} id={`${id}-error`} />
-    </div>
-  );
-}
-
 function PinPrompt({
   action,
   onOpen,
@@ -87,23 +44,14 @@ function PinPrompt({
   onCancel?: (() => void) | undefined;
   focus: boolean;
 }) {
-  const bridge = useBridge();
   const id = useId();
   const [pin, setPin] = useState('');
-  const [error, setError] = useState<FormError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, send } = useCommand({ pin: 'The PIN' });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    const outcome = await runCommand(bridge, { type: 'checkStaffPin', pin }, { pin: 'The PIN' });
-    setBusy(false);
-    if (outcome.ok) onOpen(pin);
-    else {
-      setPin('');
-      setError(outcome.error);
-    }
+    if (await send({ type: 'checkStaffPin', pin })) onOpen(pin);
+    else setPin('');
   }
 
   return (
@@ -153,30 +101,19 @@ function PinPrompt({
  * Until it does, every staff-only screen opens on this form.
  */
 export function ChooseStaffPin({ onChosen }: { onChosen?: (pin: string) => void }) {
-  const bridge = useBridge();
   const id = useId();
   const [pin, setPin] = useState('');
   const [again, setAgain] = useState('');
-  const [error, setError] = useState<FormError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, send } = useCommand({ newPin: 'The PIN' });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
     if (pin !== again) {
       setError({ field: 'again', message: 'The two PINs are not the same; type it again.' });
       setAgain('');
       return;
     }
-    setBusy(true);
-    const outcome = await runCommand(
-      bridge,
-      { type: 'chooseStaffPin', newPin: pin },
-      { newPin: 'The PIN' },
-    );
-    setBusy(false);
-    if (outcome.ok) onChosen?.(pin);
-    else setError(outcome.error);
+    if (await send({ type: 'chooseStaffPin', newPin: pin })) onChosen?.(pin);
   }
 
   return (
@@ -230,33 +167,27 @@ export function ChooseStaffPin({ onChosen }: { onChosen?: (pin: string) => void 
 
 /** Settings: a new staff PIN, behind the current one. */
 export function ChangeStaffPin() {
-  const bridge = useBridge();
   const id = useId();
   const [current, setCurrent] = useState('');
   const [pin, setPin] = useState('');
   const [again, setAgain] = useState('');
-  const [error, setError] = useState<FormError | null>(null);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  const { busy, error, setError, send } = useCommand({
+    pin: 'The current PIN',
+    newPin: 'The new PIN',
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
     setDone(false);
     if (pin !== again) {
       setError({ field: 'again', message: 'The two new PINs are not the same; type it again.' });
       setAgain('');
       return;
     }
-    setBusy(true);
-    const outcome = await runCommand(
-      bridge,
-      { type: 'changeStaffPin', pin: current, newPin: pin },
-      { pin: 'The current PIN', newPin: 'The new PIN' },
-    );
-    setBusy(false);
+    const changed = await send({ type: 'changeStaffPin', pin: current, newPin: pin });
     setCurrent('');
-    if (!outcome.ok) return setError(outcome.error);
+    if (!changed) return;
     setPin('');
     setAgain('');
     setDone(true);

@@ -1,6 +1,6 @@
 import type { PaymentStatus } from '../../../shared/payment-states';
 import { STATUS_LABEL, STATUS_TONE } from '../lib/labels';
-import { formatPounds } from '../lib/format';
+import { formatPence } from '../lib/format';
 
 export function StatusPill({ status }: { status: PaymentStatus }) {
   return (
@@ -14,11 +14,11 @@ export function StatusPill({ status }: { status: PaymentStatus }) {
  * A paid payment's completed refunds beside its status, as the dashboard shows them: "Paid" alone
  * would tell staff a partly refunded payment was untouched.
  */
-export function RefundedNote({ amount, currency }: { amount?: number; currency: string }) {
-  if (!amount) return null;
+export function RefundedNote({ pence, currency }: { pence: number; currency: string }) {
+  if (!pence) return null;
   return (
     <span className="refunded-note" data-testid="refunded-note">
-      Refunded {formatPounds(amount, currency)}
+      Refunded {formatPence(pence, currency)}
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import { useKiosk } from '../store/context';
 import { usePaymentDraft } from '../store/payment-draft';
 import { ActivePayment } from './ActivePayment';
+import { BasketEditor } from './BasketEditor';
 import { NewPayment } from './NewPayment';
 import { Queue } from './Queue';
 import { Takings } from './Takings';
@@ -14,6 +15,7 @@ export function TakePayment() {
     <div className="take">
       <NewPayment disabled={link !== 'open'} />
       <div className="take__side">
+        <BasketEditor disabled={link !== 'open'} />
         <ActivePayment payment={kiosk.active} />
         {/* Always in the page, so screen readers announce what is put in it. */}
         <p className="notice" role="status" data-testid="start-notice">

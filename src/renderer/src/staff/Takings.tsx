@@ -1,5 +1,5 @@
 import type { KioskState } from '../../../shared/bridge';
-import { formatPounds } from '../lib/format';
+import { formatPence } from '../lib/format';
 
 export function Takings({ takings }: { takings: KioskState['takings'] }) {
   return (
@@ -10,10 +10,10 @@ export function Takings({ takings }: { takings: KioskState['takings'] }) {
       <div className="takings__grid">
         <div className="stat stat--big">
           <span className="stat__value" data-testid="takings-total">
-            {formatPounds(takings.total)}
+            {formatPence(takings.totalPence)}
           </span>
           <span className="stat__label">
-            {(takings.refunded ?? 0) > 0 ? 'taken, net of refunds' : 'taken'}
+            {takings.refundedPence > 0 ? 'taken, net of refunds' : 'taken'}
           </span>
         </div>
         <div className="stat">
@@ -24,14 +24,14 @@ export function Takings({ takings }: { takings: KioskState['takings'] }) {
         </div>
         <div className="stat">
           <span className="stat__value" data-testid="takings-tips">
-            {formatPounds(takings.tips)}
+            {formatPence(takings.tipsPence)}
           </span>
           <span className="stat__label">in tips</span>
         </div>
-        {(takings.refunded ?? 0) > 0 && (
+        {takings.refundedPence > 0 && (
           <div className="stat">
             <span className="stat__value" data-testid="takings-refunded">
-              {formatPounds(takings.refunded ?? 0)}
+              {formatPence(takings.refundedPence)}
             </span>
             <span className="stat__label">refunded</span>
           </div>

@@ -6,7 +6,6 @@
  * refund (`refundChanged`) re-reads it too: it changes its payment's refunded total.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { HistoryPage } from '../../../shared/bridge';
 import type { RendererBridge } from '../bridge/types';
 import type { FormError } from '../lib/form-errors';
 import { appendPage, refreshFirstPage, updateRow, type Listing } from '../lib/history-list';
@@ -65,22 +64,16 @@ export function createHistoryStore(
       if (mode !== 'refresh') store.setState({ error: outcome.error });
       return;
     }
-    const page = HistoryPage.safeParse(outcome.result);
-    if (!page.success) {
-      store.setState({
-        error: { field: null, message: 'The kiosk sent a history page this window cannot read.' },
-      });
-      return;
-    }
+    const page = outcome.result;
     const current = store.getState().listing;
     store.setState({
       ...(mode === 'refresh' ? {} : { error: null }),
       listing:
         mode === 'replace' || !current
-          ? page.data
+          ? page
           : mode === 'more'
-            ? appendPage(current, page.data)
-            : refreshFirstPage(current, page.data),
+            ? appendPage(current, page)
+            : refreshFirstPage(current, page),
     });
   }
 

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  KioskState,
-  type BridgeCommand,
-  type BridgeEvent,
-  type BridgeReply,
-} from '../../../shared/bridge';
+import type { BridgeCommand, BridgeEvent, BridgeReply } from '../../../shared/bridge';
+import { sampleState } from '../../../../test/helpers/sample-state';
 import type { LinkState, RendererBridge } from '../bridge/types';
 import { createKioskStore } from './kiosk-store';
 
@@ -32,23 +28,7 @@ function fakeBridge() {
   };
 }
 
-const state = (online: boolean): KioskState =>
-  KioskState.parse({
-    pairing: { paired: false },
-    connection: 'offline',
-    online,
-    active: null,
-    queue: [],
-    held: [],
-    maxAmount: null,
-    locale: 'en-GB',
-    timeZone: 'Europe/London',
-    today: '2026-11-25',
-    takings: { count: 0, total: 0, tips: 0 },
-    kioskMode: false,
-    staffPinSet: true,
-    lanDisplay: null,
-  });
+const state = (online: boolean) => sampleState({ online });
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 

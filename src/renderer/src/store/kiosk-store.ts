@@ -6,10 +6,10 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
-  DisplayState,
-  KioskState,
+  parseReply,
+  type DisplayState,
   type KioskPayment,
-  type KioskState as KioskStateType,
+  type KioskState,
   type StatusChange,
 } from '../../../shared/bridge';
 import type { LinkState, RendererBridge } from '../bridge/types';
@@ -22,7 +22,7 @@ export interface PaymentChangeNotice {
 
 export interface KioskView {
   /** Null until the core has told this window its state for the first time. */
-  kiosk: KioskStateType | null;
+  kiosk: KioskState | null;
   /** What the customer display shows; null until first told. */
   display: DisplayState | null;
   link: LinkState;
@@ -65,16 +65,16 @@ export function createKioskStore(
   // a state event (which is newer) arrived while it was on its way.
   function askForState() {
     const before = stateEvents;
-    void bridge.invoke({ type: display ? 'getDisplayState' : 'getState' }).then((reply) => {
-      if (!reply.ok || stateEvents !== before) return;
-      if (display) {
-        const parsed = DisplayState.safeParse(reply.result);
-        if (parsed.success) store.setState({ display: parsed.data });
-        return;
-      }
-      const parsed = KioskState.safeParse(reply.result);
-      if (parsed.success) store.setState({ kiosk: parsed.data });
-    });
+    if (display)
+      void bridge.invoke({ type: 'getDisplayState' }).then((raw) => {
+        const reply = parseReply('getDisplayState', raw);
+        if (reply.ok && stateEvents === before) store.setState({ display: reply.result });
+      });
+    else
+      void bridge.invoke({ type: 'getState' }).then((raw) => {
+        const reply = parseReply('getState', raw);
+        if (reply.ok && stateEvents === before) store.setState({ kiosk: reply.result });
+      });
   }
 
   bridge.onLink((link) => store.setState({ link }));

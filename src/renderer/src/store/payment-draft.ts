@@ -8,16 +8,22 @@ import { create } from 'zustand';
 import type { EntryAction } from '../lib/keypad-entry';
 import { entryReducer, refusedByLimit } from '../lib/keypad-entry';
 import type { MethodChoice } from '../lib/labels';
+import type { BasketLine } from '../../../shared/basket';
 
 interface PaymentDraft {
   pence: number;
   method: MethodChoice;
   notes: string;
+  /** The basket staff are building; when it has lines, its total is the amount (not the keypad). */
+  lines: BasketLine[];
   /** What happened to the payment just started when it did not go straight to the display. */
   notice: string | null;
   /** Applies a key; false when it was refused because the amount would pass `maxPence`. */
   key(action: EntryAction, maxPence?: number): boolean;
-  /** Forgets the amount and the note (staff left Take payment). */
+  /** Adds a line, or replaces line `index` (staff edited it). */
+  putLine(line: BasketLine, index?: number): void;
+  removeLine(index: number): void;
+  /** Forgets the amount, the note and the basket (staff left Take payment). */
   clearEntry(): void;
 }
 
@@ -25,6 +31,7 @@ export const usePaymentDraft = create<PaymentDraft>()((set, get) => ({
   pence: 0,
   method: null,
   notes: '',
+  lines: [],
   notice: null,
   key: (action, maxPence) => {
     const { pence } = get();
@@ -32,5 +39,12 @@ export const usePaymentDraft = create<PaymentDraft>()((set, get) => ({
     set({ pence: entryReducer(pence, action, maxPence) });
     return true;
   },
-  clearEntry: () => set({ pence: 0, notes: '' }),
+  putLine: (line, index) => {
+    const lines = [...get().lines];
+    if (index === undefined || index >= lines.length) lines.push(line);
+    else lines[index] = line;
+    set({ lines });
+  },
+  removeLine: (index) => set({ lines: get().lines.filter((_, i) => i !== index) }),
+  clearEntry: () => set({ pence: 0, notes: '', lines: [] }),
 }));

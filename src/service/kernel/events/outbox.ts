@@ -19,7 +19,8 @@ import { iso } from '../clock';
 import type { Store } from '../store/port';
 import { newId } from '../ids';
 
-export type EventType = z.infer<typeof WebhookEvent>['type'] | 'REMOTE_PAYMENT_REQUEST';
+export type EventType =
+  z.infer<typeof WebhookEvent>['type'] | 'REMOTE_PAYMENT_REQUEST' | 'TERMINAL_DISPLAY';
 
 export interface StoredEvent {
   seq: number;
@@ -145,7 +146,7 @@ export function createOutbox(store: Store, clock: Clock) {
   /** Queues the stored event's webhook deliveries and keeps it for the listeners. */
   async function stored(input: EmitInput, [id, , , , , , body, now]: EventRow, seq: number) {
     let deliveries = 0;
-    if (input.type !== 'REMOTE_PAYMENT_REQUEST') {
+    if (input.type !== 'REMOTE_PAYMENT_REQUEST' && input.type !== 'TERMINAL_DISPLAY') {
       const tamper = input.tamper ?? null;
       const targets =
         input.subscriptionIds ??

@@ -1,0 +1,202 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { BasketLine } from '../../../shared/bridge';
+import { basketTotalPence, lineTotalPence, MAX_LINE_DESCRIPTION } from '../../../shared/basket';
+import { formatPence } from '../../../shared/money';
+import { formError, type FormError } from '../lib/form-errors';
+import { runCommand } from '../lib/run-command';
+import { typedPence } from '../lib/typed-amount';
+import { useBridge } from '../store/context';
+import { usePaymentDraft } from '../store/payment-draft';
+
+const LABELS = {
+  description: 'The description',
+  quantity: 'The quantity',
+  unitPence: 'The price',
+};
+
+/** The line being keyed in, as typed; `editing` is the line it replaces, if any. */
+const EMPTY = { description: '', quantity: '1', price: '', editing: null as number | null };
+
+/**
+ * The basket: lines of description, quantity and price that make up the amount. Each change goes
+ * to the customer display at once (`showBasket`), so the customer sees each line as it is added.
+ * Enter adds the line; a line's Edit puts it back in the fields, Remove (or Delete on its row)
+ * takes it out. With no lines the keypad sets the amount as before.
+ */
+export function BasketEditor({ disabled }: { disabled: boolean }) {
+  const bridge = useBridge();
+  const lines = usePaymentDraft((draft) => draft.lines);
+  const [entry, setEntry] = useState(EMPTY);
+  const [error, setError] = useState<FormError | null>(null);
+  const describe = useRef<HTMLInputElement>(null);
+
+  /**
+   * The display follows the basket: sent straight from the key's handler, not from an effect
+   * after the console repaints, so the customer sees the line a frame sooner.
+   */
+  const show = () =>
+    void runCommand(bridge, { type: 'showBasket', lines: usePaymentDraft.getState().lines }, {});
+  // Leaving Take payment clears the basket (clearEntry), so it comes off the display too.
+  useEffect(() => () => void runCommand(bridge, { type: 'showBasket', lines: [] }, {}), [bridge]);
+
+  function add(event?: FormEvent) {
+    event?.preventDefault();
+    const unitPence = typedPence(entry.price);
+    if (unitPence === null) {
+      setError({ field: 'unitPence', message: 'Type the price in pounds and pence, e.g. 2.50.' });
+      return;
+    }
+    const parsed = BasketLine.safeParse({
+      description: entry.description,
+      quantity: Number(entry.quantity),
+      unitPence,
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = String(issue.path[0] ?? '');
+      setError(formError({ message: `${field}: ${issue.message}`, field }, LABELS));
+      return;
+    }
+    usePaymentDraft.getState().putLine(parsed.data, entry.editing ?? undefined);
+    show();
+    setEntry(EMPTY);
+    setError(null);
+    describe.current?.focus();
+  }
+
+  function edit(index: number) {
+    const line = lines[index]!;
+    setEntry({
+      description: line.description,
+      quantity: String(line.quantity),
+      price: (line.unitPence / 100).toFixed(2),
+      editing: index,
+    });
+    setError(null);
+    describe.current?.focus();
+  }
+
+  function remove(index: number) {
+    usePaymentDraft.getState().removeLine(index);
+    show();
+    if (entry.editing !== null) setEntry(EMPTY);
+  }
+
+  /** On a line's row: Delete or Backspace removes it, Enter (on the row itself) edits it. */
+  function onRowKey(event: KeyboardEvent<HTMLLIElement>, index: number) {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Delete' || event.key === 'Backspace') {
+      event.preventDefault();
+      remove(index);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      edit(index);
+    }
+  }
+
+  const invalid = (field: string) => (error?.field === field ? true : undefined);
+  return (
+    <section className="card basket" aria-labelledby="basket-title" data-testid="basket">
+      <h2 className="card__title" id="basket-title">
+        Basket <span className="basket__optional">(optional: the amount is its total)</span>
+      </h2>
+      <form className="basket__entry" onSubmit={add} aria-label="Basket line">
+        <label className="sr-only" htmlFor="basket-description">
+          Description
+        </label>
+        <input
+          id="basket-description"
+          ref={describe}
+          className="input basket__description"
+          placeholder="Item"
+          maxLength={MAX_LINE_DESCRIPTION}
+          value={entry.description}
+          onChange={(e) => setEntry({ ...entry, description: e.target.value })}
+          aria-invalid={invalid('description')}
+          data-testid="basket-description"
+          disabled={disabled}
+        />
+        <label className="sr-only" htmlFor="basket-quantity">
+          Quantity
+        </label>
+        <input
+          id="basket-quantity"
+          className="input basket__quantity"
+          inputMode="numeric"
+          value={entry.quantity}
+          onChange={(e) => setEntry({ ...entry, quantity: e.target.value.replace(/\D/g, '') })}
+          aria-invalid={invalid('quantity')}
+          data-testid="basket-quantity"
+          disabled={disabled}
+        />
+        <label className="sr-only" htmlFor="basket-price">
+          Price of one, in pounds
+        </label>
+        <input
+          id="basket-price"
+          className="input basket__price"
+          inputMode="decimal"
+          placeholder="Price"
+          value={entry.price}
+          onChange={(e) => setEntry({ ...entry, price: e.target.value })}
+          aria-invalid={invalid('unitPence')}
+          data-testid="basket-price"
+          disabled={disabled}
+        />
+        <button
+          type="submit"
+          className="button basket__add"
+          data-testid="basket-add"
+          disabled={disabled}
+        >
+          {entry.editing === null ? 'Add' : 'Save'}
+        </button>
+      </form>
+      {error && (
+        <p className="form-error" role="alert" data-testid="basket-error">
+          {error.message}
+        </p>
+      )}
+      {lines.length > 0 && (
+        <>
+          <ol className="basket__lines" data-testid="basket-lines">
+            {lines.map((line, index) => (
+              <li
+                key={index}
+                className={`basket__line${entry.editing === index ? ' basket__line--editing' : ''}`}
+                tabIndex={0}
+                aria-label={`${line.quantity} × ${line.description}, ${formatPence(lineTotalPence(line))}. Enter to edit, Delete to remove.`}
+                onKeyDown={(event) => onRowKey(event, index)}
+                data-testid="basket-line"
+              >
+                <span className="basket__line-text">
+                  {line.quantity} × {line.description}
+                </span>
+                <span className="basket__line-amount">{formatPence(lineTotalPence(line))}</span>
+                <button
+                  type="button"
+                  className="button button--link"
+                  onClick={() => edit(index)}
+                  data-testid="basket-edit"
+                >
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="button button--link"
+                  onClick={() => remove(index)}
+                  data-testid="basket-remove"
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ol>
+          <p className="basket__total" data-testid="basket-total">
+            <span>Total</span> <strong>{formatPence(basketTotalPence(lines))}</strong>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
