@@ -25,7 +25,10 @@ afterEach(async () => {
 });
 
 async function service() {
-  const s = createService({ dataDir: null, secrets: { sandbox: SANDBOX, production: PRODUCTION } });
+  const s = await createService({
+    dataDir: null,
+    secrets: { sandbox: SANDBOX, production: PRODUCTION },
+  });
   const url = await s.listen(0);
   cleanups.push(() => s.close());
   return url;

@@ -15,11 +15,11 @@ import { mount } from '../http/mount';
 export const terminalDisplayRoutes: Area = (app, ctx) => {
   const { terminals, outbox } = ctx;
 
-  mount(app, ctx.auth, routes.pushTerminalDisplay, ({ params, body, caller }) => {
+  mount(app, ctx.auth, routes.pushTerminalDisplay, async ({ params, body, caller }) => {
     // Another merchant's terminal, or one in the other environment, is as good as absent.
-    const terminal = (() => {
+    const terminal = await (async () => {
       try {
-        return terminals.owned(params.id, caller.merchantId, caller.environment);
+        return await terminals.owned(params.id, caller.merchantId, caller.environment);
       } catch {
         throw new ApiError(404, 'Terminal not found for this merchant');
       }
@@ -30,7 +30,7 @@ export const terminalDisplayRoutes: Area = (app, ctx) => {
         `Terminal ${terminal.name} is not set up for push notifications (tokenMissing); open Counter on it once`,
       );
     const totalAmount = penceToPounds(basketTotalPence(displayLinesInPence(body.lineItems)));
-    outbox.tx(() =>
+    await outbox.tx(() =>
       outbox.emit({
         merchantId: caller.merchantId,
         environment: caller.environment,

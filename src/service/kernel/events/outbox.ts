@@ -268,7 +268,8 @@ function createFeed(store: Store, deliver: (event: StoredEvent) => void) {
           terminalId: row.terminal_id,
           body: row.body,
           // Unknown here: the dispatcher looks (deliveries are claimed, so one instance sends).
-          deliveries: row.type === 'REMOTE_PAYMENT_REQUEST' ? 0 : 1,
+          deliveries:
+            row.type === 'REMOTE_PAYMENT_REQUEST' || row.type === 'TERMINAL_DISPLAY' ? 0 : 1,
         });
       }
       if (rows.length < 500 && !again) return;
