@@ -136,7 +136,9 @@ export default tseslint.config(
     // rules catch both.
     files: ['src/service/**/*.{ts,tsx}'],
     ignores: ['src/service/**/*.test.ts'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
