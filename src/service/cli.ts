@@ -5,6 +5,7 @@
  * requests; logs one JSON line per request on stderr; SIGTERM and SIGINT drain it (readiness
  * 503, no new connections, requests in flight finish, event streams told to reconnect), then exit.
  */
+import cluster from 'node:cluster';
 import { realpathSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { resolve } from 'node:path';
@@ -23,6 +24,7 @@ const options = {
   'database-url': { type: 'string' },
   postgres: { type: 'boolean', default: false },
   'pool-size': { type: 'string' },
+  instances: { type: 'string', default: '1' },
   'public-url': { type: 'string' },
   host: { type: 'string', default: '127.0.0.1' },
   'smtp-url': { type: 'string' },
@@ -44,6 +46,8 @@ Options:
                        DATABASE_URL); any number of instances may share it (docs/scaling.md)
   --postgres           Start a private PostgreSQL in DIR/postgres and use it (no install needed)
   --pool-size N        PostgreSQL connections per instance (default 10)
+  --instances N        Run N processes sharing the port (needs PostgreSQL: --database-url or
+                       --postgres); a process that dies is started again
   --public-url URL     Base of the links the service returns (default: the listening address)
   --smtp-url URL       Send e-mails to customers through this SMTP server (SERVICE_SMTP_URL)
   --metrics-token T    Serve Prometheus metrics at /metrics to "Bearer T" (SERVICE_METRICS_TOKEN)
@@ -83,7 +87,7 @@ export async function main(argv: string[]): Promise<void> {
   // start does. Started any other way (tests spawn this file; `node out/service/cli.mjs`, the
   // built entry, where Vite may not even be installed), it serves what is built, or a 503.
   const root = installRoot(import.meta.url);
-  if (process.env.npm_lifecycle_event === 'service')
+  if (process.env.npm_lifecycle_event === 'service' && cluster.isPrimary)
     await ensureDashboardBuilt(root, (line) => console.error(line)).catch((error: Error) =>
       console.error(
         `the dashboard could not be built (${error.message}); the API works without it`,
@@ -100,13 +104,27 @@ export async function main(argv: string[]): Promise<void> {
     console.error('--database-url must be a postgres:// URL');
     process.exit(2);
   }
+  const instances = Number(values.instances);
+  if (!Number.isInteger(instances) || instances < 1 || instances > 64) {
+    console.error(
+      `--instances must be a number of processes from 1 to 64, not ${values.instances}`,
+    );
+    process.exit(2);
+  }
+  if (instances > 1 && !databaseUrl && !values.postgres) {
+    console.error(
+      '--instances needs a database they can share: add --database-url URL or --postgres (docs/scaling.md)',
+    );
+    process.exit(2);
+  }
   let embedded: { url: string; stop(): Promise<void> } | undefined;
-  if (values.postgres && !databaseUrl) {
+  if (values.postgres && !databaseUrl && cluster.isPrimary) {
     // Loaded only here: the package installs exit hooks as soon as it is imported.
     const { startEmbeddedPostgres } = await import('./kernel/store/postgres/embedded');
     embedded = await startEmbeddedPostgres({ dataDir: resolve(dataDir, 'postgres') });
     databaseUrl = embedded.url;
   }
+  if (instances > 1 && cluster.isPrimary) return runInstances(instances, databaseUrl!, embedded);
   const logger = createLogger();
   const service = await createService({
     dashboardDir: builtDashboardDir(root),
@@ -156,6 +174,37 @@ export async function main(argv: string[]): Promise<void> {
         logger.flush();
         process.exit(0);
       });
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+/**
+ * `--instances N`: this process only keeps N service processes running (node:cluster shares the
+ * port among them), each on the same database; SIGTERM drains them all, then stops the private
+ * PostgreSQL if this process started one.
+ */
+function runInstances(
+  count: number,
+  databaseUrl: string,
+  embedded: { stop(): Promise<void> } | undefined,
+): void {
+  let stopping = false;
+  const fork = () => cluster.fork({ DATABASE_URL: databaseUrl });
+  for (let i = 0; i < count; i++) fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0)
+        void (embedded?.stop() ?? Promise.resolve()).then(() => process.exit(0));
+      return;
+    }
+    console.error(`instance ${worker.process.pid} stopped (${signal ?? code}); starting another`);
+    setTimeout(fork, 500);
+  });
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
