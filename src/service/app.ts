@@ -50,6 +50,7 @@ import { createRefundReader } from './refunds/model';
 import { refundRoutes } from './refunds/routes';
 import { sandboxRoutes } from './sandbox/routes';
 import { openStore, type StoreOptions } from './kernel/store/open';
+import { isUnavailable } from './kernel/store/unavailable';
 import type { Store } from './kernel/store/port';
 import { createPresence, createTerminalReader } from './terminals/model';
 import { remotePaymentRoutes } from './terminals/remote';
@@ -246,6 +247,11 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   });
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.toEnvelope(), error.status as 400);
+    // The database is away (PostgreSQL restarting, the network): nothing was done, ask again.
+    if (isUnavailable(error)) {
+      c.header('Retry-After', '1');
+      return c.json(errorEnvelope(503, 'The database cannot be reached; try again shortly'), 503);
+    }
     log(`internal error: ${error.stack ?? error.message}`);
     return c.json(errorEnvelope(500, 'Internal error; the request changed nothing'), 500);
   });

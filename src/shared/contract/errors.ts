@@ -14,6 +14,7 @@ export const ErrorName = z.enum([
   'TOO_MANY_REQUESTS',
   'REQUEST_HEADER_FIELDS_TOO_LARGE',
   'INTERNAL_SERVER_ERROR',
+  'SERVICE_UNAVAILABLE',
 ]);
 export type ErrorName = z.infer<typeof ErrorName>;
 
@@ -45,6 +46,7 @@ export const STATUS_NAMES: Record<number, ErrorName> = {
   429: 'TOO_MANY_REQUESTS',
   431: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
   500: 'INTERNAL_SERVER_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
 };
 
 export function errorEnvelope(
