@@ -29,7 +29,11 @@ import { faviconRoutes } from './images/favicon';
 import { MAX_BODY_BYTES, declaredLength } from './http/body';
 import { createIdempotencyStore } from './http/idempotency';
 import { configureMount } from './http/mount';
-import { createFailureLimiter, type FailureLimitOptions } from './http/rate-limit';
+import {
+  createFailureLimiter,
+  createSharedFailureLimiter,
+  type FailureLimitOptions,
+} from './http/rate-limit';
 import { imageRoutes } from './images/routes';
 import { merchantEventRoutes } from './merchant-events/stream';
 import { bootstrapMerchant, type Bootstrap } from './merchants/bootstrap';
@@ -242,7 +246,9 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     : undefined;
   app.use('*', requestLog(options.logger, metrics?.observe));
   configureMount(app, {
-    limiter: createFailureLimiter(options.failureLimit),
+    limiter: store.soleWriter
+      ? createFailureLimiter(options.failureLimit)
+      : createSharedFailureLimiter(store, options.failureLimit),
     idempotency: createIdempotencyStore(store, clock, outbox),
   });
   app.onError((error, c) => {

@@ -165,6 +165,18 @@ describe('two instances on one PostgreSQL database', () => {
       .toBe('EXPIRED');
   });
 
+  it('counts wrong secrets across both: spread over two instances, they meet the same 429', async () => {
+    const wrong = (h: Harness, i: number) =>
+      h.call('GET', '/api/terminal', undefined, `sk_sandbox_wrong_${i}`);
+    const answers = [];
+    // The default burst is 20 wrong secrets a client address, one already spent on the revoked
+    // terminal secret above; here 30 alternate between A and B.
+    for (let i = 0; i < 30; i++) answers.push((await wrong(i % 2 ? a : b, i)).status);
+    expect(answers).toEqual([...Array<number>(19).fill(401), ...Array<number>(11).fill(429)]);
+    // The right secret is never held back.
+    expect((await a.call('GET', '/api/terminal')).status).toBe(200);
+  });
+
   it('delivers each webhook once with both instances sending', async () => {
     const sub = await a.call('POST', '/api/webhooks', {
       url: receiver.url,

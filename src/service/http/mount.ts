@@ -118,10 +118,10 @@ export function mount<R extends RouteDef>(
      * A wrong secret costs a token, or meets 429 once the bucket is spent. Only a failing secret
      * is ever held back: a right one is answered whatever others at this address got wrong.
      */
-    const refuseSecret = (error: unknown, header: string | undefined) => {
+    const refuseSecret = async (error: unknown, header: string | undefined) => {
       if (!limiter || header === undefined) return error;
       if (!(error instanceof ApiError) || error.status !== 401) return error;
-      const wait = limiter.fail(secretBucket, hashSecret(header));
+      const wait = await limiter.fail(secretBucket, hashSecret(header));
       return wait > 0 ? tooMany(wait) : error;
     };
     return await answer(c);
@@ -132,7 +132,7 @@ export function mount<R extends RouteDef>(
       try {
         caller = await auth.authorize(header, def.auth);
       } catch (error) {
-        throw refuseSecret(error, header);
+        throw await refuseSecret(error, header);
       }
       const rawParams = def.params ? c.req.param() : {};
       refuseHostileText(rawParams, 'path');
@@ -155,7 +155,7 @@ export function mount<R extends RouteDef>(
       // web page can send a text/plain POST) guesses nothing and costs nothing. Past the limit
       // even the right code waits here, or the 429s would tell a guesser which code is right.
       if (guessable && limiter) {
-        const wait = limiter.retryAfter(guessBucket);
+        const wait = await limiter.retryAfter(guessBucket);
         if (wait > 0) throw tooMany(wait);
       }
       let judged = false;
@@ -168,7 +168,7 @@ export function mount<R extends RouteDef>(
       } catch (error) {
         // Only the handler's own refusal is a wrong guess (the code is unknown, expired, used).
         if (guessable && limiter && judged && error instanceof ApiError && error.status < 500)
-          limiter.fail(guessBucket);
+          await limiter.fail(guessBucket);
         throw error;
       }
     }

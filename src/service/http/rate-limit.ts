@@ -7,6 +7,7 @@
  * a sandbox secret that can move the clock must not be able to refill the bucket of someone
  * guessing production secrets.
  */
+import type { Store } from '../kernel/store/port';
 import { performance } from 'node:perf_hooks';
 
 export interface FailureLimitOptions {
@@ -81,4 +82,60 @@ export function createFailureLimiter(options: FailureLimitOptions = {}) {
     },
   };
 }
-export type FailureLimiter = ReturnType<typeof createFailureLimiter>;
+/** What mount.ts asks of a limiter: in this process's memory, or in the shared database. */
+export interface FailureLimiter {
+  retryAfter(key: string): number | Promise<number>;
+  fail(key: string, token?: string): number | Promise<number>;
+}
+
+/**
+ * The same buckets in the database, for instances that share one (store.soleWriter false): 30
+ * wrong secrets spread over two instances meet the same 429 as on one. Wall time, as every
+ * instance must agree on it; each bucket is read and written in one transaction, so concurrent
+ * failures on different instances each take their own token.
+ */
+export function createSharedFailureLimiter(
+  store: Store,
+  options: Omit<FailureLimitOptions, 'maxBuckets'> = {},
+): FailureLimiter {
+  const burst = options.burst ?? DEFAULT_FAILURE_BURST;
+  const perMs = (options.perMinute ?? DEFAULT_FAILURES_PER_MINUTE) / 60_000;
+  // Wall time, which every instance shares (tests inject their own).
+  const now = options.now ?? (() => Date.now());
+  const read = store.prepare<[string], { tokens: number; at: number; recent: string }>(
+    `SELECT tokens, at, recent FROM failure_buckets WHERE bucket = ?${store.dialect === 'postgres' ? ' FOR UPDATE' : ''}`,
+  );
+  const write = store.prepare<[string, number, number, string]>(`
+    INSERT INTO failure_buckets (bucket, tokens, at, recent) VALUES (?, ?, ?, ?)
+    ON CONFLICT (bucket) DO UPDATE SET tokens = excluded.tokens, at = excluded.at,
+      recent = excluded.recent`);
+  // Buckets full again are of no use: forgotten now and then.
+  const forget = store.prepare<[number]>('DELETE FROM failure_buckets WHERE at < ?');
+  let writes = 0;
+  const wait = (tokens: number) =>
+    tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - tokens) / perMs / 1000));
+  async function current(key: string) {
+    const t = now();
+    const row = await read.get(key);
+    if (!row) return { tokens: burst, at: t, recent: [] as string[] };
+    return {
+      tokens: Math.min(burst, row.tokens + (t - row.at) * perMs),
+      at: t,
+      recent: JSON.parse(row.recent) as string[],
+    };
+  }
+  return {
+    retryAfter: async (key) => wait((await current(key)).tokens),
+    fail: (key, token) =>
+      store.tx(async () => {
+        const bucket = await current(key);
+        if (token !== undefined && bucket.recent.includes(token)) return 0;
+        if (bucket.tokens < 1) return wait(bucket.tokens);
+        const recent =
+          token === undefined ? bucket.recent : [...bucket.recent.slice(1 - RECENT), token];
+        await write.run(key, bucket.tokens - 1, bucket.at, JSON.stringify(recent));
+        if (++writes % 1000 === 0) await forget.run(now() - burst / perMs);
+        return 0;
+      }),
+  };
+}

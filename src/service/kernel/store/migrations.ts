@@ -637,4 +637,15 @@ export const migrations: readonly string[] = [
   `
   ALTER TABLE webhook_deliveries ADD COLUMN claimed_until INTEGER;
   `,
+  // 15, brute-force limits kept in the database, for instances that share one (PostgreSQL; one
+  //     process keeps them in memory): a token bucket per client address and kind of credential,
+  //     `at` in wall-clock ms, `recent` the JSON list of the last wrong secrets' hashes.
+  `
+  CREATE TABLE failure_buckets (
+    bucket TEXT PRIMARY KEY,
+    tokens REAL NOT NULL,
+    at INTEGER NOT NULL,
+    recent TEXT NOT NULL
+  );
+  `,
 ];

@@ -574,4 +574,13 @@ export const postgresMigrations: readonly string[] = [
   `
   ALTER TABLE webhook_deliveries ADD COLUMN claimed_until BIGINT;
   `,
+  // 3: SQLite's 15 (brute-force limits shared by the instances).
+  `
+  CREATE TABLE failure_buckets (
+    bucket TEXT PRIMARY KEY,
+    tokens DOUBLE PRECISION NOT NULL,
+    at BIGINT NOT NULL,
+    recent TEXT NOT NULL
+  );
+  `,
 ];
