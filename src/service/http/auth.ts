@@ -33,10 +33,13 @@ export function createAuthenticator(store: Store) {
   const known = new Map<string, Caller>();
 
   /** The caller of a secret, or null when the secret is unknown or revoked. */
-  async function identify(secret: string): Promise<Caller | null> {
+  /** A known caller at once (every request asks: no promise for the common case). */
+  function identify(secret: string): Caller | Promise<Caller | null> {
     const hash = hashSecret(secret);
-    const cached = known.get(hash);
-    if (cached) return cached;
+    return known.get(hash) ?? lookUp(hash);
+  }
+
+  async function lookUp(hash: string): Promise<Caller | null> {
     const caller = await resolve(hash);
     if (caller && store.soleWriter) known.set(hash, caller);
     return caller;
@@ -58,11 +61,21 @@ export function createAuthenticator(store: Store) {
     return { kind: 'merchant', merchantId: row.merchant_id, environment: row.environment };
   }
 
-  /** Checks the Authorization header against what the route allows. */
-  async function authorize(header: string | undefined, auth: Auth): Promise<Caller | null> {
+  /** The caller the header's secret names, checked against what the route allows. */
+  function authorize(
+    header: string | undefined,
+    auth: Auth,
+  ): Caller | null | Promise<Caller | null> {
     if (auth === 'public') return null;
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
-    const caller = match?.[1] ? await identify(match[1]) : null;
+    const found = match?.[1] ? identify(match[1]) : null;
+    return found instanceof Promise
+      ? found.then((caller) => check(caller, header, auth))
+      : check(found, header, auth);
+  }
+
+  /** Whether the route takes this caller (401 for none). */
+  function check(caller: Caller | null, header: string | undefined, auth: Auth): Caller {
     if (!caller)
       throw new ApiError(
         401,

@@ -130,7 +130,8 @@ export function mount<R extends RouteDef>(
       const header = c.req.header('authorization');
       let caller: Caller | null;
       try {
-        caller = await auth.authorize(header, def.auth);
+        const found = auth.authorize(header, def.auth);
+        caller = found instanceof Promise ? await found : found;
       } catch (error) {
         throw await refuseSecret(error, header);
       }

@@ -28,6 +28,11 @@ export function createSqliteStore(db: Db): Store & { readonly db: Db } {
   const idle = () => new Promise<void>((resolve) => waiters.push(resolve));
   const outsideOpen = () => open !== null && flow.getStore() !== open;
 
+  // Prepared once: exec would parse them again for every transaction.
+  const begin = db.prepare('BEGIN');
+  const commit = db.prepare('COMMIT');
+  const rollback = db.prepare('ROLLBACK');
+
   function gated<T>(run: () => T): Promise<T> {
     if (outsideOpen()) return idle().then(() => gated(run));
     try {
@@ -73,14 +78,18 @@ export function createSqliteStore(db: Db): Store & { readonly db: Db } {
     open = mine;
     let value: T;
     try {
-      db.exec('BEGIN');
+      begin.run();
       value = await flow.run(mine, work);
-      db.exec('COMMIT');
+      commit.run();
     } catch (error) {
-      if (db.inTransaction) db.exec('ROLLBACK');
+      if (db.inTransaction) rollback.run();
       throw error;
     } finally {
       open = null;
+      // With no transaction open there is no flow to follow: switching the tracking off keeps
+      // Node 20's promise hooks (which AsyncLocalStorage turns on) off every request that needs
+      // no transaction, such as a status read. `run` turns it on again for the next one.
+      flow.disable();
       const woken = waiters;
       waiters = [];
       for (const wake of woken) wake();
