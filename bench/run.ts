@@ -26,11 +26,13 @@ import * as merchantEvents from './merchant-events';
 import * as pushLatency from './push-latency';
 import * as refunds from './refunds';
 import * as serviceHttp from './service-http';
+import * as scaleOut from './scale-out';
 import * as startup from './startup';
 import * as statements from './statements';
 
 const MODULES: BenchModule[] = [
   { name: 'service-http', run: serviceHttp.run },
+  { name: 'scale-out', run: scaleOut.run, figures: scaleOut.figures },
   { name: 'refunds', run: refunds.run },
   { name: 'push-latency', figures: pushLatency.figures },
   { name: 'push-fanout', figures: pushFanout.figures },

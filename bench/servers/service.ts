@@ -1,6 +1,7 @@
 /**
  * The payments service as integrators run it: createService over a real SQLite file in a
- * fresh temporary directory (WAL, synchronous=NORMAL, as in production), removed on exit.
+ * fresh temporary directory (WAL, synchronous=NORMAL, as in production), removed on exit; or,
+ * given a second argument, over that PostgreSQL database (bench/scale-out.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,9 +13,11 @@ import { serveParent } from './protocol';
 const sandboxSecret = process.argv[2];
 if (!sandboxSecret) throw new Error('usage: service.ts <sandbox secret>');
 
+const databaseUrl = process.argv[3];
 const dataDir = mkdtempSync(join(tmpdir(), 'counter-bench-'));
 const service = await createService({
   dataDir,
+  ...(databaseUrl ? { databaseUrl } : {}),
   secrets: { sandbox: sandboxSecret, production: 'sk_live_bench' },
   log: (line) => console.error(`[service] ${line}`),
 });

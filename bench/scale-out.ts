@@ -1,0 +1,201 @@
+/**
+ * The service on PostgreSQL (docs/scaling.md), on a private PostgreSQL started for the run:
+ *   payment-status read and process-payment create on one instance, each paired against the
+ *   bare-server ceiling as in service-http;
+ *   cross-instance push: a remote payment created through instance A, to a terminal whose event
+ *   stream is held by instance B, from A's answer to the event on B's stream;
+ *   webhook lag: from a status change's answer to its signed delivery arriving at a receiver.
+ * Two cores cannot show instances scaling (two instances and PostgreSQL share them): the figures
+ * are per instance and across instances, and docs/scaling.md gives the capacity model.
+ * Env: BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_PUSHES (default 300).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RawRequest, RequestSpec } from 'autocannon';
+import { startEmbeddedPostgres } from '../src/service/kernel/store/postgres/embedded';
+import { connectSse } from '../test/helpers/sse';
+import { startReceiver } from '../test/helpers/webhook-receiver';
+import { callApi } from './lib/api';
+import { startChildServer, type ChildServer } from './lib/child-server';
+import { measurePaired, rotating, type LoadOptions } from './lib/load';
+import { pool } from './lib/pool';
+import type { Figure, Result } from './lib/result';
+import { percentile } from './lib/stats';
+
+const SECRET = 'sk_sandbox_bench';
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS || 2);
+const PUSHES = Number(process.env.BENCH_PUSHES || 300);
+const SEED_COUNT = 1000;
+const STATUS_PATH = '/api/payments/v1/payment-status/';
+export const TARGETS = { statusRead: 0.35, create: 0.15, pushP99Ms: 20 } as const;
+
+const headers = { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' };
+const call = (base: string, method: string, path: string, body?: unknown, secret = SECRET) =>
+  callApi(base, method, path, body, secret);
+let orderSeq = 0;
+const newOrder = (amount: number) => ({
+  customerId: 'bench-customer',
+  orderId: `scale-${process.pid}-${++orderSeq}`,
+  amount,
+  expiresIn: 7 * 24 * 3600 * 1000,
+});
+
+/** A private PostgreSQL for the run, removed after it. */
+async function withPostgres<T>(work: (url: string) => Promise<T>): Promise<T> {
+  const root = mkdtempSync(join(tmpdir(), 'counter-bench-pg-'));
+  const server = await startEmbeddedPostgres({ dataDir: join(root, 'data'), durable: true });
+  try {
+    return await work(server.url);
+  } finally {
+    await server.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+export async function run(): Promise<Result[]> {
+  return withPostgres(async (url) => {
+    const common = { connections: 32, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS };
+    const fakeIds = Array.from(
+      { length: SEED_COUNT },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    const servers: ChildServer[] = [];
+    try {
+      const ceilingServer = await startChildServer('ceiling');
+      servers.push(ceilingServer);
+      const service = await startChildServer('service', [SECRET, url]);
+      servers.push(service);
+      const ids = await pool(SEED_COUNT, 8, async (i) => {
+        const created = await call(
+          service.url,
+          'POST',
+          '/api/payments/process-payment',
+          newOrder((1000 + i) / 100),
+        );
+        return String(created.paymentRequestId);
+      });
+      const reads = (list: string[]) =>
+        rotating(
+          'GET',
+          list.map((id) => STATUS_PATH + id),
+          headers,
+        );
+      const ceiling: LoadOptions = {
+        ...common,
+        name: 'ceiling (constant JSON)',
+        server: ceilingServer,
+        requests: [reads(fakeIds)],
+      };
+      const statusReads = await measurePaired(ceiling, {
+        ...common,
+        name: 'PostgreSQL, one instance: payment-status read',
+        server: service,
+        requests: [reads(ids)],
+      });
+      const creation: RequestSpec = {
+        method: 'POST',
+        path: '/api/payments/process-payment',
+        headers,
+        setupRequest: (request: RawRequest) => ({
+          ...request,
+          body: JSON.stringify(newOrder(12.5)),
+        }),
+      };
+      const creates = await measurePaired(ceiling, {
+        ...common,
+        name: 'PostgreSQL, one instance: process-payment create',
+        server: service,
+        requests: [creation],
+      });
+      return [
+        statusReads.reference,
+        { ...statusReads.subject, targetRatio: TARGETS.statusRead },
+        { ...creates.subject, targetRatio: TARGETS.create },
+      ];
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+    }
+  });
+}
+
+export async function figures(): Promise<Figure[]> {
+  return withPostgres(async (url) => {
+    const servers: ChildServer[] = [];
+    const receiver = await startReceiver();
+    try {
+      const a = await startChildServer('service', [SECRET, url]);
+      servers.push(a);
+      const b = await startChildServer('service', [SECRET, url]);
+      servers.push(b);
+      const { code } = await call(a.url, 'POST', '/api/terminal/pairing-codes', {});
+      const paired = await call(a.url, 'POST', '/api/terminal/pair', { code, name: 'Till' }, '');
+      const stream = await connectSse(`${b.url}/api/terminal/events`, paired.secret as string);
+      await stream.next((e) => e.event === 'ready');
+      const pushes: number[] = [];
+      try {
+        for (let i = 0; i < PUSHES; i++) {
+          const { paymentRequestId } = await call(
+            a.url,
+            'POST',
+            '/api/terminal/process-remote-payment',
+            {
+              id: (paired.terminal as { id: string }).id,
+              amount: (100 + (i % 100)) / 100,
+            },
+          );
+          const answeredAt = performance.now();
+          const event = await stream.next(
+            (e) =>
+              e.event === 'REMOTE_PAYMENT_REQUEST' && e.data.includes(paymentRequestId as string),
+          );
+          pushes.push(Math.max(0, event.receivedAt - answeredAt));
+          stream.events.length = 0;
+        }
+      } finally {
+        stream.close();
+      }
+
+      await call(a.url, 'POST', '/api/webhooks', {
+        url: receiver.url,
+        eventTypes: ['PAYMENTS_STATUS'],
+      });
+      const lags: number[] = [];
+      for (let i = 0; i < 100; i++) {
+        const created = await call(b.url, 'POST', '/api/payments/process-payment', newOrder(1));
+        const id = String(created.paymentRequestId);
+        await call(b.url, 'POST', `/api/payment-request/cancel/${id}`);
+        const answeredAt = performance.now();
+        await receiver.waitFor((r) => r.json.data.paymentRequestId === id, 10_000);
+        lags.push(performance.now() - answeredAt);
+      }
+      return [
+        {
+          name: `cross-instance push p50 (${PUSHES} pushes, A to a stream on B)`,
+          value: percentile(pushes, 50),
+          unit: 'ms',
+        },
+        {
+          name: `cross-instance push p99 (${PUSHES} pushes, A to a stream on B)`,
+          value: percentile(pushes, 99),
+          unit: 'ms',
+          target: { op: '<=', value: TARGETS.pushP99Ms },
+        },
+        {
+          name: 'webhook delivery lag p50 (two instances sending)',
+          value: percentile(lags, 50),
+          unit: 'ms',
+        },
+        {
+          name: 'webhook delivery lag p99 (two instances sending)',
+          value: percentile(lags, 99),
+          unit: 'ms',
+        },
+      ];
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+      await receiver.close();
+    }
+  });
+}
