@@ -3,6 +3,7 @@
  * shop's requests over them: whatever one instance does, the other sees at once, and the
  * guarantees one instance gives hold across both (docs/scaling.md).
  */
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PairResponse } from '../../src/shared/contract/terminals';
 import { freshDatabaseUrl } from '../helpers/postgres';
@@ -13,9 +14,11 @@ import { startReceiver, type Receiver } from '../helpers/webhook-receiver';
 let a: Harness;
 let b: Harness;
 let receiver: Receiver;
+let databaseUrl: string;
+const listening = `SELECT pid FROM pg_stat_activity WHERE query = 'LISTEN "counter_changes"'`;
 
 beforeAll(async () => {
-  const databaseUrl = await freshDatabaseUrl();
+  databaseUrl = await freshDatabaseUrl();
   // The first to start makes the merchant and its secrets; the second finds them.
   a = await startService({ dataDir: null, databaseUrl });
   b = await startService({ dataDir: null, databaseUrl });
@@ -52,11 +55,65 @@ async function paidOn(h: Harness, amount: number, orderId: string): Promise<stri
 }
 
 describe('two instances on one PostgreSQL database', () => {
-  it('reads on one what the other wrote', async () => {
-    const id = await paidOn(a, 4, 'MI-READ');
-    const seen = await b.call('GET', `/api/payments/v1/payment-status/${id}`);
+  it('reads on one what the other wrote, also after the other had read it', async () => {
+    const created = await a.call('POST', '/api/payments/process-payment', {
+      amount: 4,
+      customerId: 'c-1',
+      orderId: 'MI-READ',
+    });
+    const id = created.body.paymentRequestId as string;
+    const status = (h: Harness) => h.call('GET', `/api/payments/v1/payment-status/${id}`);
+    // B reads (and keeps) the new request, then A completes it: B's next read says so.
+    expect((await status(b)).body).toMatchObject({ status: 'PAYMENT_NOT_INITIATED' });
+    expect((await status(b)).body).toMatchObject({ status: 'PAYMENT_NOT_INITIATED' });
+    const paid = await a.call('POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+      outcome: 'COMPLETED',
+      paymentMethod: 'PAY_BY_BANK',
+    });
+    expect(paid.status).toBe(200);
+    const seen = await status(b);
     expect(seen.status).toBe(200);
     expect(seen.body).toMatchObject({ paymentRequestId: id, status: 'COMPLETED', amount: 4 });
+  });
+
+  it('sees a change written to the database by anyone, and while it cannot hear of changes keeps nothing', async () => {
+    const id = await paidOn(a, 6, 'MI-OUTSIDE');
+    const status = async (h: Harness) =>
+      (await h.call('GET', `/api/payments/v1/payment-status/${id}`)).body.status as string;
+    const sql = new pg.Client({ connectionString: databaseUrl });
+    await sql.connect();
+    try {
+      const setStatus = (value: string) =>
+        sql.query('UPDATE payment_requests SET status = $1 WHERE id = $2', [value, id]);
+      expect(await status(a)).toBe('COMPLETED');
+      expect(await status(b)).toBe('COMPLETED');
+      // An operator's UPDATE (no service involved): the database announces it.
+      await setStatus('FAILED');
+      await expect.poll(() => status(b), { timeout: 2000 }).toBe('FAILED');
+      expect(await status(a)).toBe('FAILED');
+
+      // The connections that hear the announcements go away: what both kept is forgotten, and
+      // nothing read meanwhile is kept, so a change made while they are away is seen at once.
+      await sql.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE query = 'LISTEN "counter_changes"' AND pid <> pg_backend_pid()`,
+      );
+      await setStatus('COMPLETED');
+      expect(await status(a)).toBe('COMPLETED');
+      expect(await status(b)).toBe('COMPLETED');
+      await setStatus('FAILED');
+      expect(await status(b)).toBe('FAILED');
+
+      // Back (they reconnect by themselves), caches work again and still hear every change.
+      await expect
+        .poll(async () => (await sql.query(listening)).rows.length, { timeout: 5000 })
+        .toBe(2);
+      expect(await status(b)).toBe('FAILED');
+      await setStatus('COMPLETED');
+      await expect.poll(() => status(b), { timeout: 2000 }).toBe('COMPLETED');
+    } finally {
+      await sql.end();
+    }
   });
 
   it('pushes a remote payment made through one to a terminal streaming from the other, and resumes there', async () => {

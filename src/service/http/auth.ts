@@ -8,6 +8,7 @@ import { ApiError } from '../kernel/errors';
 import type { Auth } from '../../shared/contract/routes';
 import type { Caller, Environment } from '../kernel/caller';
 import { hashSecret } from '../kernel/secrets';
+import { createReadCache } from '../kernel/store/read-cache';
 
 interface SecretRow {
   merchant_id: string;
@@ -27,10 +28,11 @@ export function createAuthenticator(store: Store) {
   // per secret. Keyed by the SHA-256, never by the secret itself, so no comparison anywhere
   // (the Map's or the database's index) touches secret bytes: whatever timing a comparison leaks is
   // about a hash, which says nothing about the secret (constant-time in effect). Revoking
-  // (unpairing) goes through `forgetAll`, so the cache never outlives a secret. Unknown secrets
+  // (unpairing) goes through `forgetAll`, and on a shared database the store announces another
+  // instance's revocation (topic `caller`), so the cache never outlives a secret. Unknown secrets
   // are not cached, so guessing cannot fill memory; wrong secrets are rate-limited per address
   // (rate-limit.ts).
-  const known = new Map<string, Caller>();
+  const known = createReadCache<Caller>(store, 'caller');
 
   /** The caller of a secret, or null when the secret is unknown or revoked. */
   /** A known caller at once (every request asks: no promise for the common case). */
@@ -40,9 +42,7 @@ export function createAuthenticator(store: Store) {
   }
 
   async function lookUp(hash: string): Promise<Caller | null> {
-    const caller = await resolve(hash);
-    if (caller && store.soleWriter) known.set(hash, caller);
-    return caller;
+    return (await known.read(hash, async () => (await resolve(hash)) ?? undefined)) ?? null;
   }
 
   async function resolve(hash: string): Promise<Caller | null> {
@@ -96,7 +96,7 @@ export function createAuthenticator(store: Store) {
     identify,
     authorize,
     /** Call after revoking any secret. */
-    forgetAll: () => known.clear(),
+    forgetAll: () => known.changed(),
   };
 }
 export type Authenticator = ReturnType<typeof createAuthenticator>;

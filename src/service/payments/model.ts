@@ -6,6 +6,7 @@ import type { PaymentStatus } from '../../shared/payment-states';
 import { iso } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
 import { insertionOrder, type Store } from '../kernel/store/port';
+import { createReadCache } from '../kernel/store/read-cache';
 
 export type Method = 'PAY_BY_BANK' | 'CARD';
 
@@ -81,11 +82,10 @@ export const metadataOf = (row: RequestRow): Record<string, string> => JSON.pars
 const CACHED_REQUESTS = 5000;
 
 /**
- * Reads payment requests and their transactions, with a read-through cache when this process is
- * the database's only writer (`store.soleWriter`): every write goes through the lifecycle (or the
- * sandbox reset), which calls `invalidate` first; nothing read inside a transaction is cached, so
- * a rolled-back change can never be served; and a read that an invalidation overtook while it
- * was on its way is not cached either.
+ * Reads payment requests and their transactions through a read cache (`read-cache.ts`): every
+ * write goes through the lifecycle (or the sandbox reset), which calls `invalidate`, and on a
+ * shared database the store announces other instances' writes (topic `payment`, keyed by the
+ * request's id).
  */
 export function createPaymentReader(store: Store) {
   const byId = store.prepare<[string], RequestRow>('SELECT * FROM payment_requests WHERE id = ?');
@@ -94,26 +94,11 @@ export function createPaymentReader(store: Store) {
      ORDER BY created_at, ${insertionOrder(store)}`,
   );
   const txById = store.prepare<[string], TransactionRow>('SELECT * FROM transactions WHERE id = ?');
-  const rows = new Map<string, RequestRow>();
-  const txs = new Map<string, TransactionRow[]>();
-  /** Bumped by every invalidation. */
-  let generation = 0;
-
-  function remember<T>(map: Map<string, T>, id: string, value: T, readAt: number): T {
-    if (!store.soleWriter || store.inTransaction || readAt !== generation) return value;
-    if (map.size >= CACHED_REQUESTS) map.delete(map.keys().next().value!); // oldest first
-    map.set(id, value);
-    return value;
-  }
+  const rows = createReadCache<RequestRow>(store, 'payment', CACHED_REQUESTS);
+  const txs = createReadCache<TransactionRow[]>(store, 'payment', CACHED_REQUESTS);
 
   return {
-    async get(id: string): Promise<RequestRow | undefined> {
-      const cached = rows.get(id);
-      if (cached) return cached;
-      const readAt = generation;
-      const row = await byId.get(id);
-      return row ? remember(rows, id, row, readAt) : undefined;
-    },
+    get: (id: string): Promise<RequestRow | undefined> => rows.read(id, () => byId.get(id)),
     /** The cached row, if any, without reading the database. */
     cached: (id: string): RequestRow | undefined => rows.get(id),
     /**
@@ -121,25 +106,20 @@ export function createPaymentReader(store: Store) {
      * settlement and the first status reads need not read it back. Outside a transaction only.
      */
     committed(row: RequestRow) {
-      remember(rows, row.id, row, generation);
+      rows.keep(row.id, row);
     },
     async transactions(id: string): Promise<TransactionRow[]> {
-      const cached = txs.get(id);
-      if (cached) return cached;
-      const readAt = generation;
-      return remember(txs, id, await txsOf.all(id), readAt);
+      return (await txs.read(id, () => txsOf.all(id)))!;
     },
     transaction: (id: string) => txById.get(id),
     /** Call before changing a request or its transactions. */
     invalidate(id: string) {
-      generation++;
-      rows.delete(id);
-      txs.delete(id);
+      rows.changed(id);
+      txs.changed(id);
     },
     clear() {
-      generation++;
-      rows.clear();
-      txs.clear();
+      rows.changed();
+      txs.changed();
     },
   };
 }

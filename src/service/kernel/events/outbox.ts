@@ -4,12 +4,14 @@
  * process loses neither. Listeners (the webhook dispatcher, terminal push, the dashboard's
  * stream) hear of events only after the transaction commits.
  *
- * With several instances on one database, listeners hear of every instance's events: an event's
- * transaction signals the `counter_events` channel, and each instance's feed then reads the
- * events after the last one it read, by seq. The signal is only a wake-up (a NOTIFY is lost while
- * a listener is disconnected; the feed also looks every second). Transactions that store events
- * take turns from their first event to their commit (a transaction-level advisory lock), so seq
- * order is commit order: a reader that has seen seq N can never later find a new event below N.
+ * With several instances on one database, listeners hear of every instance's events: the events
+ * table's triggers (PostgreSQL migration 4) signal the `counter_events` channel when an event's
+ * transaction commits, and each instance's feed then reads the events after the last one it
+ * read, by seq. The signal is only a wake-up (a NOTIFY is lost while a listener is disconnected;
+ * the feed also looks every second). Transactions that store events take turns from their first
+ * event to their commit (the trigger takes a transaction-level advisory lock before the row gets
+ * its seq), so seq order is commit order: a reader that has seen seq N can never later find a new
+ * event below N. Being triggers, neither costs a round trip, and no writer can skip them.
  */
 import type { z } from 'zod';
 import type { EventData, WebhookEvent, WebhookTamper } from '../../../shared/contract/webhooks';
@@ -18,6 +20,7 @@ import type { Clock } from '../clock';
 import { iso } from '../clock';
 import type { Store } from '../store/port';
 import { newId } from '../ids';
+import { createReadCache } from '../store/read-cache';
 
 export type EventType =
   z.infer<typeof WebhookEvent>['type'] | 'REMOTE_PAYMENT_REQUEST' | 'TERMINAL_DISPLAY';
@@ -85,16 +88,15 @@ export function createOutbox(store: Store, clock: Clock) {
 
   const listeners = new Set<(event: StoredEvent) => void>();
   const shared = !store.soleWriter;
-  const takeTurn = store.prepare(
-    store.dialect === 'postgres'
-      ? "SELECT pg_advisory_xact_lock(hashtext('counter:events'))"
-      : 'SELECT 1',
-  );
 
-  // Every event looks up the subscriptions that take it; they change rarely, so (when this process
-  // is the database's only writer) each merchant's live list is read once and kept (a statement per event was a tenth of a saved-card charge's
-  // SQL). Whatever writes webhook_subscriptions calls `subscriptionsChanged`.
-  const subscriptionLists = new Map<string, { id: string; types: Set<string> }[]>();
+  // Every event looks up the subscriptions that take it; they change rarely, so each merchant's
+  // live list is read once and kept (a statement per event was a tenth of a saved-card charge's
+  // SQL). Whatever writes webhook_subscriptions calls `subscriptionsChanged`; on a shared database
+  // the store announces other instances' writes.
+  const subscriptionLists = createReadCache<{ id: string; types: Set<string> }[]>(
+    store,
+    'webhook_subscriptions',
+  );
 
   /** Ids of the live subscriptions of a merchant's environment that take `type`, oldest first. */
   async function subscribersOf(
@@ -102,23 +104,18 @@ export function createOutbox(store: Store, clock: Clock) {
     environment: Environment,
     type: string,
   ): Promise<string[]> {
-    const key = `${merchantId} ${environment}`;
-    let list = subscriptionLists.get(key);
-    if (!list) {
-      list = (await liveSubscriptions.all(merchantId, environment)).map((row) => ({
+    const list = (await subscriptionLists.read(`${merchantId} ${environment}`, async () =>
+      (await liveSubscriptions.all(merchantId, environment)).map((row) => ({
         id: row.id,
         types: new Set(JSON.parse(row.event_types) as string[]),
-      }));
-      // Not kept when read inside a transaction, which may yet roll back.
-      if (store.soleWriter && !store.inTransaction) subscriptionLists.set(key, list);
-    }
+      })),
+    ))!;
     return list.filter((s) => s.types.has(type)).map((s) => s.id);
   }
 
-  /** Forgets the kept lists, at once and again when the transaction around the write commits. */
+  /** Forgets the kept lists. */
   function subscriptionsChanged() {
-    subscriptionLists.clear();
-    store.onCommit(() => subscriptionLists.clear());
+    subscriptionLists.changed();
   }
 
   /** The event's row in the order of insertEvent's columns; its body is the webhook envelope. */
@@ -165,8 +162,9 @@ export function createOutbox(store: Store, clock: Clock) {
       body,
       deliveries,
     };
-    if (shared) await store.signal(CHANNEL);
-    else
+    // On a shared database the events table's trigger signals CHANNEL when this commits, and
+    // every instance's feed reads the event from the table.
+    if (!shared)
       store.onCommit(() => {
         for (const listener of listeners) listener(event);
       });
@@ -178,7 +176,6 @@ export function createOutbox(store: Store, clock: Clock) {
    * once that transaction commits.
    */
   async function emit(input: EmitInput): Promise<StoredEvent> {
-    if (shared) await takeTurn.run();
     const row = rowOf(input, clock.now(input.environment));
     const { seq } = (await insertEvent.get(...row))!;
     return stored(input, row, seq);
@@ -191,7 +188,6 @@ export function createOutbox(store: Store, clock: Clock) {
       for (const input of inputs) events.push(await emit(input));
       return events;
     }
-    if (shared) await takeTurn.run();
     const rows = inputs.map((input) => rowOf(input, clock.now(input.environment)));
     const seqs = (await insertEvents.all(JSON.stringify(rows))).map((r) => r.seq);
     if (seqs.length !== inputs.length) throw new Error('not every event was stored');

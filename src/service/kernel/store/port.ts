@@ -31,11 +31,23 @@ export interface Statement<P, R> {
 export interface Store {
   readonly dialect: Dialect;
   /**
-   * Whether this process is the database's only writer. Only then may an area keep rows in a
-   * per-process cache (invalidated by its own writes); with several instances on one database,
-   * another instance's write would leave the cache stale, so areas read the database each time.
+   * Whether this process is the database's only writer (SQLite): what it has not written itself
+   * cannot change. On PostgreSQL other instances write too.
    */
   readonly soleWriter: boolean;
+  /**
+   * Whether a per-process cache may keep what it reads now (`read-cache.ts`). Always on SQLite,
+   * whose only writer forgets what it changes. On PostgreSQL while the connection that hears the
+   * database's change announcements is up: a trigger on each cached table announces every
+   * committed change (`onChange`), and while announcements could be missed nothing is kept.
+   */
+  readonly cacheable: boolean;
+  /**
+   * Calls `forget(key)` when a committed write, by any process, changed what a cache of `topic`
+   * keeps under `key`, and `forget()` when it may have changed any key (a statement over many
+   * rows, or a lost announcement connection). SQLite has no other writer: it never calls.
+   */
+  onChange(topic: string, forget: (key?: string) => void): void;
   /** A statement, prepared once per connection the first time it runs there. */
   prepare<P = unknown[], R = unknown>(sql: string): Statement<P, R>;
   /**
@@ -57,14 +69,12 @@ export interface Store {
    */
   exclusive<T>(name: string, work: () => Promise<T>): Promise<T | undefined>;
   /**
-   * Calls `wake` whenever another connection signals `channel` (PostgreSQL's LISTEN/NOTIFY; a
-   * signal is sent with `signal`, and arrives when its transaction commits), and once after the
-   * listening connection was lost and is back, since signals sent meanwhile are gone. A wake-up
-   * only: what changed is read from the tables. SQLite has no other writer: it never wakes.
+   * Calls `wake` whenever a transaction that signals `channel` commits (PostgreSQL's
+   * LISTEN/NOTIFY, sent by a trigger: the events table's), and once after the listening
+   * connection was lost and is back, since signals sent meanwhile are gone. A wake-up only: what
+   * changed is read from the tables. SQLite has no other writer: it never wakes.
    */
   listen(channel: string, wake: () => void): Promise<() => Promise<void>>;
-  /** Signals `channel` when the calling flow's transaction commits (see `listen`). */
-  signal(channel: string): Promise<void>;
   /** Whether the calling async flow is inside `tx`. */
   readonly inTransaction: boolean;
   /** SQL with no parameters, possibly several statements (schema changes, resets). */

@@ -101,6 +101,9 @@ export function createSqliteStore(db: Db): Store & { readonly db: Db } {
   return {
     dialect: 'sqlite',
     soleWriter: true,
+    // The only writer forgets what it changes itself (`read-cache.ts`): nobody else announces.
+    cacheable: true,
+    onChange: () => {},
     db,
     prepare: <P, R>(sql: string) => statement<P, R>(sql, false),
     prepareArrays: <P, R extends unknown[]>(sql: string) => statement<P, R>(sql, true),
@@ -108,7 +111,6 @@ export function createSqliteStore(db: Db): Store & { readonly db: Db } {
     // One process owns the file: nobody else can be running the work.
     exclusive: (_name, work) => work(),
     listen: async () => async () => {},
-    signal: async () => {},
     onCommit(callback) {
       const frame = flow.getStore();
       if (frame && frame === open) frame.committed.at(-1)!.push(callback);

@@ -238,23 +238,53 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     }
   }
 
+  // The database announces every committed change of a cached table (migration 4's triggers) on
+  // CHANGES_CHANNEL as `topic` or `topic:key`; while that connection is down, announcements are
+  // lost, so every cache forgets everything and keeps nothing until it is back.
+  const forgetters = new Map<string, Set<(key?: string) => void>>();
+  let announced = false;
+  const forgetAll = () => {
+    for (const set of forgetters.values()) for (const forget of set) forget();
+  };
+  let stopChanges: () => Promise<void>;
+  try {
+    stopChanges = await listenOn(
+      options.url,
+      CHANGES_CHANNEL,
+      (payload) => {
+        if (payload === undefined) return forgetAll();
+        const colon = payload.indexOf(':');
+        const topic = colon < 0 ? payload : payload.slice(0, colon);
+        const key = colon < 0 ? undefined : payload.slice(colon + 1);
+        for (const forget of forgetters.get(topic) ?? []) forget(key);
+      },
+      (up) => {
+        announced = up;
+        forgetAll();
+      },
+    );
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+
   let open = true;
   return {
     dialect: 'postgres',
     soleWriter: false,
+    get cacheable() {
+      return announced;
+    },
+    onChange(topic, forget) {
+      let set = forgetters.get(topic);
+      if (!set) forgetters.set(topic, (set = new Set()));
+      set.add(forget);
+    },
     pool,
     prepare: <P, R>(sql: string) => statement<P, R>(sql, false),
     prepareArrays: <P, R extends unknown[]>(sql: string) => statement<P, R>(sql, true),
     tx,
-    listen: (channel, wake) => listenOn(options.url, channel, wake),
-    async signal(channel) {
-      await query(
-        numberPlaceholders('SELECT pg_notify(?, NULL)'),
-        'SELECT pg_notify(?, NULL)',
-        [channel],
-        false,
-      );
-    },
+    listen: (channel, wake) => listenOn(options.url, channel, () => wake(), (up) => up && wake()),
     async exclusive(name, work) {
       // A session lock held on a connection of its own while the work runs (its statements take
       // other connections); whoever does not get it skips this round.
@@ -289,22 +319,28 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     get open() {
       return open;
     },
-    close: () => {
+    close: async () => {
       open = false;
-      return pool.end();
+      await stopChanges();
+      await pool.end();
     },
   };
 }
 
+/** The channel of the change announcements (migration 4's `counter_announce`). */
+const CHANGES_CHANNEL = 'counter_changes';
+
 /**
  * LISTEN on a connection of its own (not the pool's: a pooled connection goes back to others).
- * A lost connection is opened again after a pause, and `wake` is called once it is back, since
- * signals sent while it was away are gone.
+ * `heard` gets each notification's payload (undefined when it has none). A lost connection is
+ * opened again after a pause; `state` hears it go down and come back (signals sent while it was
+ * away are gone).
  */
 async function listenOn(
   url: string,
   channel: string,
-  wake: () => void,
+  heard: (payload: string | undefined) => void,
+  state: (up: boolean) => void,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
@@ -313,7 +349,7 @@ async function listenOn(
   async function connect(): Promise<void> {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => {
-      if (message.channel === channel) wake();
+      if (message.channel === channel) heard(message.payload || undefined);
     });
     next.on('error', () => reconnect(next));
     next.on('end', () => reconnect(next));
@@ -325,20 +361,26 @@ async function listenOn(
   function reconnect(broken: pg.Client): void {
     if (stopped || client !== broken) return;
     client = undefined;
+    state(false);
     broken.end().catch(() => {});
     const attempt = () => {
       retry = undefined;
       if (stopped) return;
-      connect().then(wake, () => (retry = setTimeout(attempt, 500)));
+      connect().then(
+        () => state(true),
+        () => (retry = setTimeout(attempt, 500)),
+      );
     };
     retry = setTimeout(attempt, 100);
   }
   await connect();
+  state(true);
   return async () => {
     stopped = true;
     if (retry) clearTimeout(retry);
     const open = client;
     client = undefined;
+    if (open) state(false);
     await open?.end().catch(() => {});
   };
 }

@@ -1,0 +1,62 @@
+/**
+ * A per-process cache of what an area reads outside transactions: the one mechanism behind the
+ * service's caches (payment requests, callers by secret, webhook subscriptions).
+ *
+ * It keeps a value only while the store allows (`store.cacheable`), never one read inside a
+ * transaction (which may yet roll back), and never one whose read a change overtook (the
+ * generation moved while it was on its way). Changes arrive two ways: the area's own writes call
+ * `changed`, and the store announces every committed write of `topic` by any process
+ * (`store.onChange`: on PostgreSQL a trigger's NOTIFY, so another instance's write is forgotten
+ * here when it commits).
+ */
+import type { Store } from './port';
+
+export interface ReadCache<V> {
+  /** The kept value, without reading the database. */
+  get(key: string): V | undefined;
+  /** The kept value, or `load`'s answer, kept unless a change overtook the read. */
+  read(key: string, load: () => Promise<V | undefined>): Promise<V | undefined>;
+  /** Keeps a value the caller has just committed itself (outside a transaction only). */
+  keep(key: string, value: V): void;
+  /**
+   * Forgets `key` (every key without one) now and again when the calling flow's transaction
+   * commits: a read between the two, on another connection, still sees the old row.
+   */
+  changed(key?: string): void;
+}
+
+export function createReadCache<V>(store: Store, topic: string, limit = Infinity): ReadCache<V> {
+  const kept = new Map<string, V>();
+  /** Bumped by every change. */
+  let generation = 0;
+
+  function forget(key?: string) {
+    generation++;
+    if (key === undefined) kept.clear();
+    else kept.delete(key);
+  }
+  store.onChange(topic, forget);
+
+  function keep(key: string, value: V, readAt: number) {
+    if (!store.cacheable || store.inTransaction || readAt !== generation) return;
+    if (kept.size >= limit) kept.delete(kept.keys().next().value!); // oldest first
+    kept.set(key, value);
+  }
+
+  return {
+    get: (key) => kept.get(key),
+    async read(key, load) {
+      const hit = kept.get(key);
+      if (hit !== undefined) return hit;
+      const readAt = generation;
+      const value = await load();
+      if (value !== undefined) keep(key, value, readAt);
+      return value;
+    },
+    keep: (key, value) => keep(key, value, generation),
+    changed(key) {
+      forget(key);
+      store.onCommit(() => forget(key));
+    },
+  };
+}
