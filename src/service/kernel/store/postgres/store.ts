@@ -284,7 +284,13 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     prepare: <P, R>(sql: string) => statement<P, R>(sql, false),
     prepareArrays: <P, R extends unknown[]>(sql: string) => statement<P, R>(sql, true),
     tx,
-    listen: (channel, wake) => listenOn(options.url, channel, () => wake(), (up) => up && wake()),
+    listen: (channel, wake) =>
+      listenOn(
+        options.url,
+        channel,
+        () => wake(),
+        (up) => up && wake(),
+      ),
     async exclusive(name, work) {
       // A session lock held on a connection of its own while the work runs (its statements take
       // other connections); whoever does not get it skips this round.
