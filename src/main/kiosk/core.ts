@@ -15,7 +15,8 @@ import {
   type HeldPayment,
   type KioskState,
 } from '../../shared/bridge';
-import { displayLinesInPence, overTerminalLimit } from '../../shared/contract/terminals';
+import { displayLinesInPence, lineItemsOfBasket } from '../../shared/contract/line-items';
+import { overTerminalLimit } from '../../shared/contract/terminals';
 import { penceToPounds, poundsToPence } from '../../shared/money';
 import { ApiClientError, createClient, type ApiClient } from '../../client/http-client';
 import { cardOnFileCommands } from './commands/card-on-file';

@@ -1,6 +1,8 @@
 /** Payment request rows and their wire shape (the payment-status record). */
 import type { z } from 'zod';
 import type { PaymentStatusRecord, PaymentTransaction } from '../../shared/contract/payments';
+import type { BasketLine } from '../../shared/basket';
+import { lineItemsOfBasket } from '../../shared/contract/line-items';
 import { penceToPounds } from '../../shared/money';
 import type { PaymentStatus } from '../../shared/payment-states';
 import { iso } from '../kernel/clock';
@@ -38,6 +40,8 @@ export interface RequestRow {
   paid_pence: number;
   /** The total of COMPLETED refunds (src/service/refunds). */
   refunded_pence: number;
+  /** How many lines its basket has (payment_line_items); 0 for a payment without one. */
+  line_count: number;
   allowed_methods: string;
   options: string;
   notes: string | null;
@@ -94,8 +98,13 @@ export function createPaymentReader(store: Store) {
      ORDER BY created_at, ${insertionOrder(store)}`,
   );
   const txById = store.prepare<[string], TransactionRow>('SELECT * FROM transactions WHERE id = ?');
+  const linesOf = store.prepare<[string], { description: string; quantity: number; unit_pence: number }>(
+    `SELECT description, quantity, unit_pence FROM payment_line_items
+     WHERE payment_request_id = ? ORDER BY position`,
+  );
   const rows = new Map<string, RequestRow>();
   const txs = new Map<string, TransactionRow[]>();
+  const baskets = new Map<string, BasketLine[]>();
   /** Bumped by every invalidation. */
   let generation = 0;
 
@@ -130,6 +139,22 @@ export function createPaymentReader(store: Store) {
       return remember(txs, id, await txsOf.all(id), readAt);
     },
     transaction: (id: string) => txById.get(id),
+    /**
+     * The basket the request was created with, in pence and in order; empty without one. A
+     * basket never changes once created, so only a sandbox reset (clear) drops the cached copy.
+     */
+    async lineItems(row: RequestRow): Promise<BasketLine[]> {
+      if (!row.line_count) return [];
+      const cached = baskets.get(row.id);
+      if (cached) return cached;
+      const readAt = generation;
+      const lines = (await linesOf.all(row.id)).map((line) => ({
+        description: line.description,
+        quantity: line.quantity,
+        unitPence: line.unit_pence,
+      }));
+      return remember(baskets, row.id, lines, readAt);
+    },
     /** Call before changing a request or its transactions. */
     invalidate(id: string) {
       generation++;
@@ -140,6 +165,7 @@ export function createPaymentReader(store: Store) {
       generation++;
       rows.clear();
       txs.clear();
+      baskets.clear();
     },
   };
 }
@@ -176,13 +202,15 @@ const records = new WeakMap<
   { txs: TransactionRow[]; record: z.input<typeof PaymentStatusRecord> }
 >();
 
+/** `lines` is the request's basket (PaymentReader.lineItems), fixed at creation. */
 export function statusRecord(
   row: RequestRow,
   txs: TransactionRow[],
+  lines: readonly BasketLine[],
 ): z.input<typeof PaymentStatusRecord> {
   const memo = records.get(row);
   if (memo?.txs === txs) return memo.record;
-  const record = buildStatusRecord(row, txs);
+  const record = buildStatusRecord(row, txs, lines);
   records.set(row, { txs, record });
   return record;
 }
@@ -190,6 +218,7 @@ export function statusRecord(
 function buildStatusRecord(
   row: RequestRow,
   txs: TransactionRow[],
+  lines: readonly BasketLine[],
 ): z.input<typeof PaymentStatusRecord> {
   return {
     paymentRequestId: row.id,
@@ -211,5 +240,6 @@ function buildStatusRecord(
     expiresAt: iso(row.expires_at),
     transactions: txs.map(transactionRecord),
     refundedAmount: penceToPounds(row.refunded_pence ?? 0),
+    ...(lines.length ? { lineItems: lineItemsOfBasket(lines) } : {}),
   };
 }
