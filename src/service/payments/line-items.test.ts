@@ -106,7 +106,7 @@ describe('a payment created with its basket', () => {
           }),
         });
         expect(res.status).toBe(400);
-        const body = await res.json();
+        const body = (await res.json()) as { name: string };
         expect(body.name).toBe('BAD_REQUEST');
         expect(fieldsOf(body)).toContain(field);
       }
