@@ -98,7 +98,10 @@ export function createPaymentReader(store: Store) {
      ORDER BY created_at, ${insertionOrder(store)}`,
   );
   const txById = store.prepare<[string], TransactionRow>('SELECT * FROM transactions WHERE id = ?');
-  const linesOf = store.prepare<[string], { description: string; quantity: number; unit_pence: number }>(
+  const linesOf = store.prepare<
+    [string],
+    { description: string; quantity: number; unit_pence: number }
+  >(
     `SELECT description, quantity, unit_pence FROM payment_line_items
      WHERE payment_request_id = ? ORDER BY position`,
   );
