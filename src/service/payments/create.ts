@@ -1,5 +1,4 @@
 /** Creating payment requests: process-payment, and the same for remote payments. */
-import type { BasketLine } from '../../shared/basket';
 import { displayLinesInPence } from '../../shared/contract/line-items';
 import type { ProcessPaymentBody } from '../../shared/contract/payments';
 import { overTerminalLimit } from '../../shared/contract/terminals';
@@ -168,7 +167,7 @@ export function createPaymentCreator(store: Store, clock: Clock) {
       now,
       status: 'PAYMENT_NOT_INITIATED' as PaymentStatus,
       // The contract has checked that they add up to the amount.
-      lines: displayLinesInPence(body.lineItems ?? []) as readonly BasketLine[],
+      lines: displayLinesInPence(body.lineItems ?? []),
     };
   }
 
