@@ -26,6 +26,8 @@ from .types import (
     FieldError,
     Limits,
     LineItem,
+    PaymentStatusRecord,
+    PushedPayment,
 )
 
 #: Contract statuses from which waiting for ACTIVE can never succeed.
@@ -270,6 +272,51 @@ class _Terminals:
                 "POST",
                 f"/api/terminal/{_quote(terminal_id)}/display",
                 body={"lineItems": list(line_items), "currency": currency},
+                signed=False,
+            ),
+        )
+
+    def push_payment(
+        self,
+        terminal_id: str,
+        amount: float,
+        *,
+        line_items: Optional[Sequence[LineItem]] = None,
+        notes: Optional[str] = None,
+        payment_method: Optional[str] = None,
+        metadata: Optional[Mapping[str, str]] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> PushedPayment:
+        """Creates a payment request and pushes it to the terminal (the API key alone, unsigned).
+        ``line_items`` is its basket: shown on the terminal beside the code, kept with the payment
+        and listed on every receipt; they must add up to ``amount`` (docs/terminals.md)."""
+        body: Dict[str, Any] = {"id": terminal_id, "amount": amount}
+        if line_items:
+            body["lineItems"] = list(line_items)
+        if notes is not None:
+            body["notes"] = notes
+        if payment_method is not None:
+            body["paymentMethod"] = payment_method
+        if metadata is not None:
+            body["metadata"] = dict(metadata)
+        return cast(
+            PushedPayment,
+            self._c._request(
+                "POST",
+                "/api/terminal/process-remote-payment",
+                body=body,
+                signed=False,
+                idempotency_key=idempotency_key,
+            ),
+        )
+
+    def payment_status(self, payment_request_id: str) -> PaymentStatusRecord:
+        """Where a payment stands now, with its basket (``lineItems``) when it was created with one."""
+        return cast(
+            PaymentStatusRecord,
+            self._c._request(
+                "GET",
+                f"/api/payments/v1/payment-status/{_quote(payment_request_id)}",
                 signed=False,
             ),
         )

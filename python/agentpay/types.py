@@ -167,3 +167,24 @@ class DisplayedBasket(TypedDict):
     totalAmount: float
     currency: str
     lineCount: int
+
+
+class PushedPayment(TypedDict):
+    """What POST /api/terminal/process-remote-payment answers."""
+
+    paymentRequestId: str
+
+
+class PaymentStatusRecord(TypedDict, total=False):
+    """The payment-status record (docs/payment-states.md); the keys a till most often reads.
+    ``lineItems`` is there only when the payment was created with a basket."""
+
+    paymentRequestId: str
+    status: str
+    amount: float
+    currency: str
+    tipAmount: float
+    paidAmount: float
+    orderId: str
+    terminalId: Optional[str]
+    lineItems: List[LineItem]

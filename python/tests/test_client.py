@@ -7,12 +7,12 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from typing import Any, Dict, Optional
+from typing import Any, Dict, List, Optional
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric import ec
 
-from agentpay import AgentPay, AgentPayError, Approver, Limits, signing
+from agentpay import AgentPay, AgentPayError, Approver, LineItem, Limits, signing
 
 from .conftest import Service
 from .keys import new_pem
@@ -327,3 +327,34 @@ def test_terminal_show_basket_with_the_api_key_alone(service: Service) -> None:
         )
     assert bad.value.status == 400
     assert [e["field"] for e in bad.value.errors] == ["lineItems.0.quantity"]
+
+
+def test_terminal_push_payment_with_its_basket(service: Service) -> None:
+    code = service.call("POST", "/api/terminal/pairing-codes", {})["code"]
+    paired = service.call("POST", "/api/terminal/pair", {"code": code, "name": "Py basket till"})
+    terminal_id = paired["terminal"]["id"]
+    feed = urllib.request.Request(
+        service.url + "/api/terminal/events/feed",
+        headers={"Authorization": f"Bearer {paired['secret']}"},
+    )
+    with urllib.request.urlopen(feed, timeout=30) as response:
+        assert json.loads(response.read())["events"] == []
+
+    client = AgentPay(base_url=service.url, api_key=service.secret)
+    lines: List[LineItem] = [
+        {"description": "Flat white", "quantity": 2, "unitAmount": 3.2},
+        {"description": "Croissant", "quantity": 1, "unitAmount": 2.75},
+    ]
+    pushed = client.terminal.push_payment(terminal_id, 9.15, line_items=lines, notes="Table 2")
+    status = client.terminal.payment_status(pushed["paymentRequestId"])
+    assert status["amount"] == 9.15
+    assert status["terminalId"] == terminal_id
+    assert status["lineItems"] == lines
+
+    plain = client.terminal.push_payment(terminal_id, 4)
+    assert "lineItems" not in client.terminal.payment_status(plain["paymentRequestId"])
+
+    with pytest.raises(AgentPayError) as bad:
+        client.terminal.push_payment(terminal_id, 10, line_items=lines)
+    assert bad.value.status == 400
+    assert [e["field"] for e in bad.value.errors] == ["lineItems"]

@@ -151,6 +151,34 @@ describe('payments store', () => {
     store.getState().setStatus('COMPLETED');
     await expect.poll(() => store.getState().page?.totalCount).toBe(0);
   });
+
+  it('sends the basket lines with the payment, which keeps them', async () => {
+    const till = await pairTill('Basket till');
+    const feed = () => h.call('GET', '/api/terminal/events/feed', undefined, till.secret);
+    await feed(); // reading the feed once makes the terminal reachable, as a kiosk that polls
+    const store = createPaymentsStore(api.call);
+    const sent = await store.getState().push({
+      terminalId: till.id,
+      terminalName: 'Basket till',
+      amount: '',
+      method: '',
+      notes: '',
+      basket: '2 x Flat white @ 3.20\nCroissant @ 2.75',
+    });
+    expect(sent).toBe(true);
+    expect(store.getState().pushResult).toMatch(/^Sent to Basket till: £9\.15\./);
+    const id = /Payment request ([0-9a-f-]{36})$/.exec(store.getState().pushResult)![1]!;
+    const lineItems = [
+      { description: 'Flat white', quantity: 2, unitAmount: 3.2 },
+      { description: 'Croissant', quantity: 1, unitAmount: 2.75 },
+    ];
+    const record = await h.call('GET', `/api/payments/v1/payment-status/${id}`);
+    expect(record.body.lineItems).toEqual(lineItems);
+    // One event carries both: the payment and its lines.
+    const events = (await feed()).body.events as { type: string; body: { data: unknown } }[];
+    expect(events.map((e) => e.type)).toEqual(['REMOTE_PAYMENT_REQUEST']);
+    expect(events[0]!.body.data).toMatchObject({ paymentRequestId: id, lineItems });
+  });
 });
 
 describe('webhooks store', () => {

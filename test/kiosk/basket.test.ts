@@ -103,6 +103,12 @@ describe('the basket at the counter', () => {
     const shown = displays.at(-1)!;
     expect(shown.basket).toBeNull();
     expect(shown.active!.lines).toEqual(COFFEES);
+    // Sent with the payment: the service keeps them too, for its receipt page and image.
+    const record = await api(url, 'GET', `/api/payments/v1/payment-status/${id}`);
+    expect(record.lineItems).toEqual([
+      { description: 'Flat white', quantity: 2, unitAmount: 3.2 },
+      { description: 'Croissant', quantity: 1, unitAmount: 2.75 },
+    ]);
 
     // Kept in kiosk.db: History shows it after a restart.
     await stop();
@@ -138,6 +144,12 @@ describe('the basket at the counter', () => {
     const { core } = await started(url);
     const payment = onDisplay(await ok(core, { type: 'startPayment', amountPence: 450 }));
     expect(payment.lines).toBeUndefined();
+    const record = await api(
+      url,
+      'GET',
+      `/api/payments/v1/payment-status/${payment.paymentRequestId}`,
+    );
+    expect(record).not.toHaveProperty('lineItems');
   });
 });
 
@@ -177,5 +189,34 @@ describe("the till system's basket", () => {
     expect(basketMismatch(active.lines!, active.amountPence)).toBe(
       'The items add up to £9.15, but this payment is for £10.00',
     );
+  });
+
+  it('is a remote payment’s own when pushed with it, in place of a basket shown before', async () => {
+    const url = await service();
+    const { core, displays } = await started(url);
+    const terminalId = (await api(url, 'GET', '/api/terminal'))[0].id as string;
+    await api(url, 'POST', `/api/terminal/${terminalId}/display`, {
+      currency: 'GBP',
+      lineItems: [{ description: 'Something else', quantity: 1, unitAmount: 1 }],
+    });
+    await poll(() => displays.at(-1)?.basket?.source === 'till', 5_000, 'the basket pushed');
+
+    const { paymentRequestId } = await api(url, 'POST', '/api/terminal/process-remote-payment', {
+      id: terminalId,
+      amount: 9.15,
+      lineItems: [
+        { description: 'Flat white', quantity: 2, unitAmount: 3.2 },
+        { description: 'Croissant', quantity: 1, unitAmount: 2.75 },
+      ],
+    });
+    await poll(
+      () => displays.at(-1)?.active?.paymentRequestId === paymentRequestId,
+      5_000,
+      'the remote payment on the display',
+    );
+    expect(displays.at(-1)!.active!.lines).toEqual(COFFEES);
+    expect(displays.at(-1)!.basket).toBeNull();
+    const detail = await ok(core, { type: 'getPayment', paymentRequestId });
+    expect(detail.payment.lines).toEqual(COFFEES);
   });
 });

@@ -28,6 +28,11 @@ it('copies a SQLite service database into an empty PostgreSQL one, ids kept', as
     customerId: 'c-9',
     orderId: 'IMPORT-1',
     metadata: { table: '4' },
+    // Its basket moves with it (payment_line_items): the status read below carries it.
+    lineItems: [
+      { description: 'Lunch', quantity: 2, unitAmount: 5 },
+      { description: 'Cake', quantity: 1, unitAmount: 2.5 },
+    ],
   });
   const id = created.body.paymentRequestId as string;
   await old.call('POST', `/api/sandbox/payment-requests/${id}/simulate`, {
@@ -56,6 +61,7 @@ it('copies a SQLite service database into an empty PostgreSQL one, ids kept', as
     customers: (await old.call('GET', '/api/customers?search=lovelace')).body,
     webhooks: (await old.call('GET', '/api/webhooks')).body,
   };
+  expect(before.status.lineItems).toHaveLength(2);
   await old.close();
 
   const databaseUrl = await freshDatabaseUrl();

@@ -4,7 +4,7 @@
  * contract's own `DisplayLineItem`, so the form and the service refuse the same things.
  */
 import { basketTotalPence } from '../../shared/basket';
-import { DisplayLineItem, displayLinesInPence } from '../../shared/contract/terminals';
+import { DisplayLineItem, displayLinesInPence } from '../../shared/contract/line-items';
 import { decimalTextToPence, penceToPounds } from '../../shared/money';
 
 const LINE = /^(?:(\d+)\s*[x×*]\s*)?(.+?)\s*@\s*£?\s*([\d,]+(?:\.\d+)?)$/i;

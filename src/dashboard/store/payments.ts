@@ -28,7 +28,7 @@ export interface PushInput {
   amount: string;
   method: MethodChoice;
   notes: string;
-  /** Optional basket lines, one per row ("2 x Flat white @ 3.20"), shown on the display first. */
+  /** Optional basket lines, one per row ("2 x Flat white @ 3.20"), sent with the payment. */
   basket?: string;
 }
 
@@ -188,17 +188,15 @@ export function createPaymentsStore(call: Call) {
       }
       set({ pushing: true });
       try {
-        if (lines)
-          await call('pushTerminalDisplay', {
-            params: { id: input.terminalId },
-            body: { currency: 'GBP', lineItems: basket.lineItems },
-          });
+        // The lines go with the payment: the terminal shows them beside the code, and the
+        // service keeps them for the status read and every receipt.
         const sent = await call('processRemotePayment', {
           body: {
             id: input.terminalId,
             amount: amount.pounds,
             ...(input.method ? { paymentMethod: input.method } : {}),
             ...(input.notes.trim() ? { notes: input.notes } : {}),
+            ...(lines ? { lineItems: basket.lineItems } : {}),
           },
         });
         set({

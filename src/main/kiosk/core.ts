@@ -15,7 +15,8 @@ import {
   type HeldPayment,
   type KioskState,
 } from '../../shared/bridge';
-import { displayLinesInPence, overTerminalLimit } from '../../shared/contract/terminals';
+import { displayLinesInPence, lineItemsOfBasket } from '../../shared/contract/line-items';
+import { overTerminalLimit } from '../../shared/contract/terminals';
 import { penceToPounds, poundsToPence } from '../../shared/money';
 import { ApiClientError, createClient, type ApiClient } from '../../client/http-client';
 import { cardOnFileCommands } from './commands/card-on-file';
@@ -327,8 +328,12 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
         expiresAt: Date.parse(d.expiresAt),
       };
       tracker.track(payment);
-      // The till system's basket is for the payment it sends next (a replayed one keeps its own).
-      if (!known && draftBasket?.source === 'till') {
+      // A payment pushed with its own basket keeps that one; otherwise the till system's basket
+      // on the display is for the payment it sends next (a replayed one keeps its own).
+      if (!known && d.lineItems?.length) {
+        baskets.save(d.paymentRequestId, displayLinesInPence(d.lineItems));
+        if (draftBasket?.source === 'till') draftBasket = null;
+      } else if (!known && draftBasket?.source === 'till') {
         baskets.save(d.paymentRequestId, draftBasket.lines);
         draftBasket = null;
       }
@@ -554,6 +559,8 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
           notes: request.notes ?? undefined,
           paymentMethod: request.method ? [request.method] : undefined,
           template: 'EXTERNAL_DISPLAY',
+          // Kept with the payment by the service too, so its receipt page and image list them.
+          lineItems: request.lines?.length ? lineItemsOfBasket(request.lines) : undefined,
         },
         idempotencyKey: attempt.idempotencyKey,
       });

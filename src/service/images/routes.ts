@@ -24,7 +24,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A receipt shows live status: clients keep it but ask again, cheaply, with If-None-Match. */
 const REVALIDATE = 'no-cache';
 /** Bump when a layout changes, so cached copies with an old ETag are replaced. */
-const LAYOUT_VERSION = 2;
+const LAYOUT_VERSION = 3;
 /** Enough for every kiosk of a busy shop to hit the cache; each entry is a few kilobytes. */
 const CACHE_ENTRIES = 200;
 
@@ -117,6 +117,7 @@ export const imageRoutes: Area = (app, ctx) => {
         orderId: row.order_id,
         paymentRequestId: row.id,
         method: row.payment_method,
+        lines: await ctx.payments.lineItems(row),
         refundedPence: row.refunded_pence,
         refunds: (await ctx.refunds.reader.ofRequest(row.id)).map((r) => ({
           amountPence: r.amount_pence,

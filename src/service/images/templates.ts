@@ -3,6 +3,7 @@
  * large) and the receipt (portrait). Pure functions of their data, so the PNG variants are the
  * same documents rasterised and tests can read the text straight from the SVG.
  */
+import { basketTotalPence, lineTotalPence, type BasketLine } from '../../shared/basket';
 import { formatPence } from '../../shared/money';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../shared/shop-day';
 import type { PaymentStatus } from '../../shared/payment-states';
@@ -35,6 +36,8 @@ export interface ReceiptData {
   orderId: string;
   paymentRequestId: string;
   method: Method | null;
+  /** The basket the payment was created with, in order (docs/terminals.md). */
+  lines?: readonly BasketLine[];
   /** The payment's refunds, oldest first (docs/refunds.md). */
   refunds?: { amountPence: number; status: string; date: number }[];
   refundedPence?: number;
@@ -42,6 +45,11 @@ export interface ReceiptData {
   receiptUrl?: string;
 }
 
+/**
+ * Basket lines drawn on a receipt image, so a 100-line basket still makes an image a printer or
+ * a phone can take; the rest are summed up in one line (the hosted receipt page lists them all).
+ */
+export const MAX_RECEIPT_ITEM_LINES = 12;
 /** Refund lines drawn on a receipt image; more are summed up in one line. */
 const MAX_REFUND_LINES = 6;
 const REFUND_LABELS: Record<string, string> = {
@@ -202,6 +210,49 @@ export function receiptSvg(data: ReceiptData): string {
     }),
   );
 
+  let y = 384;
+  const lines = data.lines ?? [];
+  if (lines.length > 0) {
+    const money = (pence: number) => formatPence(pence, data.currency);
+    // A basket one line over the cap shows that line rather than "+1 more line".
+    const shown = lines.length > MAX_RECEIPT_ITEM_LINES ? MAX_RECEIPT_ITEM_LINES - 1 : lines.length;
+    body.push(text('Items', { x: margin, y, size: 18, fill: MUTED }));
+    y += 38;
+    for (const line of lines.slice(0, shown)) {
+      const total = fitLine(money(lineTotalPence(line)), inner / 2 - 8, 22, 12, true);
+      // The description gives way to the amount, which is never cut.
+      const totalWidth = Math.ceil(Array.from(total.text).length * total.size * EM.bold);
+      const what = fitLine(line.description, inner - totalWidth - 24, 22, 14);
+      body.push(
+        text(what.text, { x: margin, y, size: what.size }),
+        text(total.text, { x: width - margin, y, size: total.size, bold: true, anchor: 'end' }),
+        text(`${line.quantity} × ${money(line.unitPence)}`, {
+          x: margin,
+          y: y + 24,
+          size: 16,
+          fill: MUTED,
+        }),
+      );
+      y += 58;
+    }
+    const rest = lines.slice(shown);
+    if (rest.length > 0) {
+      body.push(
+        text(`+${rest.length} more lines`, { x: margin, y, size: 20, fill: MUTED }),
+        text(money(basketTotalPence(rest)), {
+          x: width - margin,
+          y,
+          size: 20,
+          fill: MUTED,
+          anchor: 'end',
+        }),
+      );
+      y += 34;
+    }
+    body.push(`<rect x="${margin}" y="${y - 8}" width="${inner}" height="2" fill="${RULE}"/>`);
+    y += 48;
+  }
+
   const rows: [string, string][] = [];
   if (data.tipPence > 0) {
     rows.push(['Tip', formatPence(data.tipPence, data.currency)]);
@@ -215,7 +266,6 @@ export function receiptSvg(data: ReceiptData): string {
   );
   const refunded = data.refundedPence ?? 0;
   if (refunded > 0) rows.push(['Refunded', `−${formatPence(refunded, data.currency)}`]);
-  let y = 384;
   for (const [label, value] of rows) {
     const fitted = fitLine(value, inner, 26, 14);
     body.push(

@@ -1,4 +1,5 @@
 /** Creating payment requests: process-payment, and the same for remote payments. */
+import { displayLinesInPence } from '../../shared/contract/line-items';
 import type { ProcessPaymentBody } from '../../shared/contract/payments';
 import { overTerminalLimit } from '../../shared/contract/terminals';
 import { poundsToPence } from '../../shared/money';
@@ -54,8 +55,11 @@ export function createPaymentCreator(store: Store, clock: Clock) {
   const insert = store.prepare<ReturnType<typeof values>>(`
     INSERT INTO payment_requests (id, merchant_id, environment, store_id, terminal_id, customer_ref,
       order_id, amount_pence, status, allowed_methods, options, notes, metadata, template,
-      expires_at, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      expires_at, created_at, updated_at, line_count)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertLine = store.prepare<[string, number, string, number, number]>(`
+    INSERT INTO payment_line_items (payment_request_id, position, description, quantity, unit_pence)
+    VALUES (?, ?, ?, ?, ?)`);
   /** A new request's values in the order of insert's columns. */
   const values = (r: Awaited<ReturnType<typeof prepare>>) => [
     r.id,
@@ -75,7 +79,21 @@ export function createPaymentCreator(store: Store, clock: Clock) {
     r.expiresAt,
     r.now,
     r.now,
+    r.lines.length,
   ];
+
+  /**
+   * The request and its basket together: the basket is written only with its request, and
+   * inside a transaction (the caller's, or a savepoint of it) so neither is kept without the other.
+   */
+  async function insertWithLines(row: Awaited<ReturnType<typeof prepare>>) {
+    if (row.lines.length === 0) return void (await insert.run(...values(row)));
+    await store.tx(async () => {
+      await insert.run(...values(row));
+      for (const [position, line] of row.lines.entries())
+        await insertLine.run(row.id, position, line.description, line.quantity, line.unitPence);
+    });
+  }
 
   /** Validates what only the service can know; returns the row to insert. */
   async function prepare(caller: Caller, { body, terminalId = null, known }: NewRequest) {
@@ -148,13 +166,15 @@ export function createPaymentCreator(store: Store, clock: Clock) {
       expiresAt: now + body.expiresIn,
       now,
       status: 'PAYMENT_NOT_INITIATED' as PaymentStatus,
+      // The contract has checked that they add up to the amount.
+      lines: displayLinesInPence(body.lineItems ?? []),
     };
   }
 
   /** Stores the request at once, inside the caller's transaction if there is one. */
   async function create(caller: Caller, request: NewRequest): Promise<string> {
     const row = await prepare(caller, request);
-    await insert.run(...values(row));
+    await insertWithLines(row);
     return row.id;
   }
 
@@ -169,7 +189,7 @@ export function createPaymentCreator(store: Store, clock: Clock) {
     status: PaymentStatus,
   ): Promise<RequestRow> {
     const row = { ...(await prepare(caller, request)), status };
-    await insert.run(...values(row));
+    await insertWithLines(row);
     return {
       id: row.id,
       merchant_id: row.merchantId,
@@ -194,6 +214,7 @@ export function createPaymentCreator(store: Store, clock: Clock) {
       expires_at: row.expiresAt,
       created_at: row.now,
       updated_at: row.now,
+      line_count: row.lines.length,
     };
   }
 

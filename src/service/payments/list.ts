@@ -48,7 +48,13 @@ export const paymentListRoutes: Area = (app, ctx) => {
       const current = (await ctx.lifecycle.expireIfDue(row))
         ? (await ctx.payments.get(row.id))!
         : row;
-      data.push(statusRecord(current, await ctx.payments.transactions(row.id)));
+      data.push(
+        statusRecord(
+          current,
+          await ctx.payments.transactions(row.id),
+          await ctx.payments.lineItems(current),
+        ),
+      );
     }
     return {
       data,

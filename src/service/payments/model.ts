@@ -1,6 +1,8 @@
 /** Payment request rows and their wire shape (the payment-status record). */
 import type { z } from 'zod';
 import type { PaymentStatusRecord, PaymentTransaction } from '../../shared/contract/payments';
+import type { BasketLine } from '../../shared/basket';
+import { lineItemsOfBasket } from '../../shared/contract/line-items';
 import { penceToPounds } from '../../shared/money';
 import type { PaymentStatus } from '../../shared/payment-states';
 import { iso } from '../kernel/clock';
@@ -39,6 +41,8 @@ export interface RequestRow {
   paid_pence: number;
   /** The total of COMPLETED refunds (src/service/refunds). */
   refunded_pence: number;
+  /** How many lines its basket has (payment_line_items); 0 for a payment without one. */
+  line_count: number;
   allowed_methods: string;
   options: string;
   notes: string | null;
@@ -94,8 +98,16 @@ export function createPaymentReader(store: Store) {
      ORDER BY created_at, ${insertionOrder(store)}`,
   );
   const txById = store.prepare<[string], TransactionRow>('SELECT * FROM transactions WHERE id = ?');
+  const linesOf = store.prepare<
+    [string],
+    { description: string; quantity: number; unit_pence: number }
+  >(
+    `SELECT description, quantity, unit_pence FROM payment_line_items
+     WHERE payment_request_id = ? ORDER BY position`,
+  );
   const rows = createReadCache<RequestRow>(store, 'payment', CACHED_REQUESTS);
   const txs = createReadCache<TransactionRow[]>(store, 'payment', CACHED_REQUESTS);
+  const baskets = createReadCache<BasketLine[]>(store, 'payment', CACHED_REQUESTS);
 
   return {
     get: (id: string): Promise<RequestRow | undefined> => rows.read(id, () => byId.get(id)),
@@ -112,6 +124,21 @@ export function createPaymentReader(store: Store) {
       return (await txs.read(id, () => txsOf.all(id)))!;
     },
     transaction: (id: string) => txById.get(id),
+    /**
+     * The basket the request was created with, in pence and in order; empty without one. A
+     * basket never changes once created, so only a sandbox reset (clear) drops the cached copy.
+     */
+    async lineItems(row: RequestRow): Promise<BasketLine[]> {
+      if (!row.line_count) return [];
+      const lines = await baskets.read(row.id, async () =>
+        (await linesOf.all(row.id)).map((line) => ({
+          description: line.description,
+          quantity: line.quantity,
+          unitPence: line.unit_pence,
+        })),
+      );
+      return lines!;
+    },
     /** Call before changing a request or its transactions. */
     invalidate(id: string) {
       rows.changed(id);
@@ -120,6 +147,7 @@ export function createPaymentReader(store: Store) {
     clear() {
       rows.changed();
       txs.changed();
+      baskets.changed();
     },
   };
 }
@@ -156,13 +184,15 @@ const records = new WeakMap<
   { txs: TransactionRow[]; record: z.input<typeof PaymentStatusRecord> }
 >();
 
+/** `lines` is the request's basket (PaymentReader.lineItems), fixed at creation. */
 export function statusRecord(
   row: RequestRow,
   txs: TransactionRow[],
+  lines: readonly BasketLine[],
 ): z.input<typeof PaymentStatusRecord> {
   const memo = records.get(row);
   if (memo?.txs === txs) return memo.record;
-  const record = buildStatusRecord(row, txs);
+  const record = buildStatusRecord(row, txs, lines);
   records.set(row, { txs, record });
   return record;
 }
@@ -170,6 +200,7 @@ export function statusRecord(
 function buildStatusRecord(
   row: RequestRow,
   txs: TransactionRow[],
+  lines: readonly BasketLine[],
 ): z.input<typeof PaymentStatusRecord> {
   return {
     paymentRequestId: row.id,
@@ -191,5 +222,6 @@ function buildStatusRecord(
     expiresAt: iso(row.expires_at),
     transactions: txs.map(transactionRecord),
     refundedAmount: penceToPounds(row.refunded_pence ?? 0),
+    ...(lines.length ? { lineItems: lineItemsOfBasket(lines) } : {}),
   };
 }

@@ -30,6 +30,10 @@ export const paymentRoutes: Area = (app, ctx) => {
     let row = await requestFor(ctx.payments, caller, params.paymentRequestId);
     // A read never shows an open request past its expiry, even between scheduler ticks.
     if (await ctx.lifecycle.expireIfDue(row)) row = (await ctx.payments.get(row.id))!;
-    return statusRecord(row, await ctx.payments.transactions(row.id));
+    return statusRecord(
+      row,
+      await ctx.payments.transactions(row.id),
+      await ctx.payments.lineItems(row),
+    );
   });
 };

@@ -1,8 +1,9 @@
 /**
  * Everything a receipt shows, gathered once for the hosted receipt page and the RECEIPT /
- * RECEIPT_PNG templates: merchant, store, amounts, the way it was paid (masked card), the order
- * id and the payment's refunds.
+ * RECEIPT_PNG templates: merchant, store, the basket, amounts, the way it was paid (masked
+ * card), the order id and the payment's refunds.
  */
+import type { BasketLine } from '../../shared/basket';
 import type { PaymentStatus } from '../../shared/payment-states';
 import type { RefundStatus } from '../../shared/refund-states';
 import type { ServiceContext } from '../context';
@@ -33,6 +34,8 @@ export interface Receipt {
   bankName: string | null;
   orderId: string;
   notes: string | null;
+  /** The basket the payment was created with, in order; empty without one. */
+  lines: readonly BasketLine[];
   /** When it was paid (the completing transaction), otherwise the last change. */
   date: number;
   refunds: ReceiptRefund[];
@@ -73,6 +76,7 @@ export function createReceiptReader(ctx: ServiceContext) {
       bankName: paidTx?.bank_name ?? null,
       orderId: row.order_id,
       notes: row.notes,
+      lines: await ctx.payments.lineItems(row),
       date: paidTx?.updated_at ?? row.updated_at,
       refunds: (await ctx.refunds.reader.ofRequest(row.id)).map((r) => ({
         refundId: r.id,

@@ -6,6 +6,7 @@
  * everything for a 72 mm printable width.
  */
 import type { FC } from 'hono/jsx';
+import { lineTotalPence, type BasketLine } from '../../shared/basket';
 import { formatPence } from '../../shared/money';
 import type { RefundStatus } from '../../shared/refund-states';
 import { shortUrl } from '../../shared/short-url';
@@ -30,6 +31,8 @@ dt{color:#4a5568}dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}
 h2{font-size:1rem;margin:1rem 0 .5rem;border-top:1px dashed #b8c1cf;padding-top:.75rem}
 table{width:100%;border-collapse:collapse;font-size:.95rem}
 th{text-align:left;color:#4a5568;font-weight:600}td,th{padding:.25rem 0}td.num,th.num{text-align:right}
+.items{margin:0 0 1rem}.items td.num{white-space:nowrap;padding-left:.75rem;font-variant-numeric:tabular-nums}
+.items .each{display:block;color:#4a5568;font-size:.85rem}
 .foot{color:#4a5568;font-size:.85rem;text-align:center;margin-top:1rem}
 .keep{display:none;text-align:center;margin:1rem 0 0}
 .keep svg{width:32mm;height:32mm}
@@ -43,7 +46,7 @@ th{text-align:left;color:#4a5568;font-weight:600}td,th{padding:.25rem 0}td.num,t
   .receipt{box-shadow:none;border-radius:0;padding:0}
   h1{font-size:13pt}.amount{font-size:18pt}
   .status{background:none!important;color:#000!important;border:1px solid #000;padding:0 2mm}
-  dt,.store,.kind,th,.foot{color:#000}
+  dt,.store,.kind,th,.foot,.items .each{color:#000}
   h2{border-top:1px dashed #000}
   table{font-size:8.5pt}td,th{overflow-wrap:normal;vertical-align:top;padding-right:1mm}
 }
@@ -73,6 +76,42 @@ const methodText = (r: Receipt) =>
       : 'Not paid yet';
 
 /**
+ * What the customer paid for, above the amounts: every line (a page scrolls, unlike the display),
+ * the quantity and price of one under the description, the line's total on the right.
+ */
+const Items: FC<{ lines: readonly BasketLine[]; money: (pence: number) => string }> = ({
+  lines,
+  money,
+}) => (
+  <section class="items" aria-labelledby="items" data-testid="receipt-items">
+    <h2 id="items">Items</h2>
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">Item</th>
+          <th scope="col" class="num">
+            Total
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <tr>
+            <td>
+              {line.description}
+              <span class="each">
+                {line.quantity} × {money(line.unitPence)}
+              </span>
+            </td>
+            <td class="num">{money(lineTotalPence(line))}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  </section>
+);
+
+/**
  * On paper, the way back to this page: its QR code and its address without the scheme,
  * shortened in the middle (the code carries it whole).
  */
@@ -97,6 +136,7 @@ const ReceiptBody: FC<{ r: Receipt; url: string; qr: string }> = ({ r, url, qr }
         {money(paid ? r.paidPence : r.amountPence)}
       </p>
       <span class={`status ${status.tone}`}>{status.text}</span>
+      {r.lines.length > 0 ? <Items lines={r.lines} money={money} /> : null}
       <dl>
         <dt>Amount</dt>
         <dd>{money(r.amountPence)}</dd>

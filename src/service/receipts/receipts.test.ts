@@ -14,12 +14,19 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function paidByCard(orderId: string, amount: number, tip: number, notes?: string) {
+async function paidByCard(
+  orderId: string,
+  amount: number,
+  tip: number,
+  notes?: string,
+  lineItems?: { description: string; quantity: number; unitAmount: number }[],
+) {
   const res = await h.call('POST', '/api/payments/process-payment', {
     customerId: 'c',
     orderId,
     amount,
     ...(notes ? { notes } : {}),
+    ...(lineItems ? { lineItems } : {}),
   });
   const id = res.body.paymentRequestId as string;
   const paid = await h.call('POST', `/api/sandbox/payment-requests/${id}/simulate`, {
@@ -106,6 +113,63 @@ describe('hosted receipt page', () => {
     const text = textOf((await page(res.body.paymentRequestId)).html);
     expect(text).toContain('Not paid (PAYMENT_NOT_INITIATED)');
     expect(text).not.toContain('Total paid');
+  });
+});
+
+const BASKET = [
+  { description: 'Flat white', quantity: 2, unitAmount: 3.2 },
+  { description: 'Croissant', quantity: 1, unitAmount: 2.75 },
+];
+/** A long shop's basket: 40 lines of 25p, £10 in all. */
+const LONG_BASKET = Array.from({ length: 40 }, (_, i) => ({
+  description: `Item ${i + 1}`,
+  quantity: 1,
+  unitAmount: 0.25,
+}));
+const template = (id: string, name: string) =>
+  fetch(`${h.url}/api/payment-requests/${id}/template/${name}`);
+const pngOf = async (id: string) =>
+  PNG.sync.read(Buffer.from(await (await template(id, 'RECEIPT_PNG')).arrayBuffer()));
+
+describe('the basket on the receipts', () => {
+  it('is listed on the receipt page above the amounts: description, quantity × price, line total', async () => {
+    const id = await paidByCard('ORD-B1', 9.15, 0, undefined, BASKET);
+    const text = textOf((await page(id)).html);
+    expect(text).toMatch(
+      /Items Item Total Flat white 2 × £3\.20 £6\.40 Croissant 1 × £2\.75 £2\.75 Amount £9\.15 Total paid £9\.15/,
+    );
+    // Every line of a long basket: a page scrolls.
+    const long = textOf(
+      (await page(await paidByCard('ORD-B2', 10, 0, undefined, LONG_BASKET))).html,
+    );
+    expect(long).toContain('Item 1 1 × £0.25 £0.25');
+    expect(long).toContain('Item 40 1 × £0.25 £0.25');
+    // Without a basket there is no Items section.
+    expect(textOf((await page(await paidByCard('ORD-B3', 2, 0))).html)).not.toContain('Items');
+  });
+
+  it('is drawn on the receipt image, a long one cut to its first lines and "+K more lines"', async () => {
+    const plain = await paidByCard('ORD-B4', 9.15, 0);
+    const withLines = await paidByCard('ORD-B5', 9.15, 0, undefined, BASKET);
+    const svg = await (await template(withLines, 'RECEIPT')).text();
+    for (const expected of ['Items', 'Flat white', '2 × £3.20', '£6.40', 'Croissant', '£2.75'])
+      expect(svg).toContain(expected);
+    expect(await (await template(plain, 'RECEIPT')).text()).not.toContain('Items');
+    const [plainPng, linesPng] = [await pngOf(plain), await pngOf(withLines)];
+    expect(linesPng.width).toBe(plainPng.width);
+    expect(linesPng.height).toBeGreaterThan(plainPng.height);
+    // The receipt QR code still scans under the lines.
+    const scanned = jsQR(new Uint8ClampedArray(linesPng.data), linesPng.width, linesPng.height);
+    expect(scanned?.data).toBe(`${h.url}/receipt/${withLines}`);
+
+    const long = await paidByCard('ORD-B6', 10, 0, undefined, LONG_BASKET);
+    const longSvg = await (await template(long, 'RECEIPT')).text();
+    expect(longSvg).toContain('>Item 11<');
+    expect(longSvg).not.toContain('>Item 12<');
+    expect(longSvg).toContain('+29 more lines');
+    expect(longSvg).toContain('£7.25'); // what the 29 come to
+    const longPng = await pngOf(long);
+    expect(longPng.height).toBeLessThan(2000);
   });
 });
 

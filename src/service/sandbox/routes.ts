@@ -63,13 +63,20 @@ export const sandboxRoutes: Area = (app, ctx) => {
         body.outcome === 'FAILED' ? 'Declined by the sandbox' : undefined,
       );
     });
-    return statusRecord((await ctx.payments.get(row.id))!, await ctx.payments.transactions(row.id));
+    const current = (await ctx.payments.get(row.id))!;
+    return statusRecord(
+      current,
+      await ctx.payments.transactions(row.id),
+      await ctx.payments.lineItems(current),
+    );
   });
 
   const resets = [
     `DELETE FROM messages WHERE merchant_id = ? AND environment = 'sandbox'`,
     `DELETE FROM terminal_lookups WHERE merchant_id = ? AND environment = 'sandbox'`,
     `DELETE FROM transactions WHERE payment_request_id IN
+       (SELECT id FROM payment_requests WHERE merchant_id = ? AND environment = 'sandbox')`,
+    `DELETE FROM payment_line_items WHERE payment_request_id IN
        (SELECT id FROM payment_requests WHERE merchant_id = ? AND environment = 'sandbox')`,
     `DELETE FROM payment_requests WHERE merchant_id = ? AND environment = 'sandbox'`,
     `DELETE FROM webhook_delivery_attempts WHERE delivery_id IN (SELECT d.id FROM webhook_deliveries d

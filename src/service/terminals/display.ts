@@ -6,7 +6,7 @@
  */
 import { routes } from '../../shared/contract/routes';
 import { basketTotalPence } from '../../shared/basket';
-import { displayLinesInPence } from '../../shared/contract/terminals';
+import { displayLinesInPence } from '../../shared/contract/line-items';
 import { penceToPounds } from '../../shared/money';
 import type { Area } from '../context';
 import { ApiError } from '../kernel/errors';

@@ -94,6 +94,7 @@ export const remotePaymentRoutes: Area = (app, ctx) => {
             splitBill: false,
             template: 'EXTERNAL_DISPLAY',
             consumerDetails: consumer,
+            lineItems: body.lineItems,
           },
         },
       );
@@ -115,6 +116,8 @@ export const remotePaymentRoutes: Area = (app, ctx) => {
           paymentMethod: restricted,
           expiresAt: iso(now + DEFAULT_EXPIRES_IN_MS),
           metadata: body.metadata ?? {},
+          // The kiosk keeps them with the payment, as it does a basket shown beforehand.
+          ...(body.lineItems?.length ? { lineItems: body.lineItems } : {}),
         },
       });
       return { paymentRequestId: id };

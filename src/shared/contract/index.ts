@@ -3,6 +3,7 @@ export * from './errors';
 export * from './customers';
 export * from './cards';
 export * from './payments';
+export * from './line-items';
 export * from './terminals';
 export * from './refunds';
 export * from './bank';

@@ -18,6 +18,7 @@ import {
   safeText,
   offsetPage,
 } from './common';
+import { checkLinesAddUp, DisplayLineItem, LineItems } from './line-items';
 
 export const DEFAULT_EXPIRES_IN_MS = 180_000;
 /** A payment request lives at most 7 days; longer links are a mistake, not a feature. */
@@ -53,8 +54,12 @@ export const ProcessPaymentBody = z
     splitBill: z.boolean().default(false),
     template: Template.optional(),
     paymentMethodMetadata: z.record(z.string(), z.unknown()).optional(),
+    lineItems: LineItems.optional().describe(
+      'What the customer is paying for: kept with the payment and listed on its receipts; the lines must add up to amount',
+    ),
   })
   .superRefine((b, ctx) => {
+    checkLinesAddUp(b, ctx);
     if (!b.savePaymentMethod) return;
     if (b.serviceCustomerId === undefined)
       ctx.addIssue({
@@ -131,6 +136,8 @@ export const PaymentStatusRecord = z.object({
   transactions: z.array(PaymentTransaction),
   /** Extension (docs/refunds.md): the total of the payment's COMPLETED refunds, in pounds. */
   refundedAmount: z.number().optional(),
+  /** Extension: the basket the payment was created with, absent when it had none. */
+  lineItems: z.array(DisplayLineItem).optional(),
 });
 export type PaymentStatusRecord = z.infer<typeof PaymentStatusRecord>;
 

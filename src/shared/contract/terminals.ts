@@ -1,18 +1,11 @@
 /** Remote payments, terminals and stores (docs/terminals.md). */
 import { z } from 'zod';
-import {
-  basketTotalPence,
-  MAX_BASKET_LINES,
-  MAX_LINE_DESCRIPTION,
-  MAX_LINE_QUANTITY,
-} from '../basket';
-import { decimalPlaces, formatPence, MAX_PENCE, poundsToPence } from '../money';
+import { formatPence, MAX_PENCE } from '../money';
 import {
   ConsumerDetails,
   Currency,
   Environment,
   Metadata,
-  nonBlank,
   PaymentMethod,
   PaymentStatus,
   Pounds,
@@ -21,6 +14,7 @@ import {
   Uuid,
   safeText,
 } from './common';
+import { checkLinesAddUp, DisplayLineItem, LineItems, lineItemsTotalPence } from './line-items';
 
 /** "+44" or "44": an optional plus and 1-4 digits. */
 const PHONE_CODE = /^\+?\d{1,4}$/;
@@ -34,8 +28,12 @@ export const RemotePaymentBody = z
     notes: safeText().trim().max(30, 'must be at most 30 characters after trimming').optional(),
     consumerDetails: ConsumerDetails.optional(),
     metadata: Metadata.optional(),
+    lineItems: LineItems.optional().describe(
+      'What the customer is paying for: kept with the payment, shown on the terminal and listed on every receipt; the lines must add up to amount',
+    ),
   })
   .superRefine((b, ctx) => {
+    checkLinesAddUp(b, ctx);
     const code = b.consumerDetails?.phoneCountryCode;
     const number = b.consumerDetails?.phoneNumber;
     if (code === undefined || number === undefined) return;
@@ -75,6 +73,8 @@ export const RemotePaymentPush = z.object({
   templateUrl: z.string(),
   expiresAt: Timestamp,
   metadata: z.record(z.string(), z.string()),
+  /** The basket the payment was created with, when it was. */
+  lineItems: z.array(DisplayLineItem).optional(),
 });
 export type RemotePaymentPush = z.infer<typeof RemotePaymentPush>;
 
@@ -186,40 +186,17 @@ export const TerminalEventFeed = z.object({
 });
 
 /**
- * One line of a basket on the wire (POST /api/terminal/{id}/display): money in pounds, as every
- * amount in this interface; the kiosk holds it in pence (shared/basket.ts).
- */
-export const DisplayLineItem = z.object({
-  description: nonBlank(1, MAX_LINE_DESCRIPTION),
-  quantity: z
-    .number({ message: 'must be a whole number' })
-    .int('must be a whole number')
-    .positive('must be at least 1')
-    .max(MAX_LINE_QUANTITY, `must be at most ${MAX_LINE_QUANTITY}`),
-  unitAmount: Pounds.refine((n) => n >= 0, 'must not be negative').describe(
-    'Price of one, in pounds (2.5 is £2.50); 0 for a free item',
-  ),
-});
-export type DisplayLineItem = z.infer<typeof DisplayLineItem>;
-
-const linesInPence = (items: readonly DisplayLineItem[]) =>
-  items.map((item) => ({ ...item, unitPence: poundsToPence(item.unitAmount) }));
-
-/**
  * The basket a merchant's till system shows on a terminal's customer display. An empty list
  * clears it. The payment that follows should be for its total; when it is not, the display says so.
  */
 export const TerminalDisplayBody = z
   .object({
-    lineItems: z
-      .array(DisplayLineItem)
-      .max(MAX_BASKET_LINES, `must have at most ${MAX_BASKET_LINES} lines`),
+    lineItems: LineItems,
     currency: Currency.refine((c) => c === 'GBP', 'must be GBP: terminals take payments in pounds'),
   })
   .superRefine((body, ctx) => {
-    // Runs even when a line was refused (its own error names it): only whole amounts are summed.
-    if (body.lineItems.some((item) => decimalPlaces(item.unitAmount) > 2)) return;
-    if (basketTotalPence(linesInPence(body.lineItems)) > MAX_PENCE)
+    const total = lineItemsTotalPence(body.lineItems);
+    if (total !== null && total > MAX_PENCE)
       ctx.addIssue({
         code: 'custom',
         path: ['lineItems'],
@@ -244,11 +221,3 @@ export const TerminalDisplayPush = z.object({
   totalAmount: Pounds,
 });
 export type TerminalDisplayPush = z.infer<typeof TerminalDisplayPush>;
-
-/** A pushed basket as the kiosk keeps it: pence inside. */
-export const displayLinesInPence = (items: readonly DisplayLineItem[]) =>
-  linesInPence(items).map(({ description, quantity, unitPence }) => ({
-    description,
-    quantity,
-    unitPence,
-  }));

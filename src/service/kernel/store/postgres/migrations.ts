@@ -633,4 +633,16 @@ export const postgresMigrations: readonly string[] = [
   CREATE TRIGGER events_stored AFTER INSERT ON events
     FOR EACH STATEMENT EXECUTE FUNCTION events_stored();
   `,
+  // 5: SQLite's 16 (the basket kept with its payment).
+  `
+  CREATE TABLE payment_line_items (
+    payment_request_id TEXT NOT NULL REFERENCES payment_requests(id),
+    position BIGINT NOT NULL,
+    description TEXT NOT NULL,
+    quantity BIGINT NOT NULL,
+    unit_pence BIGINT NOT NULL,
+    PRIMARY KEY (payment_request_id, position)
+  );
+  ALTER TABLE payment_requests ADD COLUMN line_count BIGINT NOT NULL DEFAULT 0;
+  `,
 ];
