@@ -100,7 +100,7 @@ export function registerAgentTools(server: McpServer, options: AgentToolOptions)
     {
       title: 'Ask a person for a spending contract',
       description:
-        'Creates a spending contract (SEND: pay UK bank accounts; COLLECT: charge a customer\'s linked card) with limits: the most per payment and caps per period. It starts PENDING_AUTHORIZATION: give the authorizationUrl to the approver, who approves with a one-time code sent to them, then call contract_wait. Amounts are in pounds.',
+        "Creates a spending contract (SEND: pay UK bank accounts; COLLECT: charge a customer's linked card) with limits: the most per payment and caps per period. It starts PENDING_AUTHORIZATION: give the authorizationUrl to the approver, who approves with a one-time code sent to them, then call contract_wait. Amounts are in pounds.",
       inputSchema: ContractCreateBody.safeExtend({ idempotencyKey: idempotencyKey.optional() }),
     },
     ({ idempotencyKey, ...input }) =>

@@ -7,7 +7,11 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { IdempotencyKey } from '../shared/contract/common';
-import { PaymentListQuery, PaymentRequestParams, ProcessPaymentBody } from '../shared/contract/payments';
+import {
+  PaymentListQuery,
+  PaymentRequestParams,
+  ProcessPaymentBody,
+} from '../shared/contract/payments';
 import { RefundCreateBody } from '../shared/contract/refunds';
 import { RemotePaymentBody } from '../shared/contract/terminals';
 import type { FetchClient } from '../shared/contract/fetch-client';

@@ -54,10 +54,10 @@ const mcpRoute = (method: 'get' | 'post' | 'delete') =>
   }) satisfies RouteDef;
 
 const jsonRpcError = (status: number, message: string, headers: Record<string, string> = {}) =>
-  new Response(
-    JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }),
-    { status, headers: { 'content-type': 'application/json', ...headers } },
-  );
+  new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
 const bearer = (header: string | undefined) => /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1] ?? '';
 
