@@ -23,6 +23,8 @@ export interface TestMcp {
   answers: PersonAnswer[];
   /** Every tool answer's text so far. */
   said: string[];
+  /** What the server wrote to stderr (stdio only). */
+  stderr: () => string;
   close(): Promise<void>;
 }
 
@@ -32,7 +34,11 @@ const REPLIES: Record<PersonAnswer, ElicitResult> = {
   cancel: { action: 'cancel' },
 };
 
-async function connect(transport: Transport, canElicit: boolean): Promise<TestMcp> {
+async function connect(
+  transport: Transport,
+  canElicit: boolean,
+  stderr: () => string = () => '',
+): Promise<TestMcp> {
   const client = new Client(
     { name: 'counter-test', version: '1.0.0' },
     { capabilities: canElicit ? { elicitation: { form: {} } } : {} },
@@ -51,6 +57,7 @@ async function connect(transport: Transport, canElicit: boolean): Promise<TestMc
     asked,
     answers,
     said,
+    stderr,
     async call(name, args = {}) {
       const result = await client.callTool({ name, arguments: args });
       const text = (result.content as { type: string; text?: string }[])
@@ -76,13 +83,13 @@ const STDIO_ENTRY = fileURLToPath(new URL('../../src/mcp/stdio.ts', import.meta.
 
 /** `npm run mcp` as a desktop client launches it: node with tsx, configured by environment. */
 export function stdioMcp(env: Record<string, string>, canElicit = true): Promise<TestMcp> {
-  return connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: ['--import', 'tsx', STDIO_ENTRY],
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stderr: 'pipe',
-    }),
-    canElicit,
-  );
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', 'tsx', STDIO_ENTRY],
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return connect(transport, canElicit, () => stderr);
 }
