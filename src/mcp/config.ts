@@ -22,22 +22,27 @@ export const DEFAULT_SERVICE_URL = 'http://127.0.0.1:4010';
 /** A configuration problem, said without echoing any value that might be a secret. */
 export class ConfigError extends Error {}
 
+/** A credential given in a variable, or in the file another variable names. */
+function fromEnvOrFile(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  if (env[name]) return env[name];
+  const file = env[`${name}_FILE`];
+  if (!file) return undefined;
+  try {
+    return readFileSync(file, 'utf8').trim() || undefined;
+  } catch (error) {
+    throw new ConfigError(
+      `${name}_FILE cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
+  }
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): McpConfig {
-  const secret = env.COUNTER_SECRET || env.SERVICE_API_KEY;
+  const secret = fromEnvOrFile(env, 'COUNTER_SECRET') || env.SERVICE_API_KEY;
   if (!secret)
     throw new ConfigError(
-      "Set COUNTER_SECRET to the merchant's access secret (sk_sandbox_… or sk_live_…)",
+      "Set COUNTER_SECRET (or COUNTER_SECRET_FILE) to the merchant's access secret (sk_sandbox_… or sk_live_…)",
     );
-  let agentKeyPem = env.COUNTER_AGENT_KEY || undefined;
-  if (!agentKeyPem && env.COUNTER_AGENT_KEY_FILE) {
-    try {
-      agentKeyPem = readFileSync(env.COUNTER_AGENT_KEY_FILE, 'utf8');
-    } catch (error) {
-      throw new ConfigError(
-        `COUNTER_AGENT_KEY_FILE cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
-      );
-    }
-  }
+  const agentKeyPem = fromEnvOrFile(env, 'COUNTER_AGENT_KEY');
   const threshold = env.COUNTER_MCP_CONFIRM_ABOVE ?? '0';
   if (!/^\d{1,12}$/.test(threshold))
     throw new ConfigError('COUNTER_MCP_CONFIRM_ABOVE must be a whole number of pence, e.g. 5000');

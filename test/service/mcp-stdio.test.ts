@@ -226,3 +226,30 @@ describe('npm run mcp (stdio), Agent Pay', () => {
     expect(mcp.stderr()).not.toContain('PRIVATE KEY');
   });
 });
+
+describe('npm run mcp (stdio), the merchant tools', () => {
+  it('serves them with COUNTER_MCP_TOOLS=merchant and the secret from a file', async () => {
+    writeFileSync(join(dir, 'secret'), `${SANDBOX}\n`, { mode: 0o600 });
+    const merchant = await stdioMcp({
+      COUNTER_URL: h.url,
+      COUNTER_SECRET_FILE: join(dir, 'secret'),
+      COUNTER_MCP_TOOLS: 'merchant',
+    });
+    try {
+      const { tools } = await merchant.client.listTools();
+      expect(tools.map((t) => t.name)).toContain('refund_create');
+      expect(tools.map((t) => t.name)).not.toContain('agent_send');
+      const created = await merchant.call('payment_request_create', {
+        customerId: 'cus-1',
+        orderId: 'ORD-STDIO',
+        amount: 4.2,
+        idempotencyKey: randomUUID(),
+      });
+      expect(created.isError).toBe(false);
+      expect(created.text).toMatch(/for £4\.20: pay at http/);
+      expect(merchant.said.join('\n')).not.toContain(SANDBOX);
+    } finally {
+      await merchant.close();
+    }
+  });
+});
