@@ -12,10 +12,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Hono } from 'hono';
-import { createCounterMcpServer } from '../../mcp/server';
 import { createFetchClient } from '../../shared/contract/fetch-client';
 import type { RouteDef } from '../../shared/contract/routes';
 import type { Area } from '../context';
@@ -77,6 +76,12 @@ export const mcpRoutes: Area = (app: Hono, ctx) => {
     closeIdle(now);
     if (sessions.size >= MCP_MAX_SESSIONS)
       throw new ApiError(503, 'Too many MCP sessions are open; try again shortly');
+    // Loaded on the first session: the MCP SDK's schemas cost the service's start-up otherwise.
+    const [{ WebStandardStreamableHTTPServerTransport }, { createCounterMcpServer }] =
+      await Promise.all([
+        import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+        import('../../mcp/server'),
+      ]);
     const session = { secretHash: hashSecret(secret), lastSeen: now, env } as Session;
     const client = createFetchClient({
       baseUrl: ctx.publicUrl(),
