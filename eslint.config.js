@@ -31,6 +31,7 @@ const SERVICE_AREAS = [
   'cards',
   'customers',
   'images',
+  'mcp',
   'merchant-events',
   'merchants',
   'messages',
@@ -201,6 +202,26 @@ export default tseslint.config(
             layer(
               ['service', 'client', 'main', 'renderer', 'preload', 'sqlite'],
               'The Agent Pay client depends on src/shared only.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The MCP server (docs/mcp.md) reaches the service only over its HTTP API, through the
+    // contract's typed client and the Agent Pay client: never the service's insides.
+    files: ['src/mcp/**/*.ts'],
+    ignores: ['src/mcp/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noElectron,
+            layer(
+              ['service', 'client', 'main', 'renderer', 'preload', 'dashboard', 'sqlite'],
+              'The MCP server depends on src/shared and the Agent Pay client only.',
             ),
           ],
         },

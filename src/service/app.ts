@@ -35,6 +35,7 @@ import {
   type FailureLimitOptions,
 } from './http/rate-limit';
 import { imageRoutes } from './images/routes';
+import { mcpRoutes } from './mcp/routes';
 import { merchantEventRoutes } from './merchant-events/stream';
 import { bootstrapMerchant, type Bootstrap } from './merchants/bootstrap';
 import { dashboardArea } from './pages/dashboard';
@@ -133,6 +134,7 @@ const AREAS: Area[] = [
   webhookRoutes,
   agentRoutes((ctx) => cardsFor(ctx)),
   sandboxRoutes,
+  mcpRoutes,
   hostedPageRoutes,
   docsRoutes,
 ];

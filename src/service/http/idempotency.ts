@@ -18,11 +18,10 @@ import type { Outbox } from '../kernel/events/outbox';
 import type { Store } from '../kernel/store/port';
 import type { Environment } from '../kernel/caller';
 import { ApiError } from '../kernel/errors';
+import { IDEMPOTENCY_KEY_FORMAT } from '../../shared/contract/common';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
-/** Printable ASCII without spaces, as payment APIs conventionally take it (a UUID fits). */
-const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 const FIELD = `header.${IDEMPOTENCY_HEADER}`;
 
 interface KeyRow {
@@ -56,7 +55,7 @@ export const idempotencyOwner = (req: Request) => callerParts.get(req);
 /** The header's key, or undefined when absent; a malformed key is a 400 naming the header. */
 export function idempotencyKey(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
-  if (!KEY_FORMAT.test(header))
+  if (!IDEMPOTENCY_KEY_FORMAT.test(header))
     throw new ApiError(400, `${FIELD}: must be 1-255 printable ASCII characters`, [
       { field: FIELD, message: 'must be 1-255 printable ASCII characters' },
     ]);

@@ -179,3 +179,9 @@ export const ConsumerDetails = z.object({
   firstName: safeText().max(50).optional(),
   lastName: safeText().max(50).optional(),
 });
+
+/** An Idempotency-Key: printable ASCII without spaces, as payment APIs conventionally take it. */
+export const IDEMPOTENCY_KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+export const IdempotencyKey = z
+  .string()
+  .regex(IDEMPOTENCY_KEY_FORMAT, 'must be 1-255 printable ASCII characters (a UUID fits)');
