@@ -583,4 +583,13 @@ export const postgresMigrations: readonly string[] = [
     recent TEXT NOT NULL
   );
   `,
+  // 4: SQLite's 16 (access secrets' ids, last four characters and last use).
+  `
+  ALTER TABLE access_secrets ADD COLUMN id TEXT;
+  ALTER TABLE access_secrets ADD COLUMN last_four TEXT;
+  ALTER TABLE access_secrets ADD COLUMN last_used_at BIGINT;
+  UPDATE access_secrets SET id = md5(random()::text || hash) WHERE id IS NULL;
+  CREATE UNIQUE INDEX access_secrets_id ON access_secrets(id);
+  CREATE INDEX access_secrets_merchant ON access_secrets(merchant_id, created_at);
+  `,
 ];
