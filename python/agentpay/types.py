@@ -167,3 +167,23 @@ class DisplayedBasket(TypedDict):
     totalAmount: float
     currency: str
     lineCount: int
+
+
+class AccessSecret(TypedDict):
+    """One of the merchant's access secrets in use, as GET /api/merchant/secrets lists it: never
+    the secret itself, only its last four characters (None for one kept before they were)."""
+
+    id: str
+    environment: Literal["sandbox", "production"]
+    kind: Literal["merchant", "terminal"]
+    terminalId: Optional[str]
+    lastFour: Optional[str]
+    createdAt: str
+    lastUsedAt: Optional[str]
+    current: bool
+
+
+class CreatedAccessSecret(AccessSecret):
+    """A new access secret: ``secret`` is shown in this answer only (the service keeps its hash)."""
+
+    secret: str

@@ -7,6 +7,8 @@ import {
   testStore,
   type Harness,
 } from '../../../test/helpers/service';
+import { AgentPay } from '../../agent/index';
+import { createClient } from '../../client/http-client';
 import { hashSecret } from '../kernel/secrets';
 import { createMerchant } from './bootstrap';
 
@@ -153,6 +155,22 @@ describe('access secrets a merchant manages (GET/POST/DELETE /api/merchant/secre
     expect((await list()).find((s) => s.id === made.body.id)!.lastUsedAt).toBe(
       new Date(first!).toISOString(),
     );
+  });
+
+  it('rotates through both TypeScript clients: the Agent Pay client and the typed client', async () => {
+    const pay = new AgentPay({ baseUrl: h.url, apiKey: SANDBOX });
+    const made = await pay.secrets.create('sandbox');
+    expect((await pay.secrets.list()).map((s) => s.id)).toContain(made.id);
+    const typed = createClient({ baseUrl: h.url, secret: made.secret });
+    const mine = (await typed.call('listAccessSecrets')).find(
+      (s) => s.lastFour === SANDBOX.slice(-4),
+    )!;
+    await expect(pay.secrets.revoke(mine.id)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      status: 409,
+    });
+    await typed.call('revokeAccessSecret', { params: { id: mine.id } });
+    await expect(pay.secrets.list()).rejects.toMatchObject({ status: 401 });
   });
 
   it.runIf(TEST_STORE === 'postgres')(
