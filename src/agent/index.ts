@@ -52,8 +52,8 @@ export type PaymentList = z.infer<typeof ContractPaymentPage>;
 export type SendPaymentInput = z.input<typeof SendPaymentBody>;
 export type CollectChargeInput = z.input<typeof CollectChargeBody>;
 export type PaymentFilters = Partial<z.infer<typeof ContractPaymentListQuery>>;
-export type AccessSecretRecord = AccessSecret;
-export type CreatedAccessSecretRecord = CreatedAccessSecret;
+export type AccessSecretRecord = z.infer<typeof AccessSecret>;
+export type CreatedAccessSecretRecord = z.infer<typeof CreatedAccessSecret>;
 
 export type AgentPayErrorCode =
   | 'AUTHORIZATION_TIMEOUT'
