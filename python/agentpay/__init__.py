@@ -3,12 +3,14 @@
 from .client import AgentPay, AgentPayError
 from .signing import Signer, canonical_subject, key_signer, load_private_key, public_key_pem
 from .types import (
+    AccessSecret,
     Agent,
     AgentPage,
     Approver,
     Contract,
     ContractPage,
     ContractPayment,
+    CreatedAccessSecret,
     DisplayedBasket,
     Limits,
     LineItem,
@@ -20,6 +22,7 @@ from .types import (
 __version__ = "0.0.1"
 
 __all__ = [
+    "AccessSecret",
     "Agent",
     "AgentPage",
     "AgentPay",
@@ -28,6 +31,7 @@ __all__ = [
     "Contract",
     "ContractPage",
     "ContractPayment",
+    "CreatedAccessSecret",
     "DisplayedBasket",
     "Limits",
     "LineItem",

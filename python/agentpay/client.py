@@ -15,6 +15,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, cast
 
 from . import signing
 from .types import (
+    AccessSecret,
     Agent,
     Approver,
     AgentPage,
@@ -22,6 +23,7 @@ from .types import (
     ContractPage,
     ContractPayment,
     ContractPaymentPage,
+    CreatedAccessSecret,
     DisplayedBasket,
     FieldError,
     Limits,
@@ -102,6 +104,7 @@ class AgentPay:
         self.agent = _Agents(self)
         self.contract = _Contracts(self)
         self.terminal = _Terminals(self)
+        self.secrets = _Secrets(self)
 
     @property
     def agent_id(self) -> Optional[str]:
@@ -320,6 +323,36 @@ class _Terminals:
                 signed=False,
             ),
         )
+
+
+class _Secrets:
+    """The merchant's access secrets (the API key alone, unsigned). Rotation without downtime:
+    ``create`` a new one, move the integration to it, then ``revoke`` the old one
+    (docs/security.md)."""
+
+    def __init__(self, client: AgentPay) -> None:
+        self._c = client
+
+    def list(self) -> List[AccessSecret]:
+        """The secrets in use: a sandbox key sees the sandbox ones, a production key both."""
+        return cast(
+            List[AccessSecret], self._c._request("GET", "/api/merchant/secrets", signed=False)
+        )
+
+    def create(self, environment: str) -> CreatedAccessSecret:
+        """A new secret of ``environment`` ("sandbox", or "production" with a production key);
+        its ``secret`` is shown only in this answer."""
+        return cast(
+            CreatedAccessSecret,
+            self._c._request(
+                "POST", "/api/merchant/secrets", body={"environment": environment}, signed=False
+            ),
+        )
+
+    def revoke(self, secret_id: str) -> None:
+        """Revokes a secret: refused from its next request on. The key making the call cannot
+        revoke itself (AgentPayError CONFLICT, 409)."""
+        self._c._request("DELETE", f"/api/merchant/secrets/{_quote(secret_id)}", signed=False)
 
 
 class _Contracts:

@@ -188,3 +188,21 @@ class PaymentStatusRecord(TypedDict, total=False):
     orderId: str
     terminalId: Optional[str]
     lineItems: List[LineItem]
+class AccessSecret(TypedDict):
+    """One of the merchant's access secrets in use, as GET /api/merchant/secrets lists it: never
+    the secret itself, only its last four characters (None for one kept before they were)."""
+
+    id: str
+    environment: Literal["sandbox", "production"]
+    kind: Literal["merchant", "terminal"]
+    terminalId: Optional[str]
+    lastFour: Optional[str]
+    createdAt: str
+    lastUsedAt: Optional[str]
+    current: bool
+
+
+class CreatedAccessSecret(AccessSecret):
+    """A new access secret: ``secret`` is shown in this answer only (the service keeps its hash)."""
+
+    secret: str

@@ -358,3 +358,29 @@ def test_terminal_push_payment_with_its_basket(service: Service) -> None:
         client.terminal.push_payment(terminal_id, 10, line_items=lines)
     assert bad.value.status == 400
     assert [e["field"] for e in bad.value.errors] == ["lineItems"]
+
+
+def test_secrets_rotate_with_the_api_key_alone(service: Service) -> None:
+    old = AgentPay(base_url=service.url, api_key=service.secret)
+    listed = old.secrets.list()
+    mine = next(s for s in listed if s["current"])
+    assert mine["lastFour"] == service.secret[-4:]
+    assert service.secret not in json.dumps(listed)
+    with pytest.raises(AgentPayError) as itself:
+        old.secrets.revoke(mine["id"])
+    assert itself.value.status == 409
+
+    made = old.secrets.create("sandbox")
+    assert made["secret"].startswith("sk_sandbox_")
+    assert made["lastFour"] == made["secret"][-4:]
+    new = AgentPay(base_url=service.url, api_key=made["secret"])
+    assert any(s["id"] == made["id"] for s in new.secrets.list())
+    with pytest.raises(AgentPayError) as bad:
+        new.secrets.create("live")
+    assert [e["field"] for e in bad.value.errors] == ["environment"]
+    # The session's service.secret stays: revoke another new one from the newest key instead.
+    spare = old.secrets.create("sandbox")
+    new.secrets.revoke(spare["id"])
+    with pytest.raises(AgentPayError) as gone:
+        AgentPay(base_url=service.url, api_key=spare["secret"]).secrets.list()
+    assert gone.value.status == 401

@@ -20,6 +20,7 @@ import type {
   SendPaymentBody,
 } from '../shared/contract/agent';
 import type { ErrorEnvelope } from '../shared/contract/errors';
+import type { AccessSecret, CreatedAccessSecret } from '../shared/contract/secrets';
 import {
   AGENT_HEADERS,
   TIMESTAMP_WINDOW_SECONDS,
@@ -51,6 +52,8 @@ export type PaymentList = z.infer<typeof ContractPaymentPage>;
 export type SendPaymentInput = z.input<typeof SendPaymentBody>;
 export type CollectChargeInput = z.input<typeof CollectChargeBody>;
 export type PaymentFilters = Partial<z.infer<typeof ContractPaymentListQuery>>;
+export type AccessSecretRecord = z.infer<typeof AccessSecret>;
+export type CreatedAccessSecretRecord = z.infer<typeof CreatedAccessSecret>;
 
 export type AgentPayErrorCode =
   | 'AUTHORIZATION_TIMEOUT'
@@ -351,5 +354,27 @@ export class AgentPay {
     /** One payment or charge. */
     payment: (paymentId: string) =>
       this.signed<PaymentRecord>('GET', `/api/agents/payments/${encodeURIComponent(paymentId)}`),
+  };
+
+  /**
+   * The merchant's access secrets (the API key alone, unsigned). Rotation without downtime:
+   * `create` a new one, move the integration to it, then `revoke` the old (docs/security.md).
+   */
+  readonly secrets = {
+    /** The secrets in use: a sandbox key sees the sandbox ones, a production key both. */
+    list: () =>
+      this.request<AccessSecretRecord[]>('GET', '/api/merchant/secrets', { signed: false }),
+    /** A new secret; its `secret` is shown only in this answer (production needs a production key). */
+    create: (environment: 'sandbox' | 'production') =>
+      this.request<CreatedAccessSecretRecord>('POST', '/api/merchant/secrets', {
+        body: { environment },
+        signed: false,
+      }),
+    /** Refused from its next request on; the key making the call cannot revoke itself (409). */
+    revoke: async (secretId: string): Promise<void> => {
+      await this.request('DELETE', `/api/merchant/secrets/${encodeURIComponent(secretId)}`, {
+        signed: false,
+      });
+    },
   };
 }

@@ -38,6 +38,7 @@ import { imageRoutes } from './images/routes';
 import { mcpRoutes } from './mcp/routes';
 import { merchantEventRoutes } from './merchant-events/stream';
 import { bootstrapMerchant, type Bootstrap } from './merchants/bootstrap';
+import { secretRoutes } from './merchants/secret-routes';
 import { dashboardArea } from './pages/dashboard';
 import { docsRoutes } from './pages/docs';
 import { hostedPageRoutes } from './pages/hosted-page';
@@ -79,6 +80,8 @@ export interface ServiceOptions extends StoreOptions {
    */
   advertiseHost?: string;
   secrets?: Partial<Record<Environment, string | undefined>>;
+  /** The name of the merchant a first start creates (default: the demo shop); --merchant-name. */
+  merchantName?: string;
   /** How often due work runs, in real milliseconds. */
   tickMs?: number;
   log?: (line: string) => void;
@@ -127,6 +130,7 @@ const AREAS: Area[] = [
   terminalDisplayRoutes,
   terminalRoutes,
   merchantEventRoutes,
+  secretRoutes,
   imageRoutes,
   faviconRoutes,
   refundRoutes,
@@ -201,7 +205,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   );
   const offset = await clockOffset.get();
   const clock = createClock(offset ? Number(offset.value) : 0);
-  const bootstrap = await bootstrapMerchant(store, clock, options.secrets);
+  const bootstrap = await bootstrapMerchant(store, clock, options.secrets, options.merchantName);
   const outbox = createOutbox(store, clock);
   const payments = createPaymentReader(store);
   const lifecycle = createLifecycle(store, clock, outbox, payments);
@@ -223,7 +227,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     clock,
     outbox,
     commit: createGroupCommit(store),
-    auth: createAuthenticator(store),
+    auth: createAuthenticator(store, () => clock.now('production')),
     payments,
     lifecycle,
     creator: createPaymentCreator(store, clock),

@@ -1,91 +1,228 @@
 /**
  * `npm run service -- --port P --data-dir DIR [--public-url URL]`: the payments service on its
- * own, as integrators run it; `npm run build` bundles it into out/service/cli.mjs, which a process
+ * own (and `merchant add NAME` / `merchant list` to keep several merchants on it), as integrators run it; `npm run build` bundles it into out/service/cli.mjs, which a process
  * manager runs with `node` alone (docs/operations.md). Prints `service listening on http://127.0.0.1:P` once it accepts
  * requests; logs one JSON line per request on stderr; SIGTERM and SIGINT drain it (readiness
  * 503, no new connections, requests in flight finish, event streams told to reconnect), then exit.
  */
 import cluster from 'node:cluster';
 import { realpathSync } from 'node:fs';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { approversFromEnv } from './agent/contracts';
 import { createService } from './app';
-import { productionSecretLines } from './merchants/bootstrap';
+import { nonBlank } from '../shared/contract/common';
+import { createClock } from './kernel/clock';
+import { openStore } from './kernel/store/open';
+import {
+  DEMO_MERCHANT_NAME,
+  createMerchant,
+  listMerchants,
+  productionSecretLines,
+} from './merchants/bootstrap';
 import { builtDashboardDir, ensureDashboardBuilt } from './pages/dashboard-build';
 import { createLogger } from './ops/request-log';
 import { fcmOptionsFromEnv } from './push/fcm';
 import { installRoot } from './install-root';
 
-const options = {
-  port: { type: 'string', default: '4010' },
-  'data-dir': { type: 'string', default: '.data/service' },
-  'database-url': { type: 'string' },
-  postgres: { type: 'boolean', default: false },
-  'pool-size': { type: 'string' },
-  instances: { type: 'string', default: '1' },
-  'import-sqlite': { type: 'string' },
-  'public-url': { type: 'string' },
-  host: { type: 'string', default: '127.0.0.1' },
-  'smtp-url': { type: 'string' },
-  'metrics-token': { type: 'string' },
-  'print-production-secret': { type: 'boolean', default: false },
-  help: { type: 'boolean', short: 'h', default: false },
-} as const satisfies ParseArgsConfig['options'];
+/**
+ * Every option: its parseArgs shape, its help line and the environment variable that sets it
+ * when the flag is absent (a process manager's unit file sets variables more easily than flags).
+ * The usage is written from this table, so no option goes unlisted.
+ */
+interface OptionSpec {
+  type: 'string' | 'boolean';
+  short?: string;
+  /** The placeholder after the flag in the usage (string options). */
+  arg?: string;
+  env?: string;
+  help: string;
+}
+const OPTIONS = {
+  port: {
+    type: 'string',
+    arg: 'P',
+    env: 'SERVICE_PORT',
+    help: 'Port to listen on (default 4010; 0 picks a free one)',
+  },
+  host: {
+    type: 'string',
+    arg: 'H',
+    env: 'SERVICE_HOST',
+    help: 'Address to listen on (default 127.0.0.1)',
+  },
+  'data-dir': {
+    type: 'string',
+    arg: 'DIR',
+    env: 'SERVICE_DATA_DIR',
+    help: 'Where the SQLite database lives (default .data/service)',
+  },
+  'database-url': {
+    type: 'string',
+    arg: 'URL',
+    env: 'DATABASE_URL',
+    help: 'Use this PostgreSQL database instead (postgres://user:pass@host/db); any number of instances may share it (docs/scaling.md)',
+  },
+  postgres: {
+    type: 'boolean',
+    help: 'Start a private PostgreSQL in DIR/postgres and use it (no install needed)',
+  },
+  'pool-size': {
+    type: 'string',
+    arg: 'N',
+    env: 'SERVICE_POOL_SIZE',
+    help: 'PostgreSQL connections per instance (default 10)',
+  },
+  instances: {
+    type: 'string',
+    arg: 'N',
+    env: 'SERVICE_INSTANCES',
+    help: 'Run N processes sharing the port (needs PostgreSQL: --database-url or --postgres); a process that dies is started again',
+  },
+  'import-sqlite': {
+    type: 'string',
+    arg: 'DIR',
+    help: 'Copy the SQLite service database in DIR into the (empty) PostgreSQL database, ids kept, then exit',
+  },
+  'public-url': {
+    type: 'string',
+    arg: 'URL',
+    env: 'SERVICE_PUBLIC_URL',
+    help: 'Base of the links the service returns (default: the listening address)',
+  },
+  'smtp-url': {
+    type: 'string',
+    arg: 'URL',
+    env: 'SERVICE_SMTP_URL',
+    help: 'Send e-mails to customers through this SMTP server',
+  },
+  'metrics-token': {
+    type: 'string',
+    arg: 'T',
+    env: 'SERVICE_METRICS_TOKEN',
+    help: 'Serve Prometheus metrics at /metrics to "Bearer T"',
+  },
+  'merchant-name': {
+    type: 'string',
+    arg: 'NAME',
+    env: 'SERVICE_MERCHANT_NAME',
+    help: `On the first start, name the merchant it creates (default "${DEMO_MERCHANT_NAME}", the demo)`,
+  },
+  'print-production-secret': {
+    type: 'boolean',
+    help: 'On the first start, also print the generated production secret',
+  },
+  help: { type: 'boolean', short: 'h', help: 'Show this help' },
+} as const satisfies Record<string, OptionSpec>;
+
+const options = Object.fromEntries(
+  Object.entries(OPTIONS).map(([name, spec]: [string, OptionSpec]) => [
+    name,
+    { type: spec.type, ...(spec.short ? { short: spec.short } : {}) },
+  ]),
+) as { [K in keyof typeof OPTIONS]: { type: (typeof OPTIONS)[K]['type'] } };
+
+/** The help lines of a set of options, wrapped under their flags. */
+function optionLines(names: readonly (keyof typeof OPTIONS)[]): string {
+  const lines: string[] = [];
+  for (const name of names) {
+    const spec: OptionSpec = OPTIONS[name];
+    const flag = `${spec.short ? `-${spec.short}, ` : ''}--${name}${spec.arg ? ` ${spec.arg}` : ''}`;
+    const text = spec.help + (spec.env ? ` [${spec.env}]` : '');
+    const words = text.split(' ');
+    const wrapped: string[] = [];
+    let line = '';
+    for (const word of words) {
+      if (line && line.length + word.length + 1 > 72) {
+        wrapped.push(line);
+        line = word;
+      } else line = line ? `${line} ${word}` : word;
+    }
+    wrapped.push(line);
+    const pad = ' '.repeat(23);
+    if (flag.length >= 20) lines.push(`  ${flag}`, ...wrapped.map((w) => pad + w));
+    else lines.push(`  ${flag.padEnd(21)}${wrapped[0]}`, ...wrapped.slice(1).map((w) => pad + w));
+  }
+  return lines.join('\n');
+}
 
 export const USAGE = `Usage: npm run service -- [options]
+       npm run service -- merchant add NAME | merchant list [--data-dir DIR | --database-url URL | --postgres]
        node out/service/cli.mjs [options]    (built by npm run build)
 
 The Counter payments service: the API, hosted payment pages, dashboard and sandbox.
 
-Options:
-  --port P             Port to listen on (default 4010; 0 picks a free one)
-  --host H             Address to listen on (default 127.0.0.1)
-  --data-dir DIR       Where the SQLite database lives (default .data/service)
-  --database-url URL   Use this PostgreSQL database instead (postgres://user:pass@host/db;
-                       DATABASE_URL); any number of instances may share it (docs/scaling.md)
-  --postgres           Start a private PostgreSQL in DIR/postgres and use it (no install needed)
-  --pool-size N        PostgreSQL connections per instance (default 10)
-  --instances N        Run N processes sharing the port (needs PostgreSQL: --database-url or
-                       --postgres); a process that dies is started again
-  --import-sqlite DIR  Copy the SQLite service database in DIR into the (empty) PostgreSQL
-                       database, ids kept, then exit
-  --public-url URL     Base of the links the service returns (default: the listening address)
-  --smtp-url URL       Send e-mails to customers through this SMTP server (SERVICE_SMTP_URL)
-  --metrics-token T    Serve Prometheus metrics at /metrics to "Bearer T" (SERVICE_METRICS_TOKEN)
-  --print-production-secret
-                       On the first start, also print the generated production secret
-  -h, --help           Show this help
+Options (an option not given is taken from the [VARIABLE] named, then the default):
+${optionLines(Object.keys(OPTIONS) as (keyof typeof OPTIONS)[])}
 
-Environment: SERVICE_SANDBOX_SECRET, SERVICE_PRODUCTION_SECRET (the access secrets; when unset
-they are generated on the first start, and only the sandbox one is printed; a secret set on a
-later start is added, so production is set or rotated with SERVICE_PRODUCTION_SECRET),
-SERVICE_AGENT_APPROVERS (who may approve production Agent Pay contracts: comma-separated e-mails
-and phone numbers), SERVICE_MAIL_FROM, SERVICE_FCM_SERVICE_ACCOUNT, LOG_LEVEL (default info).
+Merchants (several may share one service; docs/merchants.md):
+  merchant add NAME    Add a merchant and print its sandbox and production secrets, once
+  merchant list        Print every merchant's id, name and when it was added
+
+Environment, besides the variables above: SERVICE_SANDBOX_SECRET, SERVICE_PRODUCTION_SECRET (the
+first merchant's access secrets; when unset they are generated on the first start, and only the
+sandbox one is printed; a secret set on a later start is added, so production is set or rotated
+with SERVICE_PRODUCTION_SECRET), SERVICE_AGENT_APPROVERS (who may approve production Agent Pay
+contracts: comma-separated e-mails and phone numbers), SERVICE_MAIL_FROM,
+SERVICE_FCM_SERVICE_ACCOUNT, LOG_LEVEL (default info).
 Health: GET /healthz, GET /readyz. Docs: docs/operations.md.`;
 
-function parse(argv: string[]) {
+/** A mistake in the command line: one line saying what, then the usage, and exit 2. */
+function usageError(line: string): never {
+  console.error(`${line}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+type Values = {
+  [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string;
+};
+
+function parse(argv: string[], allowPositionals = false) {
   try {
-    return parseArgs({ args: argv, options, allowPositionals: false }).values;
+    const parsed = parseArgs({ args: argv, options, allowPositionals, strict: true });
+    const values = parsed.values as Values;
+    // A flag wins over its variable; an empty variable counts as unset.
+    for (const [name, spec] of Object.entries(OPTIONS) as [keyof Values, OptionSpec][]) {
+      const fromEnv = spec.env ? process.env[spec.env] : undefined;
+      if (values[name] === undefined && fromEnv)
+        (values as Record<string, unknown>)[name] = fromEnv;
+    }
+    return { values, positionals: parsed.positionals };
   } catch (error) {
     // Node's own message names the option ("Unknown option '--prot'"); no stack for a typo.
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
-    process.exit(2);
+    return usageError((error as Error).message);
   }
 }
 
 export async function main(argv: string[]): Promise<void> {
-  const values = parse(argv);
+  if (argv[0] === 'merchant') return merchantCommand(argv.slice(1));
+  const { values } = parse(argv);
   if (values.help) {
     console.log(USAGE);
     return;
   }
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`--port must be a port number (0 picks a free one), not ${values.port}`);
-    process.exit(2);
-  }
+  const port = Number(values.port ?? '4010');
+  if (!/^\d+$/.test(values.port ?? '4010') || port > 65535)
+    usageError(`--port must be a port number (0 picks a free one), not ${values.port}`);
+  const poolSize = values['pool-size'] === undefined ? undefined : Number(values['pool-size']);
+  if (poolSize !== undefined && !(Number.isInteger(poolSize) && poolSize > 0))
+    usageError(`--pool-size must be a whole number of connections, not ${values['pool-size']}`);
+  const instances = Number(values.instances ?? '1');
+  if (!Number.isInteger(instances) || instances < 1 || instances > 64)
+    usageError(`--instances must be a number of processes from 1 to 64, not ${values.instances}`);
+  const merchantName =
+    values['merchant-name'] === undefined
+      ? undefined
+      : nameOrExit(values['merchant-name'], '--merchant-name');
+  const publicUrl = values['public-url'];
+  if (publicUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(publicUrl))
+    usageError(`--public-url must be an http:// or https:// address, not ${publicUrl}`);
+  const database = databaseOrExit(values);
+  if (instances > 1 && !database.url && !values.postgres)
+    usageError(
+      '--instances needs a database they can share: add --database-url URL or --postgres (docs/scaling.md)',
+    );
   // `npm run service` builds the dashboard on first start (and after its sources change), as npm
   // start does. Started any other way (tests spawn this file; `node out/service/cli.mjs`, the
   // built entry, where Vite may not even be installed), it serves what is built, or a 503.
@@ -96,41 +233,16 @@ export async function main(argv: string[]): Promise<void> {
         `the dashboard could not be built (${error.message}); the API works without it`,
       ),
     );
-  const poolSize = values['pool-size'] === undefined ? undefined : Number(values['pool-size']);
-  if (poolSize !== undefined && !(Number.isInteger(poolSize) && poolSize > 0)) {
-    console.error(`--pool-size must be a whole number of connections, not ${values['pool-size']}`);
-    process.exit(2);
-  }
-  const dataDir = resolve(values['data-dir']);
-  let databaseUrl = values['database-url'] ?? (process.env.DATABASE_URL || undefined);
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    console.error('--database-url must be a postgres:// URL');
-    process.exit(2);
-  }
-  const instances = Number(values.instances);
-  if (!Number.isInteger(instances) || instances < 1 || instances > 64) {
-    console.error(
-      `--instances must be a number of processes from 1 to 64, not ${values.instances}`,
-    );
-    process.exit(2);
-  }
-  if (instances > 1 && !databaseUrl && !values.postgres) {
-    console.error(
-      '--instances needs a database they can share: add --database-url URL or --postgres (docs/scaling.md)',
-    );
-    process.exit(2);
-  }
+  const { dataDir } = database;
+  let databaseUrl = database.url;
   let embedded: { url: string; stop(): Promise<void> } | undefined;
   if (values.postgres && !databaseUrl && cluster.isPrimary) {
-    // Loaded only here: the package installs exit hooks as soon as it is imported.
-    const { startEmbeddedPostgres } = await import('./kernel/store/postgres/embedded');
-    embedded = await startEmbeddedPostgres({ dataDir: resolve(dataDir, 'postgres') });
+    embedded = await startPrivatePostgres(dataDir);
     databaseUrl = embedded.url;
   }
   if (values['import-sqlite'] !== undefined) {
     if (!databaseUrl) {
-      console.error('--import-sqlite copies into PostgreSQL: add --database-url URL or --postgres');
-      process.exit(2);
+      usageError('--import-sqlite copies into PostgreSQL: add --database-url URL or --postgres');
     }
     return importInto(databaseUrl, resolve(values['import-sqlite']), embedded);
   }
@@ -141,30 +253,33 @@ export async function main(argv: string[]): Promise<void> {
     dataDir,
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(poolSize ? { poolSize } : {}),
-    publicUrl: values['public-url'],
+    publicUrl,
+    ...(merchantName ? { merchantName } : {}),
     secrets: {
       sandbox: process.env.SERVICE_SANDBOX_SECRET || undefined,
       production: process.env.SERVICE_PRODUCTION_SECRET || undefined,
     },
     logger,
     log: (line) => logger.info(line),
-    metricsToken: values['metrics-token'] ?? (process.env.SERVICE_METRICS_TOKEN || undefined),
+    metricsToken: values['metrics-token'],
     agentApprovers: approversFromEnv(process.env),
     fcm: fcmOptionsFromEnv(process.env),
     // Emails to customers (card-saving links); without a server they stay in the outbox.
     mail: {
-      smtpUrl: values['smtp-url'] ?? (process.env.SERVICE_SMTP_URL || undefined),
+      smtpUrl: values['smtp-url'],
       from: process.env.SERVICE_MAIL_FROM || undefined,
     },
   });
-  const { generated, merchantName } = service.bootstrap;
-  const url = await service.listen(port, values.host);
+  const { generated } = service.bootstrap;
+  const url = await service.listen(port, values.host ?? '127.0.0.1');
   if (generated.sandbox || generated.production) {
-    console.log(`created merchant "${merchantName}"; its access secrets are shown only now:`);
+    console.log(
+      `created merchant "${service.bootstrap.merchantName}"; its access secrets are shown only now:`,
+    );
     if (generated.sandbox) console.log(`  sandbox secret:    ${generated.sandbox}`);
     for (const line of productionSecretLines(
       generated.production,
-      values['print-production-secret'],
+      values['print-production-secret'] ?? false,
     ))
       console.log(`  ${line}`);
   }
@@ -187,6 +302,75 @@ export async function main(argv: string[]): Promise<void> {
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+}
+
+/** The database the options name: a PostgreSQL URL, or the SQLite file in the data directory. */
+function databaseOrExit(values: Values): { dataDir: string; url: string | undefined } {
+  const url = values['database-url'];
+  if (url && !/^postgres(ql)?:\/\//.test(url))
+    usageError('--database-url must be a postgres:// URL');
+  return { dataDir: resolve(values['data-dir'] ?? '.data/service'), url: url || undefined };
+}
+
+/** A merchant's name as the dashboard and payment pages show it: 1-100 characters of plain text. */
+function nameOrExit(name: string, what: string): string {
+  const parsed = nonBlank(1, 100).safeParse(name);
+  if (!parsed.success) usageError(`${what} ${parsed.error.issues[0]!.message}`);
+  return parsed.data;
+}
+
+async function startPrivatePostgres(dataDir: string) {
+  // Loaded only here: the package installs exit hooks as soon as it is imported.
+  const { startEmbeddedPostgres } = await import('./kernel/store/postgres/embedded');
+  return await startEmbeddedPostgres({ dataDir: resolve(dataDir, 'postgres') });
+}
+
+/**
+ * `merchant add NAME` and `merchant list`: several merchants on one service, each with its own
+ * secrets, every row of theirs apart (docs/merchants.md). Run on the service's database, with the
+ * service running or not: a new merchant's secrets are looked up at their first use.
+ */
+async function merchantCommand(argv: string[]): Promise<void> {
+  const { values, positionals } = parse(argv, true);
+  const [action, name, ...rest] = positionals;
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (action !== 'add' && action !== 'list')
+    usageError(`merchant needs add NAME or list, not ${action ?? 'nothing'}`);
+  if (action === 'add' && name === undefined) usageError("merchant add needs the merchant's NAME");
+  const extra = action === 'list' ? [name, ...rest] : rest;
+  if (extra.some((word) => word !== undefined))
+    usageError(
+      `merchant ${action} takes no more words: ${extra.filter(Boolean).join(' ')} (quote a name with spaces)`,
+    );
+  const merchantName = action === 'add' ? nameOrExit(name!, 'NAME') : undefined;
+  const database = databaseOrExit(values);
+  let url = database.url;
+  const embedded =
+    values.postgres && !url ? await startPrivatePostgres(database.dataDir) : undefined;
+  url ??= embedded?.url;
+  const opened = await openStore({
+    dataDir: database.dataDir,
+    ...(url ? { databaseUrl: url } : {}),
+  });
+  try {
+    if (merchantName !== undefined) {
+      const made = await createMerchant(opened.store, createClock(0), merchantName);
+      console.log(
+        `added merchant "${made.merchantName}" (${made.merchantId}); its access secrets are shown only now:`,
+      );
+      console.log(`sandbox secret: ${made.generated.sandbox}`);
+      console.log(`production secret: ${made.generated.production}`);
+    } else {
+      for (const m of await listMerchants(opened.store))
+        console.log(`${m.id}  ${JSON.stringify(m.name)}  ${new Date(m.created_at).toISOString()}`);
+    }
+  } finally {
+    await opened.close();
+    await embedded?.stop();
+  }
 }
 
 /** `--import-sqlite DIR`: the copy, its one-line summary, and exit 0 (or 1 with the reason). */

@@ -285,6 +285,12 @@ const PAGES: { name: string; path: () => string; ready: (page: Page) => Promise<
     path: () => '/dashboard/agents',
     ready: (p) => expect(p.getByText('No agents yet.')).toBeVisible(LIVE),
   },
+  {
+    name: 'Settings',
+    path: () => '/dashboard/settings',
+    ready: (p) =>
+      expect(p.getByTestId('access-secret').first()).toContainText('this session', LIVE),
+  },
 ];
 
 test('signs in; the header names the shop, with the store beside it', async () => {

@@ -1,5 +1,5 @@
 /** `npm run service` as a real process: start, restart, SIGTERM and kill -9. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -139,6 +139,123 @@ describe('npm run service', () => {
     expect(typo.output()).toMatch(/Unknown option '--prot'/);
     expect(typo.output()).toMatch(/Usage: npm run service/);
     expect(typo.output()).not.toMatch(/ERR_PARSE_ARGS|at parseArgs|node:internal/);
+  });
+
+  it('lists every option with its environment variable, and takes the variable when the flag is absent', async () => {
+    const help = runTs('src/service/cli.ts', ['--help']);
+    expect(await help.exited).toBe(0);
+    const text = help.output();
+    const names = [
+      ...readFileSync('src/service/cli.ts', 'utf8').matchAll(/^ {2}'?([a-z-]+)'?: \{$/gm),
+    ]
+      .map((m) => m[1]!)
+      .filter((name) => name !== 'help');
+    expect(names).toContain('merchant-name');
+    for (const name of names) expect(text).toContain(`--${name}`);
+    for (const variable of [
+      'SERVICE_PORT',
+      'SERVICE_HOST',
+      'SERVICE_DATA_DIR',
+      'DATABASE_URL',
+      'SERVICE_POOL_SIZE',
+      'SERVICE_INSTANCES',
+      'SERVICE_PUBLIC_URL',
+      'SERVICE_SMTP_URL',
+      'SERVICE_METRICS_TOKEN',
+      'SERVICE_MERCHANT_NAME',
+    ])
+      expect(text).toContain(`[${variable}]`);
+    expect(text).toMatch(/merchant add NAME/);
+    // The variable sets the data directory when the flag is absent.
+    const dir = dataDir();
+    const proc = runTs('src/service/cli.ts', ['--port', '0'], { ...env, SERVICE_DATA_DIR: dir });
+    await proc.waitFor(LISTENING);
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+    expect(existsSync(join(dir, 'service.db'))).toBe(true);
+  });
+
+  it('answers a bad value with one line saying which, then the usage, and exit 2', async () => {
+    for (const [args, line] of [
+      [['--pool-size', 'lots'], '--pool-size must be a whole number of connections, not lots'],
+      [['--port', '70000'], '--port must be a port number (0 picks a free one), not 70000'],
+      [['--instances', '0'], '--instances must be a number of processes from 1 to 64, not 0'],
+      [['--merchant-name', '  '], '--merchant-name must not be blank'],
+      [['--database-url', 'mysql://x'], '--database-url must be a postgres:// URL'],
+    ] as const) {
+      const proc = runTs('src/service/cli.ts', [...args, '--data-dir', dataDir()]);
+      expect(await proc.exited).toBe(2);
+      const [first, blank, usage] = proc.output().split('\n');
+      expect(first).toBe(line);
+      expect(blank).toBe('');
+      expect(usage).toMatch(/^Usage: npm run service/);
+    }
+  });
+
+  it('names the merchant of a first start with --merchant-name', async () => {
+    const dir = dataDir();
+    const proc = runTs('src/service/cli.ts', [
+      '--port',
+      '0',
+      '--data-dir',
+      dir,
+      '--merchant-name',
+      "Ada's Bakery",
+    ]);
+    await proc.waitFor(LISTENING);
+    expect(proc.output()).toContain(`created merchant "Ada's Bakery"`);
+    expect(proc.output()).not.toContain('Counter Demo Shop');
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+    const list = runTs('src/service/cli.ts', ['merchant', 'list', '--data-dir', dir]);
+    expect(await list.exited).toBe(0);
+    expect(list.output()).toMatch(/^[0-9a-f-]{36} {2}"Ada's Bakery" {2}\d{4}-\d\d-\d\dT/m);
+  });
+
+  it('adds merchants to a running service: each prints its secrets once, and sees only its own', async () => {
+    const dir = dataDir();
+    const { proc, url } = await start(dir);
+    const add = runTs('src/service/cli.ts', ['merchant', 'add', "Ben's Books", '--data-dir', dir]);
+    expect(await add.exited).toBe(0);
+    const sandbox = /^sandbox secret: (sk_sandbox_\S+)$/m.exec(add.output())?.[1];
+    const production = /^production secret: (sk_live_\S+)$/m.exec(add.output())?.[1];
+    expect(sandbox).toBeDefined();
+    expect(production).toBeDefined();
+    const as = (secret: string, method: string, path: string, body?: unknown) =>
+      fetch(url + path, {
+        method,
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }).then(async (res) => ({ status: res.status, body: (await res.json()) as never }));
+    const mine = await call(url, 'POST', '/api/payments/process-payment', {
+      customerId: 'c',
+      orderId: 'o',
+      amount: 1,
+    });
+    const id = (mine.body as { paymentRequestId: string }).paymentRequestId;
+    // The new merchant's secrets work at once on the running service, and reach none of the
+    // first merchant's records.
+    expect((await as(sandbox!, 'GET', '/api/payment-requests')).body).toMatchObject({
+      totalCount: 0,
+    });
+    expect((await as(sandbox!, 'GET', `/api/payments/v1/payment-status/${id}`)).status).toBe(404);
+    expect((await as(production!, 'GET', '/api/merchant/secrets')).status).toBe(200);
+    const list = runTs('src/service/cli.ts', ['merchant', 'list', '--data-dir', dir]);
+    expect(await list.exited).toBe(0);
+    expect(list.output()).toContain('"Counter Demo Shop"');
+    expect(list.output()).toContain('"Ben\'s Books"');
+    expect(list.output()).not.toMatch(/sk_/);
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+  });
+
+  it('refuses a merchant command without its words, with the usage', async () => {
+    const none = runTs('src/service/cli.ts', ['merchant', 'add', '--data-dir', dataDir()]);
+    expect(await none.exited).toBe(2);
+    expect(none.output()).toMatch(/^merchant add needs the merchant's NAME\n\nUsage:/);
+    const unquoted = runTs('src/service/cli.ts', ['merchant', 'add', 'Ada', 'Bakery']);
+    expect(await unquoted.exited).toBe(2);
+    expect(unquoted.output()).toMatch(/quote a name with spaces/);
   });
 
   it('logs each request as one JSON line with its id, and on SIGTERM tells streams to reconnect', async () => {

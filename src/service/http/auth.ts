@@ -18,7 +18,16 @@ interface SecretRow {
   store_id: string | null;
 }
 
-export function createAuthenticator(store: Store) {
+/** The SHA-256 of the secret an Authorization header carries, if it carries one. */
+export function presentedSecretHash(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1] ? hashSecret(match[1]) : undefined;
+}
+
+/** How often a secret's "last used" is written: once a minute at most (see noteUse). */
+export const USE_RECORD_MS = 60_000;
+
+export function createAuthenticator(store: Store, now: () => number = Date.now) {
   const lookup = store.prepare<[string], SecretRow>(`
     SELECT s.merchant_id, s.environment, s.kind, s.terminal_id, t.store_id
     FROM access_secrets s LEFT JOIN terminals t ON t.id = s.terminal_id
@@ -34,15 +43,40 @@ export function createAuthenticator(store: Store) {
   // (rate-limit.ts).
   const known = createReadCache<Caller>(store, 'caller');
 
+  // "Last used" (GET /api/merchant/secrets) is written at most once a minute per secret by each
+  // process, never awaited: authentication runs on every request, the payment-status poll being
+  // the hottest, and a write per request would add a database write (and, on SQLite, a turn of
+  // its one writer) to every read for a figure the merchant reads to the minute. The condition in
+  // the UPDATE keeps instances sharing a database from rewriting it within the minute either.
+  const recordedUse = new Map<string, number>();
+  const recordUse = store.prepare(
+    `UPDATE access_secrets SET last_used_at = ?
+     WHERE hash = ? AND (last_used_at IS NULL OR last_used_at <= ?)`,
+  );
+  function noteUse(hash: string): void {
+    const at = now();
+    const last = recordedUse.get(hash);
+    if (last !== undefined && at - last < USE_RECORD_MS) return;
+    recordedUse.set(hash, at);
+    // Lost only if the database is away (or closing): the next minute writes it.
+    void recordUse.run(at, hash, at - USE_RECORD_MS).catch(() => recordedUse.delete(hash));
+  }
+
   /** The caller of a secret, or null when the secret is unknown or revoked. */
   /** A known caller at once (every request asks: no promise for the common case). */
   function identify(secret: string): Caller | Promise<Caller | null> {
     const hash = hashSecret(secret);
-    return known.get(hash) ?? lookUp(hash);
+    const caller = known.get(hash);
+    if (!caller) return lookUp(hash);
+    noteUse(hash);
+    return caller;
   }
 
   async function lookUp(hash: string): Promise<Caller | null> {
-    return (await known.read(hash, async () => (await resolve(hash)) ?? undefined)) ?? null;
+    const caller = await known.read(hash, async () => (await resolve(hash)) ?? undefined);
+    if (!caller) return null;
+    noteUse(hash);
+    return caller;
   }
 
   async function resolve(hash: string): Promise<Caller | null> {
@@ -96,7 +130,10 @@ export function createAuthenticator(store: Store) {
     identify,
     authorize,
     /** Call after revoking any secret. */
-    forgetAll: () => known.changed(),
+    forgetAll: () => {
+      known.changed();
+      recordedUse.clear();
+    },
   };
 }
 export type Authenticator = ReturnType<typeof createAuthenticator>;

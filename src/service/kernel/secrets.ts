@@ -1,6 +1,7 @@
 /** Access secrets: made here, stored and looked up only as their SHA-256 hash. */
-import { hash, randomBytes } from 'node:crypto';
+import { hash, randomBytes, randomUUID } from 'node:crypto';
 import type { Environment } from './caller';
+import type { Store } from './store/port';
 
 // One-shot crypto.hash (Node 20.12+): every request hashes its secret, and a Hash object each time
 // cost twice as much.
@@ -10,4 +11,38 @@ export const hashSecret = (secret: string) => hash('sha256', secret, 'hex');
 export function newSecret(kind: 'merchant' | 'terminal', environment: Environment): string {
   const prefix = `${kind === 'merchant' ? 'sk' : 'tk'}_${environment === 'sandbox' ? 'sandbox' : 'live'}_`;
   return prefix + randomBytes(24).toString('base64url');
+}
+
+export interface SecretToKeep {
+  secret: string;
+  merchantId: string;
+  environment: Environment;
+  kind: 'merchant' | 'terminal';
+  terminalId?: string;
+  now: number;
+}
+
+/**
+ * Keeps a secret as its hash, with a random id to name it by and its last four characters to
+ * tell it apart in a list (four of 32 random characters: nothing a guesser can use). A secret
+ * kept already (the same SERVICE_SANDBOX_SECRET on every start) is left as it is.
+ */
+export async function keepSecret(store: Store, s: SecretToKeep): Promise<string> {
+  const id = randomUUID();
+  await store
+    .prepare(
+      `INSERT INTO access_secrets (id, hash, merchant_id, environment, kind, terminal_id, last_four, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    )
+    .run(
+      id,
+      hashSecret(s.secret),
+      s.merchantId,
+      s.environment,
+      s.kind,
+      s.terminalId ?? null,
+      s.secret.slice(-4),
+      s.now,
+    );
+  return id;
 }

@@ -1,13 +1,13 @@
 /**
- * First start: a demo merchant with a primary store, card and remote payments enabled, and two
- * access secrets (sandbox and production). Secrets come from SERVICE_SANDBOX_SECRET and
+ * First start: a merchant (the demo shop, or the one --merchant-name names) with a primary store,
+ * card and remote payments enabled, and two access secrets (sandbox and production). Secrets come from SERVICE_SANDBOX_SECRET and
  * SERVICE_PRODUCTION_SECRET when set; otherwise they are generated and returned once, for the
  * CLI to print. Only their hashes are stored.
  */
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
-import { hashSecret, newSecret } from '../kernel/secrets';
+import { keepSecret, newSecret } from '../kernel/secrets';
 import type { Store } from '../kernel/store/port';
 
 export const DEMO_MERCHANT_NAME = 'Counter Demo Shop';
@@ -19,50 +19,98 @@ export interface Bootstrap {
   generated: Partial<Record<Environment, string>>;
 }
 
+export interface NewMerchant {
+  merchantId: string;
+  merchantName: string;
+  createdAt: number;
+  /** The secrets generated for it (not those given), shown only now. */
+  generated: Partial<Record<Environment, string>>;
+}
+
+/**
+ * A merchant with a primary store, card and remote payments enabled, and a sandbox and a
+ * production secret (those given, or new ones): the first start's, and each `merchant add`.
+ */
+export async function createMerchant(
+  store: Store,
+  clock: Clock,
+  name: string,
+  given: Partial<Record<Environment, string | undefined>> = {},
+): Promise<NewMerchant> {
+  return await store.tx(async (): Promise<NewMerchant> => {
+    // The merchant and its secrets are of neither environment: real time.
+    const now = clock.now('production');
+    const merchantId = randomUUID();
+    await store
+      .prepare(
+        'INSERT INTO merchants (id, name, card_enabled, remote_enabled, tips_enabled, created_at) VALUES (?, ?, 1, 1, 1, ?)',
+      )
+      .run(merchantId, name, now);
+    await store
+      .prepare(
+        'INSERT INTO stores (id, merchant_id, name, is_primary, address, created_at) VALUES (?, ?, ?, 1, ?, ?)',
+      )
+      .run(randomUUID(), merchantId, 'Main Street', '1 Main Street, London', now);
+    const generated: NewMerchant['generated'] = {};
+    for (const environment of ['sandbox', 'production'] as const) {
+      const secret = given[environment] ?? newSecret('merchant', environment);
+      if (!given[environment]) generated[environment] = secret;
+      await keepSecret(store, { secret, merchantId, environment, kind: 'merchant', now });
+    }
+    return { merchantId, merchantName: name, createdAt: now, generated };
+  });
+}
+
+/**
+ * The service's merchant: the first one there is, or, on a first start, a new one named
+ * `merchantName` (the demo shop unless the operator names theirs: --merchant-name).
+ */
 export async function bootstrapMerchant(
   store: Store,
   clock: Clock,
   env: Partial<Record<Environment, string | undefined>> = {},
+  merchantName: string = DEMO_MERCHANT_NAME,
 ): Promise<Bootstrap> {
   return await store.tx(async (): Promise<Bootstrap> => {
-    // The merchant and its secrets are of neither environment: real time.
-    const now = clock.now('production');
-    let merchant = await store
+    const merchant = await store
       .prepare<[], { id: string; name: string }>(
         'SELECT id, name FROM merchants ORDER BY created_at LIMIT 1',
       )
       .get();
-    const generated: Bootstrap['generated'] = {};
-    const addSecret = store.prepare(
-      `INSERT INTO access_secrets (hash, merchant_id, environment, kind, created_at)
-       VALUES (?, ?, ?, 'merchant', ?) ON CONFLICT DO NOTHING`,
-    );
     if (!merchant) {
-      merchant = { id: randomUUID(), name: DEMO_MERCHANT_NAME };
-      await store
-        .prepare(
-          'INSERT INTO merchants (id, name, card_enabled, remote_enabled, tips_enabled, created_at) VALUES (?, ?, 1, 1, 1, ?)',
-        )
-        .run(merchant.id, merchant.name, now);
-      await store
-        .prepare(
-          'INSERT INTO stores (id, merchant_id, name, is_primary, address, created_at) VALUES (?, ?, ?, 1, ?, ?)',
-        )
-        .run(randomUUID(), merchant.id, 'Main Street', '1 Main Street, London', now);
-      for (const environment of ['sandbox', 'production'] as const) {
-        const secret = env[environment] ?? newSecret('merchant', environment);
-        if (!env[environment]) generated[environment] = secret;
-        await addSecret.run(hashSecret(secret), merchant.id, environment, now);
-      }
-    } else {
-      // A secret given in the environment on a later start is accepted too (rotation).
-      for (const environment of ['sandbox', 'production'] as const) {
-        const secret = env[environment];
-        if (secret) await addSecret.run(hashSecret(secret), merchant.id, environment, now);
-      }
+      const created = await createMerchant(store, clock, merchantName, env);
+      return {
+        merchantId: created.merchantId,
+        merchantName: created.merchantName,
+        generated: created.generated,
+      };
     }
-    return { merchantId: merchant.id, merchantName: merchant.name, generated };
+    // A secret given in the environment on a later start is accepted too (rotation).
+    const now = clock.now('production');
+    for (const environment of ['sandbox', 'production'] as const) {
+      const secret = env[environment];
+      if (secret)
+        await keepSecret(store, {
+          secret,
+          merchantId: merchant.id,
+          environment,
+          kind: 'merchant',
+          now,
+        });
+    }
+    return { merchantId: merchant.id, merchantName: merchant.name, generated: {} };
   });
+}
+
+/** Every merchant of this database, oldest first (`merchant list`). */
+export async function listMerchants(
+  store: Store,
+): Promise<{ id: string; name: string; created_at: number }[]> {
+  return await store
+    .prepare<[], { id: string; name: string; created_at: number }>(
+      `SELECT id, name, created_at FROM merchants ORDER BY created_at, id`,
+    )
+    .all();
 }
 
 /**

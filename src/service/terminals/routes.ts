@@ -8,7 +8,7 @@ import { routes } from '../../shared/contract/routes';
 import { poundsToPence } from '../../shared/money';
 import { iso } from '../kernel/clock';
 import type { Area } from '../context';
-import { hashSecret, newSecret } from '../kernel/secrets';
+import { keepSecret, newSecret } from '../kernel/secrets';
 import { ApiError, badField } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { terminalRecord } from './model';
@@ -104,12 +104,14 @@ export const terminalRoutes: Area = (app, ctx) => {
         )
         .run(id, code.merchant_id, code.environment, code.store_id, body.name, now);
       const secret = newSecret('terminal', code.environment);
-      await store
-        .prepare(
-          `INSERT INTO access_secrets (hash, merchant_id, environment, kind, terminal_id, created_at)
-         VALUES (?, ?, ?, 'terminal', ?, ?)`,
-        )
-        .run(hashSecret(secret), code.merchant_id, code.environment, id, now);
+      await keepSecret(store, {
+        secret,
+        merchantId: code.merchant_id,
+        environment: code.environment,
+        kind: 'terminal',
+        terminalId: id,
+        now,
+      });
       const merchant = (await store
         .prepare<[string], { name: string }>('SELECT name FROM merchants WHERE id = ?')
         .get(code.merchant_id))!;

@@ -11,5 +11,6 @@ export * from './webhooks';
 export * from './agent';
 export * from './sandbox';
 export * from './merchant-events';
+export * from './secrets';
 export { routes, type RouteDef, type RouteName, type Routes, type Auth } from './routes';
 export * from './messages';

@@ -15,6 +15,7 @@ import * as operations from './operations';
 import * as payments from './payments';
 import * as refunds from './refunds';
 import * as sandbox from './sandbox';
+import * as secrets from './secrets';
 import * as terminals from './terminals';
 import * as webhooks from './webhooks';
 
@@ -461,6 +462,53 @@ export const routes = {
     status: 200,
     response: z.array(terminals.Store),
     errors: [],
+  }),
+
+  // Access secrets
+  listAccessSecrets: route({
+    method: 'get',
+    path: '/api/merchant/secrets',
+    tag: 'Access secrets',
+    auth: 'merchant',
+    extension: true,
+    summary: "The merchant's access secrets in use (never the secrets themselves)",
+    description:
+      'Each secret not revoked: id, environment, kind, its last four characters, when it was made ' +
+      'and last used (recorded at most once a minute). A sandbox secret sees the sandbox ones; a ' +
+      'production secret sees both environments.',
+    status: 200,
+    response: z.array(secrets.AccessSecret),
+    errors: [],
+  }),
+  createAccessSecret: route({
+    method: 'post',
+    path: '/api/merchant/secrets',
+    tag: 'Access secrets',
+    auth: 'merchant',
+    extension: true,
+    summary: 'Make a new access secret (shown once, in this answer)',
+    description:
+      'Rotation without downtime: make the new secret, move the integration to it, then revoke ' +
+      'the old one. Only a production secret may make a production secret.',
+    body: secrets.AccessSecretCreate,
+    status: 201,
+    response: secrets.CreatedAccessSecret,
+    errors: [400, 403],
+  }),
+  revokeAccessSecret: route({
+    method: 'delete',
+    path: '/api/merchant/secrets/{id}',
+    tag: 'Access secrets',
+    auth: 'merchant',
+    extension: true,
+    summary: 'Revoke an access secret: refused from the next request on, by every instance',
+    description:
+      'The secret making the call cannot revoke itself (409): revoke it with another one. A ' +
+      "terminal's secret is revoked by unpairing the terminal (DELETE /api/terminal/{id}).",
+    params: z.object({ id: secrets.SecretId }),
+    status: 200,
+    response: Message,
+    errors: [400, 404, 409],
   }),
 
   // Merchant dashboard

@@ -645,4 +645,13 @@ export const postgresMigrations: readonly string[] = [
   );
   ALTER TABLE payment_requests ADD COLUMN line_count BIGINT NOT NULL DEFAULT 0;
   `,
+  // 6: SQLite's 17 (access secrets' ids, last four characters and last use).
+  `
+  ALTER TABLE access_secrets ADD COLUMN id TEXT;
+  ALTER TABLE access_secrets ADD COLUMN last_four TEXT;
+  ALTER TABLE access_secrets ADD COLUMN last_used_at BIGINT;
+  UPDATE access_secrets SET id = md5(random()::text || hash) WHERE id IS NULL;
+  CREATE UNIQUE INDEX access_secrets_id ON access_secrets(id);
+  CREATE INDEX access_secrets_merchant ON access_secrets(merchant_id, created_at);
+  `,
 ];
