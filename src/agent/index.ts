@@ -35,7 +35,12 @@ import {
   type Signer,
 } from './keys';
 
+import { AgentPayError } from './errors';
+import type { ReceiptKeys } from './receipts';
+
 export type { Signer } from './keys';
+export { AgentPayError, type AgentPayErrorCode } from './errors';
+export { verifyReceipt, type Receipt, type ReceiptKeys } from './receipts';
 export type AgentIdentity = z.infer<typeof Agent>;
 export type AgentList = z.infer<typeof AgentPage>;
 export type ContractRecord = z.infer<typeof Contract>;
@@ -51,29 +56,6 @@ export type PaymentList = z.infer<typeof ContractPaymentPage>;
 export type SendPaymentInput = z.input<typeof SendPaymentBody>;
 export type CollectChargeInput = z.input<typeof CollectChargeBody>;
 export type PaymentFilters = Partial<z.infer<typeof ContractPaymentListQuery>>;
-
-export type AgentPayErrorCode =
-  | 'AUTHORIZATION_TIMEOUT'
-  | 'AUTHORIZATION_FAILED'
-  | 'NOT_REGISTERED'
-  | 'NO_API_KEY'
-  | 'NO_KEY'
-  | z.infer<typeof ErrorEnvelope>['name'];
-
-/** Every failure: `code` is the envelope's name for HTTP errors, or the client's own code. */
-export class AgentPayError extends Error {
-  constructor(
-    readonly code: AgentPayErrorCode,
-    message: string,
-    readonly status?: number,
-    readonly errors: { field: string; message: string }[] = [],
-    /** The contract, for AUTHORIZATION_FAILED and AUTHORIZATION_TIMEOUT. */
-    readonly contract?: ContractRecord,
-  ) {
-    super(message);
-    this.name = 'AgentPayError';
-  }
-}
 
 export interface AgentPayOptions {
   /** The service, e.g. http://127.0.0.1:4010 */
@@ -265,6 +247,21 @@ export class AgentPay {
       this.request<AgentList>('GET', '/api/agents', { query: opts, signed: false }),
   };
 
+  /**
+   * The service's receipt keys (its JWKS, public: no API key needed), for verifyReceipt. Fetch
+   * them once and keep them: a receipt verifies offline.
+   */
+  async receiptKeys(): Promise<ReceiptKeys> {
+    const res = await this.fetchImpl(`${this.baseUrl}/.well-known/counter-receipts.json`);
+    if (!res.ok)
+      throw new AgentPayError(
+        'INTERNAL_SERVER_ERROR',
+        `The receipt keys could not be read: HTTP ${res.status}`,
+        res.status,
+      );
+    return (await res.json()) as ReceiptKeys;
+  }
+
   readonly contract = {
     /**
      * A new contract, PENDING_AUTHORIZATION, with the authorizationUrl for the human.
@@ -327,6 +324,17 @@ export class AgentPay {
         await new Promise((r) => setTimeout(r, Math.min(opts.intervalMs ?? 1000, left)));
       }
     },
+    /**
+     * Revokes the contract at once (the API key alone, as the business): REVOKED, and every later
+     * send or collect is refused with CONTRACT_REVOKED; payments already made stay. Revoking it
+     * again answers it unchanged.
+     */
+    revoke: (contractId: string) =>
+      this.request<ContractRecord>(
+        'POST',
+        `/api/agents/contracts/${encodeURIComponent(contractId)}/revoke`,
+        { signed: false },
+      ),
     /** SEND: pays a payee's bank account under the contract's limits. */
     send: (contractId: string, input: SendPaymentInput, opts: WriteOptions = {}) =>
       this.signed<PaymentRecord>(

@@ -583,4 +583,23 @@ export const postgresMigrations: readonly string[] = [
     recent TEXT NOT NULL
   );
   `,
+  // 4: SQLite's 16 (a contract's end: valid_to, revocation; the receipt signing key).
+  `
+  ALTER TABLE contracts ADD COLUMN valid_to BIGINT;
+  ALTER TABLE contracts ADD COLUMN revoked_at BIGINT;
+  ALTER TABLE contracts ADD COLUMN revoked_by TEXT CHECK (revoked_by IN ('BUSINESS', 'APPROVER'));
+  ALTER TABLE contracts ADD COLUMN revoke_token_hash TEXT;
+  UPDATE contracts SET valid_to =
+    (EXTRACT(EPOCH FROM ((limits::jsonb ->> 'validTo')::timestamptz)) * 1000)::bigint;
+  CREATE INDEX contracts_valid_to ON contracts(valid_to)
+    WHERE status IN ('ACTIVE', 'PENDING_AUTHORIZATION');
+  CREATE UNIQUE INDEX contracts_revoke_token ON contracts(revoke_token_hash);
+  CREATE TABLE receipt_keys (
+    generation BIGINT PRIMARY KEY,
+    kid TEXT NOT NULL UNIQUE,
+    private_key_pem TEXT NOT NULL,
+    public_jwk TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+  );
+  `,
 ];
