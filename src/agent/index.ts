@@ -17,6 +17,8 @@ import type {
   ContractPaymentListQuery,
   ContractPaymentPage,
   ContractUpdateBody,
+  ReceiptClaims,
+  ReceiptJwks,
   SendPaymentBody,
 } from '../shared/contract/agent';
 import type { ErrorEnvelope } from '../shared/contract/errors';
@@ -34,13 +36,9 @@ import {
   publicKeyPemOf,
   type Signer,
 } from './keys';
-
-import { AgentPayError } from './errors';
-import type { ReceiptKeys } from './receipts';
+import { checkReceipt } from './receipts';
 
 export type { Signer } from './keys';
-export { AgentPayError, type AgentPayErrorCode } from './errors';
-export { verifyReceipt, type Receipt, type ReceiptKeys } from './receipts';
 export type AgentIdentity = z.infer<typeof Agent>;
 export type AgentList = z.infer<typeof AgentPage>;
 export type ContractRecord = z.infer<typeof Contract>;
@@ -56,6 +54,46 @@ export type PaymentList = z.infer<typeof ContractPaymentPage>;
 export type SendPaymentInput = z.input<typeof SendPaymentBody>;
 export type CollectChargeInput = z.input<typeof CollectChargeBody>;
 export type PaymentFilters = Partial<z.infer<typeof ContractPaymentListQuery>>;
+/** What a verified receipt says. */
+export type Receipt = z.infer<typeof ReceiptClaims>;
+/** The service's receipt keys, a JWKS (AgentPay.receiptKeys). */
+export type ReceiptKeys = z.infer<typeof ReceiptJwks>;
+
+export type AgentPayErrorCode =
+  | 'AUTHORIZATION_TIMEOUT'
+  | 'AUTHORIZATION_FAILED'
+  | 'NOT_REGISTERED'
+  | 'NO_API_KEY'
+  | 'NO_KEY'
+  /** verifyReceipt: the receipt is malformed, names no key of the JWKS, or was changed. */
+  | 'RECEIPT_INVALID'
+  | z.infer<typeof ErrorEnvelope>['name'];
+
+/** Every failure: `code` is the envelope's name for HTTP errors, or the client's own code. */
+export class AgentPayError extends Error {
+  constructor(
+    readonly code: AgentPayErrorCode,
+    message: string,
+    readonly status?: number,
+    readonly errors: { field: string; message: string }[] = [],
+    /** The contract, for AUTHORIZATION_FAILED and AUTHORIZATION_TIMEOUT. */
+    readonly contract?: ContractRecord,
+  ) {
+    super(message);
+    this.name = 'AgentPayError';
+  }
+}
+
+/**
+ * A payment receipt's claims, once its ES256 signature verifies with the key of `jwks` its
+ * header names (docs/agent-pay.md, "Receipts"); offline, WebCrypto only. Throws AgentPayError
+ * RECEIPT_INVALID when it is malformed, names no key of `jwks`, or any byte of it changed.
+ */
+export async function verifyReceipt(receipt: string, jwks: ReceiptKeys): Promise<Receipt> {
+  const checked = await checkReceipt(receipt, jwks);
+  if (!checked.ok) throw new AgentPayError('RECEIPT_INVALID', `The receipt ${checked.why}`);
+  return checked.claims as Receipt;
+}
 
 export interface AgentPayOptions {
   /** The service, e.g. http://127.0.0.1:4010 */

@@ -5,15 +5,15 @@
  * that the service issued it and that not a byte of it changed. WebCrypto only, like signing.
  * python/agentpay/receipts.py does the same; test/vectors/agent-receipts.json holds both to it.
  */
-import type { z } from 'zod';
-import type { ReceiptClaims, ReceiptJwks } from '../shared/contract/agent';
 import { fromBase64url, utf8 } from '../shared/agent-signing';
-import { AgentPayError } from './errors';
 
-export type Receipt = z.infer<typeof ReceiptClaims>;
-export type ReceiptKeys = z.infer<typeof ReceiptJwks>;
+/** The JWKS as far as verifying needs it. */
+interface Keys {
+  keys: { kid: string; kty: string; crv: string; x: string; y: string }[];
+}
 
-const invalid = (why: string) => new AgentPayError('RECEIPT_INVALID', `The receipt ${why}`);
+type Checked = { ok: true; claims: Record<string, unknown> } | { ok: false; why: string };
+const invalid = (why: string): Checked => ({ ok: false, why });
 
 /** base64url JSON as an object, or null. */
 function jsonObject(part: string): Record<string, unknown> | null {
@@ -31,25 +31,25 @@ function jsonObject(part: string): Record<string, unknown> | null {
 
 /**
  * The receipt's claims once its signature verifies with the key of the JWKS its header names;
- * throws AgentPayError RECEIPT_INVALID otherwise (malformed, unknown kid, not ES256, or any
- * byte of header, claims or signature changed).
+ * otherwise why not (malformed, unknown kid, not ES256, or any byte of header, claims or
+ * signature changed). index.ts's verifyReceipt turns a refusal into AgentPayError.
  */
-export async function verifyReceipt(receipt: string, jwks: ReceiptKeys): Promise<Receipt> {
+export async function checkReceipt(receipt: string, jwks: Keys): Promise<Checked> {
   const parts = receipt.trim().split('.');
   if (parts.length !== 3 || parts.some((p) => p === ''))
-    throw invalid('is not a compact JWS (header.payload.signature)');
+    return invalid('is not a compact JWS (header.payload.signature)');
   const [encodedHeader, encodedPayload, encodedSignature] = parts as [string, string, string];
   const header = jsonObject(encodedHeader);
-  if (!header) throw invalid('header is not base64url JSON');
-  if (header.alg !== 'ES256') throw invalid('is not signed with ES256');
+  if (!header) return invalid('header is not base64url JSON');
+  if (header.alg !== 'ES256') return invalid('is not signed with ES256');
   const key = (jwks.keys ?? []).find((k) => k.kid === header.kid);
   if (typeof header.kid !== 'string' || !key || key.kty !== 'EC' || key.crv !== 'P-256')
-    throw invalid(`names a key (kid ${String(header.kid)}) that is not in these receipt keys`);
+    return invalid(`names a key (kid ${String(header.kid)}) that is not in these receipt keys`);
   const signature = fromBase64url(encodedSignature);
   if (!signature || signature.length !== 64)
-    throw invalid('signature is not a 64-byte ES256 signature');
+    return invalid('signature is not a 64-byte ES256 signature');
   const subtle = globalThis.crypto?.subtle;
-  if (!subtle) throw invalid('cannot be checked: WebCrypto is missing (Node 20+ or a browser)');
+  if (!subtle) return invalid('cannot be checked: WebCrypto is missing (Node 20+ or a browser)');
   let ok = false;
   try {
     const publicKey = await subtle.importKey(
@@ -69,8 +69,8 @@ export async function verifyReceipt(receipt: string, jwks: ReceiptKeys): Promise
     ok = false;
   }
   if (!ok)
-    throw invalid('signature does not verify: it was not issued by this service, or was changed');
+    return invalid('signature does not verify: this service did not issue it, or it was changed');
   const claims = jsonObject(encodedPayload);
-  if (!claims) throw invalid('payload is not base64url JSON');
-  return claims as Receipt;
+  if (!claims) return invalid('payload is not base64url JSON');
+  return { ok: true, claims };
 }
