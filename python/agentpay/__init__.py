@@ -1,6 +1,7 @@
 """Agent Pay: signed agent identities and spending contracts (docs/agent-pay.md)."""
 
 from .client import AgentPay, AgentPayError
+from .receipts import verify_receipt
 from .signing import Signer, canonical_subject, key_signer, load_private_key, public_key_pem
 from .types import (
     Agent,
@@ -12,6 +13,8 @@ from .types import (
     DisplayedBasket,
     Limits,
     LineItem,
+    Receipt,
+    ReceiptKeys,
     Usage,
 )
 
@@ -29,10 +32,13 @@ __all__ = [
     "DisplayedBasket",
     "Limits",
     "LineItem",
+    "Receipt",
+    "ReceiptKeys",
     "Signer",
     "Usage",
     "canonical_subject",
     "key_signer",
     "load_private_key",
     "public_key_pem",
+    "verify_receipt",
 ]
