@@ -8,6 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentPay, AgentPayError } from '../../agent/index';
+import { createSessionApi } from '../../dashboard/lib/api';
+import { createAgentsStore } from '../../dashboard/store/agents';
 import { Contract, ContractPage, ContractPaymentPage } from '../../shared/contract/agent';
 import { hashSecret } from '../kernel/secrets';
 import {
@@ -207,6 +209,23 @@ describe('revoking a contract', () => {
       await refusal(client.contract.collect(created.contractId, { amount: 5, orderId: 'G-2' })),
     ).toEqual({ code: 'CONTRACT_REVOKED', status: 409 });
     expect((await client.contract.payment(charged.paymentId)).paymentId).toBe(charged.paymentId);
+  });
+});
+
+describe('the dashboard', () => {
+  it('revokes a contract and shows it REVOKED, by the business', async () => {
+    const { client } = await registeredClient(h, 'Dashboard revokes');
+    const id = await activeContract(h, client);
+    const api = createSessionApi({ baseUrl: h.url, secret: SANDBOX, onUnauthorized: () => {} });
+    const store = createAgentsStore(api.call);
+    await store.getState().refresh();
+    expect(store.getState().contracts!.find((c) => c.contractId === id)?.status).toBe('ACTIVE');
+    expect(await store.getState().revoke(id)).toBe('');
+    const shown = store.getState().contracts!.find((c) => c.contractId === id)!;
+    expect(shown).toMatchObject({ status: 'REVOKED', revokedBy: 'BUSINESS' });
+    expect((await client.contract.get(id)).status).toBe('REVOKED');
+    // A second revoke from a stale page changes nothing and says nothing went wrong.
+    expect(await store.getState().revoke(id)).toBe('');
   });
 });
 
