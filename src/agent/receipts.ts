@@ -50,7 +50,7 @@ export async function checkReceipt(receipt: string, jwks: Keys): Promise<Checked
     return invalid('signature is not a 64-byte ES256 signature');
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) return invalid('cannot be checked: WebCrypto is missing (Node 20+ or a browser)');
-  let ok = false;
+  let ok: boolean;
   try {
     const publicKey = await subtle.importKey(
       'jwk',
