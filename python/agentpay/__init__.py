@@ -1,6 +1,7 @@
 """Agent Pay: signed agent identities and spending contracts (docs/agent-pay.md)."""
 
 from .client import AgentPay, AgentPayError
+from .receipts import verify_receipt
 from .signing import Signer, canonical_subject, key_signer, load_private_key, public_key_pem
 from .types import (
     AccessSecret,
@@ -16,6 +17,8 @@ from .types import (
     LineItem,
     PaymentStatusRecord,
     PushedPayment,
+    Receipt,
+    ReceiptKeys,
     Usage,
 )
 
@@ -37,10 +40,13 @@ __all__ = [
     "LineItem",
     "PaymentStatusRecord",
     "PushedPayment",
+    "Receipt",
+    "ReceiptKeys",
     "Signer",
     "Usage",
     "canonical_subject",
     "key_signer",
     "load_private_key",
     "public_key_pem",
+    "verify_receipt",
 ]

@@ -30,6 +30,7 @@ from .types import (
     LineItem,
     PaymentStatusRecord,
     PushedPayment,
+    ReceiptKeys,
 )
 
 #: Contract statuses from which waiting for ACTIVE can never succeed.
@@ -39,7 +40,7 @@ _TERMINAL_FAILURES = frozenset({"DECLINED", "EXPIRED", "REVOKED"})
 class AgentPayError(Exception):
     """Every failure. ``code`` is the error envelope's name (``UNAUTHORIZED``, ``BAD_REQUEST``...)
     for HTTP errors, or the client's own: ``AUTHORIZATION_TIMEOUT``, ``AUTHORIZATION_FAILED``,
-    ``NOT_REGISTERED``, ``NO_API_KEY``, ``NO_KEY``."""
+    ``NOT_REGISTERED``, ``NO_API_KEY``, ``NO_KEY``, ``RECEIPT_INVALID`` (``verify_receipt``)."""
 
     def __init__(
         self,
@@ -215,6 +216,16 @@ class AgentPay:
         except json.JSONDecodeError:
             payload = {"name": "INTERNAL_SERVER_ERROR", "message": text[:200]}
         return status, server_time, payload
+
+    def receipt_keys(self) -> ReceiptKeys:
+        """The service's receipt keys (its JWKS, public: no API key is sent), for
+        ``verify_receipt``. Fetch them once and keep them: a receipt verifies offline."""
+        status, _, payload = self._send("GET", "/.well-known/counter-receipts.json", None, {})
+        if status != 200 or not isinstance(payload, dict):
+            raise AgentPayError(
+                "INTERNAL_SERVER_ERROR", f"The receipt keys could not be read: HTTP {status}", status
+            )
+        return cast(ReceiptKeys, payload)
 
     def _signed(self, method: str, path: str, **kwargs: Any) -> Any:
         return self._request(method, path, agent_id=self._require_agent(), **kwargs)
@@ -450,6 +461,17 @@ class _Contracts:
                     contract=contract,
                 )
             time.sleep(min(interval_ms / 1000, left))
+
+    def revoke(self, contract_id: str) -> Contract:
+        """Revokes the contract at once (the API key alone, as the business): REVOKED, and every
+        later send or collect is refused with CONTRACT_REVOKED; payments already made stay.
+        Revoking it again answers it unchanged."""
+        return cast(
+            Contract,
+            self._c._request(
+                "POST", f"/api/agents/contracts/{_quote(contract_id)}/revoke", signed=False
+            ),
+        )
 
     def send(
         self,

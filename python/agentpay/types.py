@@ -5,7 +5,7 @@ Optional fields live in a ``total=False`` subclass, so Python 3.10 needs no typi
 
 from __future__ import annotations
 
-from typing import List, Literal, Optional, TypedDict
+from typing import Dict, List, Literal, Optional, TypedDict
 
 Environment = Literal["sandbox", "production"]
 ContractType = Literal["SEND", "COLLECT"]
@@ -106,6 +106,8 @@ class Contract(_ContractRequired, total=False):
     linkedMethod: LinkedMethod
     termsVersion: int
     pendingUpdate: Optional[PendingUpdate]
+    revokedAt: str
+    revokedBy: Literal["BUSINESS", "APPROVER"]
 
 
 class ContractPage(TypedDict):
@@ -138,6 +140,8 @@ class ContractPayment(_ContractPaymentRequired, total=False):
     paymentRequestId: str
     errorDescription: str
     settledAt: str
+    #: The signed receipt (compact JWS), on the answer to send and collect only.
+    receipt: str
 
 
 class ContractPaymentPage(TypedDict):
@@ -188,6 +192,8 @@ class PaymentStatusRecord(TypedDict, total=False):
     orderId: str
     terminalId: Optional[str]
     lineItems: List[LineItem]
+
+
 class AccessSecret(TypedDict):
     """One of the merchant's access secrets in use, as GET /api/merchant/secrets lists it: never
     the secret itself, only its last four characters (None for one kept before they were)."""
@@ -206,3 +212,50 @@ class CreatedAccessSecret(AccessSecret):
     """A new access secret: ``secret`` is shown in this answer only (the service keeps its hash)."""
 
     secret: str
+
+
+class ReceiptJwk(TypedDict):
+    """One public key that verifies receipts (RFC 7517, EC P-256)."""
+
+    kty: str
+    crv: str
+    x: str
+    y: str
+    kid: str
+    alg: str
+    use: str
+
+
+class ReceiptKeys(TypedDict):
+    """The service's receipt keys: the JWKS at /.well-known/counter-receipts.json."""
+
+    keys: List[ReceiptJwk]
+
+
+class UsageLeft(TypedDict):
+    period: Period
+    remaining: float
+    periodEnd: str
+
+
+class _ReceiptRequired(TypedDict):
+    iss: str
+    iat: int
+    environment: Environment
+    contractId: str
+    paymentId: str
+    type: ContractType
+    status: PaymentStatus
+    amount: float
+    currency: str
+    #: SEND: the payee's bank account; COLLECT: ``{"businessId": ...}``.
+    payee: Dict[str, str]
+    time: str
+    usageLeft: List[UsageLeft]
+
+
+class Receipt(_ReceiptRequired, total=False):
+    """What a verified receipt says (docs/agent-pay.md, "Receipts")."""
+
+    reference: str
+    orderId: str

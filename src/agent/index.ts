@@ -17,6 +17,8 @@ import type {
   ContractPaymentListQuery,
   ContractPaymentPage,
   ContractUpdateBody,
+  ReceiptClaims,
+  ReceiptJwks,
   SendPaymentBody,
 } from '../shared/contract/agent';
 import type { ErrorEnvelope } from '../shared/contract/errors';
@@ -35,6 +37,7 @@ import {
   publicKeyPemOf,
   type Signer,
 } from './keys';
+import { checkReceipt } from './receipts';
 
 export type { Signer } from './keys';
 export type AgentIdentity = z.infer<typeof Agent>;
@@ -54,6 +57,10 @@ export type CollectChargeInput = z.input<typeof CollectChargeBody>;
 export type PaymentFilters = Partial<z.infer<typeof ContractPaymentListQuery>>;
 export type AccessSecretRecord = z.infer<typeof AccessSecret>;
 export type CreatedAccessSecretRecord = z.infer<typeof CreatedAccessSecret>;
+/** What a verified receipt says. */
+export type Receipt = z.infer<typeof ReceiptClaims>;
+/** The service's receipt keys, a JWKS (AgentPay.receiptKeys). */
+export type ReceiptKeys = z.infer<typeof ReceiptJwks>;
 
 export type AgentPayErrorCode =
   | 'AUTHORIZATION_TIMEOUT'
@@ -61,6 +68,8 @@ export type AgentPayErrorCode =
   | 'NOT_REGISTERED'
   | 'NO_API_KEY'
   | 'NO_KEY'
+  /** verifyReceipt: the receipt is malformed, names no key of the JWKS, or was changed. */
+  | 'RECEIPT_INVALID'
   | z.infer<typeof ErrorEnvelope>['name'];
 
 /** Every failure: `code` is the envelope's name for HTTP errors, or the client's own code. */
@@ -76,6 +85,17 @@ export class AgentPayError extends Error {
     super(message);
     this.name = 'AgentPayError';
   }
+}
+
+/**
+ * A payment receipt's claims, once its ES256 signature verifies with the key of `jwks` its
+ * header names (docs/agent-pay.md, "Receipts"); offline, WebCrypto only. Throws AgentPayError
+ * RECEIPT_INVALID when it is malformed, names no key of `jwks`, or any byte of it changed.
+ */
+export async function verifyReceipt(receipt: string, jwks: ReceiptKeys): Promise<Receipt> {
+  const checked = await checkReceipt(receipt, jwks);
+  if (!checked.ok) throw new AgentPayError('RECEIPT_INVALID', `The receipt ${checked.why}`);
+  return checked.claims as Receipt;
 }
 
 export interface AgentPayOptions {
@@ -268,6 +288,21 @@ export class AgentPay {
       this.request<AgentList>('GET', '/api/agents', { query: opts, signed: false }),
   };
 
+  /**
+   * The service's receipt keys (its JWKS, public: no API key needed), for verifyReceipt. Fetch
+   * them once and keep them: a receipt verifies offline.
+   */
+  async receiptKeys(): Promise<ReceiptKeys> {
+    const res = await this.fetchImpl(`${this.baseUrl}/.well-known/counter-receipts.json`);
+    if (!res.ok)
+      throw new AgentPayError(
+        'INTERNAL_SERVER_ERROR',
+        `The receipt keys could not be read: HTTP ${res.status}`,
+        res.status,
+      );
+    return (await res.json()) as ReceiptKeys;
+  }
+
   readonly contract = {
     /**
      * A new contract, PENDING_AUTHORIZATION, with the authorizationUrl for the human.
@@ -330,6 +365,17 @@ export class AgentPay {
         await new Promise((r) => setTimeout(r, Math.min(opts.intervalMs ?? 1000, left)));
       }
     },
+    /**
+     * Revokes the contract at once (the API key alone, as the business): REVOKED, and every later
+     * send or collect is refused with CONTRACT_REVOKED; payments already made stay. Revoking it
+     * again answers it unchanged.
+     */
+    revoke: (contractId: string) =>
+      this.request<ContractRecord>(
+        'POST',
+        `/api/agents/contracts/${encodeURIComponent(contractId)}/revoke`,
+        { signed: false },
+      ),
     /** SEND: pays a payee's bank account under the contract's limits. */
     send: (contractId: string, input: SendPaymentInput, opts: WriteOptions = {}) =>
       this.signed<PaymentRecord>(

@@ -47,6 +47,11 @@ export interface AgentsState {
   setStatus(status: StatusFilter): void;
   /** Shows or hides a contract's payments (loading them when shown). */
   togglePayments(contractId: string): void;
+  /**
+   * Revokes a contract (POST /api/agents/contracts/{id}/revoke): REVOKED at once, later payments
+   * refused. Resolves to an error message, or '' once the list shows it revoked.
+   */
+  revoke(contractId: string): Promise<string>;
 }
 
 export function createAgentsStore(call: Call) {
@@ -129,6 +134,21 @@ export function createAgentsStore(call: Call) {
       setStatus(status) {
         set({ status });
         void get().refresh();
+      },
+
+      async revoke(contractId) {
+        try {
+          const revoked = await call('revokeContract', { params: { contractId } });
+          set({
+            contracts: (get().contracts ?? []).map((c) =>
+              c.contractId === contractId ? revoked : c,
+            ),
+          });
+          void get().refresh();
+          return '';
+        } catch (error) {
+          return `Could not revoke: ${failureMessage(error)}`;
+        }
       },
 
       togglePayments(contractId) {

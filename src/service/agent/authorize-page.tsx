@@ -206,15 +206,26 @@ export const AuthorizePage: FC<{ view: AuthorizeView }> = ({ view }) => {
   );
 };
 
-export const OutcomePage: FC<{ heading: string; text: string; sandbox?: boolean; ok?: boolean }> = (
-  props,
-) => (
+export const OutcomePage: FC<{
+  heading: string;
+  text: string;
+  sandbox?: boolean;
+  ok?: boolean;
+  /** A contract just approved: the human's own link to revoke it (revoke-routes.tsx). */
+  revokeUrl?: string;
+}> = (props) => (
   <PageShell title={props.heading} sandbox={props.sandbox ?? false}>
     <StatusCard
       title={props.heading}
       {...(props.ok !== undefined ? { icon: props.ok ? ('ok' as const) : ('bad' as const) } : {})}
     >
       <p>{props.text}</p>
+      {props.revokeUrl ? (
+        <p>
+          You can revoke it at any time on <a href={props.revokeUrl}>your revoke link</a>, which we
+          have also sent you. Keep it to yourself.
+        </p>
+      ) : null}
     </StatusCard>
   </PageShell>
 );

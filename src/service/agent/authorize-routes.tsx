@@ -31,6 +31,7 @@ import {
 import { AuthorizePage, OutcomePage, cardWords, type AuthorizeView } from './authorize-page';
 import type { CollectCards, LinkedMethod } from './collect-cards';
 import { limitsOf, type ContractRow, type Contracts } from './contracts';
+import type { Revocation } from './revoke-routes';
 
 /** Why no code was sent, in the approver's words. */
 const notSent: Record<Exclude<SendOutcome, 'SENT'>, string> = {
@@ -68,6 +69,7 @@ export function authorizationPages(
   contracts: Contracts,
   agents: AgentStore,
   cards: CollectCards,
+  revocation: Revocation,
 ) {
   const businessName = ctx.store.prepare<[string], { name: string }>(
     'SELECT name FROM merchants WHERE id = ?',
@@ -200,17 +202,25 @@ export function authorizationPages(
       return await page(c, row, 400, { error: 'Choose the card to charge, or add a card first.' });
     const wasUpdate = row.pending_limits !== null;
     let next: ContractRow;
+    let revokeUrl: string | undefined;
     try {
       // Approval spends the right code in the transaction that approves; a wrong one is counted.
-      const decided = await ctx.store.tx(async (): Promise<ContractRow | Refused> => {
-        if (decision === 'APPROVE') {
-          const code = await codes.check(row, form.code ?? '');
-          if (!code.ok) return code;
-        }
-        return await contracts.decide(row, decision, paymentMethodId);
-      });
+      // A contract that becomes ACTIVE gets its human's revoke link in the same transaction.
+      const decided = await ctx.store.tx(
+        async (): Promise<{ row: ContractRow; revokeUrl?: string } | Refused> => {
+          if (decision === 'APPROVE') {
+            const code = await codes.check(row, form.code ?? '');
+            if (!code.ok) return code;
+          }
+          return await revocation.afterDecision(
+            row,
+            await contracts.decide(row, decision, paymentMethodId),
+          );
+        },
+      );
       if ('ok' in decided) return await page(c, row, 400, { error: codeError(decided) });
-      next = decided;
+      next = decided.row;
+      revokeUrl = decided.revokeUrl;
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
       const fresh = await contracts.byToken(row.auth_token!);
@@ -234,6 +244,7 @@ export function authorizationPages(
       <OutcomePage
         sandbox={next.environment === 'sandbox'}
         ok={approved}
+        {...(revokeUrl ? { revokeUrl } : {})}
         heading={approved ? 'Approved' : 'Declined'}
         text={
           approved

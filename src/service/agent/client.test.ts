@@ -740,7 +740,7 @@ describe('SEND payments', () => {
     await advance(2 * 3600_000);
     await rejects(
       client.contract.send(id, { amount: 1, payee, reference: 'late' }),
-      'BAD_REQUEST',
+      'CONTRACT_EXPIRED',
       /ended/,
     );
   });

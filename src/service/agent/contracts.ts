@@ -1,10 +1,12 @@
 /**
  * Spending contracts: creation, the human's decision on the authorization link (or the sandbox
  * control), staged updates, link expiry, and the live usage of every period cap
- * (docs/agent-pay.md). Each change is a compare-and-set on the contract's status and
- * updated_at. Contracts emit no events: clients poll contract.get.
+ * (docs/agent-pay.md), and its end: EXPIRED once its environment's clock passes validTo, or
+ * REVOKED by its business or its human. Each change is a compare-and-set on the contract's
+ * status and updated_at, in the shared database: every instance reads the same status, none
+ * keeps one of its own. Contracts emit no events: clients poll contract.get.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type {
   Contract,
@@ -47,6 +49,12 @@ export interface ContractRow {
   auth_expires_at: number | null;
   approver_email: string | null;
   approver_phone: string | null;
+  /** limits.validTo in ms (null only before the contract's first save sets it). */
+  valid_to: number | null;
+  revoked_at: number | null;
+  revoked_by: 'BUSINESS' | 'APPROVER' | null;
+  /** SHA-256 (base64url) of the human's revoke link token. */
+  revoke_token_hash: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -73,6 +81,16 @@ export interface ApproverPolicy {
   production: readonly string[];
 }
 
+/** Who revoked a contract: its business (the API key, the dashboard) or its human (their link). */
+export type Revoker = 'BUSINESS' | 'APPROVER';
+
+/** A revoke link's token is kept only as this hash: the database alone cannot revoke. */
+export const revokeTokenHash = (token: string) =>
+  createHash('sha256').update(token).digest('base64url');
+
+/** Statuses a contract never leaves. */
+const FINAL: ReadonlySet<ContractStatusName> = new Set(['DECLINED', 'EXPIRED', 'REVOKED']);
+
 /** SERVICE_AGENT_APPROVERS: e-mail addresses and phone numbers, separated by commas. */
 export const approversFromEnv = (env: NodeJS.ProcessEnv): string[] =>
   (env.SERVICE_AGENT_APPROVERS ?? '')
@@ -96,6 +114,9 @@ export function createContracts(
   const byToken = store.prepare<[string], ContractRow>(
     'SELECT * FROM contracts WHERE auth_token = ?',
   );
+  const byRevokeHash = store.prepare<[string], ContractRow>(
+    'SELECT * FROM contracts WHERE revoke_token_hash = ?',
+  );
   const customer = store.prepare<
     [string, string, string],
     {
@@ -110,15 +131,16 @@ export function createContracts(
   const insert = store.prepare(`
     INSERT INTO contracts (id, merchant_id, environment, agent_id, type, name, description, status,
       limits, service_customer_id, auth_token, auth_expires_at, approver_email, approver_phone,
-      created_at, updated_at)
+      valid_to, created_at, updated_at)
     VALUES (@id, @merchantId, @environment, @agentId, @type, @name, @description,
       'PENDING_AUTHORIZATION', @limits, @customerId, @token, @expiresAt, @approverEmail,
-      @approverPhone, @now, @now)`);
+      @approverPhone, @validTo, @now, @now)`);
   const cas = store.prepare(`
     UPDATE contracts SET status = @status, limits = @limits, linked_method = @linkedMethod,
       terms_version = @termsVersion, pending_limits = @pendingLimits,
       pending_requested_at = @pendingRequestedAt, auth_token = @authToken,
-      auth_expires_at = @authExpiresAt, updated_at = @now
+      auth_expires_at = @authExpiresAt, valid_to = @validTo, revoked_at = @revokedAt,
+      revoked_by = @revokedBy, revoke_token_hash = @revokeTokenHash, updated_at = @now
     WHERE id = @id AND status = @fromStatus AND updated_at = @fromUpdatedAt`);
   const usageIn = store.prepare<[string, number, number], { used: number; reserved: number }>(`
     SELECT COALESCE(SUM(CASE WHEN status = 'COMPLETED' THEN amount_pence END), 0) AS used,
@@ -128,6 +150,10 @@ export function createContracts(
   const dueLinks = store.prepare<[number, Environment], ContractRow>(
     'SELECT * FROM contracts WHERE auth_token IS NOT NULL AND auth_expires_at <= ? AND environment = ?',
   );
+  // Contracts still usable, or awaiting approval, whose validTo has passed.
+  const dueEnds = store.prepare<[number, Environment], ContractRow>(`
+    SELECT * FROM contracts WHERE status IN ('ACTIVE', 'PENDING_AUTHORIZATION')
+      AND valid_to <= ? AND environment = ?`);
 
   /** Writes `next` over `row` if nobody changed it meanwhile; returns `next`. */
   async function save(row: ContractRow, next: ContractRow): Promise<ContractRow> {
@@ -145,15 +171,36 @@ export function createContracts(
         pendingRequestedAt: next.pending_requested_at,
         authToken: next.auth_token,
         authExpiresAt: next.auth_expires_at,
+        validTo: Date.parse(limitsOf(next).validTo),
+        revokedAt: next.revoked_at,
+        revokedBy: next.revoked_by,
+        revokeTokenHash: next.revoke_token_hash,
         now,
       })
     ).changes;
     if (changed === 0) throw new ApiError(409, 'The contract changed meanwhile; read it again');
-    return { ...next, updated_at: now };
+    return { ...next, valid_to: Date.parse(limitsOf(next).validTo), updated_at: now };
   }
 
-  /** A link past its expiry: a new contract becomes EXPIRED, a pending update is dropped. */
+  /** Whether the contract's validTo has passed on its environment's clock. */
+  const ended = (row: ContractRow) =>
+    clock.now(row.environment) >= (row.valid_to ?? Date.parse(limitsOf(row).validTo));
+
+  /**
+   * Applies what time has done to the contract: past validTo, an ACTIVE (or still pending)
+   * contract is EXPIRED and its link closed; a link past its expiry makes a new contract EXPIRED
+   * and drops a pending update.
+   */
   async function expireIfDue(row: ContractRow): Promise<ContractRow> {
+    if (!FINAL.has(row.status) && ended(row))
+      return await save(row, {
+        ...row,
+        status: 'EXPIRED',
+        pending_limits: null,
+        pending_requested_at: null,
+        auth_token: null,
+        auth_expires_at: null,
+      });
     if (row.auth_token === null || (row.auth_expires_at ?? Infinity) > clock.now(row.environment))
       return row;
     return await save(row, {
@@ -255,6 +302,9 @@ export function createContracts(
               requestedAt: iso(row.pending_requested_at!),
             }
           : null,
+      ...(row.revoked_at !== null
+        ? { revokedAt: iso(row.revoked_at), revokedBy: row.revoked_by ?? 'BUSINESS' }
+        : {}),
     };
   }
 
@@ -305,6 +355,7 @@ export function createContracts(
       approverPhone: body.approver.phone ?? null,
       token: link.token,
       expiresAt: link.expiresAt,
+      validTo: Date.parse(limits.validTo),
       now: clock.now(scope.environment),
     });
     return (await byId.get(id, scope.merchantId, scope.environment))!;
@@ -342,8 +393,7 @@ export function createContracts(
       offset: filters.page * filters.size,
     };
     // Expiry is applied before filtering, so a status filter never sees a stale status.
-    for (const row of await dueLinks.all(clock.now(scope.environment), scope.environment))
-      await expireIfDue(row);
+    await expireDueIn(scope.environment);
     const clause = where.join(' AND ');
     const data = await store
       .prepare<typeof args, ContractRow>(
@@ -437,6 +487,49 @@ export function createContracts(
     });
   }
 
+  /**
+   * Revokes the contract at once: REVOKED, its authorization link closed, and nothing more can
+   * be paid under it (spending.ts reads the status in the transaction that reserves). Revoking
+   * a REVOKED contract answers it unchanged; a DECLINED or EXPIRED one never moved money and
+   * keeps its status (409).
+   */
+  async function revoke(row: ContractRow, by: Revoker): Promise<ContractRow> {
+    return store.tx(async () => {
+      const current = await expireIfDue(row);
+      if (current.status === 'REVOKED') return current;
+      if (FINAL.has(current.status))
+        throw new ApiError(
+          409,
+          `The contract is already ${current.status}: no payment can be made under it, so there is nothing to revoke`,
+        );
+      return await save(current, {
+        ...current,
+        status: 'REVOKED',
+        pending_limits: null,
+        pending_requested_at: null,
+        auth_token: null,
+        auth_expires_at: null,
+        revoked_at: clock.now(current.environment),
+        revoked_by: by,
+      });
+    });
+  }
+
+  /**
+   * A new revoke link for the contract's human, replacing any earlier one: the token is returned
+   * once, to be sent to them, and only its hash is kept.
+   */
+  async function newRevokeToken(row: ContractRow): Promise<{ row: ContractRow; token: string }> {
+    const token = randomBytes(24).toString('base64url');
+    return { row: await save(row, { ...row, revoke_token_hash: revokeTokenHash(token) }), token };
+  }
+
+  async function expireDueIn(environment: Environment) {
+    const now = clock.now(environment);
+    for (const row of await dueEnds.all(now, environment)) await expireIfDue(row);
+    for (const row of await dueLinks.all(now, environment)) await expireIfDue(row);
+  }
+
   return {
     create,
     get,
@@ -445,6 +538,13 @@ export function createContracts(
       const row = await byToken.get(token);
       return row && (await expireIfDue(row));
     },
+    /** The contract a revoke link names, time applied. */
+    byRevokeToken: async (token: string) => {
+      const row = await byRevokeHash.get(revokeTokenHash(token));
+      return row && (await expireIfDue(row));
+    },
+    revoke,
+    newRevokeToken,
     list,
     update,
     decide,
@@ -453,9 +553,7 @@ export function createContracts(
     expireIfDue,
     /** Applies every link expiry whose time has come (the scheduler's tick). */
     expireDue: async () => {
-      for (const environment of ENVIRONMENTS)
-        for (const row of await dueLinks.all(clock.now(environment), environment))
-          await expireIfDue(row);
+      for (const environment of ENVIRONMENTS) await expireDueIn(environment);
     },
   };
 }

@@ -12,7 +12,9 @@ import { agentView, createAgentStore, type AgentRow } from './agents';
 import { authorizationPages } from './authorize-routes';
 import { noCards, type CollectCards } from './collect-cards';
 import { createContracts, type ContractRow } from './contracts';
-import { createSpending, paymentView } from './spending';
+import { createReceiptSigner } from './receipt-signer';
+import { revocationPages } from './revoke-routes';
+import { createSpending, paymentView, type Accepted } from './spending';
 import { agentAuth, verifiedOf } from './verify';
 
 /** The signing agent of a request the middleware verified. */
@@ -31,7 +33,12 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
     const cards = cardsOf(ctx);
     const agents = createAgentStore(ctx.store, ctx.clock);
     const contracts = createContracts(ctx.store, ctx.clock, cards, ctx.approvers);
-    const spending = createSpending(ctx.store, ctx.clock, contracts, cards, ctx.payments);
+    const receiptSigner = createReceiptSigner(ctx.store, ctx.clock);
+    const spending = createSpending(ctx.store, ctx.clock, contracts, cards, ctx.payments, {
+      signer: receiptSigner,
+      issuer: () => ctx.publicUrl(),
+    });
+    const accepted = ({ payment, receipt }: Accepted) => ({ ...paymentView(payment), receipt });
     // A nonce is kept until its timestamp could no longer pass the window of its environment's
     // clock. Production's (real time) is never ahead of the sandbox's, so a nonce past it has
     // gone in either; one past the sandbox's only has gone if it is a sandbox nonce (scoped by a
@@ -135,12 +142,22 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
     );
 
     mount(app, ctx.auth, routes.createContractPayment, async ({ params, body, c }) =>
-      paymentView(await spending.send(signer(c), params.contractId, body)),
+      accepted(await spending.send(signer(c), params.contractId, body)),
     );
 
     mount(app, ctx.auth, routes.createContractCharge, async ({ params, body, c }) =>
-      paymentView(await spending.charge(signer(c), params.contractId, body)),
+      accepted(await spending.charge(signer(c), params.contractId, body)),
     );
+
+    // The business (its API key, the dashboard) revokes any of its contracts; its human revokes
+    // on the link sent to them (revoke-routes.tsx). Another business's contract reads as absent.
+    mount(app, ctx.auth, routes.revokeContract, async ({ params, caller }) => {
+      const row = await contracts.get(caller, params.contractId);
+      if (!row) throw notFound('No contract with this id');
+      return await contracts.view(await contracts.revoke(row, 'BUSINESS'), { withUsage: true });
+    });
+
+    mount(app, ctx.auth, routes.receiptKeys, async () => await receiptSigner.jwks());
 
     mount(app, ctx.auth, routes.listContractPayments, async ({ params, query, c }) => {
       const { data, totalCount } = await spending.list(signer(c), params.contractId, query);
@@ -151,17 +168,20 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
       paymentView(await spending.get(signer(c), params.paymentId)),
     );
 
+    const revocation = revocationPages(app, ctx, contracts);
+
     mount(app, ctx.auth, routes.authorizeContract, async ({ params, body, caller }) => {
       const row = await contracts.get(caller, params.contractId);
       if (!row) throw notFound('No contract with this id');
-      return await contracts.view(
-        await contracts.decide(row, body.decision, body.paymentMethodId),
-        {
-          withUsage: true,
-        },
+      const decided = await ctx.store.tx(async () =>
+        revocation.afterDecision(
+          row,
+          await contracts.decide(row, body.decision, body.paymentMethodId),
+        ),
       );
+      return await contracts.view(decided.row, { withUsage: true });
     });
 
-    authorizationPages(app, ctx, contracts, agents, cards);
+    authorizationPages(app, ctx, contracts, agents, cards, revocation);
   };
 }

@@ -5,7 +5,9 @@
  * the remaining allowance of every period cap) and, when it passes, inserted as PENDING in that
  * same transaction: the amount is reserved from then on, so two payments can never both fit
  * into the same last pounds of a cap, however they interleave. It is released when the payment
- * fails and becomes used when it completes.
+ * fails and becomes used when it completes. A REVOKED or EXPIRED contract is refused with 409
+ * CONTRACT_REVOKED or CONTRACT_EXPIRED; payments made before stay as they are. Each accepted
+ * payment is answered with a receipt the service signs (receipt-signer.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
@@ -17,12 +19,13 @@ import type {
 import { formatPence, penceToPounds, poundsToPence } from '../../shared/money';
 import { ENVIRONMENTS, iso, type Clock } from '../kernel/clock';
 import type { Caller, Environment } from '../kernel/caller';
-import { badField, badRequest, notFound } from '../kernel/errors';
+import { ApiError, badField, badRequest, notFound } from '../kernel/errors';
 import type { PaymentReader } from '../payments/model';
 import type { Store } from '../kernel/store/port';
 import type { AgentRow } from './agents';
 import type { CollectCards, LinkedMethod } from './collect-cards';
-import { limitsOf, type ContractRow, type Contracts } from './contracts';
+import { limitsOf, type ContractRow, type Contracts, type PeriodUsage } from './contracts';
+import type { ReceiptSigner } from './receipt-signer';
 
 /** How long the sandbox bank takes to complete a SEND payment (on the sandbox clock). */
 export const SEND_SETTLE_MS = 2000;
@@ -71,12 +74,19 @@ export function paymentView(row: PaymentRow): z.input<typeof ContractPayment> {
   };
 }
 
+/** A payment just accepted, with its signed receipt. */
+export interface Accepted {
+  payment: PaymentRow;
+  receipt: string;
+}
+
 export function createSpending(
   store: Store,
   clock: Clock,
   contracts: Contracts,
   cards: CollectCards,
   payments: PaymentReader,
+  receipts: { signer: ReceiptSigner; issuer: () => string },
 ) {
   const insert = store.prepare(`
     INSERT INTO contract_payments (id, contract_id, merchant_id, environment, type, status,
@@ -122,14 +132,28 @@ export function createSpending(
       throw badRequest(
         `This is a ${row.type} contract: ${row.type === 'SEND' ? 'send payments with POST …/payments' : 'charge the card with POST …/charges'}`,
       );
-    if (row.status !== 'ACTIVE')
-      throw badRequest(`The contract is ${row.status}; payments need an ACTIVE contract`);
     const limits = limitsOf(row);
     const now = clock.now(row.environment);
+    if (row.status === 'REVOKED')
+      throw new ApiError(
+        409,
+        `The contract was revoked${row.revoked_at !== null ? ` at ${iso(row.revoked_at)}` : ''}: no payment can be made under it`,
+        [],
+        'CONTRACT_REVOKED',
+      );
+    if (row.status === 'EXPIRED' || now >= Date.parse(limits.validTo))
+      throw new ApiError(
+        409,
+        row.status === 'EXPIRED' && now < Date.parse(limits.validTo)
+          ? 'The contract expired before it was approved: no payment can be made under it'
+          : `The contract ended at ${limits.validTo}: no payment can be made under it`,
+        [],
+        'CONTRACT_EXPIRED',
+      );
+    if (row.status !== 'ACTIVE')
+      throw badRequest(`The contract is ${row.status}; payments need an ACTIVE contract`);
     if (limits.validFrom && now < Date.parse(limits.validFrom))
       throw badRequest(`The contract is valid from ${limits.validFrom}`);
-    if (now >= Date.parse(limits.validTo))
-      throw badRequest(`The contract ended at ${limits.validTo}`);
     if (currency !== undefined && currency !== limits.currency)
       throw badField('currency', `must be the contract's currency, ${limits.currency}`);
     const max = poundsToPence(limits.maxPerPayment);
@@ -158,7 +182,7 @@ export function createSpending(
       reference?: string;
       orderId?: string;
     },
-  ): Promise<{ payment: PaymentRow; contract: ContractRow }> {
+  ): Promise<{ payment: PaymentRow; contract: ContractRow; left: PeriodUsage[] }> {
     return store.tx(async () => {
       const contract = await contracts.getOwn(agent, contractId);
       const amount = poundsToPence(input.amount);
@@ -186,23 +210,56 @@ export function createSpending(
       return {
         payment: (await byId.get(id, contract.merchant_id, contract.environment))!,
         contract,
+        // What is left with this payment counted, read in the transaction that counted it.
+        left: await contracts.usage(contract, now),
       };
     });
   }
 
-  async function send(agent: AgentRow, contractId: string, body: z.infer<typeof SendPaymentBody>) {
-    return (await reserve(agent, contractId, 'SEND', body)).payment;
+  /** The signed receipt of a payment just accepted (ReceiptClaims). */
+  async function receiptOf(payment: PaymentRow, left: PeriodUsage[]): Promise<string> {
+    return await receipts.signer.sign({
+      iss: receipts.issuer(),
+      iat: Math.floor(clock.now(payment.environment) / 1000),
+      environment: payment.environment,
+      contractId: payment.contract_id,
+      paymentId: payment.id,
+      type: payment.type,
+      status: payment.status,
+      amount: penceToPounds(payment.amount_pence),
+      currency: payment.currency,
+      payee: payment.payee
+        ? (JSON.parse(payment.payee) as { name: string; sortCode: string; accountNumber: string })
+        : { businessId: payment.merchant_id },
+      ...(payment.reference ? { reference: payment.reference } : {}),
+      ...(payment.order_id ? { orderId: payment.order_id } : {}),
+      time: iso(payment.created_at),
+      usageLeft: left.map((u) => ({
+        period: u.period,
+        remaining: penceToPounds(Math.max(u.remainingPence, 0)),
+        periodEnd: iso(u.periodEnd),
+      })),
+    });
+  }
+
+  async function send(
+    agent: AgentRow,
+    contractId: string,
+    body: z.infer<typeof SendPaymentBody>,
+  ): Promise<Accepted> {
+    const { payment, left } = await reserve(agent, contractId, 'SEND', body);
+    return { payment, receipt: await receiptOf(payment, left) };
   }
 
   async function charge(
     agent: AgentRow,
     contractId: string,
     body: z.infer<typeof CollectChargeBody>,
-  ): Promise<PaymentRow> {
+  ): Promise<Accepted> {
     const precheck = await contracts.getOwn(agent, contractId);
     if (precheck.type === 'COLLECT' && precheck.status === 'ACTIVE' && !precheck.linked_method)
       throw badRequest('The customer has not linked a card to this contract yet');
-    const { payment, contract } = await reserve(agent, contractId, 'COLLECT', body);
+    const { payment, contract, left } = await reserve(agent, contractId, 'COLLECT', body);
     const linked = JSON.parse(contract.linked_method!) as LinkedMethod;
     try {
       const { paymentRequestId } = await cards.charge(
@@ -226,7 +283,8 @@ export function createSpending(
       });
       throw error;
     }
-    return (await byId.get(payment.id, contract.merchant_id, contract.environment))!;
+    const charged = (await byId.get(payment.id, contract.merchant_id, contract.environment))!;
+    return { payment: charged, receipt: await receiptOf(charged, left) };
   }
 
   async function get(agent: AgentRow, id: string): Promise<PaymentRow> {

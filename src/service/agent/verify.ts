@@ -1,6 +1,6 @@
 /**
  * Tier 2 of Agent Pay authentication (docs/agent-pay.md): every request under /api/agents
- * (except listing agents, which takes the API key alone) carries a detached ES256 JWS over the
+ * (except listing agents and revoking a contract, which take the API key alone) carries a detached ES256 JWS over the
  * canonical subject. This middleware runs before the route's own validation, so a forged or
  * replayed request learns nothing but 401, and records the request's nonce only once the
  * signature has verified (a forger cannot burn an agent's nonces).
@@ -100,9 +100,10 @@ function requestTarget(c: Context): string {
   return url.pathname + url.search;
 }
 
-/** Routes that take the API key alone. */
+/** Routes that take the API key alone: listing agents, and the business revoking a contract. */
 const unsigned = (method: string, path: string) =>
-  method === 'GET' && (path === '/api/agents' || path === '/api/agents/');
+  (method === 'GET' && (path === '/api/agents' || path === '/api/agents/')) ||
+  (method === 'POST' && /^\/api\/agents\/contracts\/[^/]+\/revoke\/?$/.test(path));
 
 /**
  * The durable record of nonces, in the service's group commit (store/group-commit.ts): a request

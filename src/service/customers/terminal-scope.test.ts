@@ -218,7 +218,7 @@ describe('what a terminal may do', () => {
         ).id,
         till2.terminal.id,
       );
-    h.service.ctx.auth.forgetAll();
+    await h.service.ctx.auth.forgetAll();
     error(
       await h.call('GET', `/api/terminal/customers/${customer.id}/cards`, undefined, till2.secret),
       404,

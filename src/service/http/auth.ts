@@ -129,10 +129,14 @@ export function createAuthenticator(store: Store, now: () => number = Date.now) 
   return {
     identify,
     authorize,
-    /** Call after revoking any secret. */
-    forgetAll: () => {
+    /**
+     * Call after revoking any secret, before answering: the secret is refused here from now on,
+     * and the answer waits until every instance sharing the database has been told.
+     */
+    async forgetAll() {
       known.changed();
       recordedUse.clear();
+      await store.caughtUp();
     },
   };
 }

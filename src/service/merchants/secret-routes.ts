@@ -104,7 +104,7 @@ export const secretRoutes: Area = (app, ctx) => {
     const revoked = await store
       .prepare('UPDATE access_secrets SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
       .run(ctx.clock.now('production'), row.id);
-    ctx.auth.forgetAll();
+    await ctx.auth.forgetAll();
     if (revoked.changes === 0) throw notFound(NO_SECRET);
     return {
       message: `Access secret …${row.last_four ?? ''} revoked: it is refused from now on`,

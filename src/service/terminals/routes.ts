@@ -156,7 +156,7 @@ export const terminalRoutes: Area = (app, ctx) => {
         .prepare('UPDATE access_secrets SET revoked_at = ? WHERE terminal_id = ?')
         .run(now, row.id);
     });
-    ctx.auth.forgetAll();
+    await ctx.auth.forgetAll();
     presence.disconnect(row.id); // its push stream ends now, not at the next heartbeat
     return { message: `Terminal ${row.name} unpaired` };
   });

@@ -146,6 +146,9 @@ export const Contract = z.object({
     .optional(),
   termsVersion: z.number().int().positive().optional(),
   pendingUpdate: z.object({ limits: Limits, requestedAt: Timestamp }).nullable().optional(),
+  /** REVOKED: when, and by whom (the business's API key, or the human on their revoke link). */
+  revokedAt: Timestamp.optional(),
+  revokedBy: z.enum(['BUSINESS', 'APPROVER']).optional(),
 });
 export type Contract = z.infer<typeof Contract>;
 export const ContractPage = offsetPage(Contract);
@@ -227,9 +230,52 @@ export const ContractPayment = z.object({
   errorDescription: z.string().optional(),
   createdAt: Timestamp,
   settledAt: Timestamp.optional(),
+  /**
+   * The service's signed receipt (a compact JWS, ES256), on the answer to a send or a collect
+   * only: verify it offline with the keys at /.well-known/counter-receipts.json.
+   */
+  receipt: z.string().optional(),
 });
 export const ContractPaymentPage = offsetPage(ContractPayment);
 export const ContractPaymentParams = z.object({ paymentId: z.string().min(1).max(100) });
 export const ContractPaymentListQuery = PageQuery.extend({
   status: ContractPaymentStatus.optional(),
 });
+
+/** What a payment receipt says (the JWS payload), docs/agent-pay.md "Receipts". */
+export const ReceiptClaims = z.object({
+  /** The service that signed it (its public URL). */
+  iss: z.string(),
+  /** When it was signed, in Unix seconds of the contract's environment clock. */
+  iat: z.number().int(),
+  environment: Environment,
+  contractId: z.string(),
+  paymentId: z.string(),
+  type: ContractType,
+  status: ContractPaymentStatus,
+  amount: z.number(),
+  currency: Currency,
+  /** SEND: the payee's bank account; COLLECT: the business the card was charged for. */
+  payee: z.union([
+    z.object({ name: z.string(), sortCode: z.string(), accountNumber: z.string() }),
+    z.object({ businessId: z.string() }),
+  ]),
+  reference: z.string().optional(),
+  orderId: z.string().optional(),
+  /** When the payment was made (ISO 8601). */
+  time: Timestamp,
+  /** What is left of each period cap once this payment is counted. */
+  usageLeft: z.array(z.object({ period: Period, remaining: z.number(), periodEnd: Timestamp })),
+});
+
+/** One public key of the receipt signer (RFC 7517 JWK, EC P-256). */
+export const ReceiptJwk = z.object({
+  kty: z.literal('EC'),
+  crv: z.literal('P-256'),
+  x: z.string(),
+  y: z.string(),
+  kid: z.string(),
+  alg: z.literal('ES256'),
+  use: z.literal('sig'),
+});
+export const ReceiptJwks = z.object({ keys: z.array(ReceiptJwk) });

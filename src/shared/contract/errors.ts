@@ -8,6 +8,10 @@ export const ErrorName = z.enum([
   'NOT_FOUND',
   'NOT FOUND', // the bank feed's spelling, which its clients match on
   'CONFLICT',
+  /** Agent Pay: a send or collect under a contract its business or its human revoked (409). */
+  'CONTRACT_REVOKED',
+  /** Agent Pay: a send or collect under a contract past its validTo (409). */
+  'CONTRACT_EXPIRED',
   'GONE',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',

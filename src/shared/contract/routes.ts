@@ -828,6 +828,23 @@ export const routes = {
     response: agent.Contract,
     errors: [400, 404],
   }),
+  revokeContract: route({
+    method: 'post',
+    path: '/api/agents/contracts/{contractId}/revoke',
+    tag: 'Agent Pay',
+    auth: 'merchant',
+    extension: true,
+    summary: 'Revoke a contract at once (API key alone): later sends and collects are refused',
+    description:
+      'The contract becomes REVOKED on every instance at once; payments already made stay. ' +
+      'Revoking a REVOKED contract answers 200 with it unchanged (idempotent); a DECLINED or ' +
+      'EXPIRED contract, which can move no money anyway, answers 409. Another business’s ' +
+      'contract is 404. Its human revokes on the link sent to them when it became ACTIVE.',
+    params: agent.ContractParams,
+    status: 200,
+    response: agent.Contract,
+    errors: [404, 409],
+  }),
   listBusinessContracts: route({
     method: 'get',
     path: '/api/agent-contracts',
@@ -878,7 +895,7 @@ export const routes = {
     body: agent.SendPaymentBody,
     status: 201,
     response: agent.ContractPayment,
-    errors: [400, 404],
+    errors: [400, 404, 409],
   }),
   createContractCharge: route({
     method: 'post',
@@ -892,7 +909,7 @@ export const routes = {
     body: agent.CollectChargeBody,
     status: 201,
     response: agent.ContractPayment,
-    errors: [400, 404],
+    errors: [400, 404, 409],
   }),
   listContractPayments: route({
     method: 'get',
@@ -918,6 +935,21 @@ export const routes = {
     status: 200,
     response: agent.ContractPayment,
     errors: [404],
+  }),
+
+  receiptKeys: route({
+    method: 'get',
+    path: '/.well-known/counter-receipts.json',
+    tag: 'Agent Pay',
+    auth: 'public',
+    extension: true,
+    summary: 'The public keys (JWKS) that verify payment receipts offline',
+    description:
+      'Every send and collect answer carries `receipt`, a compact JWS (ES256) whose header ' +
+      'names its key by kid. The key is made once per database and never leaves it.',
+    status: 200,
+    response: agent.ReceiptJwks,
+    errors: [],
   }),
 
   // Sandbox controls

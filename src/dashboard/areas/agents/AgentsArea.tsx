@@ -1,10 +1,11 @@
 /**
  * Agents (Agent Pay): the business's agents, their spending contracts with the limits in plain
  * words and a usage bar per period, staged updates beside the current limits, and the payments
- * made under each contract. Read-only: agents create contracts and people approve them on the
- * hosted page. Contracts send no events on the merchant stream, so this page polls (POLL_MS).
+ * made under each contract, and since when and by whom one was revoked. Agents create contracts
+ * and people approve them on the hosted page; here the business can revoke one at once.
+ * Contracts send no events on the merchant stream, so this page polls (POLL_MS).
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import {
   CONTRACT_PAYMENT_STATUS_LABEL,
@@ -14,6 +15,7 @@ import {
 } from '../../../shared/agent-words';
 import { ContractStatus } from '../../../shared/contract/agent';
 import { formatDateTime, formatPounds, formatWhen } from '../../../shared/format';
+import { ConfirmBox } from '../../components/ConfirmBox';
 import { ButtonRow, Select } from '../../components/form';
 import { Notice } from '../../components/Notice';
 import { Table, num } from '../../components/Table';
@@ -152,6 +154,9 @@ function ContractItem({
   agents: AgentRecord[] | null;
 }) {
   const shown = useStore(store, (s) => s.payments[c.contractId]);
+  const [confirming, setConfirming] = useState(false);
+  const [revokeError, setRevokeError] = useState('');
+  const revocable = c.status === 'ACTIVE' || c.status === 'PENDING_AUTHORIZATION';
   const titleId = `contract-${c.contractId}`;
   const paymentsId = `payments-${c.contractId}`;
   const currency = c.limits.currency;
@@ -176,6 +181,18 @@ function ContractItem({
           : ''}
         {c.approver ? ` · approver ${c.approver.email ?? c.approver.phone}` : ''}
       </p>
+      {c.revokedAt ? (
+        <p className="muted" data-testid="revoked">
+          Revoked {formatDateTime(c.revokedAt)} by{' '}
+          {c.revokedBy === 'APPROVER' ? 'its approver' : 'your business'}. No payment can be made
+          under it; payments made before stay.
+        </p>
+      ) : null}
+      {c.status === 'EXPIRED' ? (
+        <p className="muted" data-testid="expired">
+          Ended: no payment can be made under it; payments made before stay.
+        </p>
+      ) : null}
       {c.description ? <p>{c.description}</p> : null}
       <div className={c.pendingUpdate ? 'grid' : undefined}>
         <div>
@@ -234,7 +251,33 @@ function ContractItem({
           {shown ? 'Hide payments' : 'Show payments'}
           <span className="visually-hidden"> of {c.name ?? c.contractId}</span>
         </button>
+        {revocable && !confirming ? (
+          <button
+            type="button"
+            className="danger small"
+            onClick={() => {
+              setRevokeError('');
+              setConfirming(true);
+            }}
+          >
+            Revoke
+            <span className="visually-hidden"> {c.name ?? c.contractId}</span>
+          </button>
+        ) : null}
       </ButtonRow>
+      {confirming ? (
+        <ConfirmBox
+          message={`Revoke “${c.name ?? c.contractId}”? No payment can be made under it from now on. This cannot be undone.`}
+          yes="Revoke"
+          no="Keep it"
+          onYes={async () => {
+            setRevokeError(await store.getState().revoke(c.contractId));
+            setConfirming(false);
+          }}
+          onNo={() => setConfirming(false)}
+        />
+      ) : null}
+      <Notice kind="error">{revokeError}</Notice>
       {shown ? (
         <div id={paymentsId}>
           <Notice kind="error">{shown.error}</Notice>

@@ -48,6 +48,13 @@ export interface Store {
    * rows, or a lost announcement connection). SQLite has no other writer: it never calls.
    */
   onChange(topic: string, forget: (key?: string) => void): void;
+  /**
+   * Resolves once this instance has heard every change announced before the call (a marker sent
+   * after them comes back: announcements arrive in commit order), so that a write every instance
+   * must honour at once (a revoked secret) is answered only when the announcement is out: every
+   * instance's listener was sent it at the same moment as this one's. At once on SQLite.
+   */
+  caughtUp(): Promise<void>;
   /** A statement, prepared once per connection the first time it runs there. */
   prepare<P = unknown[], R = unknown>(sql: string): Statement<P, R>;
   /**

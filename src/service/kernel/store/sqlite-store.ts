@@ -104,6 +104,7 @@ export function createSqliteStore(db: Db): Store & { readonly db: Db } {
     // The only writer forgets what it changes itself (`read-cache.ts`): nobody else announces.
     cacheable: true,
     onChange: () => {},
+    caughtUp: async () => {},
     db,
     prepare: <P, R>(sql: string) => statement<P, R>(sql, false),
     prepareArrays: <P, R extends unknown[]>(sql: string) => statement<P, R>(sql, true),

@@ -654,4 +654,23 @@ export const postgresMigrations: readonly string[] = [
   CREATE UNIQUE INDEX access_secrets_id ON access_secrets(id);
   CREATE INDEX access_secrets_merchant ON access_secrets(merchant_id, created_at);
   `,
+  // 7: SQLite's 18 (a contract's end: valid_to, revocation; the receipt signing key).
+  `
+  ALTER TABLE contracts ADD COLUMN valid_to BIGINT;
+  ALTER TABLE contracts ADD COLUMN revoked_at BIGINT;
+  ALTER TABLE contracts ADD COLUMN revoked_by TEXT CHECK (revoked_by IN ('BUSINESS', 'APPROVER'));
+  ALTER TABLE contracts ADD COLUMN revoke_token_hash TEXT;
+  UPDATE contracts SET valid_to =
+    (EXTRACT(EPOCH FROM ((limits::jsonb ->> 'validTo')::timestamptz)) * 1000)::bigint;
+  CREATE INDEX contracts_valid_to ON contracts(valid_to)
+    WHERE status IN ('ACTIVE', 'PENDING_AUTHORIZATION');
+  CREATE UNIQUE INDEX contracts_revoke_token ON contracts(revoke_token_hash);
+  CREATE TABLE receipt_keys (
+    generation BIGINT PRIMARY KEY,
+    kid TEXT NOT NULL UNIQUE,
+    private_key_pem TEXT NOT NULL,
+    public_jwk TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+  );
+  `,
 ];

@@ -33,6 +33,7 @@
  * went.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { RunResult, Statement, Store } from '../port';
 import { isUnavailable } from '../unavailable';
@@ -242,6 +243,8 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   // CHANGES_CHANNEL as `topic` or `topic:key`; while that connection is down, announcements are
   // lost, so every cache forgets everything and keeps nothing until it is back.
   const forgetters = new Map<string, Set<(key?: string) => void>>();
+  /** `caughtUp`'s markers on their way back, by payload. */
+  const markers = new Map<string, () => void>();
   let announced = false;
   const forgetAll = () => {
     for (const set of forgetters.values()) for (const forget of set) forget();
@@ -253,6 +256,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       CHANGES_CHANNEL,
       (payload) => {
         if (payload === undefined) return forgetAll();
+        if (payload.startsWith(MARKER)) return markers.get(payload)?.();
         const colon = payload.indexOf(':');
         const topic = colon < 0 ? payload : payload.slice(0, colon);
         const key = colon < 0 ? undefined : payload.slice(colon + 1);
@@ -279,6 +283,23 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       let set = forgetters.get(topic);
       if (!set) forgetters.set(topic, (set = new Set()));
       set.add(forget);
+    },
+    async caughtUp() {
+      if (!announced) return; // nothing is kept meanwhile (and none of it can be waited for)
+      const marker = MARKER + randomUUID();
+      let timer: NodeJS.Timeout | undefined;
+      const back = new Promise<void>((resolve) => {
+        markers.set(marker, resolve);
+        // A connection lost on the way forgets every cache anyway: do not wait for ever.
+        timer = setTimeout(resolve, CAUGHT_UP_MS);
+      });
+      try {
+        await pool.query(NOTIFY_MARKER, [marker]);
+        await back;
+      } finally {
+        clearTimeout(timer);
+        markers.delete(marker);
+      }
     },
     pool,
     prepare: <P, R>(sql: string) => statement<P, R>(sql, false),
@@ -335,6 +356,10 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
 
 /** The channel of the change announcements (migration 4's `counter_announce`). */
 const CHANGES_CHANNEL = 'counter_changes';
+/** `caughtUp`'s payloads start so: no topic does. */
+const MARKER = 'caught-up:';
+const NOTIFY_MARKER = `SELECT pg_notify('${CHANGES_CHANNEL}', $1)`;
+const CAUGHT_UP_MS = 2_000;
 
 /**
  * LISTEN on a connection of its own (not the pool's: a pooled connection goes back to others).

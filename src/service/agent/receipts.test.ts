@@ -1,0 +1,192 @@
+/**
+ * Signed payment receipts, over real HTTP: every send and collect answer carries a compact JWS
+ * that verifies offline with the JWKS published unauthenticated at
+ * /.well-known/counter-receipts.json, says what was paid and what is left of each cap, and
+ * fails to verify once changed. The key is made once per database: a restarted service (or a
+ * second instance on the same PostgreSQL) signs with it and its old receipts still verify.
+ * test/vectors/agent-receipts.json holds the TypeScript client to the Python one.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AgentPay, AgentPayError, verifyReceipt, type ReceiptKeys } from '../../agent/index';
+import { ReceiptClaims, ReceiptJwks } from '../../shared/contract/agent';
+import { activeContract, limits, payee, registeredClient } from '../../../test/helpers/agent';
+import {
+  SANDBOX,
+  TEST_STORE,
+  startService,
+  testStore,
+  type Harness,
+} from '../../../test/helpers/service';
+
+interface Vectors {
+  jwks: ReceiptKeys;
+  cases: { description: string; receipt: string; valid: boolean; claims?: unknown }[];
+}
+const vectors = JSON.parse(
+  readFileSync(new URL('../../../test/vectors/agent-receipts.json', import.meta.url), 'utf8'),
+) as Vectors;
+
+const refusedCode = (p: Promise<unknown>) =>
+  p.then(
+    () => 'verified',
+    (e: unknown) => (e instanceof AgentPayError ? e.code : String(e)),
+  );
+
+/** The receipt with its claims replaced (the signature kept). */
+function tampered(receipt: string, change: Record<string, unknown>): string {
+  const [header, payload, signature] = receipt.split('.') as [string, string, string];
+  const claims = { ...JSON.parse(Buffer.from(payload, 'base64url').toString()), ...change };
+  return `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+}
+
+describe('the shared receipt vectors', () => {
+  for (const c of vectors.cases)
+    it(`${c.valid ? 'verifies' : 'refuses'} ${c.description}`, async () => {
+      if (c.valid) expect(await verifyReceipt(c.receipt, vectors.jwks)).toEqual(c.claims);
+      else
+        expect(await refusedCode(verifyReceipt(c.receipt, vectors.jwks))).toBe('RECEIPT_INVALID');
+    });
+});
+
+describe('receipts from the service', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startService();
+  });
+  afterAll(() => h.close());
+
+  const jwks = async () => {
+    const res = await h.call('GET', '/.well-known/counter-receipts.json', undefined, null);
+    expect(res.status).toBe(200);
+    return ReceiptJwks.parse(res.body);
+  };
+
+  it('a SEND answer carries a receipt that verifies with the published keys, and says what is left', async () => {
+    const { client, agent } = await registeredClient(h, 'Receipts');
+    const id = await activeContract(h, client);
+    await client.contract.send(id, { amount: 10, payee, reference: 'FIRST' });
+    const paid = await client.contract.send(id, { amount: 12.5, payee, reference: 'INV-7' });
+    expect(paid.receipt).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+
+    const keys = await jwks();
+    expect(keys.keys).toHaveLength(1);
+    expect(await client.receiptKeys()).toEqual(keys);
+    const claims = ReceiptClaims.parse(await verifyReceipt(paid.receipt!, keys));
+    const contract = await client.contract.get(id);
+    expect(claims).toMatchObject({
+      iss: h.url,
+      environment: 'sandbox',
+      contractId: id,
+      paymentId: paid.paymentId,
+      type: 'SEND',
+      status: 'PENDING',
+      amount: 12.5,
+      currency: 'GBP',
+      payee: { name: payee.name, sortCode: '123456', accountNumber: payee.accountNumber },
+      reference: 'INV-7',
+      time: paid.createdAt,
+      usageLeft: contract.usage!.map((u) => ({
+        period: u.period,
+        remaining: u.remaining,
+        periodEnd: u.periodEnd,
+      })),
+    });
+    expect(claims.usageLeft.map((u) => u.remaining)).toEqual([77.5, 377.5]);
+    const header = JSON.parse(Buffer.from(paid.receipt!.split('.')[0]!, 'base64url').toString());
+    expect(header).toEqual({ alg: 'ES256', kid: keys.keys[0]!.kid, typ: 'JWT' });
+    expect(agent.agentId).toBeTruthy();
+
+    // Changed by one claim, it no longer verifies.
+    expect(await refusedCode(verifyReceipt(tampered(paid.receipt!, { amount: 1250 }), keys))).toBe(
+      'RECEIPT_INVALID',
+    );
+    expect(
+      await refusedCode(
+        verifyReceipt(
+          tampered(paid.receipt!, { payee: { ...payee, accountNumber: '87654321' } }),
+          keys,
+        ),
+      ),
+    ).toBe('RECEIPT_INVALID');
+    // Nor with someone else's keys.
+    expect(await refusedCode(verifyReceipt(paid.receipt!, vectors.jwks))).toBe('RECEIPT_INVALID');
+  });
+
+  it('a COLLECT answer carries one too, naming the business as payee', async () => {
+    const { client } = await registeredClient(h, 'Collect receipts');
+    const customer = await h.call('POST', '/api/customers', {
+      fullName: 'Jo Receipt',
+      email: `jo.receipt.${Date.now()}@example.com`,
+    });
+    await h.call('POST', `/api/sandbox/customers/${customer.body.id}/cards`, {
+      number: '4242424242424242',
+    });
+    const created = await client.contract.create({
+      approver: { email: 'finance@example.com' },
+      name: 'Gym',
+      type: 'COLLECT',
+      serviceCustomerId: customer.body.id,
+      limits: limits({ periodLimits: [{ amount: 60, period: 'MONTH' }] }),
+    } as never);
+    await h.call('POST', `/api/sandbox/contracts/${created.contractId}/authorize`, {
+      decision: 'APPROVE',
+    });
+    const charged = await client.contract.collect(created.contractId, {
+      amount: 40,
+      orderId: 'GYM-1',
+    });
+    const claims = await verifyReceipt(charged.receipt!, await jwks());
+    expect(claims).toMatchObject({
+      type: 'COLLECT',
+      paymentId: charged.paymentId,
+      amount: 40,
+      orderId: 'GYM-1',
+      usageLeft: [{ period: 'MONTH', remaining: 20 }],
+    });
+    expect(claims.payee).toHaveProperty('businessId');
+    // Reading the payment later gives no new receipt: the receipt is the answer's.
+    expect((await client.contract.payment(charged.paymentId)).receipt).toBeUndefined();
+  });
+});
+
+describe('the receipt key is made once per database', () => {
+  it('a restarted service (or another instance) signs with the same key; old receipts verify', async () => {
+    const dir = TEST_STORE === 'sqlite' ? mkdtempSync(join(tmpdir(), 'receipts-')) : undefined;
+    const database = dir ? { dataDir: dir } : await testStore();
+    try {
+      const first = await startService(database);
+      const { client, key, agent } = await registeredClient(first, 'Restarts');
+      const id = await activeContract(first, client);
+      const paid = await client.contract.send(id, { amount: 1, payee, reference: 'OLD' });
+      const before = (await first.call('GET', '/.well-known/counter-receipts.json')).body;
+      await first.close();
+
+      const second = await startService(database);
+      try {
+        const after = ReceiptJwks.parse(
+          (await second.call('GET', '/.well-known/counter-receipts.json', undefined, null)).body,
+        );
+        expect(after).toEqual(before);
+        expect((await verifyReceipt(paid.receipt!, after)).paymentId).toBe(paid.paymentId);
+        const again = new AgentPay({
+          baseUrl: second.url,
+          apiKey: SANDBOX,
+          privateKeyPem: key.privateKeyPem,
+          agentId: agent.agentId,
+        });
+        const next = await again.contract.send(id, { amount: 1, payee, reference: 'NEW' });
+        const header = JSON.parse(
+          Buffer.from(next.receipt!.split('.')[0]!, 'base64url').toString(),
+        );
+        expect(header.kid).toBe(after.keys[0]!.kid);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
