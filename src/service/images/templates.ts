@@ -25,6 +25,8 @@ export interface DisplayData {
 
 export interface ReceiptData {
   merchantName: string;
+  /** Under the name: the merchant's address, company and VAT numbers (merchants/profile.ts). */
+  merchantLines?: string[];
   amountPence: number;
   tipPence: number;
   paidPence: number;
@@ -181,20 +183,38 @@ export function receiptSvg(data: ReceiptData): string {
   const inner = width - 2 * margin;
   const merchant = fitLine(data.merchantName, inner, 36, 18, true);
   const amount = fitLine(formatPence(data.amountPence, data.currency), inner, 72, 28, true);
+  const lines = (data.merchantLines ?? []).slice(0, 4).map((line) => fitLine(line, inner, 18, 12));
+  // Everything below the merchant's lines moves down by their height.
+  const top = lines.length * 26;
   const body = [
     text(merchant.text, { x: width / 2, y: 96, size: merchant.size, bold: true, anchor: 'middle' }),
-    text('Payment receipt', { x: width / 2, y: 136, size: 22, fill: MUTED, anchor: 'middle' }),
-    `<rect x="${margin}" y="164" width="${inner}" height="2" fill="${RULE}"/>`,
-    text(amount.text, { x: width / 2, y: 256, size: amount.size, bold: true, anchor: 'middle' }),
+    ...lines.map((line, i) =>
+      text(line.text, { x: width / 2, y: 128 + 26 * i, size: line.size, anchor: 'middle' }),
+    ),
+    text('Payment receipt', {
+      x: width / 2,
+      y: 136 + top,
+      size: 22,
+      fill: MUTED,
+      anchor: 'middle',
+    }),
+    `<rect x="${margin}" y="${164 + top}" width="${inner}" height="2" fill="${RULE}"/>`,
+    text(amount.text, {
+      x: width / 2,
+      y: 256 + top,
+      size: amount.size,
+      bold: true,
+      anchor: 'middle',
+    }),
   ];
 
   const badgeWidth = Math.ceil(data.status.length * 24 * EM.bold) + 40;
   const colour = STATUS_COLOURS[data.status] ?? '#b45309';
   body.push(
-    `<rect x="${(width - badgeWidth) / 2}" y="284" width="${badgeWidth}" height="44" rx="22" fill="${colour}"/>`,
+    `<rect x="${(width - badgeWidth) / 2}" y="${284 + top}" width="${badgeWidth}" height="44" rx="22" fill="${colour}"/>`,
     text(data.status, {
       x: width / 2,
-      y: 314,
+      y: 314 + top,
       size: 24,
       bold: true,
       fill: '#ffffff',
@@ -215,7 +235,7 @@ export function receiptSvg(data: ReceiptData): string {
   );
   const refunded = data.refundedPence ?? 0;
   if (refunded > 0) rows.push(['Refunded', `−${formatPence(refunded, data.currency)}`]);
-  let y = 384;
+  let y = 384 + top;
   for (const [label, value] of rows) {
     const fitted = fitLine(value, inner, 26, 14);
     body.push(

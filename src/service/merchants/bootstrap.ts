@@ -1,6 +1,7 @@
 /**
- * First start: a demo merchant with a primary store, card and remote payments enabled, and two
- * access secrets (sandbox and production). Secrets come from SERVICE_SANDBOX_SECRET and
+ * First start: a demo merchant (its profile the demo's until changed) with a primary store, card
+ * and remote payments enabled, and two access secrets (sandbox and production). Secrets come
+ * from SERVICE_SANDBOX_SECRET and
  * SERVICE_PRODUCTION_SECRET when set; otherwise they are generated and returned once, for the
  * CLI to print. Only their hashes are stored.
  */
@@ -11,6 +12,8 @@ import { hashSecret, newSecret } from '../kernel/secrets';
 import type { Store } from '../kernel/store/port';
 
 export const DEMO_MERCHANT_NAME = 'Counter Demo Shop';
+/** The demo's address until the merchant gives its own (PATCH /api/merchant). */
+const DEMO_ADDRESS = '1 Main Street, London';
 
 export interface Bootstrap {
   merchantId: string;
@@ -41,14 +44,14 @@ export async function bootstrapMerchant(
       merchant = { id: randomUUID(), name: DEMO_MERCHANT_NAME };
       await store
         .prepare(
-          'INSERT INTO merchants (id, name, card_enabled, remote_enabled, tips_enabled, created_at) VALUES (?, ?, 1, 1, 1, ?)',
+          'INSERT INTO merchants (id, name, address, card_enabled, remote_enabled, tips_enabled, created_at) VALUES (?, ?, ?, 1, 1, 1, ?)',
         )
-        .run(merchant.id, merchant.name, now);
+        .run(merchant.id, merchant.name, DEMO_ADDRESS, now);
       await store
         .prepare(
           'INSERT INTO stores (id, merchant_id, name, is_primary, address, created_at) VALUES (?, ?, ?, 1, ?, ?)',
         )
-        .run(randomUUID(), merchant.id, 'Main Street', '1 Main Street, London', now);
+        .run(randomUUID(), merchant.id, 'Main Street', DEMO_ADDRESS, now);
       for (const environment of ['sandbox', 'production'] as const) {
         const secret = env[environment] ?? newSecret('merchant', environment);
         if (!env[environment]) generated[environment] = secret;

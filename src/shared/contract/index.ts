@@ -12,3 +12,4 @@ export * from './sandbox';
 export * from './merchant-events';
 export { routes, type RouteDef, type RouteName, type Routes, type Auth } from './routes';
 export * from './messages';
+export * from './merchants';
