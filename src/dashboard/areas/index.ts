@@ -10,6 +10,7 @@ import { PaymentsArea } from './payments/PaymentsArea';
 import { TerminalsArea } from './terminals/TerminalsArea';
 import { WebhooksArea } from './webhooks/WebhooksArea';
 import { AgentsArea } from './agents/AgentsArea';
+import { SettingsArea } from './settings/SettingsArea';
 
 export interface AreaDef {
   id: string;
@@ -25,6 +26,7 @@ export const AREAS: readonly AreaDef[] = [
   { id: 'bank', title: 'Bank', Component: BankArea },
   { id: 'customers', title: 'Customers', Component: CustomersArea },
   { id: 'agents', title: 'Agents', Component: AgentsArea },
+  { id: 'settings', title: 'Settings', Component: SettingsArea },
 ];
 
 /** The area an address names: '' is the first area; an unknown id is none. */

@@ -1,0 +1,219 @@
+/**
+ * Settings: the shop's profile (what receipts, the payment page and the customer display say
+ * about it), its logo, and which ways of paying new payments offer (docs/merchant.md).
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import type { CallInput } from '../../../shared/contract/call';
+import type { Merchant, MerchantSettings } from '../../../shared/contract/merchants';
+import type { Routes } from '../../../shared/contract/routes';
+import { MAX_LOGO_BYTES } from '../../../shared/contract/merchants';
+import { ButtonRow, FieldError, TextInput } from '../../components/form';
+import { Notice } from '../../components/Notice';
+import { useDashboard } from '../../context';
+import { failureMessage, fieldErrors, isStale } from '../../lib/api';
+
+type ProfileField =
+  'name' | 'address' | 'companyNumber' | 'vatNumber' | 'supportEmail' | 'supportPhone';
+const PROFILE_FIELDS: { key: ProfileField; label: string; type?: string; hint?: string }[] = [
+  { key: 'name', label: 'Business name', hint: 'On receipts, the payment page and the kiosk' },
+  { key: 'address', label: 'Address' },
+  { key: 'companyNumber', label: 'Company number' },
+  { key: 'vatNumber', label: 'VAT number' },
+  { key: 'supportEmail', label: 'Support e-mail', type: 'email' },
+  { key: 'supportPhone', label: 'Support phone', type: 'tel' },
+];
+const SWITCHES: { key: Exclude<keyof MerchantSettings, 'defaultExpirySeconds'>; label: string }[] =
+  [
+    { key: 'cardPayments', label: 'Card payments' },
+    { key: 'remotePayments', label: 'Payments pushed to terminals' },
+    { key: 'tips', label: 'Tips' },
+  ];
+
+/** The logo from this page's own origin (its policy loads images from nowhere else). */
+const ownPath = (url: string) => {
+  const { pathname, search } = new URL(url, window.location.href);
+  return pathname + search;
+};
+
+const formOf = (m: Merchant) =>
+  Object.fromEntries(PROFILE_FIELDS.map(({ key }) => [key, m[key] ?? ''])) as Record<
+    ProfileField,
+    string
+  >;
+
+export function SettingsArea() {
+  const { call } = useDashboard();
+  const [merchant, setMerchant] = useState<Merchant | null>(null);
+  const [form, setForm] = useState<Record<ProfileField, string> | null>(null);
+  const [expiryMinutes, setExpiryMinutes] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState('');
+  const [saved, setSaved] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const show = (m: Merchant) => {
+    setMerchant(m);
+    setForm(formOf(m));
+    setExpiryMinutes(String(m.settings.defaultExpirySeconds / 60));
+  };
+  useEffect(() => {
+    call('getMerchant').then(show, (e: unknown) => {
+      if (!isStale(e)) setError(failureMessage(e));
+    });
+  }, [call]);
+
+  /** Sends one change; the page shows what the service answers, or its field errors. */
+  async function update(body: CallInput<Routes['updateMerchant']>, done: string) {
+    setBusy(true);
+    setError('');
+    setSaved('');
+    setErrors({});
+    try {
+      show(await call('updateMerchant', body));
+      setSaved(done);
+    } catch (e) {
+      if (isStale(e)) return;
+      setErrors(fieldErrors(e));
+      setError(failureMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!merchant || !form)
+    return (
+      <section className="card" aria-labelledby="settings-title">
+        <h1 id="settings-title">Settings</h1>
+        <Notice kind="error">{error}</Notice>
+      </section>
+    );
+
+  const saveProfile = (event: FormEvent) => {
+    event.preventDefault();
+    const minutes = Number(expiryMinutes);
+    void update(
+      {
+        body: {
+          name: form.name,
+          ...Object.fromEntries(
+            PROFILE_FIELDS.filter(({ key }) => key !== 'name').map(({ key }) => [
+              key,
+              form[key].trim() === '' ? null : form[key],
+            ]),
+          ),
+          settings: {
+            defaultExpirySeconds: Number.isFinite(minutes) ? Math.round(minutes * 60) : NaN,
+          },
+        },
+      },
+      'Profile saved. New receipts and payment pages show it now.',
+    );
+  };
+
+  const chooseLogo = (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > MAX_LOGO_BYTES) {
+      setErrors({ logo: `The logo must be at most ${MAX_LOGO_BYTES / 1024} KiB.` });
+      return;
+    }
+    const reader = new FileReader();
+    reader.onload = () => void update({ body: { logo: String(reader.result) } }, 'Logo saved.');
+    reader.readAsDataURL(file);
+  };
+
+  return (
+    <>
+      <section className="card" aria-labelledby="settings-title">
+        <h1 id="settings-title">Settings</h1>
+        <Notice kind="ok" testId="settings-saved">
+          {saved}
+        </Notice>
+        <Notice kind="error">{error}</Notice>
+        <form onSubmit={saveProfile} noValidate aria-label="Shop profile">
+          {PROFILE_FIELDS.map(({ key, label, type, hint }) => (
+            <TextInput
+              key={key}
+              id={`merchant-${key}`}
+              label={label}
+              hint={hint}
+              type={type ?? 'text'}
+              value={form[key]}
+              onValue={(value) => setForm({ ...form, [key]: value })}
+              error={errors[key]}
+            />
+          ))}
+          <TextInput
+            id="merchant-expiry"
+            label="Payments expire after (minutes)"
+            hint="For payments that do not give their own expiry"
+            inputMode="decimal"
+            value={expiryMinutes}
+            onValue={setExpiryMinutes}
+            error={errors['settings.defaultExpirySeconds']}
+          />
+          <ButtonRow>
+            <button type="submit" disabled={busy}>
+              Save profile
+            </button>
+          </ButtonRow>
+        </form>
+      </section>
+      <section className="card" aria-labelledby="logo-title">
+        <h2 id="logo-title">Logo</h2>
+        {merchant.logoUrl ? (
+          <img className="merchant-logo" src={ownPath(merchant.logoUrl)} alt="Your logo" />
+        ) : (
+          <p className="muted">No logo yet: pages show the business name alone.</p>
+        )}
+        <div className="field">
+          <label htmlFor="merchant-logo">Upload a logo (PNG or SVG, at most 256 KiB)</label>
+          <input
+            id="merchant-logo"
+            type="file"
+            accept="image/png,image/svg+xml"
+            disabled={busy}
+            aria-describedby={errors.logo ? 'merchant-logo-error' : undefined}
+            onChange={(event) => chooseLogo(event.target.files?.[0])}
+          />
+          <FieldError id="merchant-logo">{errors.logo}</FieldError>
+        </div>
+        {merchant.logoUrl ? (
+          <ButtonRow>
+            <button
+              type="button"
+              className="secondary small"
+              disabled={busy}
+              onClick={() => void update({ body: { logo: null } }, 'Logo removed.')}
+            >
+              Remove the logo
+            </button>
+          </ButtonRow>
+        ) : null}
+      </section>
+      <section className="card" aria-labelledby="payments-settings-title">
+        <h2 id="payments-settings-title">Ways to pay</h2>
+        <p className="muted">Changes apply to new payments; payments already made keep theirs.</p>
+        <div className="settings-switches">
+          {SWITCHES.map(({ key, label }) => (
+            <label className="switch" key={key}>
+              <input
+                type="checkbox"
+                role="switch"
+                aria-label={label}
+                checked={merchant.settings[key]}
+                disabled={busy}
+                onChange={(event) =>
+                  void update(
+                    { body: { settings: { [key]: event.target.checked } } },
+                    `${label} ${event.target.checked ? 'on' : 'off'}.`,
+                  )
+                }
+              />{' '}
+              {label}
+            </label>
+          ))}
+        </div>
+      </section>
+    </>
+  );
+}
