@@ -452,9 +452,9 @@ export const routes = {
     tag: 'Terminals',
     auth: 'terminal',
     extension: true,
-    summary: 'The calling terminal’s own record (its name and largest payment)',
+    summary: 'The calling terminal’s own record (its name and largest payment) and its shop',
     status: 200,
-    response: terminals.Terminal,
+    response: terminals.OwnTerminal,
     errors: [403],
   }),
   listStores: route({
