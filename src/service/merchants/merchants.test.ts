@@ -188,6 +188,47 @@ describe('the pages', () => {
   });
 });
 
+describe('the card-saving e-mail', () => {
+  it('signs with the profile: the shop, its address and how to reach it', async () => {
+    expect(
+      (
+        await patch({
+          name: 'Mail Shop',
+          address: '2 Post Road, Bath',
+          supportEmail: 'help@mail.example',
+          companyNumber: null,
+          vatNumber: null,
+          supportPhone: null,
+        })
+      ).status,
+    ).toBe(200);
+    const customer = await h.call('POST', '/api/customers', {
+      fullName: 'Card Saver',
+      email: 'saver@example.com',
+    });
+    const id = customer.body.id as string;
+    const sent = await h.call('POST', `/api/customers/${id}/cards/authorize`, {
+      sendLinkToCustomer: true,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const [message] = (await h.call('GET', `/api/sandbox/messages?customerId=${id}`)).body.data;
+    expect(message.subject).toBe('Mail Shop: save your card');
+    expect(message.body).toContain('Mail Shop asks you to save a card');
+    expect(message.body).toMatch(/Mail Shop\n2 Post Road, Bath\nQuestions: help@mail.example$/);
+
+    // With card payments off there is no card to save: refused, and no message is sent.
+    expect((await patch({ settings: { cardPayments: false } })).status).toBe(200);
+    const refused = await h.call('POST', `/api/customers/${id}/cards/authorize`, {
+      sendLinkToCustomer: true,
+    });
+    expect(refused.status).toBe(400);
+    expect((await h.call('GET', `/api/sandbox/messages?customerId=${id}`)).body.data).toHaveLength(
+      1,
+    );
+    expect((await patch({ settings: { cardPayments: true } })).status).toBe(200);
+  });
+});
+
 describe('the settings', () => {
   it('card off: new payments are pay by bank only; one made before still takes a card', async () => {
     const before = await paymentId();

@@ -47,6 +47,12 @@ export function profileLines(p: MerchantProfile): string[] {
   ].filter((line) => line !== '');
 }
 
+/** How a message to a customer signs off: the shop, where it is, and how to reach it. */
+export function signature(p: MerchantProfile): string {
+  const contact = [p.supportEmail, p.supportPhone].filter(Boolean).join(', ');
+  return [p.name, ...profileLines(p), ...(contact ? [`Questions: ${contact}`] : [])].join('\n');
+}
+
 export function createMerchantProfiles(store: Store) {
   const read = store.prepare<[string], Row>(
     `SELECT m.id, m.name, m.address, m.company_number, m.vat_number, m.support_email,
