@@ -12,6 +12,8 @@ from .types import (
     DisplayedBasket,
     Limits,
     LineItem,
+    Merchant,
+    MerchantSettings,
     Usage,
 )
 
@@ -29,6 +31,8 @@ __all__ = [
     "DisplayedBasket",
     "Limits",
     "LineItem",
+    "Merchant",
+    "MerchantSettings",
     "Signer",
     "Usage",
     "canonical_subject",
