@@ -247,6 +247,33 @@ describe('the settings', () => {
     expect((await patch({ settings: { cardPayments: true } })).status).toBe(200);
   });
 
+  it('card off: a saved card, charged before, is not charged again', async () => {
+    const customer = await h.call('POST', '/api/customers', {
+      fullName: 'Saved Card',
+      email: 'saved@example.com',
+    });
+    const card = await h.call('POST', `/api/sandbox/customers/${customer.body.id}/cards`, {
+      number: '4242424242424242',
+    });
+    expect(card.status, JSON.stringify(card.body)).toBe(201);
+    const charge = () =>
+      h.call('POST', '/api/payments/card/process-payment', {
+        customerId: customer.body.id,
+        paymentMethodId: card.body.id,
+        captureType: 'AUTO_CAPTURE',
+        amount: 5,
+        orderId: `saved-${++n}`,
+      });
+    // The first charge is remembered by the service (its read of the merchant included).
+    expect((await charge()).status).toBe(201);
+    expect((await patch({ settings: { cardPayments: false } })).status).toBe(200);
+    const refused = await charge();
+    expect(refused.status).toBe(400);
+    expect(ErrorEnvelope.parse(refused.body).message).toMatch(/Card payments are not activated/);
+    expect((await patch({ settings: { cardPayments: true } })).status).toBe(200);
+    expect((await charge()).status).toBe(201);
+  });
+
   it('tips off: new payments take no tip; one made before still does', async () => {
     const before = await paymentId();
     expect((await patch({ settings: { tips: false } })).status).toBe(200);

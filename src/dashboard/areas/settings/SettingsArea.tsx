@@ -50,6 +50,7 @@ export function SettingsArea() {
   const [error, setError] = useState('');
   const [saved, setSaved] = useState('');
   const [busy, setBusy] = useState(false);
+  const [switching, setSwitching] = useState<{ key: string; on: boolean } | null>(null);
 
   const show = (m: Merchant) => {
     setMerchant(m);
@@ -200,14 +201,21 @@ export function SettingsArea() {
                 type="checkbox"
                 role="switch"
                 aria-label={label}
-                checked={merchant.settings[key]}
+                checked={switching?.key === key ? switching.on : merchant.settings[key]}
                 disabled={busy}
-                onChange={(event) =>
-                  void update(
-                    { body: { settings: { [key]: event.target.checked } } },
-                    `${label} ${event.target.checked ? 'on' : 'off'}.`,
-                  )
-                }
+                onChange={async (event) => {
+                  // The switch shows where it is going while the service is asked.
+                  const on = event.target.checked;
+                  setSwitching({ key, on });
+                  try {
+                    await update(
+                      { body: { settings: { [key]: on } } },
+                      `${label} ${on ? 'on' : 'off'}.`,
+                    );
+                  } finally {
+                    setSwitching(null);
+                  }
+                }}
               />{' '}
               {label}
             </label>
