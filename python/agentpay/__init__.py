@@ -19,6 +19,8 @@ from .types import (
     PushedPayment,
     Receipt,
     ReceiptKeys,
+    Merchant,
+    MerchantSettings,
     Usage,
 )
 
@@ -42,6 +44,8 @@ __all__ = [
     "PushedPayment",
     "Receipt",
     "ReceiptKeys",
+    "Merchant",
+    "MerchantSettings",
     "Signer",
     "Usage",
     "canonical_subject",

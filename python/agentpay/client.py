@@ -31,6 +31,8 @@ from .types import (
     PaymentStatusRecord,
     PushedPayment,
     ReceiptKeys,
+    Merchant,
+    MerchantSettings,
 )
 
 #: Contract statuses from which waiting for ACTIVE can never succeed.
@@ -106,6 +108,7 @@ class AgentPay:
         self.contract = _Contracts(self)
         self.terminal = _Terminals(self)
         self.secrets = _Secrets(self)
+        self.merchant = _Merchants(self)
 
     @property
     def agent_id(self) -> Optional[str]:
@@ -268,6 +271,61 @@ class _Agents:
                 "GET", "/api/agents", query={"page": page, "size": size}, signed=False
             ),
         )
+
+
+#: A keyword of ``merchant.update`` and the field it sets.
+_MERCHANT_FIELDS = {
+    "name": "name",
+    "address": "address",
+    "company_number": "companyNumber",
+    "vat_number": "vatNumber",
+    "support_email": "supportEmail",
+    "support_phone": "supportPhone",
+    "logo": "logo",
+    "settings": "settings",
+}
+
+#: Told apart from None, which clears a field.
+_UNSET: Any = object()
+
+
+class _Merchants:
+    """The business's own profile and settings (the API key alone, unsigned)."""
+
+    def __init__(self, client: AgentPay) -> None:
+        self._c = client
+
+    def get(self) -> Merchant:
+        """Name, address, company and VAT numbers, support contact, logo URL and settings."""
+        return cast(Merchant, self._c._request("GET", "/api/merchant", signed=False))
+
+    def update(
+        self,
+        *,
+        name: Optional[str] = _UNSET,
+        address: Optional[str] = _UNSET,
+        company_number: Optional[str] = _UNSET,
+        vat_number: Optional[str] = _UNSET,
+        support_email: Optional[str] = _UNSET,
+        support_phone: Optional[str] = _UNSET,
+        logo: Optional[str] = _UNSET,
+        settings: Optional[Mapping[str, Any]] = _UNSET,
+    ) -> Merchant:
+        """Changes only the fields given; ``None`` clears one. ``logo`` is a data URL of a PNG
+        or an SVG (at most 256 KiB); ``settings`` takes ``cardPayments``, ``remotePayments``,
+        ``tips`` and ``defaultExpirySeconds``, applied to payments created from now on."""
+        given = {
+            "name": name,
+            "address": address,
+            "company_number": company_number,
+            "vat_number": vat_number,
+            "support_email": support_email,
+            "support_phone": support_phone,
+            "logo": logo,
+            "settings": dict(settings) if isinstance(settings, Mapping) else settings,
+        }
+        body = {_MERCHANT_FIELDS[k]: v for k, v in given.items() if v is not _UNSET}
+        return cast(Merchant, self._c._request("PATCH", "/api/merchant", body=body, signed=False))
 
 
 class _Terminals:

@@ -259,3 +259,29 @@ class Receipt(_ReceiptRequired, total=False):
 
     reference: str
     orderId: str
+
+
+class MerchantSettings(TypedDict):
+    """Which ways of paying new payments offer, and how long one lives by default."""
+
+    cardPayments: bool
+    remotePayments: bool
+    tips: bool
+    defaultExpirySeconds: int
+
+
+class _MerchantRequired(TypedDict):
+    id: str
+    name: str
+    settings: MerchantSettings
+
+
+class Merchant(_MerchantRequired, total=False):
+    """GET /api/merchant: the business's profile (docs/merchant.md)."""
+
+    address: str
+    companyNumber: str
+    vatNumber: str
+    supportEmail: str
+    supportPhone: str
+    logoUrl: str

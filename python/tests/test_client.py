@@ -384,3 +384,22 @@ def test_secrets_rotate_with_the_api_key_alone(service: Service) -> None:
     with pytest.raises(AgentPayError) as gone:
         AgentPay(base_url=service.url, api_key=spare["secret"]).secrets.list()
     assert gone.value.status == 401
+
+
+def test_merchant_get_and_update_with_the_api_key_alone(service: Service) -> None:
+    client = AgentPay(base_url=service.url, api_key=service.secret)
+    before = client.merchant.get()
+    assert before["settings"]["cardPayments"] is True
+    changed = client.merchant.update(
+        support_phone="+44 20 7946 0000", settings={"defaultExpirySeconds": 240}
+    )
+    assert changed["name"] == before["name"]
+    assert changed["supportPhone"] == "+44 20 7946 0000"
+    assert changed["settings"]["defaultExpirySeconds"] == 240
+    with pytest.raises(AgentPayError) as bad:
+        client.merchant.update(name="Never", support_email="not an address")
+    assert bad.value.status == 400
+    assert [e["field"] for e in bad.value.errors] == ["supportEmail"]
+    assert client.merchant.get() == changed
+    cleared = client.merchant.update(support_phone=None, settings={"defaultExpirySeconds": 180})
+    assert "supportPhone" not in cleared

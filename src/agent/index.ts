@@ -23,6 +23,7 @@ import type {
 } from '../shared/contract/agent';
 import type { ErrorEnvelope } from '../shared/contract/errors';
 import type { AccessSecret, CreatedAccessSecret } from '../shared/contract/secrets';
+import type { Merchant, MerchantUpdateBody } from '../shared/contract/merchants';
 import {
   AGENT_HEADERS,
   TIMESTAMP_WINDOW_SECONDS,
@@ -54,6 +55,8 @@ export type PaymentRecord = z.infer<typeof ContractPayment>;
 export type PaymentList = z.infer<typeof ContractPaymentPage>;
 export type SendPaymentInput = z.input<typeof SendPaymentBody>;
 export type CollectChargeInput = z.input<typeof CollectChargeBody>;
+export type MerchantRecord = z.infer<typeof Merchant>;
+export type MerchantUpdateInput = z.input<typeof MerchantUpdateBody>;
 export type PaymentFilters = Partial<z.infer<typeof ContractPaymentListQuery>>;
 export type AccessSecretRecord = z.infer<typeof AccessSecret>;
 export type CreatedAccessSecretRecord = z.infer<typeof CreatedAccessSecret>;
@@ -302,6 +305,17 @@ export class AgentPay {
       );
     return (await res.json()) as ReceiptKeys;
   }
+  /** The business's own profile and settings (the API key alone, unsigned; docs/merchant.md). */
+  readonly merchant = {
+    /** Name, address, company and VAT numbers, support contact, logo URL and settings. */
+    get: () => this.request<MerchantRecord>('GET', '/api/merchant', { signed: false }),
+    /**
+     * Changes only the fields given; null clears one. `logo` is a data URL of a PNG or an SVG
+     * (at most 256 KiB); settings apply to payments created from now on.
+     */
+    update: (input: MerchantUpdateInput) =>
+      this.request<MerchantRecord>('PATCH', '/api/merchant', { body: input, signed: false }),
+  };
 
   readonly contract = {
     /**

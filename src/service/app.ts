@@ -26,7 +26,8 @@ import type { Environment } from './kernel/caller';
 import { createAuthenticator } from './http/auth';
 import { ApiError } from './kernel/errors';
 import { faviconRoutes } from './images/favicon';
-import { MAX_BODY_BYTES, declaredLength } from './http/body';
+import { MAX_BODY_BYTES, declaredLength, tooLargeEnvelope } from './http/body';
+import { routes, type RouteDef } from '../shared/contract/routes';
 import { createIdempotencyStore } from './http/idempotency';
 import { configureMount } from './http/mount';
 import {
@@ -39,6 +40,8 @@ import { mcpRoutes } from './mcp/routes';
 import { merchantEventRoutes } from './merchant-events/stream';
 import { bootstrapMerchant, type Bootstrap } from './merchants/bootstrap';
 import { secretRoutes } from './merchants/secret-routes';
+import { createMerchantProfiles } from './merchants/profile';
+import { merchantRoutes } from './merchants/routes';
 import { dashboardArea } from './pages/dashboard';
 import { docsRoutes } from './pages/docs';
 import { hostedPageRoutes } from './pages/hosted-page';
@@ -129,6 +132,7 @@ const AREAS: Area[] = [
   remotePaymentRoutes,
   terminalDisplayRoutes,
   terminalRoutes,
+  merchantRoutes,
   merchantEventRoutes,
   secretRoutes,
   imageRoutes,
@@ -232,6 +236,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     lifecycle,
     creator: createPaymentCreator(store, clock),
     terminals: createTerminalReader(store),
+    profiles: createMerchantProfiles(store),
     refunds,
     presence: createPresence(),
     streams: createStreamRegistry(),
@@ -269,25 +274,34 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   });
   // Every body, not only the contract's JSON ones (mount reads those itself, counting as it
   // reads): the hosted pages' form posts and anything an area serves by hand get the same limit.
-  const countedLimit = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => {
-      c.header('Connection', 'close');
-      return c.json(
-        errorEnvelope(413, `The request body is larger than ${MAX_BODY_BYTES} bytes (64 KiB)`, [
-          { field: '(body)', message: `must be at most ${MAX_BODY_BYTES} bytes` },
-        ]),
-        413,
-      );
-    },
-  });
+  const countedLimit = (limit: number) =>
+    bodyLimit({
+      maxSize: limit,
+      onError: (c) => {
+        c.header('Connection', 'close');
+        const { message, errors } = tooLargeEnvelope(limit);
+        return c.json(errorEnvelope(413, message, errors), 413);
+      },
+    });
+  const defaultLimit = countedLimit(MAX_BODY_BYTES);
+  // The few contract routes that take a larger body (a logo upload), by method and path.
+  const largeBodies = new Map(
+    Object.values(routes as Record<string, RouteDef>)
+      .filter((def) => def.maxBodyBytes !== undefined && !def.path.includes('{'))
+      .map((def) => [
+        `${def.method.toUpperCase()} ${def.path}`,
+        { limit: def.maxBodyBytes!, check: countedLimit(def.maxBodyBytes!) },
+      ]),
+  );
   app.use('*', (c, next) => {
+    const large = largeBodies.get(`${c.req.method} ${c.req.path}`);
+    const limit = large?.limit ?? MAX_BODY_BYTES;
     // A stated length decides at once; hono's bodyLimit would first build the web Request and
     // its body stream (costly on every POST) even though it then only reads the header too.
     const declared = declaredLength(c);
-    if (declared !== undefined && declared <= MAX_BODY_BYTES) return next();
+    if (declared !== undefined && declared <= limit) return next();
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    return countedLimit(c, next);
+    return (large?.check ?? defaultLimit)(c, next);
   });
   app.notFound((c) => c.json(errorEnvelope(404, `No endpoint ${c.req.method} ${c.req.path}`), 404));
   for (const area of [...AREAS, operationRoutes(metrics), dashboardArea(options.dashboardDir)])

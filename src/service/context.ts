@@ -6,6 +6,7 @@ import type { Outbox } from './kernel/events/outbox';
 import type { GroupCommit } from './kernel/store/group-commit';
 import type { Authenticator } from './http/auth';
 import type { PaymentCreator } from './payments/create';
+import type { MerchantProfiles } from './merchants/profile';
 import type { MessageOutbox } from './messages/outbox';
 import type { Lifecycle } from './payments/lifecycle';
 import type { PaymentReader } from './payments/model';
@@ -26,6 +27,8 @@ export interface ServiceContext {
   lifecycle: Lifecycle;
   creator: PaymentCreator;
   terminals: TerminalReader;
+  /** The merchant's profile and settings: what pages and receipts say about the shop. */
+  profiles: MerchantProfiles;
   refunds: { reader: RefundReader; lifecycle: RefundLifecycle };
   /** Messages to customers (email, SMS), sent by SMTP when configured. */
   messages: MessageOutbox;

@@ -48,8 +48,13 @@ async function printer(): Promise<PrinterStandIn> {
   return p;
 }
 
-function kiosk(dataDir: string | null, credentials: CredentialStore): KioskCore {
+function kiosk(
+  dataDir: string | null,
+  credentials: CredentialStore,
+  terminalRefreshMs?: number,
+): KioskCore {
   const core = createKioskCore({
+    ...(terminalRefreshMs ? { terminalRefreshMs } : {}),
     dataDir,
     credentials,
     pollFastMs: 200,
@@ -68,9 +73,9 @@ function kiosk(dataDir: string | null, credentials: CredentialStore): KioskCore 
   return core;
 }
 
-async function paired(url: string, dataDir: string | null = null) {
+async function paired(url: string, dataDir: string | null = null, terminalRefreshMs?: number) {
   const credentials = createMemoryCredentialStore();
-  const core = kiosk(dataDir, credentials);
+  const core = kiosk(dataDir, credentials, terminalRefreshMs);
   await core.start();
   const { code } = await api(url, 'POST', '/api/terminal/pairing-codes', {});
   await ok(core, { type: 'pairWithCode', pin: PIN, baseUrl: url, code, name: 'Till' });
@@ -189,6 +194,39 @@ describe('the receipt printer', () => {
     // Printed: nothing is kept once the printer has closed its side.
     await poll(() => core.state().printJobs.length === 0, 5_000, 'the printed job to go');
     expect(stand.jobs).toHaveLength(1);
+  });
+
+  it("prints the shop's profile as it is now: a renamed shop, its address and VAT number", async () => {
+    const url = await service();
+    const stand = await printer();
+    const { core } = await paired(url, null, 100);
+    await ok(core, { type: 'saveReceiptPrinter', pin: PIN, printer: settings(stand) });
+    const renamed = await callOnce(url, 'PATCH', '/api/merchant', {
+      name: 'Bean There Café',
+      address: '4 Mill Lane\nLeeds LS1 4AB',
+      vatNumber: 'GB123456789',
+    });
+    expect(renamed.status).toBe(200);
+    // The kiosk reads its own record now and then: the display's shop name follows.
+    await poll(
+      async () =>
+        (({ pairing }) => pairing.paired && pairing.merchantName === 'Bean There Café')(
+          core.state(),
+        ),
+      5_000,
+      'the kiosk to hear of the new name',
+    );
+    await paid(core, url);
+    const [job] = await stand.waitForJobs(1);
+    const text = decodeReceipt(job!, 'esc-pos').lines.map((l) => l.trim());
+    expect(text.slice(0, 5)).toEqual([
+      'Bean There Café',
+      '4 Mill Lane',
+      'Leeds LS1 4AB',
+      'VAT no. GB123456789',
+      'Receipt',
+    ]);
+    expect(text).not.toContain('Counter Demo Shop');
   });
 
   it("prints the basket's lines the payment was taken with, kept in kiosk.db across a restart", async () => {

@@ -140,7 +140,8 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     now,
     timeZone: options.timeZone ?? DEFAULT_SHOP_TIME_ZONE,
     locale: options.locale ?? 'en-GB',
-    shopName: () => credentials?.merchantName ?? null,
+    shopName: () => shopName(),
+    shopLines: () => shop?.lines ?? [],
     lineItemsOf: (paymentRequestId) => baskets.of(paymentRequestId),
     onChange: () => emitState(),
     log,
@@ -185,6 +186,9 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   let creating = false;
   /** The terminal's largest payment in pence, from its own record; null when unknown. */
   let maxPence: number | null = null;
+  /** The shop as the service last described it (refreshTerminal); until then, as at pairing. */
+  let shop: { name: string; lines: string[] } | null = null;
+  const shopName = () => shop?.name ?? credentials?.merchantName ?? null;
   let terminalTimer: NodeJS.Timeout | null = null;
   const finishedTimers = new Map<string, NodeJS.Timeout>();
   /** Full-screen kiosk mode; staff leave it with the staff PIN (checked with every staff command). */
@@ -222,7 +226,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
             kind: credentials!.kind,
             baseUrl: saved.baseUrl,
             terminalName: credentials!.terminalName ?? null,
-            merchantName: credentials!.merchantName ?? null,
+            merchantName: shopName(),
           }
         : { paired: false },
       connection,
@@ -471,7 +475,10 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     void advance();
   }
 
-  /** Reads the terminal's own record for its largest payment (changed on the dashboard). */
+  /**
+   * Reads the terminal's own record for its largest payment (changed on the dashboard) and its
+   * shop's profile (renamed, a new address): the display and printed receipts show it.
+   */
   async function refreshTerminal() {
     const current = client;
     if (!current || credentials?.kind !== 'terminal') return;
@@ -479,8 +486,10 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       const terminal = await current.call('getOwnTerminal');
       if (client !== current) return;
       const next = poundsToPence(terminal.maxAmount);
-      if (next !== maxPence) {
+      const nextShop = terminal.shop ?? null;
+      if (next !== maxPence || JSON.stringify(nextShop) !== JSON.stringify(shop)) {
         maxPence = next;
+        shop = nextShop;
         emitState();
       }
     } catch (error) {
@@ -494,6 +503,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     if (terminalTimer) clearInterval(terminalTimer);
     terminalTimer = null;
     maxPence = null;
+    shop = null;
     await channel?.stop();
     await poller?.stop();
     channel = null;

@@ -785,3 +785,28 @@ describe("the business's view (API key alone)", () => {
     expect((await h.call('GET', `/api/agent-contracts/${idB}`, undefined, null)).status).toBe(401);
   });
 });
+
+describe('merchant (the API key alone)', () => {
+  it('reads and changes the profile and settings; a refused field names itself', async () => {
+    const pay = new AgentPay({ baseUrl: h.url, apiKey: SANDBOX });
+    const before = await pay.merchant.get();
+    expect(before).toMatchObject({ settings: { cardPayments: true } });
+    const changed = await pay.merchant.update({
+      supportEmail: 'help@client.example',
+      settings: { defaultExpirySeconds: 300 },
+    });
+    expect(changed).toMatchObject({
+      name: before.name,
+      supportEmail: 'help@client.example',
+      settings: { defaultExpirySeconds: 300, tips: true },
+    });
+    const svg = Buffer.from('<svg onload="alert(1)"/>').toString('base64');
+    const refused = await rejects(
+      pay.merchant.update({ name: 'Never', logo: `data:image/svg+xml;base64,${svg}` }),
+      'BAD_REQUEST',
+    );
+    expect(refused.errors.map((e) => e.field)).toEqual(['logo']);
+    expect(await pay.merchant.get()).toEqual(changed);
+    await pay.merchant.update({ supportEmail: null, settings: { defaultExpirySeconds: 180 } });
+  });
+});

@@ -43,8 +43,8 @@ type Chargeable = [
 /**
  * What the joined read found for a merchant's customer and card, kept per database. Nothing it
  * holds changes once written: the interface can neither delete nor edit a customer's id or a
- * card's brand, number, type or expiry, and the service never changes a merchant's card setting.
- * Only the sandbox reset deletes customers and cards, and it calls `forgetChargeable`. Only
+ * card's brand, number, type or expiry. Only the sandbox reset deletes customers and cards, and
+ * only PATCH /api/merchant changes the card setting: both call `forgetChargeable`. Only
  * charges that found everything are kept (misses are not, so wrong ids cannot fill it), and at
  * most CHARGEABLE_KEPT of them, oldest out first.
  */

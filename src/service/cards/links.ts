@@ -12,6 +12,7 @@ import { ApiError } from '../kernel/errors';
 import { mount } from '../http/mount';
 import type { Store } from '../kernel/store/port';
 import type { NewCard } from './model';
+import { signature } from '../merchants/profile';
 
 /** A card-saving link works for 24 hours (long enough to arrive by email and be opened). */
 export const LINK_TTL_MS = 24 * 3600_000;
@@ -95,11 +96,13 @@ export function recipientOf(
 export const cardLinkRoutes: Area = (app, ctx) => {
   const customers = createCustomerStore(ctx.store, ctx.clock);
   const links = createLinkStore(ctx.store, ctx.clock);
-  const merchantName = ctx.store.prepare<[string], { name: string }>(
-    'SELECT name FROM merchants WHERE id = ?',
-  );
-
   mount(app, ctx.auth, routes.authorizeCard, async ({ params, body, caller }) => {
+    const profile = (await ctx.profiles.get(caller.merchantId))!;
+    // A saved card is for card payments: none while the merchant has them switched off.
+    if (!profile.settings.cardPayments)
+      throw new ApiError(400, 'Card payments are not enabled for this merchant', [
+        { field: 'customerId', message: 'card payments are switched off in the merchant settings' },
+      ]);
     const customer = await customers.get(caller, params.customerId);
     const recipient = body.sendLinkToCustomer ? recipientOf(customer) : null;
     if (body.sendLinkToCustomer && !recipient)
@@ -115,7 +118,7 @@ export const cardLinkRoutes: Area = (app, ctx) => {
       });
       const hostedPageUrl = `${ctx.publicUrl()}/save-card/${link.token}`;
       if (recipient) {
-        const shop = (await merchantName.get(caller.merchantId))?.name ?? 'The shop';
+        const shop = profile.name;
         await ctx.messages.add({
           merchantId: caller.merchantId,
           environment: caller.environment,
@@ -125,7 +128,7 @@ export const cardLinkRoutes: Area = (app, ctx) => {
           subject: `${shop}: save your card`,
           body:
             recipient.channel === 'EMAIL'
-              ? `Hello ${customer.full_name},\n\n${shop} asks you to save a card for future payments. No money is taken now.\n\nSave your card: ${hostedPageUrl}\n\nThe link works once and expires in 24 hours.`
+              ? `Hello ${customer.full_name},\n\n${shop} asks you to save a card for future payments. No money is taken now.\n\nSave your card: ${hostedPageUrl}\n\nThe link works once and expires in 24 hours.\n\n${signature(profile)}`
               : `${shop}: save your card for future payments (no money is taken now): ${hostedPageUrl}`,
           link: hostedPageUrl,
         });

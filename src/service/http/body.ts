@@ -13,10 +13,15 @@ import { ApiError } from '../kernel/errors';
  */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const refusal = () =>
-  new ApiError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes (64 KiB)`, [
-    { field: '(body)', message: `must be at most ${MAX_BODY_BYTES} bytes` },
-  ]);
+/** The 413 for a body over `limit` bytes, in the envelope. */
+export const tooLargeEnvelope = (limit = MAX_BODY_BYTES) => ({
+  message: `The request body is larger than ${limit} bytes (${limit / 1024} KiB)`,
+  errors: [{ field: '(body)', message: `must be at most ${limit} bytes` }],
+});
+const refusal = (limit: number) => {
+  const { message, errors } = tooLargeEnvelope(limit);
+  return new ApiError(413, message, errors);
+};
 
 /** `application/json` or any `application/*+json`, in UTF-8 when a charset is named. */
 export function isJsonContentType(header: string | undefined): boolean {
@@ -44,7 +49,7 @@ async function readLimited(c: Context, limit: number): Promise<Uint8Array> {
   const tooLarge = () => {
     // The rest of the body is never read: the connection cannot carry another request.
     c.header('Connection', 'close');
-    return refusal();
+    return refusal(limit);
   };
   const declared = declaredLength(c);
   if (declared !== undefined) {
@@ -189,8 +194,11 @@ export function refuseUndecodableQuery(url: string): void {
 // One decoder for every request: decode() without { stream } starts afresh each call.
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
-export async function readJsonBody(c: Context): Promise<{ text: string; json: unknown }> {
-  const bytes = await readLimited(c, MAX_BODY_BYTES);
+export async function readJsonBody(
+  c: Context,
+  limit = MAX_BODY_BYTES,
+): Promise<{ text: string; json: unknown }> {
+  const bytes = await readLimited(c, limit);
   if (bytes.byteLength > 0 && !isJsonContentType(c.req.header('content-type')))
     throw new ApiError(
       415,

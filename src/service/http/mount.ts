@@ -148,7 +148,7 @@ export function mount<R extends RouteDef>(
       let body: unknown;
       let json: unknown;
       if (def.body) {
-        json = (await readJsonBody(c)).json;
+        json = (await readJsonBody(c, def.maxBodyBytes)).json;
         body = parseOrThrow(def.body, json, 'body');
       }
       const key = def.idempotent ? idempotencyKey(c.req.header(IDEMPOTENCY_HEADER)) : undefined;

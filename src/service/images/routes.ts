@@ -11,6 +11,7 @@ import { notFound } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { paymentLinks } from '../payments/links';
 import type { RequestRow } from '../payments/model';
+import { profileLines } from '../merchants/profile';
 import { receiptUrl } from '../receipts/receipt-data';
 import { createLru } from './lru';
 import { qrPng, qrSvg } from './qr';
@@ -28,12 +29,12 @@ const LAYOUT_VERSION = 3;
 /** Enough for every kiosk of a busy shop to hit the cache; each entry is a few kilobytes. */
 const CACHE_ENTRIES = 200;
 
-interface Image {
+export interface Image {
   body: string | Buffer;
   etag: string;
 }
 
-const etagOf = (...parts: unknown[]) =>
+export const etagOf = (...parts: unknown[]) =>
   `"${createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 27)}"`;
 
 /** RFC 9110 weak comparison over a list of tags, or "*". */
@@ -43,7 +44,8 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || strip(tag) === strip(etag));
 }
 
-function answer(c: Context, type: string, cacheControl: string, image: Image): Response {
+/** An image with its caching headers; an SVG also gets a policy that forbids script. */
+export function answer(c: Context, type: string, cacheControl: string, image: Image): Response {
   const headers: Record<string, string> = { 'cache-control': cacheControl, etag: image.etag };
   if (matches(c.req.header('if-none-match'), image.etag))
     return new Response(null, { status: 304, headers });
@@ -58,9 +60,6 @@ function answer(c: Context, type: string, cacheControl: string, image: Image): R
 
 export const imageRoutes: Area = (app, ctx) => {
   const cache = createLru<Image>(CACHE_ENTRIES);
-  const merchantName = ctx.store.prepare<[string], { name: string }>(
-    'SELECT name FROM merchants WHERE id = ?',
-  );
 
   const requestRow = async (id: string): Promise<RequestRow> => {
     const row = await ctx.payments.get(id);
@@ -101,13 +100,15 @@ export const imageRoutes: Area = (app, ctx) => {
     let row = await requestRow(params.paymentRequestId);
     const png = params.template.endsWith('_PNG');
     const type = png ? PNG : SVG;
-    const merchant = (await merchantName.get(row.merchant_id))?.name ?? '';
+    const profile = await ctx.profiles.get(row.merchant_id);
+    const merchant = profile?.name ?? '';
 
     if (params.template.startsWith('RECEIPT')) {
       // Like a status read, a receipt never shows an open request past its expiry.
       if (await ctx.lifecycle.expireIfDue(row)) row = await requestRow(row.id);
       const data: ReceiptData = {
         merchantName: merchant,
+        merchantLines: profile ? profileLines(profile) : [],
         amountPence: row.amount_pence,
         tipPence: row.tip_pence,
         paidPence: row.paid_pence,

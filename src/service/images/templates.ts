@@ -26,6 +26,8 @@ export interface DisplayData {
 
 export interface ReceiptData {
   merchantName: string;
+  /** Under the name: the merchant's address, company and VAT numbers (merchants/profile.ts). */
+  merchantLines?: string[];
   amountPence: number;
   tipPence: number;
   paidPence: number;
@@ -189,20 +191,38 @@ export function receiptSvg(data: ReceiptData): string {
   const inner = width - 2 * margin;
   const merchant = fitLine(data.merchantName, inner, 36, 18, true);
   const amount = fitLine(formatPence(data.amountPence, data.currency), inner, 72, 28, true);
+  const about = (data.merchantLines ?? []).slice(0, 4).map((line) => fitLine(line, inner, 18, 12));
+  // Everything below the merchant's lines moves down by their height.
+  const top = about.length * 26;
   const body = [
     text(merchant.text, { x: width / 2, y: 96, size: merchant.size, bold: true, anchor: 'middle' }),
-    text('Payment receipt', { x: width / 2, y: 136, size: 22, fill: MUTED, anchor: 'middle' }),
-    `<rect x="${margin}" y="164" width="${inner}" height="2" fill="${RULE}"/>`,
-    text(amount.text, { x: width / 2, y: 256, size: amount.size, bold: true, anchor: 'middle' }),
+    ...about.map((line, i) =>
+      text(line.text, { x: width / 2, y: 128 + 26 * i, size: line.size, anchor: 'middle' }),
+    ),
+    text('Payment receipt', {
+      x: width / 2,
+      y: 136 + top,
+      size: 22,
+      fill: MUTED,
+      anchor: 'middle',
+    }),
+    `<rect x="${margin}" y="${164 + top}" width="${inner}" height="2" fill="${RULE}"/>`,
+    text(amount.text, {
+      x: width / 2,
+      y: 256 + top,
+      size: amount.size,
+      bold: true,
+      anchor: 'middle',
+    }),
   ];
 
   const badgeWidth = Math.ceil(data.status.length * 24 * EM.bold) + 40;
   const colour = STATUS_COLOURS[data.status] ?? '#b45309';
   body.push(
-    `<rect x="${(width - badgeWidth) / 2}" y="284" width="${badgeWidth}" height="44" rx="22" fill="${colour}"/>`,
+    `<rect x="${(width - badgeWidth) / 2}" y="${284 + top}" width="${badgeWidth}" height="44" rx="22" fill="${colour}"/>`,
     text(data.status, {
       x: width / 2,
-      y: 314,
+      y: 314 + top,
       size: 24,
       bold: true,
       fill: '#ffffff',
@@ -210,7 +230,7 @@ export function receiptSvg(data: ReceiptData): string {
     }),
   );
 
-  let y = 384;
+  let y = 384 + top;
   const lines = data.lines ?? [];
   if (lines.length > 0) {
     const money = (pence: number) => formatPence(pence, data.currency);

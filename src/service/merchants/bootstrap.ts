@@ -1,6 +1,7 @@
 /**
- * First start: a merchant (the demo shop, or the one --merchant-name names) with a primary store,
- * card and remote payments enabled, and two access secrets (sandbox and production). Secrets come from SERVICE_SANDBOX_SECRET and
+ * First start: a merchant (the demo shop, its profile the demo's until changed, or the one
+ * --merchant-name names) with a primary store, card and remote payments enabled, and two access
+ * secrets (sandbox and production). Secrets come from SERVICE_SANDBOX_SECRET and
  * SERVICE_PRODUCTION_SECRET when set; otherwise they are generated and returned once, for the
  * CLI to print. Only their hashes are stored.
  */
@@ -11,6 +12,8 @@ import { keepSecret, newSecret } from '../kernel/secrets';
 import type { Store } from '../kernel/store/port';
 
 export const DEMO_MERCHANT_NAME = 'Counter Demo Shop';
+/** The demo's address until the merchant gives its own (PATCH /api/merchant). */
+const DEMO_ADDRESS = '1 Main Street, London';
 
 export interface Bootstrap {
   merchantId: string;
@@ -41,16 +44,19 @@ export async function createMerchant(
     // The merchant and its secrets are of neither environment: real time.
     const now = clock.now('production');
     const merchantId = randomUUID();
+    // The demo shop has the demo's address; a shop named by its owner sets its own (PATCH
+    // /api/merchant), rather than print a made-up one on its receipts.
+    const address = name === DEMO_MERCHANT_NAME ? DEMO_ADDRESS : null;
     await store
       .prepare(
-        'INSERT INTO merchants (id, name, card_enabled, remote_enabled, tips_enabled, created_at) VALUES (?, ?, 1, 1, 1, ?)',
+        'INSERT INTO merchants (id, name, address, card_enabled, remote_enabled, tips_enabled, created_at) VALUES (?, ?, ?, 1, 1, 1, ?)',
       )
-      .run(merchantId, name, now);
+      .run(merchantId, name, address, now);
     await store
       .prepare(
         'INSERT INTO stores (id, merchant_id, name, is_primary, address, created_at) VALUES (?, ?, ?, 1, ?, ?)',
       )
-      .run(randomUUID(), merchantId, 'Main Street', '1 Main Street, London', now);
+      .run(randomUUID(), merchantId, 'Main Street', address, now);
     const generated: NewMerchant['generated'] = {};
     for (const environment of ['sandbox', 'production'] as const) {
       const secret = given[environment] ?? newSecret('merchant', environment);

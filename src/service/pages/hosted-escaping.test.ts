@@ -30,6 +30,7 @@ const ESCAPED = `&quot;&gt;&lt;img id=&quot;injected&quot; src=x onerror=&quot;a
 const summary: Summary = {
   id: '6f1c1c8e-2a65-4a53-9a53-0d4b1f1f7a11',
   merchantName: `Shop ${ATTACK}`,
+  merchantLogo: null,
   amountPence: 1250,
   currency: 'GBP',
   notes: `Notes ${ATTACK}`,

@@ -98,17 +98,14 @@ export const hostedPageRoutes: Area = (app, ctx) => {
   // Card on file (cards/checkout.ts): saved cards offered once the customer has confirmed it is
   // them, cards saved after 3DS.
   const onFile = cardOnFile(ctx);
-  const merchantOf = ctx.store.prepare<[string], { name: string; tips_enabled: number }>(
-    'SELECT name, tips_enabled FROM merchants WHERE id = ?',
-  );
-
   async function summaryOf(row: RequestRow): Promise<Summary> {
     const options = optionsOf(row);
-    const merchant = await merchantOf.get(row.merchant_id);
+    const merchant = await ctx.profiles.get(row.merchant_id);
     const paidPence = row.paid_pence - row.tip_pence;
     return {
       id: row.id,
       merchantName: merchant?.name ?? 'Merchant',
+      merchantLogo: merchant?.logoPath ?? null,
       amountPence: row.amount_pence,
       currency: row.currency,
       notes: row.notes,
@@ -118,7 +115,8 @@ export const hostedPageRoutes: Area = (app, ctx) => {
       outstandingPence: Math.max(row.amount_pence - paidPence, 0),
       sandbox: row.environment === 'sandbox',
       splitOn: options.splitBill,
-      tipsOn: options.enableTips && merchant?.tips_enabled === 1,
+      // The merchant's tips setting was applied when the request was made (payments/create.ts).
+      tipsOn: options.enableTips,
       methods: allowedMethodsOf(row),
     };
   }

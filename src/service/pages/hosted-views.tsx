@@ -42,6 +42,8 @@ export const SANDBOX_BANKS = [
 export interface Summary {
   id: string;
   merchantName: string;
+  /** The merchant's logo, a path on this service; null without one. */
+  merchantLogo: string | null;
   amountPence: number;
   currency: string;
   notes: string | null;
@@ -77,6 +79,7 @@ export function Header({ summary }: { summary: Summary }) {
   return (
     <MerchantHeader
       merchantName={summary.merchantName}
+      logo={summary.merchantLogo}
       amount={money(summary.amountPence, summary)}
       notes={summary.notes}
       reference={`Order ${summary.orderId}`}

@@ -1,6 +1,6 @@
 /** Creating payment requests: process-payment, and the same for remote payments. */
 import { displayLinesInPence } from '../../shared/contract/line-items';
-import type { ProcessPaymentBody } from '../../shared/contract/payments';
+import { DEFAULT_EXPIRES_IN_MS, type ProcessPaymentBody } from '../../shared/contract/payments';
 import { overTerminalLimit } from '../../shared/contract/terminals';
 import { poundsToPence } from '../../shared/money';
 import type { Clock } from '../kernel/clock';
@@ -11,9 +11,18 @@ import type { PaymentStatus } from '../../shared/payment-states';
 import type { Method, RequestOptions, RequestRow } from './model';
 import { newId } from '../kernel/ids';
 
+/**
+ * The merchant's settings a new payment is made under (PATCH /api/merchant). They are copied
+ * into the payment as it is created (its methods, its tips option, its expiry), so a later
+ * change applies to new payments only, never to one already in flight.
+ */
 export interface MerchantRow {
   card_enabled: number;
   remote_enabled: number;
+  /** Absent where the caller read no more than the above: its payments take no tip. */
+  tips_enabled?: number;
+  /** Absent where the caller always gives expiresIn. */
+  default_expiry_seconds?: number;
 }
 
 export interface NewRequest {
@@ -28,7 +37,7 @@ export interface NewRequest {
 
 export function createPaymentCreator(store: Store, clock: Clock) {
   const merchant = store.prepare<[string], MerchantRow>(
-    'SELECT card_enabled, remote_enabled FROM merchants WHERE id = ?',
+    'SELECT card_enabled, remote_enabled, tips_enabled, default_expiry_seconds FROM merchants WHERE id = ?',
   );
   const storeOf = store.prepare<[string, string], { id: string }>(
     'SELECT id FROM stores WHERE id = ? AND merchant_id = ?',
@@ -137,7 +146,7 @@ export function createPaymentCreator(store: Store, clock: Clock) {
       throw badField('serviceCustomerId', 'does not match a customer of this business');
 
     const options: RequestOptions = {
-      enableTips: body.enableTips,
+      enableTips: body.enableTips && m.tips_enabled === 1,
       allowRetry: body.allowRetry,
       splitBill: body.splitBill,
       autoRedirect: body.autoRedirect,
@@ -163,7 +172,12 @@ export function createPaymentCreator(store: Store, clock: Clock) {
       notes: body.notes ?? null,
       metadata: JSON.stringify(body.metadata ?? {}),
       template: body.template ?? 'EXTERNAL_DISPLAY',
-      expiresAt: now + body.expiresIn,
+      expiresAt:
+        now +
+        (body.expiresIn ??
+          (m.default_expiry_seconds !== undefined
+            ? m.default_expiry_seconds * 1000
+            : DEFAULT_EXPIRES_IN_MS)),
       now,
       status: 'PAYMENT_NOT_INITIATED' as PaymentStatus,
       // The contract has checked that they add up to the amount.

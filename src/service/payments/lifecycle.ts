@@ -127,9 +127,6 @@ export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, read
     SELECT * FROM payment_requests WHERE environment = ? AND id IN (
       SELECT payment_request_id FROM transactions
       WHERE status = 'PENDING' AND settle_at IS NOT NULL AND settle_at <= ?)`);
-  const merchantTips = store.prepare<[string], { tips_enabled: number }>(
-    'SELECT tips_enabled FROM merchants WHERE id = ?',
-  );
 
   /** The events of the request's arrival at its status: PAYMENTS_STATUS, and for a terminal's
    * payment POS_PAYMENT_STATUS. */
@@ -315,9 +312,9 @@ export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, read
         throw badRequest(`${input.method} is not offered for this payment request`);
       const tip = input.tipPence ?? 0;
       if (tip < 0) throw badRequest('The tip cannot be negative');
-      const tipsOn =
-        options.enableTips && (await merchantTips.get(row.merchant_id))?.tips_enabled === 1;
-      if (tip > 0 && !tipsOn) throw badRequest('Tips are not enabled for this payment request');
+      // The merchant's tips setting was applied when the request was made (payments/create.ts).
+      if (tip > 0 && !options.enableTips)
+        throw badRequest('Tips are not enabled for this payment request');
       const outstanding = row.amount_pence - (row.paid_pence - row.tip_pence);
       const amount =
         options.splitBill && input.sharePence !== undefined

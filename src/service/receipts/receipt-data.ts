@@ -7,6 +7,7 @@ import type { BasketLine } from '../../shared/basket';
 import type { PaymentStatus } from '../../shared/payment-states';
 import type { RefundStatus } from '../../shared/refund-states';
 import type { ServiceContext } from '../context';
+import { profileLines } from '../merchants/profile';
 import type { Method, RequestRow } from '../payments/model';
 
 export interface ReceiptRefund {
@@ -21,6 +22,12 @@ export interface ReceiptRefund {
 export interface Receipt {
   paymentRequestId: string;
   merchantName: string;
+  /** The merchant's logo (a path on this service), or null. */
+  merchantLogo: string | null;
+  /** Under the name: address, company and VAT numbers (merchants/profile.ts). */
+  merchantLines: string[];
+  /** How the customer reaches the shop about this payment. */
+  support: { email: string | null; phone: string | null };
   storeName: string | null;
   status: PaymentStatus;
   amountPence: number;
@@ -46,9 +53,6 @@ export const receiptUrl = (publicUrl: string, paymentRequestId: string) =>
   `${publicUrl}/receipt/${paymentRequestId}`;
 
 export function createReceiptReader(ctx: ServiceContext) {
-  const merchant = ctx.store.prepare<[string], { name: string }>(
-    'SELECT name FROM merchants WHERE id = ?',
-  );
   const store = ctx.store.prepare<[string], { name: string }>(
     'SELECT name FROM stores WHERE id = ?',
   );
@@ -61,9 +65,13 @@ export function createReceiptReader(ctx: ServiceContext) {
       paidTx?.method === 'CARD' && paidTx.card_last4
         ? `${paidTx.card_brand ?? 'Card'} •••• ${paidTx.card_last4}`
         : null;
+    const profile = await ctx.profiles.get(row.merchant_id);
     return {
       paymentRequestId: row.id,
-      merchantName: (await merchant.get(row.merchant_id))?.name ?? '',
+      merchantName: profile?.name ?? '',
+      merchantLogo: profile?.logoPath ?? null,
+      merchantLines: profile ? profileLines(profile) : [],
+      support: { email: profile?.supportEmail ?? null, phone: profile?.supportPhone ?? null },
       storeName: (await store.get(row.store_id))?.name ?? null,
       status: row.status,
       amountPence: row.amount_pence,

@@ -21,6 +21,7 @@ main{max-width:28rem;margin:0 auto;padding:1rem}
 .receipt{background:#fff;border-radius:12px;padding:1.25rem;box-shadow:0 1px 3px rgba(0,0,0,.12)}
 h1{font-size:1.3rem;margin:0;text-align:center}
 .store{margin:0;text-align:center;color:#4a5568}
+.logo{display:block;max-height:64px;max-width:180px;margin:0 auto 8px}
 .kind{margin:.25rem 0 1rem;text-align:center;color:#4a5568;font-size:.9rem;text-transform:uppercase;letter-spacing:.08em}
 .amount{font-size:2.25rem;font-weight:700;text-align:center;margin:.25rem 0}
 .status{display:block;width:max-content;margin:0 auto 1rem;padding:.15rem .75rem;border-radius:999px;font-weight:600;background:#e6f4ea;color:#14532d}
@@ -129,8 +130,12 @@ const ReceiptBody: FC<{ r: Receipt; url: string; qr: string }> = ({ r, url, qr }
   const paid = r.status === 'COMPLETED';
   return (
     <article class="receipt" aria-labelledby="merchant">
+      {r.merchantLogo ? <img class="logo" src={r.merchantLogo} alt="" /> : null}
       <h1 id="merchant">{r.merchantName}</h1>
       {r.storeName ? <p class="store">{r.storeName}</p> : null}
+      {r.merchantLines.map((line) => (
+        <p class="store">{line}</p>
+      ))}
       <p class="kind">Receipt</p>
       <p class="amount" data-testid="receipt-amount">
         {money(paid ? r.paidPence : r.amountPence)}
@@ -201,6 +206,13 @@ const ReceiptBody: FC<{ r: Receipt; url: string; qr: string }> = ({ r, url, qr }
         </section>
       ) : null}
       <KeepThis url={url} qr={qr} />
+      {r.support.email || r.support.phone ? (
+        <p class="foot" data-testid="receipt-support">
+          Questions about this payment? Contact {r.merchantName}
+          {r.support.email ? `: ${r.support.email}` : ''}
+          {r.support.phone ? `${r.support.email ? ', ' : ': '}${r.support.phone}` : ''}
+        </p>
+      ) : null}
       <p class="foot screen">Keep this page: its address is your receipt.</p>
     </article>
   );

@@ -7,7 +7,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { routes } from '../../shared/contract/routes';
 import { REMOTE_ORDER_PREFIX } from '../../shared/order-ids';
-import { DEFAULT_EXPIRES_IN_MS } from '../../shared/contract/payments';
 import { iso } from '../kernel/clock';
 import type { Area } from '../context';
 import { ApiError } from '../kernel/errors';
@@ -17,9 +16,10 @@ import type { Method } from '../payments/model';
 
 export const remotePaymentRoutes: Area = (app, ctx) => {
   const { store, clock, terminals, outbox } = ctx;
-  const merchantRemote = store.prepare<[string], { remote_enabled: number }>(
-    'SELECT remote_enabled FROM merchants WHERE id = ?',
-  );
+  const merchantSettings = store.prepare<
+    [string],
+    { remote_enabled: number; default_expiry_seconds: number }
+  >('SELECT remote_enabled, default_expiry_seconds FROM merchants WHERE id = ?');
   const insertConsumer = store.prepare(`
     INSERT INTO consumers (id, merchant_id, environment, first_name, last_name, email,
       phone_country_code, phone_number, created_at)
@@ -33,8 +33,11 @@ export const remotePaymentRoutes: Area = (app, ctx) => {
         throw new ApiError(404, 'Terminal not found for this merchant');
       }
     })();
-    if ((await merchantRemote.get(caller.merchantId))?.remote_enabled !== 1)
+    const merchant = await merchantSettings.get(caller.merchantId);
+    if (merchant?.remote_enabled !== 1)
       throw new ApiError(400, 'Remote payments are not enabled for this merchant');
+    // The merchant's default lifetime, decided now: the event below tells the terminal when.
+    const expiresIn = merchant.default_expiry_seconds * 1000;
     if (terminal.remote_enabled !== 1)
       throw new ApiError(400, `Remote payments are switched off for terminal ${terminal.name}`);
     if (terminal.push_registered !== 1)
@@ -86,7 +89,7 @@ export const remotePaymentRoutes: Area = (app, ctx) => {
             paymentMethod: restricted ? [restricted] : undefined,
             savePaymentMethod: false,
             autoRedirect: false,
-            expiresIn: DEFAULT_EXPIRES_IN_MS,
+            expiresIn,
             notes,
             metadata: body.metadata,
             enableTips: true,
@@ -114,7 +117,7 @@ export const remotePaymentRoutes: Area = (app, ctx) => {
           currency: 'GBP',
           notes: notes ?? null,
           paymentMethod: restricted,
-          expiresAt: iso(now + DEFAULT_EXPIRES_IN_MS),
+          expiresAt: iso(now + expiresIn),
           metadata: body.metadata ?? {},
           // The kiosk keeps them with the payment, as it does a basket shown beforehand.
           ...(body.lineItems?.length ? { lineItems: body.lineItems } : {}),

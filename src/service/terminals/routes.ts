@@ -12,6 +12,7 @@ import { keepSecret, newSecret } from '../kernel/secrets';
 import { ApiError, badField } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { terminalRecord } from './model';
+import { profileLines } from '../merchants/profile';
 
 /** Pairing codes live 10 minutes and work once. */
 export const PAIRING_CODE_TTL_MS = 10 * 60_000;
@@ -44,10 +45,15 @@ export const terminalRoutes: Area = (app, ctx) => {
     return terminalRecord((await terminals.get(caller.terminalId))!, presence);
   });
 
-  // The kiosk reads its own record (name, limit) with its terminal secret.
-  mount(app, ctx.auth, routes.getOwnTerminal, async ({ caller }) =>
-    terminalRecord((await terminals.get(caller.terminalId))!, presence),
-  );
+  // The kiosk reads its own record (name, limit) and its shop's profile with its terminal
+  // secret, now and then, so the display and printed receipts follow a change of the profile.
+  mount(app, ctx.auth, routes.getOwnTerminal, async ({ caller }) => {
+    const profile = (await ctx.profiles.get(caller.merchantId))!;
+    return {
+      ...terminalRecord((await terminals.get(caller.terminalId))!, presence),
+      shop: { name: profile.name, lines: profileLines(profile) },
+    };
+  });
 
   mount(app, ctx.auth, routes.createPairingCode, async ({ body, caller }) => {
     const storeId = body.storeId ?? (await primaryStore.get(caller.merchantId))!.id;

@@ -40,7 +40,7 @@ export class ApiClientError extends Error {
 
 export interface PreparedCall {
   def: RouteDef;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path and query, to be appended to the base URL. */
   pathAndQuery: string;
   /** The path alone, for messages. */

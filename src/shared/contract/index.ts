@@ -14,3 +14,4 @@ export * from './merchant-events';
 export * from './secrets';
 export { routes, type RouteDef, type RouteName, type Routes, type Auth } from './routes';
 export * from './messages';
+export * from './merchants';

@@ -48,13 +48,13 @@ describe('ProcessPaymentBody', () => {
     expect(parse(ProcessPaymentBody, full)).toEqual(full);
   });
 
-  it('applies the defaults: expiresIn 180000, tips and retry on, the rest off', () => {
+  it("applies the defaults: tips and retry on, the rest off; expiresIn is the merchant's", () => {
+    // A fresh merchant's default expiry (settings.defaultExpirySeconds), applied by the service.
     expect(DEFAULT_EXPIRES_IN_MS).toBe(180_000);
     expect(parse(ProcessPaymentBody, minimal)).toEqual({
       ...minimal,
       savePaymentMethod: false,
       autoRedirect: false,
-      expiresIn: 180_000,
       enableTips: true,
       allowRetry: true,
       splitBill: false,

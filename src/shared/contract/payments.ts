@@ -45,7 +45,10 @@ export const ProcessPaymentBody = z
       .int('must be a whole number of milliseconds')
       .min(1000, 'must be at least 1000 milliseconds')
       .max(MAX_EXPIRES_IN_MS, 'must be at most 7 days')
-      .default(DEFAULT_EXPIRES_IN_MS),
+      .optional()
+      .describe(
+        "How long the request lives, in milliseconds; when absent, the merchant's default payment expiry (settings.defaultExpirySeconds, 3 minutes unless changed)",
+      ),
     notes: Notes.optional(),
     metadata: Metadata.optional(),
     enableTips: z.boolean().default(true),

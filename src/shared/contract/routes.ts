@@ -10,6 +10,7 @@ import * as bank from './bank';
 import * as cards from './cards';
 import { Message, PageQuery } from './common';
 import * as customers from './customers';
+import * as merchants from './merchants';
 import * as messages from './messages';
 import * as operations from './operations';
 import * as payments from './payments';
@@ -28,7 +29,7 @@ import * as webhooks from './webhooks';
 export type Auth = 'merchant' | 'terminal' | 'merchantOrTerminal' | 'sandbox' | 'public' | 'agent';
 
 export interface RouteDef {
-  method: 'get' | 'post' | 'put' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** OpenAPI style: /api/customers/{customerId} */
   path: string;
   summary: string;
@@ -56,6 +57,11 @@ export interface RouteDef {
    * the route's own (429 for every attempt once over the limit, the right code included).
    */
   guessable?: boolean;
+  /**
+   * A larger JSON body than the service's 64 KiB, for the one route that carries a file (the
+   * merchant's logo, as a data URL). Every other route keeps the 64 KiB limit.
+   */
+  maxBodyBytes?: number;
 }
 
 const route = <const R extends RouteDef>(r: R): R => r;
@@ -447,9 +453,9 @@ export const routes = {
     tag: 'Terminals',
     auth: 'terminal',
     extension: true,
-    summary: 'The calling terminal’s own record (its name and largest payment)',
+    summary: 'The calling terminal’s own record (its name and largest payment) and its shop',
     status: 200,
-    response: terminals.Terminal,
+    response: terminals.OwnTerminal,
     errors: [403],
   }),
   listStores: route({
@@ -509,6 +515,49 @@ export const routes = {
     status: 200,
     response: Message,
     errors: [400, 404, 409],
+  }),
+  // The merchant's profile and settings
+  getMerchant: route({
+    method: 'get',
+    path: '/api/merchant',
+    tag: 'Merchant',
+    auth: 'merchant',
+    extension: true,
+    summary: 'The merchant profile (name, address, logo) and its payment settings',
+    status: 200,
+    response: merchants.Merchant,
+    errors: [],
+  }),
+  updateMerchant: route({
+    method: 'patch',
+    path: '/api/merchant',
+    tag: 'Merchant',
+    auth: 'merchant',
+    extension: true,
+    summary: 'Change the merchant profile or settings (only the fields given)',
+    description:
+      'null clears an optional field or the logo. The logo is a data URL of a PNG or an SVG of at ' +
+      'most 256 KiB; an SVG holding script, event handlers, foreignObject or references outside ' +
+      'itself is refused (400 naming logo). Settings apply to payments created from now on, ' +
+      'never to ones already made. Any refused field changes nothing.',
+    body: merchants.MerchantUpdateBody,
+    maxBodyBytes: 512 * 1024,
+    status: 200,
+    response: merchants.Merchant,
+    errors: [400, 413],
+  }),
+  getMerchantLogo: route({
+    method: 'get',
+    path: '/api/merchants/{merchantId}/logo',
+    tag: 'Merchant',
+    auth: 'public',
+    extension: true,
+    summary: "The merchant's logo, for its receipts and payment pages",
+    params: merchants.MerchantLogoParams,
+    status: 200,
+    response: null,
+    contentType: 'image/png or image/svg+xml',
+    errors: [400, 404],
   }),
 
   // Merchant dashboard

@@ -92,6 +92,18 @@ export const Terminal = z.object({
 });
 export type Terminal = z.infer<typeof Terminal>;
 
+/** A terminal's own record, with what it shows and prints about the shop (docs/merchant.md). */
+export const OwnTerminal = Terminal.extend({
+  shop: z
+    .object({
+      name: z.string(),
+      lines: z
+        .array(z.string())
+        .describe("Printed under the name: the merchant's address, company and VAT numbers"),
+    })
+    .optional(),
+});
+
 export const TerminalName = safeText()
   .trim()
   .min(1, 'must not be blank')

@@ -1,161 +1,230 @@
 /**
- * Settings: the merchant's access secrets. Lists those in use (never a secret itself: the last
- * four characters, when made and last used), makes a new one and shows it once, and revokes one,
- * the way a secret is rotated without downtime: make the new one, move the integration to it,
- * revoke the old.
+ * Settings: the shop's profile (what receipts, the payment page and the customer display say
+ * about it), its logo, and which ways of paying new payments offer (docs/merchant.md); then its
+ * access secrets (AccessSecrets.tsx).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useStore } from 'zustand';
-import { formatWhen } from '../../../shared/format';
-import type { AccessSecret } from '../../../shared/contract/secrets';
-import { ConfirmBox } from '../../components/ConfirmBox';
-import { ButtonRow, Select } from '../../components/form';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { CallInput } from '../../../shared/contract/call';
+import type { Merchant, MerchantSettings } from '../../../shared/contract/merchants';
+import type { Routes } from '../../../shared/contract/routes';
+import { MAX_LOGO_BYTES } from '../../../shared/contract/merchants';
+import { ButtonRow, FieldError, TextInput } from '../../components/form';
 import { Notice } from '../../components/Notice';
-import { Table } from '../../components/Table';
 import { useDashboard } from '../../context';
-import { createSecretsStore, type Environment, type SecretsStore } from '../../store/secrets';
+import { AccessSecrets } from './AccessSecrets';
+import { failureMessage, fieldErrors, isStale } from '../../lib/api';
+
+type ProfileField =
+  'name' | 'address' | 'companyNumber' | 'vatNumber' | 'supportEmail' | 'supportPhone';
+const PROFILE_FIELDS: { key: ProfileField; label: string; type?: string; hint?: string }[] = [
+  { key: 'name', label: 'Business name', hint: 'On receipts, the payment page and the kiosk' },
+  { key: 'address', label: 'Address' },
+  { key: 'companyNumber', label: 'Company number' },
+  { key: 'vatNumber', label: 'VAT number' },
+  { key: 'supportEmail', label: 'Support e-mail', type: 'email' },
+  { key: 'supportPhone', label: 'Support phone', type: 'tel' },
+];
+const SWITCHES: { key: Exclude<keyof MerchantSettings, 'defaultExpirySeconds'>; label: string }[] =
+  [
+    { key: 'cardPayments', label: 'Card payments' },
+    { key: 'remotePayments', label: 'Payments pushed to terminals' },
+    { key: 'tips', label: 'Tips' },
+  ];
+
+/** The logo from this page's own origin (its policy loads images from nowhere else). */
+const ownPath = (url: string) => {
+  const { pathname, search } = new URL(url, window.location.href);
+  return pathname + search;
+};
+
+const formOf = (m: Merchant) =>
+  Object.fromEntries(PROFILE_FIELDS.map(({ key }) => [key, m[key] ?? ''])) as Record<
+    ProfileField,
+    string
+  >;
 
 export function SettingsArea() {
   const { call } = useDashboard();
-  const store = useMemo(() => createSecretsStore(call), [call]);
-  useEffect(() => void store.getState().refresh(), [store]);
-  return <AccessSecretsView store={store} />;
-}
+  const [merchant, setMerchant] = useState<Merchant | null>(null);
+  const [form, setForm] = useState<Record<ProfileField, string> | null>(null);
+  const [expiryMinutes, setExpiryMinutes] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState('');
+  const [saved, setSaved] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [switching, setSwitching] = useState<{ key: string; on: boolean } | null>(null);
 
-const ENVIRONMENT_LABEL: Record<Environment, string> = {
-  sandbox: 'Sandbox',
-  production: 'Production',
-};
+  const show = (m: Merchant) => {
+    setMerchant(m);
+    setForm(formOf(m));
+    setExpiryMinutes(String(m.settings.defaultExpirySeconds / 60));
+  };
+  useEffect(() => {
+    call('getMerchant').then(show, (e: unknown) => {
+      if (!isStale(e)) setError(failureMessage(e));
+    });
+  }, [call]);
 
-/** The access secrets section for a store (rendered on its own by the component tests). */
-export function AccessSecretsView({ store }: { store: SecretsStore }) {
-  const { sandbox } = useDashboard();
-  const secrets = useStore(store, (s) => s.secrets);
-  const error = useStore(store, (s) => s.error);
-  const formError = useStore(store, (s) => s.formError);
-  const creating = useStore(store, (s) => s.creating);
-  const created = useStore(store, (s) => s.created);
-  const [environment, setEnvironment] = useState<Environment>('sandbox');
-  return (
-    <section className="card" aria-labelledby="secrets-title">
-      <h1 id="secrets-title">Access secrets</h1>
-      <p className="muted">
-        Your integration and this dashboard sign in with an access secret. To rotate one without
-        downtime: make a new secret, move your integration to it, then revoke the old one. A revoked
-        secret is refused from its next request.
-      </p>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void store.getState().create(environment);
-        }}
-      >
-        <h2>Make a new secret</h2>
-        {sandbox ? (
-          <p className="muted">Signed in with a sandbox secret, you can make sandbox secrets.</p>
-        ) : (
-          <Select
-            id="secret-environment"
-            label="Environment"
-            value={environment}
-            onValue={(value) => setEnvironment(value as Environment)}
-          >
-            <option value="sandbox">Sandbox</option>
-            <option value="production">Production</option>
-          </Select>
-        )}
-        <Notice kind="error">{formError}</Notice>
-        <ButtonRow>
-          <button type="submit" disabled={creating}>
-            Make secret
-          </button>
-        </ButtonRow>
-      </form>
-      {created ? <SecretOnce key={created.secret} store={store} {...created} /> : null}
-      <Notice kind="error">{error}</Notice>
-      <Table
-        caption="Access secrets in use"
-        columns={['Secret', 'Environment', 'Kind', 'Made', 'Last used', 'Action']}
-        testId="access-secrets"
-      >
-        {(secrets ?? []).map((s) => (
-          <SecretRow key={s.id} secret={s} store={store} />
-        ))}
-      </Table>
-    </section>
-  );
-}
+  /** Sends one change; the page shows what the service answers, or its field errors. */
+  async function update(body: CallInput<Routes['updateMerchant']>, done: string) {
+    setBusy(true);
+    setError('');
+    setSaved('');
+    setErrors({});
+    try {
+      show(await call('updateMerchant', body));
+      setSaved(done);
+    } catch (e) {
+      if (isStale(e)) return;
+      setErrors(fieldErrors(e));
+      setError(failureMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
 
-function SecretOnce({
-  store,
-  secret,
-  environment,
-}: {
-  store: SecretsStore;
-  secret: string;
-  environment: Environment;
-}) {
-  const done = useRef<HTMLButtonElement>(null);
-  useEffect(() => done.current?.focus(), []);
-  return (
-    <div className="secret-once" role="region" aria-labelledby="new-secret-title">
-      <h2 id="new-secret-title">Copy this {environment} secret now</h2>
-      <p>It is shown only this once: the service keeps only its hash.</p>
-      <code data-testid="new-access-secret">{secret}</code>
-      <ButtonRow>
-        <button
-          type="button"
-          className="secondary"
-          ref={done}
-          onClick={() => store.getState().dismiss()}
-        >
-          I have saved it
-        </button>
-      </ButtonRow>
-    </div>
-  );
-}
-
-function SecretRow({ secret: s, store }: { secret: AccessSecret; store: SecretsStore }) {
-  const error = useStore(store, (st) => st.itemErrors[s.id] ?? '');
-  const [confirming, setConfirming] = useState(false);
-  const name = `…${s.lastFour ?? '????'}`;
-  return (
-    <tr data-secret-id={s.id} data-testid="access-secret">
-      <td>
-        <code>{name}</code>
-        {s.current ? <span className="muted"> (this session)</span> : null}
-      </td>
-      <td>{ENVIRONMENT_LABEL[s.environment]}</td>
-      <td>{s.kind === 'terminal' ? 'Terminal' : 'Merchant'}</td>
-      <td>{formatWhen(s.createdAt)}</td>
-      <td>{s.lastUsedAt ? formatWhen(s.lastUsedAt) : 'Never'}</td>
-      <td>
-        {s.kind === 'terminal' ? (
-          <span className="muted">Unpair the terminal to revoke</span>
-        ) : s.current ? (
-          <span className="muted">Sign in with another secret to revoke</span>
-        ) : confirming ? (
-          <ConfirmBox
-            message={`Revoke the ${s.environment} secret ${name}? Anything still using it is refused from its next request.`}
-            yes="Yes, revoke it"
-            no="Keep it"
-            onYes={() => store.getState().revoke(s.id)}
-            onNo={() => setConfirming(false)}
-          />
-        ) : (
-          <button
-            type="button"
-            className="danger-outline small"
-            aria-label={`Revoke secret ${name}`}
-            onClick={() => setConfirming(true)}
-          >
-            Revoke
-          </button>
-        )}
+  if (!merchant || !form)
+    return (
+      <section className="card" aria-labelledby="settings-title">
+        <h1 id="settings-title">Settings</h1>
         <Notice kind="error">{error}</Notice>
-      </td>
-    </tr>
+      </section>
+    );
+
+  const saveProfile = (event: FormEvent) => {
+    event.preventDefault();
+    const minutes = Number(expiryMinutes);
+    void update(
+      {
+        body: {
+          name: form.name,
+          ...Object.fromEntries(
+            PROFILE_FIELDS.filter(({ key }) => key !== 'name').map(({ key }) => [
+              key,
+              form[key].trim() === '' ? null : form[key],
+            ]),
+          ),
+          settings: {
+            defaultExpirySeconds: Number.isFinite(minutes) ? Math.round(minutes * 60) : NaN,
+          },
+        },
+      },
+      'Profile saved. New receipts and payment pages show it now.',
+    );
+  };
+
+  const chooseLogo = (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > MAX_LOGO_BYTES) {
+      setErrors({ logo: `The logo must be at most ${MAX_LOGO_BYTES / 1024} KiB.` });
+      return;
+    }
+    const reader = new FileReader();
+    reader.onload = () => void update({ body: { logo: String(reader.result) } }, 'Logo saved.');
+    reader.readAsDataURL(file);
+  };
+
+  return (
+    <>
+      <section className="card" aria-labelledby="settings-title">
+        <h1 id="settings-title">Settings</h1>
+        <Notice kind="ok" testId="settings-saved">
+          {saved}
+        </Notice>
+        <Notice kind="error">{error}</Notice>
+        <form onSubmit={saveProfile} noValidate aria-label="Shop profile">
+          {PROFILE_FIELDS.map(({ key, label, type, hint }) => (
+            <TextInput
+              key={key}
+              id={`merchant-${key}`}
+              label={label}
+              hint={hint}
+              type={type ?? 'text'}
+              value={form[key]}
+              onValue={(value) => setForm({ ...form, [key]: value })}
+              error={errors[key]}
+            />
+          ))}
+          <TextInput
+            id="merchant-expiry"
+            label="Payments expire after (minutes)"
+            hint="For payments that do not give their own expiry"
+            inputMode="decimal"
+            value={expiryMinutes}
+            onValue={setExpiryMinutes}
+            error={errors['settings.defaultExpirySeconds']}
+          />
+          <ButtonRow>
+            <button type="submit" disabled={busy}>
+              Save profile
+            </button>
+          </ButtonRow>
+        </form>
+      </section>
+      <section className="card" aria-labelledby="logo-title">
+        <h2 id="logo-title">Logo</h2>
+        {merchant.logoUrl ? (
+          <img className="merchant-logo" src={ownPath(merchant.logoUrl)} alt="Your logo" />
+        ) : (
+          <p className="muted">No logo yet: pages show the business name alone.</p>
+        )}
+        <div className="field">
+          <label htmlFor="merchant-logo">Upload a logo (PNG or SVG, at most 256 KiB)</label>
+          <input
+            id="merchant-logo"
+            type="file"
+            accept="image/png,image/svg+xml"
+            disabled={busy}
+            aria-describedby={errors.logo ? 'merchant-logo-error' : undefined}
+            onChange={(event) => chooseLogo(event.target.files?.[0])}
+          />
+          <FieldError id="merchant-logo">{errors.logo}</FieldError>
+        </div>
+        {merchant.logoUrl ? (
+          <ButtonRow>
+            <button
+              type="button"
+              className="secondary small"
+              disabled={busy}
+              onClick={() => void update({ body: { logo: null } }, 'Logo removed.')}
+            >
+              Remove the logo
+            </button>
+          </ButtonRow>
+        ) : null}
+      </section>
+      <section className="card" aria-labelledby="payments-settings-title">
+        <h2 id="payments-settings-title">Ways to pay</h2>
+        <p className="muted">Changes apply to new payments; payments already made keep theirs.</p>
+        <div className="settings-switches">
+          {SWITCHES.map(({ key, label }) => (
+            <label className="switch" key={key}>
+              <input
+                type="checkbox"
+                role="switch"
+                aria-label={label}
+                checked={switching?.key === key ? switching.on : merchant.settings[key]}
+                disabled={busy}
+                onChange={async (event) => {
+                  // The switch shows where it is going while the service is asked.
+                  const on = event.target.checked;
+                  setSwitching({ key, on });
+                  try {
+                    await update(
+                      { body: { settings: { [key]: on } } },
+                      `${label} ${on ? 'on' : 'off'}.`,
+                    );
+                  } finally {
+                    setSwitching(null);
+                  }
+                }}
+              />{' '}
+              {label}
+            </label>
+          ))}
+        </div>
+      </section>
+      <AccessSecrets />
+    </>
   );
 }

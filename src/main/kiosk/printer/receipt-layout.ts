@@ -12,6 +12,8 @@ import { shortUrl } from '../../../shared/short-url';
 
 export interface ReceiptContent {
   shopName: string | null;
+  /** Under the name: the shop's address, company and VAT numbers, as its profile says. */
+  shopLines?: readonly string[];
   /** The basket, when the payment carries one; without it the receipt shows the total alone. */
   lines?: readonly BasketLine[];
   /** What the payment was for, before any tip: what the basket's lines should add up to. */
@@ -71,6 +73,9 @@ export function encodeReceipt(content: ReceiptContent, format: PrinterFormat): U
 
   encoder.align('center');
   if (content.shopName) encoder.bold(true).line(content.shopName).bold(false);
+  // A long address line wraps within the paper, as a basket's description does.
+  for (const shopLine of content.shopLines ?? [])
+    encoder.table([{ width: columns, align: 'center', overflow: 'wrap' }], [[shopLine]]);
   encoder.line('Receipt').align('left').rule();
 
   if (content.lines && content.lines.length > 0) {

@@ -24,6 +24,8 @@ export interface ReceiptPrinterOptions {
   timeZone: string;
   locale: string;
   shopName: () => string | null;
+  /** Printed under the name (its address, company and VAT numbers). */
+  shopLines?: () => readonly string[];
   /** The basket's lines of a payment as the kiosk keeps them; none prints the total alone. */
   lineItemsOf: (paymentRequestId: string) => readonly BasketLine[];
   /** The kept jobs or the settings changed: the windows hear of it. */
@@ -44,6 +46,7 @@ export function createReceiptPrinter(options: ReceiptPrinterOptions) {
     return encodeReceipt(
       {
         shopName: options.shopName(),
+        shopLines: options.shopLines?.() ?? [],
         lines: options.lineItemsOf(payment.paymentRequestId),
         amountPence: payment.amountPence,
         totalPence: payment.paidPence || payment.amountPence,

@@ -11,6 +11,8 @@ import type { Child } from 'hono/jsx';
 /** The top card of a shop-themed page: whom the customer deals with, and about what. */
 export function MerchantHeader(props: {
   merchantName: string;
+  /** The merchant's logo (its path on this service), shown above the name. */
+  logo?: string | null | undefined;
   /** The main figure, e.g. the amount to pay ("£12.50"). */
   amount?: string;
   notes?: string | null;
@@ -20,6 +22,7 @@ export function MerchantHeader(props: {
 }) {
   return (
     <section class="card" aria-label={`From ${props.merchantName}`}>
+      {props.logo && <img class="logo" src={props.logo} alt="" />}
       <p class="merchant">{props.merchantName}</p>
       {props.amount !== undefined && (
         <p class="amount" data-testid="amount">

@@ -14,6 +14,7 @@ h1{font-size:1.35rem;margin:0 0 .5rem}
 h2{font-size:1.1rem;margin:0 0 .75rem}
 p{margin:.5rem 0}
 .merchant{font-weight:600;color:#4a5568;margin:0}
+.logo{display:block;max-height:56px;max-width:160px;margin:0 0 8px}
 .amount{font-size:2.25rem;font-weight:700;margin:.25rem 0}
 .muted{color:#5a6475;font-size:.95rem}
 .notes{background:#f7f8fa;border-radius:8px;padding:.5rem .75rem}

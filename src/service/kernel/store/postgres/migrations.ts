@@ -673,4 +673,21 @@ export const postgresMigrations: readonly string[] = [
     created_at BIGINT NOT NULL
   );
   `,
+  // 8: SQLite's 19 (the merchant profile and settings).
+  `
+  ALTER TABLE merchants ADD COLUMN address TEXT;
+  ALTER TABLE merchants ADD COLUMN company_number TEXT;
+  ALTER TABLE merchants ADD COLUMN vat_number TEXT;
+  ALTER TABLE merchants ADD COLUMN support_email TEXT;
+  ALTER TABLE merchants ADD COLUMN support_phone TEXT;
+  ALTER TABLE merchants ADD COLUMN default_expiry_seconds BIGINT NOT NULL DEFAULT 180;
+  UPDATE merchants SET address = (SELECT s.address FROM stores s
+    WHERE s.merchant_id = merchants.id AND s.is_primary = 1 ORDER BY s.created_at LIMIT 1);
+  CREATE TABLE merchant_logos (
+    merchant_id TEXT PRIMARY KEY REFERENCES merchants(id),
+    content_type TEXT NOT NULL CHECK (content_type IN ('image/png', 'image/svg+xml')),
+    data TEXT NOT NULL,
+    updated_at BIGINT NOT NULL
+  );
+  `,
 ];
