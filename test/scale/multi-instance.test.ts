@@ -116,6 +116,25 @@ describe('two instances on one PostgreSQL database', () => {
     }
   });
 
+  it("applies a merchant's settings changed through one to the next payment made on the other", async () => {
+    const lifetime = async (orderId: string) => {
+      const made = await b.call('POST', '/api/payments/process-payment', {
+        amount: 1,
+        customerId: 'c-1',
+        orderId,
+      });
+      const id = made.body.paymentRequestId as string;
+      const { body } = await b.call('GET', `/api/payments/v1/payment-status/${id}`);
+      return (Date.parse(body.expiresAt) - Date.parse(body.createdAt)) / 1000;
+    };
+    const before = await lifetime('MI-SETTINGS-1'); // B has read (and kept) the settings
+    const changed = await a.call('PATCH', '/api/merchant', {
+      settings: { defaultExpirySeconds: before + 600 },
+    });
+    expect(changed.status).toBe(200);
+    expect(await lifetime('MI-SETTINGS-2')).toBe(before + 600);
+  });
+
   it('pushes a remote payment made through one to a terminal streaming from the other, and resumes there', async () => {
     const till = await pairOn(a, 'Till on B');
     const stream = await connectSse(`${b.url}/api/terminal/events`, till.secret);

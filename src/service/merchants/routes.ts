@@ -34,6 +34,7 @@ export const merchantRoutes: Area = (app, ctx) => {
     const logo =
       body.logo === undefined ? undefined : body.logo === null ? null : checkLogo(body.logo);
     await ctx.profiles.update(caller.merchantId, body, logo, ctx.clock.now('production'));
+    ctx.creator.merchantChanged(caller.merchantId);
     // A saved-card charge keeps what it read of the merchant; the card setting may have changed.
     if (body.settings?.cardPayments !== undefined) forgetChargeable(ctx.store);
     return record((await ctx.profiles.get(caller.merchantId))!);

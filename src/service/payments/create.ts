@@ -7,6 +7,7 @@ import type { Clock } from '../kernel/clock';
 import type { Caller } from '../kernel/caller';
 import { ApiError, badField } from '../kernel/errors';
 import type { Store } from '../kernel/store/port';
+import { createReadCache } from '../kernel/store/read-cache';
 import type { PaymentStatus } from '../../shared/payment-states';
 import type { Method, RequestOptions, RequestRow } from './model';
 import { newId } from '../kernel/ids';
@@ -36,9 +37,16 @@ export interface NewRequest {
 }
 
 export function createPaymentCreator(store: Store, clock: Clock) {
-  const merchant = store.prepare<[string], MerchantRow>(
+  const merchantRow = store.prepare<[string], MerchantRow>(
     'SELECT card_enabled, remote_enabled, tips_enabled, default_expiry_seconds FROM merchants WHERE id = ?',
   );
+  // Every new payment reads its merchant's settings, which change only through PATCH
+  // /api/merchant (`merchantChanged`; on a shared database the store announces it): kept, even
+  // when read inside the group commit's transaction, which never writes a merchant.
+  const settings = createReadCache<MerchantRow>(store, 'merchant', { inTransactions: true });
+  const merchant = {
+    get: (id: string) => settings.read(id, () => merchantRow.get(id)),
+  };
   const storeOf = store.prepare<[string, string], { id: string }>(
     'SELECT id FROM stores WHERE id = ? AND merchant_id = ?',
   );
@@ -235,6 +243,8 @@ export function createPaymentCreator(store: Store, clock: Clock) {
   return {
     create,
     createPaying,
+    /** Call after changing a merchant's settings. */
+    merchantChanged: (merchantId: string) => settings.changed(merchantId),
   };
 }
 export type PaymentCreator = ReturnType<typeof createPaymentCreator>;

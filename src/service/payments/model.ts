@@ -105,9 +105,9 @@ export function createPaymentReader(store: Store) {
     `SELECT description, quantity, unit_pence FROM payment_line_items
      WHERE payment_request_id = ? ORDER BY position`,
   );
-  const rows = createReadCache<RequestRow>(store, 'payment', CACHED_REQUESTS);
-  const txs = createReadCache<TransactionRow[]>(store, 'payment', CACHED_REQUESTS);
-  const baskets = createReadCache<BasketLine[]>(store, 'payment', CACHED_REQUESTS);
+  const rows = createReadCache<RequestRow>(store, 'payment', { limit: CACHED_REQUESTS });
+  const txs = createReadCache<TransactionRow[]>(store, 'payment', { limit: CACHED_REQUESTS });
+  const baskets = createReadCache<BasketLine[]>(store, 'payment', { limit: CACHED_REQUESTS });
 
   return {
     get: (id: string): Promise<RequestRow | undefined> => rows.read(id, () => byId.get(id)),

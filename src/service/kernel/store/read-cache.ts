@@ -3,7 +3,7 @@
  * service's caches (payment requests, callers by secret, webhook subscriptions).
  *
  * It keeps a value only while the store allows (`store.cacheable`), never one read inside a
- * transaction (which may yet roll back), and never one whose read a change overtook (the
+ * transaction (which may yet roll back; unless told otherwise), and never one whose read a change overtook (the
  * generation moved while it was on its way). Changes arrive two ways: the area's own writes call
  * `changed`, and the store announces every committed write of `topic` by any process
  * (`store.onChange`: on PostgreSQL a trigger's NOTIFY, so another instance's write is forgotten
@@ -25,7 +25,21 @@ export interface ReadCache<V> {
   changed(key?: string): void;
 }
 
-export function createReadCache<V>(store: Store, topic: string, limit = Infinity): ReadCache<V> {
+export interface ReadCacheOptions {
+  /** At most this many values, the oldest forgotten first. */
+  limit?: number;
+  /**
+   * Keep values read inside a transaction too: only for rows that no transaction reading them
+   * through this cache ever writes (so what it reads is committed, never its own change).
+   */
+  inTransactions?: boolean;
+}
+
+export function createReadCache<V>(
+  store: Store,
+  topic: string,
+  { limit = Infinity, inTransactions = false }: ReadCacheOptions = {},
+): ReadCache<V> {
   const kept = new Map<string, V>();
   /** Bumped by every change. */
   let generation = 0;
@@ -38,7 +52,8 @@ export function createReadCache<V>(store: Store, topic: string, limit = Infinity
   store.onChange(topic, forget);
 
   function keep(key: string, value: V, readAt: number) {
-    if (!store.cacheable || store.inTransaction || readAt !== generation) return;
+    if (!store.cacheable || (store.inTransaction && !inTransactions) || readAt !== generation)
+      return;
     if (kept.size >= limit) kept.delete(kept.keys().next().value!); // oldest first
     kept.set(key, value);
   }

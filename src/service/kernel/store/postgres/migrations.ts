@@ -690,4 +690,10 @@ export const postgresMigrations: readonly string[] = [
     updated_at BIGINT NOT NULL
   );
   `,
+  // 9: PostgreSQL only: a merchant's settings, kept by every new payment's creator, are announced
+  // when they change (see 4).
+  `
+  CREATE TRIGGER merchants_changed AFTER UPDATE ON merchants
+    FOR EACH ROW EXECUTE FUNCTION counter_announce('merchant', 'id');
+  `,
 ];
