@@ -3,6 +3,7 @@
  * that fires expiries, card settlements and webhook deliveries. cli.ts makes it listen; tests
  * and the kiosk's embedded mode call `createService` directly.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -155,10 +156,13 @@ export interface Service {
   /** Starts listening on 127.0.0.1 (port 0 picks a free one); resolves with the base URL. */
   listen(port?: number, hostname?: string): Promise<string>;
   /**
-   * Drains, then closes: readiness turns 503, the port stops accepting, event streams end with a
-   * reconnect hint, requests in flight finish (up to `drainMs`), then the database closes.
+   * Drains, then closes: readiness turns 503 and event streams end with a reconnect hint; for
+   * `lingerMs` the instance goes on answering (each answer closing its connection, so that no
+   * kept-alive connection to it is left for a load balancer to reuse) while the balancer's health
+   * checks take it out; then the port stops accepting, requests in flight finish (up to
+   * `drainMs`), and the database closes.
    */
-  close(drainMs?: number): Promise<void>;
+  close(drainMs?: number, lingerMs?: number): Promise<void>;
 }
 
 /**
@@ -369,10 +373,15 @@ export async function createService(options: ServiceOptions): Promise<Service> {
         });
         server.once('error', reject);
         server.on('clientError', answerClientError);
+        // Draining: every answer closes its connection (see `close`).
+        server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+          if (ctx.streams.draining()) res.setHeader('connection', 'close');
+        });
       });
     },
-    async close(drainMs = DRAIN_MS) {
+    async close(drainMs = DRAIN_MS, lingerMs = 0) {
       ctx.streams.drainAll(RECONNECT_HINT_MS);
+      if (lingerMs > 0) await new Promise((resolve) => setTimeout(resolve, lingerMs));
       if (server) await drain(server, drainMs);
       clearInterval(timer);
       await dispatcher.stop();

@@ -80,6 +80,12 @@ const OPTIONS = {
     env: 'SERVICE_INSTANCES',
     help: 'Run N processes sharing the port (needs PostgreSQL: --database-url or --postgres); a process that dies is started again',
   },
+  'drain-delay': {
+    type: 'string',
+    arg: 'S',
+    env: 'SERVICE_DRAIN_DELAY',
+    help: 'On SIGTERM, go on answering for S seconds after /readyz turns 503, so a load balancer takes the instance out before its port closes (default 0; behind one, its health check interval times its fall count)',
+  },
   'import-sqlite': {
     type: 'string',
     arg: 'DIR',
@@ -211,6 +217,9 @@ export async function main(argv: string[]): Promise<void> {
   const instances = Number(values.instances ?? '1');
   if (!Number.isInteger(instances) || instances < 1 || instances > 64)
     usageError(`--instances must be a number of processes from 1 to 64, not ${values.instances}`);
+  const drainDelay = Number(values['drain-delay'] ?? '0');
+  if (!(Number.isFinite(drainDelay) && drainDelay >= 0 && drainDelay <= 600))
+    usageError(`--drain-delay must be a number of seconds from 0 to 600, not ${values['drain-delay']}`);
   const merchantName =
     values['merchant-name'] === undefined
       ? undefined
@@ -293,7 +302,7 @@ export async function main(argv: string[]): Promise<void> {
     closing = true;
     logger.info('draining: finishing requests in flight, then stopping');
     void service
-      .close()
+      .close(undefined, drainDelay * 1000)
       .then(() => embedded?.stop())
       .then(() => {
         logger.flush();

@@ -5,7 +5,7 @@
  * of their own after reading the QR code off the display with a real decoder.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createServer } from 'node:net';
+import { freePort } from '../helpers/ports';
 import {
   amountLayout,
   api,
@@ -291,14 +291,6 @@ test('restarted while offline, the kiosk still shows and searches its history', 
   await row.click();
   await expect(staff.getByTestId('payment-detail')).toContainText('£6.75');
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 test('paired by code in the console, the kiosk rides out the service restarting mid-payment', async ({
   browser,
