@@ -1,9 +1,10 @@
 /**
  * Agent Pay as MCP tools: the agent registers (or shows itself), asks a person for a spending
  * contract and waits a bounded time for their decision, reads its contracts with the usage left
- * in each period, and sends, collects and lists payments under them. Every call is signed by the
- * agent's own key through the Agent Pay client; the key comes from the server's configuration,
- * never from a tool argument, and no tool answer carries it.
+ * in each period, sends, collects and lists payments under them, and revokes one. Every call is
+ * signed by the agent's own key through the Agent Pay client; the key comes from the server's
+ * configuration, never from a tool argument, and no tool answer carries it. A send or collect
+ * answers its receipt verified and said as its claims (receipts.ts), never the JWS.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -20,6 +21,8 @@ import {
 import { IdempotencyKey } from '../shared/contract/common';
 import { formatPence, poundsToPence } from '../shared/money';
 import { confirmWithPerson } from './confirm';
+import { contractStatusSaid, usageLines } from './contract-status';
+import { receiptLines, receiptVerifier, type VerifiedPayment } from './receipts';
 import { answer, guarded, ToolRefusal } from './results';
 
 export interface AgentToolOptions {
@@ -39,17 +42,17 @@ const idempotencyKey = IdempotencyKey.describe(
 );
 const pounds = (amount: number) => formatPence(poundsToPence(amount));
 
-function usageLines(contract: ContractRecord): string {
-  const head = `${contract.contractId} "${contract.name ?? ''}" ${contract.type} ${contract.status}: at most ${pounds(contract.limits.maxPerPayment)} a payment, until ${contract.limits.validTo}`;
-  const periods = (contract.usage ?? []).map(
-    (u) =>
-      `  ${u.period}: ${pounds(u.remaining)} left of ${pounds(u.cap)} (${pounds(u.usedThisPeriod)} paid, ${pounds(u.reserved)} pending) until ${u.periodEnd}`,
-  );
-  return [head, ...periods].join('\n');
+/** A send or collect's answer: its summary, the verified receipt's claims, the record. */
+function paidAnswer(summary: string, verified: VerifiedPayment) {
+  return answer(`${summary}\n${receiptLines(verified)}`, {
+    ...verified.payment,
+    verifiedReceipt: { kid: verified.kid, claims: verified.claims },
+  });
 }
 
 export function registerAgentTools(server: McpServer, options: AgentToolOptions): void {
   const { pay } = options;
+  const verify = receiptVerifier(pay);
 
   /** The agent id every signed call needs: known, or registered now under the configured name. */
   async function ensureAgent(): Promise<void> {
@@ -145,7 +148,7 @@ export function registerAgentTools(server: McpServer, options: AgentToolOptions)
             ? 'approved: it may be used now'
             : contract.status === 'PENDING_AUTHORIZATION'
               ? `still waiting for the person after ${waitSeconds} s; call contract_wait again`
-              : `not approved (${contract.status}): nothing can be paid under it`;
+              : `is ${contractStatusSaid(contract)}`;
         return answer(`Contract ${contract.contractId} ${said}`, contract);
       }),
   );
@@ -194,9 +197,9 @@ export function registerAgentTools(server: McpServer, options: AgentToolOptions)
           extra,
         );
         const payment = await pay.contract.send(contractId, input, { idempotencyKey });
-        return answer(
+        return paidAnswer(
           `Payment ${payment.paymentId}: ${payment.status}, ${pounds(payment.amount)} to ${input.payee.name}`,
-          payment,
+          await verify(payment),
         );
       }),
   );
@@ -218,9 +221,32 @@ export function registerAgentTools(server: McpServer, options: AgentToolOptions)
           extra,
         );
         const payment = await pay.contract.collect(contractId, input, { idempotencyKey });
-        return answer(
+        return paidAnswer(
           `Charge ${payment.paymentId}: ${payment.status}, ${pounds(payment.amount)} for order ${input.orderId}`,
-          payment,
+          await verify(payment),
+        );
+      }),
+  );
+
+  server.registerTool(
+    'contract_revoke',
+    {
+      title: 'Revoke a contract',
+      description:
+        "Revokes one of this agent's contracts at once: it becomes REVOKED and every later send or collect under it is refused with CONTRACT_REVOKED; payments already made stay. It moves no money, so the person is not asked. Revoking a REVOKED contract answers it unchanged; a DECLINED or EXPIRED one, which can move no money anyway, is refused (409).",
+      inputSchema: ContractParams,
+      annotations: { destructiveHint: true, idempotentHint: true },
+    },
+    ({ contractId }) =>
+      guarded(async () => {
+        await ensureAgent();
+        // The service revokes with the business's secret alone, which reaches every agent's
+        // contracts; read it signed first, which the service answers for this agent's own only.
+        await pay.contract.get(contractId);
+        const contract = await pay.contract.revoke(contractId);
+        return answer(
+          `Contract ${contract.contractId} is ${contractStatusSaid(contract)}`,
+          contract,
         );
       }),
   );

@@ -3,6 +3,11 @@
  * the server asks the person at the MCP client by elicitation. Only an explicit "yes" goes on. A
  * client that cannot elicit is refused outright (fail closed): there is no argument a model could
  * set to approve on the person's behalf.
+ *
+ * Revoking a contract is not asked: it moves no money and only takes spending authority away, so
+ * a model talked into it can stop payments, never make one, and a person asked first would only
+ * delay stopping an agent that must stop now. The approver's own revoke link needs no code for
+ * the same reason.
  */
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {

@@ -1,11 +1,12 @@
 /**
  * The merchant's payment tools, over the payments interface with the merchant's access secret:
  * payment requests (with their QR codes), their status, pushing a payment to a terminal, the
- * list, and refunds. Inputs are the contract's own schemas; every call that creates or moves
- * money carries the caller's idempotency key to the service as Idempotency-Key, and a refund
- * waits for the person's yes.
+ * list, refunds, and the business's Agent Pay contracts (listed, and revoked). Inputs are the
+ * contract's own schemas; every call that creates or moves money carries the caller's idempotency
+ * key to the service as Idempotency-Key, and a refund waits for the person's yes.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { BusinessContractListQuery, ContractParams } from '../shared/contract/agent';
 import { IdempotencyKey } from '../shared/contract/common';
 import {
   PaymentListQuery,
@@ -17,6 +18,7 @@ import { RemotePaymentBody } from '../shared/contract/terminals';
 import type { FetchClient } from '../shared/contract/fetch-client';
 import { formatPence, poundsToPence } from '../shared/money';
 import { confirmWithPerson } from './confirm';
+import { contractStatusSaid, usageLines } from './contract-status';
 import { answer, guarded } from './results';
 
 const idempotencyKey = IdempotencyKey.describe(
@@ -144,6 +146,47 @@ export function registerMerchantTools(server: McpServer, client: FetchClient): v
         return answer(
           `Refund ${refund.refundId}: ${refund.status}, ${String(refund.refundAmount)} ${refund.currency} of payment request ${paymentRequestId}`,
           refund,
+        );
+      }),
+  );
+
+  server.registerTool(
+    'agent_contracts_list',
+    {
+      title: "List the agents' contracts",
+      description:
+        "Every Agent Pay contract of the business's agents, newest first (filter by agentId, type, status; paged), each with its status (REVOKED and EXPIRED said as such) and what is left in each period. The id is what agent_contract_revoke takes.",
+      inputSchema: BusinessContractListQuery,
+      annotations: { readOnlyHint: true },
+    },
+    (query) =>
+      guarded(async () => {
+        const page = await client.call('listBusinessContracts', { query });
+        return answer(
+          [
+            `${page.data.length} of ${page.totalCount} contract(s), page ${page.page}`,
+            ...page.data.map(usageLines),
+          ].join('\n'),
+          page,
+        );
+      }),
+  );
+
+  server.registerTool(
+    'agent_contract_revoke',
+    {
+      title: "Revoke an agent's contract",
+      description:
+        "Revokes one of the business's Agent Pay contracts at once: it becomes REVOKED and the agent's every later send or collect under it is refused with CONTRACT_REVOKED; payments already made stay. It moves no money, so the person is not asked. Revoking a REVOKED contract answers it unchanged; a DECLINED or EXPIRED one is refused (409).",
+      inputSchema: ContractParams,
+      annotations: { destructiveHint: true, idempotentHint: true },
+    },
+    ({ contractId }) =>
+      guarded(async () => {
+        const contract = await client.call('revokeContract', { params: { contractId } });
+        return answer(
+          `Contract ${contract.contractId} is ${contractStatusSaid(contract)}`,
+          contract,
         );
       }),
   );

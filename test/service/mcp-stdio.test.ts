@@ -3,14 +3,25 @@
  * real MCP SDK client, in front of a real service on loopback. Agent Pay's tools, each called:
  * registering, a contract and the wait for its decision, spends within and beyond the contract's
  * limits (refused with the service's reason), the person asked above the threshold (yes and no),
- * a client that cannot ask refused, a retried send paying once, and no secret or key anywhere.
+ * a client that cannot ask refused, a retried send paying once, each receipt shown as its verified
+ * claims (and a receipt that does not verify refused, through a proxy serving another key), a
+ * contract revoked and the next send refused, and no secret, key or signature anywhere.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { limits, newKey, payee, type TestKey } from '../helpers/agent';
+import {
+  activeContract,
+  limits,
+  newKey,
+  payee,
+  registeredClient,
+  type TestKey,
+} from '../helpers/agent';
 import { stdioMcp, type TestMcp } from '../helpers/mcp';
 import { SANDBOX, startService, type Harness } from '../helpers/service';
 
@@ -41,7 +52,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const json = (text: string) => JSON.parse(text.slice(text.indexOf('\n') + 1));
+/** The record after a tool answer's summary lines. */
+const json = (text: string) => JSON.parse(text.slice(text.indexOf('\n{') + 1));
+const receiptKid = async () =>
+  (await h.call('GET', '/.well-known/counter-receipts.json', undefined, null)).body.keys[0]
+    .kid as string;
 const authorize = (contractId: string) =>
   h.call('POST', `/api/sandbox/contracts/${contractId}/authorize`, { decision: 'APPROVE' });
 const paymentsOf = async (contractId: string) =>
@@ -64,6 +79,7 @@ describe('npm run mcp (stdio), Agent Pay', () => {
       'agent_send',
       'contract_create',
       'contract_payments_list',
+      'contract_revoke',
       'contract_wait',
       'contracts_list',
     ]);
@@ -111,8 +127,27 @@ describe('npm run mcp (stdio), Agent Pay', () => {
     const first = await send(10, idempotencyKey);
     expect(first.isError).toBe(false);
     expect(first.text).toMatch(/PENDING, £10\.00 to Acme Supplies/);
+    // The receipt verified with the service's published key, and said as what it signs.
+    const record = json(first.text);
+    expect(first.text).toContain(
+      `\nreceipt verified (key ${await receiptKid()}): contract ${contractId}, payment ${record.paymentId}, SEND £10.00 to Acme Supplies (sort code 123456, account 12345678), reference "INV-1", PENDING at ${record.createdAt} (sandbox)\n`,
+    );
+    expect(first.text).toMatch(
+      /\nleft after it: DAY £90\.00 until \S+; MONTH £390\.00 until \S+\n/,
+    );
+    expect(record.receipt).toBeUndefined();
+    expect(record.verifiedReceipt.claims).toMatchObject({
+      contractId,
+      paymentId: record.paymentId,
+      amount: 10,
+      usageLeft: [
+        { period: 'DAY', remaining: 90 },
+        { period: 'MONTH', remaining: 390 },
+      ],
+    });
     const retried = await send(10, idempotencyKey);
-    expect(json(retried.text).paymentId).toBe(json(first.text).paymentId);
+    expect(json(retried.text).paymentId).toBe(record.paymentId);
+    expect(retried.text).toContain(`receipt verified (key `);
     expect(mcp.asked).toHaveLength(0); // £10 is under the threshold
     expect(await paymentsOf(contractId)).toHaveLength(1);
   });
@@ -183,6 +218,9 @@ describe('npm run mcp (stdio), Agent Pay', () => {
     });
     expect(charged.isError).toBe(false);
     expect(charged.text).toMatch(/PENDING, £15\.00 for order GYM-1/);
+    expect(charged.text).toMatch(
+      /\nreceipt verified \(key [\w-]+\): contract ctr_\w+, payment cpm_\w+, COLLECT £15\.00 charged for business \S+, order GYM-1, /,
+    );
   });
 
   it('refuses, moving nothing, when the client cannot ask its person', async () => {
@@ -212,6 +250,83 @@ describe('npm run mcp (stdio), Agent Pay', () => {
     } finally {
       await mute.close();
     }
+  });
+
+  it("refuses a receipt that does not verify with the service's keys, saying the payment may be made", async () => {
+    // A proxy in front of the service serving its JWKS with another key under the same kid, as a
+    // service whose keys were swapped would; the first read of each server may serve no key.
+    const real = (await h.call('GET', '/.well-known/counter-receipts.json', undefined, null)).body;
+    const other = newKey().privateKey.export({ format: 'jwk' });
+    let served = 0;
+    let jwks: (n: number) => unknown = () => real;
+    const proxy = await startProxy(h.url, () => jwks(++served));
+    const through = async (amount: number) => {
+      const agentMcp = await stdioMcp(env({ COUNTER_URL: proxy.url, COUNTER_AGENT_ID: agentId }));
+      try {
+        return await agentMcp.call('agent_send', {
+          contractId,
+          amount,
+          payee,
+          reference: 'INV-PROXY',
+          idempotencyKey: randomUUID(),
+        });
+      } finally {
+        mcp.said.push(...agentMcp.said);
+        await agentMcp.close();
+      }
+    };
+    try {
+      // An unknown kid reads the keys again: the service added one since they were read.
+      jwks = (n) => (n === 1 ? { keys: [] } : real);
+      const refetched = await through(1);
+      expect(refetched.isError).toBe(false);
+      expect(refetched.text).toContain('receipt verified (key ');
+      expect(served).toBe(2);
+
+      const swapped = real.keys.map((k: object) => ({ ...k, x: other.x, y: other.y }));
+      jwks = () => ({ keys: swapped });
+      const refused = await through(1);
+      expect(refused.isError).toBe(true);
+      const [paid] = await paymentsOf(contractId);
+      expect(refused.text).toMatch(
+        /^RECEIPT_INVALID: the service answered payment cpm_\w+ \(PENDING, £1\.00\) under contract ctr_\w+, but its receipt did not verify with the service's published keys \(The receipt signature does not verify/,
+      );
+      // The payment was made all the same: the answer says so and names it.
+      expect(refused.text).toContain(`payment ${paid!.paymentId} (PENDING, £1.00)`);
+      expect(refused.text).toContain('The payment may still have been made');
+      expect(await paymentsOf(contractId)).toHaveLength(6);
+    } finally {
+      await new Promise((resolve) => proxy.server.close(resolve));
+    }
+  });
+
+  it('revokes its own contract (not asking the person), and the next send is refused with CONTRACT_REVOKED', async () => {
+    const asked = mcp.asked.length;
+    const revoked = await mcp.call('contract_revoke', { contractId });
+    expect(revoked.isError).toBe(false);
+    expect(revoked.text).toMatch(
+      new RegExp(
+        `^Contract ${contractId} is REVOKED by the business at \\S+: nothing more can be paid`,
+      ),
+    );
+    expect(mcp.asked).toHaveLength(asked);
+    const refused = await send(1);
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toMatch(/^CONTRACT_REVOKED \(409\): The contract was revoked at /);
+    expect(await paymentsOf(contractId)).toHaveLength(6);
+
+    const waited = await mcp.call('contract_wait', { contractId, waitSeconds: 0 });
+    expect(waited.text).toMatch(/^Contract ctr_\w+ is REVOKED by the business at /);
+    const listed = await mcp.call('contracts_list', { status: 'REVOKED' });
+    expect(listed.text).toContain(`${contractId} "Supplies" SEND REVOKED by the business at `);
+
+    // Another agent's contract of the same business: not this agent's to revoke.
+    const { client } = await registeredClient(h, 'Another agent');
+    const theirs = await activeContract(h, client);
+    const notOurs = await mcp.call('contract_revoke', { contractId: theirs });
+    expect(notOurs.isError).toBe(true);
+    expect(notOurs.text).toMatch(/^NOT_FOUND \(404\)/);
+    expect((await client.contract.get(theirs)).status).toBe('ACTIVE');
   });
 
   it('never shows the secret, the private key or a signature', () => {
@@ -253,3 +368,44 @@ describe('npm run mcp (stdio), the merchant tools', () => {
     }
   });
 });
+
+/** An HTTP proxy to the service that answers its receipt keys (the JWKS) with `jwks()`. */
+async function startProxy(
+  target: string,
+  jwks: () => unknown,
+): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    void (async () => {
+      if (req.url === '/.well-known/counter-receipts.json') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(jwks()));
+        return;
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(
+          ([name]) => !['host', 'connection', 'content-length'].includes(name),
+        ),
+      ) as Record<string, string>;
+      const upstream = await fetch(target + req.url, {
+        method: req.method!,
+        headers,
+        ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+      });
+      const body = Buffer.from(await upstream.arrayBuffer());
+      const answered = Object.fromEntries(
+        [...upstream.headers].filter(
+          ([name]) =>
+            !['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(
+              name,
+            ),
+        ),
+      );
+      res.writeHead(upstream.status, answered);
+      res.end(body);
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}

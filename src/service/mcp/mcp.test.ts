@@ -1,13 +1,15 @@
 /**
  * MCP over Streamable HTTP at /mcp against the real service on loopback, with the real MCP SDK
  * client: the merchant's tools, each called; a refund confirmed, declined, and refused to a client
- * that cannot ask its person; a retried call with one idempotency key paying once; the secret
- * never in a tool answer.
+ * that cannot ask its person; a retried call with one idempotency key paying once; an agent's
+ * contract revoked by the business (its next send refused); the secret never in a tool answer.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AgentPayError } from '../../agent/index';
 import { ErrorEnvelope } from '../../shared/contract/errors';
 import { PairResponse } from '../../shared/contract/terminals';
+import { activeContract, payee, registeredClient } from '../../../test/helpers/agent';
 import { httpMcp, type TestMcp } from '../../../test/helpers/mcp';
 import { PRODUCTION, SANDBOX, startService, type Harness } from '../../../test/helpers/service';
 
@@ -62,6 +64,8 @@ describe('/mcp', () => {
   it("lists the merchant's tools, with input schemas from the contract", async () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
+      'agent_contract_revoke',
+      'agent_contracts_list',
       'payment_request_create',
       'payment_request_status',
       'payments_list',
@@ -190,6 +194,38 @@ describe('/mcp', () => {
     } finally {
       await mute.close();
     }
+  });
+
+  it("revokes an agent's contract without asking the person, and the agent's next send is refused", async () => {
+    const { client } = await registeredClient(h, 'Buyer');
+    const contractId = await activeContract(h, client);
+    const listed = await mcp.call('agent_contracts_list', { status: 'ACTIVE' });
+    expect(listed.text).toContain(`${contractId} "Supplies" SEND ACTIVE: payments can be made`);
+
+    const asked = mcp.asked.length;
+    const revoked = await mcp.call('agent_contract_revoke', { contractId });
+    expect(revoked.isError).toBe(false);
+    expect(revoked.text).toMatch(
+      new RegExp(
+        `^Contract ${contractId} is REVOKED by the business at \\S+: nothing more can be paid`,
+      ),
+    );
+    expect(mcp.asked).toHaveLength(asked);
+    const { revokedAt } = JSON.parse(revoked.text.slice(revoked.text.indexOf('\n') + 1));
+
+    const refused = await client.contract
+      .send(contractId, { amount: 1, payee, reference: 'INV-1' })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AgentPayError);
+    expect((refused as AgentPayError).code).toBe('CONTRACT_REVOKED');
+
+    // Again: the same contract, revoked when it first was.
+    const again = await mcp.call('agent_contract_revoke', { contractId });
+    expect(JSON.parse(again.text.slice(again.text.indexOf('\n') + 1)).revokedAt).toBe(revokedAt);
+    const after = await mcp.call('agent_contracts_list', { status: 'REVOKED' });
+    expect(after.text).toContain(`${contractId} "Supplies" SEND REVOKED by the business at `);
+    const unknown = await mcp.call('agent_contract_revoke', { contractId: 'ctr_nope' });
+    expect(unknown.text).toMatch(/^NOT_FOUND \(404\)/);
   });
 
   it('keeps a session to the secret that opened it', async () => {
