@@ -21,6 +21,7 @@ import * as agentPay from './agent-pay';
 import * as customers from './customers';
 import * as kioskDisplay from './kiosk-display';
 import * as kioskHistory from './kiosk-history';
+import * as mcp from './mcp';
 import * as pushFanout from './push-fanout';
 import * as merchantEvents from './merchant-events';
 import * as pushLatency from './push-latency';
@@ -42,6 +43,7 @@ const MODULES: BenchModule[] = [
   { name: 'hosted-page', figures: hostedPage.figures },
   { name: 'bank-feed', figures: bankFeed.figures },
   { name: 'agent-pay', run: agentPay.run },
+  { name: 'mcp', figures: mcp.figures },
   { name: 'customers', run: customers.run, figures: customers.figures },
   { name: 'statements', figures: statements.figures },
   { name: 'startup', figures: startup.figures },
