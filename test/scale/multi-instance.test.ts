@@ -6,8 +6,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PairResponse } from '../../src/shared/contract/terminals';
+import { rawSigned, registeredClient } from '../helpers/agent';
 import { freshDatabaseUrl } from '../helpers/postgres';
-import { startService, type Harness } from '../helpers/service';
+import { SANDBOX, startService, type Harness } from '../helpers/service';
 import { connectSse } from '../helpers/sse';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver';
 
@@ -173,6 +174,21 @@ describe('two instances on one PostgreSQL database', () => {
     }
   });
 
+  it("brings a payment's changes made through one to the dashboard's live events on the other", async () => {
+    const stream = await connectSse(`${b.url}/api/merchant/events`, SANDBOX);
+    try {
+      await stream.next((e) => e.event === 'ready');
+      await paidOn(a, 7, 'MI-DASHBOARD');
+      // The dashboard is told which lists changed and reads them again (the data is not sent).
+      const seen = await stream.next(
+        (e) => e.event === 'change' && JSON.parse(e.data).topics.includes('payments'),
+      );
+      expect(JSON.parse(seen.data).topics).toContain('webhooks');
+    } finally {
+      stream.close();
+    }
+  });
+
   it('refuses a terminal unpaired through one on the other at once', async () => {
     const till = await pairOn(b, 'Till to unpair');
     const own = (h: Harness) => h.call('GET', '/api/terminal/me', undefined, till.secret);
@@ -251,6 +267,40 @@ describe('two instances on one PostgreSQL database', () => {
     expect(answers).toEqual([...Array<number>(19).fill(401), ...Array<number>(11).fill(429)]);
     // The right secret is never held back.
     expect((await a.call('GET', '/api/terminal')).status).toBe(200);
+  });
+
+  it('takes a pairing code, a bank-feed cursor and an Agent Pay nonce once, whichever instance sees it first and next', async () => {
+    // A pairing code made on A pairs once on B; A then refuses it.
+    const code = (await a.call('POST', '/api/terminal/pairing-codes', {})).body.code as string;
+    const pair = (h: Harness) => h.call('POST', '/api/terminal/pair', { code, name: 'Once' }, null);
+    expect((await pair(b)).status).toBe(201);
+    expect((await pair(a)).status).not.toBe(201);
+
+    // A bank-feed cursor from A's page is used on B, and is gone on A.
+    const consent = await a.call('POST', '/api/sandbox/bank/consents', {});
+    expect(consent.status).toBe(201);
+    const accountId = (consent.body.accountIds as string[])[0]!;
+    const first = await a.call('GET', `/api/bank/accounts/${accountId}/transactions`);
+    const next = (first.body.links.next as string).replace(/^https?:\/\/[^/]+/, '');
+    expect((await b.call('GET', next)).status).toBe(200);
+    const reused = await a.call('GET', next);
+    expect(reused.status).toBe(410);
+
+    // A signed Agent Pay request accepted by A is a replay on B.
+    const { key, agent } = await registeredClient(a);
+    const me = (h: Harness, over: { nonce?: string; timestamp?: number } = {}) =>
+      rawSigned(h, {
+        method: 'GET',
+        path: '/api/agents/me',
+        key: key.privateKey,
+        agentId: agent.agentId,
+        ...over,
+      });
+    const accepted = await me(a);
+    expect(accepted.status).toBe(200);
+    const replay = await me(b, { nonce: accepted.nonce, timestamp: accepted.timestamp });
+    expect(replay.status).toBe(401);
+    expect(JSON.stringify(replay.body)).toMatch(/already used/);
   });
 
   it('delivers each webhook once with both instances sending', async () => {
