@@ -238,7 +238,7 @@ describe('two instances on one PostgreSQL database', () => {
     expect(total).toBe(10);
   });
 
-  it('moves the one sandbox clock for both', async () => {
+  it('moves the one sandbox clock for both, and expires a payment once', async () => {
     const created = await a.call('POST', '/api/payments/process-payment', {
       amount: 1,
       customerId: 'c-3',
@@ -255,6 +255,19 @@ describe('two instances on one PostgreSQL database', () => {
         },
       )
       .toBe('EXPIRED');
+    // Both instances' schedulers run the expiry sweep; it happens once: one EXPIRED event.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const sql = new pg.Client({ connectionString: databaseUrl });
+    await sql.connect();
+    try {
+      const { rows } = await sql.query<{ n: string }>(
+        `SELECT count(*) AS n FROM events WHERE payment_request_id = $1 AND body LIKE '%"EXPIRED"%'`,
+        [id],
+      );
+      expect(Number(rows[0]!.n)).toBe(1);
+    } finally {
+      await sql.end();
+    }
   });
 
   it('counts wrong secrets across both: spread over two instances, they meet the same 429', async () => {
