@@ -39,6 +39,22 @@ export function recipientOf(row: ContractRow): Recipient | null {
   return null;
 }
 
+/**
+ * A message to the contract's approver, addressed as every message to them is: the contract's
+ * merchant and environment, and for a collect contract its customer.
+ */
+export function toApprover(row: ContractRow, recipient: Recipient) {
+  return {
+    merchantId: row.merchant_id,
+    environment: row.environment,
+    ...(row.type === 'COLLECT' && row.service_customer_id
+      ? { customerId: row.service_customer_id }
+      : {}),
+    channel: recipient.channel,
+    to: recipient.to,
+  };
+}
+
 /** The recipient as the page shows it: enough to recognise, not to copy ("j•••@shop.example"). */
 export function maskedRecipient(r: Recipient): string {
   if (r.channel === 'SMS') return `${r.to.slice(0, 3)}•••••${r.to.slice(-3)}`;
@@ -126,13 +142,7 @@ export function createApprovalCodes(store: Store, clock: Clock, messages: Messag
           ? `lets ${words.agentName}, an agent, send payments from ${words.businessName}'s account`
           : `lets ${words.businessName} charge your card through its agent ${words.agentName}`;
       await messages.add({
-        merchantId: row.merchant_id,
-        environment: row.environment,
-        ...(row.type === 'COLLECT' && row.service_customer_id
-          ? { customerId: row.service_customer_id }
-          : {}),
-        channel: recipient.channel,
-        to: recipient.to,
+        ...toApprover(row, recipient),
         subject: `${words.businessName}: your code to approve “${row.name}”`,
         body:
           recipient.channel === 'EMAIL'

@@ -19,7 +19,7 @@ import type { Area, ServiceContext } from '../context';
 import { iso } from '../kernel/clock';
 import { ApiError } from '../kernel/errors';
 import { MerchantHeader, PageShell, guardHostedPages, sendPage } from '../pages/hosted';
-import { recipientOf } from './approval-codes';
+import { recipientOf, toApprover } from './approval-codes';
 import { OutcomePage } from './authorize-page';
 import { limitsOf, type ContractRow, type Contracts } from './contracts';
 
@@ -128,13 +128,7 @@ export function revocationPages(
       const recipient = recipientOf(row);
       if (recipient)
         await ctx.messages.add({
-          merchantId: row.merchant_id,
-          environment: row.environment,
-          ...(row.type === 'COLLECT' && row.service_customer_id
-            ? { customerId: row.service_customer_id }
-            : {}),
-          channel: recipient.channel,
-          to: recipient.to,
+          ...toApprover(row, recipient),
           subject: `${await businessOf(row)}: “${row.name}” is active; how to revoke it`,
           body:
             recipient.channel === 'EMAIL'
