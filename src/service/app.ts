@@ -65,6 +65,7 @@ import { createPresence, createTerminalReader } from './terminals/model';
 import { remotePaymentRoutes } from './terminals/remote';
 import { terminalDisplayRoutes } from './terminals/display';
 import { terminalRoutes } from './terminals/routes';
+import { storeRoutes } from './terminals/stores';
 import { terminalStreamRoutes } from './terminals/stream';
 import type { ResolveHost } from './webhooks/destinations';
 import { createWebhookDispatcher } from './webhooks/dispatcher';
@@ -132,6 +133,7 @@ const AREAS: Area[] = [
   remotePaymentRoutes,
   terminalDisplayRoutes,
   terminalRoutes,
+  storeRoutes,
   merchantRoutes,
   merchantEventRoutes,
   secretRoutes,
