@@ -15,6 +15,9 @@ export function TerminalsArea() {
   const pairedNotice = useTerminals((s) => s.pairedNotice);
   const busy = useTerminals((s) => s.pairingBusy);
   const { terminals: store } = useDashboard();
+  // The stores a terminal may move to change on Settings, which the change stream does not
+  // announce: read them afresh each time the page opens.
+  useEffect(() => void store.getState().refresh(), [store]);
   return (
     <section className="card" aria-labelledby="terminals-title">
       <div className="head">
