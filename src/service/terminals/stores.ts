@@ -88,7 +88,13 @@ export const storeRoutes: Area = (app, ctx) => {
 
   mount(app, ctx.auth, routes.createStore, async ({ body, caller }) => {
     const id = randomUUID();
-    await insert.run(id, caller.merchantId, body.name, body.address || null, clock.now('production'));
+    await insert.run(
+      id,
+      caller.merchantId,
+      body.name,
+      body.address || null,
+      clock.now('production'),
+    );
     return storeRecord(await owned(caller, id));
   });
 

@@ -270,9 +270,7 @@ describe('TerminalUpdateBody', () => {
   it('rejects an empty body', () => {
     const found = issues(TerminalUpdateBody, {});
     expect(found.map((i) => i.path)).toEqual([['name']]);
-    expect(found[0]?.message).toBe(
-      'name, remotePaymentsEnabled, maxAmount or storeId is required',
-    );
+    expect(found[0]?.message).toBe('name, remotePaymentsEnabled, maxAmount or storeId is required');
   });
 
   it('rejects a blank name and a string switch', () => {
