@@ -21,6 +21,7 @@ from .types import (
     ReceiptKeys,
     Merchant,
     MerchantSettings,
+    Store,
     Usage,
 )
 
@@ -47,6 +48,7 @@ __all__ = [
     "Merchant",
     "MerchantSettings",
     "Signer",
+    "Store",
     "Usage",
     "canonical_subject",
     "key_signer",

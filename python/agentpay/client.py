@@ -33,6 +33,7 @@ from .types import (
     ReceiptKeys,
     Merchant,
     MerchantSettings,
+    Store,
 )
 
 #: Contract statuses from which waiting for ACTIVE can never succeed.
@@ -109,6 +110,7 @@ class AgentPay:
         self.terminal = _Terminals(self)
         self.secrets = _Secrets(self)
         self.merchant = _Merchants(self)
+        self.stores = _Stores(self)
 
     @property
     def agent_id(self) -> Optional[str]:
@@ -422,6 +424,42 @@ class _Secrets:
         """Revokes a secret: refused from its next request on. The key making the call cannot
         revoke itself (AgentPayError CONFLICT, 409)."""
         self._c._request("DELETE", f"/api/merchant/secrets/{_quote(secret_id)}", signed=False)
+
+
+class _Stores:
+    """The merchant's stores (the API key alone, unsigned). An archived store's terminals take
+    no new payments (``STORE_ARCHIVED``); the primary store cannot be archived."""
+
+    def __init__(self, client: AgentPay) -> None:
+        self._c = client
+
+    def list(self) -> List[Store]:
+        """Every store, the primary first, archived ones included."""
+        return cast(List[Store], self._c._request("GET", "/api/stores", signed=False))
+
+    def create(self, name: str, address: Optional[str] = None) -> Store:
+        """A new store: a name and, optionally, an address."""
+        body: Dict[str, Any] = {"name": name}
+        if address is not None:
+            body["address"] = address
+        return cast(Store, self._c._request("POST", "/api/stores", body=body, signed=False))
+
+    def update(
+        self,
+        store_id: str,
+        *,
+        name: Optional[str] = _UNSET,
+        address: Optional[str] = _UNSET,
+        archived: Optional[bool] = _UNSET,
+    ) -> Store:
+        """Changes only what is given: ``name``, ``address`` (``None`` removes it), ``archived``
+        (``True`` archives it, ``False`` opens it again)."""
+        given = {"name": name, "address": address, "archived": archived}
+        body = {k: v for k, v in given.items() if v is not _UNSET}
+        return cast(
+            Store,
+            self._c._request("PATCH", f"/api/stores/{_quote(store_id)}", body=body, signed=False),
+        )
 
 
 class _Contracts:

@@ -285,3 +285,20 @@ class Merchant(_MerchantRequired, total=False):
     supportEmail: str
     supportPhone: str
     logoUrl: str
+
+
+class _StoreRequired(TypedDict):
+    id: str
+    name: str
+    merchantName: str
+    isPrimary: bool
+    archived: bool
+    terminals: int
+    createdAt: str
+
+
+class Store(_StoreRequired, total=False):
+    """One of the merchant's stores, as GET /api/stores lists it (docs/merchant.md#stores)."""
+
+    address: str
+    archivedAt: str

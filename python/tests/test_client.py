@@ -403,3 +403,24 @@ def test_merchant_get_and_update_with_the_api_key_alone(service: Service) -> Non
     assert client.merchant.get() == changed
     cleared = client.merchant.update(support_phone=None, settings={"defaultExpirySeconds": 180})
     assert "supportPhone" not in cleared
+
+
+def test_stores_with_the_api_key_alone(service: Service) -> None:
+    client = AgentPay(base_url=service.url, api_key=service.secret)
+    primary = client.stores.list()[0]
+    assert primary["isPrimary"] is True
+    added = client.stores.create("Python Parade", address="3 Python Parade")
+    assert added["address"] == "3 Python Parade"
+    assert added["archived"] is False
+    changed = client.stores.update(added["id"], name="Python Pde", address=None, archived=True)
+    assert changed["name"] == "Python Pde"
+    assert changed["archived"] is True
+    assert "address" not in changed
+    assert any(s["id"] == added["id"] and s["archived"] for s in client.stores.list())
+    with pytest.raises(AgentPayError) as primary_refused:
+        client.stores.update(primary["id"], archived=True)
+    assert primary_refused.value.status == 409
+    assert [e["field"] for e in primary_refused.value.errors] == ["archived"]
+    with pytest.raises(AgentPayError) as bad:
+        client.stores.create("  ")
+    assert [e["field"] for e in bad.value.errors] == ["name"]

@@ -24,6 +24,7 @@ import type {
 import type { ErrorEnvelope } from '../shared/contract/errors';
 import type { AccessSecret, CreatedAccessSecret } from '../shared/contract/secrets';
 import type { Merchant, MerchantUpdateBody } from '../shared/contract/merchants';
+import type { Store, StoreCreateBody, StoreUpdateBody } from '../shared/contract/terminals';
 import {
   AGENT_HEADERS,
   TIMESTAMP_WINDOW_SECONDS,
@@ -60,6 +61,9 @@ export type MerchantUpdateInput = z.input<typeof MerchantUpdateBody>;
 export type PaymentFilters = Partial<z.infer<typeof ContractPaymentListQuery>>;
 export type AccessSecretRecord = z.infer<typeof AccessSecret>;
 export type CreatedAccessSecretRecord = z.infer<typeof CreatedAccessSecret>;
+export type StoreRecord = z.infer<typeof Store>;
+export type StoreInput = z.input<typeof StoreCreateBody>;
+export type StoreUpdateInput = z.input<typeof StoreUpdateBody>;
 /** What a verified receipt says. */
 export type Receipt = z.infer<typeof ReceiptClaims>;
 /** The service's receipt keys, a JWKS (AgentPay.receiptKeys). */
@@ -436,5 +440,23 @@ export class AgentPay {
         signed: false,
       });
     },
+  };
+
+  /**
+   * The merchant's stores (the API key alone, unsigned; docs/merchant.md#stores). An archived
+   * store's terminals take no new payments (STORE_ARCHIVED); the primary store cannot be archived.
+   */
+  readonly stores = {
+    /** Every store, the primary first, archived ones included. */
+    list: () => this.request<StoreRecord[]>('GET', '/api/stores', { signed: false }),
+    /** A new store: a name and, optionally, an address. */
+    create: (input: StoreInput) =>
+      this.request<StoreRecord>('POST', '/api/stores', { body: input, signed: false }),
+    /** Renames, re-addresses (null removes it), archives (`archived: true`) or opens it again. */
+    update: (storeId: string, input: StoreUpdateInput) =>
+      this.request<StoreRecord>('PATCH', `/api/stores/${encodeURIComponent(storeId)}`, {
+        body: input,
+        signed: false,
+      }),
   };
 }

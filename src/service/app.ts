@@ -66,6 +66,7 @@ import { createPresence, createTerminalReader } from './terminals/model';
 import { remotePaymentRoutes } from './terminals/remote';
 import { terminalDisplayRoutes } from './terminals/display';
 import { terminalRoutes } from './terminals/routes';
+import { storeRoutes } from './terminals/stores';
 import { terminalStreamRoutes } from './terminals/stream';
 import type { ResolveHost } from './webhooks/destinations';
 import { createWebhookDispatcher } from './webhooks/dispatcher';
@@ -133,6 +134,7 @@ const AREAS: Area[] = [
   remotePaymentRoutes,
   terminalDisplayRoutes,
   terminalRoutes,
+  storeRoutes,
   merchantRoutes,
   merchantEventRoutes,
   secretRoutes,

@@ -94,3 +94,11 @@ export function localDate(ms: number, timeZone: string): string {
   const { year, month, day } = wallClock(ms, timeZone);
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
+
+/** The Monday (yyyy-mm-dd) of the week a date falls in: the shop's week runs Monday to Sunday. */
+export function weekStart(date: string): string {
+  // Calendar arithmetic on the date alone (noon UTC, far from any day boundary).
+  const noon = new Date(`${date}T12:00:00Z`);
+  noon.setUTCDate(noon.getUTCDate() - ((noon.getUTCDay() + 6) % 7));
+  return noon.toISOString().slice(0, 10);
+}

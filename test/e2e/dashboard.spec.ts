@@ -568,6 +568,47 @@ test('settings: the shop’s profile, its logo and tips, refused input changing 
   await api('PATCH', '/api/merchant', { settings: { tips: true } });
 });
 
+test('stores: add one, move the terminal to it, archive it; the terminal says so', async () => {
+  await goTo('Settings');
+  const stores = page.getByTestId('stores');
+  await expect(stores.getByTestId('store')).toHaveCount(1);
+  await page.locator('#store-name').fill(' ');
+  await page.getByRole('button', { name: 'Add store' }).click();
+  await expect(page.getByTestId('error-store-name')).toContainText('Enter a name');
+  expect(await api('GET', '/api/stores')).toHaveLength(1);
+  await page.locator('#store-name').fill('Harbour');
+  await page.locator('#store-address').fill('1 Quay Street');
+  await page.getByRole('button', { name: 'Add store' }).click();
+  const harbour = stores.getByTestId('store').filter({ hasText: 'Harbour' });
+  await expect(harbour).toContainText('1 Quay Street');
+  await expect(harbour.getByTestId('store-takings-today')).toHaveText('£0.00');
+  const harbourId = (await api('GET', '/api/stores')).find(
+    (s: { name: string }) => s.name === 'Harbour',
+  ).id;
+
+  await goTo('Terminals');
+  await terminalRow().getByLabel('Store').selectOption({ label: 'Harbour' });
+  await expect.poll(async () => (await api('GET', '/api/terminal'))[0].storeId).toBe(harbourId);
+
+  await goTo('Settings');
+  await expect(harbour.getByRole('cell').nth(1)).toHaveText('1');
+  await harbour.getByRole('button', { name: 'Archive Harbour' }).click();
+  await expectAccessible('settings, stores, confirm archive');
+  await harbour.getByRole('button', { name: 'Yes, archive it' }).click();
+  await expect(harbour).toContainText('Archived');
+  expect(
+    (await api('GET', '/api/stores')).find((s: { id: string }) => s.id === harbourId),
+  ).toMatchObject({
+    archived: true,
+  });
+
+  await goTo('Terminals');
+  await expect(terminalRow().getByTestId('terminal-store-archived')).toContainText(
+    'Harbour is archived',
+  );
+  await expectAccessible('terminals, archived store');
+});
+
 test('renames and unpairs the terminal; its push stream ends', async () => {
   if (!page.url().endsWith('/dashboard/terminals')) await goTo('Terminals');
   await page.getByRole('button', { name: 'Rename Front till' }).click();

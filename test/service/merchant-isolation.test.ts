@@ -57,6 +57,7 @@ beforeAll(async () => {
       orderId: 'a-2',
     })
   ).paymentRequestId;
+  A.storeId = (await ok('POST', '/api/stores', { name: 'A Market Hall' })).id;
   const code = await ok('POST', '/api/terminal/pairing-codes', {});
   const paired = await h.call(
     'POST',
@@ -100,6 +101,7 @@ const bodies: Partial<Record<keyof typeof routes, () => unknown>> = {
     currency: 'GBP',
   }),
   updateTerminal: () => ({ name: 'Taken' }),
+  updateStore: () => ({ name: 'Taken', archived: true }),
   createRefund: () => ({ amount: 1 }),
   simulatePayment: () => ({ paymentMethod: 'PAY_BY_BANK', outcome: 'COMPLETED' }),
   simulateRefund: () => ({ outcome: 'COMPLETED' }),
@@ -114,9 +116,10 @@ const bodies: Partial<Record<keyof typeof routes, () => unknown>> = {
     orderId: 'b-1',
   }),
   processRemotePayment: () => ({ id: A.terminalId, amount: 1 }),
+  createPairingCode: () => ({ storeId: A.storeId }),
 };
 /** Routes B calls with ids in the body (the rest name them in the path). */
-const BODY_IDS = ['chargeCard', 'processRemotePayment'] as const;
+const BODY_IDS = ['chargeCard', 'processRemotePayment', 'createPairingCode'] as const;
 
 /** Routes that answer an unknown payment request with 400, as they do any id they cannot find. */
 const NOT_FOUND_AS_400 = ['listRefunds', 'createRefund'] as const;
@@ -170,6 +173,8 @@ describe("merchant B with A's ids", () => {
       'revokeAccessSecret',
       'chargeCard',
       'processRemotePayment',
+      'updateStore',
+      'createPairingCode',
     ])
       expect(names).toContain(name);
     for (const [name, def] of idRoutes)
@@ -208,6 +213,37 @@ describe("merchant B with A's ids", () => {
     expect((await h.call('GET', '/api/bank/consents')).body).toHaveLength(1);
     expect((await h.call('GET', '/api/terminal/me', undefined, A.terminalSecret)).status).toBe(200);
     expect((await h.call('GET', '/api/refund/' + A.paymentRequestId)).body.length).toBe(1);
+    expect(
+      (await h.call('GET', '/api/stores')).body.find((s: { id: string }) => s.id === A.storeId),
+    ).toMatchObject({ name: 'A Market Hall', archived: false });
+  });
+
+  it("will not move B's terminal into A's store, nor count A's takings for B", async () => {
+    const code = await h.call('POST', '/api/terminal/pairing-codes', {}, B.sandbox);
+    const paired = await h.call(
+      'POST',
+      '/api/terminal/pair',
+      { code: code.body.code, name: 'B till' },
+      null,
+    );
+    const moved = await h.call(
+      'PUT',
+      `/api/terminal/${paired.body.terminal.id}`,
+      { storeId: A.storeId },
+      B.sandbox,
+    );
+    expect(moved.status, JSON.stringify(moved.body)).toBe(404);
+    const mine = await h.call('GET', '/api/terminal', undefined, B.sandbox);
+    expect(mine.body[0].storeId).toBe(paired.body.terminal.storeId);
+    const takings = await h.call(
+      'GET',
+      `/api/stores/takings?date=${new Date().toISOString().slice(0, 10)}`,
+      undefined,
+      B.sandbox,
+    );
+    expect(takings.status).toBe(200);
+    expect(takings.body.stores).toHaveLength(1);
+    for (const id of Object.values(A)) expect(JSON.stringify(takings.body)).not.toContain(id);
   });
 
   it("shows none of A's records in B's lists", async () => {

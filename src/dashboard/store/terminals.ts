@@ -1,10 +1,10 @@
 /**
- * Terminals: the list, pairing a new one with a code, renaming, the remote payments switch and
- * unpairing. Each list answer carries a ticket, so an older answer still in flight cannot undo a
+ * Terminals: the list, pairing a new one with a code, renaming, the remote payments switch,
+ * moving one to another store and unpairing. Each list answer carries a ticket, so an older answer still in flight cannot undo a
  * change this page has just made.
  */
 import { createStore } from 'zustand/vanilla';
-import type { Terminal } from '../../shared/contract/terminals';
+import type { Store, Terminal } from '../../shared/contract/terminals';
 import { checkAmount } from '../lib/amount';
 import { failureMessage, fieldErrors, isStale, type Call } from '../lib/api';
 import { groupCode, pairingDeadline } from '../lib/pairing';
@@ -19,6 +19,8 @@ export interface Pairing {
 
 export interface TerminalsState {
   terminals: Terminal[] | null;
+  /** The merchant's stores, for the store each terminal is in and where it may move. */
+  stores: Store[];
   error: string;
   /** Per terminal: why its last action failed. */
   rowErrors: Record<string, string>;
@@ -32,6 +34,8 @@ export interface TerminalsState {
   closePairing(): void;
   rename(id: string, name: string): Promise<boolean>;
   setRemotePayments(id: string, enabled: boolean): Promise<void>;
+  /** Moves the terminal to another store: its next payment is that store's. */
+  moveTo(id: string, storeId: string): Promise<void>;
   unpair(id: string): Promise<void>;
   /** Sets the terminal's largest payment from what was typed (pounds); true when saved. */
   setMaxAmount(id: string, text: string): Promise<boolean>;
@@ -66,6 +70,7 @@ export function createTerminalsStore(call: Call, now: () => number = Date.now) {
 
     return {
       terminals: null,
+      stores: [],
       error: '',
       rowErrors: {},
       pairing: null,
@@ -76,8 +81,14 @@ export function createTerminalsStore(call: Call, now: () => number = Date.now) {
       async refresh() {
         const mine = ++ticket;
         try {
-          const terminals = await call('listTerminals');
-          if (mine === ticket) apply(terminals);
+          const [terminals, stores] = await Promise.all([
+            call('listTerminals'),
+            call('listStores'),
+          ]);
+          if (mine === ticket) {
+            set({ stores });
+            apply(terminals);
+          }
         } catch (error) {
           if (!isStale(error) && mine === ticket)
             set({ error: `Could not load terminals: ${failureMessage(error)}` });
@@ -134,6 +145,15 @@ export function createTerminalsStore(call: Call, now: () => number = Date.now) {
         } catch (error) {
           if (!isStale(error))
             rowError(id, `Remote payments not switched: ${failureMessage(error)}`);
+        }
+      },
+
+      async moveTo(id, storeId) {
+        get().clearRowError(id);
+        try {
+          replace(await call('updateTerminal', { params: { id }, body: { storeId } }));
+        } catch (error) {
+          if (!isStale(error)) rowError(id, `Not moved: ${failureMessage(error)}`);
         }
       },
 

@@ -810,3 +810,20 @@ describe('merchant (the API key alone)', () => {
     await pay.merchant.update({ supportEmail: null, settings: { defaultExpirySeconds: 180 } });
   });
 });
+
+describe('stores (the API key alone)', () => {
+  it('lists, adds, renames and archives a store; the primary one cannot be archived (409)', async () => {
+    const pay = new AgentPay({ baseUrl: h.url, apiKey: SANDBOX });
+    const [primary] = await pay.stores.list();
+    expect(primary).toMatchObject({ isPrimary: true, archived: false });
+    const added = await pay.stores.create({ name: 'Client Street', address: '9 Client Street' });
+    expect(added).toMatchObject({ name: 'Client Street', archived: false, terminals: 0 });
+    const archived = await pay.stores.update(added.id, { name: 'Client St', archived: true });
+    expect(archived).toMatchObject({ name: 'Client St', archived: true });
+    expect((await pay.stores.list()).find((s) => s.id === added.id)).toEqual(archived);
+    const refused = await rejects(pay.stores.update(primary!.id, { archived: true }), 'CONFLICT');
+    expect(refused.errors.map((e) => e.field)).toEqual(['archived']);
+    const bad = await rejects(pay.stores.create({ name: ' ' }), 'BAD_REQUEST');
+    expect(bad.errors.map((e) => e.field)).toEqual(['name']);
+  });
+});

@@ -21,3 +21,12 @@ export const badField = (field: string, message: string) =>
   new ApiError(400, `${field}: ${message}`, [{ field, message }]);
 export const notFound = (message: string) => new ApiError(404, message);
 export const badRequest = (message: string) => new ApiError(400, message);
+
+/**
+ * 409 STORE_ARCHIVED: a new payment, pairing or move into a store its merchant archived. The
+ * message names the store so the person at the till knows which one and what to ask for.
+ */
+export const storeArchived = (storeName: string, field = 'storeId') => {
+  const message = `Store ${storeName} is archived: it takes no new payments or terminals; open it again on the dashboard`;
+  return new ApiError(409, message, [{ field, message }], 'STORE_ARCHIVED');
+};

@@ -31,10 +31,12 @@ export function createWatcher(store: Store, presence: Presence) {
       remote_enabled: number;
       push_registered: number;
       max_amount_pence: number;
+      store_id: string;
       last_seen_at: number | null;
     }
   >(
-    `SELECT id, name, remote_enabled, push_registered, max_amount_pence, last_seen_at FROM terminals
+    `SELECT id, name, remote_enabled, push_registered, max_amount_pence, store_id, last_seen_at
+       FROM terminals
        WHERE merchant_id = ? AND environment = ? AND deleted_at IS NULL ORDER BY created_at`,
   );
   const subscriptions = store.prepare<[string, string], { ids: string | null }>(
@@ -93,6 +95,7 @@ export function createWatcher(store: Store, presence: Presence) {
         t.remote_enabled,
         t.push_registered,
         t.max_amount_pence,
+        t.store_id,
         online ? 1 : 0,
         seen,
       ].join(':');

@@ -5,7 +5,7 @@ import { overTerminalLimit } from '../../shared/contract/terminals';
 import { poundsToPence } from '../../shared/money';
 import type { Clock } from '../kernel/clock';
 import type { Caller } from '../kernel/caller';
-import { ApiError, badField } from '../kernel/errors';
+import { ApiError, badField, storeArchived } from '../kernel/errors';
 import type { Store } from '../kernel/store/port';
 import { createReadCache } from '../kernel/store/read-cache';
 import type { PaymentStatus } from '../../shared/payment-states';
@@ -47,14 +47,14 @@ export function createPaymentCreator(store: Store, clock: Clock) {
   const merchant = {
     get: (id: string) => settings.read(id, () => merchantRow.get(id)),
   };
-  const storeOf = store.prepare<[string, string], { id: string }>(
-    'SELECT id FROM stores WHERE id = ? AND merchant_id = ?',
+  const storeOf = store.prepare<[string, string], { name: string; archived_at: number | null }>(
+    'SELECT name, archived_at FROM stores WHERE id = ? AND merchant_id = ?',
   );
   const primaryStoreOf = store.prepare<[string], { id: string }>(
     'SELECT id FROM stores WHERE merchant_id = ? AND is_primary = 1',
   );
-  // A merchant's primary store is committed with the merchant (bootstrap) and never changes or
-  // goes, so it is read once, even inside a transaction.
+  // A merchant's primary store is committed with the merchant (bootstrap) and never changes,
+  // goes or is archived, so it is read once, even inside a transaction.
   const primaryStores = new Map<string, string>();
   async function primaryStore(merchantId: string): Promise<string> {
     let id = primaryStores.get(merchantId);
@@ -124,11 +124,16 @@ export function createPaymentCreator(store: Store, clock: Clock) {
         throw badField('storeId', "must be the terminal's own store");
       storeId = caller.storeId;
     } else if (body.storeId) {
-      if (!(await storeOf.get(body.storeId, caller.merchantId)))
-        throw badField('storeId', 'is not a store of this merchant');
       storeId = body.storeId;
     } else {
       storeId = await primaryStore(caller.merchantId);
+    }
+    // Any store but the primary may be archived (PATCH /api/stores/{id}): read now, never
+    // remembered, so archiving stops the store's terminals at their next payment.
+    if (storeId !== (await primaryStore(caller.merchantId))) {
+      const named = await storeOf.get(storeId, caller.merchantId);
+      if (!named) throw badField('storeId', 'is not a store of this merchant');
+      if (named.archived_at !== null) throw storeArchived(named.name);
     }
 
     // A terminal's largest payment holds for every payment bound to it: started at the counter

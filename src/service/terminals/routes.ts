@@ -1,7 +1,7 @@
 /**
  * Terminals (docs/terminals.md): pairing codes, pairing, List Terminals, rename, switch remote
- * payments and set the largest payment, unpair, FCM token registration, a terminal's own record;
- * and Get Stores.
+ * payments, set the largest payment and move it to another store, unpair, FCM token
+ * registration, a terminal's own record. The stores themselves are in stores.ts.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { routes } from '../../shared/contract/routes';
@@ -9,7 +9,7 @@ import { poundsToPence } from '../../shared/money';
 import { iso } from '../kernel/clock';
 import type { Area } from '../context';
 import { keepSecret, newSecret } from '../kernel/secrets';
-import { ApiError, badField } from '../kernel/errors';
+import { ApiError, badField, storeArchived } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { terminalRecord } from './model';
 import { profileLines } from '../merchants/profile';
@@ -28,9 +28,18 @@ interface CodeRow {
 
 export const terminalRoutes: Area = (app, ctx) => {
   const { store, clock, terminals, presence } = ctx;
-  const storeOf = store.prepare<[string, string], { id: string }>(
-    'SELECT id FROM stores WHERE id = ? AND merchant_id = ?',
+  const storeOf = store.prepare<[string, string], { name: string; archived_at: number | null }>(
+    'SELECT name, archived_at FROM stores WHERE id = ? AND merchant_id = ?',
   );
+  /** The merchant's open store: 404 for another merchant's or an unknown id, 409 if archived. */
+  async function openStore(storeId: string, merchantId: string, field = 'storeId') {
+    const found = await storeOf.get(storeId, merchantId);
+    if (!found)
+      throw new ApiError(404, 'No store with this id for this merchant', [
+        { field, message: 'is not a store of this merchant' },
+      ]);
+    if (found.archived_at !== null) throw storeArchived(found.name, field);
+  }
   const primaryStore = store.prepare<[string], { id: string }>(
     'SELECT id FROM stores WHERE merchant_id = ? AND is_primary = 1',
   );
@@ -57,8 +66,7 @@ export const terminalRoutes: Area = (app, ctx) => {
 
   mount(app, ctx.auth, routes.createPairingCode, async ({ body, caller }) => {
     const storeId = body.storeId ?? (await primaryStore.get(caller.merchantId))!.id;
-    if (!(await storeOf.get(storeId, caller.merchantId)))
-      throw new ApiError(404, 'No store with this id for this merchant');
+    await openStore(storeId, caller.merchantId);
     const expiresAt = clock.now(caller.environment) + PAIRING_CODE_TTL_MS;
     // Retry on the rare collision with a live code.
     for (;;) {
@@ -99,6 +107,9 @@ export const terminalRoutes: Area = (app, ctx) => {
           'code',
           'is unknown, expired or already used; make a new one on the dashboard',
         );
+      // The store may have been archived since the code was made; the code stays unused, so
+      // it pairs if the store is opened again within its ten minutes.
+      await openStore(code.store_id, code.merchant_id, 'code');
       await store
         .prepare('UPDATE pairing_codes SET used_at = ? WHERE code = ?')
         .run(now, code.code);
@@ -139,17 +150,24 @@ export const terminalRoutes: Area = (app, ctx) => {
 
   mount(app, ctx.auth, routes.updateTerminal, async ({ params, body, caller }) => {
     const row = await terminals.owned(params.id, caller.merchantId, caller.environment);
+    const moved = body.storeId !== undefined && body.storeId !== row.store_id;
+    if (moved) await openStore(body.storeId!, caller.merchantId);
     await store
       .prepare(
         `UPDATE terminals SET name = COALESCE(?, name), remote_enabled = COALESCE(?, remote_enabled),
-         max_amount_pence = COALESCE(?, max_amount_pence) WHERE id = ?`,
+         max_amount_pence = COALESCE(?, max_amount_pence), store_id = COALESCE(?, store_id)
+         WHERE id = ?`,
       )
       .run(
         body.name ?? null,
         body.remotePaymentsEnabled === undefined ? null : Number(body.remotePaymentsEnabled),
         body.maxAmount === undefined ? null : poundsToPence(body.maxAmount),
+        moved ? body.storeId! : null,
         row.id,
       );
+    // The terminal's secret carries its store (http/auth.ts caches the caller by the secret's
+    // hash): forget it before answering, so the terminal's next request is the new store's.
+    if (moved) await ctx.auth.forgetAll();
     return terminalRecord((await terminals.get(row.id))!, presence);
   });
 
@@ -166,32 +184,4 @@ export const terminalRoutes: Area = (app, ctx) => {
     presence.disconnect(row.id); // its push stream ends now, not at the next heartbeat
     return { message: `Terminal ${row.name} unpaired` };
   });
-
-  mount(app, ctx.auth, routes.listStores, async ({ caller }) =>
-    (
-      await store
-        .prepare<
-          [string],
-          {
-            id: string;
-            name: string;
-            merchant_name: string;
-            is_primary: number;
-            address: string | null;
-            created_at: number;
-          }
-        >(
-          `SELECT s.*, m.name AS merchant_name FROM stores s JOIN merchants m ON m.id = s.merchant_id
-         WHERE s.merchant_id = ? ORDER BY s.is_primary DESC, s.created_at`,
-        )
-        .all(caller.merchantId)
-    ).map((s) => ({
-      id: s.id,
-      name: s.name,
-      merchantName: s.merchant_name,
-      isPrimary: s.is_primary === 1,
-      ...(s.address ? { address: s.address } : {}),
-      createdAt: iso(s.created_at),
-    })),
-  );
 };

@@ -12,6 +12,8 @@ export const ErrorName = z.enum([
   'CONTRACT_REVOKED',
   /** Agent Pay: a send or collect under a contract past its validTo (409). */
   'CONTRACT_EXPIRED',
+  /** A new payment, pairing or move into a store its merchant archived (409). */
+  'STORE_ARCHIVED',
   'GONE',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',

@@ -8,6 +8,8 @@ import {
   RemotePaymentBody,
   RemotePaymentResponse,
   Store,
+  StoreCreateBody,
+  StoreUpdateBody,
   Terminal,
   TerminalName,
   TerminalParams,
@@ -268,7 +270,7 @@ describe('TerminalUpdateBody', () => {
   it('rejects an empty body', () => {
     const found = issues(TerminalUpdateBody, {});
     expect(found.map((i) => i.path)).toEqual([['name']]);
-    expect(found[0]?.message).toBe('name, remotePaymentsEnabled or maxAmount is required');
+    expect(found[0]?.message).toBe('name, remotePaymentsEnabled, maxAmount or storeId is required');
   });
 
   it('rejects a blank name and a string switch', () => {
@@ -298,15 +300,33 @@ describe('Store', () => {
     merchantName: 'Corner Café',
     isPrimary: true,
     address: '12 High Street, York',
+    archived: false,
+    terminals: 2,
     createdAt: '2026-01-01T00:00:00.000Z',
   };
-  it('accepts a store, with and without an address', () => {
+  it('accepts a store, with and without an address, open or archived', () => {
     expect(parse(Store, store)).toEqual(store);
     const { address: _a, ...bare } = store;
     expect(parse(Store, { ...bare, isPrimary: false })).toBeTruthy();
+    const archived = { ...store, archived: true, archivedAt: '2026-02-01T00:00:00.000Z' };
+    expect(parse(Store, archived)).toEqual(archived);
   });
   it('rejects a non-UUID id and a missing isPrimary', () => {
     expect(paths(Store, { ...store, id: 'main' })).toEqual([['id']]);
     expect(paths(Store, { ...store, isPrimary: undefined })).toEqual([['isPrimary']]);
+  });
+});
+
+describe('StoreCreateBody and StoreUpdateBody', () => {
+  it('takes a name and an optional address, trimmed', () => {
+    expect(parse(StoreCreateBody, { name: ' Station Road ' })).toEqual({ name: 'Station Road' });
+    expect(paths(StoreCreateBody, { name: '  ' })).toEqual([['name']]);
+    expect(paths(StoreCreateBody, { name: 'x'.repeat(81) })).toEqual([['name']]);
+    expect(paths(StoreCreateBody, { name: 'A', address: 'x'.repeat(201) })).toEqual([['address']]);
+  });
+  it('needs something to change, and archived as a boolean', () => {
+    expect(paths(StoreUpdateBody, {})).toEqual([['name']]);
+    expect(paths(StoreUpdateBody, { archived: 'yes' })).toEqual([['archived']]);
+    expect(parse(StoreUpdateBody, { address: null })).toEqual({ address: null });
   });
 });

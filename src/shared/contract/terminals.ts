@@ -12,8 +12,10 @@ import {
   PositivePounds,
   Timestamp,
   Uuid,
+  nonBlank,
   safeText,
 } from './common';
+import { isTimeZone } from '../shop-day';
 import { checkLinesAddUp, DisplayLineItem, LineItems, lineItemsTotalPence } from './line-items';
 
 /** "+44" or "44": an optional plus and 1-4 digits. */
@@ -140,11 +142,17 @@ export const TerminalUpdateBody = z
     maxAmount: PositivePounds.optional().describe(
       'The largest payment the terminal may take, in pounds; larger ones are refused with 400',
     ),
+    storeId: Uuid.optional().describe(
+      "Moves the terminal to another of the merchant's stores (not an archived one): its next payment is that store's",
+    ),
   })
   .refine(
     (b) =>
-      b.name !== undefined || b.remotePaymentsEnabled !== undefined || b.maxAmount !== undefined,
-    { message: 'name, remotePaymentsEnabled or maxAmount is required', path: ['name'] },
+      b.name !== undefined ||
+      b.remotePaymentsEnabled !== undefined ||
+      b.maxAmount !== undefined ||
+      b.storeId !== undefined,
+    { message: 'name, remotePaymentsEnabled, maxAmount or storeId is required', path: ['name'] },
   );
 /** A terminal registers its Firebase Cloud Messaging token; null removes it. */
 export const PushTokenBody = z.object({ fcmToken: safeText().min(1).max(4096).nullable() });
@@ -157,9 +165,69 @@ export const Store = z.object({
     .describe("The merchant's (the shop's) name, which the kiosk and the payment page show"),
   isPrimary: z.boolean(),
   address: z.string().optional(),
+  archived: z
+    .boolean()
+    .describe("An archived store's terminals take no new payments; its history stays readable"),
+  archivedAt: Timestamp.optional().describe('When the store was archived; absent while open'),
+  terminals: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe("How many terminals are paired to the store in the secret's environment"),
   createdAt: Timestamp,
 });
 export type Store = z.infer<typeof Store>;
+
+export const StoreName = nonBlank(1, 80);
+export const StoreAddress = safeText({ multiline: true })
+  .trim()
+  .max(200, 'must be at most 200 characters');
+export const StoreParams = z.object({ id: Uuid });
+export const StoreCreateBody = z.object({ name: StoreName, address: StoreAddress.optional() });
+export const StoreUpdateBody = z
+  .object({
+    name: StoreName.optional(),
+    address: StoreAddress.nullable().optional().describe('null removes the address'),
+    archived: z
+      .boolean()
+      .optional()
+      .describe('true archives the store (never the primary one); false opens it again'),
+  })
+  .refine((b) => b.name !== undefined || b.address !== undefined || b.archived !== undefined, {
+    message: 'name, address or archived is required',
+    path: ['name'],
+  });
+
+/** A day of the shop (and the week it ends), as the bank reconciliation takes it. */
+export const StoreTakingsQuery = z.object({
+  date: z.iso.date({ message: 'must be a date (YYYY-MM-DD)' }),
+  timeZone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, { message: 'must be an IANA time zone such as Europe/London' })
+    .optional(),
+});
+/** Money taken over a span: completed payments (tips included) less completed refunds. */
+export const Takings = z.object({
+  payments: z.number().int().nonnegative().describe('Payments completed in the span'),
+  paid: z.number().describe('What they took, tips included, in pounds'),
+  refunded: z.number().describe('Refunds completed in the span, in pounds'),
+  net: z.number().describe('paid less refunded'),
+});
+export const StoreTakings = z.object({
+  date: z.iso.date(),
+  timeZone: z.string(),
+  weekStart: z.iso.date().describe('The Monday of the week that ends on date'),
+  stores: z.array(
+    z.object({
+      storeId: Uuid,
+      name: z.string(),
+      archived: z.boolean(),
+      day: Takings,
+      week: Takings,
+    }),
+  ),
+});
 
 /**
  * The terminal's events as a feed to poll, for a kiosk that cannot keep the push stream open

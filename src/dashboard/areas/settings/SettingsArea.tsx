@@ -1,7 +1,7 @@
 /**
  * Settings: the shop's profile (what receipts, the payment page and the customer display say
  * about it), its logo, and which ways of paying new payments offer (docs/merchant.md); then its
- * access secrets (AccessSecrets.tsx).
+ * stores with their takings (Stores.tsx), access secrets (AccessSecrets.tsx).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { CallInput } from '../../../shared/contract/call';
@@ -12,6 +12,7 @@ import { ButtonRow, FieldError, TextInput } from '../../components/form';
 import { Notice } from '../../components/Notice';
 import { useDashboard } from '../../context';
 import { AccessSecrets } from './AccessSecrets';
+import { Stores } from './Stores';
 import { failureMessage, fieldErrors, isStale } from '../../lib/api';
 
 type ProfileField =
@@ -224,6 +225,7 @@ export function SettingsArea() {
           ))}
         </div>
       </section>
+      <Stores />
       <AccessSecrets />
     </>
   );

@@ -1,9 +1,9 @@
-/** Terminals: pair a kiosk with a code, see which are online, rename, switch, unpair. */
+/** Terminals: pair a kiosk with a code, see which are online, rename, switch, move, unpair. */
 import { useEffect, useRef, useState } from 'react';
 import { formatPounds, formatWhen } from '../../../shared/format';
 import type { Terminal } from '../../../shared/contract/terminals';
 import { ConfirmBox } from '../../components/ConfirmBox';
-import { ButtonRow, TextInput } from '../../components/form';
+import { ButtonRow, Select, TextInput } from '../../components/form';
 import { Notice } from '../../components/Notice';
 import { useDashboard, useTerminals } from '../../context';
 import { expiryText } from '../../lib/pairing';
@@ -15,6 +15,9 @@ export function TerminalsArea() {
   const pairedNotice = useTerminals((s) => s.pairedNotice);
   const busy = useTerminals((s) => s.pairingBusy);
   const { terminals: store } = useDashboard();
+  // The stores a terminal may move to change on Settings, which the change stream does not
+  // announce: read them afresh each time the page opens.
+  useEffect(() => void store.getState().refresh(), [store]);
   return (
     <section className="card" aria-labelledby="terminals-title">
       <div className="head">
@@ -101,6 +104,9 @@ function TerminalItem({ terminal }: { terminal: Terminal }) {
   const [editingLimit, setEditingLimit] = useState(false);
   const [limit, setLimit] = useState('');
   const limitError = useTerminals((s) => s.limitErrors[terminal.id] ?? '');
+  const stores = useTerminals((s) => s.stores);
+  const [moving, setMoving] = useState<string | null>(null);
+  const here = stores.find((s) => s.id === terminal.storeId);
   const limitInput = useRef<HTMLInputElement>(null);
   const limitButton = useRef<HTMLButtonElement>(null);
   const renameInput = useRef<HTMLInputElement>(null);
@@ -134,6 +140,37 @@ function TerminalItem({ terminal }: { terminal: Terminal }) {
           <div data-testid="terminal-limit">
             Largest payment: <strong>{formatPounds(terminal.maxAmount)}</strong>
           </div>
+          {stores.length > 1 ? (
+            <Select
+              id={`store-${terminal.id}`}
+              label="Store"
+              value={moving ?? terminal.storeId}
+              disabled={moving !== null}
+              onValue={async (storeId) => {
+                // The choice shows while the service is asked; the answer puts the store in place.
+                setMoving(storeId);
+                try {
+                  await store.getState().moveTo(terminal.id, storeId);
+                } finally {
+                  setMoving(null);
+                }
+              }}
+            >
+              {stores
+                .filter((s) => !s.archived || s.id === terminal.storeId)
+                .map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.archived ? `${s.name} (archived)` : s.name}
+                  </option>
+                ))}
+            </Select>
+          ) : null}
+          {here?.archived ? (
+            <div className="warn" data-testid="terminal-store-archived">
+              <strong>{here.name} is archived:</strong> this terminal takes no new payments until
+              you move it or open the store again.
+            </div>
+          ) : null}
           {terminal.tokenMissing ? (
             <div className="warn">
               <strong>Waiting for the kiosk to connect.</strong> Open Counter on the kiosk; remote

@@ -696,4 +696,12 @@ export const postgresMigrations: readonly string[] = [
   CREATE TRIGGER merchants_changed AFTER UPDATE ON merchants
     FOR EACH ROW EXECUTE FUNCTION counter_announce('merchant', 'id');
   `,
+  // 10: SQLite's 20 (stores a merchant manages: archived_at).
+  `
+  ALTER TABLE stores ADD COLUMN archived_at BIGINT;
+  CREATE INDEX stores_merchant ON stores(merchant_id, created_at);
+  CREATE INDEX transactions_completed ON transactions(updated_at) WHERE status = 'COMPLETED';
+  CREATE INDEX refunds_completed ON refunds(merchant_id, environment, updated_at)
+    WHERE status = 'COMPLETED';
+  `,
 ];
