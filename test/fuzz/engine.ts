@@ -7,7 +7,8 @@
  * - a request the route's own schema refuses is refused (never 2xx), naming at least one field;
  * - a success matches the route's response schema;
  * - a refused request commits no change: triggers count every committed write to every table
- *   (webhook deliveries and their attempts aside: the dispatcher writes them in the background).
+ *   (webhook deliveries and their attempts aside: the dispatcher writes them in the background;
+ *   and a secret's last use, recorded whatever the answer: BOOKKEEPING_COLUMNS).
  * Used by test/fuzz/contract-fuzz.test.ts (bounded) and scripts/fuzz.ts (`npm run fuzz`).
  */
 import fc from 'fast-check';
@@ -490,6 +491,15 @@ export const BACKGROUND_TABLES = [
   'terminal_lookups',
 ];
 
+/**
+ * Columns a request writes whatever its answer, as bookkeeping of the caller rather than a change
+ * it asked for: a secret's last use is recorded (at most once a minute) even when the request it
+ * authenticated is then refused.
+ */
+export const BOOKKEEPING_COLUMNS: Record<string, string[]> = {
+  access_secrets: ['last_used_at'],
+};
+
 /** Counts committed writes to every table but BACKGROUND_TABLES (see the file comment). */
 async function countWrites(h: Harness): Promise<() => Promise<number>> {
   // SQLite-only: temporary triggers on the SQLite store's one connection. Counted rows are read
@@ -512,11 +522,23 @@ async function countWrites(h: Harness): Promise<() => Promise<number>> {
       !BACKGROUND_TABLES.includes(name) &&
       !virtual.some((v) => name === v || name.startsWith(`${v}_`)),
   );
-  for (const { name } of tables)
-    for (const op of ['INSERT', 'UPDATE', 'DELETE'])
+  for (const { name } of tables) {
+    const skipped = BOOKKEEPING_COLUMNS[name] ?? [];
+    const counted = db
+      .prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)')
+      .all(name)
+      .map((column) => `"${column.name}"`)
+      .filter((column) => !skipped.includes(column.slice(1, -1)));
+    const update = skipped.length ? `UPDATE OF ${counted.join(', ')}` : 'UPDATE';
+    for (const [op, event] of [
+      ['INSERT', 'INSERT'],
+      ['UPDATE', update],
+      ['DELETE', 'DELETE'],
+    ])
       db.exec(
-        `CREATE TEMP TRIGGER fuzz_${name}_${op} AFTER ${op} ON main."${name}" BEGIN UPDATE fuzz_writes SET n = n + 1; END`,
+        `CREATE TEMP TRIGGER fuzz_${name}_${op} AFTER ${event} ON main."${name}" BEGIN UPDATE fuzz_writes SET n = n + 1; END`,
       );
+  }
   const read = h.service.store.prepare<[], { n: number }>('SELECT n FROM fuzz_writes');
   return async () => (await read.get())!.n;
 }
