@@ -219,7 +219,9 @@ export async function main(argv: string[]): Promise<void> {
     usageError(`--instances must be a number of processes from 1 to 64, not ${values.instances}`);
   const drainDelay = Number(values['drain-delay'] ?? '0');
   if (!(Number.isFinite(drainDelay) && drainDelay >= 0 && drainDelay <= 600))
-    usageError(`--drain-delay must be a number of seconds from 0 to 600, not ${values['drain-delay']}`);
+    usageError(
+      `--drain-delay must be a number of seconds from 0 to 600, not ${values['drain-delay']}`,
+    );
   const merchantName =
     values['merchant-name'] === undefined
       ? undefined
