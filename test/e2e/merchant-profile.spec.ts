@@ -11,7 +11,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { api as serviceApi, displayRoot, startKiosk, tempDir, type Kiosk } from './kiosk-harness';
 
 const NAME = 'Bean There Café';
-const ADDRESS_LINE = 'Leeds LS1 4AB';
+const ADDRESS = '4 Mill Lane, Leeds LS1 4AB';
 /** An SVG logo as a merchant would upload it; 120×40, so a loaded <img> has naturalWidth 120. */
 const LOGO_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" viewBox="0 0 120 40">' +
@@ -85,7 +85,7 @@ test('a renamed shop with a new logo shows on every surface, the customer displa
     .getByRole('link', { name: 'Settings' })
     .click();
   await dashboard.getByLabel('Business name').fill(NAME);
-  await dashboard.getByLabel('Address').fill(`4 Mill Lane\n${ADDRESS_LINE}`);
+  await dashboard.getByLabel('Address').fill(ADDRESS);
   await dashboard.getByRole('button', { name: 'Save profile' }).click();
   await expect(dashboard.getByTestId('settings-saved')).toContainText('Profile saved');
   // The header follows the rename without signing in again.
@@ -98,7 +98,7 @@ test('a renamed shop with a new logo shows on every surface, the customer displa
   });
   await expect.poll(() => loadedWidth(dashboard.getByRole('img', { name: 'Your logo' }))).toBe(120);
   const merchant = await api('GET', '/api/merchant');
-  expect(merchant).toMatchObject({ name: NAME, address: `4 Mill Lane\n${ADDRESS_LINE}` });
+  expect(merchant).toMatchObject({ name: NAME, address: ADDRESS });
   expect(merchant.logoUrl).toMatch(/\/logo\?v=/);
 
   const customer = await open(browser, 'about:blank', 390, 844);
@@ -118,14 +118,14 @@ test('a renamed shop with a new logo shows on every surface, the customer displa
   // The hosted receipt page of the payment paid before: logo, name and address.
   await customer.goto(`${base}/receipt/${paid}`);
   await expect(customer.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
-  await expect(customer.getByText(ADDRESS_LINE)).toBeVisible();
+  await expect(customer.getByText(ADDRESS)).toBeVisible();
   await expect.poll(() => loadedWidth(customer.locator('img.logo'))).toBe(120);
 
   // The receipt image: the SVG names the shop and its address, as Chromium draws it; the PNG,
   // drawn from the same layout, is not the one drawn before.
   const svg = (await receiptImage('RECEIPT')).toString();
   expect(svg).toContain('Bean There Caf');
-  expect(svg).toContain(ADDRESS_LINE);
+  expect(svg).toContain(ADDRESS);
   expect(svg).not.toContain('Counter Demo Shop');
   await customer.goto(`${base}/api/payment-requests/${paid}/template/RECEIPT`);
   await expect(customer.locator('text', { hasText: NAME }).first()).toBeVisible();
