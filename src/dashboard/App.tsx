@@ -95,6 +95,7 @@ function Shell({
         api,
         isHidden: () => document.hidden,
         onUnauthorized: () => session.getState().signOut(REVOKED),
+        onMerchantName: (name) => session.getState().merchantShown(name),
         sandbox,
       }),
     [api, session, sandbox],

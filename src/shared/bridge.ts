@@ -248,6 +248,8 @@ export const KioskState = z.object({
       baseUrl: z.string(),
       terminalName: z.string().nullable(),
       merchantName: z.string().nullable(),
+      /** The shop's logo on the service (an absolute URL), when it has one. */
+      merchantLogoUrl: z.string().nullable().optional(),
     }),
   ]),
   /** The push channel's state; `offline` also when the service cannot be reached at all. */
@@ -309,6 +311,8 @@ export type DisplayPayment = z.infer<typeof DisplayPayment>;
 /** Everything the customer display needs; a display on the LAN receives nothing else. */
 export const DisplayState = z.object({
   shopName: z.string().nullable(),
+  /** The shop's logo on the service, shown as an image beside its name; null without one. */
+  shopLogoUrl: z.string().nullable().optional(),
   locale: z.string(),
   active: DisplayPayment.nullable(),
   /** Payment requests waiting for the display, next first (as the customer will see them). */
@@ -340,6 +344,7 @@ function displayPayment(p: KioskPayment): DisplayPayment {
 export function displayStateOf(state: KioskState): DisplayState {
   return {
     shopName: state.pairing.paired ? state.pairing.merchantName : null,
+    shopLogoUrl: state.pairing.paired ? (state.pairing.merchantLogoUrl ?? null) : null,
     locale: state.locale,
     active: state.active ? displayPayment(state.active) : null,
     queue: state.queue.map(displayPayment),

@@ -19,6 +19,8 @@ export function createDashboard(options: {
   pollMs?: number;
   /** Sandbox-only panels (test cards, the outbox of messages) show only in the sandbox. */
   sandbox?: boolean;
+  /** The shop's name as Settings read or saved it (the header shows it). */
+  onMerchantName?: (name: string) => void;
 }) {
   const terminals = createTerminalsStore(options.api.call);
   const payments = createPaymentsStore(options.api.call);
@@ -56,6 +58,10 @@ export function createDashboard(options: {
     customers,
     sandbox: options.sandbox ?? false,
     live,
+    /** Settings read or saved the profile: whatever else names the shop follows. */
+    merchantShown(name: string) {
+      options.onMerchantName?.(name);
+    },
     start() {
       void Promise.allSettled(Object.values(refreshers).map((r) => r()));
       live.start();

@@ -24,6 +24,8 @@ export interface SessionState {
   error: string;
   signIn(candidate: string): Promise<void>;
   signOut(message?: string): void;
+  /** The shop's name as Settings last read or saved it: the header follows a rename at once. */
+  merchantShown(name: string): void;
   /** Signs in with the secret this tab remembers, if any; true when there was one. */
   resume(): boolean;
 }
@@ -111,6 +113,10 @@ export function createSessionStore(options: {
         storeName: '',
         error: message,
       });
+    },
+
+    merchantShown(name) {
+      if (get().phase === 'signed-in' && name !== get().merchantName) set({ merchantName: name });
     },
 
     resume() {

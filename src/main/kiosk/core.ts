@@ -187,7 +187,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   /** The terminal's largest payment in pence, from its own record; null when unknown. */
   let maxPence: number | null = null;
   /** The shop as the service last described it (refreshTerminal); until then, as at pairing. */
-  let shop: { name: string; lines: string[] } | null = null;
+  let shop: { name: string; lines: string[]; logoUrl?: string } | null = null;
   const shopName = () => shop?.name ?? credentials?.merchantName ?? null;
   let terminalTimer: NodeJS.Timeout | null = null;
   const finishedTimers = new Map<string, NodeJS.Timeout>();
@@ -227,6 +227,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
             baseUrl: saved.baseUrl,
             terminalName: credentials!.terminalName ?? null,
             merchantName: shopName(),
+            merchantLogoUrl: shop?.logoUrl ?? null,
           }
         : { paired: false },
       connection,

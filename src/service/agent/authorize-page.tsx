@@ -18,12 +18,13 @@ import {
   StatusCard,
   type CardFormValues,
 } from '../pages/hosted';
+import type { Business } from './business';
 import type { LinkedMethod } from './collect-cards';
 
 export interface AuthorizeView {
   token: string;
   sandbox: boolean;
-  businessName: string;
+  business: Business;
   agentName: string;
   contractName: string;
   description?: string;
@@ -115,16 +116,17 @@ export const AuthorizePage: FC<{ view: AuthorizeView }> = ({ view }) => {
   const update = view.current !== undefined;
   const action = `/agents/authorize/${view.token}`;
   const collectNew = view.type === 'COLLECT' && !update;
+  const businessName = view.business.name;
   const who =
     view.type === 'SEND'
-      ? `${view.agentName}, an agent of ${view.businessName}, asks to send payments from ${view.businessName}'s account.`
-      : `${view.businessName} asks to charge your card, through its agent ${view.agentName}, without you being present each time.`;
+      ? `${view.agentName}, an agent of ${businessName}, asks to send payments from ${businessName}'s account.`
+      : `${businessName} asks to charge your card, through its agent ${view.agentName}, without you being present each time.`;
   return (
     <PageShell
       title={update ? 'Approve the new limits' : 'Approve a spending contract'}
       sandbox={view.sandbox}
     >
-      <MerchantHeader merchantName={view.businessName} />
+      <MerchantHeader merchantName={businessName} logo={view.business.logo} />
       <section class="card">
         <h1>
           {update ? 'New limits for ' : 'Approve '}“{view.contractName}”

@@ -20,6 +20,7 @@ import { createCustomerStore } from '../customers/model';
 import { ApiError } from '../kernel/errors';
 import { guardHostedPages, seeOther, sendPage } from '../pages/hosted';
 import type { AgentStore } from './agents';
+import { businessOf } from './business';
 import {
   MAX_WRONG_CODES,
   createApprovalCodes,
@@ -71,9 +72,6 @@ export function authorizationPages(
   cards: CollectCards,
   revocation: Revocation,
 ) {
-  const businessName = ctx.store.prepare<[string], { name: string }>(
-    'SELECT name FROM merchants WHERE id = ?',
-  );
   const links = createLinkStore(ctx.store, ctx.clock);
   const customers = createCustomerStore(ctx.store, ctx.clock);
   const codes = createApprovalCodes(ctx.store, ctx.clock, ctx.messages);
@@ -105,8 +103,7 @@ export function authorizationPages(
   const agentName = async (row: ContractRow) =>
     (await agents.get({ merchantId: row.merchant_id, environment: row.environment }, row.agent_id))
       ?.name ?? 'An agent';
-  const businessOf = async (row: ContractRow) =>
-    (await businessName.get(row.merchant_id))?.name ?? 'The business';
+  const business = (row: ContractRow) => businessOf(ctx.profiles, row.merchant_id);
 
   async function page(c: Context, row: ContractRow, status: number, extras: Extras = {}) {
     const recipient = recipientOf(row);
@@ -118,7 +115,7 @@ export function authorizationPages(
         view={{
           token: row.auth_token!,
           sandbox: row.environment === 'sandbox',
-          businessName: await businessOf(row),
+          business: await business(row),
           agentName: await agentName(row),
           contractName: row.name,
           ...(row.description !== null ? { description: row.description } : {}),
@@ -179,7 +176,7 @@ export function authorizationPages(
     const row = await open(c);
     if (row instanceof Response) return row;
     const sent = await codes.send(row, {
-      businessName: await businessOf(row),
+      businessName: (await business(row)).name,
       agentName: await agentName(row),
       pageUrl: pageUrl(row),
     });

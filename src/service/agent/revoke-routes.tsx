@@ -20,6 +20,7 @@ import { iso } from '../kernel/clock';
 import { ApiError } from '../kernel/errors';
 import { MerchantHeader, PageShell, guardHostedPages, sendPage } from '../pages/hosted';
 import { recipientOf, toApprover } from './approval-codes';
+import { businessOf } from './business';
 import { OutcomePage } from './authorize-page';
 import { limitsOf, type ContractRow, type Contracts } from './contracts';
 
@@ -28,12 +29,8 @@ export function revocationPages(
   ctx: ServiceContext,
   contracts: Contracts,
 ) {
-  const businessName = ctx.store.prepare<[string], { name: string }>(
-    'SELECT name FROM merchants WHERE id = ?',
-  );
   guardHostedPages(app, ctx, '/agents/revoke/*');
-  const businessOf = async (row: ContractRow) =>
-    (await businessName.get(row.merchant_id))?.name ?? 'The business';
+  const business = (row: ContractRow) => businessOf(ctx.profiles, row.merchant_id);
 
   function unknown(c: Context) {
     return sendPage(
@@ -68,12 +65,12 @@ export function revocationPages(
     const row = await contracts.byRevokeToken(c.req.param('token'));
     if (!row) return unknown(c);
     if (row.status !== 'ACTIVE') return outcome(c, row, 200);
-    const business = await businessOf(row);
+    const { name: business, logo } = await businessOf(ctx.profiles, row.merchant_id);
     return sendPage(
       c,
       200,
       <PageShell title="Revoke a spending contract" sandbox={row.environment === 'sandbox'}>
-        <MerchantHeader merchantName={business} />
+        <MerchantHeader merchantName={business} logo={logo} />
         <section class="card">
           <h1>Revoke “{row.name}”</h1>
           <p>
@@ -129,7 +126,7 @@ export function revocationPages(
       if (recipient)
         await ctx.messages.add({
           ...toApprover(row, recipient),
-          subject: `${await businessOf(row)}: “${row.name}” is active; how to revoke it`,
+          subject: `${(await business(row)).name}: “${row.name}” is active; how to revoke it`,
           body:
             recipient.channel === 'EMAIL'
               ? `“${row.name}”, which you approved, is now active. To revoke it at any time, open ${revokeUrl}\n\nKeep this link to yourself: it is the only one, and whoever holds it can revoke the contract (it cannot move money).`

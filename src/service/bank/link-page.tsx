@@ -44,6 +44,8 @@ button.secondary{text-align:center}
 label{display:block;margin:.75rem 0 .25rem;font-weight:600}
 input{font:inherit;width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #b6c0cc;border-radius:8px}
 .error{color:#a61b1b;font-weight:600}
+.logo{display:block;max-height:56px;max-width:160px;margin:0 0 8px}
+p.merchant{font-weight:600;margin:0 0 .75rem}
 .row{display:flex;gap:.75rem;margin-top:1.25rem}
 .row form{flex:1}
 small{color:#52606d}
@@ -131,12 +133,15 @@ const SignIn: FC<{ id: string; bank: SandboxBank; error?: string }> = ({ id, ban
  */
 const APP_NAME = 'Counter';
 
-const Consent: FC<{ id: string; bank: SandboxBank; merchant: string }> = ({
+const Consent: FC<{ id: string; bank: SandboxBank; merchant: string; logo: string | null }> = ({
   id,
   bank,
   merchant,
+  logo,
 }) => (
   <>
+    {logo && <img class="logo" src={logo} alt="" />}
+    <p class="merchant">{merchant}</p>
     <h1>Share your accounts with {APP_NAME}?</h1>
     <p class="hint">
       {bank.name} will let {APP_NAME} read these accounts' details and transactions on behalf of{' '}
@@ -178,9 +183,6 @@ export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): 
   const byId = ctx.store.prepare<[string], LinkRow>('SELECT * FROM bank_links WHERE id = ?');
   const moveStage = ctx.store.prepare(
     'UPDATE bank_links SET stage = @to, bank = COALESCE(@bank, bank), consent_id = COALESCE(@consent, consent_id) WHERE id = @id AND stage = @from',
-  );
-  const merchantName = ctx.store.prepare<[string], { name: string }>(
-    'SELECT name FROM merchants WHERE id = ?',
   );
 
   function render(c: Context, status: number, title: string, body: Child, redirectOrigin?: string) {
@@ -246,12 +248,18 @@ export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): 
       case 'SIGN_IN':
         return render(c, 200, `Sign in to ${bank.name}`, <SignIn id={row.id} bank={bank} />, o);
       default: {
-        const merchant = (await merchantName.get(row.merchant_id))?.name ?? 'this merchant';
+        // The merchant as its profile names and shows it, as on the hosted payment page.
+        const profile = await ctx.profiles.get(row.merchant_id);
         return render(
           c,
           200,
           'Share your accounts',
-          <Consent id={row.id} bank={bank} merchant={merchant} />,
+          <Consent
+            id={row.id}
+            bank={bank}
+            merchant={profile?.name ?? 'this merchant'}
+            logo={profile?.logoPath ?? null}
+          />,
           o,
         );
       }

@@ -60,7 +60,12 @@ export const terminalRoutes: Area = (app, ctx) => {
     const profile = (await ctx.profiles.get(caller.merchantId))!;
     return {
       ...terminalRecord((await terminals.get(caller.terminalId))!, presence),
-      shop: { name: profile.name, lines: profileLines(profile) },
+      shop: {
+        name: profile.name,
+        lines: profileLines(profile),
+        // Absolute: the kiosk's windows are served from another origin than this service.
+        ...(profile.logoPath ? { logoUrl: `${ctx.publicUrl()}${profile.logoPath}` } : {}),
+      },
     };
   });
 

@@ -102,6 +102,10 @@ export const OwnTerminal = Terminal.extend({
       lines: z
         .array(z.string())
         .describe("Printed under the name: the merchant's address, company and VAT numbers"),
+      logoUrl: z
+        .string()
+        .optional()
+        .describe("The merchant's logo (GET /api/merchants/{merchantId}/logo), when it has one"),
     })
     .optional(),
 });

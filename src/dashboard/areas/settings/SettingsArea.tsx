@@ -45,7 +45,7 @@ const formOf = (m: Merchant) =>
   >;
 
 export function SettingsArea() {
-  const { call } = useDashboard();
+  const { call, merchantShown } = useDashboard();
   const [merchant, setMerchant] = useState<Merchant | null>(null);
   const [form, setForm] = useState<Record<ProfileField, string> | null>(null);
   const [expiryMinutes, setExpiryMinutes] = useState('');
@@ -65,6 +65,12 @@ export function SettingsArea() {
       if (!isStale(e)) setError(failureMessage(e));
     });
   }, [call]);
+
+  // The header named the shop at sign-in; a rename here shows there without signing in again.
+  const shownName = merchant?.name;
+  useEffect(() => {
+    if (shownName) merchantShown(shownName);
+  }, [shownName, merchantShown]);
 
   /** Sends one change; the page shows what the service answers, or its field errors. */
   async function update(body: CallInput<Routes['updateMerchant']>, done: string) {

@@ -17,6 +17,7 @@ export function DisplayApp() {
   const link = useKiosk((view) => view.link);
   const view = displayView(display?.active ?? null);
   const merchant = display?.shopName ?? null;
+  const logo = display?.shopLogoUrl ?? null;
   const lines = display?.active?.lines ?? [];
   const building = view.kind === 'idle' && display?.basket?.lines.length ? display.basket : null;
   const drawnQr = useQrImage(view.showCode ? view.paymentUrl : '', view.qrCodeUrl);
@@ -47,7 +48,7 @@ export function DisplayApp() {
     >
       <div className="display__stage" key={`${view.kind}-${view.paymentRequestId}`}>
         {view.kind === 'idle' &&
-          (building ? <Building basket={building} /> : <Idle merchant={merchant} />)}
+          (building ? <Building basket={building} /> : <Idle merchant={merchant} logo={logo} />)}
         {view.kind === 'awaiting' && <Awaiting view={view} code={code(false)} lines={lines} />}
         {view.kind === 'completed' && (
           <Completed view={view} receiptUrl={display?.active?.receiptUrl} lines={lines} />
@@ -82,13 +83,33 @@ export function DisplayApp() {
   );
 }
 
-function Idle({ merchant }: { merchant: string | null }) {
+function Idle({ merchant, logo }: { merchant: string | null; logo: string | null }) {
   return (
     <div className="idle">
+      {merchant && logo && <ShopLogo key={logo} src={logo} />}
       <p className="idle__welcome">{merchant ? 'Welcome to' : ''}</p>
       <h1 className="idle__name">{merchant || 'Welcome'}</h1>
       <p className="idle__line">Your payment will appear here</p>
     </div>
+  );
+}
+
+/**
+ * The shop's logo, small above its name: loaded as an image from the service (which checked it
+ * and serves it as an image only), never put into the page as markup, so an SVG logo cannot
+ * touch the display. Decorative beside the name it illustrates; hidden if it cannot be loaded.
+ */
+function ShopLogo({ src }: { src: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  return (
+    <img
+      className="idle__logo"
+      src={src}
+      alt=""
+      data-testid="display-logo"
+      onError={() => setFailed(true)}
+    />
   );
 }
 

@@ -1,0 +1,183 @@
+/**
+ * The merchant's profile on every surface a customer or the merchant sees, in Chromium: Counter
+ * started as a newcomer does (`npm start -- --browser`, embedded service, SQLite on disk), the
+ * merchant renames the shop, gives its address and uploads an SVG logo in the dashboard's
+ * Settings, and then the dashboard header, the hosted payment page, the hosted receipt page, the
+ * receipt image, the Agent Pay authorization page, the bank link page, the staff console and the
+ * customer display (within the kiosk's minute) all name the new shop, and show its logo where
+ * they show one, loaded as an image from the service (docs/merchant.md, "Where the profile shows").
+ */
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { api as serviceApi, displayRoot, startKiosk, tempDir, type Kiosk } from './kiosk-harness';
+
+const NAME = 'Bean There Café';
+const ADDRESS = '4 Mill Lane, Leeds LS1 4AB';
+/** An SVG logo as a merchant would upload it; 120×40, so a loaded <img> has naturalWidth 120. */
+const LOGO_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" viewBox="0 0 120 40">' +
+  '<rect width="120" height="40" rx="8" fill="#6b3e26"/>' +
+  '<circle cx="20" cy="20" r="10" fill="#f3e3c3"/></svg>';
+
+const cleanups: (() => unknown)[] = [];
+test.afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function open(browser: Browser, url: string, width = 1280, height = 800): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  cleanups.push(() => context.close());
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
+}
+
+/** The image has loaded (not a broken <img>): its decoded width. */
+const loadedWidth = (img: Locator) =>
+  img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0));
+
+test('a renamed shop with a new logo shows on every surface, the customer display included', async ({
+  browser,
+}) => {
+  // The kiosk reads the profile every minute: the display may take that long to follow.
+  test.setTimeout(180_000);
+  const dir = tempDir();
+  cleanups.push(() => dir.remove());
+  const kiosk: Kiosk = await startKiosk(dir.path);
+  cleanups.push(() => kiosk.stop());
+  const base = kiosk.serviceUrl;
+  const api = (method: string, path: string, body?: unknown) =>
+    serviceApi(base, kiosk.sandboxSecret!, method, path, body);
+
+  const display = await open(browser, kiosk.displayUrl, 1024, 768);
+  await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'idle');
+  await expect(display.getByRole('heading', { name: 'Counter Demo Shop' })).toBeVisible();
+  await expect(display.getByTestId('display-logo')).toHaveCount(0);
+  const staff = await open(browser, kiosk.consoleUrl);
+  await expect(staff.getByTestId('brand-shop')).toHaveText('Counter Demo Shop');
+
+  // A payment paid before the change: its receipt is drawn anew with the shop as it is now.
+  const paid = (
+    await api('POST', '/api/payments/process-payment', {
+      customerId: 'c',
+      orderId: 'PROFILE-PAID',
+      amount: 4.2,
+    })
+  ).paymentRequestId as string;
+  await api('POST', `/api/sandbox/payment-requests/${paid}/simulate`, {
+    paymentMethod: 'CARD',
+    outcome: 'COMPLETED',
+  });
+  const receiptImage = async (template: 'RECEIPT' | 'RECEIPT_PNG') => {
+    const response = await fetch(`${base}/api/payment-requests/${paid}/template/${template}`);
+    expect(response.status).toBe(200);
+    return Buffer.from(await response.arrayBuffer());
+  };
+  const pngBefore = await receiptImage('RECEIPT_PNG');
+
+  // The merchant changes the profile in the dashboard's Settings.
+  const dashboard = await open(browser, kiosk.dashboardUrl);
+  await dashboard.getByLabel('Access secret').fill(kiosk.sandboxSecret!);
+  await dashboard.getByRole('button', { name: 'Sign in' }).click();
+  const header = dashboard.getByTestId('shop-name');
+  await expect(header).toContainText('Counter Demo Shop');
+  await dashboard
+    .getByRole('navigation', { name: 'Dashboard' })
+    .getByRole('link', { name: 'Settings' })
+    .click();
+  await dashboard.getByLabel('Business name').fill(NAME);
+  await dashboard.getByLabel('Address').fill(ADDRESS);
+  await dashboard.getByRole('button', { name: 'Save profile' }).click();
+  await expect(dashboard.getByTestId('settings-saved')).toContainText('Profile saved');
+  // The header follows the rename without signing in again.
+  await expect(header).toContainText(NAME);
+  await expect(header).not.toContainText('Counter Demo Shop');
+  await dashboard.getByLabel(/Upload a logo/).setInputFiles({
+    name: 'logo.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from(LOGO_SVG),
+  });
+  await expect.poll(() => loadedWidth(dashboard.getByRole('img', { name: 'Your logo' }))).toBe(120);
+  const merchant = await api('GET', '/api/merchant');
+  expect(merchant).toMatchObject({ name: NAME, address: ADDRESS });
+  expect(merchant.logoUrl).toMatch(/\/logo\?v=/);
+
+  const customer = await open(browser, 'about:blank', 390, 844);
+
+  // The hosted payment page: the logo above the name.
+  const pending = (
+    await api('POST', '/api/payments/process-payment', {
+      customerId: 'c',
+      orderId: 'PROFILE-PAY',
+      amount: 3,
+    })
+  ).paymentRequestId as string;
+  await customer.goto(`${base}/pay/${pending}`);
+  await expect(customer.locator('p.merchant').first()).toHaveText(NAME);
+  await expect.poll(() => loadedWidth(customer.locator('img.logo').first())).toBe(120);
+
+  // The hosted receipt page of the payment paid before: logo, name and address.
+  await customer.goto(`${base}/receipt/${paid}`);
+  await expect(customer.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
+  await expect(customer.getByText(ADDRESS)).toBeVisible();
+  await expect.poll(() => loadedWidth(customer.locator('img.logo'))).toBe(120);
+
+  // The receipt image: the SVG names the shop and its address, as Chromium draws it; the PNG,
+  // drawn from the same layout, is not the one drawn before.
+  const svg = (await receiptImage('RECEIPT')).toString();
+  expect(svg).toContain('Bean There Caf');
+  expect(svg).toContain(ADDRESS);
+  expect(svg).not.toContain('Counter Demo Shop');
+  await customer.goto(`${base}/api/payment-requests/${paid}/template/RECEIPT`);
+  await expect(customer.locator('text', { hasText: NAME }).first()).toBeVisible();
+  const pngAfter = await receiptImage('RECEIPT_PNG');
+  expect(pngAfter.subarray(1, 4).toString()).toBe('PNG');
+  expect(pngAfter.equals(pngBefore)).toBe(false);
+
+  // The Agent Pay authorization page names and shows the business from its profile.
+  const { AgentPay } = await import('../../src/agent/index');
+  const { subtle } = globalThis.crypto;
+  const keys = await subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign']);
+  const der = Buffer.from(await subtle.exportKey('pkcs8', keys.privateKey)).toString('base64');
+  const pay = new AgentPay({
+    baseUrl: base,
+    apiKey: kiosk.sandboxSecret!,
+    privateKeyPem: `-----BEGIN PRIVATE KEY-----\n${der}\n-----END PRIVATE KEY-----\n`,
+  });
+  await pay.agent.register({ name: 'Beans bot' });
+  const contract = await pay.contract.create({
+    approver: { email: 'owner@example.com' },
+    name: 'Coffee beans',
+    limits: {
+      maxPerPayment: 40,
+      periodLimits: [{ amount: 100, period: 'WEEK' }],
+      validTo: '2099-01-01T00:00:00Z',
+    },
+  });
+  await customer.goto(contract.authorizationUrl!);
+  await expect(customer.getByText(`Beans bot, an agent of ${NAME}`)).toBeVisible();
+  await expect(customer.locator('p.merchant')).toHaveText(NAME);
+  await expect.poll(() => loadedWidth(customer.locator('img.logo'))).toBe(120);
+
+  // The bank link page: the consent names the merchant and shows its logo.
+  const link = await api('POST', '/api/bank/links', {
+    redirectUrl: 'https://shop.example.test/bank/done',
+  });
+  await customer.goto(link.linkUrl);
+  await customer.getByRole('button', { name: 'Harbour Bank' }).click();
+  await customer.getByLabel('User name').fill('shopkeeper');
+  await customer.getByLabel('Password').fill('sandbox');
+  await customer.getByRole('button', { name: 'Sign in' }).click();
+  await expect(customer.getByText(`on behalf of ${NAME}`)).toBeVisible();
+  await expect(customer.locator('p.merchant')).toHaveText(NAME);
+  await expect.poll(() => loadedWidth(customer.locator('img.logo'))).toBe(120);
+
+  // The kiosk reads the profile within its minute: the display names the new shop with its
+  // logo, an <img> of the service's logo URL (never the SVG put into the page), and so does
+  // the staff console.
+  await expect(display.getByRole('heading', { name: NAME })).toBeVisible({ timeout: 75_000 });
+  const logo = display.getByTestId('display-logo');
+  await expect(logo).toHaveAttribute('src', merchant.logoUrl);
+  await expect.poll(() => loadedWidth(logo)).toBe(120);
+  await expect(display.locator('.idle svg')).toHaveCount(0);
+  await expect(staff.getByTestId('brand-shop')).toHaveText(NAME);
+});
