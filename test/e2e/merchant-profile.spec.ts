@@ -84,8 +84,9 @@ test('a renamed shop with a new logo shows on every surface, the customer displa
     .getByRole('navigation', { name: 'Dashboard' })
     .getByRole('link', { name: 'Settings' })
     .click();
-  await dashboard.getByLabel('Business name').fill(NAME);
-  await dashboard.getByLabel('Address').fill(ADDRESS);
+  const profile = dashboard.getByRole('form', { name: 'Shop profile' });
+  await profile.getByLabel('Business name').fill(NAME);
+  await profile.getByLabel('Address').fill(ADDRESS);
   await dashboard.getByRole('button', { name: 'Save profile' }).click();
   await expect(dashboard.getByTestId('settings-saved')).toContainText('Profile saved');
   // The header follows the rename without signing in again.
