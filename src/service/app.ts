@@ -244,7 +244,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     terminals: createTerminalReader(store),
     profiles: createMerchantProfiles(store),
     refunds,
-    presence: createPresence(),
+    presence: createPresence(store),
     streams: createStreamRegistry(),
     approvers: { production: options.agentApprovers ?? [] },
     messages,

@@ -189,13 +189,40 @@ describe('two instances on one PostgreSQL database', () => {
     }
   });
 
-  it('refuses a terminal unpaired through one on the other at once', async () => {
+  it('refuses a terminal unpaired through one on the other at once, and ends its stream there', async () => {
     const till = await pairOn(b, 'Till to unpair');
     const own = (h: Harness) => h.call('GET', '/api/terminal/me', undefined, till.secret);
     expect((await own(a)).status).toBe(200);
-    expect((await a.call('DELETE', `/api/terminal/${till.terminal.id}`)).status).toBe(200);
-    expect((await own(b)).status).toBe(401);
-    expect((await own(a)).status).toBe(401);
+    const stream = await connectSse(`${b.url}/api/terminal/events`, till.secret);
+    try {
+      await stream.next((e) => e.event === 'ready');
+      expect((await a.call('DELETE', `/api/terminal/${till.terminal.id}`)).status).toBe(200);
+      expect((await own(b)).status).toBe(401);
+      expect((await own(a)).status).toBe(401);
+      // B ends the stream it held once the revocation is announced.
+      await Promise.race([
+        stream.closed,
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('the stream on B stayed open')), 5_000),
+        ),
+      ]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('shows a terminal online on both while one holds its stream, offline on both once it ends', async () => {
+    const till = await pairOn(a, 'Till online');
+    const online = async (h: Harness) =>
+      ((await h.call('GET', '/api/terminal')).body as { id: string; online: boolean }[]).find(
+        (t) => t.id === till.terminal.id,
+      )!.online;
+    expect([await online(a), await online(b)]).toEqual([false, false]);
+    const stream = await connectSse(`${b.url}/api/terminal/events`, till.secret);
+    await stream.next((e) => e.event === 'ready');
+    expect([await online(a), await online(b)]).toEqual([true, true]);
+    stream.close();
+    await expect.poll(async () => [await online(a), await online(b)]).toEqual([false, false]);
   });
 
   it('runs one Idempotency-Key sent to both at once exactly once', async () => {

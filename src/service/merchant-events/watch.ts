@@ -33,9 +33,11 @@ export function createWatcher(store: Store, presence: Presence) {
       max_amount_pence: number;
       store_id: string;
       last_seen_at: number | null;
+      streaming_until: number | null;
     }
   >(
-    `SELECT id, name, remote_enabled, push_registered, max_amount_pence, store_id, last_seen_at
+    `SELECT id, name, remote_enabled, push_registered, max_amount_pence, store_id, last_seen_at,
+       streaming_until
        FROM terminals
        WHERE merchant_id = ? AND environment = ? AND deleted_at IS NULL ORDER BY created_at`,
   );
@@ -86,7 +88,7 @@ export function createWatcher(store: Store, presence: Presence) {
   ): Promise<Fingerprints> {
     const newest = await newestPayment.get(merchantId, environment);
     const rows = (await terminals.all(merchantId, environment)).map((t) => {
-      const online = presence.online(t.id);
+      const online = presence.online(t);
       const seen =
         online || t.last_seen_at === null ? 0 : Math.floor(t.last_seen_at / SEEN_GRAIN_MS);
       return [

@@ -188,7 +188,7 @@ export function attachFcmPush(
 
   /** The token to use now, or null if the event should not go by FCM. */
   const currentToken = async (terminalId: string) => {
-    if (stopped || presence.online(terminalId)) return null; // the SSE stream carries it
+    if (stopped || presence.here(terminalId)) return null; // the SSE stream carries it
     return (await tokenOf.get(terminalId))?.fcm_token ?? null;
   };
 

@@ -18,6 +18,8 @@ export interface TerminalRow {
   fcm_token: string | null;
   push_registered: number;
   last_seen_at: number | null;
+  /** Until when (real time) an instance holds a stream of it: see `createPresence`. */
+  streaming_until: number | null;
   created_at: number;
   deleted_at: number | null;
 }
@@ -25,9 +27,32 @@ export interface TerminalRow {
 /**
  * Open push streams per terminal. `online` follows the connections; unpairing closes them at
  * once through the registered closers.
+ *
+ * With several instances on one database a terminal's stream is held by one of them: that
+ * instance keeps a lease on the terminal's row while it does (`streaming_until`, renewed with
+ * every heartbeat: terminals/stream.ts), so the others answer `online` from the row. A terminal
+ * unpaired through another instance is refused from its next request by all (its secret is
+ * revoked), and its open stream here ends when the store announces the revocation.
  */
-export function createPresence() {
+export function createPresence(store: Store) {
   const streams = new Map<string, Set<() => void>>();
+  const here = (terminalId: string) => (streams.get(terminalId)?.size ?? 0) > 0;
+  function disconnect(terminalId: string) {
+    for (const close of [...(streams.get(terminalId) ?? [])]) close();
+    streams.delete(terminalId);
+  }
+  const unpaired = store.prepare<[string], { deleted_at: number | null }>(
+    'SELECT deleted_at FROM terminals WHERE id = ?',
+  );
+  store.onChange('caller', () => {
+    for (const terminalId of [...streams.keys()])
+      unpaired
+        .get(terminalId)
+        .then((row) => {
+          if (!row || row.deleted_at !== null) disconnect(terminalId);
+        })
+        .catch(() => {}); // the database away: the terminal's next request finds out
+  });
   return {
     attach(terminalId: string, close: () => void) {
       const set = streams.get(terminalId) ?? new Set();
@@ -38,11 +63,12 @@ export function createPresence() {
         if (set.size === 0) streams.delete(terminalId);
       };
     },
-    online: (terminalId: string) => (streams.get(terminalId)?.size ?? 0) > 0,
-    disconnect(terminalId: string) {
-      for (const close of [...(streams.get(terminalId) ?? [])]) close();
-      streams.delete(terminalId);
-    },
+    /** Whether this instance holds a stream of the terminal. */
+    here,
+    /** Whether any instance does (the lease on its row, where others may hold it). */
+    online: (row: Pick<TerminalRow, 'id' | 'streaming_until'>) =>
+      here(row.id) || (!store.soleWriter && (row.streaming_until ?? 0) > Date.now()),
+    disconnect,
     count: () => streams.size,
   };
 }
@@ -57,7 +83,7 @@ export function terminalRecord(row: TerminalRow, presence: Presence): z.input<ty
     remotePaymentsEnabled: row.remote_enabled === 1,
     maxAmount: penceToPounds(row.max_amount_pence),
     lastSeenAt: row.last_seen_at === null ? null : iso(row.last_seen_at),
-    online: presence.online(row.id),
+    online: presence.online(row),
     createdAt: iso(row.created_at),
   };
 }

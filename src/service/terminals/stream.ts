@@ -27,9 +27,13 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
        AND type IN ('REMOTE_PAYMENT_REQUEST', 'POS_PAYMENT_STATUS', 'TERMINAL_DISPLAY') ORDER BY seq`,
   );
   const lastSeq = store.prepare<[], { seq: number | null }>('SELECT max(seq) AS seq FROM events');
-  const seen = store.prepare(
-    'UPDATE terminals SET last_seen_at = ?, push_registered = 1 WHERE id = ?',
+  // Last seen, and the lease that tells other instances sharing the database that this one
+  // holds the terminal's stream (terminals/model.ts, createPresence): real time, two heartbeats
+  // long, renewed by each; null once the stream ends.
+  const seen = store.prepare<[number, number | null, string]>(
+    'UPDATE terminals SET last_seen_at = ?, streaming_until = ?, push_registered = 1 WHERE id = ?',
   );
+  const lease = () => Date.now() + 2 * HEARTBEAT_MS;
 
   // A terminal that reads its feed can receive remote requests, as one with a stream or token.
   const touch = store.prepare(
@@ -61,7 +65,7 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
     // No Last-Event-ID: a new stream starts from now, not from the terminal's whole history.
     let cursor =
       header && /^\d+$/.test(header) ? Number(header) : ((await lastSeq.get())?.seq ?? 0);
-    await seen.run(clock.now(caller.environment), terminalId);
+    await seen.run(clock.now(caller.environment), lease(), terminalId);
 
     return streamSSE(c, async (stream) => {
       const queue: StoredEvent[] = [];
@@ -91,9 +95,10 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
       });
       stream.onAbort(stop);
       // Last seen is a hint for the dashboard: a heartbeat that cannot record it still beats.
-      const markSeen = () => seen.run(clock.now(caller.environment), terminalId).catch(() => {});
+      const markSeen = (until: number | null) =>
+        seen.run(clock.now(caller.environment), until, terminalId).catch(() => {});
       const heartbeat = setInterval(() => {
-        void markSeen();
+        void markSeen(lease());
         void stream.writeSSE({
           event: 'heartbeat',
           data: JSON.stringify({ at: new Date().toISOString() }),
@@ -126,7 +131,9 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
         unsubscribe();
         unregister();
         detach();
-        await markSeen(); // the service may be closing
+        // The service may be closing. Another stream of the terminal (here, or on another
+        // instance) renews the lease at its next heartbeat.
+        await markSeen(presence.here(terminalId) ? lease() : null);
       }
     });
   });

@@ -727,4 +727,9 @@ export const migrations: readonly string[] = [
   CREATE INDEX refunds_completed ON refunds(merchant_id, environment, updated_at)
     WHERE status = 'COMPLETED';
   `,
+  // 21, a terminal's stream lease: until when (real time) an instance holds its push stream,
+  //     so that instances sharing a database answer `online` alike (terminals/model.ts).
+  `
+  ALTER TABLE terminals ADD COLUMN streaming_until INTEGER;
+  `,
 ];

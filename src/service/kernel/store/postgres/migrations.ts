@@ -704,4 +704,8 @@ export const postgresMigrations: readonly string[] = [
   CREATE INDEX refunds_completed ON refunds(merchant_id, environment, updated_at)
     WHERE status = 'COMPLETED';
   `,
+  // 11: SQLite's 21 (a terminal's stream lease).
+  `
+  ALTER TABLE terminals ADD COLUMN streaming_until BIGINT;
+  `,
 ];
