@@ -16,7 +16,8 @@ const shown = (p: MerchantProfile) =>
   JSON.stringify({ name: p.name, lines: profileLines(p), logo: p.logoPath });
 
 /** Whether the change from `was` to `now` alters anything a terminal shows. */
-export const shopChanged = (was: MerchantProfile, now: MerchantProfile) => shown(was) !== shown(now);
+export const shopChanged = (was: MerchantProfile, now: MerchantProfile) =>
+  shown(was) !== shown(now);
 
 /**
  * Emits a TERMINAL_PROFILE to each of the merchant's terminals; run it in the transaction that
