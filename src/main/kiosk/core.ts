@@ -312,6 +312,11 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       emitState();
       return;
     }
+    if (event.type === 'TERMINAL_PROFILE') {
+      // The shop was renamed or re-addressed: re-read it now rather than at the next minute.
+      await refreshTerminal();
+      return;
+    }
     if (event.type === 'REMOTE_PAYMENT_REQUEST') {
       const d = event.body.data;
       const known = history.get(d.paymentRequestId) !== null;

@@ -17,6 +17,7 @@ import {
   RemotePaymentPush,
   TERMINAL_EVENT_TYPES,
   TerminalDisplayPush,
+  TerminalProfilePush,
 } from '../../shared/contract/terminals';
 import { WebhookEvent } from '../../shared/contract/webhooks';
 import { createBackoff, type BackoffOptions } from './backoff';
@@ -38,16 +39,27 @@ export const TerminalDisplayPushEvent = z.object({
 });
 export type TerminalDisplayPushEvent = z.infer<typeof TerminalDisplayPushEvent>;
 
+/** A TERMINAL_PROFILE: the merchant changed what the terminal shows of the shop. */
+export const TerminalProfilePushEvent = z.object({
+  id: z.string(),
+  type: z.literal('TERMINAL_PROFILE'),
+  createdAt: z.string(),
+  data: TerminalProfilePush,
+});
+export type TerminalProfilePushEvent = z.infer<typeof TerminalProfilePushEvent>;
+
 export type PushEvent =
   | { id: string; type: 'REMOTE_PAYMENT_REQUEST'; body: RemotePaymentPushEvent }
   | { id: string; type: 'POS_PAYMENT_STATUS'; body: WebhookEvent }
-  | { id: string; type: 'TERMINAL_DISPLAY'; body: TerminalDisplayPushEvent };
+  | { id: string; type: 'TERMINAL_DISPLAY'; body: TerminalDisplayPushEvent }
+  | { id: string; type: 'TERMINAL_PROFILE'; body: TerminalProfilePushEvent };
 
 /** Parses one event of the stream (or of the polled feed, which carries the same events). */
 export function parsePushEvent(id: string, type: PushEvent['type'], json: unknown): PushEvent {
   if (type === 'REMOTE_PAYMENT_REQUEST')
     return { id, type, body: RemotePaymentPushEvent.parse(json) };
   if (type === 'TERMINAL_DISPLAY') return { id, type, body: TerminalDisplayPushEvent.parse(json) };
+  if (type === 'TERMINAL_PROFILE') return { id, type, body: TerminalProfilePushEvent.parse(json) };
   return { id, type, body: WebhookEvent.parse(json) };
 }
 

@@ -9,6 +9,7 @@ import type { Area } from '../context';
 import { mount } from '../http/mount';
 import { answer, etagOf } from '../images/routes';
 import { notFound } from '../kernel/errors';
+import { shopChanged, tellTerminalsOfProfile } from '../terminals/profile-push';
 import { checkLogo } from './logo';
 import type { MerchantProfile } from './profile';
 
@@ -33,7 +34,13 @@ export const merchantRoutes: Area = (app, ctx) => {
     // Checked before anything is written: a refused logo leaves the rest unchanged too.
     const logo =
       body.logo === undefined ? undefined : body.logo === null ? null : checkLogo(body.logo);
-    await ctx.profiles.update(caller.merchantId, body, logo, ctx.clock.now('production'));
+    await ctx.outbox.tx(async () => {
+      const was = (await ctx.profiles.get(caller.merchantId))!;
+      await ctx.profiles.update(caller.merchantId, body, logo, ctx.clock.now('production'));
+      // Terminals show the name, address and logo: they re-read them now, not within a minute.
+      if (shopChanged(was, (await ctx.profiles.get(caller.merchantId))!))
+        await tellTerminalsOfProfile(ctx, caller.merchantId);
+    });
     ctx.creator.merchantChanged(caller.merchantId);
     // A saved-card charge keeps what it read of the merchant; the card setting may have changed.
     if (body.settings?.cardPayments !== undefined) forgetChargeable(ctx.store);

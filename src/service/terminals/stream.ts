@@ -14,6 +14,9 @@ import { TERMINAL_EVENT_TYPES, type TerminalEventType } from '../../shared/contr
 
 export const HEARTBEAT_MS = Number(process.env.COUNTER_HEARTBEAT_MS ?? 15_000);
 
+/** The SQL list of what a terminal hears (constants, so quoting them is safe). */
+const TERMINAL_TYPES = TERMINAL_EVENT_TYPES.map((type) => `'${type}'`).join(', ');
+
 interface EventRow {
   seq: number;
   type: string;
@@ -24,7 +27,7 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
   const { store, clock, presence, outbox } = ctx;
   const missed = store.prepare<[string, number], EventRow>(
     `SELECT seq, type, body FROM events WHERE terminal_id = ? AND seq > ?
-       AND type IN ('REMOTE_PAYMENT_REQUEST', 'POS_PAYMENT_STATUS', 'TERMINAL_DISPLAY') ORDER BY seq`,
+       AND type IN (${TERMINAL_TYPES}) ORDER BY seq`,
   );
   const lastSeq = store.prepare<[], { seq: number | null }>('SELECT max(seq) AS seq FROM events');
   // Last seen, and the lease that tells other instances sharing the database that this one
@@ -41,7 +44,7 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
   );
   const feed = store.prepare<[string, number, number], EventRow>(
     `SELECT seq, type, body FROM events WHERE terminal_id = ? AND seq > ?
-       AND type IN ('REMOTE_PAYMENT_REQUEST', 'POS_PAYMENT_STATUS', 'TERMINAL_DISPLAY') ORDER BY seq LIMIT ?`,
+       AND type IN (${TERMINAL_TYPES}) ORDER BY seq LIMIT ?`,
   );
 
   // The same events as the stream, for a kiosk that polls; a poll counts as being seen.

@@ -255,6 +255,7 @@ export const TERMINAL_EVENT_TYPES = [
   'REMOTE_PAYMENT_REQUEST',
   'POS_PAYMENT_STATUS',
   'TERMINAL_DISPLAY',
+  'TERMINAL_PROFILE',
 ] as const;
 export type TerminalEventType = (typeof TERMINAL_EVENT_TYPES)[number];
 export const TerminalEventFeed = z.object({
@@ -305,3 +306,13 @@ export const TerminalDisplayPush = z.object({
   totalAmount: Pounds,
 });
 export type TerminalDisplayPush = z.infer<typeof TerminalDisplayPush>;
+
+/**
+ * The data of a TERMINAL_PROFILE push event: the merchant changed what its terminals show of the
+ * shop (name, address, company or VAT number, logo). It carries no profile: the terminal re-reads
+ * GET /api/terminal/me, the one place it learns the shop from.
+ */
+export const TerminalProfilePush = z.object({
+  terminalId: Uuid,
+});
+export type TerminalProfilePush = z.infer<typeof TerminalProfilePush>;

@@ -22,8 +22,11 @@ import type { Store } from '../store/port';
 import { newId } from '../ids';
 import { createReadCache } from '../store/read-cache';
 
-export type EventType =
-  z.infer<typeof WebhookEvent>['type'] | 'REMOTE_PAYMENT_REQUEST' | 'TERMINAL_DISPLAY';
+/** Events for one terminal's push stream only: never a webhook. */
+const TERMINAL_ONLY = ['REMOTE_PAYMENT_REQUEST', 'TERMINAL_DISPLAY', 'TERMINAL_PROFILE'] as const;
+const terminalOnly = (type: string) => (TERMINAL_ONLY as readonly string[]).includes(type);
+
+export type EventType = z.infer<typeof WebhookEvent>['type'] | (typeof TERMINAL_ONLY)[number];
 
 export interface StoredEvent {
   seq: number;
@@ -143,7 +146,7 @@ export function createOutbox(store: Store, clock: Clock) {
   /** Queues the stored event's webhook deliveries and keeps it for the listeners. */
   async function stored(input: EmitInput, [id, , , , , , body, now]: EventRow, seq: number) {
     let deliveries = 0;
-    if (input.type !== 'REMOTE_PAYMENT_REQUEST' && input.type !== 'TERMINAL_DISPLAY') {
+    if (!terminalOnly(input.type)) {
       const tamper = input.tamper ?? null;
       const targets =
         input.subscriptionIds ??
@@ -264,8 +267,7 @@ function createFeed(store: Store, deliver: (event: StoredEvent) => void) {
           terminalId: row.terminal_id,
           body: row.body,
           // Unknown here: the dispatcher looks (deliveries are claimed, so one instance sends).
-          deliveries:
-            row.type === 'REMOTE_PAYMENT_REQUEST' || row.type === 'TERMINAL_DISPLAY' ? 0 : 1,
+          deliveries: terminalOnly(row.type) ? 0 : 1,
         });
       }
       if (rows.length < 500 && !again) return;

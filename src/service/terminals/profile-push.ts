@@ -1,0 +1,42 @@
+/**
+ * TERMINAL_PROFILE (docs/terminals.md, Events): a change of what terminals show of the shop
+ * reaches every terminal of the merchant at once over its push stream and event feed, instead of
+ * at its next minutely re-read of GET /api/terminal/me. The profile is the merchant's, not an
+ * environment's: its sandbox and production terminals show the same shop, so both hear of it.
+ */
+import type { Environment } from '../kernel/caller';
+import type { Outbox } from '../kernel/events/outbox';
+import { profileLines, type MerchantProfile } from '../merchants/profile';
+import type { TerminalReader } from './model';
+
+const ENVIRONMENTS: Environment[] = ['sandbox', 'production'];
+
+/** What a terminal shows and prints of the shop, as GET /api/terminal/me describes it. */
+const shown = (p: MerchantProfile) =>
+  JSON.stringify({ name: p.name, lines: profileLines(p), logo: p.logoPath });
+
+/** Whether the change from `was` to `now` alters anything a terminal shows. */
+export const shopChanged = (was: MerchantProfile, now: MerchantProfile) =>
+  shown(was) !== shown(now);
+
+/**
+ * Emits a TERMINAL_PROFILE to each of the merchant's terminals; run it in the transaction that
+ * changed the profile, so the terminals hear of it once that commits. The event carries only the
+ * terminal's id: the terminal re-reads the shop with its own secret.
+ */
+export async function tellTerminalsOfProfile(
+  deps: { outbox: Outbox; terminals: TerminalReader },
+  merchantId: string,
+): Promise<void> {
+  const inputs = [];
+  for (const environment of ENVIRONMENTS)
+    for (const terminal of await deps.terminals.list(merchantId, environment))
+      inputs.push({
+        merchantId,
+        environment,
+        type: 'TERMINAL_PROFILE' as const,
+        terminalId: terminal.id,
+        data: { terminalId: terminal.id },
+      });
+  await deps.outbox.emitMany(inputs);
+}
