@@ -225,6 +225,27 @@ describe('two instances on one PostgreSQL database', () => {
     await expect.poll(async () => [await online(a), await online(b)]).toEqual([false, false]);
   });
 
+  it('pays many payments at once through both: transactions that collide are run again, none answered 500', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const made = await a.call('POST', '/api/payments/process-payment', {
+        amount: 3,
+        customerId: 'c-busy',
+        orderId: `MI-BUSY-${i}`,
+      });
+      ids.push(made.body.paymentRequestId as string);
+    }
+    const paid = await Promise.all(
+      ids.map((id, i) =>
+        (i % 2 ? a : b).call('POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+          outcome: 'COMPLETED',
+          paymentMethod: i % 4 < 2 ? 'CARD' : 'PAY_BY_BANK',
+        }),
+      ),
+    );
+    expect(paid.map((r) => r.status)).toEqual(ids.map(() => 200));
+  });
+
   it('runs one Idempotency-Key sent to both at once exactly once', async () => {
     const send = (h: Harness) =>
       fetch(`${h.url}/api/payments/process-payment`, {

@@ -53,7 +53,7 @@ export interface PostgresStoreOptions {
 export type PostgresStore = Store & { readonly pool: pg.Pool };
 
 /** How often `tx` runs work that a serialization failure or deadlock aborted. */
-const ATTEMPTS = 10;
+const ATTEMPTS = 20;
 const RETRYABLE = new Set(['40001', '40P01']);
 
 const INT8 = 20;
@@ -218,8 +218,9 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
         return await once(work);
       } catch (error) {
         if (!RETRYABLE.has(sqlState(error) as string) || attempt >= ATTEMPTS) throw error;
-        // Spread the retries so the transactions that collided do not collide again.
-        await sleep(Math.random() * 5 * attempt);
+        // Spread the retries so the transactions that collided do not collide again: a random
+        // pause whose range doubles with each attempt (2, 4, 8 ... ms, at most 256).
+        await sleep(Math.random() * 2 ** Math.min(attempt, 8));
       }
     }
   }
