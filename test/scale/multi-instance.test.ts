@@ -72,12 +72,16 @@ describe('two instances on one PostgreSQL database', () => {
       paymentMethod: 'PAY_BY_BANK',
     });
     expect(paid.status).toBe(200);
+    // B forgets its copy when the database announces the change: by the time a client can ask
+    // (the announcement travels no further than the answer), in practice at once.
+    await expect
+      .poll(async () => (await status(b)).body.status, { timeout: 1000 })
+      .toBe('COMPLETED');
     const seen = await status(b);
-    expect(seen.status).toBe(200);
     expect(seen.body).toMatchObject({ paymentRequestId: id, status: 'COMPLETED', amount: 4 });
   });
 
-  it('sees a change written to the database by anyone, and while it cannot hear of changes keeps nothing', async () => {
+  it('sees a change written to the database by anyone, and forgets what it kept when it may have missed one', async () => {
     const id = await paidOn(a, 6, 'MI-OUTSIDE');
     const status = async (h: Harness) =>
       (await h.call('GET', `/api/payments/v1/payment-status/${id}`)).body.status as string;
@@ -88,30 +92,33 @@ describe('two instances on one PostgreSQL database', () => {
         sql.query('UPDATE payment_requests SET status = $1 WHERE id = $2', [value, id]);
       expect(await status(a)).toBe('COMPLETED');
       expect(await status(b)).toBe('COMPLETED');
-      // An operator's UPDATE (no service involved): the database announces it.
+      // An operator's UPDATE (no service involved): the database announces it to both.
       await setStatus('FAILED');
       await expect.poll(() => status(b), { timeout: 2000 }).toBe('FAILED');
-      expect(await status(a)).toBe('FAILED');
+      await expect.poll(() => status(a), { timeout: 2000 }).toBe('FAILED');
 
-      // The connections that hear the announcements go away: what both kept is forgotten, and
-      // nothing read meanwhile is kept, so a change made while they are away is seen at once.
+      // A change whose announcement is lost (replica mode fires no trigger): both still serve
+      // what they kept...
+      await sql.query("SET session_replication_role = 'replica'");
+      await setStatus('COMPLETED');
+      await sql.query("SET session_replication_role = 'origin'");
+      expect(await status(a)).toBe('FAILED');
+      // ...until the connections that hear announcements drop, as they do when announcements can
+      // be missed: both forget everything they kept, and read the change once they are back.
       await sql.query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
          WHERE query = 'LISTEN "counter_changes"' AND pid <> pg_backend_pid()`,
       );
-      await setStatus('COMPLETED');
-      expect(await status(a)).toBe('COMPLETED');
-      expect(await status(b)).toBe('COMPLETED');
-      await setStatus('FAILED');
-      expect(await status(b)).toBe('FAILED');
+      await expect.poll(() => status(a), { timeout: 5000 }).toBe('COMPLETED');
+      await expect.poll(() => status(b), { timeout: 5000 }).toBe('COMPLETED');
 
-      // Back (they reconnect by themselves), caches work again and still hear every change.
+      // Back (they reconnect by themselves), they hear every change again.
       await expect
         .poll(async () => (await sql.query(listening)).rows.length, { timeout: 5000 })
         .toBe(2);
-      expect(await status(b)).toBe('FAILED');
-      await setStatus('COMPLETED');
-      await expect.poll(() => status(b), { timeout: 2000 }).toBe('COMPLETED');
+      await setStatus('FAILED');
+      await expect.poll(() => status(b), { timeout: 2000 }).toBe('FAILED');
+      await expect.poll(() => status(a), { timeout: 2000 }).toBe('FAILED');
     } finally {
       await sql.end();
     }
@@ -133,7 +140,8 @@ describe('two instances on one PostgreSQL database', () => {
       settings: { defaultExpirySeconds: before + 600 },
     });
     expect(changed.status).toBe(200);
-    expect(await lifetime('MI-SETTINGS-2')).toBe(before + 600);
+    let n = 1;
+    await expect.poll(() => lifetime(`MI-SETTINGS-${++n}`), { timeout: 1000 }).toBe(before + 600);
   });
 
   it('pushes a remote payment made through one to a terminal streaming from the other, and resumes there', async () => {
