@@ -10,6 +10,7 @@
  * BENCH_ROUNDS (repeat each module's cases, default 1), BENCH_CPU_PROF=DIR (child servers
  * write V8 CPU profiles there, for Chrome DevTools).
  */
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -31,7 +32,7 @@ import * as startup from './startup';
 import * as statements from './statements';
 
 const MODULES: BenchModule[] = [
-  { name: 'service-http', run: serviceHttp.run },
+  { name: 'service-http', run: serviceHttp.run, figures: serviceHttp.figures },
   { name: 'scale-out', run: scaleOut.run, figures: scaleOut.figures },
   { name: 'refunds', run: refunds.run },
   { name: 'push-latency', figures: pushLatency.figures },
@@ -90,7 +91,9 @@ function table(results: Result[]): string {
       fixed(r.latencyP99Ms, 1),
       String(r.non2xx + r.errors),
       r.ratioToCeiling === undefined ? '' : `${(100 * r.ratioToCeiling).toFixed(0)} %`,
-      met === undefined ? '' : `≥ ${(100 * r.targetRatio!).toFixed(0)} % ${met ? 'met' : 'MISSED'}`,
+      met === undefined
+        ? ''
+        : `≥ ${(100 * r.targetRatio!).toFixed(0)} %${r.targetBy === 'cpu' ? ' by CPU' : ''} ${met ? 'met' : 'MISSED'}`,
       fixed(r.serverCpuPercent, 0),
       fixed(r.loaderCpuPercent, 0),
       fixed(r.serverCpuMicrosPerRequest, 0),
@@ -114,6 +117,18 @@ function table(results: Result[]): string {
   const line = (cells: string[]) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+function commitMeasured(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const changed = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      encoding: 'utf8',
+    }).trim();
+    return changed ? `${head}+changes` : head;
+  } catch {
+    return 'unknown (not a git checkout)';
+  }
 }
 
 async function main(): Promise<number> {
@@ -157,6 +172,10 @@ async function main(): Promise<number> {
     cores: cpus().length,
     loadAverage1m: { before: loadBefore, after: loadavg()[0]! },
   };
+  // The date and commit a figure in docs/benchmarks.md is quoted with; "+changes" when the
+  // worktree differed from that commit, so such a figure is not mistaken for the commit's own.
+  const commit = commitMeasured();
+  console.log(`measured ${new Date().toISOString().slice(0, 10)} at ${commit}`);
   console.log(
     `${machine.cores} cores; 1-minute load average ${loadBefore.toFixed(2)} before, ` +
       `${machine.loadAverage1m.after.toFixed(2)} after (this run alone adds about 2)`,
@@ -166,6 +185,7 @@ async function main(): Promise<number> {
   if (values.json) {
     const report = {
       date: new Date().toISOString(),
+      commit,
       node: process.version,
       machine,
       results,
