@@ -280,41 +280,46 @@ function transactionRecord(tx: TransactionRow): z.input<typeof PaymentTransactio
 }
 
 // The reader hands out the same row and transaction-list objects until a change invalidates them,
-// so a record built from that pair, and its JSON, can be handed out again: status reads
-// outnumber changes.
+// so a record built from that pair, or its JSON, can be handed out again: status reads outnumber
+// changes. Only what was asked for is kept: a status read keeps the JSON alone, so that on a
+// miss the record it was made from is garbage at once rather than a cached object the
+// collector must copy and promote (docs/benchmarks.md).
 interface Memo {
   txs: TransactionRow[];
-  record: z.input<typeof PaymentStatusRecord>;
+  record?: z.input<typeof PaymentStatusRecord>;
   json?: string;
 }
 const records = new WeakMap<RequestRow, Memo>();
 
-function memoOf(row: RequestRow, txs: TransactionRow[], lines: readonly BasketLine[]): Memo {
+function memoOf(row: RequestRow, txs: TransactionRow[]): Memo {
   const memo = records.get(row);
   if (memo?.txs === txs) return memo;
-  const fresh: Memo = { txs, record: buildStatusRecord(row, txs, lines) };
+  const fresh: Memo = { txs };
   records.set(row, fresh);
   return fresh;
 }
 
 /** `lines` is the request's basket (PaymentReader.lineItems), fixed at creation. */
-export const statusRecord = (
+export function statusRecord(
   row: RequestRow,
   txs: TransactionRow[],
   lines: readonly BasketLine[],
-): z.input<typeof PaymentStatusRecord> => memoOf(row, txs, lines).record;
+): z.input<typeof PaymentStatusRecord> {
+  const memo = memoOf(row, txs);
+  return (memo.record ??= buildStatusRecord(row, txs, lines));
+}
 
 /**
  * The status record as the JSON a status read answers, serialized once per change: a warm
- * status read otherwise spends a fifth of its time turning the same record into the same text.
+ * status read would otherwise turn the same record into the same text every time.
  */
 export function statusJson(
   row: RequestRow,
   txs: TransactionRow[],
   lines: readonly BasketLine[],
 ): string {
-  const memo = memoOf(row, txs, lines);
-  return (memo.json ??= JSON.stringify(memo.record));
+  const memo = memoOf(row, txs);
+  return (memo.json ??= JSON.stringify(memo.record ?? buildStatusRecord(row, txs, lines)));
 }
 
 function buildStatusRecord(
