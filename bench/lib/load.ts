@@ -189,6 +189,54 @@ export async function measureGroup(
 export const ratioOf = (rounds: Round[], a: number, b: number): number =>
   median(rounds.map((r) => r[a]!.serverCpuMicrosPerRequest! / r[b]!.serverCpuMicrosPerRequest!));
 
+/**
+ * One case spread over several servers at once (instances of the service on one database):
+ * the connections split evenly, one load generator per server in this process, and the figures
+ * summed: requests/s over all of them, server CPU per request as all servers' CPU over all
+ * requests answered, `serverCpuPercent` summed (200 % = two cores busy).
+ */
+export async function measureSpread(
+  options: Omit<LoadOptions, 'server'> & { servers: ChildServer[] },
+): Promise<Result> {
+  const { servers, connections } = options;
+  const share = Math.max(1, Math.floor(connections / servers.length));
+  const each = (duration: number) =>
+    Promise.all(
+      servers.map((server) =>
+        autocannon({
+          url: server.url,
+          connections: share,
+          duration,
+          requests: options.requests,
+          timeout: 10,
+        }),
+      ),
+    );
+  for (const r of await each(options.warmupSeconds)) assertClean(`${options.name} (warm-up)`, r);
+  const cpu = async () =>
+    (await Promise.all(servers.map((server) => server.cpuMicros()))).reduce((a, b) => a + b, 0);
+  const serverBefore = await cpu();
+  const loaderBefore = process.cpuUsage();
+  const startedAt = process.hrtime.bigint();
+  const results = await each(options.seconds);
+  const wallMicros = Number(process.hrtime.bigint() - startedAt) / 1000;
+  const serverMicros = (await cpu()) - serverBefore;
+  const loader = process.cpuUsage(loaderBefore);
+  for (const r of results) assertClean(options.name, r);
+  const total = results.reduce((sum, r) => sum + r.requests.total, 0);
+  return {
+    name: options.name,
+    requestsPerSec: results.reduce((sum, r) => sum + r.requests.total / r.duration, 0),
+    latencyP50Ms: median(results.map((r) => r.latency.p50)),
+    latencyP99Ms: Math.max(...results.map((r) => r.latency.p99)),
+    non2xx: 0,
+    errors: 0,
+    serverCpuPercent: (100 * serverMicros) / wallMicros,
+    loaderCpuPercent: (100 * (loader.user + loader.system)) / wallMicros,
+    serverCpuMicrosPerRequest: serverMicros / total,
+  };
+}
+
 /** A benchmark that counts error responses as throughput would lie, so it stops instead. */
 function assertClean(name: string, r: CannonResult): void {
   if (r.non2xx === 0 && r.errors === 0 && r.requests.total > 0) return;
