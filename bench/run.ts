@@ -28,12 +28,14 @@ import * as pushLatency from './push-latency';
 import * as refunds from './refunds';
 import * as serviceHttp from './service-http';
 import * as scaleOut from './scale-out';
+import * as peers from './peers';
 import * as startup from './startup';
 import * as statements from './statements';
 
 const MODULES: BenchModule[] = [
   { name: 'service-http', run: serviceHttp.run, figures: serviceHttp.figures },
   { name: 'scale-out', run: scaleOut.run, figures: scaleOut.figures },
+  { name: 'peers', run: peers.run },
   { name: 'refunds', run: refunds.run },
   { name: 'push-latency', figures: pushLatency.figures },
   { name: 'push-fanout', figures: pushFanout.figures },
