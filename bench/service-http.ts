@@ -67,25 +67,28 @@ const call = (base: string, method: string, path: string, body?: unknown) =>
 
 /**
  * Creates the payment requests the read benchmark walks over, through the API as integrators
- * do (so the database is built as the product builds it); every other one is paid in the
+ * do (so the database is built as the product builds it); every other one is then paid in the
  * sandbox so half the records carry a transaction, as a real mix of open and paid would.
+ * `payLimit`: simulated payments in flight (PostgreSQL's serializable transactions refuse some
+ * concurrent ones with a serialization failure, which the service answers 500).
  */
-export async function seed(base: string, count = SEED_COUNT): Promise<string[]> {
-  return pool(count, 16, async (i) => {
+export async function seed(base: string, count = SEED_COUNT, payLimit = 16): Promise<string[]> {
+  const ids = await pool(count, 16, async (i) => {
     const created = await call(
       base,
       'POST',
       '/api/payments/process-payment',
       newOrder((1000 + i) / 100),
     );
-    const id = String(created.paymentRequestId);
-    if (i % 2 === 0)
-      await call(base, 'POST', `/api/sandbox/payment-requests/${id}/simulate`, {
-        paymentMethod: 'PAY_BY_BANK',
-        outcome: 'COMPLETED',
-      });
-    return id;
+    return String(created.paymentRequestId);
   });
+  await pool(Math.ceil(count / 2), payLimit, (i) =>
+    call(base, 'POST', `/api/sandbox/payment-requests/${ids[2 * i]}/simulate`, {
+      paymentMethod: 'PAY_BY_BANK',
+      outcome: 'COMPLETED',
+    }),
+  );
+  return ids;
 }
 
 let last: Round[][] = [];
