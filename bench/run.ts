@@ -152,6 +152,8 @@ async function main(): Promise<number> {
   const selected = names ? MODULES.filter((m) => names.includes(m.name)) : MODULES;
 
   const loadBefore = loadavg()[0]!;
+  // Taken before measuring: a commit made while the run goes on is not what it measured.
+  const commit = commitMeasured();
   const results: Result[] = [];
   const figures: Figure[] = [];
   for (const module of selected) {
@@ -176,7 +178,6 @@ async function main(): Promise<number> {
   };
   // The date and commit a figure in docs/benchmarks.md is quoted with; "+changes" when the
   // worktree differed from that commit, so such a figure is not mistaken for the commit's own.
-  const commit = commitMeasured();
   console.log(`measured ${new Date().toISOString().slice(0, 10)} at ${commit}`);
   console.log(
     `${machine.cores} cores; 1-minute load average ${loadBefore.toFixed(2)} before, ` +
