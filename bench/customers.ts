@@ -3,14 +3,18 @@
  *   customer search        GET /api/customers?search=…  (email, name and phone fragments)
  *   metadata filter        GET /api/customers?metadata[segment]=…&metadata[ref]=…
  *   saved-card charge      POST /api/payments/card/process-payment, AUTO_CAPTURE, against the
- *                          bare-server ceiling measured in the same run (as service-http does)
+ *                          bare-server ceiling measured in the same run (as service-http does),
+ *                          over 20,000 customers with a saved card each (made through the API):
+ *                          warm, cycling over 1,000 of them (inside the charge cache's 10,000),
+ *                          and cold, over all 20,000 (every charge misses it)
  * Search and filter are latency cases: few connections, so p50/p99 are the service's own time at
  * the HTTP boundary rather than time spent queueing behind 32 other requests (target p99 ≤ 20 ms).
  * Env: BENCH_SECONDS, BENCH_WARMUP_SECONDS (see run.ts); BENCH_CUSTOMERS (default 100000).
  */
 import type { RawRequest, RequestSpec } from 'autocannon';
 import { startChildServer, type ChildServer } from './lib/child-server';
-import { measure, measurePaired, rotating } from './lib/load';
+import { measure, measureGroup, rotating } from './lib/load';
+import { pool } from './lib/pool';
 import type { Figure, Result } from './lib/result';
 import { callApi } from './lib/api';
 
@@ -22,6 +26,9 @@ const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS || 100_000);
 const LATENCY_CONNECTIONS = 4;
 const THROUGHPUT_CONNECTIONS = 32;
 export const TARGETS = { p99Ms: 20, chargeRatio: 0.25 } as const;
+/** Customers with a saved card charged (cold working set), and the warm set among them. */
+const CARDS = 20_000;
+const WARM_CARDS = 1000;
 
 const headers = { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' };
 
@@ -69,18 +76,19 @@ export async function run(): Promise<Result[]> {
     servers.push(ceilingServer);
     const service = await startChildServer('customers-service', [SECRET, String(CUSTOMERS)]);
     servers.push(service);
-    const customer = await call(service.url, 'POST', '/api/customers', {
-      fullName: 'Bench Charge',
-      email: 'bench-charge@example.com',
+    const cards = await pool(CARDS, 16, async (i) => {
+      const customer = await call(service.url, 'POST', '/api/customers', {
+        fullName: `Bench Charge ${i}`,
+        email: `bench-charge-${i}@example.com`,
+      });
+      const card = await call(
+        service.url,
+        'POST',
+        `/api/sandbox/customers/${String(customer.id)}/cards`,
+        { number: '4242424242424242' },
+      );
+      return { customerId: String(customer.id), paymentMethodId: String(card.id) };
     });
-    const card = await call(
-      service.url,
-      'POST',
-      `/api/sandbox/customers/${String(customer.id)}/cards`,
-      {
-        number: '4242424242424242',
-      },
-    );
     const latency = {
       connections: LATENCY_CONNECTIONS,
       seconds: SECONDS,
@@ -105,37 +113,55 @@ export async function run(): Promise<Result[]> {
     };
     // The ceiling gets the very request the charge case sends (a POST with the same headers and
     // body), as refunds.ts does, so the load generator's work is the same on both sides.
-    const chargeRequest: RequestSpec = {
-      method: 'POST',
-      path: '/api/payments/card/process-payment',
-      headers,
-      setupRequest: (request: RawRequest) => ({
-        ...request,
-        body: JSON.stringify({
-          customerId: customer.id,
-          paymentMethodId: card.id,
-          captureType: 'AUTO_CAPTURE',
-          amount: 12.5,
-          orderId: `bench-${process.pid}-${++orderSeq}`,
+    const charging = (list: typeof cards): RequestSpec => {
+      let next = 0;
+      return {
+        method: 'POST',
+        path: '/api/payments/card/process-payment',
+        headers,
+        setupRequest: (request: RawRequest) => ({
+          ...request,
+          body: JSON.stringify({
+            ...list[next++ % list.length]!,
+            captureType: 'AUTO_CAPTURE',
+            amount: 12.5,
+            orderId: `bench-${process.pid}-${++orderSeq}`,
+          }),
         }),
-      }),
+      };
     };
-    // Measured in alternating slices (load.ts, measurePaired): the machine's speed drifts.
-    const { reference: ceiling, subject: charges } = await measurePaired(
+    // Measured in rotating slices (load.ts, measureGroup): the machine's speed drifts.
+    const group = await measureGroup(
       {
         ...throughput,
         name: 'ceiling (constant JSON)',
         server: ceilingServer,
-        requests: [chargeRequest],
+        requests: [charging(cards)],
       },
-      {
-        ...throughput,
-        name: 'saved-card charge create',
-        server: service,
-        requests: [chargeRequest],
-      },
+      [
+        {
+          ...throughput,
+          name: `saved-card charge create, warm (${WARM_CARDS} cards)`,
+          server: service,
+          requests: [charging(cards.slice(0, WARM_CARDS))],
+          prime: WARM_CARDS,
+        },
+        {
+          ...throughput,
+          name: `saved-card charge create, cold (${CARDS} cards)`,
+          server: service,
+          requests: [charging(cards)],
+        },
+      ],
     );
-    last = [search, filter, ceiling, { ...charges, targetRatio: TARGETS.chargeRatio }];
+    const [warm, cold] = group.subjects as [Result, Result];
+    last = [
+      search,
+      filter,
+      group.reference,
+      { ...warm, targetRatio: TARGETS.chargeRatio },
+      { ...cold, targetRatio: TARGETS.chargeRatio },
+    ];
     return last;
   } finally {
     await Promise.all(servers.map((server) => server.stop()));

@@ -10,6 +10,7 @@
  * BENCH_ROUNDS (repeat each module's cases, default 1), BENCH_CPU_PROF=DIR (child servers
  * write V8 CPU profiles there, for Chrome DevTools).
  */
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -28,12 +29,14 @@ import * as pushLatency from './push-latency';
 import * as refunds from './refunds';
 import * as serviceHttp from './service-http';
 import * as scaleOut from './scale-out';
+import * as peers from './peers';
 import * as startup from './startup';
 import * as statements from './statements';
 
 const MODULES: BenchModule[] = [
-  { name: 'service-http', run: serviceHttp.run },
+  { name: 'service-http', run: serviceHttp.run, figures: serviceHttp.figures },
   { name: 'scale-out', run: scaleOut.run, figures: scaleOut.figures },
+  { name: 'peers', run: peers.run },
   { name: 'refunds', run: refunds.run },
   { name: 'push-latency', figures: pushLatency.figures },
   { name: 'push-fanout', figures: pushFanout.figures },
@@ -92,7 +95,9 @@ function table(results: Result[]): string {
       fixed(r.latencyP99Ms, 1),
       String(r.non2xx + r.errors),
       r.ratioToCeiling === undefined ? '' : `${(100 * r.ratioToCeiling).toFixed(0)} %`,
-      met === undefined ? '' : `≥ ${(100 * r.targetRatio!).toFixed(0)} % ${met ? 'met' : 'MISSED'}`,
+      met === undefined
+        ? ''
+        : `≥ ${(100 * r.targetRatio!).toFixed(0)} %${r.targetBy === 'cpu' ? ' by CPU' : ''} ${met ? 'met' : 'MISSED'}`,
       fixed(r.serverCpuPercent, 0),
       fixed(r.loaderCpuPercent, 0),
       fixed(r.serverCpuMicrosPerRequest, 0),
@@ -118,6 +123,18 @@ function table(results: Result[]): string {
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
+function commitMeasured(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const changed = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      encoding: 'utf8',
+    }).trim();
+    return changed ? `${head}+changes` : head;
+  } catch {
+    return 'unknown (not a git checkout)';
+  }
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
@@ -137,6 +154,8 @@ async function main(): Promise<number> {
   const selected = names ? MODULES.filter((m) => names.includes(m.name)) : MODULES;
 
   const loadBefore = loadavg()[0]!;
+  // Taken before measuring: a commit made while the run goes on is not what it measured.
+  const commit = commitMeasured();
   const results: Result[] = [];
   const figures: Figure[] = [];
   for (const module of selected) {
@@ -159,6 +178,9 @@ async function main(): Promise<number> {
     cores: cpus().length,
     loadAverage1m: { before: loadBefore, after: loadavg()[0]! },
   };
+  // The date and commit a figure in docs/benchmarks.md is quoted with; "+changes" when the
+  // worktree differed from that commit, so such a figure is not mistaken for the commit's own.
+  console.log(`measured ${new Date().toISOString().slice(0, 10)} at ${commit}`);
   console.log(
     `${machine.cores} cores; 1-minute load average ${loadBefore.toFixed(2)} before, ` +
       `${machine.loadAverage1m.after.toFixed(2)} after (this run alone adds about 2)`,
@@ -168,6 +190,7 @@ async function main(): Promise<number> {
   if (values.json) {
     const report = {
       date: new Date().toISOString(),
+      commit,
       node: process.version,
       machine,
       results,

@@ -1,12 +1,17 @@
 /**
- * The service on PostgreSQL (docs/scaling.md), on a private PostgreSQL started for the run:
- *   payment-status read and process-payment create on one instance, each paired against the
- *   bare-server ceiling as in service-http;
+ * The service on PostgreSQL (docs/scaling.md), on a private PostgreSQL started for the run, with
+ * 20,000 payment requests stored (half of them paid) as in service-http:
+ *   one instance: payment-status reads on a warm working set (1,000 ids, inside the read cache)
+ *   and a cold one (all 20,000: every read misses), and process-payment creates, in rotating
+ *   slices with the bare-server ceiling as in service-http;
+ *   two instances on the same database, half the connections at each: the same warm and cold
+ *   reads and creates, requests/s and server CPU per request summed over both;
  *   cross-instance push: a remote payment created through instance A, to a terminal whose event
  *   stream is held by instance B, from A's answer to the event on B's stream;
  *   webhook lag: from a status change's answer to its signed delivery arriving at a receiver.
- * Two cores cannot show instances scaling (two instances and PostgreSQL share them): the figures
- * are per instance and across instances, and docs/scaling.md gives the capacity model.
+ * Two cores cannot show instances scaling (two instances, PostgreSQL and the load generator share
+ * them): the two-instance cases show what a second instance costs per request on the same cores,
+ * and docs/scaling.md gives the capacity model.
  * Env: BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_PUSHES (default 300).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,18 +23,23 @@ import { connectSse } from '../test/helpers/sse';
 import { startReceiver } from '../test/helpers/webhook-receiver';
 import { callApi } from './lib/api';
 import { startChildServer, type ChildServer } from './lib/child-server';
-import { measurePaired, rotating, type LoadOptions } from './lib/load';
-import { pool } from './lib/pool';
+import { measureGroup, measureSpread, ratioOf, rotating, type Round } from './lib/load';
 import type { Figure, Result } from './lib/result';
 import { percentile } from './lib/stats';
+import { SEED_COUNT, WARM_COUNT, seed } from './service-http';
 
 const SECRET = 'sk_sandbox_bench';
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS || 2);
 const PUSHES = Number(process.env.BENCH_PUSHES || 300);
-const SEED_COUNT = 1000;
 const STATUS_PATH = '/api/payments/v1/payment-status/';
-export const TARGETS = { statusRead: 0.35, create: 0.15, pushP99Ms: 20 } as const;
+/** Ratios by server CPU per request against the ceiling, as in service-http. */
+export const TARGETS = {
+  statusRead: 0.35,
+  create: 0.15,
+  coldOverWarm: 1.5,
+  pushP99Ms: 20,
+} as const;
 
 const headers = { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' };
 const call = (base: string, method: string, path: string, body?: unknown, secret = SECRET) =>
@@ -54,6 +64,8 @@ async function withPostgres<T>(work: (url: string) => Promise<T>): Promise<T> {
   }
 }
 
+let lastRounds: Round[] = [];
+
 export async function run(): Promise<Result[]> {
   return withPostgres(async (url) => {
     const common = { connections: 32, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS };
@@ -67,34 +79,15 @@ export async function run(): Promise<Result[]> {
       servers.push(ceilingServer);
       const service = await startChildServer('service', [SECRET, url]);
       servers.push(service);
-      const ids = await pool(SEED_COUNT, 8, async (i) => {
-        const created = await call(
-          service.url,
-          'POST',
-          '/api/payments/process-payment',
-          newOrder((1000 + i) / 100),
-        );
-        return String(created.paymentRequestId);
-      });
+      // One payment at a time: concurrent ones meet serialization failures (service-http's seed).
+      const ids = await seed(service.url, SEED_COUNT, 1);
       const reads = (list: string[]) =>
         rotating(
           'GET',
           list.map((id) => STATUS_PATH + id),
           headers,
         );
-      const ceiling: LoadOptions = {
-        ...common,
-        name: 'ceiling (constant JSON)',
-        server: ceilingServer,
-        requests: [reads(fakeIds)],
-      };
-      const statusReads = await measurePaired(ceiling, {
-        ...common,
-        name: 'PostgreSQL, one instance: payment-status read',
-        server: service,
-        requests: [reads(ids)],
-      });
-      const creation: RequestSpec = {
+      const creating: RequestSpec = {
         method: 'POST',
         path: '/api/payments/process-payment',
         headers,
@@ -103,16 +96,83 @@ export async function run(): Promise<Result[]> {
           body: JSON.stringify(newOrder(12.5)),
         }),
       };
-      const creates = await measurePaired(ceiling, {
-        ...common,
-        name: 'PostgreSQL, one instance: process-payment create',
-        server: service,
-        requests: [creation],
-      });
+      const warmName = `payment-status read, warm (${WARM_COUNT} ids)`;
+      const coldName = `payment-status read, cold (${SEED_COUNT} ids)`;
+      const group = await measureGroup(
+        {
+          ...common,
+          name: 'ceiling (constant JSON)',
+          server: ceilingServer,
+          requests: [reads(fakeIds)],
+        },
+        [
+          {
+            ...common,
+            name: `PostgreSQL, one instance: ${warmName}`,
+            server: service,
+            requests: [reads(ids.slice(0, WARM_COUNT))],
+            prime: WARM_COUNT,
+          },
+          {
+            ...common,
+            name: `PostgreSQL, one instance: ${coldName}`,
+            server: service,
+            requests: [reads(ids)],
+          },
+        ],
+      );
+      // The create against the ceiling answering the same POST.
+      const creation = await measureGroup(
+        {
+          ...common,
+          name: 'ceiling (constant JSON, same POST)',
+          server: ceilingServer,
+          requests: [creating],
+        },
+        [
+          {
+            ...common,
+            name: 'PostgreSQL, one instance: process-payment create',
+            server: service,
+            requests: [creating],
+          },
+        ],
+      );
+      lastRounds = group.rounds;
+      const [warm, cold] = group.subjects as [Result, Result];
+      const creates = creation.subjects[0]!;
+
+      // A second instance on the same database; the connections split between the two.
+      const second = await startChildServer('service', [SECRET, url]);
+      servers.push(second);
+      const both = [service, second];
+      const spread = [
+        await measureSpread({
+          ...common,
+          name: `PostgreSQL, two instances: ${warmName}`,
+          servers: both,
+          requests: [reads(ids.slice(0, WARM_COUNT))],
+        }),
+        await measureSpread({
+          ...common,
+          name: `PostgreSQL, two instances: ${coldName}`,
+          servers: both,
+          requests: [reads(ids)],
+        }),
+        await measureSpread({
+          ...common,
+          name: 'PostgreSQL, two instances: process-payment create',
+          servers: both,
+          requests: [creating],
+        }),
+      ];
       return [
-        statusReads.reference,
-        { ...statusReads.subject, targetRatio: TARGETS.statusRead },
-        { ...creates.subject, targetRatio: TARGETS.create },
+        group.reference,
+        { ...warm, targetRatio: TARGETS.statusRead, targetBy: 'cpu' },
+        cold,
+        creation.reference,
+        { ...creates, targetRatio: TARGETS.create, targetBy: 'cpu' },
+        ...spread,
       ];
     } finally {
       await Promise.all(servers.map((s) => s.stop()));
@@ -171,6 +231,16 @@ export async function figures(): Promise<Figure[]> {
         lags.push(performance.now() - answeredAt);
       }
       return [
+        ...(lastRounds.length
+          ? [
+              {
+                name: 'PostgreSQL status read: cold over warm, server CPU per request',
+                value: ratioOf(lastRounds, 2, 1),
+                unit: '×',
+                target: { op: '<=' as const, value: TARGETS.coldOverWarm },
+              },
+            ]
+          : []),
         {
           name: `cross-instance push p50 (${PUSHES} pushes, A to a stream on B)`,
           value: percentile(pushes, 50),

@@ -35,7 +35,8 @@ const START_TIMEOUT_MS = 30_000;
 
 /**
  * Starts `bench/servers/<script>.ts`. With env BENCH_CPU_PROF=DIR the child writes a V8 CPU
- * profile (open it in Chrome DevTools) to DIR when it exits.
+ * profile (open it in Chrome DevTools) to DIR when it exits; with BENCH_PERF=1 it runs with
+ * `--perf-basic-prof` for `perf` (docs/benchmarks.md, "Profiling").
  */
 export function startChildServer(script: string, args: string[] = []): Promise<ChildServer> {
   const path = fileURLToPath(new URL(`../servers/${script}.ts`, import.meta.url));
@@ -46,6 +47,9 @@ export function startChildServer(script: string, args: string[] = []): Promise<C
       'tsx',
       '--expose-gc',
       ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
+      // JIT-compiled functions named in /tmp/perf-PID.map, so `perf record -p PID` sees them
+      // next to the native time (libuv, better-sqlite3, the pg driver's sockets) V8's misses.
+      ...(process.env.BENCH_PERF ? ['--perf-basic-prof'] : []),
     ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, NODE_ENV: 'production' },

@@ -40,6 +40,12 @@ export interface LoadOptions {
   connections: number;
   warmupSeconds: number;
   seconds: number;
+  /**
+   * Requests sent, unmeasured, before each measured run or slice: a warm working set's one pass
+   * (its ids in turn), so that a colder case measured just before cannot have pushed it out of
+   * the service's caches and the slice measures what it claims to.
+   */
+  prime?: number;
 }
 
 export async function measure(options: LoadOptions): Promise<Result> {
@@ -55,9 +61,23 @@ async function warmUp(options: LoadOptions): Promise<void> {
 const load = ({ server, requests, connections }: LoadOptions, duration: number) =>
   autocannon({ url: server.url, connections, duration, requests, timeout: 10 });
 
+async function prime(options: LoadOptions): Promise<void> {
+  if (!options.prime) return;
+  const { server, requests, connections } = options;
+  const primed = await autocannon({
+    url: server.url,
+    connections: Math.min(connections, options.prime),
+    amount: options.prime,
+    requests,
+    timeout: 10,
+  });
+  assertClean(`${options.name} (priming)`, primed);
+}
+
 /** One measured run of `seconds`, with the CPU time of both processes sampled around it. */
 async function measureOnce(options: LoadOptions, seconds: number): Promise<Result> {
   const { server } = options;
+  await prime(options);
   const serverBefore = await server.cpuMicros();
   const loaderBefore = process.cpuUsage();
   const startedAt = process.hrtime.bigint();
@@ -114,39 +134,106 @@ export async function measurePaired(
   reference: LoadOptions,
   subject: LoadOptions,
 ): Promise<{ reference: Result; subject: Result }> {
-  await warmUp(reference);
-  await warmUp(subject);
-  const slices = Math.max(1, Math.round(subject.seconds / SLICE_SECONDS));
-  const seconds = subject.seconds / slices;
-  const pairs: { reference: Result; subject: Result }[] = [];
+  const group = await measureGroup(reference, [subject]);
+  return { reference: group.reference, subject: group.subjects[0]! };
+}
+
+/** One round of a group: each case's slice, reference first. */
+export type Round = Result[];
+
+/**
+ * `measurePaired` for several cases against one reference: each round measures every case once
+ * (a slice each, the order rotating from round to round so a steady drift favours none), and
+ * each subject's ratios are the medians over rounds of its slice against the reference's slice
+ * of the same round. `ratioOf` compares any two of the cases the same way (say a cold working
+ * set against a warm one): `rounds[i][0]` is the reference, `[1 + k]` subject k.
+ */
+export async function measureGroup(
+  reference: LoadOptions,
+  subjects: LoadOptions[],
+): Promise<{ reference: Result; subjects: Result[]; rounds: Round[] }> {
+  const cases = [reference, ...subjects];
+  for (const options of cases) await warmUp(options);
+  const slices = Math.max(1, Math.round(reference.seconds / SLICE_SECONDS));
+  const seconds = reference.seconds / slices;
+  const rounds: Round[] = [];
   for (let i = 0; i < slices; i++) {
-    if (i % 2 === 0) {
-      const r = await measureOnce(reference, seconds);
-      pairs.push({ reference: r, subject: await measureOnce(subject, seconds) });
-    } else {
-      const s = await measureOnce(subject, seconds);
-      pairs.push({ reference: await measureOnce(reference, seconds), subject: s });
+    const round: Round = new Array<Result>(cases.length);
+    for (let j = 0; j < cases.length; j++) {
+      const k = (i + j) % cases.length;
+      round[k] = await measureOnce(cases[k]!, seconds);
     }
+    rounds.push(round);
   }
   return {
     reference: combine(
       reference.name,
-      pairs.map((p) => p.reference),
+      rounds.map((r) => r[0]!),
     ),
-    subject: {
+    subjects: subjects.map((subject, k) => ({
       ...combine(
         subject.name,
-        pairs.map((p) => p.subject),
+        rounds.map((r) => r[k + 1]!),
       ),
-      ratioToCeiling: median(
-        pairs.map((p) => p.subject.requestsPerSec / p.reference.requestsPerSec),
+      ratioToCeiling: median(rounds.map((r) => r[k + 1]!.requestsPerSec / r[0]!.requestsPerSec)),
+      cpuRatioToCeiling: ratioOf(rounds, 0, k + 1),
+    })),
+    rounds,
+  };
+}
+
+/**
+ * The median over rounds of case `a`'s server CPU per request over case `b`'s: how many times
+ * cheaper `b` is than `a` (below 1: dearer), slice against slice of the same round.
+ */
+export const ratioOf = (rounds: Round[], a: number, b: number): number =>
+  median(rounds.map((r) => r[a]!.serverCpuMicrosPerRequest! / r[b]!.serverCpuMicrosPerRequest!));
+
+/**
+ * One case spread over several servers at once (instances of the service on one database):
+ * the connections split evenly, one load generator per server in this process, and the figures
+ * summed: requests/s over all of them, server CPU per request as all servers' CPU over all
+ * requests answered, `serverCpuPercent` summed (200 % = two cores busy).
+ */
+export async function measureSpread(
+  options: Omit<LoadOptions, 'server'> & { servers: ChildServer[] },
+): Promise<Result> {
+  const { servers, connections } = options;
+  const share = Math.max(1, Math.floor(connections / servers.length));
+  const each = (duration: number) =>
+    Promise.all(
+      servers.map((server) =>
+        autocannon({
+          url: server.url,
+          connections: share,
+          duration,
+          requests: options.requests,
+          timeout: 10,
+        }),
       ),
-      cpuRatioToCeiling: median(
-        pairs.map(
-          (p) => p.reference.serverCpuMicrosPerRequest! / p.subject.serverCpuMicrosPerRequest!,
-        ),
-      ),
-    },
+    );
+  for (const r of await each(options.warmupSeconds)) assertClean(`${options.name} (warm-up)`, r);
+  const cpu = async () =>
+    (await Promise.all(servers.map((server) => server.cpuMicros()))).reduce((a, b) => a + b, 0);
+  const serverBefore = await cpu();
+  const loaderBefore = process.cpuUsage();
+  const startedAt = process.hrtime.bigint();
+  const results = await each(options.seconds);
+  const wallMicros = Number(process.hrtime.bigint() - startedAt) / 1000;
+  const serverMicros = (await cpu()) - serverBefore;
+  const loader = process.cpuUsage(loaderBefore);
+  for (const r of results) assertClean(options.name, r);
+  const total = results.reduce((sum, r) => sum + r.requests.total, 0);
+  return {
+    name: options.name,
+    requestsPerSec: results.reduce((sum, r) => sum + r.requests.total / r.duration, 0),
+    latencyP50Ms: median(results.map((r) => r.latency.p50)),
+    latencyP99Ms: Math.max(...results.map((r) => r.latency.p99)),
+    non2xx: 0,
+    errors: 0,
+    serverCpuPercent: (100 * serverMicros) / wallMicros,
+    loaderCpuPercent: (100 * (loader.user + loader.system)) / wallMicros,
+    serverCpuMicrosPerRequest: serverMicros / total,
   };
 }
 

@@ -13,8 +13,13 @@ export interface Result {
   errors: number;
   /** requestsPerSec divided by the ceiling's, when the module measures a ceiling. */
   ratioToCeiling?: number;
-  /** Minimum ratioToCeiling this case should reach. */
+  /** Minimum ratio to the ceiling this case should reach (by requests/s unless `targetBy`). */
   targetRatio?: number;
+  /**
+   * What `targetRatio` is a ratio of: requests/s (`rate`, the default), or server CPU per
+   * request (`cpu`), which holds steady when other processes load the machine.
+   */
+  targetBy?: 'rate' | 'cpu';
   /** CPU used by the process under load during the measured window (100 = one core). */
   serverCpuPercent?: number;
   /** CPU used by the load generator (this process) during the same window. */
@@ -56,7 +61,11 @@ export interface BenchModule {
   figures?(): Promise<Figure[]>;
 }
 
-export const targetMet = (r: Result): boolean | undefined =>
-  r.targetRatio === undefined || r.ratioToCeiling === undefined
-    ? undefined
-    : r.ratioToCeiling >= r.targetRatio;
+/** The ratio a case's target is set on (`targetBy`). */
+export const targetedRatio = (r: Result): number | undefined =>
+  r.targetBy === 'cpu' ? r.cpuRatioToCeiling : r.ratioToCeiling;
+
+export const targetMet = (r: Result): boolean | undefined => {
+  const ratio = targetedRatio(r);
+  return r.targetRatio === undefined || ratio === undefined ? undefined : ratio >= r.targetRatio;
+};

@@ -16,6 +16,8 @@ app.get('/api/payments/v1/payment-status/:paymentRequestId', (c) => c.json(body)
 app.post('/api/refund/:paymentRequestId', (c) => c.json(body, 201));
 // And the saved-card charge (bench/customers.ts), likewise.
 app.post('/api/payments/card/process-payment', (c) => c.json(body, 201));
+// And the create (bench/service-http.ts, scale-out.ts, peers.ts), likewise.
+app.post('/api/payments/process-payment', (c) => c.json(body));
 
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
   serveParent(

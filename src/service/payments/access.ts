@@ -4,7 +4,7 @@
  */
 import type { Caller } from '../kernel/caller';
 import { notFound } from '../kernel/errors';
-import type { PaymentReader, RequestRow } from './model';
+import type { PaymentReader, RequestRow, RequestWithTransactions } from './model';
 
 /**
  * The caller's payment request, or the 404 of an unknown id: another merchant's, another
@@ -16,7 +16,21 @@ export async function requestFor(
   caller: Caller,
   id: string,
 ): Promise<RequestRow> {
-  const row = await reader.get(id);
+  return visible(await reader.get(id), caller);
+}
+
+/** `requestFor` with the request's transactions, read with it (a status read's one statement). */
+export async function requestWithTransactionsFor(
+  reader: PaymentReader,
+  caller: Caller,
+  id: string,
+): Promise<RequestWithTransactions> {
+  const found = await reader.withTransactions(id);
+  visible(found?.row, caller);
+  return found!;
+}
+
+function visible(row: RequestRow | undefined, caller: Caller): RequestRow {
   if (
     !row ||
     row.merchant_id !== caller.merchantId ||

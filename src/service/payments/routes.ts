@@ -2,9 +2,9 @@
 import { routes } from '../../shared/contract/routes';
 import type { Area } from '../context';
 import { mount } from '../http/mount';
-import { requestFor } from './access';
+import { requestFor, requestWithTransactionsFor } from './access';
 import { paymentLinks } from './links';
-import { statusRecord } from './model';
+import { statusJson } from './model';
 
 export const paymentRoutes: Area = (app, ctx) => {
   mount(app, ctx.auth, routes.processPayment, async ({ body, caller, c }) => {
@@ -26,14 +26,18 @@ export const paymentRoutes: Area = (app, ctx) => {
     return { message: 'Payment request cancelled' };
   });
 
-  mount(app, ctx.auth, routes.getPaymentStatus, async ({ params, caller }) => {
-    let row = await requestFor(ctx.payments, caller, params.paymentRequestId);
-    // A read never shows an open request past its expiry, even between scheduler ticks.
-    if (await ctx.lifecycle.expireIfDue(row)) row = (await ctx.payments.get(row.id))!;
-    return statusRecord(
-      row,
-      await ctx.payments.transactions(row.id),
-      await ctx.payments.lineItems(row),
+  mount(app, ctx.auth, routes.getPaymentStatus, async ({ params, caller, c }) => {
+    let { row, txs } = await requestWithTransactionsFor(
+      ctx.payments,
+      caller,
+      params.paymentRequestId,
     );
+    // A read never shows an open request past its expiry, even between scheduler ticks.
+    if (await ctx.lifecycle.expireIfDue(row))
+      ({ row, txs } = (await ctx.payments.withTransactions(row.id))!);
+    // The record's JSON, kept with the record until the request changes (model.ts, statusJson).
+    return c.body(statusJson(row, txs, await ctx.payments.lineItems(row)), 200, {
+      'content-type': 'application/json',
+    });
   });
 };
