@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { errorEnvelope } from '../shared/contract/errors';
 import { bankRoutes } from './bank/routes';
@@ -158,11 +158,11 @@ export interface Service {
   /** Starts listening on 127.0.0.1 (port 0 picks a free one); resolves with the base URL. */
   listen(port?: number, hostname?: string): Promise<string>;
   /**
-   * Drains, then closes: readiness turns 503 and event streams end with a reconnect hint; for
-   * `lingerMs` the instance goes on answering (each answer closing its connection, so that no
-   * kept-alive connection to it is left for a load balancer to reuse) while the balancer's health
-   * checks take it out; then the port stops accepting, requests in flight finish (up to
-   * `drainMs`), and the database closes.
+   * Drains, then closes: readiness turns 503, event streams end with a reconnect hint and the
+   * port stops accepting; for `lingerMs` the instance goes on answering on the connections it has
+   * (each answer closing its connection, so that none is left for a load balancer to reuse);
+   * then idle connections close, requests in flight finish (up to `drainMs`), and the database
+   * closes.
    */
   close(drainMs?: number, lingerMs?: number): Promise<void>;
 }
@@ -187,24 +187,32 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 }
 
 /**
- * Stops accepting connections and lets the requests in flight finish: idle keep-alive
- * connections close as soon as they are idle, and whatever is still open after `drainMs` is cut.
+ * Stops accepting connections and lets the requests in flight finish: after `lingerMs` of
+ * answering on the connections it has (each answer closing its connection; see Service.close),
+ * idle keep-alive connections close as soon as they are idle, and whatever is still open after
+ * `drainMs` is cut.
+ *
+ * The port closes first, without touching open connections (net.Server's close: http.Server's
+ * would also close the idle ones): a balancer's new connection is refused, which it safely tries
+ * on another instance, while a request it is sending on a kept-alive connection is still
+ * answered. Closing such a connection under it instead resets the request, and a balancer does
+ * not send a POST again.
  */
-function drain(server: ServerType, drainMs: number): Promise<void> {
+async function drain(server: ServerType, drainMs: number, lingerMs: number): Promise<void> {
   const http = server as unknown as {
     closeIdleConnections?: () => void;
     closeAllConnections?: () => void;
   };
-  return new Promise<void>((resolve) => {
-    const idle = setInterval(() => http.closeIdleConnections?.(), 50);
-    const cut = setTimeout(() => http.closeAllConnections?.(), drainMs);
-    server.close(() => {
-      clearInterval(idle);
-      clearTimeout(cut);
-      resolve();
-    });
-    http.closeIdleConnections?.();
+  const closed = new Promise<void>((resolve) => {
+    net.Server.prototype.close.call(server, () => resolve());
   });
+  if (lingerMs > 0) await new Promise((resolve) => setTimeout(resolve, lingerMs));
+  const idle = setInterval(() => http.closeIdleConnections?.(), 50);
+  const cut = setTimeout(() => http.closeAllConnections?.(), drainMs);
+  http.closeIdleConnections?.();
+  await closed;
+  clearInterval(idle);
+  clearTimeout(cut);
 }
 
 export async function createService(options: ServiceOptions): Promise<Service> {
@@ -383,8 +391,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     },
     async close(drainMs = DRAIN_MS, lingerMs = 0) {
       ctx.streams.drainAll(RECONNECT_HINT_MS);
-      if (lingerMs > 0) await new Promise((resolve) => setTimeout(resolve, lingerMs));
-      if (server) await drain(server, drainMs);
+      if (server) await drain(server, drainMs, lingerMs);
       clearInterval(timer);
       await dispatcher.stop();
       await fcmPush.stop();

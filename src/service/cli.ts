@@ -84,7 +84,7 @@ const OPTIONS = {
     type: 'string',
     arg: 'S',
     env: 'SERVICE_DRAIN_DELAY',
-    help: 'On SIGTERM, go on answering for S seconds after /readyz turns 503, so a load balancer takes the instance out before its port closes (default 0; behind one, its health check interval times its fall count)',
+    help: 'On SIGTERM the port closes at once (a load balancer tries another instance); go on answering on open connections for S seconds, longer than the balancer keeps an idle connection (default 0; behind nginx as docs/scaling.md shows, 3)',
   },
   'import-sqlite': {
     type: 'string',

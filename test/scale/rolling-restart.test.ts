@@ -1,7 +1,7 @@
 /**
  * A rolling restart behind one address fails no request: two service processes on one
  * PostgreSQL database behind nginx, configured as docs/scaling.md says; under steady load each
- * instance in turn gets SIGTERM (it drains: /readyz 503, answers go on for --drain-delay with
+ * instance in turn gets SIGTERM (it drains: /readyz 503, answers go on for --drain-delay (longer than nginx keeps an idle connection) with
  * their connections closed, then the port closes and requests in flight finish) and is started
  * again on its port. Every request through nginx is answered 200, and every payment answered is
  * there afterwards.
@@ -51,7 +51,7 @@ async function instance(databaseUrl: string, port: number): Promise<Running> {
       '--database-url',
       databaseUrl,
       '--drain-delay',
-      '1',
+      '3',
     ],
     { SERVICE_SANDBOX_SECRET: SECRET, SERVICE_PRODUCTION_SECRET: 'sk_live_rolling' },
   );
