@@ -1,10 +1,11 @@
 /**
- * A per-process cache of what an area reads outside transactions: the one mechanism behind the
- * service's caches (payment requests, callers by secret, webhook subscriptions).
+ * A per-process cache of what an area reads: the one mechanism behind the service's caches
+ * (payment requests, callers by secret, merchants' settings, webhook subscriptions).
  *
  * It keeps a value only while the store allows (`store.cacheable`), never one read inside a
- * transaction (which may yet roll back; unless told otherwise), and never one whose read a change overtook (the
- * generation moved while it was on its way). Changes arrive two ways: the area's own writes call
+ * transaction (which may yet roll back) unless told the transaction never writes it
+ * (`inTransactions`), and never one whose read a change overtook (the generation moved while it
+ * was on its way). Changes arrive two ways: the area's own writes call
  * `changed`, and the store announces every committed write of `topic` by any process
  * (`store.onChange`: on PostgreSQL a trigger's NOTIFY, so another instance's write is forgotten
  * here when it commits).
