@@ -42,6 +42,34 @@ async function pairPolling(name: string) {
 }
 
 describe('a payment created with its basket', () => {
+  it('asked for together, each request keeps its own basket (one INSERT for the moment)', async () => {
+    // Every other request with a basket of its own, the rest without one.
+    const basket = (i: number) =>
+      i % 2 ? [{ description: `Item ${i}`, quantity: i, unitAmount: 1.5 }, LINES[2]!] : undefined;
+    const made = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        h.call('POST', '/api/payments/process-payment', {
+          customerId: 'c',
+          orderId: `ORD-TOGETHER-${i}`,
+          amount: 1.5 * i + 1,
+          lineItems: basket(i) && [
+            ...basket(i)!,
+            { description: 'Bag', quantity: 1, unitAmount: 1 },
+          ],
+        }),
+      ),
+    );
+    for (const [i, res] of made.entries()) {
+      expect(res.status).toBe(200);
+      const record = await status(res.body.paymentRequestId);
+      expect([record.orderId, record.amount, record.lineItems]).toEqual([
+        `ORD-TOGETHER-${i}`,
+        1.5 * i + 1,
+        basket(i) && [...basket(i)!, { description: 'Bag', quantity: 1, unitAmount: 1 }],
+      ]);
+    }
+  });
+
   it('keeps the lines in order and returns them on the status read and the list', async () => {
     const res = await h.call('POST', '/api/payments/process-payment', {
       customerId: 'c',

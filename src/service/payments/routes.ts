@@ -7,17 +7,14 @@ import { paymentLinks } from './links';
 import { statusJson } from './model';
 
 export const paymentRoutes: Area = (app, ctx) => {
-  mount(app, ctx.auth, routes.processPayment, async ({ body, caller, c }) => {
+  mount(app, ctx.auth, routes.processPayment, async ({ body, caller }) => {
     // A payment started at a terminal is bound to it, so its POS_PAYMENT_STATUS reaches the kiosk.
     const terminalId = caller.kind === 'terminal' ? caller.terminalId : null;
-    const links = (id: string) =>
-      paymentLinks(ctx.publicUrl(), id, body.template ?? 'EXTERNAL_DISPLAY');
-    // With an Idempotency-Key the row is written at once, inside the transaction that records
-    // the key's answer (http/idempotency.ts), so a crash cannot keep one without the other.
-    // Without one it joins the group commit.
-    const create = () => ctx.creator.create(caller, { body, terminalId });
-    if (c.req.header('idempotency-key') !== undefined) return links(await create());
-    return ctx.commit(create).then(links);
+    // With an Idempotency-Key the row is written inside the transaction that records the key's
+    // answer (http/idempotency.ts), so a crash cannot keep one without the other; without one,
+    // in one INSERT with the other requests of this moment (create.ts).
+    const id = await ctx.creator.create(caller, { body, terminalId });
+    return paymentLinks(ctx.publicUrl(), id, body.template ?? 'EXTERNAL_DISPLAY');
   });
 
   mount(app, ctx.auth, routes.cancelPaymentRequest, async ({ params, caller }) => {

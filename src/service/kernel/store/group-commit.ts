@@ -1,8 +1,7 @@
 /**
- * Group commit: the writes asked for in one turn of the event loop (payment requests, saved-card
- * charges, refunds) share one transaction, and each caller is answered once it has committed. A
- * commit costs more than most of the writes it carries (docs/benchmarks.md), so under load this
- * is most of the difference between a request's cost and a commit's.
+ * Group commit: the writes asked for in one turn of the event loop (saved-card charges, refunds,
+ * Agent Pay nonces) share one transaction, and each caller is answered once it has committed. A
+ * commit costs more than most of the writes it carries (docs/benchmarks.md).
  *
  * The pieces of work run one after another, so each sees what the ones before it wrote (a
  * refund's over-refund check sees the refunds made just before it). They first run with no
@@ -12,41 +11,25 @@
  * commit. Work must therefore only write to the database (events included), so that running it
  * again after a rollback is the same as running it once.
  */
+import { createBatcher, type Outcome } from './batcher';
 import type { Store } from './port';
 
 export type GroupCommit = <T>(work: () => Promise<T>) => Promise<T>;
 
 export function createGroupCommit(store: Store): GroupCommit {
-  type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
-  let batch: { work: () => Promise<unknown>; done: (outcome: Outcome) => void }[] = [];
-
-  async function flush() {
-    const pending = batch;
-    batch = [];
-    let outcomes: Outcome[];
-    try {
-      outcomes = await run(pending);
-    } catch (error) {
-      // The commit itself failed: none of the batch was written.
-      pending.forEach((p) => p.done({ ok: false, error }));
-      return;
-    }
-    pending.forEach((p, i) => p.done(outcomes[i]!));
-  }
-
-  async function run(pending: typeof batch): Promise<Outcome[]> {
+  const batched = createBatcher<() => Promise<unknown>, unknown>(async (pending) => {
     try {
       return await store.tx(async () => {
-        const outcomes: Outcome[] = [];
-        for (const { work } of pending) outcomes.push({ ok: true, value: await work() });
+        const outcomes: Outcome<unknown>[] = [];
+        for (const work of pending) outcomes.push({ ok: true, value: await work() });
         return outcomes;
       });
     } catch (error) {
       if (pending.length === 1) return [{ ok: false, error }];
     }
     return store.tx(async () => {
-      const outcomes: Outcome[] = [];
-      for (const { work } of pending)
+      const outcomes: Outcome<unknown>[] = [];
+      for (const work of pending)
         try {
           outcomes.push({ ok: true, value: await store.tx(work) });
         } catch (error) {
@@ -54,18 +37,12 @@ export function createGroupCommit(store: Store): GroupCommit {
         }
       return outcomes;
     });
-  }
+  });
 
   return function commit<T>(work: () => Promise<T>): Promise<T> {
     // Already inside a transaction (an Idempotency-Key's reservation): write there and then, so
     // the key and the change it made commit together.
     if (store.inTransaction) return store.tx(work);
-    return new Promise<T>((resolve, reject) => {
-      batch.push({
-        work,
-        done: (outcome) => (outcome.ok ? resolve(outcome.value as T) : reject(outcome.error)),
-      });
-      if (batch.length === 1) setImmediate(() => void flush());
-    });
+    return batched(work) as Promise<T>;
   };
 }
