@@ -144,8 +144,11 @@ export function createPaymentCreator(store: Store, clock: Clock) {
 
   // The requests asked for in one turn of the event loop, outside any transaction, are written
   // by one INSERT: on PostgreSQL one round trip for the batch, where a transaction would take a
-  // BEGIN, an INSERT each and a COMMIT (docs/benchmarks.md).
-  const insertBatched = createBatcher<NewRow, void>((rows) => writeAllOrEach(rows, insertAll));
+  // BEGIN, an INSERT each and a COMMIT (docs/benchmarks.md). One batch at a time: those asked
+  // for while it is on its way go in the next, so under load batches grow rather than multiply.
+  const insertBatched = createBatcher<NewRow, void>((rows) => writeAllOrEach(rows, insertAll), {
+    inFlight: 1,
+  });
 
   /** Validates what only the service can know; returns the row to insert. */
   async function prepare(caller: Caller, { body, terminalId = null, known }: NewRequest) {

@@ -82,9 +82,11 @@ describe('the status read', () => {
     });
     for (const id of [open, paid, retried, basket]) {
       const want = JSON.parse(JSON.stringify(await expected(id)));
-      // The first read misses the cache (the seeding calls above changed every request), the
-      // second is answered from it: both the same.
+      // The first two reads miss the cache (the seeding calls above changed every request, and
+      // a record is kept on its second read), the third is answered from it: all the same.
       expect(await read(id)).toEqual(want);
+      expect(await read(id)).toEqual(want);
+      expect(h.service.ctx.payments.cached(id)).toBeDefined();
       expect(await read(id)).toEqual(want);
     }
     const record = await read(retried);
@@ -94,6 +96,27 @@ describe('the status read', () => {
       'COMPLETED',
     ]);
     expect((await read(open)).transactions).toEqual([]);
+  });
+
+  it('answers reads asked for together each with its own record (one statement for them all)', async () => {
+    const ids = [];
+    for (let i = 0; i < 6; i++) {
+      const id = await create(`STATUS-TOGETHER-${i}`, { amount: 1 + i });
+      for (let n = 0; n < i % 3; n++) await simulate(id, 'FAILED');
+      ids.push(id);
+    }
+    const unknown = '01900000-0000-7000-8000-000000000000';
+    const asked = [...ids, ids[2]!, unknown, ...ids.slice().reverse()];
+    const answers = await Promise.all(
+      asked.map((id) => h.call('GET', `/api/payments/v1/payment-status/${id}`, undefined, SANDBOX)),
+    );
+    for (const [i, id] of asked.entries()) {
+      if (id === unknown) {
+        expect(answers[i]!.status).toBe(404);
+        continue;
+      }
+      expect(answers[i]!.body).toEqual(JSON.parse(JSON.stringify(await expected(id))));
+    }
   });
 
   it('shows a change at once, not the kept answer', async () => {

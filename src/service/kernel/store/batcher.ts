@@ -9,22 +9,37 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 /**
  * `run` gets the items asked for in one turn and returns one outcome per item, in order; if it
- * throws, every item of the batch fails with that error.
+ * throws, every item of the batch fails with that error. With `inFlight`, at most that many
+ * batches run at once: what is asked for meanwhile waits and goes in the next batch, so that
+ * under load batches grow instead of multiplying.
  */
 export function createBatcher<I, O>(
   run: (items: I[]) => Promise<Outcome<O>[]>,
+  { inFlight = Infinity }: { inFlight?: number } = {},
 ): (item: I) => Promise<O> {
   let batch: { item: I; done: (outcome: Outcome<O>) => void }[] = [];
+  let running = 0;
+  let scheduled = false;
+
+  function schedule() {
+    if (scheduled || batch.length === 0 || running >= inFlight) return;
+    scheduled = true;
+    setImmediate(() => void flush());
+  }
 
   async function flush() {
+    scheduled = false;
     const pending = batch;
     batch = [];
+    running++;
     let outcomes: Outcome<O>[];
     try {
       outcomes = await run(pending.map((p) => p.item));
     } catch (error) {
-      pending.forEach((p) => p.done({ ok: false, error }));
-      return;
+      outcomes = pending.map(() => ({ ok: false, error }));
+    } finally {
+      running--;
+      schedule();
     }
     pending.forEach((p, i) => p.done(outcomes[i]!));
   }
@@ -35,7 +50,7 @@ export function createBatcher<I, O>(
         item,
         done: (outcome) => (outcome.ok ? resolve(outcome.value) : reject(outcome.error)),
       });
-      if (batch.length === 1) setImmediate(() => void flush());
+      schedule();
     });
 }
 

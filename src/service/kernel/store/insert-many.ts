@@ -1,24 +1,22 @@
 /**
  * Many rows of one table in one INSERT: one statement, so one database round trip on
  * PostgreSQL, for a whole batch (`batcher.ts`). Each row is an array of values in the order of
- * `columns`. Statements are prepared per row count, at most CHUNK rows each; more rows than that
- * are written in one transaction, so the call is all or nothing either way.
+ * `columns`. More rows than one statement carries (`by-count.ts`) are written in one
+ * transaction, so the call is all or nothing either way.
  */
-import type { Statement, Store } from './port';
-
-const CHUNK = 64;
+import { byCount, chunks, CHUNK, repeated } from './by-count';
+import type { Store } from './port';
 
 export function insertMany(
   store: Store,
   table: string,
   columns: readonly string[],
 ): (rows: unknown[][]) => Promise<void> {
-  const one = `(${columns.map(() => '?').join(', ')})`;
-  const statements: Statement<unknown[], never>[] = [];
-  const statementFor = (count: number) =>
-    (statements[count] ??= store.prepare(
-      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array(count).fill(one).join(', ')}`,
-    ));
+  const statementFor = byCount((count) =>
+    store.prepare(
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${repeated(count, `(${repeated(columns.length)})`)}`,
+    ),
+  );
   const write = async (rows: unknown[][]) =>
     void (await statementFor(rows.length).run(...rows.flat()));
 
@@ -26,7 +24,7 @@ export function insertMany(
     if (rows.length === 0) return;
     if (rows.length <= CHUNK) return write(rows);
     await store.tx(async () => {
-      for (let i = 0; i < rows.length; i += CHUNK) await write(rows.slice(i, i + CHUNK));
+      for (const some of chunks(rows)) await write(some);
     });
   };
 }

@@ -17,7 +17,10 @@ export interface ReadCache<V> {
   get(key: string): V | undefined;
   /** The kept value, or `load`'s answer, kept unless a change overtook the read. */
   read(key: string, load: () => Promise<V | undefined>): Promise<V | undefined>;
-  /** Keeps a value the caller has just committed itself (outside a transaction only). */
+  /**
+   * Keeps a value the caller has just committed itself (outside a transaction only), at once:
+   * it is about to be read.
+   */
   keep(key: string, value: V): void;
   /**
    * For a read that fills several caches at once (one statement for a row and its children):
@@ -34,7 +37,13 @@ export interface ReadCache<V> {
 }
 
 export interface ReadCacheOptions {
-  /** At most this many values, the oldest forgotten first. */
+  /**
+   * At most this many values, the oldest forgotten first. A value read from the database is kept
+   * only the second time its key is read lately (within the last `limit` keys read once): a
+   * sweep over many records read once each (an integrator polling a year of payments, a
+   * reconciliation) neither pushes out what is read again and again nor pays for keeping what
+   * it will not read again, which was a good part of a miss's cost (docs/benchmarks.md).
+   */
   limit?: number;
   /**
    * Keep values read inside a transaction too: only for rows that no transaction reading them
@@ -49,6 +58,8 @@ export function createReadCache<V>(
   { limit = Infinity, inTransactions = false }: ReadCacheOptions = {},
 ): ReadCache<V> {
   const kept = new Map<string, V>();
+  /** With a limit: keys read once lately and not kept, forgotten all at once when full. */
+  const once = new Set<string>();
   /** Bumped by every change. */
   let generation = 0;
 
@@ -64,6 +75,16 @@ export function createReadCache<V>(
       return;
     if (kept.size >= limit) evictOldest();
     kept.set(key, value);
+  }
+
+  /** `keep` for a value read from the database: with a limit, on its key's second read. */
+  function keepRead(key: string, value: V, readAt: number) {
+    if (limit !== Infinity && !once.delete(key)) {
+      if (once.size >= limit) once.clear();
+      once.add(key);
+      return;
+    }
+    keep(key, value, readAt);
   }
 
   /**
@@ -87,12 +108,12 @@ export function createReadCache<V>(
       if (hit !== undefined) return hit;
       const readAt = generation;
       const value = await load();
-      if (value !== undefined) keep(key, value, readAt);
+      if (value !== undefined) keepRead(key, value, readAt);
       return value;
     },
     keep: (key, value) => keep(key, value, generation),
     mark: () => generation,
-    keepRead: (at, key, value) => keep(key, value, at),
+    keepRead: (at, key, value) => keepRead(key, value, at),
     changed(key) {
       forget(key);
       store.onCommit(() => forget(key));
