@@ -96,6 +96,8 @@ describe('two instances on one PostgreSQL database', () => {
       await setStatus('FAILED');
       await expect.poll(() => status(b), { timeout: 2000 }).toBe('FAILED');
       await expect.poll(() => status(a), { timeout: 2000 }).toBe('FAILED');
+      // Read once more, the record is kept (on its second read since it changed, at the latest).
+      expect(await status(a)).toBe('FAILED');
 
       // A change whose announcement is lost (replica mode fires no trigger): both still serve
       // what they kept...
