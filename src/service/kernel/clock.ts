@@ -40,22 +40,28 @@ export function createClock(initialOffset = 0, onChange?: (offset: number) => vo
 const DAY_MS = 86_400_000;
 const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
 const three = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
-/** The last day formatted, `YYYY-MM-DDT`: the times a record carries fall on few days. */
-let dayStart = NaN;
-let dayPrefix = '';
+/**
+ * Days formatted, `YYYY-MM-DDT`, by their first millisecond: the times records carry fall on few
+ * days (a payment's creation and its expiry a week later alternate in every record, so one
+ * remembered day would be formatted again at every other date). Forgotten all at once when full.
+ */
+const dayPrefixes = new Map<number, string>();
+const DAYS_KEPT = 1_000;
 
 /**
  * `new Date(ms).toISOString()`, formatted here: V8 formats each date through a printf-style
  * stream, about a microsecond each, and a status record carries four or five of them
- * (docs/benchmarks.md). Only the day goes through Date, once per day seen in a row.
+ * (docs/benchmarks.md). Only the day goes through Date, once per day.
  */
 export function iso(ms: number): string {
   if (!Number.isInteger(ms) || Math.abs(ms) > 8.64e15) return new Date(ms).toISOString();
   const day = Math.floor(ms / DAY_MS) * DAY_MS;
-  if (day !== dayStart) {
+  let dayPrefix = dayPrefixes.get(day);
+  if (dayPrefix === undefined) {
     const text = new Date(day).toISOString();
     dayPrefix = text.slice(0, text.indexOf('T') + 1);
-    dayStart = day;
+    if (dayPrefixes.size >= DAYS_KEPT) dayPrefixes.clear();
+    dayPrefixes.set(day, dayPrefix);
   }
   let rest = ms - day;
   const milli = rest % 1000;

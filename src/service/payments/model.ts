@@ -251,6 +251,9 @@ export function createPaymentReader(store: Store) {
       return rows.get(id) ?? (await withTransactions(id))?.row;
     },
     withTransactions,
+    /** The request's status record as JSON (statusJson), memoized only while the row is kept. */
+    statusJson: (row: RequestRow, txs: TransactionRow[], lines: readonly BasketLine[]) =>
+      statusJson(row, txs, lines, rows.get(row.id) === row),
     /** The cached row, if any, without reading the database. */
     cached: (id: string): RequestRow | undefined => rows.get(id),
     /**
@@ -355,7 +358,10 @@ export function statusJson(
   row: RequestRow,
   txs: TransactionRow[],
   lines: readonly BasketLine[],
+  kept = true,
 ): string {
+  // A record read but not kept (its first read) will not be asked for again: not memoized.
+  if (!kept) return JSON.stringify(buildStatusRecord(row, txs, lines));
   const memo = memoOf(row, txs);
   return (memo.json ??= JSON.stringify(memo.record ?? buildStatusRecord(row, txs, lines)));
 }

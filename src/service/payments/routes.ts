@@ -4,7 +4,6 @@ import type { Area } from '../context';
 import { mount } from '../http/mount';
 import { requestFor, requestWithTransactionsFor } from './access';
 import { paymentLinks } from './links';
-import { statusJson } from './model';
 
 export const paymentRoutes: Area = (app, ctx) => {
   mount(app, ctx.auth, routes.processPayment, async ({ body, caller }) => {
@@ -33,7 +32,7 @@ export const paymentRoutes: Area = (app, ctx) => {
     if (await ctx.lifecycle.expireIfDue(row))
       ({ row, txs } = (await ctx.payments.withTransactions(row.id))!);
     // The record's JSON, kept with the record until the request changes (model.ts, statusJson).
-    return c.body(statusJson(row, txs, await ctx.payments.lineItems(row)), 200, {
+    return c.body(ctx.payments.statusJson(row, txs, await ctx.payments.lineItems(row)), 200, {
       'content-type': 'application/json',
     });
   });
