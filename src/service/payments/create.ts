@@ -71,7 +71,8 @@ export function createPaymentCreator(store: Store, clock: Clock) {
     'SELECT max_amount_pence FROM terminals WHERE id = ?',
   );
   type NewRow = Awaited<ReturnType<typeof prepare>>;
-  // Positional, as lifecycle.ts's insertTx: every payment request and saved-card charge runs it.
+  // Positional, as lifecycle.ts's insertTx: every payment request and saved-card charge writes
+  // these columns.
   const insertRequests = insertMany(store, 'payment_requests', [
     'id',
     'merchant_id',

@@ -169,8 +169,6 @@ export interface RequestWithTransactions {
  * request's id).
  */
 export function createPaymentReader(store: Store) {
-  // A request with its transactions, for `count` ids: a request without transactions comes back
-  // once, its transaction columns NULL.
   // On PostgreSQL the transactions are a subquery looked up by index for each request (OFFSET 0
   // keeps the planner from folding it into a join): with its statistics behind a growing table,
   // the planner read every transaction and hashed them to join a few requests (2.5 ms against
@@ -179,6 +177,8 @@ export function createPaymentReader(store: Store) {
     store.dialect === 'postgres'
       ? 'LEFT JOIN LATERAL (SELECT * FROM transactions WHERE payment_request_id = r.id OFFSET 0) t ON true'
       : 'LEFT JOIN transactions t ON t.payment_request_id = r.id';
+  // Requests with their transactions, for `count` ids: a request without transactions comes
+  // back once, its transaction columns NULL.
   const withTxsOf = byCount((count) =>
     store.prepareArrays<string[], unknown[]>(
       `SELECT ${REQUEST_COLUMNS}, ${TRANSACTION_COLUMNS}
