@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createService } from '../../src/service/app';
+import { createLogger } from '../../src/service/ops/request-log';
 import { sqliteConnection } from '../../test/helpers/sqlite-connection';
 import { serveParent } from './protocol';
 
@@ -95,6 +96,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'counter-bench-customers-'));
 const service = await createService({
   dataDir,
   secrets: { sandbox: sandboxSecret, production: 'sk_live_bench' },
+  // A line per request as `npm run service` logs it, into a file (the terminal is the parent's).
+  logger: createLogger(join(dataDir, 'service.log')),
   log: (line) => console.error(`[service] ${line}`),
 });
 function seed() {

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createService } from '../../src/service/app';
+import { createLogger } from '../../src/service/ops/request-log';
 import { serveParent } from './protocol';
 
 // The parent chooses the secret so it can call the API; argv keeps it out of shared modules.
@@ -19,6 +20,8 @@ const service = await createService({
   dataDir,
   ...(databaseUrl ? { databaseUrl } : {}),
   secrets: { sandbox: sandboxSecret, production: 'sk_live_bench' },
+  // A line per request as `npm run service` logs it, into a file (the terminal is the parent's).
+  logger: createLogger(join(dataDir, 'service.log')),
   log: (line) => console.error(`[service] ${line}`),
 });
 const url = await service.listen(0);

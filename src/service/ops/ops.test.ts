@@ -3,6 +3,10 @@
  * a request id on every answer and in every log line (and nothing secret in one), and a shutdown
  * that lets requests in flight finish and tells event streams to reconnect.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX, startService, type Harness } from '../../../test/helpers/service';
@@ -27,6 +31,28 @@ function capturedLogger() {
   });
   return { logger: createLogger(sink), lines };
 }
+
+describe('the log file', () => {
+  it('gets every line whole, written behind the requests, and the rest when the process exits', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'counter-log-'));
+    const file = join(dir, 'service.log');
+    const logger = createLogger(file);
+    for (let i = 0; i < 2000; i++) logger.info({ requestId: `r${i}`, route: '/x'.repeat(i % 50) });
+    const written = () => readFileSync(file, 'utf8').trimEnd().split('\n').filter(Boolean);
+    await expect.poll(() => written().length).toBe(2000);
+    expect(written().map((line) => JSON.parse(line).requestId)).toEqual(
+      Array.from({ length: 2000 }, (_, i) => `r${i}`),
+    );
+    // A process that logs and exits at once still writes its lines.
+    const script = `const { createLogger } = require(${JSON.stringify(join(__dirname, 'request-log.ts'))});
+      const logger = createLogger(${JSON.stringify(join(dir, 'exiting.log'))});
+      for (let i = 0; i < 500; i++) logger.info({ n: i });
+      process.exit(0);`;
+    execFileSync(process.execPath, ['--import', 'tsx', '-e', script]);
+    expect(readFileSync(join(dir, 'exiting.log'), 'utf8').trimEnd().split('\n')).toHaveLength(500);
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
 
 describe('health and readiness', () => {
   it('answer without a secret and reveal nothing', async () => {

@@ -6,6 +6,7 @@
  * card number or signature can reach a log line through here.
  */
 import { randomUUID } from 'node:crypto';
+import { openSync } from 'node:fs';
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import pino, { type Logger } from 'pino';
@@ -16,8 +17,19 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
 /** Letters, digits and `._:-`, at most 128: anything else (a log-injection attempt) is replaced. */
 const SENSIBLE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** The service's logger: JSON lines on stderr; `LOG_LEVEL` (default info) sets the level. */
-export function createLogger(destination: pino.DestinationStream = pino.destination(2)): Logger {
+/**
+ * The service's logger: JSON lines on stderr (or to the file descriptor or file named, or into a
+ * stream); `LOG_LEVEL` (default info) sets the level. Written asynchronously: the lines logged
+ * while a write is on its way go out together in the next one, so under load a request does not
+ * pay for a write of its own (a synchronous write per line cost several microseconds of each
+ * request's CPU: docs/benchmarks.md). What is still buffered is written when the process exits,
+ * an uncaught error included; only a kill -9 can lose the last lines.
+ */
+export function createLogger(destination: pino.DestinationStream | number | string = 2): Logger {
+  // A file is opened here, not by the stream (which would open it later, and could not write
+  // what an exit at once left buffered); private to the service's user, as its data folder is.
+  const dest = typeof destination === 'string' ? openSync(destination, 'a', 0o600) : destination;
+  const stream = typeof dest === 'object' ? dest : pino.destination({ dest, sync: false });
   return pino(
     {
       level: process.env.LOG_LEVEL ?? 'info',
@@ -29,7 +41,7 @@ export function createLogger(destination: pino.DestinationStream = pino.destinat
         censor: '[redacted]',
       },
     },
-    destination,
+    stream,
   );
 }
 
