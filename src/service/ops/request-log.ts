@@ -10,6 +10,7 @@ import { openSync } from 'node:fs';
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import pino, { type Logger } from 'pino';
+import { iso } from '../kernel/clock';
 
 export type { Logger } from 'pino';
 
@@ -34,7 +35,8 @@ export function createLogger(destination: pino.DestinationStream | number | stri
     {
       level: process.env.LOG_LEVEL ?? 'info',
       base: { service: 'counter' },
-      timestamp: pino.stdTimeFunctions.isoTime,
+      // pino's isoTime formats through Date#toISOString, the slow way (kernel/clock.ts, iso).
+      timestamp: () => `,"time":"${iso(Date.now())}"`,
       // Belt and braces: nothing logs these fields today, and nothing ever should.
       redact: {
         paths: ['authorization', '*.authorization', 'secret', '*.secret', 'cardNumber', '*.cvc'],
@@ -58,6 +60,9 @@ export type ObserveRequest = (method: string, route: string, status: number, ms:
  * the path, so ids stay out of metrics' labels.
  */
 export function requestLog(logger?: Logger, observe?: ObserveRequest): MiddlewareHandler {
+  // The request line's fields are its own, none of them secret: redacting them (the logger's
+  // belt and braces for every other line) was a tenth of a cached status read's CPU.
+  const lines = logger?.child({}, { redact: [] });
   return async (c, next) => {
     const id = requestId(c.req.header(REQUEST_ID_HEADER));
     // Set before the handler, so the answer is built with it: set afterwards, Hono would copy the
@@ -70,7 +75,7 @@ export function requestLog(logger?: Logger, observe?: ObserveRequest): Middlewar
     const route = routePath(c, -1);
     const ms = performance.now() - started;
     observe?.(c.req.method, route, status, ms);
-    logger?.[status >= 500 ? 'error' : 'info']({
+    lines?.[status >= 500 ? 'error' : 'info']({
       requestId: id,
       method: c.req.method,
       route,
