@@ -180,6 +180,9 @@ describe('request ids and logs', () => {
 
     const line = lines.find((l) => l.requestId === 'till-7.req-42');
     expect(line).toMatchObject({
+      level: 30,
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      service: 'counter',
       method: 'POST',
       route: '/api/payments/process-payment',
       status: 200,
