@@ -121,6 +121,29 @@ describe('transactions', () => {
     expect(ids.map((r) => r.id)).toEqual(['kept']);
   });
 
+  it('follow each transaction while others begin and end around it (no transaction open: no tracking)', async () => {
+    const store = await postgres();
+    await store.exec('CREATE TABLE counter_test (n INTEGER NOT NULL)');
+    const insert = store.prepare('INSERT INTO counter_test (n) VALUES (?)');
+    const sum = async () =>
+      (await store.prepare<[], { n: number }>('SELECT sum(n) AS n FROM counter_test').get())!.n;
+    const held = latch();
+    const first = store.tx(async () => {
+      await insert.run(1);
+      await held.done; // another transaction begins and ends meanwhile
+      return { inside: store.inTransaction, sum: await sum() };
+    });
+    await store.tx(() => insert.run(2));
+    expect(store.inTransaction).toBe(false);
+    expect(await sum()).toBe(2); // outside: the committed one only
+    held.release();
+    // Still on its own connection: its own row, not the one committed since it began.
+    expect(await first).toEqual({ inside: true, sum: 1 });
+    expect(await sum()).toBe(3);
+    // Once none is open, a new one is followed again.
+    expect(await store.tx(async () => store.inTransaction)).toBe(true);
+  });
+
   it('undo only a nested transaction that throws (a savepoint)', async () => {
     const store = await postgres();
     await store.tx(async () => {

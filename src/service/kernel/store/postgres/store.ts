@@ -105,6 +105,8 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   pool.on('error', () => {});
 
   const flow = new AsyncLocalStorage<Frame>();
+  /** Transactions open in this process: while there are none, `flow` is switched off. */
+  let openTransactions = 0;
   const current = () => {
     const frame = flow.getStore();
     return frame && !frame.ended ? frame : undefined;
@@ -186,6 +188,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       failed: undefined,
       committed: [[]],
     };
+    openTransactions++;
     let broken: Error | undefined;
     try {
       await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
@@ -205,6 +208,11 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       throw error;
     } finally {
       frame.ended = true;
+      // With no transaction open there is no flow to follow: switching the tracking off keeps
+      // Node 20's promise hooks (which AsyncLocalStorage turns on) off every request that needs
+      // no transaction, such as a cached status read, as the SQLite adapter does. `run` turns it
+      // on again for the next transaction.
+      if (--openTransactions === 0) flow.disable();
       // A connection in an unknown state is closed rather than handed to the next caller.
       client.release(broken);
     }
