@@ -21,10 +21,10 @@ const SENSIBLE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /**
  * The service's logger: JSON lines on stderr (or to the file descriptor or file named, or into a
  * stream); `LOG_LEVEL` (default info) sets the level. Written asynchronously: the lines logged
- * while a write is on its way go out together in the next one, so under load a request does not
- * pay for a write of its own (a synchronous write per line cost several microseconds of each
- * request's CPU: docs/benchmarks.md). What is still buffered is written when the process exits,
- * an uncaught error included; only a kill -9 can lose the last lines.
+ * while a write is on its way go out together in the next one, so under load a request neither
+ * waits for nor pays a write of its own (docs/benchmarks.md, "What a request's log line costs").
+ * What is still buffered is written when the process exits, an uncaught error included; only a
+ * kill -9 can lose the last lines.
  */
 export function createLogger(destination: pino.DestinationStream | number | string = 2): Logger {
   // A file is opened here, not by the stream (which would open it later, and could not write
