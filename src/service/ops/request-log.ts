@@ -11,6 +11,7 @@ import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import pino, { type Logger } from 'pino';
 import { iso } from '../kernel/clock';
+import { createLogSink } from './log-sink';
 
 export type { Logger } from 'pino';
 
@@ -20,17 +21,15 @@ const SENSIBLE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * The service's logger: JSON lines on stderr (or to the file descriptor or file named, or into a
- * stream); `LOG_LEVEL` (default info) sets the level. Written asynchronously: the lines logged
- * while a write is on its way go out together in the next one, so under load a request neither
- * waits for nor pays a write of its own (docs/benchmarks.md, "What a request's log line costs").
- * What is still buffered is written when the process exits, an uncaught error included; only a
- * kill -9 can lose the last lines.
+ * stream); `LOG_LEVEL` (default info) sets the level. Lines are buffered and written together
+ * (log-sink.ts): a request neither waits for nor pays a write of its own, and what is still
+ * buffered is written when the process exits, an uncaught error included; a kill -9 loses at most
+ * the last FLUSH_MS of lines.
  */
 export function createLogger(destination: pino.DestinationStream | number | string = 2): Logger {
-  // A file is opened here, not by the stream (which would open it later, and could not write
-  // what an exit at once left buffered); private to the service's user, as its data folder is.
+  // Appended to, and private to the service's user, as its data folder is.
   const dest = typeof destination === 'string' ? openSync(destination, 'a', 0o600) : destination;
-  const stream = typeof dest === 'object' ? dest : pino.destination({ dest, sync: false });
+  const stream = typeof dest === 'object' ? dest : createLogSink(dest);
   return pino(
     {
       level: process.env.LOG_LEVEL ?? 'info',
