@@ -18,10 +18,12 @@ export const tooLargeEnvelope = (limit = MAX_BODY_BYTES) => ({
   message: `The request body is larger than ${limit} bytes (${limit / 1024} KiB)`,
   errors: [{ field: '(body)', message: `must be at most ${limit} bytes` }],
 });
-const refusal = (limit: number) => {
+/** The 413 for a body over `limit`; the rest of it is never read, so the connection closes. */
+function tooLarge(c: Context, limit: number) {
+  c.header('Connection', 'close');
   const { message, errors } = tooLargeEnvelope(limit);
   return new ApiError(413, message, errors);
-};
+}
 
 /** `application/json` or any `application/*+json`, in UTF-8 when a charset is named. */
 export function isJsonContentType(header: string | undefined): boolean {
@@ -46,14 +48,9 @@ export function declaredLength(c: Context): number | undefined {
 
 /** The raw bytes, refusing more than `limit` whatever Content-Length says. */
 async function readLimited(c: Context, limit: number): Promise<Uint8Array> {
-  const tooLarge = () => {
-    // The rest of the body is never read: the connection cannot carry another request.
-    c.header('Connection', 'close');
-    return refusal(limit);
-  };
   const declared = declaredLength(c);
   if (declared !== undefined) {
-    if (declared > limit) throw tooLarge();
+    if (declared > limit) throw tooLarge(c, limit);
     // Node's parser delivers exactly Content-Length bytes, so the limit holds without counting;
     // and @hono/node-server reads such a body straight from the socket, never building the web
     // Request and ReadableStream the stream path below needs (about a tenth of a small POST's CPU).
@@ -64,7 +61,7 @@ async function readLimited(c: Context, limit: number): Promise<Uint8Array> {
   // A middleware read it already (Agent Pay's signature check hashes the body): take Hono's copy.
   if (stream.locked || c.req.raw.bodyUsed) {
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    if (bytes.byteLength > limit) throw tooLarge();
+    if (bytes.byteLength > limit) throw tooLarge(c, limit);
     return bytes;
   }
   const reader = stream.getReader();
@@ -76,7 +73,7 @@ async function readLimited(c: Context, limit: number): Promise<Uint8Array> {
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => {});
-      throw tooLarge();
+      throw tooLarge(c, limit);
     }
     chunks.push(value);
   }

@@ -17,7 +17,7 @@ export function createBatcher<I, O>(
   run: (items: I[]) => Promise<Outcome<O>[]>,
   { inFlight = Infinity }: { inFlight?: number } = {},
 ): (item: I) => Promise<O> {
-  let batch: { item: I; done: (outcome: Outcome<O>) => void }[] = [];
+  let batch: { item: I; resolve: (value: O) => void; reject: (error: unknown) => void }[] = [];
   let running = 0;
   let scheduled = false;
 
@@ -41,15 +41,16 @@ export function createBatcher<I, O>(
       running--;
       schedule();
     }
-    pending.forEach((p, i) => p.done(outcomes[i]!));
+    for (let i = 0; i < pending.length; i++) {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) pending[i]!.resolve(outcome.value);
+      else pending[i]!.reject(outcome.error);
+    }
   }
 
   return (item) =>
     new Promise<O>((resolve, reject) => {
-      batch.push({
-        item,
-        done: (outcome) => (outcome.ok ? resolve(outcome.value) : reject(outcome.error)),
-      });
+      batch.push({ item, resolve, reject });
       schedule();
     });
 }
