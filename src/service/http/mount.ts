@@ -157,13 +157,17 @@ export function mount<R extends RouteDef>(
       const wait = await limiter.retryAfter(bucket(c, 'guess'));
       if (wait > 0) throw tooMany(c, wait);
     }
+    const input = { params, query, body, caller, rawQuery, c } as Input<R>;
     let judged = false;
-    const run = () => {
-      judged = true;
-      return handler({ params, query, body, caller, rawQuery, c } as Input<R>);
-    };
     try {
-      if (key === undefined || !idempotency) return respond(c, await run());
+      if (key === undefined || !idempotency) {
+        judged = true;
+        return respond(c, await handler(input));
+      }
+      const run = () => {
+        judged = true;
+        return handler(input);
+      };
       return await respondOnce(c, idempotency, run, key, caller, json, lastValues);
     } catch (error) {
       // Only the handler's own refusal is a wrong guess (the code is unknown, expired, used).
