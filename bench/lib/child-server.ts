@@ -6,6 +6,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { SERVICE_NODE_FLAGS } from '../../src/service/node-flags';
 
 /** Messages a child server sends (see servers/protocol.ts for the child side). */
 export type FromChild =
@@ -46,6 +47,8 @@ export function startChildServer(script: string, args: string[] = []): Promise<C
       '--import',
       'tsx',
       '--expose-gc',
+      // Node as the service is run (every server: the ceiling gains nothing from them).
+      ...SERVICE_NODE_FLAGS,
       ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
       // JIT-compiled functions named in /tmp/perf-PID.map, so `perf record -p PID` sees them
       // next to the native time (libuv, better-sqlite3, the pg driver's sockets) V8's misses.

@@ -12,13 +12,18 @@ export interface Running {
   exited: Promise<number | null>;
 }
 
-export function runTs(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Running {
+export function runTs(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  nodeFlags: readonly string[] = [],
+): Running {
   // Node itself with tsx's loader, not the tsx launcher: the launcher runs the script in a child
   // of its own, so a SIGKILL would kill only the launcher and leave the script running.
   // Plain JavaScript (scripts/start.mjs, what `npm start` runs) needs no loader.
   const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
   return watch(
-    spawn(process.execPath, [...loader, script, ...args], {
+    spawn(process.execPath, [...nodeFlags, ...loader, script, ...args], {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

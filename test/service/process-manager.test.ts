@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAIN_MS } from '../../src/service/app';
+import { SERVICE_NODE_FLAGS } from '../../src/service/node-flags';
 import { runNpm, runTs, type Running } from '../helpers/process';
 import { connectSse } from '../helpers/sse';
 
@@ -95,6 +96,18 @@ async function stop(proc: Running): Promise<{ code: number | null; seconds: numb
 }
 
 describe('npm run service under a process manager', () => {
+  it('runs Node with the service’s flags, as service:built does', () => {
+    const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts.service).toBe(
+      `exec node ${SERVICE_NODE_FLAGS.join(' ')} --import tsx src/service/cli.ts`,
+    );
+    expect(scripts['service:built']).toBe(
+      `exec node ${SERVICE_NODE_FLAGS.join(' ')} out/service/cli.mjs`,
+    );
+  });
+
   it('stops, with every process it started, when npm alone gets SIGTERM', async () => {
     const npm = runNpm('service', ['--port', '0', '--data-dir', tempDir()], env);
     // The first start may build the dashboard.
@@ -208,9 +221,10 @@ describe('the systemd unit and the container command of docs/operations.md', () 
   }, 60_000);
 
   it('the unit runs the built entry, stops it with SIGTERM after the drain, and restarts a failure', () => {
-    const [node, entry] = service.get('ExecStart')!.split(/\s+/);
+    const [node, ...rest] = service.get('ExecStart')!.split(/\s+/);
     expect(node).toBe('/usr/bin/node');
-    expect(entry).toBe('/opt/counter/out/service/cli.mjs');
+    expect(rest.slice(0, SERVICE_NODE_FLAGS.length)).toEqual(SERVICE_NODE_FLAGS);
+    expect(rest[SERVICE_NODE_FLAGS.length]).toBe('/opt/counter/out/service/cli.mjs');
     expect(service.get('KillSignal')).toBe('SIGTERM');
     expect(Number(service.get('TimeoutStopSec'))).toBeGreaterThan(DRAIN_MS / 1000);
     expect(service.get('Restart')).toBe('on-failure');
@@ -223,14 +237,15 @@ describe('the systemd unit and the container command of docs/operations.md', () 
 
   it('the unit’s ExecStart starts the service, and its KillSignal stops it with 0 within TimeoutStopSec', async () => {
     const dataDir = tempDir();
-    const [, ...args] = localize(service.get('ExecStart')!.split(/\s+/), dataDir);
+    const [, ...argv] = localize(service.get('ExecStart')!.split(/\s+/), dataDir);
+    const args = argv.slice(SERVICE_NODE_FLAGS.length);
     const environment = Object.fromEntries(
       service
         .get('Environment')!
         .split(/\s+/)
         .map((pair) => pair.split('=') as [string, string]),
     );
-    const proc = runTs(args[0]!, args.slice(1), { ...environment, ...env });
+    const proc = runTs(args[0]!, args.slice(1), { ...environment, ...env }, SERVICE_NODE_FLAGS);
     const [, url] = await proc.waitFor(LISTENING, 60_000);
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
     const started = Date.now();
@@ -253,10 +268,14 @@ describe('the systemd unit and the container command of docs/operations.md', () 
   it('the container command is in exec form (node is PID 1) and drains on SIGTERM', async () => {
     const line = /^CMD (.*)$/m.exec(fenced('dockerfile'))?.[1];
     const argv = JSON.parse(line!) as string[];
-    expect(argv.slice(0, 2)).toEqual(['node', 'out/service/cli.mjs']);
+    expect(argv.slice(0, 2 + SERVICE_NODE_FLAGS.length)).toEqual([
+      'node',
+      ...SERVICE_NODE_FLAGS,
+      'out/service/cli.mjs',
+    ]);
     // WORKDIR /opt/counter: the relative entry is relative to the installation.
-    const [, ...args] = localize(argv, tempDir());
-    const proc = runTs(join(root, args[0]!), args.slice(1), env);
+    const args = localize(argv, tempDir()).slice(1 + SERVICE_NODE_FLAGS.length);
+    const proc = runTs(join(root, args[0]!), args.slice(1), env, SERVICE_NODE_FLAGS);
     const [, url] = await proc.waitFor(LISTENING, 60_000);
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     const { code } = await stop(proc);
