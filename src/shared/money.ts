@@ -39,9 +39,9 @@ export function poundsToPence(pounds: number): number {
 /** Integer pence to pounds for the wire: 1050 → 10.5. */
 export function penceToPounds(pence: number): number {
   if (!Number.isSafeInteger(pence)) throw new RangeError(`${pence} is not a whole number of pence`);
-  const sign = pence < 0 ? '-' : '';
-  const abs = Math.abs(pence);
-  return Number(`${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`);
+  // Exact: both operands are exact doubles and IEEE division rounds correctly, so the quotient is
+  // the double nearest to pence/100, the very number the decimal text `10.50` parses to.
+  return pence / 100;
 }
 
 /** Integer pence as decimal text with two places: 1050 → "10.50". */
