@@ -28,6 +28,7 @@ function tooLarge(c: Context, limit: number) {
 /** `application/json` or any `application/*+json`, in UTF-8 when a charset is named. */
 export function isJsonContentType(header: string | undefined): boolean {
   if (!header) return false;
+  if (header === 'application/json') return true; // what nearly every client sends
   const [type = '', ...params] = header.split(';').map((part) => part.trim().toLowerCase());
   if (type !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(type)) return false;
   const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length);

@@ -241,8 +241,8 @@ export function createPaymentReader(store: Store) {
       row: requestOf(found[0]!),
       txs: found[0]![REQUEST_WIDTH] === null ? [] : found.map((c) => transactionOf(c)),
     };
-    rows.keepRead(rowsAt, id, read.row);
-    txs.keepRead(txsAt, id, read.txs);
+    // One admission for the pair: the transactions are kept when the request is.
+    if (rows.keepRead(rowsAt, id, read.row)) txs.keepRead(txsAt, id, read.txs, true);
     return read;
   }
 

@@ -35,4 +35,25 @@ describe('a read cache with a limit', () => {
       'value of z',
     ]);
   });
+
+  it('keeps a pair read together on one admission: the second part when the first is kept', () => {
+    const rows = createReadCache<string>(store, 'test', { limit: 3 });
+    const children = createReadCache<string[]>(store, 'test', { limit: 3 });
+    const readPair = (key: string) => {
+      const [rowsAt, childrenAt] = [rows.mark(), children.mark()];
+      return (
+        rows.keepRead(rowsAt, key, `row ${key}`) &&
+        children.keepRead(childrenAt, key, [`child of ${key}`], true)
+      );
+    };
+    expect(readPair('p')).toBe(false); // first read: neither kept
+    expect([rows.get('p'), children.get('p')]).toEqual([undefined, undefined]);
+    expect(readPair('p')).toBe(true); // second read: both
+    expect([rows.get('p'), children.get('p')]).toEqual(['row p', ['child of p']]);
+    // A change that overtakes the read keeps neither, admitted or not.
+    const at = children.mark();
+    children.changed('q');
+    expect(children.keepRead(at, 'q', ['stale'], true)).toBe(false);
+    expect(children.get('q')).toBeUndefined();
+  });
 });

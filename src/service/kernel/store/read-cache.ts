@@ -27,8 +27,12 @@ export interface ReadCache<V> {
    * taken before the read, then handed to `keepRead` with what it found.
    */
   mark(): number;
-  /** Keeps `value` read since `mark` answered `at`, unless a change overtook the read. */
-  keepRead(at: number, key: string, value: V): void;
+  /**
+   * Keeps `value` read since `mark` answered `at`, unless a change overtook the read; with a
+   * limit, on its key's second read (see ReadCacheOptions.limit), or at once when `admitted`
+   * (another cache filled by the same read has just kept its part). True when it kept it.
+   */
+  keepRead(at: number, key: string, value: V, admitted?: boolean): boolean;
   /**
    * Forgets `key` (every key without one) now and again when the calling flow's transaction
    * commits: a read between the two, on another connection, still sees the old row.
@@ -70,21 +74,22 @@ export function createReadCache<V>(
   }
   store.onChange(topic, forget);
 
-  function keep(key: string, value: V, readAt: number) {
+  function keep(key: string, value: V, readAt: number): boolean {
     if (!store.cacheable || (store.inTransaction && !inTransactions) || readAt !== generation)
-      return;
+      return false;
     if (kept.size >= limit) evictOldest();
     kept.set(key, value);
+    return true;
   }
 
   /** `keep` for a value read from the database: with a limit, on its key's second read. */
-  function keepRead(key: string, value: V, readAt: number) {
-    if (limit !== Infinity && !once.delete(key)) {
+  function keepRead(key: string, value: V, readAt: number, admitted = false): boolean {
+    if (!admitted && limit !== Infinity && !once.delete(key)) {
       if (once.size >= limit) once.clear();
       once.add(key);
-      return;
+      return false;
     }
-    keep(key, value, readAt);
+    return keep(key, value, readAt);
   }
 
   /**
@@ -111,9 +116,9 @@ export function createReadCache<V>(
       if (value !== undefined) keepRead(key, value, readAt);
       return value;
     },
-    keep: (key, value) => keep(key, value, generation),
+    keep: (key, value) => void keep(key, value, generation),
     mark: () => generation,
-    keepRead: (at, key, value) => keepRead(key, value, at),
+    keepRead: (at, key, value, admitted) => keepRead(key, value, at, admitted),
     changed(key) {
       forget(key);
       store.onCommit(() => forget(key));
