@@ -308,13 +308,13 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       ]),
   );
   app.use('*', (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const large = largeBodies.get(`${c.req.method} ${c.req.path}`);
     const limit = large?.limit ?? MAX_BODY_BYTES;
     // A stated length decides at once; hono's bodyLimit would first build the web Request and
     // its body stream (costly on every POST) even though it then only reads the header too.
     const declared = declaredLength(c);
     if (declared !== undefined && declared <= limit) return next();
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     return (large?.check ?? defaultLimit)(c, next);
   });
   app.notFound((c) => c.json(errorEnvelope(404, `No endpoint ${c.req.method} ${c.req.path}`), 404));

@@ -3,6 +3,7 @@
  * MAX_BODY_BYTES, counted while reading so a missing or false Content-Length (chunked uploads)
  * cannot get round it; JSON only; valid UTF-8 only. Each refusal is an ApiError in the envelope.
  */
+import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { unsafeTextProblem } from '../../shared/contract/common';
 import { ApiError } from '../kernel/errors';
@@ -40,11 +41,14 @@ export function isJsonContentType(header: string | undefined): boolean {
  * both, HTTP says the length is to be ignored). Undefined for chunked bodies, which are counted.
  */
 export function declaredLength(c: Context): number | undefined {
-  if (c.req.header('transfer-encoding') !== undefined) return undefined;
-  const header = c.req.header('content-length');
-  if (header === undefined) return undefined;
-  const length = Number(header);
-  return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
+  // Node's own parsed headers where there are some (a plain object), else Hono's lookup.
+  const headers = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.headers;
+  const chunked = headers ? headers['transfer-encoding'] : c.req.header('transfer-encoding');
+  if (chunked !== undefined) return undefined;
+  const length = headers ? headers['content-length'] : c.req.header('content-length');
+  if (length === undefined) return undefined;
+  const bytes = Number(length);
+  return Number.isSafeInteger(bytes) && bytes >= 0 ? bytes : undefined;
 }
 
 /** The raw bytes, refusing more than `limit` whatever Content-Length says. */
