@@ -190,6 +190,29 @@ describe('request ids and logs', () => {
     const all = JSON.stringify(lines);
     expect(all).not.toContain(SANDBOX);
     expect(all).not.toContain('4242424242424242');
+    // The lines are those of pino (level, time, service first), each a JSON object.
+    expect(Object.keys(line!)).toEqual([
+      'level',
+      'time',
+      'service',
+      'requestId',
+      'method',
+      'route',
+      'status',
+      'ms',
+    ]);
+    expect(lines.find((l) => l.requestId === 'r-404')).toMatchObject({ status: 404, level: 30 });
+  });
+
+  it('logs no request line below the logger’s level, and a 5xx at error', async () => {
+    const { logger, lines } = capturedLogger();
+    logger.level = 'warn';
+    h = await startService({ logger });
+    await h.call('GET', '/healthz', undefined, null);
+    await h.service.store.close();
+    expect((await h.call('GET', '/readyz', undefined, null)).status).toBe(503);
+    h = undefined; // its database is closed
+    expect(lines.map((l) => [l.route, l.status, l.level])).toEqual([['/readyz', 503, 50]]);
   });
 });
 
