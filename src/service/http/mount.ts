@@ -100,7 +100,7 @@ export function mount<R extends RouteDef>(
   const guessable = def.guessable === true;
   // The functions a request goes through are made once per route, not once per request, where
   // each would be a closure to allocate (and, under tsx, which keeps functions' names, a name to
-  // define): together about 2 % of a request's CPU.
+  // define; docs/benchmarks.md, "What every request paid for nothing").
   app.on(def.method.toUpperCase(), honoPath(def.path), answer);
 
   /** The peer's bucket for one kind of credential (see refuseSecret and the guessable routes). */
