@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVICE_NODE_FLAGS } from '../../src/service/node-flags';
 import { PRODUCTION, SANDBOX, startService } from '../helpers/service';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -111,15 +112,20 @@ const scripts = (
 ).scripts;
 /** The npm scripts a run block may start, what each runs, and the line that says it is up. */
 const daemons = {
-  service: { entry: 'src/service/cli.ts', ready: 'service listening on ' },
-  webhooks: { entry: 'src/client/webhooks-listen.ts', ready: 'Ready. ' },
+  service: {
+    entry: 'src/service/cli.ts',
+    ready: 'service listening on ',
+    nodeFlags: SERVICE_NODE_FLAGS,
+  },
+  webhooks: { entry: 'src/client/webhooks-listen.ts', ready: 'Ready. ', nodeFlags: [] },
 };
 
 /** Bash run before a page's blocks: the curl and npm the rules above describe. */
 function prelude(url: string, dir: string): string {
   const cases = Object.entries(daemons)
     .map(
-      ([name, { entry, ready }]) => `${name}) entry=${q(join(root, entry))}; ready=${q(ready)} ;;`,
+      ([name, { entry, ready, nodeFlags }]) =>
+        `${name}) entry=${q(join(root, entry))}; ready=${q(ready)}; flags=(${nodeFlags.map(q).join(' ')}) ;;`,
     )
     .join('\n    ');
   return String.raw`
@@ -154,7 +160,7 @@ curl() {
 }
 npm() {
   if [ "${'$'}{1-}" != run ]; then counter_refuse npm "$@"; return 1; fi
-  local name=${'$'}{2-} entry ready args=() arg port=0 log
+  local name=${'$'}{2-} entry ready flags=() args=() arg port=0 log
   shift 2
   [ "${'$'}{1-}" = -- ] && shift
   case $name in
@@ -175,7 +181,7 @@ npm() {
     args+=(--service-url "$COUNTER_URL")
   fi
   log=$(mktemp -p ${q(dir)} "npm-run-$name.XXXX.log")
-  command node --import ${q(tsx)} "$entry" "${'$'}{args[@]}" >"$log" 2>&1 &
+  command node "${'$'}{flags[@]}" --import ${q(tsx)} "$entry" "${'$'}{args[@]}" >"$log" 2>&1 &
   counter_started+=($!)
   local waited=0
   until grep -q "$ready" "$log"; do
@@ -208,8 +214,10 @@ describe('every command block of README.md and docs/*.md', () => {
   });
 
   it('starts what npm runs for the scripts this test starts', () => {
-    for (const [name, { entry }] of Object.entries(daemons))
-      expect(scripts[name]).toMatch(new RegExp(`node --import tsx ${entry}$`));
+    for (const [name, { entry, nodeFlags }] of Object.entries(daemons))
+      expect(scripts[name]).toMatch(
+        new RegExp(`node ${[...nodeFlags, '--import tsx', entry].join(' ')}$`),
+      );
   });
 
   const dirs: string[] = [];
