@@ -1,6 +1,6 @@
 /**
  * The status read answers from one statement (the request and its transactions, as arrays of
- * columns on SQLite and as JSON arrays on PostgreSQL: payments/model.ts, withTransactions) and
+ * columns on SQLite and as one JSON array on PostgreSQL: payments/model.ts, withTransactions) and
  * keeps its JSON until the request changes.
  * Over real HTTP on either store: its answer is exactly the record built from the request's row
  * and transactions read column by column (`SELECT *`), for a request without a transaction,
