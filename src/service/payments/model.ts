@@ -321,18 +321,17 @@ function transactionRecord(tx: TransactionRow): z.input<typeof PaymentTransactio
     tipAmount: penceToPounds(tx.tip_pence),
     createdAt: iso(tx.created_at),
     updatedAt: iso(tx.updated_at),
-    ...(tx.error_description ? { errorDescription: tx.error_description } : {}),
-    ...(tx.bank_name ? { bankName: tx.bank_name } : {}),
-    ...(tx.method === 'CARD' && tx.card_last4
-      ? {
-          cardPaymentDetails: {
+    errorDescription: tx.error_description || undefined,
+    bankName: tx.bank_name || undefined,
+    cardPaymentDetails:
+      tx.method === 'CARD' && tx.card_last4
+        ? {
             cardType: tx.card_type ?? 'CREDIT',
             captureType: (tx.capture_type ?? 'AUTO_CAPTURE') as 'AUTO_CAPTURE',
             maskedCardNumber: `**** **** **** ${tx.card_last4}`,
-            ...(tx.card_brand ? { brand: tx.card_brand } : {}),
-          },
-        }
-      : {}),
+            brand: tx.card_brand || undefined,
+          }
+        : undefined,
   };
 }
 
@@ -382,6 +381,9 @@ export function statusJson(
   return (memo.json ??= JSON.stringify(memo.record ?? buildStatusRecord(row, txs, lines)));
 }
 
+// Every record and transaction record has all its fields, an absent one undefined (which JSON
+// leaves out): one shape for all, which JSON.stringify serializes about a sixth faster than
+// records built with conditional spreads, a shape for each combination (docs/benchmarks.md).
 function buildStatusRecord(
   row: RequestRow,
   txs: TransactionRow[],
@@ -399,14 +401,14 @@ function buildStatusRecord(
     customerId: row.customer_ref,
     storeId: row.store_id,
     terminalId: row.terminal_id,
-    ...(row.notes ? { notes: row.notes } : {}),
+    notes: row.notes || undefined,
     metadata: metadataOf(row),
-    ...(row.error_description ? { errorDescription: row.error_description } : {}),
+    errorDescription: row.error_description || undefined,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     expiresAt: iso(row.expires_at),
     transactions: txs.map(transactionRecord),
     refundedAmount: penceToPounds(row.refunded_pence ?? 0),
-    ...(lines.length ? { lineItems: lineItemsOfBasket(lines) } : {}),
+    lineItems: lines.length ? lineItemsOfBasket(lines) : undefined,
   };
 }
