@@ -176,6 +176,9 @@ describe('text fields', () => {
   it('refuses __proto__ keys and deep nesting', async () => {
     const proto = '{"customerId":"c1","orderId":"o1","amount":1,"metadata":{"__proto__":"x"}}';
     refused(await raw('/api/payments/process-payment', proto), 400, 'metadata.__proto__');
+    // The same key spelled with an escape is the same key once parsed.
+    const escaped = proto.replace('"__proto__"', '"\\u005f_proto__"');
+    refused(await raw('/api/payments/process-payment', escaped), 400, 'metadata.__proto__');
     const deep = `{"customerId":"c1","orderId":"o1","amount":1,"paymentMethodMetadata":{"a":${'['.repeat(5000)}${']'.repeat(5000)}}}`;
     refused(await raw('/api/payments/process-payment', deep), 400, '(body)');
   });
