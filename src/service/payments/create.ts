@@ -157,19 +157,16 @@ export function createPaymentCreator(store: Store, clock: Clock) {
     if (!m) throw new ApiError(401, 'Unknown merchant');
     const enabled: Method[] = m.card_enabled ? ['PAY_BY_BANK', 'CARD'] : ['PAY_BY_BANK'];
 
-    let storeId: string;
+    const primary = await primaryStore(caller.merchantId);
+    let storeId = body.storeId ?? primary;
     if (caller.kind === 'terminal') {
       if (body.storeId && body.storeId !== caller.storeId)
         throw badField('storeId', "must be the terminal's own store");
       storeId = caller.storeId;
-    } else if (body.storeId) {
-      storeId = body.storeId;
-    } else {
-      storeId = await primaryStore(caller.merchantId);
     }
     // Any store but the primary may be archived (PATCH /api/stores/{id}): read now, never
     // remembered, so archiving stops the store's terminals at their next payment.
-    if (storeId !== (await primaryStore(caller.merchantId))) {
+    if (storeId !== primary) {
       const named = await storeOf.get(storeId, caller.merchantId);
       if (!named) throw badField('storeId', 'is not a store of this merchant');
       if (named.archived_at !== null) throw storeArchived(named.name);
