@@ -88,11 +88,11 @@ export const metadataOf = (row: RequestRow): Record<string, string> => JSON.pars
 const CACHED_REQUESTS = 5000;
 
 /**
- * A request and its transactions in one statement, read as arrays: the columns of RequestRow
- * then those of TransactionRow (NULLs without a transaction), one result row per transaction.
- * One statement, not two, is one round trip fewer on PostgreSQL and one read lock fewer on
- * SQLite; arrays, not objects, spare the drivers making every column's name a property of every
- * row (the two were most of a cold status read's cost: docs/benchmarks.md).
+ * A request and its transactions in one statement (createPaymentReader's `withTxsOf`): the
+ * columns of RequestRow, then those of TransactionRow for each transaction, as JSON arrays. One
+ * statement, not two, is one round trip fewer on PostgreSQL and one read lock fewer on SQLite;
+ * arrays, not objects, spare making every column's name a property of every row (the two were
+ * most of a cold status read's cost: docs/benchmarks.md).
  */
 const REQUEST_COLUMNS = `r.id, r.merchant_id, r.environment, r.store_id, r.terminal_id,
   r.customer_ref, r.order_id, r.amount_pence, r.currency, r.status, r.payment_method,
@@ -102,8 +102,6 @@ const TRANSACTION_COLUMNS = `t.id, t.payment_request_id, t.method, t.status, t.a
   t.tip_pence, t.error_description, t.bank_name, t.card_brand, t.card_last4, t.card_type,
   t.capture_type, t.settle_at, t.settle_outcome, t.card_id, t.auth_expires_at,
   t.auto_capture_at, t.capture_outcome, t.created_at, t.updated_at`;
-const REQUEST_WIDTH = 24;
-
 /* eslint-disable @typescript-eslint/no-explicit-any -- a row of the statement above, by position */
 const requestOf = (c: any[]): RequestRow => ({
   id: c[0],
@@ -132,27 +130,27 @@ const requestOf = (c: any[]): RequestRow => ({
   updated_at: c[23],
 });
 
-const transactionOf = (c: any[], at = REQUEST_WIDTH): TransactionRow => ({
-  id: c[at],
-  payment_request_id: c[at + 1],
-  method: c[at + 2],
-  status: c[at + 3],
-  amount_pence: c[at + 4],
-  tip_pence: c[at + 5],
-  error_description: c[at + 6],
-  bank_name: c[at + 7],
-  card_brand: c[at + 8],
-  card_last4: c[at + 9],
-  card_type: c[at + 10],
-  capture_type: c[at + 11],
-  settle_at: c[at + 12],
-  settle_outcome: c[at + 13],
-  card_id: c[at + 14],
-  auth_expires_at: c[at + 15],
-  auto_capture_at: c[at + 16],
-  capture_outcome: c[at + 17],
-  created_at: c[at + 18],
-  updated_at: c[at + 19],
+const transactionOf = (c: any[]): TransactionRow => ({
+  id: c[0],
+  payment_request_id: c[1],
+  method: c[2],
+  status: c[3],
+  amount_pence: c[4],
+  tip_pence: c[5],
+  error_description: c[6],
+  bank_name: c[7],
+  card_brand: c[8],
+  card_last4: c[9],
+  card_type: c[10],
+  capture_type: c[11],
+  settle_at: c[12],
+  settle_outcome: c[13],
+  card_id: c[14],
+  auth_expires_at: c[15],
+  auto_capture_at: c[16],
+  capture_outcome: c[17],
+  created_at: c[18],
+  updated_at: c[19],
 });
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
@@ -169,54 +167,37 @@ export interface RequestWithTransactions {
  * request's id).
  */
 export function createPaymentReader(store: Store) {
-  // Requests with their transactions, for `count` ids. SQLite: the request joined to its
-  // transactions, one row per transaction (a request without any comes back once, its
-  // transaction columns NULL), read as arrays. PostgreSQL: one value, a JSON array with, for
-  // each request found, its columns as an array and its transactions' as an array of arrays
-  // (null without any), the same columns in the same order. The driver sets up a parser and an
-  // object of the statement's columns for every statement it runs (12 µs for 44 columns,
-  // against 0.5 for two), and makes every column of every row a string before its parser runs;
-  // one JSON.parse makes the same values at a fraction of that (docs/benchmarks.md). The
-  // transactions are a subquery run for each request by index: as a join, the planner, with
-  // statistics behind a growing table, read every transaction and hashed them to join a few
-  // requests (2.5 ms against 0.2 for 16 of 20,000).
-  const order = `t.created_at, t.${insertionOrder(store)}`;
+  // Requests with their transactions, for `count` ids: a row for each request found, its
+  // columns as a JSON array, and its transactions' as a JSON array of arrays, in order (on
+  // PostgreSQL NULL without any). Read as columns, the 44 of a request and its transactions, each
+  // became a string of its own before the driver's parser turned it into a value: JSON.parse
+  // makes the same values in one call, and PostgreSQL's driver also sets up a parser and an
+  // object per column for every statement it runs (12 µs for 44 columns, against 0.5 for two;
+  // docs/benchmarks.md). The transactions are a subquery run for each request by index: as a
+  // join, PostgreSQL's planner, its statistics behind a growing table, read every transaction
+  // and hashed them to join a few requests (2.5 ms against 0.2 for 16 of 20,000).
+  const [jsonArray, jsonAgg] =
+    store.dialect === 'postgres'
+      ? ['json_build_array', 'json_agg']
+      : ['json_array', 'json_group_array'];
   const withTxsOf = byCount((count) =>
-    store.prepareArrays<string[], unknown[]>(
-      store.dialect === 'postgres'
-        ? `SELECT json_agg(json_build_array(json_build_array(${REQUEST_COLUMNS}),
-             (SELECT json_agg(json_build_array(${TRANSACTION_COLUMNS}) ORDER BY ${order})
-              FROM transactions t WHERE t.payment_request_id = r.id)))
-           FROM payment_requests r WHERE r.id IN (${repeated(count)})`
-        : `SELECT ${REQUEST_COLUMNS}, ${TRANSACTION_COLUMNS}
-           FROM payment_requests r LEFT JOIN transactions t ON t.payment_request_id = r.id
-           WHERE r.id IN (${repeated(count)}) ORDER BY ${order}`,
+    store.prepareArrays<string[], [string, string | null]>(
+      `SELECT ${jsonArray}(${REQUEST_COLUMNS}),
+         (SELECT ${jsonAgg}(${jsonArray}(${TRANSACTION_COLUMNS})
+                 ORDER BY t.created_at, t.${insertionOrder(store)})
+          FROM transactions t WHERE t.payment_request_id = r.id)
+       FROM payment_requests r WHERE r.id IN (${repeated(count)})`,
     ),
   );
   /** The requests `withTxsOf` found, by id, each with its transactions in order. */
   async function readWithTxs(ids: string[]): Promise<Map<string, RequestWithTransactions>> {
     const found = new Map<string, RequestWithTransactions>();
-    for (const some of chunks([...new Set(ids)])) {
-      const rows = await withTxsOf(some.length).all(...some);
-      if (store.dialect === 'postgres')
-        for (const [request, txs] of JSON.parse((rows[0]![0] as string | null) ?? '[]') as [
-          unknown[],
-          unknown[][] | null,
-        ][]) {
-          const row = requestOf(request);
-          found.set(row.id, { row, txs: txs === null ? [] : txs.map((c) => transactionOf(c, 0)) });
-        }
-      else
-        for (const columns of rows) {
-          const read = found.get(columns[0] as string);
-          if (read) read.txs.push(transactionOf(columns));
-          else
-            found.set(columns[0] as string, {
-              row: requestOf(columns),
-              txs: columns[REQUEST_WIDTH] === null ? [] : [transactionOf(columns)],
-            });
-        }
-    }
+    for (const some of chunks([...new Set(ids)]))
+      for (const [request, txs] of await withTxsOf(some.length).all(...some)) {
+        const row = requestOf(JSON.parse(request));
+        const list: unknown[][] = txs === null ? [] : JSON.parse(txs);
+        found.set(row.id, { row, txs: list.map(transactionOf) });
+      }
     return found;
   }
   // The misses of one turn of the event loop, read by one statement: on PostgreSQL one round

@@ -1,7 +1,6 @@
 /**
- * The status read answers from one statement (the request and its transactions, as arrays of
- * columns on SQLite and as one JSON array on PostgreSQL: payments/model.ts, withTransactions) and
- * keeps its JSON until the request changes.
+ * The status read answers from one statement (the request and its transactions as JSON arrays:
+ * payments/model.ts, withTransactions) and keeps its JSON until the request changes.
  * Over real HTTP on either store: its answer is exactly the record built from the request's row
  * and transactions read column by column (`SELECT *`), for a request without a transaction,
  * with one, with several in order, and with a basket; the same from the cache as from the
