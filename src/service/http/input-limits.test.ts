@@ -3,6 +3,7 @@
  * safe text, over real HTTP against a real service. Every refusal is in the envelope, names the
  * field and changes nothing.
  */
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../shared/contract/errors';
 import { SANDBOX, startService, type Harness } from '../../../test/helpers/service';
@@ -203,6 +204,108 @@ describe('text fields', () => {
     refused(await get('page=0&metadata%5B%FF%5D=x'), 400, 'query');
     // U+FFFD itself, and text with a plus for a space, are text like any other.
     expect((await get('search=%EF%BF%BD+x')).status).toBe(200);
+  });
+});
+
+describe('how a body arrives', () => {
+  // A raw connection, to choose how the bytes of a request reach the service: with its headers
+  // in one write (the usual case, read at once: body.ts), or in pieces with pauses between them
+  // (a slow client, read as a stream). Answers are read off the same connection in order.
+  async function open(): Promise<{
+    socket: Socket;
+    answer: () => Promise<{ status: number; body: { paymentRequestId?: string } }>;
+  }> {
+    const { hostname, port } = new URL(h.url);
+    const socket = connect(Number(port), hostname);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let received = '';
+    const waiting: (() => void)[] = [];
+    socket.setEncoding('latin1');
+    socket.on('data', (text: string) => {
+      received += text;
+      waiting.splice(0).forEach((wake) => wake());
+    });
+    const answer = async () => {
+      for (;;) {
+        const end = received.indexOf('\r\n\r\n');
+        const length = /content-length: (\d+)/i.exec(received.slice(0, end))?.[1];
+        if (end >= 0 && length && received.length >= end + 4 + Number(length)) {
+          const text = received.slice(end + 4, end + 4 + Number(length));
+          const status = Number(received.slice(9, 12));
+          received = received.slice(end + 4 + Number(length));
+          return { status, body: JSON.parse(Buffer.from(text, 'latin1').toString()) };
+        }
+        await new Promise<void>((wake) => waiting.push(wake));
+      }
+    };
+    return { socket, answer };
+  }
+  const head = (body: Buffer) =>
+    `POST /api/payments/process-payment HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${SANDBOX}\r\n` +
+    `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+  const orderOf = async (id: string | undefined) =>
+    (
+      (await h.service.store
+        .prepare('SELECT order_id FROM payment_requests WHERE id = ?')
+        .get(id ?? '')) as { order_id: string } | undefined
+    )?.order_id;
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('reads a body sent with its headers, and the next request on the connection too', async () => {
+    const { socket, answer } = await open();
+    try {
+      for (const orderId of ['together-1', 'together-2']) {
+        const body = Buffer.from(JSON.stringify({ ...payment, orderId }));
+        socket.write(Buffer.concat([Buffer.from(head(body)), body]));
+        const res = await answer();
+        expect(res.status).toBe(200);
+        expect(await orderOf(res.body.paymentRequestId)).toBe(orderId);
+      }
+    } finally {
+      socket.destroy();
+    }
+  });
+
+  it('reads a body that comes after its headers, or in pieces, as it comes', async () => {
+    const { socket, answer } = await open();
+    try {
+      const late = Buffer.from(JSON.stringify({ ...payment, orderId: 'late' }));
+      socket.write(head(late));
+      await pause(50);
+      socket.write(late);
+      const first = await answer();
+      expect(first.status).toBe(200);
+      expect(await orderOf(first.body.paymentRequestId)).toBe('late');
+
+      // Split inside a multi-byte character: the pieces are joined before decoding.
+      const pieces = Buffer.from(JSON.stringify({ ...payment, orderId: 'pièces' }));
+      const cut = pieces.indexOf(0xa8);
+      socket.write(Buffer.concat([Buffer.from(head(pieces)), pieces.subarray(0, cut)]));
+      await pause(50);
+      socket.write(pieces.subarray(cut));
+      const second = await answer();
+      expect(second.status).toBe(200);
+      expect(await orderOf(second.body.paymentRequestId)).toBe('pièces');
+    } finally {
+      socket.destroy();
+    }
+  });
+
+  it('refuses invalid UTF-8 sent with the headers, naming the field', async () => {
+    const { socket, answer } = await open();
+    try {
+      const before = await paymentCount();
+      const body = Buffer.concat([
+        Buffer.from('{"customerId":"c1","orderId":"'),
+        Buffer.from([0xff]),
+        Buffer.from('","amount":1.5}'),
+      ]);
+      socket.write(Buffer.concat([Buffer.from(head(body)), body]));
+      refused(await answer(), 400, 'orderId');
+      expect(await paymentCount()).toBe(before);
+    } finally {
+      socket.destroy();
+    }
   });
 });
 
