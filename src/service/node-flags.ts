@@ -16,7 +16,7 @@
  * over; afterwards, in status reads whose objects die young, each of those dead old objects kept
  * the young objects it pointed at alive until the next full collection: every scavenge of a cold
  * sweep promoted 850 KB instead of 260 KB, and 5 KB without pretenuring (`--trace-gc-nvp`,
- * docs/benchmarks.md): a cold read about 8 % less CPU, creates and cached reads the same.
+ * docs/benchmarks.md): a cold read 3-8 % less CPU, creates and cached reads the same.
  */
 export const SERVICE_NODE_FLAGS: readonly string[] = [
   '--max-semi-space-size=64',
