@@ -14,8 +14,10 @@ import { formatReceiptDate } from '../images/templates';
 import { qrSvg } from '../images/qr';
 import type { Receipt } from './receipt-data';
 
+// No ligatures: a receipt is read for its ids and codes, which customers copy from the page or
+// its PDF, and a ligature turns the "ff" of a reference into one character (U+FB00) there.
 const SCREEN_CSS = `
-*,*::before,*::after{box-sizing:border-box}
+*,*::before,*::after{box-sizing:border-box;font-variant-ligatures:none}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2330;background:#f2f4f7;overflow-wrap:anywhere}
 main{max-width:28rem;margin:0 auto;padding:1rem}
 .receipt{background:#fff;border-radius:12px;padding:1.25rem;box-shadow:0 1px 3px rgba(0,0,0,.12)}
