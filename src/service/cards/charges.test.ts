@@ -3,7 +3,7 @@
  * sandbox clock, capture (whole or lower), cancel with its reason rules, the test cards'
  * outcomes, PAYMENTS_STATUS on every change, and the sandbox simulate's authorizations.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CardPayment, SavedCard } from '../../shared/contract/cards';
 import { Customer } from '../../shared/contract/customers';
 import { ErrorEnvelope } from '../../shared/contract/errors';
@@ -142,8 +142,16 @@ describe('charging a saved card', () => {
     ] as const;
     const heard: { seq: number; id: string; body: string }[] = [];
     const stop = h.service.ctx.outbox.subscribe((event) => heard.push(event));
+    const ids = new Set(charges.map(([payment]) => payment.paymentRequestId));
+    const answered = () =>
+      heard.filter((e) => {
+        const data = JSON.parse(e.body).data;
+        return ids.has(data.paymentRequestId) && data.status !== 'PENDING';
+      });
     try {
       await settle();
+      // PostgreSQL's feed hands events to listeners a moment after their commit: wait for them.
+      await vi.waitFor(() => expect(answered()).toHaveLength(charges.length), { timeout: 10_000 });
     } finally {
       stop();
     }
@@ -159,11 +167,7 @@ describe('charging a saved card', () => {
     }
     // Listeners hear each stored answer once, with the seq it was stored under, in that order.
     // (On a shared store the feed may also bring the charges' earlier PENDING events late.)
-    const ids = new Set(charges.map(([payment]) => payment.paymentRequestId));
-    const answers = heard.filter((e) => {
-      const data = JSON.parse(e.body).data;
-      return ids.has(data.paymentRequestId) && data.status !== 'PENDING';
-    });
+    const answers = answered();
     expect(answers).toHaveLength(charges.length);
     const stored = (await h.service.store
       .prepare('SELECT seq, id, body FROM events WHERE seq >= ? ORDER BY seq')
