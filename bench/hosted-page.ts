@@ -1,5 +1,5 @@
 /**
- * The hosted payment page as a phone meets it (issue 10): how long the service takes to answer
+ * The hosted payment page as a phone meets it: how long the service takes to answer
  * GET /pay/{id} (rendered with hono/jsx on every request) and how many bytes the page is. The
  * HTML, with its inline stylesheet, should fit in the first round trip of a new connection
  * (TCP's initial window is 10 segments, about 14 KB), so the first paint waits for nothing else.

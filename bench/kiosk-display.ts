@@ -1,5 +1,5 @@
 /**
- * The kiosk's screens (issue 6), measured on Counter itself: `npm start -- --browser --no-open`
+ * The kiosk's screens, measured on Counter itself: `npm start -- --browser --no-open`
  * as a real process with its embedded service, the customer display and staff console in
  * Chromium.
  * - push-to-display: process-remote-payment answers → the QR image loaded and painted on the

@@ -1,5 +1,5 @@
 /**
- * Push at scale (issue 15, item 7): one service process holds BENCH_TERMINALS (2,000) paired
+ * Push at scale: one service process holds BENCH_TERMINALS (2,000) paired
  * terminals connected to GET /api/terminal/events (SSE) while payments are pushed to them with
  * POST /api/terminal/process-remote-payment. Reports:
  *   - push latency (HTTP answer to the REMOTE_PAYMENT_REQUEST arriving on the terminal's stream),

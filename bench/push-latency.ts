@@ -1,5 +1,5 @@
 /**
- * Push latency (issue 4): from the moment POST /api/terminal/process-remote-payment answers to
+ * Push latency: from the moment POST /api/terminal/process-remote-payment answers to
  * the REMOTE_PAYMENT_REQUEST arriving on the target terminal's event stream, with 200
  * terminals paired and connected at once. The service runs in its own process; pushes are sent
  * one after another so each figure is one push's latency, not a queue's.

@@ -7,7 +7,9 @@
  * Only a scrypt hash with a random salt is kept, in the kiosk's database, so a copy of kiosk.db
  * does not hand over the PIN. Wrong PINs are counted once for the whole kiosk, whichever screen
  * they came from: after five in a row every check is refused for a minute, so a customer at the
- * till cannot try the 10,000 four-digit PINs one screen after another.
+ * till cannot try the 10,000 four-digit PINs one screen after another. The count and the end of a
+ * lockout are kept in the database too, so pulling the kiosk's plug (or any restart) neither ends
+ * a lockout nor wipes the wrong PINs counted so far.
  */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { Connection } from '../../sqlite';
@@ -23,6 +25,13 @@ const PIN_SHAPE = /^\d{4,8}$/;
 export const PIN_WRONG = 'That PIN is not right';
 export const PIN_LOCKED = 'Too many wrong PINs; wait a minute, then try again';
 export const PIN_NOT_CHOSEN = 'Choose a staff PIN first (the console asks for one on first start)';
+
+interface Lockout {
+  /** Wrong PINs in a row since the last right one or the last lockout. */
+  failures: number;
+  /** The kiosk's clock (ms) until which every check is refused; 0 when never locked. */
+  locked_until: number;
+}
 
 interface Row {
   salt: Buffer;
@@ -65,8 +74,29 @@ export function createStaffPin(
        cost_n = excluded.cost_n, block_r = excluded.block_r, parallel_p = excluded.parallel_p,
        set_at = excluded.set_at`,
   );
-  let failures = 0;
-  let lockedUntil = 0;
+  const readLockout = db.prepare<[], Lockout>(
+    'SELECT failures, locked_until FROM staff_pin_lockout WHERE id = 1',
+  );
+  const writeLockout = db.prepare(
+    `INSERT INTO staff_pin_lockout (id, failures, locked_until) VALUES (1, @failures, @locked_until)
+     ON CONFLICT (id) DO UPDATE SET failures = excluded.failures,
+       locked_until = excluded.locked_until`,
+  );
+  const saveLockout = (lockout: Lockout) => writeLockout.run(lockout);
+
+  /**
+   * The lockout as kept. A lock that ends more than a minute from now was set by a clock that
+   * has since gone back (a restart with the time wrong): it is cut to a minute from now, and
+   * kept so, rather than refusing staff for however long the clock was out.
+   */
+  function lockoutNow(now: number): Lockout {
+    const lockout = readLockout.get() ?? { failures: 0, locked_until: 0 };
+    if (lockout.locked_until > now + LOCKOUT_MS) {
+      lockout.locked_until = now + LOCKOUT_MS;
+      saveLockout(lockout);
+    }
+    return lockout;
+  }
   /**
    * Checks run one after another: scrypt is asynchronous, and attempts sent together must not
    * all pass the lockout test before the first of them is counted.
@@ -87,20 +117,23 @@ export function createStaffPin(
   async function verify(attempt: string | undefined): Promise<string | null> {
     const row = read.get();
     if (!row) return PIN_NOT_CHOSEN;
-    if (options.now() < lockedUntil) return PIN_LOCKED;
+    const lockout = lockoutNow(options.now());
+    if (options.now() < lockout.locked_until) return PIN_LOCKED;
     const given =
       attempt !== undefined && PIN_SHAPE.test(attempt)
         ? await hashOf(attempt, row.salt, { N: row.cost_n, r: row.block_r, p: row.parallel_p })
         : null;
     if (given && given.length === row.hash.length && timingSafeEqual(given, row.hash)) {
-      failures = 0;
+      if (lockout.failures > 0) saveLockout({ ...lockout, failures: 0 });
       return null;
     }
-    failures += 1;
-    if (failures >= MAX_TRIES) {
-      failures = 0;
-      lockedUntil = options.now() + LOCKOUT_MS;
-    }
+    // Written before the answer goes back: a restart right after it still counts this one.
+    const failures = lockout.failures + 1;
+    saveLockout(
+      failures >= MAX_TRIES
+        ? { failures: 0, locked_until: options.now() + LOCKOUT_MS }
+        : { ...lockout, failures },
+    );
     return PIN_WRONG;
   }
 

@@ -70,4 +70,27 @@ describe('hosted page guard', () => {
     const status = await h.call('GET', `/api/payments/v1/payment-status/${paymentRequestId}`);
     expect(status.body).toMatchObject({ status: 'PAYMENT_NOT_INITIATED', transactions: [] });
   });
+
+  it('refuses a form with `Origin: null` (a sandboxed frame, a data: page) unless the browser says same-origin', async () => {
+    const { paymentUrl, paymentRequestId } = await newRequest();
+    // A browser without Fetch Metadata sends only the opaque origin; one with it says where from.
+    for (const headers of [
+      { origin: 'null' },
+      { origin: 'null', 'sec-fetch-site': 'none' },
+      { origin: 'null', 'sec-fetch-site': 'cross-site' },
+    ]) {
+      const res = await fetch(`${paymentUrl}/bank`, form({ bank: 'Sandbox Bank' }, headers));
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expectGuarded(res);
+    }
+    const status = await h.call('GET', `/api/payments/v1/payment-status/${paymentRequestId}`);
+    expect(status.body).toMatchObject({ status: 'PAYMENT_NOT_INITIATED', transactions: [] });
+
+    // The page's own form, as browsers send it, still goes through.
+    const origin = new URL(paymentUrl).origin;
+    for (const headers of [{ origin }, { origin, 'sec-fetch-site': 'same-origin' }]) {
+      const own = await fetch(`${paymentUrl}/bank`, form({ bank: 'Sandbox Bank' }, headers));
+      expect(own.status, JSON.stringify(headers)).toBe(303);
+    }
+  });
 });

@@ -178,4 +178,14 @@ export const migrations: readonly string[] = [
     PRIMARY KEY (payment_request_id, position)
   ) WITHOUT ROWID;
   `,
+  // 9, the staff PIN's lockout (staff-pin.ts): the wrong PINs in a row and the end of a lockout,
+  //    kept with the PIN so that restarting the kiosk neither ends a lockout nor forgets the
+  //    wrong PINs counted so far. One row at most; none is no wrong PIN and no lockout.
+  `
+  CREATE TABLE staff_pin_lockout (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    failures INTEGER NOT NULL CHECK (failures >= 0),
+    locked_until INTEGER NOT NULL
+  );
+  `,
 ];

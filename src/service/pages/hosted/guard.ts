@@ -19,12 +19,19 @@ export function guardHostedPages(app: Hono, ctx: ServiceContext, pattern: string
   });
 }
 
-/** True when a form was posted from another site (Origin or Fetch Metadata says so). */
+/**
+ * True when a form was posted from another site (Origin or Fetch Metadata says so). `Origin: null`
+ * is what a browser sends for a post from an opaque origin: a sandboxed frame, a `data:` or
+ * `file:` page, or after a redirect that crossed sites. It names no site of ours, so it is
+ * refused unless Fetch Metadata vouches for the post (`same-origin`); a browser old enough to
+ * send no Sec-Fetch-Site would let such a page post in the customer's name otherwise.
+ */
 export function crossSite(c: Context, ctx: ServiceContext): boolean {
   const site = c.req.header('sec-fetch-site');
   if (site && site !== 'same-origin' && site !== 'none') return true;
   const origin = c.req.header('origin');
-  if (!origin || origin === 'null') return false;
+  if (origin === 'null') return site !== 'same-origin';
+  if (!origin) return false;
   try {
     const host = new URL(origin).host;
     return host !== c.req.header('host') && host !== new URL(ctx.publicUrl()).host;
