@@ -2,7 +2,8 @@
  * The staff PIN guard, through the bridge as a window reaches it: a real kiosk core with its
  * SQLite file on disk, paired with a real payments service on loopback. Every staff-only command
  * is refused without the PIN and with a wrong one, and changes nothing; wrong PINs from any
- * screen count towards one lockout; only a salted scrypt hash of the PIN is kept.
+ * screen count towards one lockout, which a restart neither ends nor resets; only a salted scrypt
+ * hash of the PIN is kept.
  */
 import { randomUUID, scryptSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -31,10 +32,16 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function kiosk(options: { staffPin?: string; kioskMode?: boolean; dir?: string } = {}) {
+const START = Date.parse('2026-03-02T10:00:00Z');
+
+/** A kiosk on its own clock, which starts at `at` and moves only with `advance`. */
+async function kiosk(
+  options: { staffPin?: string; kioskMode?: boolean; dir?: string; at?: number } = {},
+) {
+  const { at = START, ...rest } = options;
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'staff-pin-'));
   if (!options.dir) cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  let t = Date.parse('2026-03-02T10:00:00Z');
+  let t = at;
   const core = createKioskCore({
     dataDir: dir,
     credentials: createMemoryCredentialStore(),
@@ -42,7 +49,7 @@ async function kiosk(options: { staffPin?: string; kioskMode?: boolean; dir?: st
     pollSlowMs: 3_600_000,
     push: false,
     now: () => t,
-    ...options,
+    ...rest,
   });
   await core.start();
   cleanups.push(() => core.stop());
@@ -184,6 +191,62 @@ describe('the staff PIN guard', () => {
     expect(core.state()).toMatchObject({ kioskMode: true, pairing: { paired: true } });
     advance(LOCKOUT_MS + 1);
     expect(await core.handle({ type: 'leaveKioskMode', pin: PIN })).toMatchObject({ ok: true });
+  });
+
+  it('stays locked through a restart, and keeps counting wrong PINs across one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'staff-pin-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const first = await kiosk({ staffPin: PIN, dir });
+    for (let i = 0; i < 5; i += 1)
+      expect(await first.core.handle({ type: 'checkStaffPin', pin: WRONG })).toMatchObject({
+        error: { message: PIN_WRONG },
+      });
+    first.advance(10_000);
+    await first.core.stop();
+
+    // Restarted on the same data 10 s into the lockout: the right PIN still waits its minute.
+    const again = await kiosk({ staffPin: PIN, dir, at: START + 10_000 });
+    expect(await again.core.handle({ type: 'checkStaffPin', pin: PIN })).toEqual({
+      ok: false,
+      error: { message: PIN_LOCKED, field: 'pin' },
+    });
+    again.advance(LOCKOUT_MS - 10_000 - 1);
+    expect(await again.core.handle({ type: 'leaveKioskMode', pin: PIN })).toMatchObject({
+      error: { message: PIN_LOCKED },
+    });
+    again.advance(1);
+    expect(await again.core.handle({ type: 'checkStaffPin', pin: PIN })).toMatchObject({
+      ok: true,
+    });
+
+    // Three wrong PINs, a restart, two more: that is five in a row, and the kiosk locks.
+    for (let i = 0; i < 3; i += 1) await again.core.handle({ type: 'checkStaffPin', pin: WRONG });
+    await again.core.stop();
+    const third = await kiosk({ staffPin: PIN, dir, at: START + LOCKOUT_MS });
+    for (let i = 0; i < 2; i += 1)
+      expect(await third.core.handle({ type: 'checkStaffPin', pin: WRONG })).toMatchObject({
+        error: { message: PIN_WRONG },
+      });
+    expect(await third.core.handle({ type: 'checkStaffPin', pin: PIN })).toMatchObject({
+      error: { message: PIN_LOCKED },
+    });
+  });
+
+  it('a restart with the clock set back locks staff out for a minute at most', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'staff-pin-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const first = await kiosk({ staffPin: PIN, dir });
+    for (let i = 0; i < 5; i += 1) await first.core.handle({ type: 'checkStaffPin', pin: WRONG });
+    await first.core.stop();
+    // The machine comes back a day behind: still locked, but not for a day and a minute.
+    const behind = await kiosk({ staffPin: PIN, dir, at: START - 86_400_000 });
+    expect(await behind.core.handle({ type: 'checkStaffPin', pin: PIN })).toMatchObject({
+      error: { message: PIN_LOCKED },
+    });
+    behind.advance(LOCKOUT_MS);
+    expect(await behind.core.handle({ type: 'checkStaffPin', pin: PIN })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('wrong PINs sent all at once are all counted before any is answered', async () => {
