@@ -11,6 +11,7 @@ import {
   RefundStatus,
   RefundType,
   CaptureType,
+  safeText,
 } from './contract/common';
 import { CardCancelBody, CardChargeBody, SavedCard } from './contract/cards';
 import { TerminalCustomer, TerminalLookupQuery } from './contract/customers';
@@ -70,8 +71,19 @@ export const BasketLine = z.object({
     .max(MAX_PENCE, `is too large: the largest amount is ${formatPence(MAX_PENCE)}`),
 });
 export type BasketLine = z.infer<typeof BasketLine>;
+/**
+ * A line as a window sends it: its description also through the contract's safe-text rule
+ * (no control, bidirectional or invisible characters), as the service checks the lines it is
+ * sent. Only what comes in is checked: lines already kept are read back as they are.
+ */
+const BasketLineInput = BasketLine.extend({
+  description: safeText({ message: 'must be a description' })
+    .trim()
+    .min(1, 'must not be blank')
+    .max(MAX_LINE_DESCRIPTION, `must be at most ${MAX_LINE_DESCRIPTION} characters`),
+});
 const BasketLines = z
-  .array(BasketLine)
+  .array(BasketLineInput)
   .max(MAX_BASKET_LINES, `must have at most ${MAX_BASKET_LINES} lines`)
   .refine(basketWithinMax, `add up to more than the largest amount, ${formatPence(MAX_PENCE)}`);
 
@@ -509,7 +521,7 @@ export const bridgeCommands = {
   startPayment: command({
     input: z.object({
       amountPence: PositivePence,
-      notes: z.string().trim().max(30, 'must be at most 30 characters').optional(),
+      notes: safeText().trim().max(30, 'must be at most 30 characters').optional(),
       paymentMethod: PaymentMethod.nullable().optional(),
       /** The basket it is for; its total must be `amountPence`. */
       lines: BasketLines.optional(),

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
-import { unsafeTextProblem } from '../../shared/contract/common';
+import { hasLoneSurrogate } from '../../shared/contract/common';
 import { ApiError } from '../kernel/errors';
 
 /**
@@ -166,8 +166,7 @@ function refusedEverywhere(text: string, isKey: boolean): string | null {
   // schema does) sets that object's prototype instead: the pair would vanish or worse.
   if (isKey && text === '__proto__') return 'is not an allowed key (__proto__)';
   if (text.includes('\u0000')) return 'must not contain control characters (found U+0000)';
-  const problem = unsafeTextProblem(text, true);
-  return problem?.includes('surrogate') ? 'must be valid UTF-8 text' : null;
+  return hasLoneSurrogate(text) ? 'must be valid UTF-8 text' : null;
 }
 
 /** Throws a 400 naming the first field of `value` that no request may carry. */

@@ -4,11 +4,13 @@ import {
   Alignment,
   Currency,
   Environment,
+  Notes,
   PageQuery,
   Period,
   PositivePounds,
   Timestamp,
   Uuid,
+  nonBlank,
   offsetPage,
   safeText,
 } from './common';
@@ -189,7 +191,7 @@ export const ContractAuthorizeBody = z.object({
 
 /** UK bank details of the payee of a SEND payment. */
 export const Payee = z.object({
-  name: z.string().trim().min(1, 'must not be blank').max(70, 'must be at most 70 characters'),
+  name: nonBlank(1, 70),
   sortCode: z
     .string()
     .regex(/^\d{2}-?\d{2}-?\d{2}$/, 'must be six digits, e.g. 12-34-56')
@@ -202,14 +204,14 @@ export const SendPaymentBody = z.object({
   currency: Currency.optional(),
   payee: Payee,
   /** The payment reference the payee sees (Faster Payments carries 18 characters). */
-  reference: z.string().trim().min(1, 'must not be blank').max(18, 'must be at most 18 characters'),
+  reference: nonBlank(1, 18),
 });
 
 export const CollectChargeBody = z.object({
   amount: PositivePounds.refine((n) => n >= 1, 'must be at least 1'),
   currency: Currency.optional(),
-  orderId: z.string().trim().min(1, 'must not be blank').max(50, 'must be at most 50 characters'),
-  notes: z.string().max(30, 'must be at most 30 characters').optional(),
+  orderId: nonBlank(1, 50),
+  notes: Notes.optional(),
 });
 
 export const ContractPaymentStatus = z.enum(['PENDING', 'COMPLETED', 'FAILED']);

@@ -72,15 +72,27 @@ export const HttpUrl = z
 
 /**
  * What free text may not contain, and why: control characters (NUL truncates strings in C
- * libraries and logs; line breaks forge log lines and receipt rows) and the bidirectional
- * embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069), which make a name or an
- * order id display as something else ("Trojan Source"). A lone UTF-16 surrogate is what a JSON
- * `\ud800` escape or an invalid UTF-8 sequence becomes; it cannot be stored or sent on as UTF-8.
- * `multiline` text (descriptions, metadata values) may hold tabs and line breaks.
+ * libraries and logs; line breaks forge log lines and receipt rows, and so do the Unicode line
+ * and paragraph separators U+2028 and U+2029); the bidirectional embeddings, overrides, isolates
+ * and marks (U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C), which make a name or an
+ * order id display as something else ("Trojan Source"); and the invisible characters U+200B
+ * (zero width space), U+FEFF (byte order mark) and U+00AD (soft hyphen), which make two texts
+ * that look the same differ (a basket line, a payee's name, an order id a customer reads back).
+ * Such text is refused, never cleaned: what is stored is exactly what was sent and checked.
+ * Joiners (U+200C, U+200D) stay allowed: some scripts and emoji need them. A lone UTF-16
+ * surrogate is what a JSON `\ud800` escape or an invalid UTF-8 sequence becomes; it cannot be
+ * stored or sent on as UTF-8. `multiline` text (descriptions, metadata values) may hold tabs and
+ * line breaks.
  */
 export function unsafeTextProblem(text: string, multiline = false): string | null {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
+    if (code < 0xad) {
+      const control = code < 0x20 || (code >= 0x7f && code <= 0x9f);
+      if (control && !(multiline && (code === 0x09 || code === 0x0a || code === 0x0d)))
+        return `must not contain control characters (found U+${hex(code)})`;
+      continue;
+    }
     if (code >= 0xd800 && code <= 0xdfff) {
       const next = text.charCodeAt(i + 1);
       if (code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
@@ -89,13 +101,37 @@ export function unsafeTextProblem(text: string, multiline = false): string | nul
       }
       return 'must be valid Unicode text (found a lone surrogate or invalid UTF-8)';
     }
-    const control = code < 0x20 || (code >= 0x7f && code <= 0x9f);
-    if (control && !(multiline && (code === 0x09 || code === 0x0a || code === 0x0d)))
-      return `must not contain control characters (found U+${hex(code)})`;
-    if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069))
-      return `must not contain bidirectional control characters (found U+${hex(code)})`;
+    const problem = refusedMark(code);
+    if (problem) return `must not contain ${problem} (found U+${hex(code)})`;
   }
   return null;
+}
+
+/** The kind of a refused format character, or null for any other character from U+00AD on. */
+function refusedMark(code: number): string | null {
+  if (
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069) ||
+    code === 0x200e ||
+    code === 0x200f ||
+    code === 0x061c
+  )
+    return 'bidirectional control characters';
+  if (code === 0x2028 || code === 0x2029) return 'line or paragraph separators';
+  if (code === 0x200b || code === 0xfeff || code === 0x00ad) return 'invisible characters';
+  return null;
+}
+
+/** Whether `text` holds a lone UTF-16 surrogate (invalid UTF-8 or a `\ud800` escape). */
+export function hasLoneSurrogate(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0xd800 || code > 0xdfff) continue;
+    const next = text.charCodeAt(i + 1);
+    if (code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) i++;
+    else return true;
+  }
+  return false;
 }
 const hex = (code: number) => code.toString(16).toUpperCase().padStart(4, '0');
 

@@ -1,8 +1,10 @@
 /** The safe-text rule every free-text request field builds on (common.ts). */
 import { describe, expect, it } from 'vitest';
-import { Metadata, Notes, nonBlank, safeText, unsafeTextProblem } from './common';
+import { Metadata, Notes, hasLoneSurrogate, nonBlank, safeText, unsafeTextProblem } from './common';
+import { CollectChargeBody, SendPaymentBody } from './agent';
 import { TerminalName } from './terminals';
-import { issues, parse } from '../../../test/helpers/schema-test-kit';
+import { BridgeCommand } from '../bridge';
+import { issues, parse, paths } from '../../../test/helpers/schema-test-kit';
 
 describe('unsafeTextProblem', () => {
   it('accepts ordinary text in any script, with emoji (surrogate pairs)', () => {
@@ -28,6 +30,29 @@ describe('unsafeTextProblem', () => {
       expect(unsafeTextProblem(`a${String.fromCharCode(code)}b`)).toMatch(/bidirectional/);
   });
 
+  it('refuses direction marks, separators and invisible characters, in multiline text too', () => {
+    for (const [code, kind] of [
+      [0x200e, /bidirectional/],
+      [0x200f, /bidirectional/],
+      [0x061c, /bidirectional/],
+      [0x2028, /line or paragraph separators/],
+      [0x2029, /line or paragraph separators/],
+      [0x200b, /invisible/],
+      [0xfeff, /invisible/],
+      [0x00ad, /invisible/],
+    ] as const) {
+      const found = `(found U+${code.toString(16).toUpperCase().padStart(4, '0')})`;
+      for (const multiline of [false, true]) {
+        const problem = unsafeTextProblem(`a${String.fromCharCode(code)}b`, multiline);
+        expect(problem).toMatch(kind);
+        expect(problem).toContain(found);
+      }
+    }
+    // Joiners make emoji and some scripts; Latin-1 letters sit beside the soft hyphen.
+    for (const text of ['👩\u200d🍳', 'می\u200cخواهم', '¬®¯ éñ'])
+      expect(unsafeTextProblem(text)).toBeNull();
+  });
+
   it('refuses lone surrogates, the trace of invalid UTF-8', () => {
     expect(unsafeTextProblem('a\ud800')).toMatch(/UTF-8/);
     expect(unsafeTextProblem('\udc00a')).toMatch(/UTF-8/);
@@ -45,5 +70,38 @@ describe('schemas built on safeText', () => {
     expect(issues(Metadata, { 'k\u0000': 'v' })[0]?.path).toEqual(['k\u0000']);
     expect(parse(Metadata, { note: 'two\nlines' })).toEqual({ note: 'two\nlines' });
     expect(issues(safeText({ message: 'is required' }), undefined)[0]?.message).toBe('is required');
+  });
+
+  it('covers what an agent pays and the basket staff key in at the kiosk', () => {
+    const payee = { name: 'Ada\u200b Supplies', sortCode: '12-34-56', accountNumber: '12345678' };
+    expect(paths(SendPaymentBody, { amount: 1, payee, reference: 'INV-1' })).toEqual([
+      ['payee', 'name'],
+    ]);
+    expect(
+      paths(SendPaymentBody, {
+        amount: 1,
+        payee: { ...payee, name: 'Ada' },
+        reference: 'INV\u202e1',
+      }),
+    ).toEqual([['reference']]);
+    expect(paths(CollectChargeBody, { amount: 1, orderId: 'A\u200f1', notes: 'x\ufeff' })).toEqual([
+      ['orderId'],
+      ['notes'],
+    ]);
+    const start = (lines: unknown, notes?: string) =>
+      BridgeCommand.safeParse({ type: 'startPayment', amountPence: 100, notes, lines });
+    const line = (description: string) => [{ description, quantity: 1, unitPence: 100 }];
+    expect(start(line('Tea\u00ad')).error?.issues[0]?.path).toEqual(['lines', 0, 'description']);
+    expect(start(line('Tea'), 'Thanks\u2028').error?.issues[0]?.path).toEqual(['notes']);
+    expect(
+      BridgeCommand.safeParse({ type: 'showBasket', lines: line('\u061cTea') }).error?.issues[0]
+        ?.path,
+    ).toEqual(['lines', 0, 'description']);
+    expect(start(line('Tea'), 'Thanks').success).toBe(true);
+  });
+
+  it('finds a lone surrogate behind any other refused character (the body check)', () => {
+    expect(hasLoneSurrogate('\u200b\ud800')).toBe(true);
+    expect(hasLoneSurrogate('\u202e😀')).toBe(false);
   });
 });
