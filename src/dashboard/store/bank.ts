@@ -2,31 +2,23 @@
  * The Bank page: linking a bank account through the hosted page (and reading the consent from
  * the address when the browser comes back), the consents with their accounts, revoking, one
  * account's transactions paged by the cursors in `links` (a 410 GONE starts again from the
- * newest page, saying so), and the day's reconciliation per store.
+ * newest page, saying so: that slice is bank-feed.ts, merged in here), and the day's
+ * reconciliation per store.
  */
 import type { z } from 'zod';
 import { createStore } from 'zustand/vanilla';
-import type { BankConsentList, BankFeedPage, Reconciliation } from '../../shared/contract/bank';
+import type { BankConsentList, Reconciliation } from '../../shared/contract/bank';
 import { ApiClientError } from '../../shared/contract/call';
 import type { Store } from '../../shared/contract/terminals';
 import { failureMessage, isStale, type Call } from '../lib/api';
-import { cursorOf, readLinkReturn, SHOP_TIME_ZONE, shopToday } from '../lib/bank';
+import { readLinkReturn, SHOP_TIME_ZONE, shopToday } from '../lib/bank';
+import { createFeedSlice, type FeedState } from './bank-feed';
+
+export { RESTARTED_NOTE, type Browsing } from './bank-feed';
 
 export type BankConsent = z.infer<typeof BankConsentList>[number];
 
-export interface Browsing {
-  accountId: string;
-  /** "Sandbox Bank ····1234", for the heading. */
-  label: string;
-  page: BankFeedPage | null;
-  /** 1 for the newest page. */
-  pageNumber: number;
-}
-
-export const RESTARTED_NOTE =
-  'That page link had expired or was already used (links last 15 minutes and work once), so the list starts again from the newest transactions.';
-
-export interface BankState {
+export interface BankState extends FeedState {
   consents: BankConsent[] | null;
   stores: Store[] | null;
   error: string;
@@ -34,10 +26,6 @@ export interface BankState {
   linkError: string;
   linkNotice: string;
   revokeErrors: Record<string, string>;
-  browsing: Browsing | null;
-  pageBusy: boolean;
-  pageError: string;
-  pageNote: string;
   recon: {
     date: string;
     storeId: string;
@@ -51,42 +39,12 @@ export interface BankState {
   /** Reads what the hosted page sent back in the query; true when there was something. */
   finishLink(query: string): Promise<boolean>;
   revoke(accountAuthId: string): Promise<void>;
-  browse(accountId: string, label: string): Promise<void>;
-  next(): Promise<void>;
-  prev(): Promise<void>;
-  closeAccount(): void;
   reconcile(date: string, storeId: string): Promise<void>;
 }
 
 export function createBankStore(call: Call, today: () => string = () => shopToday()) {
-  let pageTicket = 0;
   let reconTicket = 0;
   return createStore<BankState>()((set, get) => {
-    /** Reads one page: the first (no cursor) or the one a link names. */
-    async function readPage(accountId: string, cursor: string | null, pageNumber: number) {
-      const mine = ++pageTicket;
-      set({ pageBusy: true, pageError: '' });
-      try {
-        const page = await call('listBankTransactions', {
-          params: { accountId },
-          ...(cursor ? { query: { cursor } } : {}),
-        });
-        const browsing = get().browsing;
-        if (mine !== pageTicket || browsing?.accountId !== accountId) return;
-        set({ browsing: { ...browsing, page, pageNumber } });
-      } catch (error) {
-        if (isStale(error) || mine !== pageTicket) return;
-        if (error instanceof ApiClientError && error.status === 410 && cursor) {
-          // A cursor works once and for 15 minutes: start again from the newest page.
-          set({ pageNote: RESTARTED_NOTE });
-          return readPage(accountId, null, 1);
-        }
-        set({ pageError: `Could not load transactions: ${failureMessage(error)}` });
-      } finally {
-        if (mine === pageTicket) set({ pageBusy: false });
-      }
-    }
-
     return {
       consents: null,
       stores: null,
@@ -95,10 +53,7 @@ export function createBankStore(call: Call, today: () => string = () => shopToda
       linkError: '',
       linkNotice: '',
       revokeErrors: {},
-      browsing: null,
-      pageBusy: false,
-      pageError: '',
-      pageNote: '',
+      ...createFeedSlice(call, set, get),
       recon: { date: today(), storeId: '', report: null, error: '', busy: false },
 
       async refresh() {
@@ -183,37 +138,6 @@ export function createBankStore(call: Call, today: () => string = () => shopToda
             });
         }
         await get().refresh();
-      },
-
-      async browse(accountId, label) {
-        set({
-          browsing: { accountId, label, page: null, pageNumber: 1 },
-          pageNote: '',
-          pageError: '',
-        });
-        await readPage(accountId, null, 1);
-      },
-
-      async next() {
-        const b = get().browsing;
-        const cursor = cursorOf(b?.page?.links.next);
-        if (!b || !cursor) return;
-        set({ pageNote: '' });
-        await readPage(b.accountId, cursor, b.pageNumber + 1);
-      },
-
-      async prev() {
-        const b = get().browsing;
-        if (!b) return;
-        set({ pageNote: '' });
-        const cursor = cursorOf(b.page?.links.prev);
-        // A bank that gives no `prev` link: the way back is the newest page.
-        await readPage(b.accountId, cursor, cursor ? Math.max(1, b.pageNumber - 1) : 1);
-      },
-
-      closeAccount() {
-        pageTicket++;
-        set({ browsing: null, pageNote: '', pageError: '', pageBusy: false });
       },
 
       async reconcile(date, storeId) {
