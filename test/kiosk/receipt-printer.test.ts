@@ -233,6 +233,59 @@ describe('the receipt printer', () => {
     expect(text).not.toContain('Counter Demo Shop');
   });
 
+  it("prints a till system's basket and the shop's profile as text, never as printer commands", async () => {
+    const url = await service();
+    const stand = await printer();
+    const { core } = await paired(url);
+    await ok(core, { type: 'saveReceiptPrinter', pin: PIN, printer: settings(stand) });
+    await poll(() => core.state().connection === 'connected', 5_000, 'the push stream');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // CP437 draws ← at ESC, ↔ at GS and ► at DLE: printed in it, ←p022 is ESC p 0 2 2, the pulse
+    // that opens the cash drawer, and ↔V1 is GS V 1, a cut.
+    const name = '←p022 Bean ↔V1';
+    const renamed = await callOnce(url, 'PATCH', '/api/merchant', {
+      name,
+      address: '►4 Mill Lane\n←p022 Leeds',
+    });
+    expect(renamed.status).toBe(200);
+    await poll(
+      () => (({ pairing }) => pairing.paired && pairing.merchantName === name)(core.state()),
+      3_000,
+      'the kiosk to hear of the new name',
+    );
+    const terminalId = (await api(url, 'GET', '/api/terminal'))[0].id as string;
+    const { paymentRequestId } = await api(url, 'POST', '/api/terminal/process-remote-payment', {
+      id: terminalId,
+      amount: 9.75,
+      lineItems: [
+        { description: '←p022 Flat white', quantity: 1, unitAmount: 7 },
+        { description: '↔V1 Muffin', quantity: 1, unitAmount: 2.75 },
+      ],
+    });
+    await poll(
+      () => core.state().active?.paymentRequestId === paymentRequestId,
+      5_000,
+      'the remote payment on the display',
+    );
+    await api(url, 'POST', `/api/sandbox/payment-requests/${paymentRequestId}/simulate`, {
+      paymentMethod: 'CARD',
+      outcome: 'COMPLETED',
+    });
+
+    const [job] = await stand.waitForJobs(1, 10_000);
+    expect(Buffer.from(job!).toString('hex')).not.toMatch(/^(..)*1b70/);
+    const receipt = decodeReceipt(job!, 'esc-pos');
+    // Only the receipt's own commands: reset, font, bold, alignment, code page, QR code, one cut.
+    expect(new Set(receipt.commands.map((c) => c.split(' ').slice(0, 2).join(' ')))).toEqual(
+      new Set(['ESC @', 'FS .', 'ESC M', 'ESC E', 'ESC a', 'ESC t', 'GS (', 'GS V']),
+    );
+    expect(receipt.cuts).toBe(1);
+    const text = receipt.lines.map((l) => l.trim());
+    expect(text.slice(0, 4)).toEqual(['?p022 Bean ?V1', '?4 Mill Lane', '?p022 Leeds', 'Receipt']);
+    expect(receipt.lines).toContainEqual(expect.stringMatching(/^\?p022 Flat white +£7\.00$/));
+    expect(receipt.lines).toContainEqual(expect.stringMatching(/^\?V1 Muffin +£2\.75$/));
+  });
+
   it("prints the basket's lines the payment was taken with, kept in kiosk.db across a restart", async () => {
     const url = await service();
     const stand = await printer();

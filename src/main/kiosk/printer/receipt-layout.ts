@@ -2,13 +2,14 @@
  * A receipt as the thermal printer prints it, encoded with @point-of-sale/receipt-printer-encoder
  * into the printer's own language (ESC/POS or StarPRNT): the shop's name, the basket's lines when
  * the payment has them, the total, the method, the time, the payment's reference and the hosted
- * receipt's QR code, then a cut. Plain characters only, in columns that fit the paper.
+ * receipt's QR code, then a cut. Plain characters only, in columns that fit the paper: every text
+ * goes through ReceiptWriter (printable.ts), so none of it can reach the printer as a command.
  */
-import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { basketMismatch, lineTotalPence, type BasketLine } from '../../../shared/basket';
 import type { ReceiptPrinter } from '../../../shared/bridge';
 import { formatPence } from '../../../shared/money';
 import { shortUrl } from '../../../shared/short-url';
+import { printable, ReceiptWriter } from './printable';
 
 export interface ReceiptContent {
   shopName: string | null;
@@ -40,19 +41,18 @@ export type PrinterFormat = Pick<ReceiptPrinter, 'paperWidth' | 'language'>;
 export const COLUMNS: Record<ReceiptPrinter['paperWidth'], number> = { 58: 32, 80: 48 };
 
 function encoderFor(format: PrinterFormat) {
-  return new ReceiptPrinterEncoder({
+  return new ReceiptWriter({
     language: format.language,
     columns: COLUMNS[format.paperWidth],
     // Room for the tear bar above the cutter, so the last line is not cut through.
     feedBeforeCut: 4,
-  })
-    .initialize()
-    .codepage('auto');
+  });
 }
 
 /** A label on the left and its value on the right, across the paper's whole width. */
 function pair(columns: number, label: string, value: string) {
-  const right = Math.min(value.length, columns - 8);
+  // Measured as printed: a character the paper cannot show may print as several or none.
+  const right = Math.min(printable(value).length, columns - 8);
   return {
     columns: [
       { width: columns - right - 1, marginRight: 1, align: 'left' as const },
@@ -107,18 +107,17 @@ export function encodeReceipt(content: ReceiptContent, format: PrinterFormat): U
 
   if (content.receiptUrl) {
     encoder.newline().align('center');
-    encoder.qrcode(content.receiptUrl, {
+    const scannable = encoder.qrcode(content.receiptUrl, {
       model: 2,
       size: format.paperWidth === 58 ? 5 : 6,
       errorlevel: 'm',
     });
     // Three dots, not an ellipsis: plain ASCII prints the same on every printer's code page.
-    encoder
-      .line('Scan to keep this receipt')
-      .line(shortUrl(content.receiptUrl, columns - 2).replace('…', '...'));
+    if (scannable) encoder.line('Scan to keep this receipt');
+    encoder.line(shortUrl(content.receiptUrl, columns - 2).replace('…', '...'));
     encoder.align('left');
   }
-  return encoder.cut().encode();
+  return encoder.cutAndEncode();
 }
 
 /** What staff print from Settings to check the address, the paper width and the language. */
@@ -144,7 +143,7 @@ export function encodeTestPage(
     .line('The rule below should span the paper:')
     .rule()
     .line('If this page is cut below, the printer is ready.');
-  return encoder.cut().encode();
+  return encoder.cutAndEncode();
 }
 
 function timeText(at: number, timeZone: string, locale: string): string {
