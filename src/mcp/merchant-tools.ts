@@ -28,6 +28,15 @@ const idempotencyKey = IdempotencyKey.describe(
 const pounds = (amount: number) => formatPence(poundsToPence(amount));
 
 export function registerMerchantTools(server: McpServer, client: FetchClient): void {
+  // In this order, which is the order tools/list names them.
+  registerPaymentRequestTools(server, client);
+  registerTerminalTools(server, client);
+  registerTakenPaymentTools(server, client);
+  registerContractTools(server, client);
+}
+
+/** A new payment request (QR code and link) and where one stands. */
+function registerPaymentRequestTools(server: McpServer, client: FetchClient): void {
   server.registerTool(
     'payment_request_create',
     {
@@ -64,7 +73,10 @@ export function registerMerchantTools(server: McpServer, client: FetchClient): v
         );
       }),
   );
+}
 
+/** The paired terminals, and a payment pushed to one's customer display. */
+function registerTerminalTools(server: McpServer, client: FetchClient): void {
   server.registerTool(
     'terminals_list',
     {
@@ -97,7 +109,10 @@ export function registerMerchantTools(server: McpServer, client: FetchClient): v
         );
       }),
   );
+}
 
+/** The payments taken (listed and filtered), and a refund of one once the person says yes. */
+function registerTakenPaymentTools(server: McpServer, client: FetchClient): void {
   server.registerTool(
     'payments_list',
     {
@@ -149,7 +164,10 @@ export function registerMerchantTools(server: McpServer, client: FetchClient): v
         );
       }),
   );
+}
 
+/** The business's Agent Pay contracts: listed with what is left, and revoked. */
+function registerContractTools(server: McpServer, client: FetchClient): void {
   server.registerTool(
     'agent_contracts_list',
     {
