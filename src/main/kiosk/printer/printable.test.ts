@@ -146,7 +146,7 @@ describe('text on a receipt', () => {
           ...content,
           shopName: 'Café “Zoë” – € ½',
           shopLines: ['Łódź Kraków', 'Ｆｕｌｌ ﬁne', 'Tab\there\nnext'],
-          reference: 'Caf\u0065\u0301-👩\u200d🍳-\u202e!',
+          reference: 'Caf\u0065\u0301-👩\u200d🍳-\u202e\ufeff!',
         },
         { language: 'esc-pos', paperWidth: 80 },
       ),

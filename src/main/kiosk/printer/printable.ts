@@ -60,8 +60,9 @@ const PRINTABLE: ReadonlySet<string> = (() => {
 
 /** What a character the code page cannot print is printed as: see the module's comment. */
 function substitute(char: string): string {
-  if (/\s/u.test(char)) return ' ';
+  // Invisible first: a byte order mark is a format character to drop, though \s matches it.
   if (/[\p{Cf}\p{M}]/u.test(char)) return '';
+  if (/\s/u.test(char)) return ' ';
   const plain = char.normalize('NFKD').replace(/\p{M}/gu, '');
   return plain !== '' && [...plain].every((c) => PRINTABLE.has(c)) ? plain : '?';
 }
