@@ -6,6 +6,7 @@
  * Chromium app windows otherwise, or only prints the URLs (`--no-open`).
  */
 import { mkdirSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
@@ -44,7 +45,7 @@ async function main(argv: string[]) {
   // The embedded service serves the dashboard from this checkout whatever the working directory.
   process.env.COUNTER_DASHBOARD_DIR ??= builtDashboardDir(root);
 
-  const lanAddress = options.lan ? findLanAddress() : undefined;
+  const lanAddress = options.lan ? (options.lanAddress ?? findLanAddress()) : undefined;
   if (options.lan && !lanAddress)
     log('--lan: this machine has no LAN address; serving loopback only');
   const kioskDir = join(options.dataDir, 'kiosk');
@@ -76,17 +77,25 @@ async function main(argv: string[]) {
     core,
     rendererDir: rendererDir(root),
     port: options.port,
-    lan: access ? { access, service: () => embedded?.url ?? null } : undefined,
+    lan:
+      access && lanAddress
+        ? { access, address: lanAddress, service: () => embedded?.url ?? null }
+        : undefined,
     log,
   }).catch(async (error: NodeJS.ErrnoException) => {
     access?.stop();
     await core.stop();
+    if (error.code === 'EADDRNOTAVAIL')
+      throw new OptionsError(
+        `--lan-address ${lanAddress}: no network interface of this machine has that address`,
+      );
     if (error.code !== 'EADDRINUSE') throw error;
     throw new OptionsError(
       `port ${options.port} is taken (is Counter already running?): choose another with --port`,
     );
   });
-  const lanUrl = lanAddress ? `http://${lanAddress}:${new URL(server.url).port}` : undefined;
+  const lanHost = lanAddress && isIP(lanAddress) === 6 ? `[${lanAddress}]` : lanAddress;
+  const lanUrl = lanHost ? `http://${lanHost}:${new URL(server.url).port}` : undefined;
   if (access && lanUrl) {
     lanDisplayUrl = `${lanUrl}/display`;
     core.setLanDisplay(lanDisplay(lanDisplayUrl, access.current()));

@@ -5,9 +5,10 @@
  * origin or a DNS name that could be re-pointed.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { networkInterfaces, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createKioskCore } from '../../src/main/kiosk/core';
@@ -16,6 +17,9 @@ import { startKioskServer } from '../../src/main/browser/server';
 import { createDisplayAccess } from '../../src/main/browser/display-access';
 import { connectBridge, NOT_CONNECTED } from '../../src/main/browser/bridge-client';
 import { SocketMessage } from '../../src/shared/bridge-socket';
+
+/** The LAN, played by a loopback alias (`--lan-address 127.0.0.2`): no traffic leaves the machine. */
+const LAN_ADDRESS = '127.0.0.2';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -47,7 +51,7 @@ async function kiosk(lan = false) {
     core,
     rendererDir: rendererDir(),
     port: 0,
-    lan: lan ? { access } : undefined,
+    lan: lan ? { access, address: LAN_ADDRESS } : undefined,
   });
   cleanups.push(() => server.close());
   return Object.assign(server, { code: () => access.current().code });
@@ -100,11 +104,6 @@ function ask(ws: WebSocket, id: number, command: unknown): Promise<SocketMessage
     ws.send(JSON.stringify({ id, command }));
   });
 }
-
-const lanAddress = () =>
-  Object.values(networkInterfaces())
-    .flat()
-    .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
 
 describe('browser mode server', () => {
   it('serves the console and display pages with a strict policy, and nothing outside them', async () => {
@@ -187,8 +186,7 @@ describe('browser mode server', () => {
   });
 
   it('on the LAN, a tablet is a display only after the display code, and may only read', async () => {
-    const address = lanAddress();
-    if (!address) throw new Error('this test needs a non-loopback IPv4 address on the machine');
+    const address = LAN_ADDRESS;
     const server = await kiosk(true);
     const port = new URL(server.url).port;
     const base = `http://${address}:${port}`;
@@ -227,9 +225,26 @@ describe('browser mode server', () => {
     });
   });
 
+  it('on the LAN, listens on the LAN address and loopback only, never on every interface', async () => {
+    const server = await kiosk(true);
+    const port = Number(new URL(server.url).port);
+    const reaches = (host: string) =>
+      new Promise<boolean>((resolve) => {
+        const socket = connect(port, host);
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve(true);
+        });
+        socket.once('error', () => resolve(false));
+      });
+    expect(await reaches('127.0.0.1')).toBe(true);
+    expect(await reaches(LAN_ADDRESS)).toBe(true);
+    // Another address of the machine (here another loopback alias) is not the kiosk's.
+    expect(await reaches('127.0.0.3')).toBe(false);
+  });
+
   it('locks the display code out after five wrong tries', async () => {
-    const address = lanAddress();
-    if (!address) throw new Error('this test needs a non-loopback IPv4 address on the machine');
+    const address = LAN_ADDRESS;
     const server = await kiosk(true);
     const url = `http://${address}:${new URL(server.url).port}/display/pair`;
     const form = { 'content-type': 'application/x-www-form-urlencoded' };

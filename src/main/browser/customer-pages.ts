@@ -10,6 +10,12 @@
  * These are the pages the service serves to anyone holding a payment link; an unknown id gets
  * the service's own 404. The Host header is passed on unchanged, so the service's check that a
  * form was posted from its own page holds for the address the phone used.
+ *
+ * Only a path is ever passed on, and only to the service: a request target that names a host
+ * (`GET http://elsewhere/pay/x`, or `//elsewhere/pay/x`, which URL parsing resolves to another
+ * host) is refused before anything is matched (`originForm`), and the address asked for is the
+ * service's origin with the checked path and query set on it, so no request can make the kiosk
+ * fetch from another host (an open proxy into the shop's network or the kiosk's loopback).
  */
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 
@@ -38,18 +44,49 @@ const DROPPED = new Set([
   'te',
 ]);
 
+/** What an origin-form request target (`/path?query`) asks for. */
+export interface RequestTarget {
+  path: string;
+  search: string;
+}
+
+const PLACEHOLDER_HOST = 'kiosk.invalid';
+
+/**
+ * The path and query of a request target in origin form, or null for anything else: the
+ * absolute form (`http://host/…`), `//host/…` and `/\host/…` (both of which a URL parser
+ * resolves to another host), or `*`. Browsers send origin form to a server that is not a proxy.
+ */
+export function originForm(target: string | undefined): RequestTarget | null {
+  if (!target || target[0] !== '/' || target[1] === '/' || target[1] === '\\') return null;
+  let url: URL;
+  try {
+    url = new URL(target, `http://${PLACEHOLDER_HOST}`);
+  } catch {
+    return null;
+  }
+  if (url.host !== PLACEHOLDER_HOST) return null;
+  return { path: url.pathname, search: url.search };
+}
+
 /** Whether `path` is a customer page the LAN may reach through the kiosk. */
 export function isCustomerPage(method: string, path: string): boolean {
   return ROUTES.some((route) => route.methods.has(method) && route.pattern.test(path));
 }
 
-/** Passes one customer-page request to the service at `serviceUrl` and its answer back. */
+/**
+ * Passes one customer-page request (its checked path and query) to the service at `serviceUrl`
+ * and its answer back. The address is the service's own, whatever the request named.
+ */
 export function forwardCustomerPage(
   req: IncomingMessage,
   res: ServerResponse,
   serviceUrl: string,
+  asked: RequestTarget,
 ): Promise<void> {
-  const target = new URL(req.url ?? '/', serviceUrl);
+  const target = new URL(serviceUrl);
+  target.pathname = asked.path;
+  target.search = asked.search;
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(req.headers))
     if (value !== undefined && !DROPPED.has(name)) headers[name] = value;

@@ -7,7 +7,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { networkInterfaces, tmpdir } from 'node:os';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -27,13 +28,12 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function lanAddress(): string {
-  const address = Object.values(networkInterfaces())
-    .flat()
-    .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
-  if (!address) throw new Error('this test needs a non-loopback IPv4 address on the machine');
-  return address;
-}
+/**
+ * The tablet's side of the LAN: a loopback alias (Linux answers all of 127.0.0.0/8 with no
+ * setup), given to the kiosk as `npm start -- --lan-address 127.0.0.2` would, so no test traffic
+ * leaves the machine. Whoever connects to it is a LAN client, as a tablet is.
+ */
+const LAN_ADDRESS = '127.0.0.2';
 
 function rendererDir() {
   const dir = mkdtempSync(join(tmpdir(), 'renderer-'));
@@ -67,7 +67,7 @@ const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /** A kiosk paired with a service on loopback, its server on the LAN passing customer pages on. */
 async function lanKiosk(access: DisplayAccess = createDisplayAccess()) {
-  const address = lanAddress();
+  const address = LAN_ADDRESS;
   let service: Harness | null = null;
   const core: KioskCore = createKioskCore({
     dataDir: null,
@@ -83,7 +83,7 @@ async function lanKiosk(access: DisplayAccess = createDisplayAccess()) {
     core,
     rendererDir: rendererDir(),
     port: 0,
-    lan: { access, service: () => service?.url ?? null },
+    lan: { access, address, service: () => service?.url ?? null },
   });
   cleanups.push(() => server.close());
   const lan = `http://${address}:${new URL(server.url).port}`;
@@ -120,6 +120,31 @@ function displaySocket(lan: string, cookie: string) {
     ws.once('error', reject);
   });
   return { ws, frames, opened, closed };
+}
+
+/** One request written as raw bytes (any request target), and the whole answer as text. */
+function raw(host: string, port: number, target: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, host);
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+    socket.write(`GET ${target} HTTP/1.1\r\nHost: ${host}:${port}\r\nConnection: close\r\n\r\n`);
+  });
+}
+
+/** A second server on loopback that no request to the kiosk may ever reach. */
+async function decoy(): Promise<{ port: number; heard: string[] }> {
+  const heard: string[] = [];
+  const server: Server = createServer((req, res) => {
+    heard.push(`${req.method} ${req.url}`);
+    res.end('the decoy answered');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+  return { port: (server.address() as { port: number }).port, heard };
 }
 
 async function until(check: () => boolean, what: string, ms = 10_000) {
@@ -261,8 +286,37 @@ describe('a LAN customer display', () => {
     expect(new URL(service.url).hostname).toBe('127.0.0.1');
   });
 
+  it('passes on a path, to the service only: a request target naming a host fetches nothing', async () => {
+    const { core, lan, address } = await lanKiosk();
+    const id = onDisplay(
+      await ok(core, { type: 'startPayment', amountPence: 300 }),
+    ).paymentRequestId;
+    const other = await decoy();
+    const port = Number(new URL(lan).port);
+    const elsewhere = `127.0.0.1:${other.port}`;
+    // Absolute form and protocol-relative targets, as an open proxy's client sends them, from the
+    // LAN and from this machine, with and without a display session: refused, nothing fetched.
+    for (const host of [address, '127.0.0.1'])
+      for (const target of [
+        `//${elsewhere}/pay/${id}`,
+        `http://${elsewhere}/receipt/${id}`,
+        `//${elsewhere}/api/payment-requests/${id}/qr.svg`,
+        `/\\${elsewhere}/pay/${id}`,
+        `http://${elsewhere}/display`,
+      ]) {
+        const answer = await raw(host, port, target);
+        expect(answer, `${host} ${target}`).toMatch(/^HTTP\/1\.1 400 /);
+        expect(answer).not.toContain('the decoy answered');
+      }
+    expect(other.heard).toEqual([]);
+    // The same page asked for by its path is the service's.
+    const page = await raw(address, port, `/pay/${id}`);
+    expect(page).toMatch(/^HTTP\/1\.1 200 /);
+    expect(page).toContain('£3.00');
+  });
+
   it('the embedded service of `npm start -- --lan` listens on loopback only', async () => {
-    const address = lanAddress();
+    const address = LAN_ADDRESS;
     const dir = mkdtempSync(join(tmpdir(), 'embedded-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const embedded = await startEmbeddedService({

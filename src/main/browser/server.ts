@@ -4,18 +4,21 @@
  *
  * Who may do what:
  * - Clients on this machine (loopback) are the staff console and display: every command.
- * - With `lan`, the server also listens on the network so a tablet can be the customer display.
- *   A LAN client first enters the display code (shown on the staff console; display-access.ts
- *   rotates it, locks it out and ends sessions); it then gets a session cookie and receives the
- *   customer display's share of the state only (`display` events, `getDisplayState`): no
- *   customers, cards, history or takings, and no command at all.
+ * - With `lan`, the server also listens on the LAN address it is given (the machine's own by
+ *   default; `--lan-address`), and on no other, so a tablet can be the customer display. Whoever
+ *   connects to that address is a LAN client, whatever address it comes from. A LAN client first
+ *   enters the display code (shown on the staff console; display-access.ts rotates it, locks it
+ *   out and ends sessions); it then gets a session cookie and receives the customer display's
+ *   share of the state only (`display` events, `getDisplayState`): no customers, cards, history
+ *   or takings, and no command at all.
  * - The customer pages of the payments service (customer-pages.ts) are passed through from the
  *   LAN, so the embedded service itself never listens there.
  * - Pages are only served under an IP-literal or `localhost` Host header and sockets are only
  *   accepted from our own origin, so a web page elsewhere (or a DNS-rebinding trick) cannot
  *   reach the bridge through the staff's browser.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { readFile } from 'node:fs/promises';
 import { isIP, type AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
@@ -30,7 +33,7 @@ import {
 import { BRIDGE_SOCKET_PATH, SocketRequest, type SocketMessage } from '../../shared/bridge-socket';
 import { KIOSK_CSP } from '../../shared/kiosk-csp';
 import { displayPairingPage } from './pairing-page';
-import { forwardCustomerPage, isCustomerPage } from './customer-pages';
+import { forwardCustomerPage, isCustomerPage, originForm } from './customer-pages';
 import type { DisplayAccess, Redeemed } from './display-access';
 
 /** What the server needs of the kiosk core (or of a relay to one). */
@@ -46,10 +49,11 @@ export interface KioskServerOptions {
   rendererDir: string;
   port: number;
   /**
-   * Also listen on the network for a customer display on a tablet, behind the display code;
-   * `service` is the payments service on loopback whose customer pages the LAN may open here.
+   * Also listen on `address` (this machine's LAN address, an IP literal) for a customer display
+   * on a tablet, behind the display code; `service` is the payments service on loopback whose
+   * customer pages the LAN may open here.
    */
-  lan?: { access: DisplayAccess; service?: () => string | null };
+  lan?: { access: DisplayAccess; address: string; service?: () => string | null };
   log?: (line: string) => void;
 }
 
@@ -119,9 +123,13 @@ export async function startKioskServer(options: KioskServerOptions): Promise<Kio
     res.end(body);
   }
 
-  /** Loopback clients are staff; LAN clients need a display session. */
-  function role(req: IncomingMessage): 'staff' | 'display' | null {
-    if (isLoopback(req.socket.remoteAddress)) return 'staff';
+  /**
+   * Loopback clients are staff; LAN clients need a display session. A connection to the LAN
+   * address is a LAN client even from this machine (whose own address, or a loopback alias
+   * standing in for it, it may come from).
+   */
+  function role(req: IncomingMessage, viaLan: boolean): 'staff' | 'display' | null {
+    if (!viaLan && isLoopback(req.socket.remoteAddress)) return 'staff';
     return options.lan?.access.sessionEnds(cookieValue(req, COOKIE)) ? 'display' : null;
   }
 
@@ -183,15 +191,20 @@ export async function startKioskServer(options: KioskServerOptions): Promise<Kio
     res.end();
   }
 
-  const server = createServer((req, res) => {
+  const handle = (viaLan: boolean) => (req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
       if (!trustedHost(req.headers.host))
         return send(res, 421, 'text/plain; charset=utf-8', 'Use the address Counter printed');
-      const path = new URL(req.url ?? '/', 'http://kiosk').pathname;
-      const who = role(req);
+      // A target naming a host (absolute form, `//host/…`) is a proxy request: refused before
+      // anything is matched, so neither the pages nor the passthrough below can be aimed
+      // elsewhere.
+      const target = originForm(req.url);
+      if (!target) return send(res, 400, 'text/plain; charset=utf-8', 'Bad request target');
+      const path = target.path;
+      const who = role(req, viaLan);
       const service = options.lan?.service?.();
       if (service && isCustomerPage(req.method ?? 'GET', path))
-        return forwardCustomerPage(req, res, service);
+        return forwardCustomerPage(req, res, service, target);
       if (req.method === 'POST' && path === '/display/pair') return pairDisplay(req, res);
       if (req.method !== 'GET' && req.method !== 'HEAD')
         return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed');
@@ -225,15 +238,15 @@ export async function startKioskServer(options: KioskServerOptions): Promise<Kio
       log(`http: ${error.message}`);
       if (!res.headersSent) send(res, 500, 'text/plain', 'Internal error');
     });
-  });
+  };
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  server.on('upgrade', (req, socket, head) => {
-    const path = new URL(req.url ?? '/', 'http://kiosk').pathname;
+  const upgrade = (viaLan: boolean) => (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = originForm(req.url)?.path;
     const origin = req.headers.origin;
     // Browsers always send Origin; a local process (the Electron relay) sends none.
     const sameOrigin = origin === undefined || origin === `http://${req.headers.host}`;
-    const who = role(req);
+    const who = role(req, viaLan);
     if (path !== BRIDGE_SOCKET_PATH || !trustedHost(req.headers.host) || !sameOrigin || !who) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
@@ -241,7 +254,7 @@ export async function startKioskServer(options: KioskServerOptions): Promise<Kio
     const ends =
       who === 'display' ? options.lan?.access.sessionEnds(cookieValue(req, COOKIE)) : null;
     wss.handleUpgrade(req, socket, head, (ws) => attach(ws, who, ends ?? null));
-  });
+  };
 
   /**
    * A display hears the `display` events only: the customer display's share of the state, made
@@ -297,25 +310,43 @@ export async function startKioskServer(options: KioskServerOptions): Promise<Kio
     write({ event: { type: 'display', display: displayStateOf(now) } });
   }
 
-  const host = options.lan ? '0.0.0.0' : '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
+  // Loopback for staff, and with `lan` the LAN address alone on the same port: never every
+  // interface, so the kiosk answers on no other network the machine is on.
+  const servers: Server[] = [];
+  const close = async () => {
+    for (const ws of sockets) ws.terminate();
+    wss.close();
+    for (const server of servers) {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  };
+  let port = options.port;
+  for (const [viaLan, host] of [
+    [false, '127.0.0.1'],
+    ...(options.lan ? [[true, options.lan.address] as const] : []),
+  ] as const) {
+    const server = createServer(handle(viaLan));
+    server.on('upgrade', upgrade(viaLan));
+    try {
+      await listen(server, port, host);
+    } catch (error) {
+      await close();
+      throw error;
+    }
+    servers.push(server);
+    port = (server.address() as AddressInfo).port;
+  }
+  const url = `http://127.0.0.1:${port}`;
+  return { url, consoleUrl: `${url}/console`, displayUrl: `${url}/display`, close };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, host, () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
-  return {
-    url,
-    consoleUrl: `${url}/console`,
-    displayUrl: `${url}/display`,
-    async close() {
-      for (const ws of sockets) ws.terminate();
-      wss.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
 }

@@ -58,6 +58,22 @@ describe('npm start options', () => {
     expect(() => parseStartOptions(argv, {})).toThrow(message);
   });
 
+  it('serves the LAN display on --lan-address (which implies --lan), an IP of this machine', () => {
+    expect(parseStartOptions(['--lan'], {})).toMatchObject({ lan: true, lanAddress: undefined });
+    expect(parseStartOptions(['--lan-address', '127.0.0.2'], {})).toMatchObject({
+      lan: true,
+      lanAddress: '127.0.0.2',
+    });
+    expect(parseStartOptions(['--lan', '--lan-address', '192.168.1.20'], {}).lanAddress).toBe(
+      '192.168.1.20',
+    );
+    // Staff's own address, every address, or a name that DNS could re-point: refused.
+    for (const address of ['127.0.0.1', '0.0.0.0', '::', 'kiosk.local', '192.168.1'])
+      expect(() => parseStartOptions(['--lan-address', address], {})).toThrow(
+        /--lan-address must be one IP address of this machine/,
+      );
+  });
+
   it('presets the staff PIN from COUNTER_KIOSK_PIN (only digits); --kiosk needs none', () => {
     expect(parseStartOptions([], { COUNTER_KIOSK_PIN: '2468' }).staffPin).toBe('2468');
     // The shop chooses its PIN in the console on first start; kiosk mode waits for it.

@@ -1,4 +1,5 @@
 /** `npm start` options: parsed once, with an error that says which option is wrong. */
+import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from '../../shared/shop-day';
@@ -22,6 +23,11 @@ export interface StartOptions {
   pollMs: number;
   /** Also serve the customer display on the LAN, behind a display code. */
   lan: boolean;
+  /**
+   * The address the LAN display is served on (--lan-address, which implies --lan); undefined:
+   * this machine's first LAN address.
+   */
+  lanAddress: string | undefined;
   /** Full-screen kiosk mode, which staff leave with the staff PIN. */
   kiosk: boolean;
   /** Dates and numbers in the windows (BCP 47, e.g. en-GB); --locale or COUNTER_LOCALE. */
@@ -49,6 +55,8 @@ export const USAGE = `Usage: npm start -- [options]
   --no-push            push turned off: everything by polling
   --poll-ms MS         poll interval while a payment is on the display (default 1000)
   --lan                serve the customer display on the LAN, behind a display code
+  --lan-address A      the address (an IP of this machine) --lan serves on; implies --lan
+                       (default: this machine's first LAN address)
   --kiosk              full-screen kiosk mode; staff leave it with the staff PIN
   --locale L           dates and numbers in the windows, e.g. en-GB (default; or COUNTER_LOCALE)
   --time-zone Z        the shop's time zone, whose day is "today" (default Europe/London; or
@@ -63,6 +71,18 @@ function port(name: string, text: string | undefined, fallback?: number): number
   if (!Number.isInteger(value) || value < 0 || value > 65535)
     throw new OptionsError(`--${name} must be a port number (0 picks a free one), not ${text}`);
   return value;
+}
+
+/**
+ * An IP address of this machine, other than the one staff use (127.0.0.1, where every client is
+ * staff) and other than "every address" (the display is served on one address only).
+ */
+function checkLanAddress(address: string): void {
+  const unspecified = address === '0.0.0.0' || /^[0:]+$/.test(address);
+  if (isIP(address) === 0 || unspecified || address === '127.0.0.1')
+    throw new OptionsError(
+      `--lan-address must be one IP address of this machine other than 127.0.0.1 (e.g. 192.168.1.20, or 127.0.0.2 to try it on this machine alone), not ${address}`,
+    );
 }
 
 export function parseStartOptions(
@@ -84,6 +104,7 @@ export function parseStartOptions(
         'no-push': { type: 'boolean', default: false },
         'poll-ms': { type: 'string' },
         lan: { type: 'boolean', default: false },
+        'lan-address': { type: 'string' },
         kiosk: { type: 'boolean', default: false },
         locale: { type: 'string' },
         'time-zone': { type: 'string' },
@@ -110,6 +131,8 @@ export function parseStartOptions(
   } catch {
     throw new OptionsError(`--locale must be a language tag such as en-GB, not ${localeText}`);
   }
+  const lanAddress = values['lan-address'];
+  if (lanAddress !== undefined) checkLanAddress(lanAddress);
   const timeZone = values['time-zone'] ?? (env.COUNTER_TIME_ZONE || DEFAULT_SHOP_TIME_ZONE);
   if (!isTimeZone(timeZone))
     throw new OptionsError(
@@ -124,7 +147,8 @@ export function parseStartOptions(
     serviceUrl,
     push: !values['no-push'],
     pollMs,
-    lan: values.lan,
+    lan: values.lan || lanAddress !== undefined,
+    lanAddress,
     kiosk: values.kiosk,
     locale,
     timeZone,

@@ -75,7 +75,7 @@ describe('hosted page guard', () => {
     const { paymentUrl, paymentRequestId } = await newRequest();
     // A browser without Fetch Metadata sends only the opaque origin; one with it says where from.
     for (const headers of [
-      { origin: 'null' },
+      { origin: 'null' } as Record<string, string>,
       { origin: 'null', 'sec-fetch-site': 'none' },
       { origin: 'null', 'sec-fetch-site': 'cross-site' },
     ]) {
@@ -88,9 +88,10 @@ describe('hosted page guard', () => {
 
     // The page's own form, as browsers send it, still goes through.
     const origin = new URL(paymentUrl).origin;
-    for (const headers of [{ origin }, { origin, 'sec-fetch-site': 'same-origin' }]) {
-      const own = await fetch(`${paymentUrl}/bank`, form({ bank: 'Sandbox Bank' }, headers));
-      expect(own.status, JSON.stringify(headers)).toBe(303);
+    const own: Record<string, string>[] = [{ origin }, { origin, 'sec-fetch-site': 'same-origin' }];
+    for (const headers of own) {
+      const res = await fetch(`${paymentUrl}/bank`, form({ bank: 'Sandbox Bank' }, headers));
+      expect(res.status, JSON.stringify(headers)).toBe(303);
     }
   });
 });
