@@ -57,7 +57,7 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX status_changes_by_payment ON status_changes (payment_request_id, id);
   `,
-  // 2, bank feed (issue 16): the end-of-day reports the back office fetched, readable offline.
+  // 2, bank feed: the end-of-day reports the back office fetched, readable offline.
   `
   CREATE TABLE end_of_day_reports (
     date TEXT PRIMARY KEY,
@@ -113,9 +113,9 @@ export const migrations: readonly string[] = [
   CREATE INDEX payment_attempts_open ON payment_attempts (amount_pence, created_at)
     WHERE payment_request_id IS NULL;
   `,
-  // 5, card on file at the counter (issue 11 item 7): saved-card charges staff made here, each
-  //    written with its Idempotency-Key before the request leaves (card-charges.ts), and what was
-  //    charged (customer, masked card, capture type) for the payment's detail, offline.
+  // 5, card on file at the counter: saved-card charges staff made here, each written with its
+  //    Idempotency-Key before the request leaves (card-charges.ts), and what was charged
+  //    (customer, masked card, capture type) for the payment's detail, offline.
   `
   CREATE TABLE card_charges (
     idempotency_key TEXT PRIMARY KEY,
@@ -147,9 +147,9 @@ export const migrations: readonly string[] = [
     set_at INTEGER NOT NULL
   );
   `,
-  // 7, receipts on a thermal printer (issue 28): the network receipt printer named in Settings
-  //    (one row at most), and the receipts it has not printed yet, kept until printed or
-  //    dismissed so a printer that is off loses nothing, not even to a restart (printer/jobs.ts).
+  // 7, receipts on a thermal printer: the network receipt printer named in Settings (one row
+  //    at most), and the receipts it has not printed yet, kept until printed or dismissed so a
+  //    printer that is off loses nothing, not even to a restart (printer/jobs.ts).
   `
   CREATE TABLE receipt_printer (
     id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -165,9 +165,9 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX print_jobs_by_created ON print_jobs (created_at, id);
   `,
-  // 8, the basket on the customer display (issue 28): the lines a payment was for, built at the
-  //    console or sent by the merchant's till system, kept with the payment for History and the
-  //    receipt (basket.ts). Money in pence, as every amount here.
+  // 8, the basket on the customer display: the lines a payment was for, built at the console
+  //    or sent by the merchant's till system, kept with the payment for History and the receipt
+  //    (basket.ts). Money in pence, as every amount here.
   `
   CREATE TABLE payment_lines (
     payment_request_id TEXT NOT NULL REFERENCES payments(payment_request_id),
