@@ -30,6 +30,7 @@ from .types import (
     LineItem,
     PaymentStatusRecord,
     PushedPayment,
+    Receipt,
     ReceiptKeys,
     Merchant,
     MerchantSettings,
@@ -231,6 +232,24 @@ class AgentPay:
                 "INTERNAL_SERVER_ERROR", f"The receipt keys could not be read: HTTP {status}", status
             )
         return cast(ReceiptKeys, payload)
+
+    def verify_receipt(
+        self,
+        receipt: str,
+        *,
+        issuer: Optional[str] = None,
+        business_id: Optional[str] = None,
+        environment: Optional[str] = None,
+    ) -> Receipt:
+        """A receipt this client's service issued to this client's business: the module's
+        ``verify_receipt`` with the service's keys (read again when the receipt names one not yet
+        seen: the key rotated), ``issuer`` defaulting to ``base_url`` and ``business_id`` and
+        ``environment`` to the client's agent's (or its API key's). Give any to check another."""
+        from .receipts import verify_for_client  # receipts.py imports this module
+
+        return verify_for_client(
+            self, receipt, issuer=issuer, business_id=business_id, environment=environment
+        )
 
     def _signed(self, method: str, path: str, **kwargs: Any) -> Any:
         return self._request(method, path, agent_id=self._require_agent(), **kwargs)

@@ -259,6 +259,10 @@ class Receipt(_ReceiptRequired, total=False):
 
     reference: str
     orderId: str
+    #: Until when it verifies, in real Unix seconds (absent on receipts signed before it was set).
+    exp: int
+    #: The business whose agent paid (absent on receipts signed before it was set).
+    businessId: str
 
 
 class MerchantSettings(TypedDict):

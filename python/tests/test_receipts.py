@@ -1,13 +1,15 @@
 """Receipts and revocation from Python: the shared vectors (test/vectors/agent-receipts.json,
 which the TypeScript tests read too) verify and refuse exactly as in TypeScript, and against the
-real service a send's receipt verifies with the published keys, a changed one does not, and a
+real service a send's receipt verifies with the published keys, a changed one does not, nor a
+high-S copy of it, nor one checked against another service, business or environment; and a
 revoked contract refuses the next send with CONTRACT_REVOKED."""
 
 from __future__ import annotations
 
 import base64
 import json
-from typing import Any, Dict
+from datetime import datetime
+from typing import Any, Dict, Optional
 
 import pytest
 
@@ -23,14 +25,48 @@ CASES = VECTORS["cases"]
 PAYEE = {"name": "Acme Supplies", "sortCode": "12-34-56", "accountNumber": "12345678"}
 
 
+_N = 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551
+
+
+def _verify_case(case: Dict[str, Any]) -> Any:
+    expected: Dict[str, Any] = case.get("expected", {})
+    now: Optional[datetime] = None
+    if "now" in expected:
+        now = datetime.fromisoformat(expected["now"].replace("Z", "+00:00"))
+    return verify_receipt(
+        case["receipt"],
+        VECTORS["jwks"],
+        issuer=expected.get("issuer"),
+        business_id=expected.get("businessId"),
+        environment=expected.get("environment"),
+        now=now,
+    )
+
+
 @pytest.mark.parametrize("case", CASES, ids=[c["description"] for c in CASES])
 def test_the_shared_vectors(case: Dict[str, Any]) -> None:
     if case["valid"]:
-        assert verify_receipt(case["receipt"], VECTORS["jwks"]) == case["claims"]
+        assert _verify_case(case) == case["claims"]
     else:
         with pytest.raises(AgentPayError) as refused:
-            verify_receipt(case["receipt"], VECTORS["jwks"])
+            _verify_case(case)
         assert refused.value.code == "RECEIPT_INVALID"
+
+
+def _b64(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+def _unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def _flipped_s(receipt: str) -> str:
+    """The receipt with s replaced by n - s: the same signature to plain ECDSA."""
+    header, payload, encoded = receipt.split(".")
+    signature = _unb64(encoded)
+    s = int.from_bytes(signature[32:], "big")
+    return f"{header}.{payload}.{_b64(signature[:32] + (_N - s).to_bytes(32, 'big'))}"
 
 
 def _tampered(receipt: str, **change: Any) -> str:
@@ -67,6 +103,31 @@ def test_a_send_receipt_verifies_and_a_revoked_contract_refuses(service: Service
     with pytest.raises(AgentPayError) as refused:
         verify_receipt(_tampered(paid["receipt"], amount=1250), keys)
     assert refused.value.code == "RECEIPT_INVALID"
+
+    # Signed low-S; the high-S copy, which plain ECDSA accepts, is refused.
+    assert int.from_bytes(_unb64(paid["receipt"].split(".")[2])[32:], "big") <= _N // 2
+    with pytest.raises(AgentPayError, match="low-S"):
+        verify_receipt(_flipped_s(paid["receipt"]), keys)
+
+    # It names the service, business and environment: the client checks them against its own.
+    agent = client.agent.me()
+    mine = client.verify_receipt(paid["receipt"])
+    assert (mine["iss"], mine["businessId"], mine["environment"]) == (
+        service.url,
+        agent["businessId"],
+        "sandbox",
+    )
+    with pytest.raises(AgentPayError, match=f"is of business {agent['businessId']}, not m_other"):
+        client.verify_receipt(paid["receipt"], business_id="m_other")
+    with pytest.raises(AgentPayError, match="is of the sandbox environment, not production"):
+        client.verify_receipt(paid["receipt"], environment="production")
+    elsewhere = AgentPay(
+        base_url=service.url.replace("127.0.0.1", "localhost"), api_key=service.secret
+    )
+    with pytest.raises(AgentPayError, match=f"was issued by {service.url}, not by "):
+        elsewhere.verify_receipt(paid["receipt"])
+    with pytest.raises(AgentPayError, match="low-S"):
+        client.verify_receipt(_flipped_s(paid["receipt"]))
 
     revoked = client.contract.revoke(contract_id)
     assert revoked["status"] == "REVOKED"

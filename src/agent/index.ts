@@ -39,9 +39,10 @@ import {
   publicKeyPemOf,
   type Signer,
 } from './keys';
-import { checkReceipt } from './receipts';
+import { checkReceipt, clientReceipts, type ReceiptExpectations } from './receipts';
 
 export type { Signer } from './keys';
+export type { ReceiptExpectations } from './receipts';
 export type AgentIdentity = z.infer<typeof Agent>;
 export type AgentList = z.infer<typeof AgentPage>;
 export type ContractRecord = z.infer<typeof Contract>;
@@ -75,7 +76,10 @@ export type AgentPayErrorCode =
   | 'NOT_REGISTERED'
   | 'NO_API_KEY'
   | 'NO_KEY'
-  /** verifyReceipt: the receipt is malformed, names no key of the JWKS, or was changed. */
+  /**
+   * verifyReceipt: the receipt is malformed, names no key of the JWKS, was changed, has expired,
+   * or is not of the service, business or environment expected.
+   */
   | 'RECEIPT_INVALID'
   | z.infer<typeof ErrorEnvelope>['name'];
 
@@ -97,10 +101,16 @@ export class AgentPayError extends Error {
 /**
  * A payment receipt's claims, once its ES256 signature verifies with the key of `jwks` its
  * header names (docs/agent-pay.md, "Receipts"); offline, WebCrypto only. Throws AgentPayError
- * RECEIPT_INVALID when it is malformed, names no key of `jwks`, or any byte of it changed.
+ * RECEIPT_INVALID when it is malformed, names no key of `jwks`, is not ES256, has a high-S
+ * signature, any byte of it changed, its `exp` has passed, or it is not of the issuer, business
+ * or environment that `expected` names. AgentPay.verifyReceipt fills `expected` from the client.
  */
-export async function verifyReceipt(receipt: string, jwks: ReceiptKeys): Promise<Receipt> {
-  const checked = await checkReceipt(receipt, jwks);
+export async function verifyReceipt(
+  receipt: string,
+  jwks: ReceiptKeys,
+  expected: ReceiptExpectations = {},
+): Promise<Receipt> {
+  const checked = await checkReceipt(receipt, jwks, expected);
   if (!checked.ok) throw new AgentPayError('RECEIPT_INVALID', `The receipt ${checked.why}`);
   return checked.claims as Receipt;
 }
@@ -308,6 +318,24 @@ export class AgentPay {
         res.status,
       );
     return (await res.json()) as ReceiptKeys;
+  }
+  private readonly receipts = clientReceipts({
+    issuer: () => this.baseUrl,
+    keys: () => this.receiptKeys(),
+    agent: () => (this.agentIdValue ? this.agent.me() : undefined),
+    merchant: () => this.merchant.get(),
+    apiKey: () => this.apiKey,
+  });
+  /**
+   * A receipt this client's service issued to this client's business: verifyReceipt with the
+   * service's keys (read again when the receipt names one not yet seen: the key rotated), and
+   * `expected` filled from the client (issuer: baseUrl; businessId and environment: its
+   * agent's, or its API key's). Give any of them to check against another.
+   */
+  async verifyReceipt(receipt: string, expected: ReceiptExpectations = {}): Promise<Receipt> {
+    const checked = await this.receipts(receipt, expected);
+    if (!checked.ok) throw new AgentPayError('RECEIPT_INVALID', `The receipt ${checked.why}`);
+    return checked.claims as Receipt;
   }
   /** The business's own profile and settings (the API key alone, unsigned; docs/merchant.md). */
   readonly merchant = {

@@ -12,6 +12,7 @@ import type { Duplex } from 'node:stream';
 import { errorEnvelope } from '../shared/contract/errors';
 import { bankRoutes } from './bank/routes';
 import { agentRoutes } from './agent/routes';
+import type { ReceiptKeyOptions } from './agent/receipt-signer';
 import { createClock } from './kernel/clock';
 import { chargeRoutes } from './cards/charges';
 import { cardLinkRoutes } from './cards/links';
@@ -107,6 +108,11 @@ export interface ServiceOptions extends StoreOptions {
    * operator lists (SERVICE_AGENT_APPROVERS), out of reach of the agents that create contracts.
    */
   agentApprovers?: readonly string[];
+  /**
+   * Agent Pay's receipt signing key: `rotateEveryMs` makes a new one once the newest is that old
+   * (--receipt-key-rotate-days); `refreshMs`, how often this instance re-reads which is newest.
+   */
+  receiptKeys?: ReceiptKeyOptions;
   /** How webhook receivers' host names are resolved (webhooks/destinations.ts); DNS by default. */
   resolveHost?: ResolveHost;
 }
@@ -255,6 +261,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     presence: createPresence(store),
     streams: createStreamRegistry(),
     approvers: { production: options.agentApprovers ?? [] },
+    receiptKeys: options.receiptKeys ?? {},
     messages,
     publicUrl: () => publicUrl,
     tick: () => tick(),

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { approversFromEnv } from './agent/contracts';
+import { RECEIPT_VALIDITY_MS, rotateReceiptKey } from './agent/receipt-signer';
 import { createService } from './app';
 import { nonBlank } from '../shared/contract/common';
 import { createClock } from './kernel/clock';
@@ -119,6 +120,12 @@ const OPTIONS = {
     type: 'boolean',
     help: 'On the first start, also print the generated production secret',
   },
+  'receipt-key-rotate-days': {
+    type: 'string',
+    arg: 'N',
+    env: 'SERVICE_RECEIPT_KEY_ROTATE_DAYS',
+    help: 'Make a new Agent Pay receipt signing key once the newest is N days old (whole days, 1 to 3650; default never: only receipt-key rotate makes one)',
+  },
   help: { type: 'boolean', short: 'h', help: 'Show this help' },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -155,6 +162,7 @@ function optionLines(names: readonly (keyof typeof OPTIONS)[]): string {
 
 export const USAGE = `Usage: npm run service -- [options]
        npm run service -- merchant add NAME | merchant list [--data-dir DIR | --database-url URL | --postgres]
+       npm run service -- receipt-key rotate [--data-dir DIR | --database-url URL | --postgres]
        node out/service/cli.mjs [options]    (built by npm run build)
 
 The Counter payments service: the API, hosted payment pages, dashboard and sandbox.
@@ -165,6 +173,10 @@ ${optionLines(Object.keys(OPTIONS) as (keyof typeof OPTIONS)[])}
 Merchants (several may share one service; docs/merchants.md):
   merchant add NAME    Add a merchant and print its sandbox and production secrets, once
   merchant list        Print every merchant's id, name and when it was added
+
+Agent Pay receipts (docs/agent-pay.md#receipts):
+  receipt-key rotate   Make a new receipt signing key; running instances sign with it within a
+                       minute, and the older keys stay published while their receipts are valid
 
 Environment, besides the variables above: SERVICE_SANDBOX_SECRET, SERVICE_PRODUCTION_SECRET (the
 first merchant's access secrets; when unset they are generated on the first start, and only the
@@ -203,6 +215,7 @@ function parse(argv: string[], allowPositionals = false) {
 
 export async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'merchant') return merchantCommand(argv.slice(1));
+  if (argv[0] === 'receipt-key') return receiptKeyCommand(argv.slice(1));
   const { values } = parse(argv);
   if (values.help) {
     console.log(USAGE);
@@ -226,6 +239,10 @@ export async function main(argv: string[]): Promise<void> {
     values['merchant-name'] === undefined
       ? undefined
       : nameOrExit(values['merchant-name'], '--merchant-name');
+  const rotateDays = values['receipt-key-rotate-days'];
+  if (rotateDays !== undefined && !/^\d+$/.test(rotateDays)) rotateDaysError(rotateDays);
+  if (rotateDays !== undefined && !(Number(rotateDays) >= 1 && Number(rotateDays) <= 3650))
+    rotateDaysError(rotateDays);
   const publicUrl = values['public-url'];
   if (publicUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(publicUrl))
     usageError(`--public-url must be an http:// or https:// address, not ${publicUrl}`);
@@ -274,6 +291,9 @@ export async function main(argv: string[]): Promise<void> {
     log: (line) => logger.info(line),
     metricsToken: values['metrics-token'],
     agentApprovers: approversFromEnv(process.env),
+    ...(rotateDays !== undefined
+      ? { receiptKeys: { rotateEveryMs: Number(rotateDays) * 86_400_000 } }
+      : {}),
     fcm: fcmOptionsFromEnv(process.env),
     // Emails to customers (card-saving links); without a server they stay in the outbox.
     mail: {
@@ -378,6 +398,48 @@ async function merchantCommand(argv: string[]): Promise<void> {
       for (const m of await listMerchants(opened.store))
         console.log(`${m.id}  ${JSON.stringify(m.name)}  ${new Date(m.created_at).toISOString()}`);
     }
+  } finally {
+    await opened.close();
+    await embedded?.stop();
+  }
+}
+
+const rotateDaysError = (given: string): never =>
+  usageError(
+    `--receipt-key-rotate-days must be a whole number of days from 1 to 3650, not ${given}`,
+  );
+
+/**
+ * `receipt-key rotate`: a new receipt signing key in the service's database, with the service
+ * running or not (docs/agent-pay.md#receipts). Running instances re-read the newest key at least
+ * every KEY_REFRESH_MS, and on PostgreSQL are told at once.
+ */
+async function receiptKeyCommand(argv: string[]): Promise<void> {
+  const { values, positionals } = parse(argv, true);
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const [action, ...rest] = positionals;
+  if (action !== 'rotate') usageError(`receipt-key needs rotate, not ${action ?? 'nothing'}`);
+  if (rest.length) usageError(`receipt-key rotate takes no more words: ${rest.join(' ')}`);
+  const database = databaseOrExit(values);
+  let url = database.url;
+  const embedded =
+    values.postgres && !url ? await startPrivatePostgres(database.dataDir) : undefined;
+  url ??= embedded?.url;
+  const opened = await openStore({
+    dataDir: database.dataDir,
+    ...(url ? { databaseUrl: url } : {}),
+  });
+  try {
+    const made = (await rotateReceiptKey(opened.store, Date.now()))!;
+    console.log(
+      `receipt key rotated: generation ${made.generation} (kid ${made.kid}) signs from now on; running instances take it within a minute`,
+    );
+    console.log(
+      `the keys before it stay in /.well-known/counter-receipts.json for ${RECEIPT_VALIDITY_MS / 86_400_000} days, while receipts they signed are valid`,
+    );
   } finally {
     await opened.close();
     await embedded?.stop();

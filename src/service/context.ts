@@ -1,6 +1,7 @@
 /** Everything a service area needs, built once by app.ts and handed to each area's routes. */
 import type { Hono } from 'hono';
 import type { ApproverPolicy } from './agent/contracts';
+import type { ReceiptKeyOptions } from './agent/receipt-signer';
 import type { Clock } from './kernel/clock';
 import type { Outbox } from './kernel/events/outbox';
 import type { GroupCommit } from './kernel/store/group-commit';
@@ -36,6 +37,8 @@ export interface ServiceContext {
   presence: Presence;
   /** Who may approve production Agent Pay contracts (agent/contracts.ts). */
   approvers: ApproverPolicy;
+  /** When the receipt signing key rotates by itself, and how often instances re-read it. */
+  receiptKeys: ReceiptKeyOptions;
   /** Every open event stream, so a shutdown ends them with a reconnect hint. */
   streams: StreamRegistry;
   /** Base of every link the service returns, without a trailing slash. */

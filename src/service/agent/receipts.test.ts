@@ -12,8 +12,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentPay, AgentPayError, verifyReceipt, type ReceiptKeys } from '../../agent/index';
 import { ReceiptClaims, ReceiptJwks } from '../../shared/contract/agent';
+import { createMerchant } from '../merchants/bootstrap';
+import { createReceiptSigner } from './receipt-signer';
 import { activeContract, limits, payee, registeredClient } from '../../../test/helpers/agent';
 import {
+  PRODUCTION,
   SANDBOX,
   TEST_STORE,
   startService,
@@ -23,8 +26,15 @@ import {
 
 interface Vectors {
   jwks: ReceiptKeys;
-  cases: { description: string; receipt: string; valid: boolean; claims?: unknown }[];
+  cases: {
+    description: string;
+    receipt: string;
+    valid: boolean;
+    claims?: unknown;
+    expected?: { issuer?: string; businessId?: string; environment?: Environment; now?: string };
+  }[];
 }
+type Environment = 'sandbox' | 'production';
 const vectors = JSON.parse(
   readFileSync(new URL('../../../test/vectors/agent-receipts.json', import.meta.url), 'utf8'),
 ) as Vectors;
@@ -42,12 +52,30 @@ function tampered(receipt: string, change: Record<string, unknown>): string {
   return `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
 }
 
+/** The JWS with s replaced by n - s: the same signature to plain ECDSA (high-S if it was low). */
+function flippedS(receipt: string): string {
+  const [header, payload, encoded] = receipt.split('.') as [string, string, string];
+  const signature = Buffer.from(encoded, 'base64url');
+  const s = BigInt(`0x${signature.subarray(32).toString('hex')}`);
+  const flipped = Buffer.from((P256_N - s).toString(16).padStart(64, '0'), 'hex');
+  return `${header}.${payload}.${Buffer.concat([signature.subarray(0, 32), flipped]).toString('base64url')}`;
+}
+const P256_N = BigInt('0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551');
+const sOf = (receipt: string) =>
+  BigInt(`0x${Buffer.from(receipt.split('.')[2]!, 'base64url').subarray(32).toString('hex')}`);
+
 describe('the shared receipt vectors', () => {
   for (const c of vectors.cases)
     it(`${c.valid ? 'verifies' : 'refuses'} ${c.description}`, async () => {
-      if (c.valid) expect(await verifyReceipt(c.receipt, vectors.jwks)).toEqual(c.claims);
+      const expected = {
+        ...c.expected,
+        now: c.expected?.now ? new Date(c.expected.now) : undefined,
+      };
+      if (c.valid) expect(await verifyReceipt(c.receipt, vectors.jwks, expected)).toEqual(c.claims);
       else
-        expect(await refusedCode(verifyReceipt(c.receipt, vectors.jwks))).toBe('RECEIPT_INVALID');
+        expect(await refusedCode(verifyReceipt(c.receipt, vectors.jwks, expected))).toBe(
+          'RECEIPT_INVALID',
+        );
     });
 });
 
@@ -78,6 +106,7 @@ describe('receipts from the service', () => {
     const contract = await client.contract.get(id);
     expect(claims).toMatchObject({
       iss: h.url,
+      businessId: agent.businessId,
       environment: 'sandbox',
       contractId: id,
       paymentId: paid.paymentId,
@@ -95,6 +124,9 @@ describe('receipts from the service', () => {
       })),
     });
     expect(claims.usageLeft.map((u) => u.remaining)).toEqual([77.5, 377.5]);
+    // Valid for a year of real time, which is how long its key stays published.
+    expect(claims.exp! - Date.now() / 1000).toBeGreaterThan(365 * 86_400 - 60);
+    expect(claims.exp! - Date.now() / 1000).toBeLessThanOrEqual(365 * 86_400);
     const header = JSON.parse(Buffer.from(paid.receipt!.split('.')[0]!, 'base64url').toString());
     expect(header).toEqual({ alg: 'ES256', kid: keys.keys[0]!.kid, typ: 'JWT' });
     expect(agent.agentId).toBeTruthy();
@@ -113,6 +145,78 @@ describe('receipts from the service', () => {
     ).toBe('RECEIPT_INVALID');
     // Nor with someone else's keys.
     expect(await refusedCode(verifyReceipt(paid.receipt!, vectors.jwks))).toBe('RECEIPT_INVALID');
+  });
+
+  it('signs low-S only; a high-S copy, which plain ECDSA accepts, is refused', async () => {
+    const { client } = await registeredClient(h, 'Low S');
+    const id = await activeContract(h, client);
+    const paid = await client.contract.send(id, { amount: 1, payee, reference: 'LOW-S' });
+    // Signed often enough that half would be high-S unless the service normalises them.
+    const signer = createReceiptSigner(h.service.store, h.service.ctx.clock);
+    const claims = await verifyReceipt(paid.receipt!, await jwks());
+    const signed = [paid.receipt!];
+    for (let i = 0; i < 40; i++) signed.push(await signer.sign({ ...claims, paymentId: `p${i}` }));
+    for (const receipt of signed) expect(sOf(receipt) <= P256_N >> 1n).toBe(true);
+
+    const keys = await jwks();
+    const high = flippedS(paid.receipt!);
+    const [header, payload, signature] = high.split('.') as [string, string, string];
+    const key = await crypto.subtle.importKey(
+      'jwk',
+      keys.keys[0]!,
+      { name: 'ECDSA', namedCurve: 'P-256' },
+      false,
+      ['verify'],
+    );
+    const plain = await crypto.subtle.verify(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      key,
+      Buffer.from(signature, 'base64url'),
+      Buffer.from(`${header}.${payload}`),
+    );
+    expect(plain).toBe(true);
+    await expect(verifyReceipt(high, keys)).rejects.toThrow(/low-S/);
+    await expect(client.verifyReceipt(high)).rejects.toMatchObject({ code: 'RECEIPT_INVALID' });
+  });
+
+  it("the client checks a receipt's service, business and environment against its own", async () => {
+    const { client, agent } = await registeredClient(h, 'Claims');
+    const id = await activeContract(h, client);
+    const paid = await client.contract.send(id, { amount: 2, payee, reference: 'MINE' });
+    const claims = await client.verifyReceipt(paid.receipt!);
+    expect(claims).toMatchObject({
+      iss: h.url,
+      businessId: agent.businessId,
+      environment: 'sandbox',
+    });
+
+    // Another merchant of the same service, and this merchant's production: refused by default.
+    const other = await createMerchant(h.service.store, h.service.ctx.clock, 'Other Shop');
+    const otherClient = new AgentPay({ baseUrl: h.url, apiKey: other.generated.sandbox });
+    await expect(otherClient.verifyReceipt(paid.receipt!)).rejects.toThrow(
+      `is of business ${agent.businessId}, not ${other.merchantId}`,
+    );
+    const live = new AgentPay({ baseUrl: h.url, apiKey: PRODUCTION });
+    await expect(live.verifyReceipt(paid.receipt!)).rejects.toThrow(
+      'is of the sandbox environment, not production',
+    );
+    // Another service's receipt (the JWKS said nothing of where it is published): refused.
+    await expect(
+      client.verifyReceipt(paid.receipt!, { issuer: 'https://pay.elsewhere.example' }),
+    ).rejects.toThrow(`was issued by ${h.url}, not by https://pay.elsewhere.example`);
+    // The standalone function checks what it is given.
+    const keys = await jwks();
+    await expect(
+      verifyReceipt(paid.receipt!, keys, { businessId: other.merchantId }),
+    ).rejects.toMatchObject({ code: 'RECEIPT_INVALID' });
+    expect(
+      (await verifyReceipt(paid.receipt!, keys, { issuer: `${h.url}/`, environment: 'sandbox' }))
+        .paymentId,
+    ).toBe(paid.paymentId);
+    // What the client expects can be overridden: the other merchant auditing this one's receipt.
+    expect(
+      (await otherClient.verifyReceipt(paid.receipt!, { businessId: agent.businessId })).paymentId,
+    ).toBe(paid.paymentId);
   });
 
   it('a COLLECT answer carries one too, naming the business as payee', async () => {

@@ -33,7 +33,7 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
     const cards = cardsOf(ctx);
     const agents = createAgentStore(ctx.store, ctx.clock);
     const contracts = createContracts(ctx.store, ctx.clock, cards, ctx.approvers);
-    const receiptSigner = createReceiptSigner(ctx.store, ctx.clock);
+    const receiptSigner = createReceiptSigner(ctx.store, ctx.clock, ctx.receiptKeys);
     const spending = createSpending(ctx.store, ctx.clock, contracts, cards, ctx.payments, {
       signer: receiptSigner,
       issuer: () => ctx.publicUrl(),
@@ -50,6 +50,7 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
     ctx.everyTick(async () => {
       await contracts.expireDue();
       await spending.settleDue();
+      await receiptSigner.rotateIfDue();
       await purgeNonces.run({
         sandbox: ctx.clock.now('sandbox'),
         production: ctx.clock.now('production'),

@@ -220,6 +220,7 @@ export function createSpending(
   async function receiptOf(payment: PaymentRow, left: PeriodUsage[]): Promise<string> {
     return await receipts.signer.sign({
       iss: receipts.issuer(),
+      businessId: payment.merchant_id,
       iat: Math.floor(clock.now(payment.environment) / 1000),
       environment: payment.environment,
       contractId: payment.contract_id,

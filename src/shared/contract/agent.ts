@@ -250,6 +250,16 @@ export const ReceiptClaims = z.object({
   iss: z.string(),
   /** When it was signed, in Unix seconds of the contract's environment clock. */
   iat: z.number().int(),
+  /**
+   * Until when it verifies, in real Unix seconds (a year after it was signed); its key stays in
+   * the JWKS until then. Absent on receipts signed before receipts carried it.
+   */
+  exp: z.number().int().optional(),
+  /**
+   * The business (merchant) whose agent made the payment. Absent on receipts signed before
+   * receipts carried it.
+   */
+  businessId: z.string().optional(),
   environment: Environment,
   contractId: z.string(),
   paymentId: z.string(),

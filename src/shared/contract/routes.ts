@@ -1039,7 +1039,9 @@ export const routes = {
     summary: 'The public keys (JWKS) that verify payment receipts offline',
     description:
       'Every send and collect answer carries `receipt`, a compact JWS (ES256) whose header ' +
-      'names its key by kid. The key is made once per database and never leaves it.',
+      'names its key by kid. The operator rotates the signing key; every key that signed a ' +
+      'receipt still within its validity (its `exp`) stays listed, so pick the key by kid and ' +
+      'read this again when a receipt names one you do not hold.',
     status: 200,
     response: agent.ReceiptJwks,
     errors: [],
