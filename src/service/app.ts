@@ -13,7 +13,7 @@ import { errorEnvelope } from '../shared/contract/errors';
 import { bankRoutes } from './bank/routes';
 import { agentRoutes } from './agent/routes';
 import type { ReceiptKeyOptions } from './agent/receipt-signer';
-import { createClock } from './kernel/clock';
+import { createClock, type SandboxOffset } from './kernel/clock';
 import { chargeRoutes } from './cards/charges';
 import { cardLinkRoutes } from './cards/links';
 import { cardRoutes } from './cards/routes';
@@ -224,11 +224,10 @@ async function drain(server: ServerType, drainMs: number, lingerMs: number): Pro
 export async function createService(options: ServiceOptions): Promise<Service> {
   const opened = await openStore(options);
   const { store } = opened;
-  const clockOffset = store.prepare<[], { value: string }>(
-    "SELECT value FROM meta WHERE key = 'clock_offset_ms'",
+  const sandboxOffsets = store.prepare<[], SandboxOffset>(
+    'SELECT merchant_id, offset_ms FROM sandbox_clocks',
   );
-  const offset = await clockOffset.get();
-  const clock = createClock(offset ? Number(offset.value) : 0);
+  const clock = createClock(await sandboxOffsets.all());
   const bootstrap = await bootstrapMerchant(store, clock, options.secrets, options.merchantName);
   const outbox = createOutbox(store, clock);
   const payments = createPaymentReader(store);
@@ -332,14 +331,11 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   /**
    * Due work: expiries, settlements, refunds, every area's own, then deliveries. With several
    * instances on one database, one instance at a time sweeps (store.exclusive); each first takes
-   * the sandbox clock the database holds, which any instance may have moved.
+   * the merchants' sandbox clocks the database holds, which any instance may have moved.
    */
   async function sweep(): Promise<void> {
     if (!store.open) return;
-    if (!store.soleWriter) {
-      const stored = await clockOffset.get();
-      clock.sync(stored ? Number(stored.value) : 0);
-    }
+    if (!store.soleWriter) clock.sync(await sandboxOffsets.all());
     await store.exclusive('sweep', async () => {
       await lifecycle.expireDue();
       await lifecycle.settleDue();

@@ -388,7 +388,7 @@ async function merchantCommand(argv: string[]): Promise<void> {
   });
   try {
     if (merchantName !== undefined) {
-      const made = await createMerchant(opened.store, createClock(0), merchantName);
+      const made = await createMerchant(opened.store, createClock(), merchantName);
       console.log(
         `added merchant "${made.merchantName}" (${made.merchantId}); its access secrets are shown only now:`,
       );

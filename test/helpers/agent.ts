@@ -132,7 +132,9 @@ export const freshNonce = () => `test-nonce-${Date.now()}-${++counter}-abcdef`;
 
 /** Sends a request signed with node:crypto, with every part open to tampering. */
 export async function rawSigned(h: Harness, r: RawSigned): Promise<RawAnswer> {
-  const timestamp = r.timestamp ?? Math.floor(h.service.ctx.clock.now('sandbox') / 1000);
+  const timestamp =
+    r.timestamp ??
+    Math.floor(h.service.ctx.clock.now('sandbox', h.service.bootstrap.merchantId) / 1000);
   const nonce = r.nonce ?? freshNonce();
   const signedBody = r.signed?.body ?? r.body ?? '';
   const subject = canonicalSubject({

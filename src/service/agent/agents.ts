@@ -102,7 +102,10 @@ export function createAgentStore(store: Store, clock: Clock) {
         if (existing) {
           if (existing.name === input.name && existing.description === description)
             return { row: existing, created: false };
-          const now = Math.max(clock.now(scope.environment), existing.updated_at + 1);
+          const now = Math.max(
+            clock.now(scope.environment, scope.merchantId),
+            existing.updated_at + 1,
+          );
           if (
             (await rename.run(input.name, description, now, existing.id, existing.updated_at))
               .changes === 0
@@ -113,7 +116,7 @@ export function createAgentStore(store: Store, clock: Clock) {
             created: false,
           };
         }
-        const now = clock.now(scope.environment);
+        const now = clock.now(scope.environment, scope.merchantId);
         const id = `agt_${randomUUID().replace(/-/g, '')}`;
         await insert.run({
           id,

@@ -109,7 +109,7 @@ export function createApprovalCodes(store: Store, clock: Clock, messages: Messag
   async function state(row: ContractRow): Promise<CodeState> {
     const r = row.auth_token ? await byToken.get(row.auth_token) : undefined;
     return {
-      live: !!r?.code_hash && r.code_expires_at! > clock.now(row.environment),
+      live: !!r?.code_hash && r.code_expires_at! > clock.now(row.environment, row.merchant_id),
       locked: (r?.failures ?? 0) >= MAX_WRONG_CODES,
       attemptsLeft: MAX_WRONG_CODES - (r?.failures ?? 0),
       sendsLeft: MAX_CODES_SENT - (r?.sends ?? 0),
@@ -134,8 +134,8 @@ export function createApprovalCodes(store: Store, clock: Clock, messages: Messag
         contractId: row.id,
         salt,
         hash: digest(salt, code).toString('base64url'),
-        expiresAt: clock.now(row.environment) + CODE_TTL_MS,
-        now: clock.now(row.environment),
+        expiresAt: clock.now(row.environment, row.merchant_id) + CODE_TTL_MS,
+        now: clock.now(row.environment, row.merchant_id),
       });
       const what =
         row.type === 'SEND'
@@ -165,7 +165,8 @@ export function createApprovalCodes(store: Store, clock: Clock, messages: Messag
     if (!r?.code_hash || !r.code_salt) return { ok: false, reason: 'NONE_SENT' };
     const code = typed.replace(/[\s-]/g, '');
     if (code === '') return { ok: false, reason: 'MISSING' };
-    if (r.code_expires_at! <= clock.now(row.environment)) return { ok: false, reason: 'EXPIRED' };
+    if (r.code_expires_at! <= clock.now(row.environment, row.merchant_id))
+      return { ok: false, reason: 'EXPIRED' };
     const right = timingSafeEqual(
       digest(r.code_salt, code.slice(0, 64)),
       Buffer.from(r.code_hash, 'base64url'),

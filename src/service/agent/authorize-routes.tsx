@@ -262,7 +262,7 @@ export function authorizationPages(
     if (row instanceof Response) return row;
     if (!needsCard(row)) return seeOther(c, `/agents/authorize/${row.auth_token}`);
     const fields = await formFields(c);
-    const entry = readCardForm(fields, ctx.clock.now(row.environment));
+    const entry = readCardForm(fields, ctx.clock.now(row.environment, row.merchant_id));
     if (!entry.ok)
       return await page(c, row, 400, {
         cardError: entry.declined ? `${entry.error}. Try another card.` : entry.error,

@@ -23,7 +23,9 @@ it('lists agents with createdAt and a contract’s payments with the API key alo
 
   const agents = AgentPage.parse((await h.call('GET', '/api/agents?size=100')).body);
   const listed = agents.data.find((a) => a.agentId === agent.agentId)!;
-  expect(Date.parse(listed.createdAt!)).toBeLessThanOrEqual(h.service.ctx.clock.now('sandbox'));
+  expect(Date.parse(listed.createdAt!)).toBeLessThanOrEqual(
+    h.service.ctx.clock.now('sandbox', h.service.bootstrap.merchantId),
+  );
 
   const path = `/api/agent-contracts/${contractId}/payments`;
   const all = await h.call('GET', path);

@@ -249,7 +249,7 @@ describe('contracts', () => {
     expect(created.limits.currency).toBe('GBP');
     expect(created.limits.periodLimits[0]!.alignment).toBe('CALENDAR');
     expect(Date.parse(created.limits.validFrom!)).toBeLessThanOrEqual(
-      h.service.ctx.clock.now('sandbox'),
+      h.service.ctx.clock.now('sandbox', h.service.bootstrap.merchantId),
     );
     expect(created.authorizationUrl).toMatch(new RegExp(`^${h.url}/agents/authorize/[\\w-]{32}$`));
     expect(created.serviceCustomerId).toBeUndefined();
@@ -723,7 +723,7 @@ describe('SEND payments', () => {
 
   it('is refused before validFrom and from validTo on', async () => {
     const { client } = await registeredClient(h);
-    const start = h.service.ctx.clock.now('sandbox') + 3600_000;
+    const start = h.service.ctx.clock.now('sandbox', h.service.bootstrap.merchantId) + 3600_000;
     const id = await activeContract(h, client, {
       validFrom: new Date(start).toISOString(),
       validTo: new Date(start + 2 * 3600_000).toISOString(),

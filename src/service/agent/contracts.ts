@@ -15,7 +15,8 @@ import type {
   Limits,
 } from '../../shared/contract/agent';
 import { penceToPounds, poundsToPence } from '../../shared/money';
-import { ENVIRONMENTS, iso, type Clock } from '../kernel/clock';
+import { iso, sweepOf, type Clock, type Sweep } from '../kernel/clock';
+import { sweepQuery } from '../kernel/sweep';
 import type { Caller, Environment } from '../kernel/caller';
 import { ApiError, badField, badRequest, notFound } from '../kernel/errors';
 import type { Store } from '../kernel/store/port';
@@ -147,17 +148,23 @@ export function createContracts(
            COALESCE(SUM(CASE WHEN status = 'PENDING' THEN amount_pence END), 0) AS reserved
     FROM contract_payments WHERE contract_id = ? AND created_at >= ? AND created_at < ?`);
   // Per environment, with that environment's now (clock.ts).
-  const dueLinks = store.prepare<[number, Environment], ContractRow>(
-    'SELECT * FROM contracts WHERE auth_token IS NOT NULL AND auth_expires_at <= ? AND environment = ?',
+  const dueLinks = sweepQuery<[number, Environment], ContractRow>(
+    store,
+    (only) => `
+    SELECT * FROM contracts WHERE auth_token IS NOT NULL AND auth_expires_at <= ? AND environment = ?
+      ${only('merchant_id')}`,
   );
   // Contracts still usable, or awaiting approval, whose validTo has passed.
-  const dueEnds = store.prepare<[number, Environment], ContractRow>(`
+  const dueEnds = sweepQuery<[number, Environment], ContractRow>(
+    store,
+    (only) => `
     SELECT * FROM contracts WHERE status IN ('ACTIVE', 'PENDING_AUTHORIZATION')
-      AND valid_to <= ? AND environment = ?`);
+      AND valid_to <= ? AND environment = ? ${only('merchant_id')}`,
+  );
 
   /** Writes `next` over `row` if nobody changed it meanwhile; returns `next`. */
   async function save(row: ContractRow, next: ContractRow): Promise<ContractRow> {
-    const now = Math.max(clock.now(row.environment), row.updated_at + 1);
+    const now = Math.max(clock.now(row.environment, row.merchant_id), row.updated_at + 1);
     const changed = (
       await cas.run({
         id: row.id,
@@ -184,7 +191,8 @@ export function createContracts(
 
   /** Whether the contract's validTo has passed on its environment's clock. */
   const ended = (row: ContractRow) =>
-    clock.now(row.environment) >= (row.valid_to ?? Date.parse(limitsOf(row).validTo));
+    clock.now(row.environment, row.merchant_id) >=
+    (row.valid_to ?? Date.parse(limitsOf(row).validTo));
 
   /**
    * Applies what time has done to the contract: past validTo, an ACTIVE (or still pending)
@@ -201,7 +209,10 @@ export function createContracts(
         auth_token: null,
         auth_expires_at: null,
       });
-    if (row.auth_token === null || (row.auth_expires_at ?? Infinity) > clock.now(row.environment))
+    if (
+      row.auth_token === null ||
+      (row.auth_expires_at ?? Infinity) > clock.now(row.environment, row.merchant_id)
+    )
       return row;
     return await save(row, {
       ...row,
@@ -213,16 +224,21 @@ export function createContracts(
     });
   }
 
-  function newLink(environment: Environment) {
+  function newLink(environment: Environment, merchantId: string) {
     return {
       token: randomBytes(24).toString('base64url'),
-      expiresAt: clock.now(environment) + AUTHORIZATION_LINK_TTL_MS,
+      expiresAt: clock.now(environment, merchantId) + AUTHORIZATION_LINK_TTL_MS,
     };
   }
 
   /** Fills validFrom (default now) and refuses limits that have already ended. */
-  function settleLimits(limits: LimitsValue, field: string, environment: Environment): LimitsValue {
-    const now = clock.now(environment);
+  function settleLimits(
+    limits: LimitsValue,
+    field: string,
+    environment: Environment,
+    merchantId: string,
+  ): LimitsValue {
+    const now = clock.now(environment, merchantId);
     if (Date.parse(limits.validTo) <= now)
       throw badField(`${field}.validTo`, 'must be in the future');
     const validFrom = limits.validFrom ?? iso(now);
@@ -231,7 +247,10 @@ export function createContracts(
     return { ...limits, validFrom };
   }
 
-  async function usage(row: ContractRow, now = clock.now(row.environment)): Promise<PeriodUsage[]> {
+  async function usage(
+    row: ContractRow,
+    now = clock.now(row.environment, row.merchant_id),
+  ): Promise<PeriodUsage[]> {
     const limits = limitsOf(row);
     const anchor = Date.parse(limits.validFrom ?? iso(row.created_at));
     return Promise.all(
@@ -313,7 +332,7 @@ export function createContracts(
     body: z.infer<typeof ContractCreateBody>,
   ): Promise<ContractRow> {
     const scope = { merchantId: agent.merchant_id, environment: agent.environment };
-    const limits = settleLimits(body.limits, 'limits', scope.environment);
+    const limits = settleLimits(body.limits, 'limits', scope.environment, scope.merchantId);
     const customerId = body.type === 'COLLECT' ? body.serviceCustomerId! : null;
     const payer =
       customerId && (await customer.get(customerId, scope.merchantId, scope.environment));
@@ -341,7 +360,7 @@ export function createContracts(
         );
     }
     const id = `ctr_${randomUUID().replace(/-/g, '')}`;
-    const link = newLink(scope.environment);
+    const link = newLink(scope.environment, scope.merchantId);
     await insert.run({
       id,
       ...scope,
@@ -356,7 +375,7 @@ export function createContracts(
       token: link.token,
       expiresAt: link.expiresAt,
       validTo: Date.parse(limits.validTo),
-      now: clock.now(scope.environment),
+      now: clock.now(scope.environment, scope.merchantId),
     });
     return (await byId.get(id, scope.merchantId, scope.environment))!;
   }
@@ -393,7 +412,7 @@ export function createContracts(
       offset: filters.page * filters.size,
     };
     // Expiry is applied before filtering, so a status filter never sees a stale status.
-    await expireDueIn(scope.environment);
+    await expireDueIn(sweepOf(clock, scope.environment, scope.merchantId));
     const clause = where.join(' AND ');
     const data = await store
       .prepare<typeof args, ContractRow>(
@@ -414,12 +433,12 @@ export function createContracts(
         throw badRequest(
           `The contract is ${row.status}; only an ACTIVE contract can be updated (create a new one instead)`,
         );
-      const staged = settleLimits(limits, 'limits', row.environment);
-      const link = newLink(row.environment);
+      const staged = settleLimits(limits, 'limits', row.environment, row.merchant_id);
+      const link = newLink(row.environment, row.merchant_id);
       return await save(row, {
         ...row,
         pending_limits: JSON.stringify(staged),
-        pending_requested_at: clock.now(row.environment),
+        pending_requested_at: clock.now(row.environment, row.merchant_id),
         auth_token: link.token,
         auth_expires_at: link.expiresAt,
       });
@@ -509,7 +528,7 @@ export function createContracts(
         pending_requested_at: null,
         auth_token: null,
         auth_expires_at: null,
-        revoked_at: clock.now(current.environment),
+        revoked_at: clock.now(current.environment, current.merchant_id),
         revoked_by: by,
       });
     });
@@ -524,10 +543,10 @@ export function createContracts(
     return { row: await save(row, { ...row, revoke_token_hash: revokeTokenHash(token) }), token };
   }
 
-  async function expireDueIn(environment: Environment) {
-    const now = clock.now(environment);
-    for (const row of await dueEnds.all(now, environment)) await expireIfDue(row);
-    for (const row of await dueLinks.all(now, environment)) await expireIfDue(row);
+  async function expireDueIn(sweep: Sweep) {
+    const { now, environment } = sweep;
+    for (const row of await dueEnds(sweep, now, environment)) await expireIfDue(row);
+    for (const row of await dueLinks(sweep, now, environment)) await expireIfDue(row);
   }
 
   return {
@@ -553,7 +572,7 @@ export function createContracts(
     expireIfDue,
     /** Applies every link expiry whose time has come (the scheduler's tick). */
     expireDue: async () => {
-      for (const environment of ENVIRONMENTS) await expireDueIn(environment);
+      for (const sweep of clock.sweeps()) await expireDueIn(sweep);
     },
   };
 }

@@ -18,13 +18,17 @@ afterEach(async () => {
 
 /** Moves the sandbox clock to `iso` (forward only; at most a year per call). */
 async function moveTo(service: Harness, iso: string) {
-  let left = Date.parse(iso) - service.service.ctx.clock.now('sandbox');
+  let left =
+    Date.parse(iso) -
+    service.service.ctx.clock.now('sandbox', service.service.bootstrap.merchantId);
   expect(left).toBeGreaterThan(0);
   while (left > 0) {
     const step = Math.min(left, 365 * 24 * 3600 * 1000);
     const res = await service.call('POST', '/api/sandbox/clock/advance', { ms: step });
     expect(res.status).toBe(200);
-    left = Date.parse(iso) - service.service.ctx.clock.now('sandbox');
+    left =
+      Date.parse(iso) -
+      service.service.ctx.clock.now('sandbox', service.service.bootstrap.merchantId);
   }
 }
 
@@ -199,7 +203,10 @@ describe('properties', () => {
             if (s.kind === 'advance')
               await moveTo(
                 service,
-                new Date(service.service.ctx.clock.now('sandbox') + s.ms).toISOString(),
+                new Date(
+                  service.service.ctx.clock.now('sandbox', service.service.bootstrap.merchantId) +
+                    s.ms,
+                ).toISOString(),
               );
             else {
               const results = await Promise.allSettled(

@@ -64,7 +64,9 @@ describe('revoking a contract', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const revoked = Contract.parse(res.body);
     expect(revoked).toMatchObject({ status: 'REVOKED', revokedBy: 'BUSINESS' });
-    expect(Date.parse(revoked.revokedAt!)).toBeLessThanOrEqual(h.service.ctx.clock.now('sandbox'));
+    expect(Date.parse(revoked.revokedAt!)).toBeLessThanOrEqual(
+      h.service.ctx.clock.now('sandbox', h.service.bootstrap.merchantId),
+    );
 
     expect(
       await refusal(client.contract.send(id, { amount: 1, payee, reference: 'AFTER' })),
@@ -232,7 +234,9 @@ describe('the dashboard', () => {
 describe('a contract past validTo', () => {
   it('reads EXPIRED on the sandbox clock, refuses payments, and cannot be revoked (409)', async () => {
     const { client } = await registeredClient(h, 'Expires');
-    const validTo = new Date(h.service.ctx.clock.now('sandbox') + 3600_000).toISOString();
+    const validTo = new Date(
+      h.service.ctx.clock.now('sandbox', h.service.bootstrap.merchantId) + 3600_000,
+    ).toISOString();
     const id = await activeContract(h, client, { validTo });
     const before = await client.contract.send(id, { amount: 2, payee, reference: 'IN TIME' });
 
@@ -258,7 +262,9 @@ describe('a contract past validTo', () => {
 
   it('the scheduler marks it EXPIRED without anyone reading it', async () => {
     const { client } = await registeredClient(h, 'Swept');
-    const validTo = new Date(h.service.ctx.clock.now('sandbox') + 60_000).toISOString();
+    const validTo = new Date(
+      h.service.ctx.clock.now('sandbox', h.service.bootstrap.merchantId) + 60_000,
+    ).toISOString();
     const id = await activeContract(h, client, { validTo });
     await h.call('POST', '/api/sandbox/clock/advance', { ms: 61_000 });
     await expect

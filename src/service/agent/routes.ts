@@ -8,6 +8,7 @@ import { routes } from '../../shared/contract/routes';
 import type { Area, ServiceContext } from '../context';
 import { ApiError, notFound } from '../kernel/errors';
 import { mount } from '../http/mount';
+import { withMoved } from '../kernel/sweep';
 import { agentView, createAgentStore, type AgentRow } from './agents';
 import { authorizationPages } from './authorize-routes';
 import { noCards, type CollectCards } from './collect-cards';
@@ -39,22 +40,27 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
       issuer: () => ctx.publicUrl(),
     });
     const accepted = ({ payment, receipt }: Accepted) => ({ ...paymentView(payment), receipt });
-    // A nonce is kept until its timestamp could no longer pass the window of its environment's
-    // clock. Production's (real time) is never ahead of the sandbox's, so a nonce past it has
-    // gone in either; one past the sandbox's only has gone if it is a sandbox nonce (scoped by a
-    // sandbox agent's id, or by key:<merchant>:sandbox:<thumbprint> at registration).
-    const purgeNonces = ctx.store.prepare<{ sandbox: number; production: number }>(`
-      DELETE FROM agent_nonces WHERE expires_at <= @sandbox AND (expires_at <= @production
-        OR scope IN (SELECT id FROM agents WHERE environment = 'sandbox')
-        OR scope LIKE 'key:%:sandbox:%')`);
+    // A nonce is kept until its timestamp could no longer pass the window of its merchant's
+    // clock in its environment. Real time is never ahead of any sandbox's, so a nonce past it has
+    // gone in either; one past a moved sandbox clock only has gone if it is a sandbox nonce of
+    // that clock's merchants (scoped by their sandbox agent's id, or by
+    // key:<merchant>:sandbox:<thumbprint> at registration).
+    const purgeNonces = ctx.store.prepare<[number]>(
+      'DELETE FROM agent_nonces WHERE expires_at <= ?',
+    );
+    const purgeMovedNonces = ctx.store.prepare<[string, number]>(`
+      ${withMoved(ctx.store)} DELETE FROM agent_nonces WHERE expires_at <= ? AND (
+        scope IN (SELECT a.id FROM agents a
+          WHERE a.environment = 'sandbox' AND a.merchant_id IN (SELECT id FROM moved))
+        OR EXISTS (SELECT 1 FROM moved
+          WHERE agent_nonces.scope LIKE 'key:' || moved.id || ':sandbox:%'))`);
     ctx.everyTick(async () => {
       await contracts.expireDue();
       await spending.settleDue();
       await receiptSigner.rotateIfDue();
-      await purgeNonces.run({
-        sandbox: ctx.clock.now('sandbox'),
-        production: ctx.clock.now('production'),
-      });
+      for (const sweep of ctx.clock.sweeps())
+        if (sweep.merchants !== undefined) await purgeMovedNonces.run(sweep.merchants, sweep.now);
+      await purgeNonces.run(ctx.clock.now('production'));
     });
 
     const verifier = agentAuth(ctx, agents);

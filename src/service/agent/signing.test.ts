@@ -137,9 +137,13 @@ describe('over HTTP', () => {
 
   it('accepts a correctly signed request and says the server time', async () => {
     // The sandbox clock runs in real time, so the request may cross a second boundary.
-    const before = Math.floor(h.service.ctx.clock.now('sandbox') / 1000);
+    const before = Math.floor(
+      h.service.ctx.clock.now('sandbox', h.service.bootstrap.merchantId) / 1000,
+    );
     const res = await me();
-    const after = Math.floor(h.service.ctx.clock.now('sandbox') / 1000);
+    const after = Math.floor(
+      h.service.ctx.clock.now('sandbox', h.service.bootstrap.merchantId) / 1000,
+    );
     expect(res.status).toBe(200);
     expect(res.body.agentId).toBe(agentId);
     const serverTime = Number(res.headers.get('x-agent-server-time'));
@@ -149,7 +153,9 @@ describe('over HTTP', () => {
 
   it('accepts a JWS made by jose (FlattenedSign, detached)', async () => {
     const joseKey = await importPKCS8(key.privateKeyPem, 'ES256');
-    const timestamp = Math.floor(h.service.ctx.clock.now('sandbox') / 1000);
+    const timestamp = Math.floor(
+      h.service.ctx.clock.now('sandbox', h.service.bootstrap.merchantId) / 1000,
+    );
     const nonce = `jose-nonce-${Date.now()}-0123456789`;
     const path = '/api/agents/contracts?type=SEND&page=0&size=5';
     const subject = canonicalSubject({
@@ -247,7 +253,9 @@ describe('over HTTP', () => {
   });
 
   it('refuses a timestamp outside ±300 s of the sandbox clock, which moves', async () => {
-    const now = Math.floor(h.service.ctx.clock.now('sandbox') / 1000);
+    const now = Math.floor(
+      h.service.ctx.clock.now('sandbox', h.service.bootstrap.merchantId) / 1000,
+    );
     expect401(await me({ timestamp: now - 301 }), /outside ±300 s/);
     expect401(await me({ timestamp: now + 301 }), /outside ±300 s/);
     expect((await me({ timestamp: now - 290 })).status).toBe(200);
@@ -273,7 +281,9 @@ describe('over HTTP', () => {
   });
 
   it('the same request sent many times at once is accepted exactly once', async () => {
-    const timestamp = Math.floor(h.service.ctx.clock.now('sandbox') / 1000);
+    const timestamp = Math.floor(
+      h.service.ctx.clock.now('sandbox', h.service.bootstrap.merchantId) / 1000,
+    );
     const nonce = `concurrent-${Date.now()}-abcdefgh`;
     const results = await Promise.all(Array.from({ length: 10 }, () => me({ nonce, timestamp })));
     expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(401)]);

@@ -17,7 +17,8 @@ import type {
   SendPaymentBody,
 } from '../../shared/contract/agent';
 import { formatPence, penceToPounds, poundsToPence } from '../../shared/money';
-import { ENVIRONMENTS, iso, type Clock } from '../kernel/clock';
+import { ENVIRONMENTS, iso, type Clock, type Sweep } from '../kernel/clock';
+import { sweepQuery } from '../kernel/sweep';
 import type { Caller, Environment } from '../kernel/caller';
 import { ApiError, badField, badRequest, notFound } from '../kernel/errors';
 import type { PaymentReader } from '../payments/model';
@@ -103,10 +104,14 @@ export function createSpending(
   const linkRequest = store.prepare(
     "UPDATE contract_payments SET payment_request_id = ? WHERE id = ? AND status = 'PENDING'",
   );
-  // Per environment, with that environment's now (clock.ts).
-  const dueSends = store.prepare<[number, Environment], PaymentRow>(`
+  // Once per pass of clock.sweeps(), with that pass's now.
+  const dueSends = sweepQuery<[number, Environment], PaymentRow>(
+    store,
+    (only) => `
     SELECT * FROM contract_payments
-    WHERE status = 'PENDING' AND settle_at IS NOT NULL AND settle_at <= ? AND environment = ?`);
+    WHERE status = 'PENDING' AND settle_at IS NOT NULL AND settle_at <= ? AND environment = ?
+      ${only('merchant_id')}`,
+  );
   const openCharges = store.prepare<[Environment], PaymentRow>(`
     SELECT * FROM contract_payments
     WHERE status = 'PENDING' AND type = 'COLLECT' AND payment_request_id IS NOT NULL
@@ -133,7 +138,7 @@ export function createSpending(
         `This is a ${row.type} contract: ${row.type === 'SEND' ? 'send payments with POST …/payments' : 'charge the card with POST …/charges'}`,
       );
     const limits = limitsOf(row);
-    const now = clock.now(row.environment);
+    const now = clock.now(row.environment, row.merchant_id);
     if (row.status === 'REVOKED')
       throw new ApiError(
         409,
@@ -187,7 +192,7 @@ export function createSpending(
       const contract = await contracts.getOwn(agent, contractId);
       const amount = poundsToPence(input.amount);
       const limits = await check(contract, type, amount, input.currency);
-      const now = clock.now(contract.environment);
+      const now = clock.now(contract.environment, contract.merchant_id);
       const failing = input.payee?.accountNumber === FAILING_ACCOUNT_NUMBER;
       const id = `cpm_${randomUUID().replace(/-/g, '')}`;
       await insert.run({
@@ -221,7 +226,7 @@ export function createSpending(
     return await receipts.signer.sign({
       iss: receipts.issuer(),
       businessId: payment.merchant_id,
-      iat: Math.floor(clock.now(payment.environment) / 1000),
+      iat: Math.floor(clock.now(payment.environment, payment.merchant_id) / 1000),
       environment: payment.environment,
       contractId: payment.contract_id,
       paymentId: payment.id,
@@ -280,7 +285,7 @@ export function createSpending(
         id: payment.id,
         status: 'FAILED',
         error: (error as Error).message,
-        now: clock.now(contract.environment),
+        now: clock.now(contract.environment, contract.merchant_id),
       });
       throw error;
     }
@@ -339,20 +344,27 @@ export function createSpending(
    */
   async function settleDue(): Promise<number> {
     let count = 0;
-    for (const environment of ENVIRONMENTS) count += await settleDueIn(environment);
+    for (const sweep of clock.sweeps()) count += await settleSendsIn(sweep);
+    for (const environment of ENVIRONMENTS) count += await followChargesIn(environment);
     return count;
   }
 
-  async function settleDueIn(environment: Environment): Promise<number> {
+  async function settleSendsIn(sweep: Sweep): Promise<number> {
     let count = 0;
-    const now = clock.now(environment);
-    for (const p of await dueSends.all(now, environment)) {
+    const { now } = sweep;
+    for (const p of await dueSends(sweep, now, sweep.environment)) {
       const status = p.settle_outcome === 'FAILED' ? 'FAILED' : 'COMPLETED';
       count += (await finish.run({ id: p.id, status, error: p.error_description, now })).changes;
     }
+    return count;
+  }
+
+  async function followChargesIn(environment: Environment): Promise<number> {
+    let count = 0;
     for (const p of await openCharges.all(environment)) {
       const request = await payments.get(p.payment_request_id!);
       const status = request?.status;
+      const now = clock.now(p.environment, p.merchant_id);
       if (status === 'COMPLETED')
         count += (await finish.run({ id: p.id, status: 'COMPLETED', error: null, now })).changes;
       else if (status === 'FAILED' || status === 'CANCELLED' || status === 'EXPIRED')

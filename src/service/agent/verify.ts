@@ -128,7 +128,13 @@ export function agentAuth(ctx: ServiceContext, agents: AgentStore): MiddlewareHa
 
   async function checkSignature(
     c: Context,
-    opts: { key: KeyObject; agentIdLine: string; scope: string; environment: Environment },
+    opts: {
+      key: KeyObject;
+      agentIdLine: string;
+      scope: string;
+      environment: Environment;
+      merchantId: string;
+    },
   ): Promise<void> {
     const jws = c.req.header(AGENT_HEADERS.signature);
     if (!jws) throw refuse('X-Agent-Signature is required: sign the request (docs/agent-pay.md)');
@@ -140,7 +146,7 @@ export function agentAuth(ctx: ServiceContext, agents: AgentStore): MiddlewareHa
       throw refuse('X-Agent-Nonce is required: 16-128 characters of A-Z a-z 0-9 _ -');
     // kid is the signer's own label (a KMS key id, say): X-Agent-Id names the agent.
     const { encodedHeader, signature } = parseDetachedJws(jws);
-    const nowSeconds = Math.floor(ctx.clock.now(opts.environment) / 1000);
+    const nowSeconds = Math.floor(ctx.clock.now(opts.environment, opts.merchantId) / 1000);
     const timestamp = Number(stamp);
     if (Math.abs(timestamp - nowSeconds) > TIMESTAMP_WINDOW_SECONDS)
       throw refuse(
@@ -180,15 +186,19 @@ export function agentAuth(ctx: ServiceContext, agents: AgentStore): MiddlewareHa
   }
 
   return async (c, next) => {
-    // Every agent response tells the client the clock of its key's environment (the sandbox's
-    // may be moved; production's is real time), which is what its timestamps are checked against.
-    const serverTime = (environment: Environment) =>
-      c.header(AGENT_HEADERS.serverTime, String(Math.floor(ctx.clock.now(environment) / 1000)));
+    // Every agent response tells the client the clock of its key's environment (its merchant's
+    // sandbox clock may be moved; production's is real time), which is what its timestamps are
+    // checked against.
+    const serverTime = (environment: Environment, merchantId?: string) =>
+      c.header(
+        AGENT_HEADERS.serverTime,
+        String(Math.floor(ctx.clock.now(environment, merchantId) / 1000)),
+      );
     serverTime('production'); // until the key says which environment
     if (unsigned(c.req.method, c.req.path)) {
       try {
         const known = await ctx.auth.authorize(c.req.header('authorization'), 'agent');
-        if (known) serverTime(known.environment);
+        if (known) serverTime(known.environment, known.merchantId);
       } catch {
         // The route itself answers a key it refuses.
       }
@@ -198,7 +208,7 @@ export function agentAuth(ctx: ServiceContext, agents: AgentStore): MiddlewareHa
       c.req.header('authorization'),
       'agent',
     )) as MerchantCaller;
-    serverTime(caller.environment);
+    serverTime(caller.environment, caller.merchantId);
     const claimed = c.req.header(AGENT_HEADERS.agentId) ?? '';
 
     if (
@@ -222,6 +232,7 @@ export function agentAuth(ctx: ServiceContext, agents: AgentStore): MiddlewareHa
         agentIdLine: claimed,
         scope: `key:${caller.merchantId}:${caller.environment}:${keyThumbprint}`,
         environment: caller.environment,
+        merchantId: caller.merchantId,
       });
       verified.set(c.req.raw, {
         kind: 'registration',
@@ -242,6 +253,7 @@ export function agentAuth(ctx: ServiceContext, agents: AgentStore): MiddlewareHa
       agentIdLine: agent.id,
       scope: agent.id,
       environment: caller.environment,
+      merchantId: caller.merchantId,
     });
     verified.set(c.req.raw, { kind: 'agent', caller, agent });
     // Idempotency keys are the agent's own (a retry is signed afresh: docs/agent-pay.md).

@@ -66,11 +66,15 @@ export function createCursors(store: Store, clock: Clock) {
       .update(body)
       .digest();
 
-  async function issue(state: CursorState, environment: Environment): Promise<string> {
+  async function issue(
+    state: CursorState,
+    environment: Environment,
+    merchantId: string,
+  ): Promise<string> {
     const signed: Signed = {
       v: 1,
       ...state,
-      x: clock.now(environment) + CURSOR_TTL_MS,
+      x: clock.now(environment, merchantId) + CURSOR_TTL_MS,
       j: randomBytes(12).toString('base64url'),
     };
     const body = Buffer.from(JSON.stringify(signed)).toString('base64url');
@@ -82,6 +86,7 @@ export function createCursors(store: Store, clock: Clock) {
     cursor: string,
     accountId: string,
     environment: Environment,
+    merchantId: string,
   ): Promise<CursorState> {
     const [body, sig, extra] = cursor.split('.');
     if (!body || !sig || extra !== undefined)
@@ -93,12 +98,12 @@ export function createCursors(store: Store, clock: Clock) {
     const signed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Signed;
     if (signed.a !== accountId)
       throw gone('The cursor belongs to another account; start again without a cursor');
-    if (signed.x <= clock.now(environment))
+    if (signed.x <= clock.now(environment, merchantId))
       throw gone('The cursor has expired; start again without a cursor');
     if ((await use.run(signed.j, signed.x)).changes === 0)
       throw gone('The cursor has already been used; start again without a cursor');
     // Used nonces carry no environment: they are forgotten by real time, which is never ahead of
-    // the sandbox's, so a production cursor's nonce is kept until its cursor has expired.
+    // any merchant's sandbox clock, so every cursor's nonce is kept until its cursor has expired.
     if (++uses % 1000 === 0) await forget.run(clock.now('production'));
     return { a: signed.a, f: signed.f, u: signed.u, k: signed.k, d: signed.d };
   }

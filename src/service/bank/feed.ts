@@ -20,7 +20,7 @@ export async function readPage(
 ): Promise<z.input<typeof BankFeedPage>> {
   const { ledger, cursors, now } = deps;
   const state: CursorState = query.cursor
-    ? await cursors.redeem(query.cursor, account.id, account.environment)
+    ? await cursors.redeem(query.cursor, account.id, account.environment, account.merchant_id)
     : {
         a: account.id,
         f: query.from ? Date.parse(query.from) : 0,
@@ -46,7 +46,7 @@ export async function readPage(
     older = true; // a previous page is always followed by the page it was reached from
   }
   const link = async (s: CursorState) =>
-    `${deps.baseUrl}/api/bank/accounts/${encodeURIComponent(account.id)}/transactions?cursor=${await cursors.issue(s, account.environment)}`;
+    `${deps.baseUrl}/api/bank/accounts/${encodeURIComponent(account.id)}/transactions?cursor=${await cursors.issue(s, account.environment, account.merchant_id)}`;
   const first = rows[0];
   const last = rows[rows.length - 1];
   return {

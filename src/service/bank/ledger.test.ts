@@ -1,6 +1,6 @@
 /** The stored history: the same whether stored at link time or appended as the clock moves. */
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../kernel/clock';
+import { createClock, type Clock } from '../kernel/clock';
 import { openDb } from '../kernel/store/db';
 import type { Store } from '../kernel/store/port';
 import { createSqliteStore } from '../kernel/store/sqlite-store';
@@ -14,11 +14,10 @@ async function world() {
     .run();
   // A clock of its own, so two worlds can stand at exactly the same instant.
   let t = Date.UTC(2026, 10, 23, 15, 30);
-  const clock: Clock = {
+  const clock: Clock & { advance(ms: number): void } = {
+    ...createClock(),
     now: () => t,
-    advance: (ms) => (t += ms),
-    offset: () => 0,
-    sync: () => {},
+    advance: (ms) => void (t += ms),
   };
   return { db, clock, ledger: createLedger(db, clock) };
 }

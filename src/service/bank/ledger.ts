@@ -1,8 +1,8 @@
 /**
  * Consents, accounts and their stored transactions. An account's history is generated at link
- * time up to the sandbox clock's now and appended lazily after that (`catchUp`), always at the
- * tail in (date, id) order, so each stored running balance is final and a page is one range
- * read of the primary key. A transaction is stored once its date has come: the feed shows
+ * time up to its merchant's sandbox clock's now and appended lazily after that (`catchUp`),
+ * always at the tail in (date, id) order, so each stored running balance is final and a page is
+ * one range read of the primary key. A transaction is stored once its date has come: the feed shows
  * exactly the stored rows, which is what lets a cursor's snapshot bound hold (cursor.ts).
  */
 import { randomBytes } from 'node:crypto';
@@ -262,7 +262,7 @@ export function createLedger(store: Store, clock: Clock) {
 
   /** Stores every transaction of `account` dated up to now, in order, with its balance. */
   async function catchUp(account: OpenAccount): Promise<void> {
-    const now = clock.now(account.environment);
+    const now = clock.now(account.environment, account.merchant_id);
     const from = account.generated_until;
     if (from >= now) return;
     const history = await historyAccount(account);
@@ -326,7 +326,7 @@ export function createLedger(store: Store, clock: Clock) {
     options: { historyDays?: number; perDay?: number } = {},
   ): Promise<{ consent: ConsentRow; accounts: AccountRow[] }> {
     const bank = BANKS[bankId];
-    const now = clock.now(environment);
+    const now = clock.now(environment, merchantId);
     const historyFrom =
       Math.floor(now / DAY_MS) * DAY_MS - (options.historyDays ?? DEFAULT_HISTORY_DAYS) * DAY_MS;
     const consent: ConsentRow = {
@@ -389,7 +389,8 @@ export function createLedger(store: Store, clock: Clock) {
     settlementAccount: async (merchantId: string, environment: string) =>
       await settlementOf.get(merchantId, environment),
     revoke: async (consent: ConsentRow) =>
-      (await revokeConsent.run(clock.now(consent.environment), consent.id)).changes > 0,
+      (await revokeConsent.run(clock.now(consent.environment, consent.merchant_id), consent.id))
+        .changes > 0,
     /** Up to `limit` rows older than `key` (newest first), not before `from`. */
     older: async (accountId: string, from: number, key: Key, limit: number) =>
       await olderThan.all(accountId, from, key[0], key[1], limit),

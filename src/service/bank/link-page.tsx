@@ -214,7 +214,7 @@ export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): 
       return render(c, 404, 'Link not found', <Ended message="There is no such linking link." />);
     if (row.stage === 'DONE')
       return render(c, 410, 'Link used', <Ended message="This link has already been used." />);
-    if (row.expires_at <= ctx.clock.now(row.environment))
+    if (row.expires_at <= ctx.clock.now(row.environment, row.merchant_id))
       return render(c, 410, 'Link expired', <Ended message="This link has expired." />);
     return row;
   }

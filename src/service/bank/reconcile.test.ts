@@ -26,7 +26,10 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const today = () => new Date(h.service.ctx.clock.now('sandbox')).toISOString().slice(0, 10);
+const today = () =>
+  new Date(h.service.ctx.clock.now('sandbox', h.service.bootstrap.merchantId))
+    .toISOString()
+    .slice(0, 10);
 const advance = (ms: number) => h.call('POST', '/api/sandbox/clock/advance', { ms });
 
 async function pay(
@@ -199,7 +202,7 @@ describe("reconciliation of the shop's day", () => {
 
   it('takes the day in the time zone given, and says which', async () => {
     const id = await pay('ZONE-1', 3.3);
-    const at = h.service.ctx.clock.now('sandbox');
+    const at = h.service.ctx.clock.now('sandbox', h.service.bootstrap.merchantId);
     const ahead = localDate(at, AHEAD);
     const behind = localDate(at, BEHIND);
     expect(ahead).not.toBe(behind);

@@ -54,7 +54,7 @@ export function createReconciler(store: Store, clock: Clock, ledger: Ledger) {
   ): Promise<z.input<typeof Reconciliation>> {
     const { date, timeZone = 'UTC' } = day;
     const { start: dayStart, end: dayEnd } = dateBounds(date, timeZone);
-    const now = clock.now(environment);
+    const now = clock.now(environment, merchantId);
     const account = await ledger.settlementAccount(merchantId, environment);
     if (account) await ledger.catchUp(account);
     // Matching considers every store's payments: a credit belongs to one payment, whichever store.

@@ -52,7 +52,12 @@ export const bankRoutes: Area = (app, ctx) => {
         'No linked account with this accountId (never linked, or its consent revoked)',
       );
     return readPage(
-      { ledger, cursors, now: ctx.clock.now(account.environment), baseUrl: ctx.publicUrl() },
+      {
+        ledger,
+        cursors,
+        now: ctx.clock.now(account.environment, account.merchant_id),
+        baseUrl: ctx.publicUrl(),
+      },
       account,
       bankOf(account.bank),
       query,
@@ -61,7 +66,7 @@ export const bankRoutes: Area = (app, ctx) => {
 
   mount(app, ctx.auth, routes.createBankLink, async ({ body, caller }) => {
     const id = `lnk_${randomBytes(18).toString('base64url')}`;
-    const now = ctx.clock.now(caller.environment);
+    const now = ctx.clock.now(caller.environment, caller.merchantId);
     await insertLink.run(
       id,
       caller.merchantId,

@@ -116,7 +116,7 @@ export function createCardCharger(ctx: ServiceContext) {
       behaviour: how,
     };
     const behaviour = behaviourOfCard(card);
-    const now = ctx.clock.now(caller.environment);
+    const now = ctx.clock.now(caller.environment, caller.merchantId);
     const [month, year] = card.expiry_date.split('/').map(Number) as [number, number];
     const cardExpired = Date.UTC(year, month, 1) <= now;
 

@@ -21,7 +21,7 @@ import type { Environment } from '../kernel/caller';
 import type { Store } from '../kernel/store/port';
 
 /** The payment request a browser is verifying for: its id, and whose clock its codes run on. */
-type PaymentOf = { id: string; environment: Environment };
+type PaymentOf = { id: string; environment: Environment; merchant_id: string };
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const VERIFIED_TTL_MS = 15 * 60_000;
@@ -109,7 +109,7 @@ export function createVerificationStore(store: Store, clock: Clock) {
       customerId: string,
     ): Promise<Verification> {
       const row = await rowOf(token, request.id, customerId);
-      const now = clock.now(request.environment);
+      const now = clock.now(request.environment, request.merchant_id);
       if (!row) return { state: 'none' };
       if (row.verified_until !== null && row.verified_until > now) return { state: 'verified' };
       if (row.code_hash !== null && row.code_expires_at > now)
@@ -138,7 +138,7 @@ export function createVerificationStore(store: Store, clock: Clock) {
         await close.run(sha256(previousToken));
       const token = randomBytes(32).toString('base64url');
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const now = clock.now(request.environment);
+      const now = clock.now(request.environment, request.merchant_id);
       await insert.run(
         sha256(token),
         requestId,
@@ -161,7 +161,7 @@ export function createVerificationStore(store: Store, clock: Clock) {
       const row = await rowOf(token, request.id, customerId);
       if (!row || !token) return { ok: false, reason: 'none' };
       if (row.code_hash === null) return { ok: false, reason: 'used-up' };
-      const now = clock.now(request.environment);
+      const now = clock.now(request.environment, request.merchant_id);
       if (row.code_expires_at <= now) return { ok: false, reason: 'expired' };
       const given = Buffer.from(codeHashOf(token, code), 'hex');
       const stored = Buffer.from(row.code_hash, 'hex');

@@ -106,7 +106,12 @@ export function cardOnFile(ctx: ServiceContext) {
         name: card.name,
         expiryDate: `${String(card.expiry.month).padStart(2, '0')}/${card.expiry.year}`,
       };
-      await hold.run(tx.id, customerId, JSON.stringify(pending), ctx.clock.now(row.environment));
+      await hold.run(
+        tx.id,
+        customerId,
+        JSON.stringify(pending),
+        ctx.clock.now(row.environment, row.merchant_id),
+      );
     },
 
     /** The challenge completed: the held card becomes a saved card of the customer (once). */

@@ -53,7 +53,7 @@ export function createLinkStore(store: Store, clock: Clock) {
       customer: CustomerRow,
       urls: { success?: string; failure?: string },
     ): Promise<LinkRow> {
-      const now = clock.now(customer.environment);
+      const now = clock.now(customer.environment, customer.merchant_id);
       const token = randomBytes(24).toString('base64url');
       await insert.run({
         token,
@@ -68,14 +68,20 @@ export function createLinkStore(store: Store, clock: Clock) {
       return (await byToken.get(token))!;
     },
     get: async (token: string) => (/^[\w-]{20,64}$/.test(token) ? byToken.get(token) : undefined),
-    expired: (row: LinkRow) => row.expires_at <= clock.now(row.environment),
+    expired: (row: LinkRow) => row.expires_at <= clock.now(row.environment, row.merchant_id),
     /** The card typed, waiting for its 3DS challenge. */
     holdCard: async (row: LinkRow, card: NewCard) =>
       (await setPending.run(JSON.stringify(card), row.token)).changes === 1,
     /** Compare-and-set: only an OPEN link ends, once. */
     finish: async (row: LinkRow, to: 'SAVED' | 'FAILED', cardId: string | null = null) =>
-      (await finish.run({ token: row.token, to, cardId, now: clock.now(row.environment) }))
-        .changes === 1,
+      (
+        await finish.run({
+          token: row.token,
+          to,
+          cardId,
+          now: clock.now(row.environment, row.merchant_id),
+        })
+      ).changes === 1,
   };
 }
 export type LinkStore = ReturnType<typeof createLinkStore>;

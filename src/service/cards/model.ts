@@ -98,7 +98,7 @@ export function createCardStore(store: Store, clock: Clock) {
       expiry_date: card.expiryDate,
       metadata: '{}',
       behaviour: JSON.stringify(card.profile.behaviour),
-      created_at: clock.now(customer.environment),
+      created_at: clock.now(customer.environment, customer.merchant_id),
     };
     await insert.run(row);
     return row;

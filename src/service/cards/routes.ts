@@ -36,7 +36,7 @@ export const cardRoutes: Area = (app, ctx) => {
     const profile = cardProfile(body.number);
     if (!profile)
       throw badField('number', 'is not a valid Visa, Mastercard or American Express number');
-    const now = ctx.clock.now(caller.environment);
+    const now = ctx.clock.now(caller.environment, caller.merchantId);
     const expiryDate = body.expiryDate ?? defaultExpiry(now);
     const [month, year] = expiryDate.split('/').map(Number) as [number, number];
     if (!expiryInFuture({ month, year }, now)) throw badField('expiryDate', 'the card has expired');

@@ -307,7 +307,7 @@ export const saveCardPageRoutes: Area = (app, ctx) => {
     if ('page' in link) return link.page;
     const row = link.row;
     const fields = await formBody(c);
-    const entry = readCardForm(fields, ctx.clock.now(row.environment));
+    const entry = readCardForm(fields, ctx.clock.now(row.environment, row.merchant_id));
     if (!entry.ok && entry.declined) return await fail(c, row, entry.error);
     if (!entry.ok)
       return formPage(c, row, 400, {

@@ -149,7 +149,7 @@ export function createCustomerStore(store: Store, clock: Clock) {
         postcode: body.postcode ?? null,
         vat_number: body.vatNumber ?? null,
         metadata: JSON.stringify(metadata),
-        created_at: clock.now(scope.environment),
+        created_at: clock.now(scope.environment, scope.merchantId),
       };
       await insert.run(row);
       await writePairs(row, metadata);

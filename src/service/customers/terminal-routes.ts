@@ -63,7 +63,7 @@ export const terminalCustomerRoutes: Area = (app, ctx) => {
       by,
       query: by === 'email' ? query.email! : query.phone!,
       customerId: customer?.id ?? null,
-      now: clock.now(caller.environment),
+      now: clock.now(caller.environment, caller.merchantId),
     });
     if (found.length > 1)
       throw new ApiError(

@@ -29,7 +29,7 @@ export function createTerminalScope(store: Store, clock: Clock) {
   return {
     /** 404 unless this terminal looked this customer up within the window. */
     async requireLookedUp(caller: TerminalCaller, customerId: string) {
-      const since = clock.now(caller.environment) - LOOKUP_WINDOW_MS;
+      const since = clock.now(caller.environment, caller.merchantId) - LOOKUP_WINDOW_MS;
       const found = (await lookedUp.get(caller.terminalId, customerId, since))!;
       // The same answer as for a customer that does not exist: a terminal learns nothing by
       // guessing ids.
@@ -39,7 +39,7 @@ export function createTerminalScope(store: Store, clock: Clock) {
     /** 429 when the terminal has used up its lookups for the minute or the day. */
     async checkLookupRate(caller: TerminalCaller) {
       const { terminalId } = caller;
-      const now = clock.now(caller.environment);
+      const now = clock.now(caller.environment, caller.merchantId);
       if ((await since.get(terminalId, now - 60_000))!.n >= LOOKUPS_PER_MINUTE)
         throw new ApiError(
           429,

@@ -1,8 +1,8 @@
 /**
  * Idempotency keys (docs/reliability.md): a route flagged `idempotent` in the contract honours an
  * `Idempotency-Key` header. The first request with a key runs and its successful answer (status
- * and body) is stored for 24 hours of its environment's clock (real time in production, the moved
- * time in the sandbox: clock.ts); the same key with the same request
+ * and body) is stored for 24 hours of its environment's clock (real time in production, its
+ * merchant's moved time in the sandbox: clock.ts); the same key with the same request
  * from the same caller replays it; the same key with a different request is a 409.
  *
  * Exactly once: the handler runs inside the transaction that checks the key and stores the
@@ -80,6 +80,12 @@ export function requestFingerprint(method: string, path: string, query: unknown,
     .digest('hex');
 }
 
+/** The merchant a key's scope names (mount.ts: merchant:environment:owner), if any. */
+function merchantOf(scope: string): string | undefined {
+  const end = scope.indexOf(':');
+  return end < 0 ? undefined : scope.slice(0, end);
+}
+
 export function createIdempotencyStore(store: Store, clock: Clock, outbox: Outbox) {
   /** This process: a reservation left by another boot was cut short by a crash or restart. */
   const boot = randomUUID();
@@ -107,11 +113,13 @@ export function createIdempotencyStore(store: Store, clock: Clock, outbox: Outbo
   const release = store.prepare(
     'DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND status IS NULL',
   );
-  // A key's environment is the second field of its scope (mount.ts: merchant:environment:owner).
-  // The sandbox's clock is never behind production's, so its bound is the larger one.
-  const prune = store.prepare<{ sandbox: number; production: number }>(`
-    DELETE FROM idempotency_keys WHERE created_at <= @sandbox
-      AND (created_at <= @production OR scope LIKE '%:sandbox:%')`);
+  // Past real time, a key has expired on every clock (no sandbox's is behind real time); past a
+  // moved sandbox clock, only that merchant's sandbox keys have. A key's merchant and environment
+  // are the first two fields of its scope (mount.ts: merchant:environment:owner).
+  const prune = store.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at <= ?');
+  const pruneMoved = store.prepare<[number, string]>(
+    'DELETE FROM idempotency_keys WHERE created_at <= ? AND scope LIKE ?',
+  );
   const inFlight = new Map<string, Promise<unknown>>();
   let prunedAt = -Infinity;
 
@@ -137,15 +145,15 @@ export function createIdempotencyStore(store: Store, clock: Clock, outbox: Outbo
         await waiting.catch(() => {});
         continue; // the first has finished: replay its answer, or run if it failed
       }
-      const now = clock.now(environment);
+      const now = clock.now(environment, merchantOf(scope));
       const attempt = outbox.tx(async (): Promise<Outcome<T> | typeof TAKEN> => {
         // Inside the transaction, so a refused request leaves even this housekeeping undone.
         const realNow = clock.now('production');
         if (realNow - prunedAt > 3600_000) {
-          await prune.run({
-            sandbox: clock.now('sandbox') - IDEMPOTENCY_TTL_MS,
-            production: realNow - IDEMPOTENCY_TTL_MS,
-          });
+          await prune.run(realNow - IDEMPOTENCY_TTL_MS);
+          for (const { now: sandboxNow, merchantIds = [] } of clock.sweeps())
+            for (const merchantId of merchantIds)
+              await pruneMoved.run(sandboxNow - IDEMPOTENCY_TTL_MS, `${merchantId}:sandbox:%`);
           prunedAt = realNow;
         }
         const row = await select.get(scope, key);

@@ -61,7 +61,11 @@ export const merchantEventRoutes: Area = (app, ctx) => {
       }, HEARTBEAT_MS);
 
       try {
-        let last = await fingerprints(merchantId, environment, ctx.clock.now(environment));
+        let last = await fingerprints(
+          merchantId,
+          environment,
+          ctx.clock.now(environment, merchantId),
+        );
         await stream.writeSSE({
           event: 'ready',
           data: JSON.stringify({ heartbeatMs: HEARTBEAT_MS }),
@@ -71,7 +75,11 @@ export const merchantEventRoutes: Area = (app, ctx) => {
           wake = null;
           signalled = false;
           if (!open || !ctx.store.open) break;
-          const now = await fingerprints(merchantId, environment, ctx.clock.now(environment));
+          const now = await fingerprints(
+            merchantId,
+            environment,
+            ctx.clock.now(environment, merchantId),
+          );
           for (const topic of changedTopics(last, now)) pending.add(topic);
           last = now;
           if (pending.size === 0) continue;

@@ -143,7 +143,7 @@ export function createMessageOutbox(
             text: row.body,
             headers: { 'X-Counter-Message-Id': row.id },
           });
-          await markSent.run(clock.now(row.environment), row.id);
+          await markSent.run(clock.now(row.environment, row.merchant_id), row.id);
         } catch (error) {
           const message = (error as Error).message;
           log(`email ${row.id}: ${message}`);
@@ -186,7 +186,7 @@ export function createMessageOutbox(
         body: message.body,
         link: message.link ?? null,
         status: message.channel === 'EMAIL' && transport ? 'QUEUED' : 'STORED',
-        now: clock.now(message.environment),
+        now: clock.now(message.environment, message.merchantId),
       });
       // After the caller's transaction commits.
       setImmediate(wake);

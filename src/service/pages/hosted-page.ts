@@ -359,7 +359,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
     const fields = await formBody(c);
     const { plan, page } = await postedPlan(c, row, fields);
     if (!plan) return page;
-    const card = cardFormSchema(ctx.clock.now(row.environment)).safeParse(fields);
+    const card = cardFormSchema(ctx.clock.now(row.environment, row.merchant_id)).safeParse(fields);
     if (!card.success)
       return sendPage(
         c,

@@ -206,7 +206,7 @@ export function createPaymentCreator(store: Store, clock: Clock) {
       consumerDetails: body.consumerDetails,
     };
     const id = newId();
-    const now = clock.now(caller.environment);
+    const now = clock.now(caller.environment, caller.merchantId);
     return {
       id,
       merchantId: caller.merchantId,

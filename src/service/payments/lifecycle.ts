@@ -6,7 +6,8 @@
  */
 import { formatPence, penceToPounds } from '../../shared/money';
 import { OPEN_STATUSES, canMove, type PaymentStatus } from '../../shared/payment-states';
-import { ENVIRONMENTS, type Clock } from '../kernel/clock';
+import type { Clock, Sweep } from '../kernel/clock';
+import { sweepQuery } from '../kernel/sweep';
 import type { EmitInput, Outbox } from '../kernel/events/outbox';
 import { ApiError, badField, badRequest, notFound } from '../kernel/errors';
 import type { Environment } from '../kernel/caller';
@@ -110,23 +111,32 @@ export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, read
     WHERE id = @id AND status = 'AWAITING_AUTHORIZATION'`);
   const openTxs = store.prepare<[string], TransactionRow>(`
     SELECT * FROM transactions WHERE payment_request_id = ? AND status IN ('AWAITING_AUTHORIZATION', 'PENDING')`);
-  // The sweeps below each run once per environment, with that environment's now (clock.ts).
-  const dueExpiries = store.prepare<[number, Environment], RequestRow>(`
+  // The sweeps below each run once per pass of clock.sweeps(), with that pass's now.
+  const dueExpiries = sweepQuery<[number, Environment], RequestRow>(
+    store,
+    (only) => `
     SELECT * FROM payment_requests
     WHERE status IN ('PAYMENT_NOT_INITIATED', 'AWAITING_AUTHORIZATION', 'FAILED') AND expires_at <= ?
-      AND environment = ?`);
+      AND environment = ? ${only('merchant_id')}`,
+  );
   // Only what the settlement uses: it reads every transaction due at a tick. A transaction's
-  // environment is its request's.
-  const dueSettlements = store.prepare<[number, Environment], DueTx>(`
+  // environment and merchant are its request's.
+  const dueSettlements = sweepQuery<[number, Environment], DueTx>(
+    store,
+    (only) => `
     SELECT t.id, t.payment_request_id, t.status, t.method, t.amount_pence, t.tip_pence,
       t.error_description, t.settle_outcome
     FROM transactions t JOIN payment_requests p ON p.id = t.payment_request_id
     WHERE t.status = 'PENDING' AND t.settle_at IS NOT NULL AND t.settle_at <= ?
-      AND p.environment = ?`);
-  const dueRequests = store.prepare<[Environment, number], RequestRow>(`
-    SELECT * FROM payment_requests WHERE environment = ? AND id IN (
+      AND p.environment = ? ${only('p.merchant_id')}`,
+  );
+  const dueRequests = sweepQuery<[Environment, number], RequestRow>(
+    store,
+    (only) => `
+    SELECT * FROM payment_requests WHERE environment = ? ${only('merchant_id')} AND id IN (
       SELECT payment_request_id FROM transactions
-      WHERE status = 'PENDING' AND settle_at IS NOT NULL AND settle_at <= ?)`);
+      WHERE status = 'PENDING' AND settle_at IS NOT NULL AND settle_at <= ?)`,
+  );
 
   /** The events of the request's arrival at its status: PAYMENTS_STATUS, and for a terminal's
    * payment POS_PAYMENT_STATUS. */
@@ -213,7 +223,7 @@ export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, read
   }
 
   async function move(row: RequestRow, to: PaymentStatus, patch: Patch = {}): Promise<RequestRow> {
-    const next = moved(row, to, patch, clock.now(row.environment));
+    const next = moved(row, to, patch, clock.now(row.environment, row.merchant_id));
     reader.invalidate(row.id);
     const changed = (
       await casRequest.run({
@@ -234,7 +244,7 @@ export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, read
 
   async function closeOpenAttempts(row: RequestRow, to: PaymentStatus, why: string) {
     reader.invalidate(row.id);
-    const now = clock.now(row.environment);
+    const now = clock.now(row.environment, row.merchant_id);
     for (const tx of await openTxs.all(row.id))
       await casTx.run({ id: tx.id, from: tx.status, to, error: why, settleAt: null, now });
   }
@@ -247,7 +257,10 @@ export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, read
 
   /** Expires the request now if its time has passed; true when it did. */
   async function expireIfDue(row: RequestRow): Promise<boolean> {
-    if (!OPEN_STATUSES.includes(row.status) || row.expires_at > clock.now(row.environment))
+    if (
+      !OPEN_STATUSES.includes(row.status) ||
+      row.expires_at > clock.now(row.environment, row.merchant_id)
+    )
       return false;
     await outbox.tx(async () => {
       await closeOpenAttempts(row, 'FAILED', 'The payment request expired');
@@ -258,7 +271,7 @@ export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, read
 
   /** The transaction row of a new attempt. */
   function attemptRow(request: RequestRow, input: AttemptInput, amount: number, tip: number) {
-    const now = clock.now(request.environment);
+    const now = clock.now(request.environment, request.merchant_id);
     return {
       id: newId(),
       requestId: request.id,
@@ -372,7 +385,7 @@ export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, read
   ): Promise<RequestRow> {
     if (tx.status !== 'AWAITING_AUTHORIZATION' && tx.status !== 'PENDING')
       throw badRequest(`This payment attempt is already ${tx.status}`);
-    const now = clock.now(row.environment);
+    const now = clock.now(row.environment, row.merchant_id);
     const error = outcome === 'FAILED' ? (errorDescription ?? DECLINED) : null;
     reader.invalidate(row.id);
     const changed = (
@@ -425,8 +438,8 @@ export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, read
   /** Expires every open request whose time has come in its environment. Returns how many. */
   async function expireDue(): Promise<number> {
     let count = 0;
-    for (const environment of ENVIRONMENTS)
-      for (const row of await dueExpiries.all(clock.now(environment), environment))
+    for (const sweep of clock.sweeps())
+      for (const row of await dueExpiries(sweep, sweep.now, sweep.environment))
         if (await expireIfDue(row)) count++;
     return count;
   }
@@ -509,13 +522,13 @@ export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, read
   /** The sandbox card network answers every PENDING card payment whose time has come. */
   async function settleDue(): Promise<number> {
     let count = 0;
-    for (const environment of ENVIRONMENTS) count += await settleDueIn(environment);
+    for (const sweep of clock.sweeps()) count += await settleDueIn(sweep);
     return count;
   }
 
-  async function settleDueIn(environment: Environment): Promise<number> {
-    const now = clock.now(environment);
-    const due = await dueSettlements.all(now, environment);
+  async function settleDueIn(sweep: Sweep): Promise<number> {
+    const { now, environment } = sweep;
+    const due = await dueSettlements(sweep, now, environment);
     if (due.length === 0) return 0;
     const settle = async (tx: DueTx, row: RequestRow | undefined) => {
       if (!row) throw notFound('No payment request for this attempt');
@@ -534,7 +547,7 @@ export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, read
           if (row) requests.set(id, row);
         }
         if (requests.size < due.length)
-          for (const row of await dueRequests.all(environment, now))
+          for (const row of await dueRequests(sweep, environment, now))
             if (!requests.has(row.id)) requests.set(row.id, row);
         const whole: { tx: DueTx; row: RequestRow }[] = [];
         for (const tx of due) {
@@ -570,12 +583,20 @@ export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, read
   const authorizedTx = store.prepare<[string], TransactionRow>(`
     SELECT * FROM transactions WHERE payment_request_id = ? AND status = 'AUTHORIZED'
     ORDER BY created_at DESC, ${insertionOrder(store)} DESC LIMIT 1`);
-  const dueCaptures = store.prepare<[number, Environment], TransactionRow>(`
+  const dueCaptures = sweepQuery<[number, Environment], TransactionRow>(
+    store,
+    (only) => `
     SELECT t.* FROM transactions t JOIN payment_requests p ON p.id = t.payment_request_id
-    WHERE t.status = 'AUTHORIZED' AND t.auto_capture_at <= ? AND p.environment = ?`);
-  const dueReleases = store.prepare<[number, Environment], TransactionRow>(`
+    WHERE t.status = 'AUTHORIZED' AND t.auto_capture_at <= ? AND p.environment = ?
+      ${only('p.merchant_id')}`,
+  );
+  const dueReleases = sweepQuery<[number, Environment], TransactionRow>(
+    store,
+    (only) => `
     SELECT t.* FROM transactions t JOIN payment_requests p ON p.id = t.payment_request_id
-    WHERE t.status = 'AUTHORIZED' AND t.auth_expires_at <= ? AND p.environment = ?`);
+    WHERE t.status = 'AUTHORIZED' AND t.auth_expires_at <= ? AND p.environment = ?
+      ${only('p.merchant_id')}`,
+  );
   const casCapturedTx = store.prepare(`
     UPDATE transactions SET status = @to, error_description = @error, updated_at = @now
     WHERE id = @id AND status = 'AUTHORIZED'`);
@@ -606,7 +627,7 @@ export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, read
     capturedPence = 0,
   ): Promise<RequestRow> {
     reader.invalidate(row.id);
-    const now = clock.now(row.environment);
+    const now = clock.now(row.environment, row.merchant_id);
     const changed = (await casCapturedTx.run({ id: tx.id, to, error: why, now })).changes;
     if (changed === 0) throw badRequest('The payment changed meanwhile; read it again');
     return await move(row, to, {
@@ -617,7 +638,10 @@ export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, read
 
   /** Releases an authorization whose time is up; true when it did. */
   async function releaseIfExpired(row: RequestRow, tx: TransactionRow): Promise<boolean> {
-    if (tx.auth_expires_at === null || tx.auth_expires_at > clock.now(row.environment))
+    if (
+      tx.auth_expires_at === null ||
+      tx.auth_expires_at > clock.now(row.environment, row.merchant_id)
+    )
       return false;
     await outbox.tx(async () => await endAuthorization(row, tx, 'CANCELLED', EXPIRED_HOLD));
     return true;
@@ -668,15 +692,15 @@ export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, read
    */
   async function authorizationsDue(): Promise<number> {
     let count = 0;
-    for (const environment of ENVIRONMENTS) {
-      const now = clock.now(environment);
-      for (const tx of await dueCaptures.all(now, environment)) {
+    for (const sweep of clock.sweeps()) {
+      const { now, environment } = sweep;
+      for (const tx of await dueCaptures(sweep, now, environment)) {
         const row = await reader.get(tx.payment_request_id);
         if (row?.status !== 'AUTHORIZED') continue;
         await capture(row, undefined, true);
         count++;
       }
-      for (const tx of await dueReleases.all(now, environment)) {
+      for (const tx of await dueReleases(sweep, now, environment)) {
         const row = await reader.get(tx.payment_request_id);
         if (row?.status !== 'AUTHORIZED') continue;
         if (await releaseIfExpired(row, tx)) count++;

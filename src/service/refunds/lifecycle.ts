@@ -7,7 +7,8 @@
 import type { RefundCreateBody } from '../../shared/contract/refunds';
 import { formatPence, penceToPounds, poundsToPence } from '../../shared/money';
 import { canMoveRefund, type RefundStatus } from '../../shared/refund-states';
-import { ENVIRONMENTS, type Clock } from '../kernel/clock';
+import type { Clock, Sweep } from '../kernel/clock';
+import { sweepQuery } from '../kernel/sweep';
 import type { Outbox } from '../kernel/events/outbox';
 import { badField, badRequest, notFound } from '../kernel/errors';
 import type { PaymentReader, RequestRow } from '../payments/model';
@@ -59,9 +60,13 @@ export function createRefundLifecycle(
       ? 'SELECT 1 WHERE ? IS NOT NULL'
       : 'SELECT 1 FROM payment_requests WHERE id = ? FOR UPDATE',
   );
-  const due = store.prepare<[number, Environment], RefundRow>(`
+  const due = sweepQuery<[number, Environment], RefundRow>(
+    store,
+    (only) => `
     SELECT * FROM refunds WHERE due_at IS NOT NULL AND due_at <= ? AND environment = ?
-    ORDER BY due_at LIMIT 500`);
+      ${only('merchant_id')}
+    ORDER BY due_at LIMIT 500`,
+  );
 
   async function emit(refund: RefundRow, request: RequestRow, errorDescription?: string) {
     const data = {
@@ -129,7 +134,7 @@ export function createRefundLifecycle(
         'amount',
         `is more than is left to refund (${formatPence(remaining, request.currency)} of ${formatPence(request.paid_pence, request.currency)} paid)`,
       );
-    const now = clock.now(request.environment);
+    const now = clock.now(request.environment, request.merchant_id);
     const row: RefundRow = {
       id: newId(),
       payment_request_id: request.id,
@@ -178,7 +183,7 @@ export function createRefundLifecycle(
     let request = current ?? (await payments.get(refund.payment_request_id))!;
     if (!canMoveRefund(refund.status, to))
       throw badRequest(`The refund is ${refund.status} and cannot become ${to}`);
-    const now = clock.now(refund.environment);
+    const now = clock.now(refund.environment, refund.merchant_id);
     const dueAt = to === 'PENDING' ? refund.created_at + REFUND_COMPLETED_AFTER_MS : null;
     const changed = (await cas.run({ id: refund.id, from: refund.status, to, dueAt, now })).changes;
     if (changed === 0) throw badRequest('The refund changed meanwhile; read it again');
@@ -207,20 +212,20 @@ export function createRefundLifecycle(
   }
 
   /**
-   * The sandbox bank moves every refund whose time has come in its environment (scheduler tick,
+   * The sandbox bank moves every refund whose time has come on its own clock (scheduler tick,
    * clock advance).
    */
   async function advanceDue(): Promise<number> {
     let count = 0;
-    for (const environment of ENVIRONMENTS) count += await advanceDueIn(environment);
+    for (const sweep of clock.sweeps()) count += await advanceDueIn(sweep);
     return count;
   }
 
-  async function advanceDueIn(environment: Environment): Promise<number> {
+  async function advanceDueIn(sweep: Sweep): Promise<number> {
     let count = 0;
     // A clock moved far ahead may make both steps of a refund due at once: loop until none is.
     for (let round = 0; round < 4; round++) {
-      const rows = await due.all(clock.now(environment), environment);
+      const rows = await due(sweep, sweep.now, sweep.environment);
       if (rows.length === 0) break;
       const next = (refund: RefundRow) => (refund.status === 'INITIATED' ? 'PENDING' : 'COMPLETED');
       try {

@@ -12,19 +12,20 @@ import { AUTHORIZATION_MS, CAPTURE_MARGIN_MS, forgetChargeable } from '../cards/
 const SIMULATED_CARD = { brand: 'VISA', last4: '4242', type: 'CREDIT' };
 
 export const sandboxRoutes: Area = (app, ctx) => {
-  mount(app, ctx.auth, routes.advanceClock, async ({ body }) => {
-    // Moved in the database, so every instance on it moves too, and two moves at once add up.
+  mount(app, ctx.auth, routes.advanceClock, async ({ body, caller }) => {
+    // The caller's own sandbox clock only (kernel/clock.ts). Moved in the database, so every
+    // instance on it moves too, and two moves at once add up.
     const stored = await ctx.store
-      .prepare<[string], { value: string }>(
-        `INSERT INTO meta (key, value) VALUES ('clock_offset_ms', ?)
-         ON CONFLICT (key) DO UPDATE
-         SET value = CAST(CAST(meta.value AS BIGINT) + CAST(excluded.value AS BIGINT) AS TEXT)
-         RETURNING value`,
+      .prepare<[string, number], { offset_ms: number }>(
+        `INSERT INTO sandbox_clocks (merchant_id, offset_ms) VALUES (?, ?)
+         ON CONFLICT (merchant_id) DO UPDATE
+         SET offset_ms = sandbox_clocks.offset_ms + excluded.offset_ms
+         RETURNING offset_ms`,
       )
-      .get(String(body.ms));
-    ctx.clock.sync(Number(stored!.value));
+      .get(caller.merchantId, body.ms);
+    ctx.clock.set(caller.merchantId, Number(stored!.offset_ms));
     await ctx.tick(); // expiries and due retries fire now, not at the next scheduler pass
-    return { now: iso(ctx.clock.now('sandbox')) };
+    return { now: iso(ctx.clock.now('sandbox', caller.merchantId)) };
   });
 
   mount(app, ctx.auth, routes.simulatePayment, async ({ params, body, caller }) => {
@@ -34,7 +35,7 @@ export const sandboxRoutes: Area = (app, ctx) => {
     // An authorization is never left AUTO_CAPTURE (nothing could ever end it): it is a manual
     // or capture-before-expiry hold that capture, cancel or its expiry ends.
     const captureType = body.captureType ?? 'MANUAL_CAPTURE';
-    const expiresAt = ctx.clock.now(row.environment) + AUTHORIZATION_MS;
+    const expiresAt = ctx.clock.now(row.environment, row.merchant_id) + AUTHORIZATION_MS;
     // The same moves as the hosted page's, with the customer's and the network's answers at
     // once: a card (no 3DS challenge) goes to PENDING with the network, then to its outcome; a
     // bank payment waits for the customer at AWAITING_AUTHORIZATION, then the bank answers.

@@ -54,7 +54,7 @@ export const remotePaymentRoutes: Area = (app, ctx) => {
     const notes = body.notes?.trim() || undefined;
 
     return await outbox.tx(async () => {
-      const now = clock.now(caller.environment);
+      const now = clock.now(caller.environment, caller.merchantId);
       let customerId = `terminal:${terminal.id}`;
       const consumer = body.consumerDetails;
       if (consumer && Object.values(consumer).some((v) => v !== undefined)) {

@@ -50,7 +50,12 @@ export const terminalRoutes: Area = (app, ctx) => {
       .prepare(
         'UPDATE terminals SET fcm_token = ?, push_registered = CASE WHEN CAST(? AS TEXT) IS NOT NULL THEN 1 ELSE push_registered END, last_seen_at = ? WHERE id = ?',
       )
-      .run(body.fcmToken, body.fcmToken, clock.now(caller.environment), caller.terminalId);
+      .run(
+        body.fcmToken,
+        body.fcmToken,
+        clock.now(caller.environment, caller.merchantId),
+        caller.terminalId,
+      );
     return terminalRecord((await terminals.get(caller.terminalId))!, presence);
   });
 
@@ -72,7 +77,7 @@ export const terminalRoutes: Area = (app, ctx) => {
   mount(app, ctx.auth, routes.createPairingCode, async ({ body, caller }) => {
     const storeId = body.storeId ?? (await primaryStore.get(caller.merchantId))!.id;
     await openStore(storeId, caller.merchantId);
-    const expiresAt = clock.now(caller.environment) + PAIRING_CODE_TTL_MS;
+    const expiresAt = clock.now(caller.environment, caller.merchantId) + PAIRING_CODE_TTL_MS;
     // Retry on the rare collision with a live code.
     for (;;) {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -83,20 +88,13 @@ export const terminalRoutes: Area = (app, ctx) => {
            ON CONFLICT(code) DO UPDATE SET merchant_id = excluded.merchant_id,
              environment = excluded.environment, store_id = excluded.store_id,
              expires_at = excluded.expires_at, used_at = NULL
-           WHERE pairing_codes.used_at IS NOT NULL OR pairing_codes.expires_at <=
-             CASE pairing_codes.environment WHEN 'sandbox' THEN CAST(? AS BIGINT) ELSE CAST(? AS BIGINT) END`,
+           WHERE pairing_codes.used_at IS NOT NULL OR pairing_codes.expires_at <= CAST(? AS BIGINT) +
+             CASE pairing_codes.environment WHEN 'sandbox' THEN COALESCE((SELECT c.offset_ms
+               FROM sandbox_clocks c WHERE c.merchant_id = pairing_codes.merchant_id), 0) ELSE 0 END`,
         )
-        // A live code is compared with its own environment's time: a moved sandbox clock
-        // never takes over a production code that has not expired.
-        .run(
-          code,
-          caller.merchantId,
-          caller.environment,
-          storeId,
-          expiresAt,
-          clock.now('sandbox'),
-          clock.now('production'),
-        );
+        // A live code is compared with its own time: real time in production, its merchant's
+        // sandbox clock in the sandbox, so nobody's moved clock takes over another's live code.
+        .run(code, caller.merchantId, caller.environment, storeId, expiresAt, Date.now());
       if (inserted.changes === 1) return { code, storeId, expiresAt: iso(expiresAt) };
     }
   });
@@ -106,7 +104,7 @@ export const terminalRoutes: Area = (app, ctx) => {
       const code = await store
         .prepare<[string], CodeRow>('SELECT * FROM pairing_codes WHERE code = ?')
         .get(body.code);
-      const now = clock.now(code?.environment ?? 'production');
+      const now = clock.now(code?.environment ?? 'production', code?.merchant_id);
       if (!code || code.used_at !== null || code.expires_at <= now)
         throw badField(
           'code',
@@ -178,7 +176,7 @@ export const terminalRoutes: Area = (app, ctx) => {
 
   mount(app, ctx.auth, routes.deleteTerminal, async ({ params, caller }) => {
     const row = await terminals.owned(params.id, caller.merchantId, caller.environment);
-    const now = clock.now(caller.environment);
+    const now = clock.now(caller.environment, caller.merchantId);
     await store.tx(async () => {
       await store.prepare('UPDATE terminals SET deleted_at = ? WHERE id = ?').run(now, row.id);
       await store

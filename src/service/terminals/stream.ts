@@ -50,7 +50,7 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
   // The same events as the stream, for a kiosk that polls; a poll counts as being seen.
   mount(app, ctx.auth, routes.pollTerminalEvents, async ({ caller, query }) => {
     const after = query.after === undefined ? 0 : Number(query.after);
-    await touch.run(clock.now(caller.environment), caller.terminalId);
+    await touch.run(clock.now(caller.environment, caller.merchantId), caller.terminalId);
     const rows = await feed.all(caller.terminalId, after, query.limit);
     return {
       events: rows.map((row) => ({
@@ -68,7 +68,7 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
     // No Last-Event-ID: a new stream starts from now, not from the terminal's whole history.
     let cursor =
       header && /^\d+$/.test(header) ? Number(header) : ((await lastSeq.get())?.seq ?? 0);
-    await seen.run(clock.now(caller.environment), lease(), terminalId);
+    await seen.run(clock.now(caller.environment, caller.merchantId), lease(), terminalId);
 
     return streamSSE(c, async (stream) => {
       const queue: StoredEvent[] = [];
@@ -99,7 +99,9 @@ export const terminalStreamRoutes: Area = (app, ctx) => {
       stream.onAbort(stop);
       // Last seen is a hint for the dashboard: a heartbeat that cannot record it still beats.
       const markSeen = (until: number | null) =>
-        seen.run(clock.now(caller.environment), until, terminalId).catch(() => {});
+        seen
+          .run(clock.now(caller.environment, caller.merchantId), until, terminalId)
+          .catch(() => {});
       const heartbeat = setInterval(() => {
         void markSeen(lease());
         void stream.writeSSE({

@@ -18,7 +18,8 @@
  */
 import { isIP } from 'node:net';
 import { Agent, buildConnector, request } from 'undici';
-import { ENVIRONMENTS, type Clock } from '../kernel/clock';
+import type { Clock } from '../kernel/clock';
+import { sweepQuery } from '../kernel/sweep';
 import type { Outbox } from '../kernel/events/outbox';
 import type { Environment } from '../kernel/caller';
 import type { Store } from '../kernel/store/port';
@@ -53,6 +54,7 @@ interface DueRow {
   secret: string;
   deleted_at: number | null;
   environment: Environment;
+  merchant_id: string;
   next_attempt_at: number;
   tamper: WebhookTamper | null;
 }
@@ -131,15 +133,18 @@ export function createWebhookDispatcher(
   };
 
   // In-flight rows are still PENDING and due, so the SELECT asks for enough rows to skip them.
-  // Once per environment, with that environment's now (clock.ts).
-  const due = store.prepare<[number, Environment, number, number], DueRow>(`
+  // Once per pass of clock.sweeps(), with that pass's now.
+  const due = sweepQuery<[number, Environment, number, number], DueRow>(
+    store,
+    (only) => `
     SELECT d.id, d.event_id, d.body, d.attempts, s.url, s.secret, s.deleted_at, s.environment,
-      d.next_attempt_at, d.tamper
+      s.merchant_id, d.next_attempt_at, d.tamper
     FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id
     WHERE d.status = 'PENDING' AND d.next_attempt_at <= ? AND s.environment = ?
-      AND (d.claimed_until IS NULL OR d.claimed_until <= ?)
+      ${only('s.merchant_id')} AND (d.claimed_until IS NULL OR d.claimed_until <= ?)
     ORDER BY d.next_attempt_at
-    LIMIT ?`);
+    LIMIT ?`,
+  );
   // A sender takes a delivery before sending it: only one claim of a due row succeeds, on this
   // instance or any other on the database. Real time, not an environment's clock: the claim is
   // about this process being alive, and the sandbox clock can jump.
@@ -200,13 +205,24 @@ export function createWebhookDispatcher(
     if (free <= 0) return;
     let rows: DueRow[];
     try {
-      // The most overdue first, whichever environment: neither can hold the other's up.
-      const overdue = (row: DueRow) => clock.now(row.environment) - row.next_attempt_at;
+      // The most overdue first, whichever environment or merchant: none can hold another up.
+      const overdue = (row: DueRow) =>
+        clock.now(row.environment, row.merchant_id) - row.next_attempt_at;
+      const taken = new Set<string>();
       rows = [];
-      for (const environment of ENVIRONMENTS)
-        rows.push(
-          ...(await due.all(clock.now(environment), environment, Date.now(), free + inFlight.size)),
-        );
+      for (const sweep of clock.sweeps())
+        for (const row of await due(
+          sweep,
+          sweep.now,
+          sweep.environment,
+          Date.now(),
+          free + inFlight.size,
+        ))
+          // A moved merchant's pass comes before the real-time one, which may return its rows too.
+          if (!taken.has(row.id)) {
+            taken.add(row.id);
+            rows.push(row);
+          }
       rows.sort((a, b) => overdue(b) - overdue(a));
     } catch (error) {
       log(`webhooks: cannot read due deliveries: ${(error as Error).message}`);
@@ -273,7 +289,7 @@ export function createWebhookDispatcher(
   }
 
   async function attempt(row: DueRow, signal: AbortSignal): Promise<void> {
-    const at = clock.now(row.environment);
+    const at = clock.now(row.environment, row.merchant_id);
     const started = performance.now();
     const outcome = await send(row, signal);
     // Abandoned by stop(): the row stays PENDING and due, and is let go so that the next start,
@@ -282,7 +298,7 @@ export function createWebhookDispatcher(
       await unclaim.run(row.id).catch(() => {});
       return;
     }
-    const now = clock.now(row.environment);
+    const now = clock.now(row.environment, row.merchant_id);
     const attempts = row.attempts + 1;
     const facts: AttemptFacts = {
       number: attempts,

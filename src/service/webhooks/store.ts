@@ -152,7 +152,7 @@ export function createSubscriptionStore(store: Store, clock: Clock, outbox: Outb
         eventTypes: JSON.stringify(body.eventTypes),
         secret: newWebhookSecret(),
         description: body.description ?? null,
-        createdAt: clock.now(caller.environment),
+        createdAt: clock.now(caller.environment, caller.merchantId),
       };
       await insert.run(row);
       outbox.subscriptionsChanged();
@@ -166,7 +166,7 @@ export function createSubscriptionStore(store: Store, clock: Clock, outbox: Outb
     async remove(caller: Caller, id: string): Promise<boolean> {
       return await store.tx(async () => {
         if (!(await find(caller, id))) return false;
-        await softDelete.run(clock.now(caller.environment), id);
+        await softDelete.run(clock.now(caller.environment, caller.merchantId), id);
         outbox.subscriptionsChanged();
         await failPending.run(id);
         return true;
@@ -188,7 +188,7 @@ export function createSubscriptionStore(store: Store, clock: Clock, outbox: Outb
     /** A new delivery of the same event (same body, same webhook-id), due now. */
     async resend(caller: Caller, row: DeliveryRow): Promise<string> {
       const id = randomUUID();
-      const now = clock.now(caller.environment);
+      const now = clock.now(caller.environment, caller.merchantId);
       await insertDelivery.run(
         id,
         row.subscription_id,

@@ -179,7 +179,7 @@ export function createOutbox(store: Store, clock: Clock) {
    * once that transaction commits.
    */
   async function emit(input: EmitInput): Promise<StoredEvent> {
-    const row = rowOf(input, clock.now(input.environment));
+    const row = rowOf(input, clock.now(input.environment, input.merchantId));
     const { seq } = (await insertEvent.get(...row))!;
     return stored(input, row, seq);
   }
@@ -191,7 +191,9 @@ export function createOutbox(store: Store, clock: Clock) {
       for (const input of inputs) events.push(await emit(input));
       return events;
     }
-    const rows = inputs.map((input) => rowOf(input, clock.now(input.environment)));
+    const rows = inputs.map((input) =>
+      rowOf(input, clock.now(input.environment, input.merchantId)),
+    );
     const seqs = (await insertEvents.all(JSON.stringify(rows))).map((r) => r.seq);
     if (seqs.length !== inputs.length) throw new Error('not every event was stored');
     seqs.sort((a, b) => a - b);

@@ -33,4 +33,20 @@ describe('service migrations', () => {
       .all('terminal-1', 0) as { detail: string }[];
     expect(plan.map((p) => p.detail).join()).toMatch(/USING (COVERING )?INDEX events_terminal/);
   });
+
+  it('give every merchant the sandbox clock they all shared, so none goes back (22)', () => {
+    const db = new Database(':memory:');
+    const at = migrations.findIndex((m) => m.includes('CREATE TABLE sandbox_clocks'));
+    migrate(db, migrations.slice(0, at));
+    db.exec(`INSERT INTO merchants (id, name, created_at) VALUES ('m1', 'One', 0), ('m2', 'Two', 1);
+      INSERT INTO meta (key, value) VALUES ('clock_offset_ms', '86400000')`);
+
+    migrate(db);
+
+    expect(db.prepare('SELECT * FROM sandbox_clocks ORDER BY merchant_id').all()).toEqual([
+      { merchant_id: 'm1', offset_ms: 86_400_000 },
+      { merchant_id: 'm2', offset_ms: 86_400_000 },
+    ]);
+    expect(db.prepare("SELECT * FROM meta WHERE key = 'clock_offset_ms'").all()).toEqual([]);
+  });
 });

@@ -708,4 +708,15 @@ export const postgresMigrations: readonly string[] = [
   `
   ALTER TABLE terminals ADD COLUMN streaming_until BIGINT;
   `,
+  // 12: SQLite's 22 (a sandbox clock per merchant).
+  `
+  CREATE TABLE sandbox_clocks (
+    merchant_id TEXT PRIMARY KEY REFERENCES merchants(id),
+    offset_ms BIGINT NOT NULL
+  );
+  INSERT INTO sandbox_clocks (merchant_id, offset_ms)
+    SELECT m.id, CAST(meta.value AS BIGINT) FROM merchants m JOIN meta ON meta.key = 'clock_offset_ms'
+    WHERE CAST(meta.value AS BIGINT) <> 0;
+  DELETE FROM meta WHERE key = 'clock_offset_ms';
+  `,
 ];
