@@ -28,6 +28,7 @@ import { paymentCommands } from './commands/payments';
 import { refundCommands } from './commands/refunds';
 import { settingsCommands } from './commands/settings';
 import { staffPinCommands } from './commands/staff-pin';
+import { stateCommands } from './commands/state';
 import { redact, type CredentialStore, type Credentials } from './credentials';
 import { createDispatcher } from './dispatcher';
 import { createAttempts, type Attempts } from './history/attempts';
@@ -690,6 +691,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     checkStaffPin: (pin) => staffPin.check(pin),
     log,
     handlers: {
+      ...stateCommands(context),
       ...paymentCommands(context, {
         start: startPayment,
         showBasket(lines: BasketLine[]) {

@@ -11,6 +11,8 @@ import {
   isStaffCommand,
   isCommandName,
   parseReply,
+  type AreaCommandName,
+  type bridgeAreas,
   type BridgeReply,
   type CommandName,
   type CommandOf,
@@ -23,6 +25,13 @@ export type Handler<K extends CommandName> = (
 ) => ReplyOf<K> | Promise<ReplyOf<K>>;
 /** One handler for every command of the contract: a command without one does not compile. */
 export type Handlers = { [K in CommandName]: Handler<K> };
+/**
+ * The handlers of one area's commands (src/shared/bridge/<area>.ts), written in
+ * commands/<area>.ts: a command of the area without its handler does not compile there either.
+ */
+export type AreaHandlers<A extends keyof typeof bridgeAreas> = {
+  [K in AreaCommandName<A>]: Handler<K>;
+};
 
 export interface DispatcherOptions {
   handlers: Handlers;

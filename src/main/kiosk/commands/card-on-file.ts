@@ -5,19 +5,14 @@
 import type { CustomerLookup } from '../../../shared/bridge';
 import { penceToDecimalText, penceToPounds } from '../../../shared/money';
 import { ApiClientError } from '../../../client/http-client';
-import type { Handlers } from '../dispatcher';
+import type { AreaHandlers } from '../dispatcher';
 import { explain, KioskError } from '../kiosk-error';
 import type { KioskContext } from './context';
 
 /** How long the service lets a terminal read a looked-up customer's cards (docs/terminals.md). */
 const LOOKUP_HOLD_MS = 3_600_000;
 
-export function cardOnFileCommands(
-  ctx: KioskContext,
-): Pick<
-  Handlers,
-  'lookupCustomer' | 'chargeSavedCard' | 'captureCardPayment' | 'releaseCardPayment'
-> {
+export function cardOnFileCommands(ctx: KioskContext): AreaHandlers<'cardOnFile'> {
   const { history, tracker, cardCharges, now } = ctx;
   /**
    * Customers looked up in this session, by id, with the cards the service showed: a charge

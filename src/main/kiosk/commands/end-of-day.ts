@@ -1,11 +1,11 @@
 /** The back office's end-of-day report (behind the staff PIN), and the same as CSV. */
-import type { Handlers } from '../dispatcher';
+import type { AreaHandlers } from '../dispatcher';
 import { endOfDayCsv, endOfDayReport } from '../end-of-day';
 import { localDate } from '../../../shared/shop-day';
 import { explain } from '../kiosk-error';
 import type { KioskContext } from './context';
 
-export function endOfDayCommands(ctx: KioskContext): Pick<Handlers, 'endOfDayReport'> {
+export function endOfDayCommands(ctx: KioskContext): AreaHandlers<'endOfDay'> {
   return {
     async endOfDayReport({ date }) {
       const report = await endOfDayReport({

@@ -1,12 +1,10 @@
 /** The kiosk's own history: pages and searches of it, one payment's detail, its receipt. */
-import type { Handlers } from '../dispatcher';
+import type { AreaHandlers } from '../dispatcher';
 import { KioskError } from '../kiosk-error';
 import { changeView } from '../view';
 import type { KioskContext } from './context';
 
-export function historyCommands(
-  ctx: KioskContext,
-): Pick<Handlers, 'listHistory' | 'getPayment' | 'printReceipt'> {
+export function historyCommands(ctx: KioskContext): AreaHandlers<'history'> {
   const { history, refundHistory } = ctx;
   return {
     listHistory({ query: q }) {

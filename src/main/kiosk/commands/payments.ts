@@ -1,12 +1,11 @@
 /**
  * Payments at the counter: starting one (on the display now, or held in line), cancelling one,
- * clearing a finished one from the display, and the held line's remove and retry. What the
- * windows read of the kiosk (its state, the display's share of it) is here too.
+ * clearing a finished one from the display, and the held line's remove and retry.
  */
-import { displayStateOf, type BasketLine, type StartPaymentResult } from '../../../shared/bridge';
+import type { BasketLine, StartPaymentResult } from '../../../shared/bridge';
 import { basketTotalPence } from '../../../shared/basket';
 import { formatPence } from '../../../shared/money';
-import type { Handlers } from '../dispatcher';
+import type { AreaHandlers } from '../dispatcher';
 import { explain, KioskError } from '../kiosk-error';
 import type { KioskContext } from './context';
 
@@ -28,24 +27,9 @@ export interface DisplayLine {
   retryHeld(id: string): Promise<string | null | false>;
 }
 
-export function paymentCommands(
-  ctx: KioskContext,
-  line: DisplayLine,
-): Pick<
-  Handlers,
-  | 'getState'
-  | 'getDisplayState'
-  | 'startPayment'
-  | 'showBasket'
-  | 'cancelPayment'
-  | 'dismissPayment'
-  | 'removeHeldPayment'
-  | 'retryHeldPayment'
-> {
+export function paymentCommands(ctx: KioskContext, line: DisplayLine): AreaHandlers<'payments'> {
   const { history } = ctx;
   return {
-    getState: () => ctx.state(),
-    getDisplayState: () => displayStateOf(ctx.state()),
     async startPayment({ amountPence, notes, paymentMethod, lines }) {
       if (!ctx.client() || !ctx.credentials())
         throw new KioskError('Pair this kiosk before taking payments');

@@ -2,13 +2,11 @@
  * The receipt printer (docs/kiosk.md): naming it and printing a test page in Settings, behind
  * the staff PIN; retrying or dismissing a receipt it could not print, at the counter.
  */
-import type { Handlers } from '../dispatcher';
+import type { AreaHandlers } from '../dispatcher';
 import { KioskError } from '../kiosk-error';
 import type { KioskContext } from './context';
 
-export function printerCommands(
-  ctx: KioskContext,
-): Pick<Handlers, 'saveReceiptPrinter' | 'printTestPage' | 'retryPrintJob' | 'dismissPrintJob'> {
+export function printerCommands(ctx: KioskContext): AreaHandlers<'printer'> {
   const printer = ctx.receiptPrinter;
   return {
     saveReceiptPrinter: ({ printer: settings }) => ({ receiptPrinter: printer.save(settings) }),

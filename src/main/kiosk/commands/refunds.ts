@@ -1,12 +1,12 @@
 /** Refunding a completed payment, in full or an amount, behind the staff PIN. */
 import { ApiClientError } from '../../../client/http-client';
 import { penceToPounds } from '../../../shared/money';
-import type { Handlers } from '../dispatcher';
+import type { AreaHandlers } from '../dispatcher';
 import { explain, KioskError } from '../kiosk-error';
 import { refundReportOfRecord } from '../refund-tracker';
 import type { KioskContext } from './context';
 
-export function refundCommands(ctx: KioskContext): Pick<Handlers, 'refundPayment'> {
+export function refundCommands(ctx: KioskContext): AreaHandlers<'refunds'> {
   return {
     async refundPayment({ paymentRequestId, amountPence }) {
       const client = ctx.client();

@@ -3,7 +3,7 @@
  * secret, unpairing, and leaving or entering full-screen kiosk mode.
  */
 import type { RedactedCredentials } from '../credentials';
-import type { Handlers } from '../dispatcher';
+import type { AreaHandlers } from '../dispatcher';
 import { KioskError } from '../kiosk-error';
 import { PIN_NOT_CHOSEN } from '../staff-pin';
 import type { KioskContext } from './context';
@@ -20,10 +20,7 @@ export interface SettingsActions {
 export function settingsCommands(
   ctx: KioskContext,
   actions: SettingsActions,
-): Pick<
-  Handlers,
-  'pairWithCode' | 'configureManually' | 'unpair' | 'leaveKioskMode' | 'enterKioskMode'
-> {
+): AreaHandlers<'settings'> {
   return {
     // Both answer the new pairing without its secret (credentials.ts `redact`).
     pairWithCode: ({ baseUrl, code, name }) => actions.pair({ baseUrl, code, name }),

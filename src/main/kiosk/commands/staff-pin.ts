@@ -1,12 +1,10 @@
 /** The staff PIN's own commands: choosing it on first start, changing it, the prompt's check. */
-import type { Handlers } from '../dispatcher';
+import type { AreaHandlers } from '../dispatcher';
 import { KioskError } from '../kiosk-error';
 import { PIN_LOCKED, PIN_WRONG } from '../staff-pin';
 import type { KioskContext } from './context';
 
-export function staffPinCommands(
-  ctx: KioskContext,
-): Pick<Handlers, 'chooseStaffPin' | 'changeStaffPin' | 'checkStaffPin'> {
+export function staffPinCommands(ctx: KioskContext): AreaHandlers<'staffPin'> {
   return {
     async chooseStaffPin({ newPin }) {
       const refusal = await ctx.staffPin.choose(newPin);

@@ -1,0 +1,164 @@
+/**
+ * Payments at the counter: a payment as the kiosk knows it, the basket it is for, the held line,
+ * and the commands that start, cancel and clear them (src/main/kiosk/commands/payments.ts).
+ */
+import { z } from 'zod';
+import { PaymentMethod, PaymentStatus, CaptureType, safeText } from '../contract/common';
+import { formatPence, MAX_PENCE } from '../money';
+import {
+  basketWithinMax,
+  MAX_BASKET_LINES,
+  MAX_LINE_DESCRIPTION,
+  MAX_LINE_QUANTITY,
+} from '../basket';
+import { command, Done, Id, LineId, Pence, PositivePence } from './fields';
+
+/**
+ * One line of a basket (shared/basket.ts): what the customer is paying for, its price in pence
+ * like every amount the bridge carries.
+ */
+export const BasketLine = z.object({
+  description: z
+    .string({ message: 'must be a description' })
+    .trim()
+    .min(1, 'must not be blank')
+    .max(MAX_LINE_DESCRIPTION, `must be at most ${MAX_LINE_DESCRIPTION} characters`),
+  quantity: z
+    .number({ message: 'must be a quantity' })
+    .int('must be a whole number')
+    .positive('must be at least 1')
+    .max(MAX_LINE_QUANTITY, `must be at most ${MAX_LINE_QUANTITY}`),
+  unitPence: z
+    .number({ message: 'must be a price in pence' })
+    .int('must be a whole number of pence')
+    .min(0, 'must not be negative')
+    .max(MAX_PENCE, `is too large: the largest amount is ${formatPence(MAX_PENCE)}`),
+});
+export type BasketLine = z.infer<typeof BasketLine>;
+/**
+ * A line as a window sends it: its description also through the contract's safe-text rule
+ * (no control, bidirectional or invisible characters), as the service checks the lines it is
+ * sent. Only what comes in is checked: lines already kept are read back as they are.
+ */
+const BasketLineInput = BasketLine.extend({
+  description: safeText({ message: 'must be a description' })
+    .trim()
+    .min(1, 'must not be blank')
+    .max(MAX_LINE_DESCRIPTION, `must be at most ${MAX_LINE_DESCRIPTION} characters`),
+});
+const BasketLines = z
+  .array(BasketLineInput)
+  .max(MAX_BASKET_LINES, `must have at most ${MAX_BASKET_LINES} lines`)
+  .refine(basketWithinMax, `add up to more than the largest amount, ${formatPence(MAX_PENCE)}`);
+
+/**
+ * The basket on the customer display before its payment starts: built at the console
+ * (`showBasket`) or sent by the merchant's till system (a TERMINAL_DISPLAY push).
+ */
+export const DraftBasket = z.object({
+  source: z.enum(['counter', 'till']),
+  lines: z.array(BasketLine),
+  currency: z.string(),
+});
+export type DraftBasket = z.infer<typeof DraftBasket>;
+
+/** A payment as the kiosk knows it (amounts in pence). */
+export const KioskPayment = z.object({
+  paymentRequestId: z.string(),
+  origin: z.enum(['remote', 'counter']),
+  amountPence: Pence,
+  currency: z.string(),
+  orderId: z.string(),
+  notes: z.string().nullable(),
+  status: PaymentStatus,
+  paidPence: Pence,
+  tipPence: Pence,
+  paymentMethod: PaymentMethod.nullable(),
+  errorDescription: z.string().nullable(),
+  paymentUrl: z.string(),
+  qrCodeUrl: z.string(),
+  qrCodeUrlPng: z.string(),
+  templateUrl: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  expiresAt: z.string(),
+  final: z.boolean(),
+  /** The payment's COMPLETED refunds (docs/refunds.md). */
+  refundedPence: Pence,
+  /** The hosted receipt page the customer display offers once paid. */
+  receiptUrl: z.string().optional(),
+  /** The basket it was for, when it had one (lines in pence). */
+  lines: z.array(BasketLine).optional(),
+  /** A saved card charged at this counter (card on file): whose, which card, how captured. */
+  cardCharge: z
+    .object({
+      customerId: z.string(),
+      customerName: z.string(),
+      paymentMethodId: z.string(),
+      cardLabel: z.string(),
+      captureType: CaptureType,
+    })
+    .optional(),
+});
+export type KioskPayment = z.infer<typeof KioskPayment>;
+
+export const StatusChange = z.object({
+  from: PaymentStatus.nullable(),
+  to: PaymentStatus,
+  source: z.enum(['push', 'webhook', 'poll', 'local']),
+  occurredAt: z.string(),
+  recordedAt: z.string(),
+});
+export type StatusChange = z.infer<typeof StatusChange>;
+
+/**
+ * A payment started at the counter while another is on the display. It is not yet a payment
+ * request at the service (whose expiry is fixed when it is created): the core creates it when it
+ * reaches the display, so the customer gets its whole time to pay (docs/kiosk.md).
+ */
+export const HeldPayment = z.object({
+  id: z.string(),
+  amountPence: Pence,
+  notes: z.string().nullable(),
+  paymentMethod: PaymentMethod.nullable(),
+  createdAt: z.string(),
+  /** Why the service did not take it when its turn came; staff retry or remove it. */
+  error: z.string().nullable(),
+  lines: z.array(BasketLine).optional(),
+});
+export type HeldPayment = z.infer<typeof HeldPayment>;
+
+/** What startPayment answers: on the display now, or held in line behind `position - 1` others. */
+export const StartPaymentResult = z.discriminatedUnion('queued', [
+  z.object({ queued: z.literal(false), payment: KioskPayment }),
+  z.object({ queued: z.literal(true), held: HeldPayment, position: z.number().int().min(1) }),
+]);
+export type StartPaymentResult = z.infer<typeof StartPaymentResult>;
+
+export const paymentsBridge = {
+  startPayment: command({
+    input: z.object({
+      amountPence: PositivePence,
+      notes: safeText().trim().max(30, 'must be at most 30 characters').optional(),
+      paymentMethod: PaymentMethod.nullable().optional(),
+      /** The basket it is for; its total must be `amountPence`. */
+      lines: BasketLines.optional(),
+    }),
+    reply: StartPaymentResult,
+  }),
+  /**
+   * The basket staff are building, sent whole with every change so the customer display shows
+   * each line as it is added; an empty list takes it off.
+   */
+  showBasket: command({ input: z.object({ lines: BasketLines }), reply: Done('shown') }),
+  cancelPayment: command({ input: z.object({ paymentRequestId: Id }), reply: KioskPayment }),
+  /** Takes a held counter payment out of the line; nothing was created at the service. */
+  removeHeldPayment: command({ input: z.object({ id: LineId }), reply: Done('removed') }),
+  /** Asks the service again for a held payment it refused or could not be reached for. */
+  retryHeldPayment: command({ input: z.object({ id: LineId }), reply: Done('retried') }),
+  /** Clears a finished payment from the display before it returns to idle by itself. */
+  dismissPayment: command({
+    input: z.object({ paymentRequestId: Id }),
+    reply: Done('dismissed'),
+  }),
+};

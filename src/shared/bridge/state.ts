@@ -1,0 +1,140 @@
+/**
+ * What the windows read of the kiosk: its whole state (the staff console) and the customer
+ * display's share of it, the one read a display on the LAN may make
+ * (src/main/kiosk/commands/state.ts).
+ */
+import { z } from 'zod';
+import { Environment } from '../contract/common';
+import { command, Empty, Pence } from './fields';
+import { DraftBasket, HeldPayment, KioskPayment } from './payments';
+import { PrintJob, ReceiptPrinter } from './printer';
+
+/** Today's takings; `totalPence` is net of the refunds completed today (`refundedPence`). */
+export const Takings = z.object({
+  count: z.number(),
+  totalPence: Pence,
+  tipsPence: Pence,
+  refundedPence: Pence,
+});
+
+export const ConnectionState = z.enum(['connecting', 'connected', 'reconnecting', 'offline']);
+
+export const KioskState = z.object({
+  pairing: z.discriminatedUnion('paired', [
+    z.object({ paired: z.literal(false) }),
+    z.object({
+      paired: z.literal(true),
+      environment: Environment,
+      kind: z.enum(['terminal', 'merchant']),
+      baseUrl: z.string(),
+      terminalName: z.string().nullable(),
+      merchantName: z.string().nullable(),
+      /** The shop's logo on the service (an absolute URL), when it has one. */
+      merchantLogoUrl: z.string().nullable().optional(),
+    }),
+  ]),
+  /** The push channel's state; `offline` also when the service cannot be reached at all. */
+  connection: ConnectionState,
+  online: z.boolean(),
+  active: KioskPayment.nullable(),
+  /** Payment requests waiting for the display (pushed from the dashboard), next first. */
+  queue: z.array(KioskPayment),
+  /** Counter payments waiting for the display, after `queue`; created when their turn comes. */
+  held: z.array(HeldPayment),
+  /** The terminal's largest payment (the service's `maxAmount`, in pence); null when unknown. */
+  maxPence: Pence.nullable(),
+  /** The kiosk's locale for dates and numbers (BCP 47, default en-GB). */
+  locale: z.string(),
+  /** The shop's time zone (IANA, default Europe/London): its calendar day is the shop's day. */
+  timeZone: z.string(),
+  /** The shop's date now (yyyy-mm-dd in `timeZone`): what "today" means on every screen. */
+  today: z.iso.date(),
+  takings: Takings,
+  /** Full-screen kiosk mode, which staff leave with the PIN (leaveKioskMode). */
+  kioskMode: z.boolean(),
+  /** Whether the shop has chosen its staff PIN; until then every staff-only command is refused. */
+  staffPinSet: z.boolean(),
+  /**
+   * A tablet on the LAN as the customer display (`--lan`): where it opens and the display code
+   * it needs now. The code changes after each use and when it expires.
+   */
+  lanDisplay: z.object({ url: z.string(), code: z.string(), expiresAt: z.string() }).nullable(),
+  /** The network receipt printer named in Settings; null prints through the system instead. */
+  receiptPrinter: ReceiptPrinter.nullable(),
+  /** Receipts waiting for the receipt printer (it could not be reached), oldest first. */
+  printJobs: z.array(PrintJob),
+  /** The basket being built for the next payment, as the customer display shows it. */
+  basket: DraftBasket.nullable().optional(),
+});
+export type KioskState = z.infer<typeof KioskState>;
+
+/**
+ * A payment as the customer display shows it, and all a display is ever sent of one: what the
+ * customer reads (amount, note, status) and what they scan. No customer, card, order or history.
+ */
+export const DisplayPayment = KioskPayment.pick({
+  paymentRequestId: true,
+  amountPence: true,
+  currency: true,
+  notes: true,
+  status: true,
+  tipPence: true,
+  paymentUrl: true,
+  qrCodeUrl: true,
+  templateUrl: true,
+  expiresAt: true,
+  final: true,
+  receiptUrl: true,
+  lines: true,
+});
+export type DisplayPayment = z.infer<typeof DisplayPayment>;
+
+/** Everything the customer display needs; a display on the LAN receives nothing else. */
+export const DisplayState = z.object({
+  shopName: z.string().nullable(),
+  /** The shop's logo on the service, shown as an image beside its name; null without one. */
+  shopLogoUrl: z.string().nullable().optional(),
+  locale: z.string(),
+  active: DisplayPayment.nullable(),
+  /** Payment requests waiting for the display, next first (as the customer will see them). */
+  queue: z.array(DisplayPayment),
+  /** The basket being built for the next payment (each line as staff add it). */
+  basket: DraftBasket.nullable().optional(),
+});
+export type DisplayState = z.infer<typeof DisplayState>;
+
+function displayPayment(p: KioskPayment): DisplayPayment {
+  return {
+    paymentRequestId: p.paymentRequestId,
+    amountPence: p.amountPence,
+    currency: p.currency,
+    notes: p.notes,
+    status: p.status,
+    tipPence: p.tipPence,
+    paymentUrl: p.paymentUrl,
+    qrCodeUrl: p.qrCodeUrl,
+    templateUrl: p.templateUrl,
+    expiresAt: p.expiresAt,
+    final: p.final,
+    ...(p.receiptUrl ? { receiptUrl: p.receiptUrl } : {}),
+    ...(p.lines?.length ? { lines: p.lines } : {}),
+  };
+}
+
+/** The display's share of the kiosk state, field by field (never a copy with fields removed). */
+export function displayStateOf(state: KioskState): DisplayState {
+  return {
+    shopName: state.pairing.paired ? state.pairing.merchantName : null,
+    shopLogoUrl: state.pairing.paired ? (state.pairing.merchantLogoUrl ?? null) : null,
+    locale: state.locale,
+    active: state.active ? displayPayment(state.active) : null,
+    queue: state.queue.map(displayPayment),
+    basket: state.basket ?? null,
+  };
+}
+
+export const stateBridge = {
+  getState: command({ input: Empty, reply: KioskState }),
+  /** What the customer display shows; the one read a display on the LAN may make. */
+  getDisplayState: command({ input: Empty, reply: DisplayState, display: true }),
+};
