@@ -27,6 +27,13 @@ export function presentedSecretHash(header: string | undefined): string | undefi
 /** How often a secret's "last used" is written: once a minute at most (see noteUse). */
 export const USE_RECORD_MS = 60_000;
 
+/**
+ * How often the secrets of open streams and MCP sessions are checked for revocation even when no
+ * announcement came (`untilRevoked`): the bound on how long one outlives its secret should an
+ * announcement be lost. COUNTER_REVOCATION_CHECK_MS sets it (tests shorten it).
+ */
+export const REVOCATION_CHECK_MS = 30_000;
+
 export function createAuthenticator(store: Store, now: () => number = Date.now) {
   const lookup = store.prepare<[string], SecretRow>(`
     SELECT s.merchant_id, s.environment, s.kind, s.terminal_id, t.store_id
@@ -42,6 +49,18 @@ export function createAuthenticator(store: Store, now: () => number = Date.now) 
   // are not cached, so guessing cannot fill memory; wrong secrets are rate-limited per address
   // (rate-limit.ts).
   const known = createReadCache<Caller>(store, 'caller');
+
+  const live = store.prepare<[string], { one: number }>(
+    'SELECT 1 AS one FROM access_secrets WHERE hash = ? AND revoked_at IS NULL',
+  );
+  const held = createHeldBySecret(
+    async (hash) => (await live.get(hash)) !== undefined,
+    () => store.open,
+    Number(process.env.COUNTER_REVOCATION_CHECK_MS ?? REVOCATION_CHECK_MS),
+  );
+  // Another instance's revocation (PostgreSQL announces every change of access_secrets, and
+  // everything after its listening connection was lost): check the secrets held open here.
+  store.onChange('caller', () => void held.check());
 
   // "Last used" (GET /api/merchant/secrets) is written at most once a minute per secret by each
   // process, never awaited: authentication runs on every request, the payment-status poll being
@@ -137,7 +156,83 @@ export function createAuthenticator(store: Store, now: () => number = Date.now) 
       known.changed();
       recordedUse.clear();
       await store.caughtUp();
+      await held.check();
     },
+    /**
+     * Calls `end` once the secret whose SHA-256 is `secretHash` is revoked, here or on any
+     * instance sharing the database: for what a request opens and keeps open with it (an event
+     * stream, an MCP session). The returned function lets go (call it when the thing ends).
+     */
+    untilRevoked: held.hold,
   };
 }
 export type Authenticator = ReturnType<typeof createAuthenticator>;
+
+/**
+ * What was opened with each secret and is still open, and the check that ends it once its
+ * secret is no longer valid. Nothing about revocation is kept here: each check asks the
+ * database, which every instance shares, so a revocation anywhere ends what is open everywhere.
+ * A check runs when this instance revokes (forgetAll), when another instance's revocation is
+ * announced, and every `everyMs` while anything is held, in case an announcement was lost.
+ * A database that cannot be reached ends nothing: only a secret found revoked (or gone) does.
+ */
+function createHeldBySecret(
+  valid: (hash: string) => Promise<boolean>,
+  storeOpen: () => boolean,
+  everyMs: number,
+) {
+  const held = new Map<string, Set<() => void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  async function sweep(): Promise<void> {
+    for (const [hash, enders] of [...held]) {
+      if (!storeOpen()) return;
+      let ok: boolean;
+      try {
+        ok = await valid(hash);
+      } catch {
+        continue;
+      }
+      if (ok || held.get(hash) !== enders) continue;
+      held.delete(hash);
+      for (const end of enders) end();
+    }
+  }
+
+  /** One check at a time; a check asked for meanwhile runs once that one ends. */
+  function check(): Promise<void> {
+    if (held.size === 0) return running ?? Promise.resolve();
+    again = true;
+    running ??= (async () => {
+      while (again) {
+        again = false;
+        await sweep();
+      }
+    })().finally(() => (running = null));
+    return running;
+  }
+
+  function hold(secretHash: string, end: () => void): () => void {
+    let enders = held.get(secretHash);
+    if (!enders) held.set(secretHash, (enders = new Set()));
+    // A function of its own, so that the same `end` held twice is let go of once per hold.
+    const entry = () => end();
+    enders.add(entry);
+    if (!timer) {
+      timer = setInterval(() => void check(), everyMs);
+      timer.unref();
+    }
+    return () => {
+      enders.delete(entry);
+      if (enders.size === 0 && held.get(secretHash) === enders) held.delete(secretHash);
+      if (held.size === 0) {
+        clearInterval(timer);
+        timer = undefined;
+      }
+    };
+  }
+
+  return { check, hold };
+}

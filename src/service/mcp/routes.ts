@@ -9,6 +9,9 @@
  * call this service's own HTTP API in process (app.fetch) with the session's secret, so they get
  * exactly its authentication, validation, idempotency and error envelope. Agent Pay's tools are
  * not served here: they sign with the agent's private key, which stays with the agent (stdio).
+ *
+ * Sessions are bounded per merchant, per client address and per instance, fairly (sessions.ts),
+ * and a session ends when the secret that opened it is revoked, on whichever instance revokes it.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -18,22 +21,17 @@ import type { Hono } from 'hono';
 import { createFetchClient } from '../../shared/contract/fetch-client';
 import type { RouteDef } from '../../shared/contract/routes';
 import type { Area } from '../context';
-import { ApiError } from '../kernel/errors';
 import { hashSecret } from '../kernel/secrets';
 import { mount } from '../http/mount';
+import { createSessionTable, type HeldSession } from './sessions';
 
 export const MCP_PATH = '/mcp';
-/** A session nobody used for this long is closed (its client starts a new one). */
-export const MCP_IDLE_MS = 30 * 60_000;
-/** Sessions held at once per instance: beyond, new ones wait for idle ones to go. */
-export const MCP_MAX_SESSIONS = 1000;
 const SESSION_HEADER = 'mcp-session-id';
 
-interface Session {
+interface Session extends HeldSession {
   transport: WebStandardStreamableHTTPServerTransport;
   server: McpServer;
   secretHash: string;
-  lastSeen: number;
   /** The latest request's connection: the in-process calls are rate-limited by its address. */
   env: { incoming?: IncomingMessage };
 }
@@ -60,46 +58,106 @@ const jsonRpcError = (status: number, message: string, headers: Record<string, s
 
 const bearer = (header: string | undefined) => /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1] ?? '';
 
-export const mcpRoutes: Area = (app: Hono, ctx) => {
-  const sessions = new Map<string, Session>();
-
-  function closeIdle(now: number) {
-    for (const [id, session] of sessions)
-      if (now - session.lastSeen > MCP_IDLE_MS) {
-        sessions.delete(id);
-        void session.server.close().catch(() => {});
+/**
+ * `response` with a body that calls `done` once it has been sent, or the client went away: a
+ * session's request (a tool call streaming its answer, a confirmation being asked) is in flight
+ * until then.
+ */
+function untilSent(response: Response, done: () => void): Response {
+  if (!response.body) {
+    done();
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await reader.read();
+        if (!next.done) return controller.enqueue(next.value);
+        done();
+        controller.close();
+      } catch (error) {
+        done();
+        controller.error(error);
       }
+    },
+    cancel(reason) {
+      done();
+      return reader.cancel(reason);
+    },
+  });
+  const { status, statusText, headers } = response;
+  return new Response(body, { status, statusText, headers });
+}
+
+export const mcpRoutes: Area = (app: Hono, ctx) => {
+  const sessions = createSessionTable<Session>();
+
+  /** Runs one request of `session`, which counts as busy until its answer is sent. */
+  async function handle(session: Session, request: Request): Promise<Response> {
+    session.busy++;
+    let finished = false;
+    const done = () => {
+      if (finished) return;
+      finished = true;
+      session.busy--;
+      session.lastSeen = Date.now();
+    };
+    try {
+      return untilSent(await session.transport.handleRequest(request), done);
+    } catch (error) {
+      done();
+      throw error;
+    }
   }
 
-  async function open(request: Request, secret: string, env: Session['env']) {
-    const now = Date.now();
-    closeIdle(now);
-    if (sessions.size >= MCP_MAX_SESSIONS)
-      throw new ApiError(503, 'Too many MCP sessions are open; try again shortly');
+  async function open(request: Request, secret: string, merchantId: string, env: Session['env']) {
     // Loaded on the first session: the MCP SDK's schemas cost the service's start-up otherwise.
     const [{ WebStandardStreamableHTTPServerTransport }, { createCounterMcpServer }] =
       await Promise.all([
         import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
         import('../../mcp/server'),
       ]);
-    const session = { secretHash: hashSecret(secret), lastSeen: now, env } as Session;
+    const now = Date.now();
+    const address = env.incoming?.socket?.remoteAddress ?? 'unknown';
+    // Room is made and the session counted in one step, before anything is awaited: sessions
+    // opened at the same moment are each counted against the limits.
+    sessions.makeRoom(merchantId, address, now);
+    const id = randomUUID();
+    const secretHash = hashSecret(secret);
+    const session = { merchantId, address, secretHash, lastSeen: now, busy: 0, env } as Session;
+    const letGo = ctx.auth.untilRevoked(secretHash, () => sessions.drop(id));
+    session.close = () => {
+      letGo();
+      void session.server.close().catch(() => {});
+    };
+    sessions.add(id, session);
     const client = createFetchClient({
       baseUrl: ctx.publicUrl(),
       secret,
       fetch: async (input, init) => app.fetch(new Request(input, init), session.env),
     });
     session.server = createCounterMcpServer({ merchant: client });
+    let initialized = false;
     session.transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, session),
-      onsessionclosed: (id) => void sessions.delete(id),
+      sessionIdGenerator: () => id,
+      onsessioninitialized: () => void (initialized = true),
+      onsessionclosed: () => sessions.drop(id),
     });
-    await session.server.connect(session.transport);
-    return session.transport.handleRequest(request);
+    try {
+      await session.server.connect(session.transport);
+      const response = await handle(session, request);
+      // Anything but an initialize opens no session: its place is given back at once.
+      if (!initialized) sessions.drop(id);
+      return response;
+    } catch (error) {
+      sessions.drop(id);
+      throw error;
+    }
   }
 
   for (const method of ['get', 'post', 'delete'] as const)
-    mount(app, ctx.auth, mcpRoute(method), async ({ c }) => {
+    mount(app, ctx.auth, mcpRoute(method), async ({ c, caller }) => {
       // Server-to-client messages ride on each POST's own stream (a refund's confirmation
       // included), so no standalone stream is offered: nothing long-lived holds a shutdown.
       if (method === 'get')
@@ -111,13 +169,13 @@ export const mcpRoutes: Area = (app: Hono, ctx) => {
       const id = c.req.header(SESSION_HEADER);
       if (id === undefined) {
         if (method === 'delete') return jsonRpcError(400, 'Mcp-Session-Id header is required');
-        return open(c.req.raw, secret, env);
+        return open(c.req.raw, secret, caller.merchantId, env);
       }
       const session = sessions.get(id);
       if (!session || session.secretHash !== hashSecret(secret))
         return jsonRpcError(404, 'No such MCP session: initialize a new one');
       session.lastSeen = Date.now();
       session.env = env;
-      return session.transport.handleRequest(c.req.raw);
+      return handle(session, c.req.raw);
     });
 };

@@ -12,6 +12,7 @@ import { sayReconnect } from '../ops/streams';
 import type { MerchantTopic } from '../../shared/contract/merchant-events';
 import { routes } from '../../shared/contract/routes';
 import type { Area } from '../context';
+import { presentedSecretHash } from '../http/auth';
 import { mount } from '../http/mount';
 import { HEARTBEAT_MS } from '../terminals/stream';
 import { changedTopics, createWatcher } from './watch';
@@ -23,6 +24,7 @@ export const merchantEventRoutes: Area = (app, ctx) => {
 
   mount(app, ctx.auth, routes.merchantEvents, async ({ caller, c }) => {
     const { merchantId, environment } = caller;
+    const secretHash = presentedSecretHash(c.req.header('authorization'))!;
     return streamSSE(c, async (stream) => {
       let open = true;
       let wake: (() => void) | null = null;
@@ -41,6 +43,12 @@ export const merchantEventRoutes: Area = (app, ctx) => {
         nudge();
       });
       stream.onAbort(() => {
+        open = false;
+        nudge();
+      });
+      // The secret that opened it revoked, on any instance: the stream ends (a reconnect is then
+      // refused with 401), rather than going on telling what changes to whoever still holds it.
+      const letGo = ctx.auth.untilRevoked(secretHash, () => {
         open = false;
         nudge();
       });
@@ -93,6 +101,7 @@ export const merchantEventRoutes: Area = (app, ctx) => {
         clearInterval(heartbeat);
         unsubscribe();
         unregister();
+        letGo();
       }
     });
   });
