@@ -76,7 +76,6 @@ async function seed(base: string) {
   const ids: string[] = [];
   for (let i = 0; i < CONTRACTS; i++) {
     const contract = await client.contract.create({
-      approver: { email: 'finance@example.com' },
       name: `Bench ${i}`,
       limits: {
         maxPerPayment: 100,

@@ -52,8 +52,7 @@ describe('npm pack of src/agent', () => {
       import { AgentPay, AgentPayError } from '@counter/agent-pay';
       const pay = new AgentPay({ baseUrl: process.env.BASE_URL, privateKeyPem: process.env.KEY });
       const agent = await pay.agent.register({ name: 'Packaged agent' });
-      const contract = await pay.contract.create({ approver: { email: 'finance@example.com' },
-        name: 'Packaged',
+      const contract = await pay.contract.create({ name: 'Packaged',
         limits: { maxPerPayment: 10, periodLimits: [{ amount: 20, period: 'DAY' }], validTo: '2099-01-01T00:00:00Z' },
       });
       await fetch(process.env.BASE_URL + '/api/sandbox/contracts/' + contract.contractId + '/authorize', {

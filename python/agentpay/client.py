@@ -489,16 +489,20 @@ class _Contracts:
         self,
         name: str,
         limits: Limits,
-        approver: Approver,
         type: Optional[str] = None,
         service_customer_id: Optional[str] = None,
         description: Optional[str] = None,
         idempotency_key: Optional[str] = None,
+        approver: Optional[Approver] = None,
     ) -> Contract:
-        """A new contract, PENDING_AUTHORIZATION, with the authorizationUrl for the human.
-        ``approver`` names them (``{"email": ...}`` or ``{"phone": "+44..."}``): approving on
-        that page needs the one-time code sent there."""
-        body: Dict[str, Any] = {"name": name, "approver": approver}
+        """A new contract, PENDING_AUTHORIZATION, with the authorizationUrl for the human. Who
+        approves is the service's choice: one of the business's approvers (SEND) or the customer
+        (COLLECT), picked on that page, where approving needs the one-time code sent to them.
+        ``approver`` (``{"email": ...}`` or ``{"phone": "+44..."}``) is an optional suggestion
+        among those, which the page preselects."""
+        body: Dict[str, Any] = {"name": name}
+        if approver is not None:
+            body["approver"] = approver
         if type is not None:
             body["type"] = type
         if service_customer_id is not None:

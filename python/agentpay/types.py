@@ -73,8 +73,9 @@ class LinkedMethod(TypedDict):
 
 
 class Approver(TypedDict, total=False):
-    """Who approves a contract: exactly one of an e-mail address or an international phone
-    number (``+447700900123``). The one-time code approval needs is sent there, never to the
+    """An approver: exactly one of an e-mail address or an international phone number
+    (``+447700900123``). On a contract, who approves it (the suggestion until a person
+    approves, then that person); the one-time code approval needs goes there, never to the
     agent."""
 
     email: str

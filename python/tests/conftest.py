@@ -3,6 +3,7 @@ data directory, started once per test session with a known sandbox secret."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -12,7 +13,7 @@ import subprocess
 import tempfile
 import urllib.request
 from pathlib import Path
-from typing import Any, Dict, Iterator, Optional
+from typing import Any, Dict, Iterator, Optional, Sequence
 
 import pytest
 
@@ -37,16 +38,16 @@ class Service:
             return json.loads(response.read() or b"null")
 
 
-@pytest.fixture(scope="session")
-def service() -> Iterator[Service]:
-    secret = "sk_sandbox_py_" + secrets.token_urlsafe(18)
+@contextlib.contextmanager
+def running_service(env: Dict[str, str], args: Sequence[str] = ()) -> Iterator[str]:
+    """``npm run service -- --port 0`` in a fresh data directory, with ``env`` added to the
+    environment and ``args`` to the command line; yields its URL and stops it after."""
     data_dir = tempfile.mkdtemp(prefix="agentpay-py-")
-    env = {**os.environ, "SERVICE_SANDBOX_SECRET": secret}
     # Node directly with tsx's loader (not the npm/tsx launchers), so terminating it stops the service.
     proc = subprocess.Popen(
-        ["node", "--import", "tsx", "src/service/cli.ts", "--port", "0", "--data-dir", data_dir],
+        ["node", "--import", "tsx", "src/service/cli.ts", "--port", "0", "--data-dir", data_dir, *args],
         cwd=REPO,
-        env=env,
+        env={**os.environ, **env},
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -63,10 +64,17 @@ def service() -> Iterator[Service]:
         proc.kill()
         raise RuntimeError("the service did not start")
     try:
-        yield Service(url, secret)
+        yield url
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
+
+
+@pytest.fixture(scope="session")
+def service() -> Iterator[Service]:
+    secret = "sk_sandbox_py_" + secrets.token_urlsafe(18)
+    with running_service({"SERVICE_SANDBOX_SECRET": secret}) as url:
+        yield Service(url, secret)

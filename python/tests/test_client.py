@@ -121,11 +121,11 @@ def test_no_api_key_and_not_registered(service: Service, monkeypatch: pytest.Mon
 
 def test_contract_lifecycle_create_get_list_update(service: Service) -> None:
     client = registered(service)
-    created = client.contract.create(name="Supplies", approver=APPROVER, limits=limits())
+    created = client.contract.create(name="Supplies", limits=limits())
     assert created["status"] == "PENDING_AUTHORIZATION"
     assert created["type"] == "SEND"
     assert created.get("authorizationUrl", "").startswith("http")
-    assert created.get("approver") == APPROVER
+    assert "approver" not in created  # the service chooses, on the page
     assert created["limits"]["currency"] == "GBP"
 
     authorize(service, created["contractId"])
@@ -163,7 +163,7 @@ def test_contract_lifecycle_create_get_list_update(service: Service) -> None:
     assert pending is not None and pending["limits"]["maxPerPayment"] == 80
     assert updated["limits"]["maxPerPayment"] == 50  # still enforced until approved
 
-    other = client.contract.create(name="Later", approver=APPROVER, limits=limits())
+    other = client.contract.create(name="Later", limits=limits())
     sends = client.contract.list(type="SEND", size=1)
     assert sends["size"] == 1 and sends["totalCount"] == 2
     every = client.contract.list_all(type="SEND")
@@ -174,14 +174,14 @@ def test_contract_lifecycle_create_get_list_update(service: Service) -> None:
 
 def test_await_active_fails_when_declined_and_times_out(service: Service) -> None:
     client = registered(service)
-    declined = client.contract.create(name="Declined", approver=APPROVER, limits=limits())
+    declined = client.contract.create(name="Declined", limits=limits())
     authorize(service, declined["contractId"], "DECLINE")
     with pytest.raises(AgentPayError) as failed:
         client.contract.await_active(declined["contractId"], timeout_ms=5_000)
     assert failed.value.code == "AUTHORIZATION_FAILED"
     assert failed.value.contract is not None
 
-    waiting = client.contract.create(name="Waiting", approver=APPROVER, limits=limits())
+    waiting = client.contract.create(name="Waiting", limits=limits())
     with pytest.raises(AgentPayError) as timeout:
         client.contract.await_active(waiting["contractId"], timeout_ms=300, interval_ms=100)
     assert timeout.value.code == "AUTHORIZATION_TIMEOUT"
@@ -190,18 +190,22 @@ def test_await_active_fails_when_declined_and_times_out(service: Service) -> Non
 def test_validation_errors_name_the_field(service: Service) -> None:
     client = registered(service)
     with pytest.raises(AgentPayError) as bad:
-        client.contract.create(name="Bad", approver=APPROVER, limits=limits(periodLimits=[]))
+        client.contract.create(name="Bad", limits=limits(periodLimits=[]))
     assert bad.value.status == 400 and bad.value.code == "BAD_REQUEST"
     assert any("periodLimits" in e["field"] for e in bad.value.errors)
     with pytest.raises(AgentPayError) as local:
         client.contract.create(name="Bad", approver={"phone": "07700900123"}, limits=limits())
     assert local.value.status == 400
     assert [e["field"] for e in local.value.errors] == ["approver.phone"]
+    # A suggestion must be one of the business's approvers (this one has none yet).
+    with pytest.raises(AgentPayError) as stranger:
+        client.contract.create(name="Bad", approver=APPROVER, limits=limits())
+    assert [e["field"] for e in stranger.value.errors] == ["approver"]
 
 
 def test_the_agent_cannot_approve_its_own_contract_at_its_link(service: Service) -> None:
     client = registered(service)
-    created = client.contract.create(name="Own link", approver=APPROVER, limits=limits())
+    created = client.contract.create(name="Own link", limits=limits())
     form = urllib.parse.urlencode({"decision": "APPROVE"}).encode()
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(urllib.request.Request(created["authorizationUrl"], data=form))
@@ -263,7 +267,7 @@ def test_the_client_follows_the_sandbox_clock(service: Service) -> None:
 
 def test_a_retry_with_the_same_idempotency_key_pays_once(service: Service) -> None:
     client = registered(service, "Py retrier")
-    contract = client.contract.create(name="Retries", approver=APPROVER, limits=limits())
+    contract = client.contract.create(name="Retries", limits=limits())
     authorize(service, contract["contractId"])
     payee = {"name": "Acme Supplies", "sortCode": "12-34-56", "accountNumber": "12345678"}
     key = f"py-retry-{time.time_ns()}"

@@ -41,7 +41,6 @@ def test_a_contract_created_in_python_is_read_by_typescript_and_the_reverse(
 
     made_in_python = python.contract.create(
         name="From Python",
-        approver={"email": "finance@example.com"},
         limits={
             "maxPerPayment": 10,
             "periodLimits": [{"amount": 30, "period": "DAY", "alignment": "ANCHORED"}],

@@ -82,7 +82,6 @@ def test_a_send_receipt_verifies_and_a_revoked_contract_refuses(service: Service
     client.agent.register(name="Python receipts")
     contract = client.contract.create(
         name="Receipts",
-        approver={"email": "finance@example.com"},
         limits={
             "maxPerPayment": 50,
             "periodLimits": [{"amount": 100, "period": "DAY"}],

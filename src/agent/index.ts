@@ -351,8 +351,10 @@ export class AgentPay {
 
   readonly contract = {
     /**
-     * A new contract, PENDING_AUTHORIZATION, with the authorizationUrl for the human.
-     * `approver` ({email} or {phone}) names them: approving needs the code sent there.
+     * A new contract, PENDING_AUTHORIZATION, with the authorizationUrl for the human. Who
+     * approves is the service's choice: one of the business's approvers (SEND) or the customer
+     * (COLLECT), picked on the page, where approving needs the code sent to them. `approver`
+     * ({email} or {phone}) is optional: a suggestion among those, which the page preselects.
      */
     create: (input: ContractInput, opts: WriteOptions = {}) =>
       this.signed<ContractRecord>('POST', '/api/agents/contracts', { body: input, ...opts }),

@@ -103,16 +103,19 @@ export function registerAgentTools(server: McpServer, options: AgentToolOptions)
     {
       title: 'Ask a person for a spending contract',
       description:
-        "Creates a spending contract (SEND: pay UK bank accounts; COLLECT: charge a customer's linked card) with limits: the most per payment and caps per period. It starts PENDING_AUTHORIZATION: give the authorizationUrl to the approver, who approves with a one-time code sent to them, then call contract_wait. Amounts are in pounds.",
+        "Creates a spending contract (SEND: pay UK bank accounts; COLLECT: charge a customer's linked card) with limits: the most per payment and caps per period. It starts PENDING_AUTHORIZATION: give the authorizationUrl to a person who may approve it (one of the business's approvers for SEND, the customer for COLLECT); they pick themselves on that page and approve with a one-time code sent to them, then call contract_wait. No approver is needed: `approver` is only a suggestion among those people. Amounts are in pounds.",
       inputSchema: ContractCreateBody.safeExtend({ idempotencyKey: idempotencyKey.optional() }),
     },
     ({ idempotencyKey, ...input }) =>
       guarded(async () => {
         await ensureAgent();
         const contract = await pay.contract.create(input, { idempotencyKey });
-        const to = contract.approver?.email ?? contract.approver?.phone ?? 'the approver';
+        const suggested = contract.approver?.email ?? contract.approver?.phone;
+        const to =
+          suggested ??
+          (contract.type === 'COLLECT' ? 'the customer' : "one of the business's approvers");
         return answer(
-          `Contract ${contract.contractId} is ${contract.status}. Ask ${to} to open ${contract.authorizationUrl} and approve it (a one-time code is sent to them); then call contract_wait.`,
+          `Contract ${contract.contractId} is ${contract.status}. Ask ${to} to open ${contract.authorizationUrl} and approve it (a one-time code is sent to the person they choose on the page); then call contract_wait.`,
           contract,
         );
       }),

@@ -104,8 +104,8 @@ export interface ServiceOptions extends StoreOptions {
   /** Turns on GET /metrics for a Bearer token equal to this (ops/metrics.ts). */
   metricsToken?: string;
   /**
-   * Who may approve production Agent Pay SEND contracts: e-mail addresses and phone numbers the
-   * operator lists (SERVICE_AGENT_APPROVERS), out of reach of the agents that create contracts.
+   * The operator's default approvers of Agent Pay SEND contracts (SERVICE_AGENT_APPROVERS):
+   * e-mail addresses and phone numbers, for each business and environment with none of its own.
    */
   agentApprovers?: readonly string[];
   /**
@@ -259,7 +259,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     refunds,
     presence: createPresence(store),
     streams: createStreamRegistry(),
-    approvers: { production: options.agentApprovers ?? [] },
+    approvers: { operatorDefault: options.agentApprovers ?? [] },
     receiptKeys: options.receiptKeys ?? {},
     messages,
     publicUrl: () => publicUrl,

@@ -10,7 +10,13 @@ import { realpathSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { approversFromEnv } from './agent/contracts';
+import {
+  approversFromEnv,
+  createApprovers,
+  recipientOfApprover,
+  type Recipient,
+} from './agent/approvers';
+import { Approver } from '../shared/contract/agent';
 import { RECEIPT_VALIDITY_MS, rotateReceiptKey } from './agent/receipt-signer';
 import { createService } from './app';
 import { nonBlank } from '../shared/contract/common';
@@ -161,7 +167,7 @@ function optionLines(names: readonly (keyof typeof OPTIONS)[]): string {
 }
 
 export const USAGE = `Usage: npm run service -- [options]
-       npm run service -- merchant add NAME | merchant list [--data-dir DIR | --database-url URL | --postgres]
+       npm run service -- merchant add NAME [--approver EMAIL]... | merchant list [--data-dir DIR | --database-url URL | --postgres]
        npm run service -- receipt-key rotate [--data-dir DIR | --database-url URL | --postgres]
        node out/service/cli.mjs [options]    (built by npm run build)
 
@@ -171,7 +177,9 @@ Options (an option not given is taken from the [VARIABLE] named, then the defaul
 ${optionLines(Object.keys(OPTIONS) as (keyof typeof OPTIONS)[])}
 
 Merchants (several may share one service; docs/merchants.md):
-  merchant add NAME    Add a merchant and print its sandbox and production secrets, once
+  merchant add NAME    Add a merchant and print its sandbox and production secrets, once;
+                       --approver EMAIL|PHONE (repeatable) names who approves its agents'
+                       spending contracts (docs/agent-pay.md)
   merchant list        Print every merchant's id, name and when it was added
 
 Agent Pay receipts (docs/agent-pay.md#receipts):
@@ -181,9 +189,9 @@ Agent Pay receipts (docs/agent-pay.md#receipts):
 Environment, besides the variables above: SERVICE_SANDBOX_SECRET, SERVICE_PRODUCTION_SECRET (the
 first merchant's access secrets; when unset they are generated on the first start, and only the
 sandbox one is printed; a secret set on a later start is added, so production is set or rotated
-with SERVICE_PRODUCTION_SECRET), SERVICE_AGENT_APPROVERS (who may approve production Agent Pay
-contracts: comma-separated e-mails and phone numbers), SERVICE_MAIL_FROM,
-SERVICE_FCM_SERVICE_ACCOUNT, LOG_LEVEL (default info).
+with SERVICE_PRODUCTION_SECRET), SERVICE_AGENT_APPROVERS (the default approvers of Agent Pay
+contracts for a business with none of its own: comma-separated e-mails and phone numbers),
+SERVICE_MAIL_FROM, SERVICE_FCM_SERVICE_ACCOUNT, LOG_LEVEL (default info).
 Health: GET /healthz, GET /readyz. Docs: docs/operations.md.`;
 
 /** A mistake in the command line: one line saying what, then the usage, and exit 2. */
@@ -362,7 +370,8 @@ async function startPrivatePostgres(dataDir: string) {
  * service running or not: a new merchant's secrets are looked up at their first use.
  */
 async function merchantCommand(argv: string[]): Promise<void> {
-  const { values, positionals } = parse(argv, true);
+  const { approvers, others } = approverFlags(argv);
+  const { values, positionals } = parse(others, true);
   const [action, name, ...rest] = positionals;
   if (values.help) {
     console.log(USAGE);
@@ -371,6 +380,7 @@ async function merchantCommand(argv: string[]): Promise<void> {
   if (action !== 'add' && action !== 'list')
     usageError(`merchant needs add NAME or list, not ${action ?? 'nothing'}`);
   if (action === 'add' && name === undefined) usageError("merchant add needs the merchant's NAME");
+  if (action === 'list' && approvers.length > 0) usageError('--approver goes with merchant add');
   const extra = action === 'list' ? [name, ...rest] : rest;
   if (extra.some((word) => word !== undefined))
     usageError(
@@ -388,12 +398,18 @@ async function merchantCommand(argv: string[]): Promise<void> {
   });
   try {
     if (merchantName !== undefined) {
-      const made = await createMerchant(opened.store, createClock(), merchantName);
+      const clock = createClock();
+      const made = await createMerchant(opened.store, clock, merchantName);
+      await createApprovers(opened.store, clock).setByOperator(made.merchantId, approvers);
       console.log(
         `added merchant "${made.merchantName}" (${made.merchantId}); its access secrets are shown only now:`,
       );
       console.log(`sandbox secret: ${made.generated.sandbox}`);
       console.log(`production secret: ${made.generated.production}`);
+      if (approvers.length > 0)
+        console.log(
+          `approvers of its agents' spending (sandbox and production): ${approvers.map((a) => a.to).join(', ')}`,
+        );
     } else {
       for (const m of await listMerchants(opened.store))
         console.log(`${m.id}  ${JSON.stringify(m.name)}  ${new Date(m.created_at).toISOString()}`);
@@ -402,6 +418,29 @@ async function merchantCommand(argv: string[]): Promise<void> {
     await opened.close();
     await embedded?.stop();
   }
+}
+
+/**
+ * `--approver EMAIL|PHONE` (repeatable) of `merchant add`: the new business's own approvers of
+ * its agents' SEND contracts, in both environments. Taken out of argv before the other options.
+ */
+function approverFlags(argv: string[]): { approvers: Recipient[]; others: string[] } {
+  const approvers: Recipient[] = [];
+  const others: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const inline = arg.startsWith('--approver=') ? arg.slice('--approver='.length) : undefined;
+    if (arg !== '--approver' && inline === undefined) {
+      others.push(arg);
+      continue;
+    }
+    const given = inline ?? argv[++i];
+    if (!given) usageError('--approver needs an e-mail address or a phone number (+447700900123)');
+    const parsed = Approver.safeParse(given.includes('@') ? { email: given } : { phone: given });
+    if (!parsed.success) usageError(`--approver ${given}: ${parsed.error.issues[0]!.message}`);
+    approvers.push(recipientOfApprover(parsed.data));
+  }
+  return { approvers, others };
 }
 
 const rotateDaysError = (given: string): never =>

@@ -35,7 +35,7 @@ export interface ServiceContext {
   messages: MessageOutbox;
   /** Which terminals have a push stream open. */
   presence: Presence;
-  /** Who may approve production Agent Pay contracts (agent/contracts.ts). */
+  /** The operator's default approvers of Agent Pay contracts (agent/approvers.ts). */
   approvers: ApproverPolicy;
   /** When the receipt signing key rotates by itself, and how often instances re-read it. */
   receiptKeys: ReceiptKeyOptions;

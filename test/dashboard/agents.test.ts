@@ -42,7 +42,6 @@ describe('the Agents store and page', () => {
     const { client, agent } = await registeredClient(h, 'Procurement bot');
     const sendId = await activeContract(h, client);
     const pending = await client.contract.create({
-      approver: { email: 'finance@example.com' },
       name: 'Cleaning',
       type: 'SEND',
       limits: limits({ maxPerPayment: 10, periodLimits: [{ amount: 30, period: 'WEEK' }] }),

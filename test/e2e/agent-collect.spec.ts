@@ -1,6 +1,7 @@
 /**
  * COLLECT contracts in a real browser against a service started in this process: a customer
- * approves a contract on its hosted authorization page choosing one of their saved cards, the
+ * types the code sent to them on the hosted authorization page (before it, the page shows nothing
+ * of theirs), then approves choosing one of their saved cards, the
  * agent (the TypeScript client) collects charges of it that complete or, on a declining card,
  * fail and free the reservation; and, with JavaScript off, a customer adds a new card with 3D
  * Secure on the same page and approves with it.
@@ -52,7 +53,6 @@ async function customerWithCards(name: string, numbers: string[]) {
 
 const contractFor = (customerId: string, name: string) =>
   pay.contract.create({
-    approver: { email: 'finance@example.com' },
     name,
     type: 'COLLECT',
     serviceCustomerId: customerId,
@@ -66,13 +66,18 @@ const contractFor = (customerId: string, name: string) =>
 /** The card network answers a second after a charge (on the sandbox clock). */
 const settle = () => api('POST', '/api/sandbox/clock/advance', { ms: 1000 });
 
-/** The customer asks for the approval code and types it (read from the sandbox outbox). */
+/**
+ * The customer asks for the approval code, types it (read from the sandbox outbox) and goes on:
+ * then, and only then, the page shows their cards.
+ */
 async function typeCode(page: Page, url: string) {
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await expect(page.getByRole('status')).toContainText('We sent you a code');
   await page
     .getByLabel('The code we sent you')
     .fill(codeIn(await api('GET', '/api/sandbox/messages'), url));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Your code is confirmed')).toBeVisible();
 }
 
 async function approveWith(page: Page, url: string, cardLabel: RegExp) {
@@ -100,15 +105,29 @@ test('a customer picks a saved card; the agent collects; a declining card frees 
   await expect(page.getByTestId('limits')).toContainText(
     'At most £60.00 in total each calendar month.',
   );
-  // The newest card comes first and is chosen unless the customer picks another.
+  // Whoever holds the link sees nothing of the customer: no cards, no card form, the address
+  // the code goes to masked.
+  await expect(page.getByText('we send a one-time code to j•••@example.com')).toBeVisible();
+  await expect(page.getByText(/ending 4242|ending 9995|Jo Collect|jo\.collect/)).toHaveCount(0);
+  await expect(page.getByRole('radio')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add card' })).toHaveCount(0);
+  const before = await new AxeBuilder({ page }).analyze();
+  expect(
+    before.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+  ).toEqual([]);
+
+  // With the code typed: the newest card comes first and is chosen unless the customer picks
+  // another.
+  await typeCode(page, contract.authorizationUrl!);
   await expect(page.getByRole('radio', { name: /ending 9995/ })).toBeChecked();
   await expect(page.getByRole('button', { name: 'Add card' })).toBeVisible();
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
     [],
   );
-
-  await approveWith(page, contract.authorizationUrl!, /VISA card ending 4242/);
+  await page.getByRole('radio', { name: /VISA card ending 4242/ }).check();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('heading', { name: 'Approved' })).toBeVisible();
   await expect(page.getByText('your VISA card ending 4242')).toBeVisible();
   const active = await pay.contract.awaitActive(contract.contractId, { timeoutMs: 10_000 });
   expect(active).toMatchObject({ termsVersion: 1, linkedMethod: { paymentMethodId: visa.id } });
@@ -160,6 +179,8 @@ test.describe('with JavaScript off', () => {
     const sam = await customerWithCards('Sam Newcard', []);
     const contract = await contractFor(sam.id, 'Climbing wall');
     await page.goto(contract.authorizationUrl!);
+    await expect(page.getByRole('button', { name: 'Add card' })).toHaveCount(0);
+    await typeCode(page, contract.authorizationUrl!);
     await expect(page.getByText('You have no saved card yet')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
 
@@ -174,8 +195,6 @@ test.describe('with JavaScript off', () => {
     await page.getByRole('button', { name: 'Complete authentication' }).click();
 
     await expect(page.getByRole('status')).toContainText('VISA card ending 3220');
-    await expect(page.getByRole('radio', { name: /ending 3220/ })).toBeChecked();
-    await typeCode(page, contract.authorizationUrl!);
     await expect(page.getByRole('radio', { name: /ending 3220/ })).toBeChecked();
     await page.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByRole('heading', { name: 'Approved' })).toBeVisible();

@@ -63,7 +63,6 @@ test('the client runs in Chromium: a WebCrypto key registers, contracts and pays
     const pay = new lib.AgentPay({ baseUrl: location.origin, apiKey, privateKeyPem });
     const agent = await pay.agent.register({ name: 'Browser agent' });
     const contract = await pay.contract.create({
-      approver: { email: 'finance@example.com' },
       name: 'Browser contract',
       limits: {
         maxPerPayment: 20,
@@ -122,8 +121,12 @@ test('a person approves a contract on its authorization page', async ({ page }) 
     privateKeyPem: `-----BEGIN PRIVATE KEY-----\n${der}\n-----END PRIVATE KEY-----\n`,
   });
   await pay.agent.register({ name: 'Stationery bot' });
+  // The business's approvers (its Settings); the agent names none.
+  const set = await api('PUT', '/api/merchant/approvers', {
+    approvers: [{ email: 'finance@example.com' }, { email: 'owner@example.com' }],
+  });
+  expect(set.status).toBe(200);
   const contract = await pay.contract.create({
-    approver: { email: 'finance@example.com' },
     name: 'Stationery',
     limits: {
       maxPerPayment: 40,
@@ -144,8 +147,13 @@ test('a person approves a contract on its authorization page', async ({ page }) 
     'At most £100.00 in total each calendar week (Monday to Sunday, UTC).',
   );
   await expect(limits).toContainText('At most £300.00 in total each month counted from');
-  // Approving needs the code sent to the approver (the sandbox outbox shows it).
+  // Approving needs the code sent to one of the business's approvers, whom the person picks from
+  // the masked list (the sandbox outbox shows the message).
   await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  const to = page.getByRole('group', { name: 'Send the code to' });
+  await expect(to.getByRole('radio')).toHaveCount(2);
+  await expect(page.getByText('finance@example.com')).toHaveCount(0);
+  await to.getByLabel('f•••@example.com').check();
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await expect(page.getByRole('status')).toContainText('We sent you a code');
   await expect(page.getByText('Type the code we sent to f•••@example.com')).toBeVisible();
@@ -153,7 +161,10 @@ test('a person approves a contract on its authorization page', async ({ page }) 
   await page.getByLabel('The code we sent you').fill(code);
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('heading', { name: 'Approved' })).toBeVisible();
-  expect((await pay.contract.get(contract.contractId)).status).toBe('ACTIVE');
+  expect(await pay.contract.get(contract.contractId)).toMatchObject({
+    status: 'ACTIVE',
+    approver: { email: 'finance@example.com' },
+  });
   await page.goto(contract.authorizationUrl!);
   await expect(page.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();
 });

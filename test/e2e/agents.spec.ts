@@ -73,7 +73,6 @@ let supplies = '';
 test('shows the agents and contracts an agent made with the client', async () => {
   await client.agent.register({ name: 'Procurement bot', description: 'Buys office supplies' });
   const made = await client.contract.create({
-    approver: { email: 'finance@example.com' },
     name: 'Office supplies',
     description: 'Paper, toner and coffee',
     limits: limits(),
@@ -81,7 +80,6 @@ test('shows the agents and contracts an agent made with the client', async () =>
   supplies = made.contractId;
   await sandbox(`/api/sandbox/contracts/${supplies}/authorize`, { decision: 'APPROVE' });
   await client.contract.create({
-    approver: { email: 'finance@example.com' },
     name: 'Window cleaning',
     limits: limits({ maxPerPayment: 10, periodLimits: [{ amount: 30, period: 'WEEK' }] }),
   } as never);
@@ -117,6 +115,10 @@ test('shows the agents and contracts an agent made with the client', async () =>
   );
   await expect(contractItem('Window cleaning').getByTestId('contract-status')).toHaveText(
     'Waiting for approval',
+  );
+  // No approver is asked of the agent: the business's approvers approve, on the page.
+  await expect(contractItem('Window cleaning')).toContainText(
+    'one of your approvers approves it (Settings)',
   );
   expect(pageErrors).toEqual([]);
   await expectAccessible('Agents');
@@ -187,5 +189,54 @@ test('filters by type and status, from the keyboard', async () => {
     name: 'Agents',
   });
   await expect(link).toHaveAttribute('aria-current', 'page');
+  expect(pageErrors).toEqual([]);
+});
+
+test("Settings names who approves the agents' payments; adding someone is confirmed by an approver", async () => {
+  await page
+    .getByRole('navigation', { name: 'Dashboard' })
+    .getByRole('link', { name: 'Settings' })
+    .click();
+  const section = page.getByTestId('agent-approvers');
+  await expect(section.getByRole('heading', { name: 'Agent Pay approvers' })).toBeVisible();
+  await expect(section.getByTestId('approvers-none')).toBeVisible();
+
+  // The first approver: no one approves yet, so no one is asked.
+  await section.getByRole('textbox', { name: 'New approver' }).fill('finance@example.com');
+  await section.getByRole('button', { name: 'Add approver' }).click();
+  await expect(section.getByTestId('approver-list')).toContainText('finance@example.com');
+  await expect(section.getByTestId('approvers-saved')).toContainText('approves from now on');
+
+  // A contract's page now offers them, masked, and sends them the code.
+  const waiting = await client.contract.create({ name: 'Printer ink', limits: limits() } as never);
+  const other = await page.context().newPage();
+  await other.goto(waiting.authorizationUrl!);
+  await expect(other.getByText('we send a one-time code to f•••@example.com')).toBeVisible();
+  await other.close();
+
+  // A second approver: the first confirms it with the code sent to them.
+  await section.getByRole('textbox', { name: 'New approver' }).fill('+447700900123');
+  await section.getByRole('button', { name: 'Add approver' }).click();
+  await expect(section.getByText('one of the people who approve now to confirm it')).toBeVisible();
+  await expect(section.getByLabel('Send the code to')).toHaveValue(/.+/);
+  await section.getByRole('button', { name: 'Send the code' }).click();
+  const outbox = await (
+    await fetch(`${base}/api/sandbox/messages?size=5`, {
+      headers: { authorization: `Bearer ${SANDBOX}` },
+    })
+  ).json();
+  const code = /\b(\d{6})\b/.exec(
+    (outbox.data as { to: string; body: string }[]).find((m) => m.to === 'finance@example.com')!
+      .body,
+  )![1]!;
+  await section.getByLabel('The code we sent to f•••@example.com').fill(code);
+  await section.getByRole('button', { name: 'Confirm' }).click();
+  await expect(section.getByTestId('approver-list')).toContainText('+447700900123');
+  await expect(section.getByTestId('approver-list')).toContainText('finance@example.com');
+  await expectAccessible('Settings with approvers');
+
+  // Removing needs no code.
+  await section.getByRole('button', { name: 'Remove +447700900123' }).click();
+  await expect(section.getByTestId('approver-list')).not.toContainText('+447700900123');
   expect(pageErrors).toEqual([]);
 });

@@ -145,7 +145,6 @@ test('a renamed shop with a new logo shows on every surface, the customer displa
   });
   await pay.agent.register({ name: 'Beans bot' });
   const contract = await pay.contract.create({
-    approver: { email: 'owner@example.com' },
     name: 'Coffee beans',
     limits: {
       maxPerPayment: 40,

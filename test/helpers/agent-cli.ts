@@ -20,7 +20,6 @@ async function run(): Promise<unknown> {
       });
     case 'create':
       return new AgentPay({ baseUrl, privateKeyPem, agentId: args[0] }).contract.create({
-        approver: { email: 'finance@example.com' },
         name: args[1] ?? 'From TypeScript',
         limits: {
           maxPerPayment: 25,

@@ -60,16 +60,38 @@ export async function activeContract(
   client: AgentPay,
   over: Record<string, unknown> = {},
 ) {
-  const created = await client.contract.create({
-    approver: { email: 'finance@example.com' },
-    name: 'Supplies',
-    limits: limits(over),
-  } as never);
+  const created = await client.contract.create({ name: 'Supplies', limits: limits(over) } as never);
   const res = await h.call('POST', `/api/sandbox/contracts/${created.contractId}/authorize`, {
     decision: 'APPROVE',
   });
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   return created.contractId;
+}
+
+/**
+ * Sets the business's own approvers of the secret's environment (PUT /api/merchant/approvers), as
+ * the business does in its dashboard's Settings. Without approvers in effect no code is needed.
+ */
+export async function setApprovers(
+  h: Harness,
+  approvers: ({ email: string } | { phone: string })[],
+  secret: string = SANDBOX,
+) {
+  const res = await h.call('PUT', '/api/merchant/approvers', { approvers }, secret);
+  if (res.status !== 200) throw new Error(`approvers not set: ${JSON.stringify(res.body)}`);
+  return res.body as { confirmers: { id: string; to: string }[] };
+}
+
+/** The choices of recipient an authorization page offers: each one's form id and masked address. */
+export async function pageRecipients(url: string): Promise<{ id: string; to: string }[]> {
+  const html = await (await fetch(url)).text();
+  const radios = [
+    ...html.matchAll(/name="to" value="([^"]+)"[^>]*\/?>\s*<span>([^<]+)<\/span>/g),
+  ].map((m) => ({ id: m[1]!, to: m[2]! }));
+  if (radios.length > 0) return radios;
+  const only = /type="hidden" name="to" value="([^"]+)"/.exec(html);
+  const to = /we send a one-time code to (\S+)\. Only you/.exec(html);
+  return only ? [{ id: only[1]!, to: to?.[1] ?? '' }] : [];
 }
 
 /** Posts a form to a hosted page as the browser does (no redirect followed). */
@@ -91,6 +113,52 @@ export function codeIn(outbox: { data: { link?: string; body: string }[] }, link
   const code = outbox.data.find((m) => m.link === link)?.body.match(/\b\d{6}\b/)?.[0];
   if (!code) throw new Error(`no code message for ${link}`);
   return code;
+}
+
+/**
+ * A browser on the hosted pages without JavaScript: plain form posts, redirects not followed, and
+ * the cookies the service sets kept and sent back (each test's links are its own, so paths are
+ * not told apart).
+ */
+export function pageBrowser() {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const set of res.headers.getSetCookie()) {
+      const [pair] = set.split(';');
+      const at = pair!.indexOf('=');
+      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    return res;
+  };
+  const cookie = (): Record<string, string> =>
+    jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {};
+  return {
+    get: async (url: string | URL) => keep(await fetch(url, { headers: cookie() })),
+    post: async (
+      url: string,
+      fields: Record<string, string>,
+      headers: Record<string, string> = {},
+    ) =>
+      keep(
+        await fetch(url, {
+          method: 'POST',
+          body: new URLSearchParams(fields),
+          redirect: 'manual',
+          headers: { ...cookie(), ...headers },
+        }),
+      ),
+  };
+}
+export type PageBrowser = ReturnType<typeof pageBrowser>;
+
+/**
+ * COLLECT: the customer types the code sent to them (read from the sandbox outbox) in `browser`,
+ * which opens their session on the page: only then does it show their cards.
+ */
+export async function verifyOnPage(h: Harness, browser: PageBrowser, authorizationUrl: string) {
+  const code = await sandboxCode(h, authorizationUrl);
+  const res = await browser.post(`${authorizationUrl}/verify`, { code });
+  if (res.status !== 303) throw new Error(`code not accepted: ${res.status} ${await res.text()}`);
 }
 
 /** Approves on the authorization page as the approver: sends a code, then types it. */

@@ -215,8 +215,19 @@ describe('npm run service', () => {
   it('adds merchants to a running service: each prints its secrets once, and sees only its own', async () => {
     const dir = dataDir();
     const { proc, url } = await start(dir);
-    const add = runTs('src/service/cli.ts', ['merchant', 'add', "Ben's Books", '--data-dir', dir]);
+    const add = runTs('src/service/cli.ts', [
+      'merchant',
+      'add',
+      "Ben's Books",
+      '--approver',
+      'ben@books.example',
+      '--data-dir',
+      dir,
+    ]);
     expect(await add.exited).toBe(0);
+    expect(add.output()).toContain(
+      "approvers of its agents' spending (sandbox and production): ben@books.example",
+    );
     const sandbox = /^sandbox secret: (sk_sandbox_\S+)$/m.exec(add.output())?.[1];
     const production = /^production secret: (sk_live_\S+)$/m.exec(add.output())?.[1];
     expect(sandbox).toBeDefined();
@@ -240,6 +251,15 @@ describe('npm run service', () => {
     });
     expect((await as(sandbox!, 'GET', `/api/payments/v1/payment-status/${id}`)).status).toBe(404);
     expect((await as(production!, 'GET', '/api/merchant/secrets')).status).toBe(200);
+    // Its approvers of Agent Pay contracts, in both environments, its own.
+    for (const secret of [sandbox!, production!])
+      expect((await as(secret, 'GET', '/api/merchant/approvers')).body).toMatchObject({
+        approvers: [{ email: 'ben@books.example' }],
+        operatorDefault: false,
+      });
+    expect((await call(url, 'GET', '/api/merchant/approvers')).body).toMatchObject({
+      approvers: [],
+    });
     const list = runTs('src/service/cli.ts', ['merchant', 'list', '--data-dir', dir]);
     expect(await list.exited).toBe(0);
     expect(list.output()).toContain('"Counter Demo Shop"');
@@ -256,6 +276,9 @@ describe('npm run service', () => {
     const unquoted = runTs('src/service/cli.ts', ['merchant', 'add', 'Ada', 'Bakery']);
     expect(await unquoted.exited).toBe(2);
     expect(unquoted.output()).toMatch(/quote a name with spaces/);
+    const badApprover = runTs('src/service/cli.ts', ['merchant', 'add', 'Ada', '--approver', '07700']);
+    expect(await badApprover.exited).toBe(2);
+    expect(badApprover.output()).toMatch(/^--approver 07700: must be an international number/);
   });
 
   it('logs each request as one JSON line with its id, and on SIGTERM tells streams to reconnect', async () => {

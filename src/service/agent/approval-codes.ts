@@ -1,21 +1,32 @@
 /**
  * The one-time codes that approving a contract on its authorization page needs. The link is
- * handed to the agent, so the link alone must not approve: the code goes to the approver the
- * contract names (e-mail or SMS, through the message outbox) and only the human who reads it
- * can type it in. Per link: a code lives CODE_TTL_MS of the service's clock and works once;
- * MAX_WRONG_CODES wrong codes lock the link's approval (declining stays open); at most
- * MAX_CODES_SENT codes are sent. Codes are kept as salted SHA-256 hashes, compared in constant
- * time. Declining needs no code: it moves no money and ends the agent's own request.
+ * handed to the agent, so the link alone must not approve: the code goes to one of those who may
+ * approve (approvers.ts: the business's approvers for SEND, the customer's contacts for
+ * COLLECT), the one the person on the page picks, by e-mail or SMS through the message outbox,
+ * and only the human who reads it can type it in. Per link: a code lives CODE_TTL_MS of the
+ * service's clock and works once; MAX_WRONG_CODES wrong codes lock the link's approval
+ * (declining stays open); at most MAX_CODES_SENT codes are sent. Codes are kept as salted
+ * SHA-256 hashes, compared in constant time. Declining needs no code: it moves no money and ends
+ * the agent's own request.
+ *
+ * A right code may also open a session for the browser that typed it (VERIFIED_TTL_MS; the
+ * database keeps the SHA-256 of its cookie): a COLLECT customer sees and picks their cards in it,
+ * after the code and not before, and approves without typing the code again.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../kernel/clock';
 import type { MessageOutbox } from '../messages/outbox';
 import type { Store } from '../kernel/store/port';
+import type { Recipient } from './approvers';
 import type { ContractRow } from './contracts';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_CODES = 5;
 export const MAX_CODES_SENT = 5;
+/** How long a browser that typed a right code may go on (pick a card, add one, approve). */
+export const VERIFIED_TTL_MS = 15 * 60_000;
+/** The session's cookie; its path is the link's own (/agents/authorize/{token}). */
+export const SESSION_COOKIE = 'agent_approval_session';
 
 interface CodeRow {
   auth_token: string;
@@ -25,14 +36,18 @@ interface CodeRow {
   code_expires_at: number | null;
   failures: number;
   sends: number;
+  sent_channel: 'EMAIL' | 'SMS' | null;
+  sent_to: string | null;
+  session_hash: string | null;
+  session_until: number | null;
 }
 
-export interface Recipient {
-  channel: 'EMAIL' | 'SMS';
-  to: string;
-}
+export { maskedRecipient, type Recipient } from './approvers';
 
-/** Where the contract's code goes, or null for a contract made before approvers were named. */
+/**
+ * The contract's approver: the one the agent suggested, then whoever approved it. Null when the
+ * agent suggested no one and no person approved yet.
+ */
 export function recipientOf(row: ContractRow): Recipient | null {
   if (row.approver_email) return { channel: 'EMAIL', to: row.approver_email };
   if (row.approver_phone) return { channel: 'SMS', to: row.approver_phone };
@@ -55,13 +70,6 @@ export function toApprover(row: ContractRow, recipient: Recipient) {
   };
 }
 
-/** The recipient as the page shows it: enough to recognise, not to copy ("j•••@shop.example"). */
-export function maskedRecipient(r: Recipient): string {
-  if (r.channel === 'SMS') return `${r.to.slice(0, 3)}•••••${r.to.slice(-3)}`;
-  const at = r.to.lastIndexOf('@');
-  return `${r.to.slice(0, 1)}•••${r.to.slice(at)}`;
-}
-
 /** What the page needs to know about the link's codes. */
 export interface CodeState {
   /** A code was sent and has neither expired nor been used. */
@@ -69,14 +77,17 @@ export interface CodeState {
   locked: boolean;
   attemptsLeft: number;
   sendsLeft: number;
+  /** Where the last code went (the person chose), while it is live. */
+  sentTo?: Recipient;
 }
 
 export type CodeCheck =
-  | { ok: true }
+  /** sentTo: where the right code had been sent, the person who typed it. */
+  | { ok: true; sentTo: Recipient | null }
   | { ok: false; reason: 'MISSING' | 'NONE_SENT' | 'EXPIRED' | 'LOCKED' }
   | { ok: false; reason: 'WRONG'; attemptsLeft: number };
 
-export type SendOutcome = 'SENT' | 'LOCKED' | 'TOO_MANY' | 'NO_APPROVER' | 'UNDELIVERABLE';
+export type SendOutcome = 'SENT' | 'LOCKED' | 'TOO_MANY' | 'UNDELIVERABLE';
 
 /** The message that carries the code: what it approves, and that the agent must not get it. */
 export interface CodeWords {
@@ -87,6 +98,7 @@ export interface CodeWords {
 
 const digest = (salt: string, code: string) =>
   createHash('sha256').update(salt).update(':').update(code).digest();
+const sessionHash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export function createApprovalCodes(store: Store, clock: Clock, messages: MessageOutbox) {
   const byToken = store.prepare<[string], CodeRow>(
@@ -99,6 +111,13 @@ export function createApprovalCodes(store: Store, clock: Clock, messages: Messag
     ON CONFLICT (auth_token) DO UPDATE SET code_salt = excluded.code_salt,
       code_hash = excluded.code_hash, code_expires_at = excluded.code_expires_at,
       sends = contract_approval_codes.sends + 1`);
+  // Where the code went, kept beside it: whoever types it is that person.
+  const sentTo = store.prepare(
+    'UPDATE contract_approval_codes SET sent_channel = ?, sent_to = ? WHERE auth_token = ?',
+  );
+  const openSession = store.prepare(
+    'UPDATE contract_approval_codes SET session_hash = ?, session_until = ? WHERE auth_token = ?',
+  );
   const countFailure = store.prepare(
     'UPDATE contract_approval_codes SET failures = failures + 1 WHERE auth_token = ?',
   );
@@ -113,13 +132,21 @@ export function createApprovalCodes(store: Store, clock: Clock, messages: Messag
       locked: (r?.failures ?? 0) >= MAX_WRONG_CODES,
       attemptsLeft: MAX_WRONG_CODES - (r?.failures ?? 0),
       sendsLeft: MAX_CODES_SENT - (r?.sends ?? 0),
+      ...(r?.code_hash && r.sent_channel && r.sent_to
+        ? { sentTo: { channel: r.sent_channel, to: r.sent_to } }
+        : {}),
     };
   }
 
-  /** Makes a new code for the link (the one before stops working) and sends it to the approver. */
-  async function send(row: ContractRow, words: CodeWords): Promise<SendOutcome> {
-    const recipient = recipientOf(row);
-    if (!recipient) return 'NO_APPROVER';
+  /**
+   * Makes a new code for the link (the one before stops working) and sends it to `recipient`,
+   * one of those who may approve the contract (the caller checks), as the person chose.
+   */
+  async function send(
+    row: ContractRow,
+    recipient: Recipient,
+    words: CodeWords,
+  ): Promise<SendOutcome> {
     // A production code must reach a person; a sandbox one is read from the sandbox outbox.
     if (row.environment === 'production' && !messages.delivers(recipient.channel))
       return 'UNDELIVERABLE';
@@ -137,6 +164,7 @@ export function createApprovalCodes(store: Store, clock: Clock, messages: Messag
         expiresAt: clock.now(row.environment, row.merchant_id) + CODE_TTL_MS,
         now: clock.now(row.environment, row.merchant_id),
       });
+      await sentTo.run(recipient.channel, recipient.to, row.auth_token);
       const what =
         row.type === 'SEND'
           ? `lets ${words.agentName}, an agent, send payments from ${words.businessName}'s account`
@@ -179,9 +207,55 @@ export function createApprovalCodes(store: Store, clock: Clock, messages: Messag
         : { ok: false, reason: 'WRONG', attemptsLeft };
     }
     await spend.run(r.auth_token);
-    return { ok: true };
+    return {
+      ok: true,
+      sentTo: r.sent_channel && r.sent_to ? { channel: r.sent_channel, to: r.sent_to } : null,
+    };
   }
 
-  return { state, send, check };
+  /**
+   * A right code typed on its own (the COLLECT page's first step): spends it and opens a session
+   * for the typing browser. Answers the check, and with a right code the session's token.
+   */
+  async function verify(
+    row: ContractRow,
+    typed: string,
+  ): Promise<{ check: CodeCheck; session?: string }> {
+    return store.tx(async () => {
+      const result = await check(row, typed);
+      if (!result.ok) return { check: result };
+      const token = randomBytes(32).toString('base64url');
+      await openSession.run(
+        sessionHash(token),
+        clock.now(row.environment, row.merchant_id) + VERIFIED_TTL_MS,
+        row.auth_token,
+      );
+      return { check: result, session: token };
+    });
+  }
+
+  /**
+   * Whether `token` (the browser's cookie) is the link's open session: then the person it was
+   * opened for (where the code went), else null.
+   */
+  async function session(
+    row: ContractRow,
+    token: string | undefined,
+  ): Promise<{ sentTo: Recipient | null } | null> {
+    if (!token || !/^[\w-]{43}$/.test(token) || !row.auth_token) return null;
+    const r = await byToken.get(row.auth_token);
+    if (!r?.session_hash || (r.session_until ?? 0) <= clock.now(row.environment, row.merchant_id))
+      return null;
+    const same = timingSafeEqual(
+      Buffer.from(sessionHash(token), 'base64url'),
+      Buffer.from(r.session_hash, 'base64url'),
+    );
+    if (!same) return null;
+    return {
+      sentTo: r.sent_channel && r.sent_to ? { channel: r.sent_channel, to: r.sent_to } : null,
+    };
+  }
+
+  return { state, send, check, verify, session };
 }
 export type ApprovalCodes = ReturnType<typeof createApprovalCodes>;

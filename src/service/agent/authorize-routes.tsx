@@ -6,11 +6,16 @@
  * the customer picks one of their saved cards, or adds one: POST …/card reads the card and hands
  * it to card on file's saving flow (its 3D Secure challenge on /save-card), which comes back here
  * with the new card checked. The agent holds the link as well, so approving also needs the
- * one-time code POST …/code sends to the contract's approver (approval-codes.ts); declining
- * needs none. A used or expired link answers 410. Plain forms (POST → 303 → GET), so all of it
- * works without JavaScript.
+ * one-time code POST …/code sends to whichever of those who may approve (approvers.ts) the person
+ * picks (approval-codes.ts); declining needs none. A COLLECT customer types the code first
+ * (POST …/verify), which opens a session for their browser: only then does the page show their
+ * cards, take a new card or approve, so the link alone shows nothing of the customer. A used or
+ * expired link answers 410. Plain forms (POST → 303 → GET), so all of it works without
+ * JavaScript.
  */
+import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import { ContractAuthorizeBody } from '../../shared/contract/agent';
 import { holdForChallenge, readCardForm } from '../cards/card-entry';
 import { createLinkStore } from '../cards/links';
@@ -23,12 +28,16 @@ import type { AgentStore } from './agents';
 import { businessOf } from './business';
 import {
   MAX_WRONG_CODES,
+  SESSION_COOKIE,
+  VERIFIED_TTL_MS,
   createApprovalCodes,
   maskedRecipient,
   recipientOf,
   type CodeCheck,
+  type Recipient,
   type SendOutcome,
 } from './approval-codes';
+import { sameRecipient, type Approvers } from './approvers';
 import { AuthorizePage, OutcomePage, cardWords, type AuthorizeView } from './authorize-page';
 import type { CollectCards, LinkedMethod } from './collect-cards';
 import { limitsOf, type ContractRow, type Contracts } from './contracts';
@@ -38,7 +47,6 @@ import type { Revocation } from './revoke-routes';
 const notSent: Record<Exclude<SendOutcome, 'SENT'>, string> = {
   LOCKED: 'Too many wrong codes: this link can no longer approve.',
   TOO_MANY: 'We have sent as many codes as we can for this link. Ask for a new authorization link.',
-  NO_APPROVER: 'This contract names no one to send an approval code to.',
   UNDELIVERABLE:
     'We cannot send the code at the moment, so this contract cannot be approved yet. Try again later.',
 };
@@ -64,12 +72,18 @@ function codeError(check: Refused): string {
 /** What a page can add to the view: the card checked, an error, a notice. */
 type Extras = Pick<AuthorizeView, 'selected' | 'error' | 'cardError' | 'cardValues' | 'notice'>;
 
+/** What the pages read and change. */
+export interface AuthorizationParts {
+  contracts: Contracts;
+  agents: AgentStore;
+  cards: CollectCards;
+  approvers: Approvers;
+}
+
 export function authorizationPages(
   app: Parameters<Area>[0],
   ctx: ServiceContext,
-  contracts: Contracts,
-  agents: AgentStore,
-  cards: CollectCards,
+  { contracts, agents, cards, approvers }: AuthorizationParts,
   revocation: Revocation,
 ) {
   const links = createLinkStore(ctx.store, ctx.clock);
@@ -87,6 +101,24 @@ export function authorizationPages(
       : [];
   /** The page asks about a new COLLECT contract: it needs a card. */
   const needsCard = (row: ContractRow) => row.type === 'COLLECT' && row.pending_limits === null;
+  /** COLLECT: the code comes first; nothing of the customer shows before it. */
+  const twoStep = (row: ContractRow) => row.type === 'COLLECT';
+  /** Who may get the code: the business's approvers (SEND), the customer's contacts (COLLECT). */
+  const recipientsOf = (row: ContractRow) =>
+    approvers.recipientsFor(
+      { merchantId: row.merchant_id, environment: row.environment },
+      row.type,
+      row.service_customer_id,
+    );
+  /** Names a recipient in the page's form without their address, for this link only. */
+  const recipientId = (row: ContractRow, r: Recipient) =>
+    createHash('sha256')
+      .update(`${row.auth_token}:${r.channel}:${r.to.toLowerCase()}`)
+      .digest('base64url')
+      .slice(0, 16);
+  /** This browser's session on the link (it typed a right code), or null. */
+  const sessionOf = (c: Context, row: ContractRow) =>
+    codes.session(row, getCookie(c, SESSION_COOKIE));
   const pageUrl = (row: ContractRow) => `${ctx.publicUrl()}/agents/authorize/${row.auth_token}`;
 
   function gone(c: Context) {
@@ -106,8 +138,11 @@ export function authorizationPages(
   const business = (row: ContractRow) => businessOf(ctx.profiles, row.merchant_id);
 
   async function page(c: Context, row: ContractRow, status: number, extras: Extras = {}) {
-    const recipient = recipientOf(row);
     const pending = row.pending_limits !== null ? JSON.parse(row.pending_limits) : undefined;
+    const state = await codes.state(row);
+    const verified = twoStep(row) && (await sessionOf(c, row)) !== null;
+    // Checked first: where the last code went, else the approver the agent suggested.
+    const preferred = state.sentTo ?? recipientOf(row);
     return sendPage(
       c,
       status,
@@ -123,11 +158,24 @@ export function authorizationPages(
           ...(pending ? { current: limitsOf(row) } : {}),
           limits: pending ?? limitsOf(row),
           expiresAt: iso(row.auth_expires_at!),
-          cards: needsCard(row) ? await savedCards(row) : [],
-          linked: row.linked_method ? (JSON.parse(row.linked_method) as LinkedMethod) : undefined,
+          // Nothing of the customer before their code: no cards, not even the linked one.
+          cards: verified && needsCard(row) ? await savedCards(row) : [],
+          linked:
+            verified && row.linked_method
+              ? (JSON.parse(row.linked_method) as LinkedMethod)
+              : undefined,
           approval: {
-            to: recipient ? maskedRecipient(recipient) : undefined,
-            ...(await codes.state(row)),
+            recipients: (await recipientsOf(row)).map((r) => ({
+              id: recipientId(row, r),
+              to: maskedRecipient(r),
+              checked: preferred !== null && sameRecipient(r, preferred),
+            })),
+            sentTo: state.live && state.sentTo ? maskedRecipient(state.sentTo) : undefined,
+            live: state.live,
+            locked: state.locked,
+            sendsLeft: state.sendsLeft,
+            twoStep: twoStep(row),
+            verified,
           },
           ...extras,
         }}
@@ -151,12 +199,14 @@ export function authorizationPages(
   app.get('/agents/authorize/:token', async (c) => {
     const row = await open(c);
     if (row instanceof Response) return row;
-    // Back from the card-saving challenge (its redirect names the outcome).
+    // Back from the card-saving challenge (its redirect names the outcome); only the browser
+    // that typed the customer's code sees which card.
     const outcome = c.req.query('status');
     const added = c.req.query('paymentMethodId');
-    const card = added
-      ? (await savedCards(row)).find((m) => m.paymentMethodId === added)
-      : undefined;
+    const card =
+      added && (await sessionOf(c, row))
+        ? (await savedCards(row)).find((m) => m.paymentMethodId === added)
+        : undefined;
     return await page(c, row, 200, {
       ...(outcome === 'SAVED' && card
         ? {
@@ -171,17 +221,51 @@ export function authorizationPages(
     });
   });
 
-  // Sends a one-time code to the contract's approver; only the person who reads it can approve.
+  // Sends a one-time code to the one of those who may approve whom the person picked; only the
+  // person who reads it can approve. The agent's suggestion (or the first) when none is named.
   app.post('/agents/authorize/:token/code', async (c) => {
     const row = await open(c);
     if (row instanceof Response) return row;
-    const sent = await codes.send(row, {
+    const recipients = await recipientsOf(row);
+    const named = (await formFields(c)).to;
+    const suggested = recipientOf(row);
+    const to = named
+      ? recipients.find((r) => recipientId(row, r) === named)
+      : (recipients.find((r) => suggested !== null && sameRecipient(r, suggested)) ??
+        recipients[0]);
+    if (!to)
+      return await page(c, row, 400, {
+        error:
+          recipients.length === 0
+            ? 'There is no one we can send the code to yet.'
+            : 'Choose where we send the code.',
+      });
+    const sent = await codes.send(row, to, {
       businessName: (await business(row)).name,
       agentName: await agentName(row),
       pageUrl: pageUrl(row),
     });
     if (sent === 'SENT') return seeOther(c, `/agents/authorize/${row.auth_token}?code=sent`);
     return await page(c, row, sent === 'UNDELIVERABLE' ? 503 : 400, { error: notSent[sent] });
+  });
+
+  // COLLECT: the code typed on its own opens this browser's session; then the cards show.
+  app.post('/agents/authorize/:token/verify', async (c) => {
+    const row = await open(c);
+    if (row instanceof Response) return row;
+    if (!twoStep(row) || (await sessionOf(c, row)))
+      return seeOther(c, `/agents/authorize/${row.auth_token}`);
+    const { check, session } = await codes.verify(row, (await formFields(c)).code ?? '');
+    if (!check.ok || !session)
+      return await page(c, row, 400, { error: codeError(check as Refused) });
+    setCookie(c, SESSION_COOKIE, session, {
+      path: `/agents/authorize/${row.auth_token}`,
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: ctx.publicUrl().startsWith('https:'),
+      maxAge: VERIFIED_TTL_MS / 1000,
+    });
+    return seeOther(c, `/agents/authorize/${row.auth_token}`);
   });
 
   app.post('/agents/authorize/:token', async (c) => {
@@ -194,6 +278,10 @@ export function authorizationPages(
     });
     if (!parsed.success) return await page(c, row, 400, { error: 'Choose Approve or Decline.' });
     const { decision, paymentMethodId } = parsed.data;
+    // A COLLECT customer approves in the session their code opened (or with the code itself).
+    const session = decision === 'APPROVE' && twoStep(row) ? await sessionOf(c, row) : null;
+    if (decision === 'APPROVE' && twoStep(row) && !session && !form.code)
+      return await page(c, row, 400, { error: 'Type the code we sent you first.' });
     // On the page a COLLECT customer approves a card they chose (the sandbox control may not).
     if (decision === 'APPROVE' && needsCard(row) && !paymentMethodId)
       return await page(c, row, 400, { error: 'Choose the card to charge, or add a card first.' });
@@ -205,13 +293,16 @@ export function authorizationPages(
       // A contract that becomes ACTIVE gets its human's revoke link in the same transaction.
       const decided = await ctx.store.tx(
         async (): Promise<{ row: ContractRow; revokeUrl?: string } | Refused> => {
-          if (decision === 'APPROVE') {
+          let approvedBy: Recipient | null = null;
+          if (decision === 'APPROVE' && session) approvedBy = session.sentTo;
+          else if (decision === 'APPROVE') {
             const code = await codes.check(row, form.code ?? '');
             if (!code.ok) return code;
+            approvedBy = code.sentTo;
           }
           return await revocation.afterDecision(
             row,
-            await contracts.decide(row, decision, paymentMethodId),
+            await contracts.decide(row, decision, paymentMethodId, approvedBy ?? undefined),
           );
         },
       );
@@ -261,6 +352,9 @@ export function authorizationPages(
     const row = await open(c);
     if (row instanceof Response) return row;
     if (!needsCard(row)) return seeOther(c, `/agents/authorize/${row.auth_token}`);
+    // Only the customer adds a card: the browser that typed their code.
+    if (!(await sessionOf(c, row)))
+      return await page(c, row, 403, { error: 'Type the code we sent you first.' });
     const fields = await formFields(c);
     const entry = readCardForm(fields, ctx.clock.now(row.environment, row.merchant_id));
     if (!entry.ok)

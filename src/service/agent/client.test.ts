@@ -17,6 +17,7 @@ import {
 import {
   activeContract,
   approveOnPage,
+  setApprovers,
   limits,
   newKey,
   payee,
@@ -230,7 +231,6 @@ describe('contracts', () => {
     const { client, agent } = await registeredClient(h);
     const created = Contract.parse(
       await client.contract.create({
-        approver: { email: 'finance@example.com' },
         name: 'Office supplies',
         limits: {
           maxPerPayment: 25,
@@ -296,7 +296,6 @@ describe('contracts', () => {
     for (const [l, field] of bad) {
       const error = await rejects(
         client.contract.create({
-          approver: { email: 'finance@example.com' },
           name: 'x',
           limits: l,
         } as never),
@@ -306,7 +305,6 @@ describe('contracts', () => {
     }
     const collect = await rejects(
       client.contract.create({
-        approver: { email: 'finance@example.com' },
         name: 'x',
         type: 'COLLECT',
         limits: limits(),
@@ -316,7 +314,6 @@ describe('contracts', () => {
     expect(collect.errors.map((e) => e.field)).toEqual(['serviceCustomerId']);
     const unknown = await rejects(
       client.contract.create({
-        approver: { email: 'finance@example.com' },
         name: 'x',
         type: 'COLLECT',
         serviceCustomerId: randomUUID(),
@@ -338,14 +335,12 @@ describe('contracts', () => {
       ids.push(
         (
           await client.contract.create({
-            approver: { email: 'finance@example.com' },
             name: `S${i}`,
             limits: limits(),
           } as never)
         ).contractId,
       );
     const collect = await client.contract.create({
-      approver: { email: 'finance@example.com' },
       name: 'Gym',
       type: 'COLLECT',
       serviceCustomerId: customerId,
@@ -390,7 +385,6 @@ describe('contracts', () => {
     const { client } = await registeredClient(h);
     const customerId = await insertCustomer();
     const created = await client.contract.create({
-      approver: { email: 'finance@example.com' },
       name: 'Gym membership',
       type: 'COLLECT',
       serviceCustomerId: customerId,
@@ -469,7 +463,6 @@ describe('updates', () => {
   it('refuses to update a contract that is not ACTIVE', async () => {
     const { client } = await registeredClient(h);
     const created = await client.contract.create({
-      approver: { email: 'finance@example.com' },
       name: 'x',
       limits: limits(),
     } as never);
@@ -491,8 +484,9 @@ describe('updates', () => {
 describe('authorization', () => {
   it('awaitActive resolves once the human approves on the hosted page', async () => {
     const { client } = await registeredClient(h);
+    // The business's approver, who gets the code (none is set before: no code needed).
+    await setApprovers(h, [{ email: 'finance@example.com' }]);
     const created = await client.contract.create({
-      approver: { email: 'finance@example.com' },
       name: 'Cloud bills',
       description: 'Pays the monthly cloud invoice',
       limits: limits({
@@ -528,7 +522,6 @@ describe('authorization', () => {
   it('escapes what the agent wrote on the page', async () => {
     const { client } = await registeredClient(h, '<script>alert(1)</script>');
     const created = await client.contract.create({
-      approver: { email: 'finance@example.com' },
       name: '<b>x</b>',
       limits: limits(),
     } as never);
@@ -540,7 +533,6 @@ describe('authorization', () => {
   it('declining makes awaitActive fail with AUTHORIZATION_FAILED (status DECLINED)', async () => {
     const { client } = await registeredClient(h);
     const created = await client.contract.create({
-      approver: { email: 'finance@example.com' },
       name: 'x',
       limits: limits(),
     } as never);
@@ -564,7 +556,6 @@ describe('authorization', () => {
   it('the link expires after 24 hours on the sandbox clock: EXPIRED, AUTHORIZATION_FAILED', async () => {
     const { client } = await registeredClient(h);
     const created = await client.contract.create({
-      approver: { email: 'finance@example.com' },
       name: 'x',
       limits: limits(),
     } as never);
@@ -585,7 +576,6 @@ describe('authorization', () => {
   it('awaitActive gives up with AUTHORIZATION_TIMEOUT', async () => {
     const { client } = await registeredClient(h);
     const created = await client.contract.create({
-      approver: { email: 'finance@example.com' },
       name: 'x',
       limits: limits(),
     } as never);
@@ -599,7 +589,6 @@ describe('authorization', () => {
   it('the sandbox control: sandbox secrets only, validated, 404 for unknown contracts', async () => {
     const { client } = await registeredClient(h);
     const created = await client.contract.create({
-      approver: { email: 'finance@example.com' },
       name: 'x',
       limits: limits(),
     } as never);
@@ -760,7 +749,6 @@ describe("the business's view (API key alone)", () => {
     await a.client.contract.send(idA, { amount: 12.5, payee, reference: 'x' });
     const idB = (
       await b.client.contract.create({
-        approver: { email: 'finance@example.com' },
         name: 'B',
         limits: limits(),
       } as never)

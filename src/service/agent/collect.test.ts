@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentPay, AgentPayError } from '../../agent/index';
 import { SavedCard } from '../../shared/contract/cards';
 import { PaymentStatusRecord } from '../../shared/contract/payments';
-import { approveOnPage, limits, registeredClient, sandboxCode } from '../../../test/helpers/agent';
+import {
+  limits,
+  pageBrowser,
+  registeredClient,
+  sandboxCode,
+  verifyOnPage,
+} from '../../../test/helpers/agent';
 import { startService, type Harness } from '../../../test/helpers/service';
 
 let h: Harness;
@@ -47,7 +53,6 @@ const gymLimits = limits({ maxPerPayment: 40, periodLimits: [{ amount: 60, perio
 
 async function collectContract(customerId: string, name = 'Gym membership') {
   return pay.contract.create({
-    approver: { email: 'finance@example.com' },
     name,
     type: 'COLLECT',
     serviceCustomerId: customerId,
@@ -269,32 +274,93 @@ const checkedCard = (html: string) =>
   /<input type="radio" name="paymentMethodId" value="([^"]+)" checked/.exec(html)?.[1];
 
 describe('the authorization page of a COLLECT contract', () => {
-  it('offers the saved cards (newest checked) and links the one the customer chooses', async () => {
-    const id = await customer();
+  it('shows nothing of the customer before their code; then offers their cards (newest checked) and links the one they choose', async () => {
+    const id = await customer('Jo Private');
+    const email = (await h.call('GET', `/api/customers/${id}`)).body.email as string;
     const older = await saveCard(id, '4242424242424242');
     const newest = await saveCard(id, '5555555555554444');
     const created = await collectContract(id, 'Gym page');
     const url = created.authorizationUrl!;
 
-    const html = await (await fetch(url)).text();
+    // Whoever holds the link (the agent does) sees the limits and the masked recipient only.
+    const before = await (await fetch(url)).text();
+    expect(before).toContain('At most £40.00 in any one payment.');
+    expect(before).toContain('At most £60.00 in total each calendar month.');
+    expect(before).toContain(`we send a one-time code to ${email[0]}•••@example.com`);
+    for (const secret of [
+      'ending 4242',
+      'ending 4444',
+      'The card to charge',
+      'Add card',
+      'Jo Private',
+      email,
+    ])
+      expect(before).not.toContain(secret);
+    // Nor can it add a card in the customer's name.
+    const blind = await form(`${url}/card`, {
+      name: 'Agent',
+      number: '4242424242424242',
+      expiry: '12/39',
+      cvc: '123',
+    });
+    expect(blind.status).toBe(403);
+    expect((await h.call('GET', `/api/customers/${id}/cards`)).body.totalCount).toBe(2);
+
+    // The customer types the code sent to them: their browser now shows their cards.
+    const browser = pageBrowser();
+    await verifyOnPage(h, browser, url);
+    const html = await (await browser.get(url)).text();
     expect(html).toContain('The card to charge');
     expect(html).toContain(`VISA card ending 4242, expires ${older.expiryDate}`);
     expect(html).toContain('MASTERCARD card ending 4444');
     expect(html.indexOf('ending 4444')).toBeLessThan(html.indexOf('ending 4242'));
     expect(checkedCard(html)).toBe(newest.id);
-    expect(html).toContain('At most £40.00 in any one payment.');
-    expect(html).toContain('At most £60.00 in total each calendar month.');
     expect(html).toContain('Add card');
+    // Still nothing for another browser with the same link.
+    expect(await (await fetch(url)).text()).not.toContain('ending 4242');
 
-    const approved = await approveOnPage(h, url, { paymentMethodId: older.id });
+    const approved = await browser.post(url, { decision: 'APPROVE', paymentMethodId: older.id });
     expect(approved.status).toBe(200);
     expect(await approved.text()).toContain('can now be made to your VISA card ending 4242');
     expect(await pay.contract.get(created.contractId)).toMatchObject({
       status: 'ACTIVE',
       termsVersion: 1,
       linkedMethod: linked(older),
+      approver: { email },
     });
     expect((await fetch(url)).status).toBe(410);
+  });
+
+  it("the code is typed on its own first: a wrong one is counted, the session is this browser's alone", async () => {
+    const id = await customer();
+    const card = await saveCard(id, '4242424242424242');
+    const created = await collectContract(id, 'Gym verify');
+    const url = created.authorizationUrl!;
+    const code = await sandboxCode(h, url);
+    const wrong = code === '123456' ? '654321' : '123456';
+    const guess = await form(`${url}/verify`, { code: wrong });
+    expect(guess.status).toBe(400);
+    expect(await guess.text()).toContain('4 tries left');
+    // Approving without the session or the code is refused before anything else.
+    const bare = await form(url, { decision: 'APPROVE', paymentMethodId: card.id });
+    expect(await bare.text()).toContain('Type the code we sent you first.');
+    const browser = pageBrowser();
+    const right = await browser.post(`${url}/verify`, { code });
+    expect(right.status).toBe(303);
+    const cookie = right.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^agent_approval_session=[\w-]{43};/);
+    expect(cookie).toContain(`Path=/agents/authorize/${url.split('/').at(-1)}`);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+    // The code is spent: it opens no second session, and another browser still approves nothing.
+    expect((await form(`${url}/verify`, { code })).status).toBe(400);
+    const other = await form(url, { decision: 'APPROVE', paymentMethodId: card.id });
+    expect(other.status).toBe(400);
+    expect((await pay.contract.get(created.contractId)).status).toBe('PENDING_AUTHORIZATION');
+    expect(
+      (await browser.post(url, { decision: 'APPROVE', paymentMethodId: card.id })).status,
+    ).toBe(200);
+    expect((await pay.contract.get(created.contractId)).status).toBe('ACTIVE');
   });
 
   it('adds a new card with 3D Secure, comes back with it checked, and approving links it', async () => {
@@ -302,9 +368,11 @@ describe('the authorization page of a COLLECT contract', () => {
     await saveCard(id, '4242424242424242');
     const created = await collectContract(id, 'Gym new card');
     const url = created.authorizationUrl!;
+    const browser = pageBrowser();
+    await verifyOnPage(h, browser, url);
 
     // Not a card, or a card the issuer refuses: the page says so and saves nothing.
-    const typo = await form(`${url}/card`, {
+    const typo = await browser.post(`${url}/card`, {
       name: 'Jo Bloggs',
       number: '4242 4242 4242 4241',
       expiry: '12/39',
@@ -314,7 +382,7 @@ describe('the authorization page of a COLLECT contract', () => {
     const typoHtml = await typo.text();
     expect(typoHtml).toContain('This card number is not valid');
     expect(typoHtml).toContain('value="Jo Bloggs"');
-    const declined = await form(`${url}/card`, {
+    const declined = await browser.post(`${url}/card`, {
       name: 'Jo Bloggs',
       number: '4000000000000002',
       expiry: '12/39',
@@ -324,7 +392,7 @@ describe('the authorization page of a COLLECT contract', () => {
     expect(await declined.text()).toContain('The card was declined (Card declined)');
     expect((await h.call('GET', `/api/customers/${id}/cards`)).body.totalCount).toBe(1);
 
-    const typed = await form(`${url}/card`, {
+    const typed = await browser.post(`${url}/card`, {
       name: 'Jo Bloggs',
       number: '4000 0000 0000 3220',
       expiry: '10/37',
@@ -347,10 +415,12 @@ describe('the authorization page of a COLLECT contract', () => {
     expect(added).toMatchObject({ brand: 'VISA', expiryDate: '10/2037', name: 'Jo Bloggs' });
     expect(back.searchParams.get('paymentMethodId')).toBe(added.id);
 
-    const again = await (await fetch(back)).text();
+    const again = await (await browser.get(back)).text();
     expect(again).toContain('VISA card ending 3220, expires 10/2037 is saved');
     expect(checkedCard(again)).toBe(added.id);
-    const approved = await approveOnPage(h, url, { paymentMethodId: added.id });
+    // The same return link shows nothing of it to a browser without the session.
+    expect(await (await fetch(back)).text()).not.toContain('ending 3220');
+    const approved = await browser.post(url, { decision: 'APPROVE', paymentMethodId: added.id });
     expect(approved.status).toBe(200);
     expect((await pay.contract.get(created.contractId)).linkedMethod).toEqual(linked(added));
   });
@@ -359,7 +429,9 @@ describe('the authorization page of a COLLECT contract', () => {
     const id = await customer();
     const created = await collectContract(id, 'Gym 3DS fails');
     const url = created.authorizationUrl!;
-    const typed = await form(`${url}/card`, {
+    const browser = pageBrowser();
+    await verifyOnPage(h, browser, url);
+    const typed = await browser.post(`${url}/card`, {
       name: 'Jo Bloggs',
       number: '4242424242424242',
       expiry: '12/39',
@@ -368,7 +440,7 @@ describe('the authorization page of a COLLECT contract', () => {
     const challenge = new URL(typed.headers.get('location')!, h.url).href;
     const failed = await form(challenge, { decision: 'fail' });
     expect(failed.status).toBe(303);
-    const html = await (await fetch(failed.headers.get('location')!)).text();
+    const html = await (await browser.get(failed.headers.get('location')!)).text();
     expect(html).toContain('Your new card was not saved');
     expect((await h.call('GET', `/api/customers/${id}/cards`)).body.totalCount).toBe(0);
   });
@@ -377,30 +449,44 @@ describe('the authorization page of a COLLECT contract', () => {
     const id = await customer();
     const created = await collectContract(id, 'Gym no card');
     const url = created.authorizationUrl!;
-    const html = await (await fetch(url)).text();
+    const browser = pageBrowser();
+    await verifyOnPage(h, browser, url);
+    const html = await (await browser.get(url)).text();
     expect(html).toContain('You have no saved card yet');
     expect(html).not.toContain('value="APPROVE"');
 
-    const noCard = await form(url, { decision: 'APPROVE' });
+    const noCard = await browser.post(url, { decision: 'APPROVE' });
     expect(noCard.status).toBe(400);
     expect(await noCard.text()).toContain('Choose the card to charge, or add a card first.');
     const other = await saveCard(await customer('Someone Else'), '4242424242424242');
-    const code = await sandboxCode(h, url);
-    const foreign = await form(url, { decision: 'APPROVE', paymentMethodId: other.id, code });
+    const foreign = await browser.post(url, { decision: 'APPROVE', paymentMethodId: other.id });
     expect(foreign.status).toBe(400);
     expect(await foreign.text()).toContain('That card is not one of your saved cards');
-    const nonsense = await form(url, { decision: 'MAYBE' });
+    const nonsense = await browser.post(url, { decision: 'MAYBE' });
     expect(nonsense.status).toBe(400);
     // Another site cannot post a decision or a card in the customer's name.
     const mine = await saveCard(id, '4242424242424242');
-    const crossSite = await form(
+    const crossSite = await browser.post(
       url,
-      { decision: 'APPROVE', paymentMethodId: mine.id, code },
+      { decision: 'APPROVE', paymentMethodId: mine.id },
       { 'sec-fetch-site': 'cross-site' },
     );
     expect(crossSite.status).toBe(403);
     expect((await pay.contract.get(created.contractId)).status).toBe('PENDING_AUTHORIZATION');
-    // The refused approvals did not spend the code: with a card of the customer's it approves.
+    // The refused approvals did not end the session: with a card of the customer's it approves.
+    const approved = await browser.post(url, { decision: 'APPROVE', paymentMethodId: mine.id });
+    expect(await approved.text()).toContain('is active');
+  });
+
+  it('a code typed with the approval, foreign card refused, is kept for the right card', async () => {
+    const id = await customer();
+    const created = await collectContract(id, 'Gym one step');
+    const url = created.authorizationUrl!;
+    const mine = await saveCard(id, '4242424242424242');
+    const other = await saveCard(await customer('Someone Else'), '4242424242424242');
+    const code = await sandboxCode(h, url);
+    const foreign = await form(url, { decision: 'APPROVE', paymentMethodId: other.id, code });
+    expect(foreign.status).toBe(400);
     const approved = await form(url, { decision: 'APPROVE', paymentMethodId: mine.id, code });
     expect(await approved.text()).toContain('is active');
   });
@@ -415,7 +501,7 @@ describe('the authorization page of a COLLECT contract', () => {
     expect((await pay.contract.get(created.contractId)).status).toBe('DECLINED');
   });
 
-  it('an update shows the linked card and approving it raises termsVersion', async () => {
+  it('an update shows the linked card once the code is typed, and approving it raises termsVersion', async () => {
     const id = await customer();
     const card = await saveCard(id, '4242424242424242');
     const created = await collectContract(id, 'Gym update');
@@ -423,11 +509,16 @@ describe('the authorization page of a COLLECT contract', () => {
     const staged = await pay.contract.update(created.contractId, {
       limits: limits({ maxPerPayment: 40, periodLimits: [{ amount: 90, period: 'MONTH' }] }),
     } as never);
-    const html = await (await fetch(staged.authorizationUrl!)).text();
+    const url = staged.authorizationUrl!;
+    const before = await (await fetch(url)).text();
+    expect(before).toContain('At most £90.00 in total each calendar month.');
+    expect(before).not.toContain('ending 4242');
+    const browser = pageBrowser();
+    await verifyOnPage(h, browser, url);
+    const html = await (await browser.get(url)).text();
     expect(html).toContain(`Charges go to your VISA card ending 4242, expires ${card.expiryDate}`);
-    expect(html).toContain('At most £90.00 in total each calendar month.');
     expect(html).not.toContain('Add card');
-    const approved = await approveOnPage(h, staged.authorizationUrl!);
+    const approved = await browser.post(url, { decision: 'APPROVE' });
     expect(await approved.text()).toContain('apply from now');
     expect(await pay.contract.get(created.contractId)).toMatchObject({
       termsVersion: 2,

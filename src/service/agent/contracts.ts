@@ -21,6 +21,7 @@ import type { Caller, Environment } from '../kernel/caller';
 import { ApiError, badField, badRequest, notFound } from '../kernel/errors';
 import type { Store } from '../kernel/store/port';
 import type { AgentRow } from './agents';
+import { recipientOfApprover, sameRecipient, type Approvers, type Recipient } from './approvers';
 import type { CollectCards, LinkedMethod } from './collect-cards';
 import { periodWindow } from './periods';
 
@@ -71,16 +72,7 @@ export interface PeriodUsage {
 
 export const limitsOf = (row: ContractRow): LimitsValue => JSON.parse(row.limits) as LimitsValue;
 
-/**
- * Who may approve a production contract, as the operator configured it (SERVICE_AGENT_APPROVERS):
- * not something an agent can set, since an agent holds the business's API key. A COLLECT
- * contract is approved by the customer whose card it charges, at the contact the business has
- * for them.
- */
-export interface ApproverPolicy {
-  /** E-mail addresses (any case) and international phone numbers. */
-  production: readonly string[];
-}
+export { approversFromEnv, type ApproverPolicy } from './approvers';
 
 /** Who revoked a contract: its business (the API key, the dashboard) or its human (their link). */
 export type Revoker = 'BUSINESS' | 'APPROVER';
@@ -89,26 +81,21 @@ export type Revoker = 'BUSINESS' | 'APPROVER';
 export const revokeTokenHash = (token: string) =>
   createHash('sha256').update(token).digest('base64url');
 
+/** A contract's approver columns for a recipient. */
+const approverColumns = (r: Recipient) => ({
+  approver_email: r.channel === 'EMAIL' ? r.to : null,
+  approver_phone: r.channel === 'SMS' ? r.to : null,
+});
+
 /** Statuses a contract never leaves. */
 const FINAL: ReadonlySet<ContractStatusName> = new Set(['DECLINED', 'EXPIRED', 'REVOKED']);
-
-/** SERVICE_AGENT_APPROVERS: e-mail addresses and phone numbers, separated by commas. */
-export const approversFromEnv = (env: NodeJS.ProcessEnv): string[] =>
-  (env.SERVICE_AGENT_APPROVERS ?? '')
-    .split(',')
-    .map((a) => a.trim())
-    .filter(Boolean);
-
-const approverKey = (approver: { email?: string; phone?: string }) =>
-  approver.email?.toLowerCase() ?? approver.phone ?? '';
 
 export function createContracts(
   store: Store,
   clock: Clock,
   cards: CollectCards,
-  approvers: ApproverPolicy = { production: [] },
+  approvers: Approvers,
 ) {
-  const allowed = new Set(approvers.production.map((a) => a.trim().toLowerCase()));
   const byId = store.prepare<[string, string, string], ContractRow>(
     'SELECT * FROM contracts WHERE id = ? AND merchant_id = ? AND environment = ?',
   );
@@ -118,16 +105,8 @@ export function createContracts(
   const byRevokeHash = store.prepare<[string], ContractRow>(
     'SELECT * FROM contracts WHERE revoke_token_hash = ?',
   );
-  const customer = store.prepare<
-    [string, string, string],
-    {
-      id: string;
-      email: string | null;
-      phone_country_code: string | null;
-      phone_number: string | null;
-    }
-  >(
-    'SELECT id, email, phone_country_code, phone_number FROM customers WHERE id = ? AND merchant_id = ? AND environment = ?',
+  const customer = store.prepare<[string, string, string], { id: string }>(
+    'SELECT id FROM customers WHERE id = ? AND merchant_id = ? AND environment = ?',
   );
   const insert = store.prepare(`
     INSERT INTO contracts (id, merchant_id, environment, agent_id, type, name, description, status,
@@ -141,7 +120,8 @@ export function createContracts(
       terms_version = @termsVersion, pending_limits = @pendingLimits,
       pending_requested_at = @pendingRequestedAt, auth_token = @authToken,
       auth_expires_at = @authExpiresAt, valid_to = @validTo, revoked_at = @revokedAt,
-      revoked_by = @revokedBy, revoke_token_hash = @revokeTokenHash, updated_at = @now
+      revoked_by = @revokedBy, revoke_token_hash = @revokeTokenHash,
+      approver_email = @approverEmail, approver_phone = @approverPhone, updated_at = @now
     WHERE id = @id AND status = @fromStatus AND updated_at = @fromUpdatedAt`);
   const usageIn = store.prepare<[string, number, number], { used: number; reserved: number }>(`
     SELECT COALESCE(SUM(CASE WHEN status = 'COMPLETED' THEN amount_pence END), 0) AS used,
@@ -182,6 +162,8 @@ export function createContracts(
         revokedAt: next.revoked_at,
         revokedBy: next.revoked_by,
         revokeTokenHash: next.revoke_token_hash,
+        approverEmail: next.approver_email,
+        approverPhone: next.approver_phone,
         now,
       })
     ).changes;
@@ -327,6 +309,29 @@ export function createContracts(
     };
   }
 
+  /**
+   * The approver an agent suggests, checked against those who may approve: the business's
+   * approvers for SEND, the customer's own contacts for COLLECT. The page only preselects it.
+   */
+  async function suggestion(
+    scope: Scope,
+    body: z.infer<typeof ContractCreateBody>,
+    customerId: string | null,
+  ): Promise<Recipient> {
+    const wanted = recipientOfApprover(body.approver!);
+    const allowed = await approvers.recipientsFor(scope, body.type, customerId);
+    const found = allowed.find((r) => sameRecipient(r, wanted));
+    if (found) return found;
+    throw badField(
+      'approver',
+      body.type === 'COLLECT'
+        ? "must be the customer's own e-mail or phone on file (the customer approves charges to their card); leave it out and the customer chooses on the authorization page"
+        : allowed.length === 0
+          ? "names no one who may approve: the business has no approvers yet (it adds them in the dashboard's Settings); leave it out"
+          : "is not one of the business's approvers: leave it out and the person approving chooses on the authorization page",
+    );
+  }
+
   async function create(
     agent: AgentRow,
     body: z.infer<typeof ContractCreateBody>,
@@ -340,25 +345,7 @@ export function createContracts(
       throw new ApiError(404, 'serviceCustomerId names no customer of this business', [
         { field: 'serviceCustomerId', message: 'names no customer of this business' },
       ]);
-    if (scope.environment === 'production') {
-      const named = approverKey(body.approver);
-      if (payer) {
-        const phone = payer.phone_number
-          ? `${payer.phone_country_code ?? ''}${payer.phone_number}`.replace(/[^\d+]/g, '')
-          : null;
-        if (named !== payer.email?.toLowerCase() && named !== phone)
-          throw badField(
-            'approver',
-            "must be the customer's own e-mail or phone on file: the customer approves charges to their card",
-          );
-      } else if (!allowed.has(named))
-        throw badField(
-          'approver',
-          allowed.size === 0
-            ? 'no one may approve production contracts yet: the operator lists approvers in SERVICE_AGENT_APPROVERS'
-            : 'is not one of the approvers the operator set for production contracts (SERVICE_AGENT_APPROVERS)',
-        );
-    }
+    const suggested = body.approver && (await suggestion(scope, body, customerId));
     const id = `ctr_${randomUUID().replace(/-/g, '')}`;
     const link = newLink(scope.environment, scope.merchantId);
     await insert.run({
@@ -370,8 +357,8 @@ export function createContracts(
       description: body.description ?? null,
       limits: JSON.stringify(limits),
       customerId,
-      approverEmail: body.approver.email ?? null,
-      approverPhone: body.approver.phone ?? null,
+      approverEmail: suggested?.channel === 'EMAIL' ? suggested.to : null,
+      approverPhone: suggested?.channel === 'SMS' ? suggested.to : null,
       token: link.token,
       expiresAt: link.expiresAt,
       validTo: Date.parse(limits.validTo),
@@ -449,11 +436,14 @@ export function createContracts(
    * The human's answer on the authorization link (or the sandbox control). For a new contract:
    * ACTIVE or DECLINED. For a pending update: approval makes its limits the enforced ones (and
    * a COLLECT contract's termsVersion one more); declining drops it and the contract goes on.
+   * `approvedBy` is where the code that approved was sent: a new contract's approver from then
+   * on (an update keeps the one who approved the contract).
    */
   async function decide(
     row: ContractRow,
     decision: 'APPROVE' | 'DECLINE',
     paymentMethodId?: string,
+    approvedBy?: Recipient,
   ): Promise<ContractRow> {
     return store.tx(async () => {
       const current = await expireIfDue(row);
@@ -502,6 +492,7 @@ export function createContracts(
         status: 'ACTIVE',
         linked_method: linked ? JSON.stringify(linked) : null,
         terms_version: current.type === 'COLLECT' ? 1 : null,
+        ...(approvedBy ? approverColumns(approvedBy) : {}),
       });
     });
   }

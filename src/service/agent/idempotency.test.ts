@@ -173,7 +173,6 @@ describe('COLLECT with an Idempotency-Key', () => {
       )
       .run(customerId, h.service.bootstrap.merchantId, `${customerId}@example.com`, Date.now());
     const contract = await pay.contract.create({
-      approver: { email: 'finance@example.com' },
       name: 'Gym',
       type: 'COLLECT',
       serviceCustomerId: customerId,

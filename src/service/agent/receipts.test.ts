@@ -229,7 +229,6 @@ describe('receipts from the service', () => {
       number: '4242424242424242',
     });
     const created = await client.contract.create({
-      approver: { email: 'finance@example.com' },
       name: 'Gym',
       type: 'COLLECT',
       serviceCustomerId: customer.body.id,

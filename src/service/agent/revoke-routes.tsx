@@ -1,7 +1,9 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource hono/jsx */
 /**
- * The human's revoke link: when a contract becomes ACTIVE, the approver it names is sent a link
+ * The human's revoke link: when a contract becomes ACTIVE, its approver (who approved it, or the
+ * one the agent suggested when the sandbox control approved; for COLLECT at least the customer's
+ * own contact on file) is sent a link
  * of their own (e-mail or SMS, through the message outbox; the approval's outcome page shows it
  * too) on which they can revoke the contract at any time. GET shows the contract and a Revoke
  * button, POST revokes it: REVOKED at once, later sends and collects refused, payments already
@@ -20,6 +22,7 @@ import { iso } from '../kernel/clock';
 import { ApiError } from '../kernel/errors';
 import { MerchantHeader, PageShell, guardHostedPages, sendPage } from '../pages/hosted';
 import { recipientOf, toApprover } from './approval-codes';
+import type { Approvers } from './approvers';
 import { businessOf } from './business';
 import { OutcomePage } from './authorize-page';
 import { limitsOf, type ContractRow, type Contracts } from './contracts';
@@ -28,6 +31,7 @@ export function revocationPages(
   app: Parameters<Area>[0],
   ctx: ServiceContext,
   contracts: Contracts,
+  approvers: Approvers,
 ) {
   guardHostedPages(app, ctx, '/agents/revoke/*');
   const business = (row: ContractRow) => businessOf(ctx.profiles, row.merchant_id);
@@ -122,7 +126,17 @@ export function revocationPages(
       if (before.status === 'ACTIVE' || after.status !== 'ACTIVE') return { row: after };
       const { row, token } = await contracts.newRevokeToken(after);
       const revokeUrl = `${ctx.publicUrl()}/agents/revoke/${token}`;
-      const recipient = recipientOf(row);
+      const recipient =
+        recipientOf(row) ??
+        (row.type === 'COLLECT'
+          ? ((
+              await approvers.recipientsFor(
+                { merchantId: row.merchant_id, environment: row.environment },
+                'COLLECT',
+                row.service_customer_id,
+              )
+            )[0] ?? null)
+          : null);
       if (recipient)
         await ctx.messages.add({
           ...toApprover(row, recipient),

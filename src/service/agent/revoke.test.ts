@@ -19,6 +19,7 @@ import {
   payee,
   postForm,
   registeredClient,
+  setApprovers,
 } from '../../../test/helpers/agent';
 import {
   PRODUCTION,
@@ -95,7 +96,6 @@ describe('revoking a contract', () => {
   it('the TypeScript client revokes too; a pending contract can be revoked before approval', async () => {
     const { client } = await registeredClient(h, 'Client revokes');
     const created = await client.contract.create({
-      approver: { email: 'finance@example.com' },
       name: 'Never approved',
       limits: limits(),
     } as never);
@@ -133,6 +133,7 @@ describe('revoking a contract', () => {
 
   it('the human revokes on the link sent to them when they approved; the agent never sees it', async () => {
     const { client } = await registeredClient(h, 'Revoked by human');
+    await setApprovers(h, [{ email: 'owner@example.com' }]);
     const created = await client.contract.create({
       approver: { email: 'owner@example.com' },
       name: 'Human revokes',
@@ -193,7 +194,6 @@ describe('revoking a contract', () => {
       number: '4242424242424242',
     });
     const created = await client.contract.create({
-      approver: { email: 'finance@example.com' },
       name: 'Gym',
       type: 'COLLECT',
       serviceCustomerId: customer.body.id,

@@ -10,6 +10,8 @@ import { ApiError, notFound } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { withMoved } from '../kernel/sweep';
 import { agentView, createAgentStore, type AgentRow } from './agents';
+import { approverRoutes } from './approver-routes';
+import { createApprovers } from './approvers';
 import { authorizationPages } from './authorize-routes';
 import { noCards, type CollectCards } from './collect-cards';
 import { createContracts, type ContractRow } from './contracts';
@@ -33,7 +35,8 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
   return (app, ctx) => {
     const cards = cardsOf(ctx);
     const agents = createAgentStore(ctx.store, ctx.clock);
-    const contracts = createContracts(ctx.store, ctx.clock, cards, ctx.approvers);
+    const approvers = createApprovers(ctx.store, ctx.clock, ctx.messages, ctx.approvers);
+    const contracts = createContracts(ctx.store, ctx.clock, cards, approvers);
     const receiptSigner = createReceiptSigner(ctx.store, ctx.clock, ctx.receiptKeys);
     const spending = createSpending(ctx.store, ctx.clock, contracts, cards, ctx.payments, {
       signer: receiptSigner,
@@ -175,7 +178,7 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
       paymentView(await spending.get(signer(c), params.paymentId)),
     );
 
-    const revocation = revocationPages(app, ctx, contracts);
+    const revocation = revocationPages(app, ctx, contracts, approvers);
 
     mount(app, ctx.auth, routes.authorizeContract, async ({ params, body, caller }) => {
       const row = await contracts.get(caller, params.contractId);
@@ -189,6 +192,7 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
       return await contracts.view(decided.row, { withUsage: true });
     });
 
-    authorizationPages(app, ctx, contracts, agents, cards, revocation);
+    authorizationPages(app, ctx, { contracts, agents, cards, approvers }, revocation);
+    approverRoutes(app, ctx, approvers);
   };
 }

@@ -226,7 +226,6 @@ describe('over HTTP', () => {
     );
     const body = JSON.stringify({
       name: 'Supplies',
-      approver: { email: 'finance@example.com' },
       limits: {
         maxPerPayment: 5,
         periodLimits: [{ amount: 10, period: 'DAY' }],

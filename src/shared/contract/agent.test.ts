@@ -21,6 +21,8 @@ import {
   Limits,
   PERIOD_ORDER,
   PeriodLimit,
+  ApproverList,
+  ApproversUpdateBody,
 } from './agent';
 import { issues, parse, paths } from '../../../test/helpers/schema-test-kit';
 
@@ -342,8 +344,13 @@ describe('ContractCreateBody', () => {
     expect(paths(ContractCreateBody, { name: 'Office supplies', approver })).toEqual([['limits']]);
   });
 
-  it('requires the approver: exactly one of an e-mail address or an international phone number', () => {
-    expect(paths(ContractCreateBody, { name: 'Office supplies', limits })).toEqual([['approver']]);
+  it('takes the published parameters alone: no approver is required', () => {
+    expect(parse(ContractCreateBody, { name: 'Office supplies', limits })).not.toHaveProperty(
+      'approver',
+    );
+  });
+
+  it('a suggested approver is exactly one of an e-mail address or an international phone number', () => {
     expect(paths(ContractCreateBody, { name: 'Office supplies', approver: {}, limits })).toEqual([
       ['approver', 'email'],
     ]);
@@ -462,5 +469,27 @@ describe('spending and control bodies', () => {
     };
     expect(parse(ContractPayment, payment)).toEqual(payment);
     expect(paths(ContractPayment, { ...payment, status: 'RESERVED' })).toEqual([['status']]);
+  });
+});
+
+describe('ApproverList and ApproversUpdateBody', () => {
+  it('takes e-mail addresses and phone numbers, each once (e-mail in any case)', () => {
+    expect(
+      parse(ApproverList, [{ email: 'a@example.com' }, { phone: '+447700900123' }]),
+    ).toHaveLength(2);
+    expect(paths(ApproverList, [{ email: 'a@example.com' }, { email: 'A@example.com' }])).toEqual([
+      [1],
+    ]);
+    expect(paths(ApproverList, [{ phone: '07700900123' }])).toEqual([[0, 'phone']]);
+    expect(
+      paths(
+        ApproverList,
+        Array.from({ length: 21 }, (_, i) => ({ email: `a${i}@example.com` })),
+      ),
+    ).toEqual([[]]);
+  });
+  it('refuses unknown fields; the code is optional', () => {
+    expect(parse(ApproversUpdateBody, { approvers: [] })).toEqual({ approvers: [] });
+    expect(paths(ApproversUpdateBody, { approvers: [], extra: 1 })).toEqual([[]]);
   });
 });

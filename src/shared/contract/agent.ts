@@ -106,8 +106,8 @@ export const ContractUsage = z.object({
 });
 
 /**
- * The human who approves a contract (and each update of its limits): the one-time code that
- * approval needs is sent to this e-mail address or phone number, never to the agent.
+ * An e-mail address or a phone number a one-time approval code can be sent to: one of a
+ * business's approvers (who approve its SEND contracts), or a COLLECT contract's customer.
  */
 export const Approver = z
   .object({
@@ -133,7 +133,10 @@ export const Contract = z.object({
   createdAt: Timestamp,
   status: ContractStatus,
   authorizationUrl: z.string().optional(),
-  /** Who approves it (absent only on contracts made before approvers were named). */
+  /**
+   * Who approves it: the approver the agent suggested until a person approves, then the person
+   * who approved (the one the code was sent to). Absent while nobody was suggested.
+   */
   approver: z.object({ email: z.string().optional(), phone: z.string().optional() }).optional(),
   limits: Limits,
   usage: z.array(ContractUsage).optional(),
@@ -161,7 +164,12 @@ export const ContractCreateBody = z
     type: ContractType.default('SEND'),
     serviceCustomerId: Uuid.optional(),
     description: safeText({ multiline: true }).max(500).optional(),
-    approver: Approver,
+    /**
+     * Optional (an extension): a suggestion of who approves, which the page preselects. It must
+     * be one of the business's approvers (SEND) or the customer's own e-mail or phone on file
+     * (COLLECT); without it the person on the authorization page chooses among those.
+     */
+    approver: Approver.optional(),
     limits: Limits,
   })
   .refine((c) => c.type !== 'COLLECT' || c.serviceCustomerId !== undefined, {
@@ -181,6 +189,69 @@ export const BusinessContractListQuery = ContractListFilters.extend({
 
 /** The update: new limits, staged as pendingUpdate until the human approves them. */
 export const ContractUpdateBody = z.object({ limits: Limits });
+
+/** The most approvers a business keeps per environment. */
+export const MAX_APPROVERS = 20;
+
+/** An approver's address as the service compares them: e-mail in lower case, phone as given. */
+export const approverKey = (a: { email?: string | undefined; phone?: string | undefined }) =>
+  a.email !== undefined ? a.email.toLowerCase() : (a.phone ?? '');
+
+/** A business's own approvers of one environment, replaced as a whole. */
+export const ApproverList = z
+  .array(Approver)
+  .max(MAX_APPROVERS, `must hold at most ${MAX_APPROVERS} approvers`)
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((a, i) => {
+      const key = approverKey(a);
+      if (seen.has(key))
+        ctx.addIssue({ code: 'custom', path: [i], message: 'repeats an approver' });
+      seen.add(key);
+    });
+  });
+
+/**
+ * PUT /api/merchant/approvers: the new list. A change that adds someone who cannot approve
+ * now needs `code`, the one-time code sent to one of the approvers in effect
+ * (POST /api/merchant/approvers/code), so that the API key alone cannot name a new approver.
+ */
+export const ApproversUpdateBody = z
+  .object({
+    approvers: ApproverList,
+    code: z.string().trim().min(1, 'is required').max(12).optional(),
+  })
+  .strict();
+
+/** POST /api/merchant/approvers/code: the list to confirm, and which approver gets the code. */
+export const ApproversCodeBody = z
+  .object({
+    approvers: ApproverList,
+    confirmer: z.string().min(1, 'is required').max(64),
+  })
+  .strict();
+
+/** One of the approvers in effect, masked, who can confirm a change that adds approvers. */
+export const ApproverConfirmer = z.object({
+  id: z.string().describe('Name it as confirmer in POST /api/merchant/approvers/code'),
+  to: z.string().describe('Masked: f•••@shop.example, +44•••••123'),
+});
+
+/** Who approves the business's SEND contracts in the environment of the secret. */
+export const AgentApprovers = z.object({
+  environment: Environment,
+  approvers: z
+    .array(z.object({ email: z.string().optional(), phone: z.string().optional() }))
+    .describe("The business's own approvers (empty: the operator's default list applies, if any)"),
+  operatorDefault: z
+    .boolean()
+    .describe("True when the business has none of its own and the operator's list applies"),
+  confirmers: z
+    .array(ApproverConfirmer)
+    .describe('The approvers in effect now; empty when there is none (any change is then free)'),
+});
+
+export const ApproversCodeSent = z.object({ sentTo: z.string(), expiresAt: Timestamp });
 
 /** Sandbox control standing in for the human on the authorization page. */
 export const ContractAuthorizeBody = z.object({

@@ -563,6 +563,55 @@ export const routes = {
   // The merchant's profile and settings
   getMerchant: route({
     method: 'get',
+  // Who approves the business's Agent Pay contracts (docs/agent-pay.md, "Who approves")
+  getAgentApprovers: route({
+    method: 'get',
+    path: '/api/merchant/approvers',
+    tag: 'Merchant',
+    auth: 'merchant',
+    extension: true,
+    summary: "Who approves the business's SEND contracts, in the secret's environment",
+    description:
+      "The business's own approvers (e-mail addresses and phone numbers), whether the operator's " +
+      'default list (SERVICE_AGENT_APPROVERS) applies instead, and the approvers in effect, masked, ' +
+      'who can confirm a change that adds approvers.',
+    status: 200,
+    response: agent.AgentApprovers,
+    errors: [],
+  }),
+  updateAgentApprovers: route({
+    method: 'put',
+    path: '/api/merchant/approvers',
+    tag: 'Merchant',
+    auth: 'merchant',
+    extension: true,
+    summary: "Replace the business's approvers of this environment",
+    description:
+      'Removing approvers is immediate. Adding someone who cannot approve now needs `code`: the ' +
+      'one-time code POST /api/merchant/approvers/code sent to one of the approvers in effect for ' +
+      'this very list (400 naming `code` otherwise, nothing changed). With no approver in effect, ' +
+      'the first ones are set without a code.',
+    body: agent.ApproversUpdateBody,
+    status: 200,
+    response: agent.AgentApprovers,
+    errors: [400],
+  }),
+  sendApproversCode: route({
+    method: 'post',
+    path: '/api/merchant/approvers/code',
+    tag: 'Merchant',
+    auth: 'merchant',
+    extension: true,
+    summary: 'Send one of the approvers in effect the code that confirms a new list',
+    description:
+      'The message names every approver of the new list; the code works once, for 10 minutes, ' +
+      'for that list only. In production it must reach a person (503 without a way to send it); ' +
+      'in the sandbox it is in the sandbox outbox.',
+    body: agent.ApproversCodeBody,
+    status: 200,
+    response: agent.ApproversCodeSent,
+    errors: [400, 429, 503],
+  }),
     path: '/api/merchant',
     tag: 'Merchant',
     auth: 'merchant',

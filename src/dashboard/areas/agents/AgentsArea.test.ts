@@ -36,9 +36,9 @@ const contract = Contract.parse({
   environment: 'sandbox',
   type: 'SEND',
   name: 'Office supplies',
+  approver: { email: 'finance@example.com' },
   createdAt: '2027-01-01T10:00:00.000Z',
   status: 'ACTIVE',
-  approver: { email: 'finance@example.com' },
   limits: limits(50),
   usage: [
     {
@@ -85,6 +85,14 @@ describe('the Agents page', () => {
     expect(html).toContain('Sends payments · agent Procurement bot');
     // Whom approval codes go to: the business can see who approves (or approved) each one.
     expect(html).toContain('· approver finance@example.com');
+    // Waiting, with no one suggested: who approves is the business's, on the page.
+    const waiting = render({
+      agents: [agent],
+      contracts: [{ ...contract, status: 'PENDING_AUTHORIZATION', approver: undefined }],
+      totalContracts: 1,
+    });
+    expect(waiting).toContain('· one of your approvers approves it (Settings)');
+    expect(waiting).not.toContain('approver finance');
     expect(html).toContain('At most £50.00 in any one payment.');
     expect(html).toContain('At most £100.00 in total each calendar day (from midnight UTC).');
     expect(html).toContain('Current limits');

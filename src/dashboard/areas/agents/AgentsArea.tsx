@@ -179,7 +179,11 @@ function ContractItem({
         {c.linkedMethod
           ? ` · card ${c.linkedMethod.brand} ending ${c.linkedMethod.lastFourDigits}`
           : ''}
-        {c.approver ? ` · approver ${c.approver.email ?? c.approver.phone}` : ''}
+        {c.approver
+          ? ` · ${c.status === 'PENDING_AUTHORIZATION' ? 'suggested approver' : 'approver'} ${c.approver.email ?? c.approver.phone}`
+          : c.status === 'PENDING_AUTHORIZATION'
+            ? ' · one of your approvers approves it (Settings)'
+            : ''}
       </p>
       {c.revokedAt ? (
         <p className="muted" data-testid="revoked">

@@ -1,7 +1,8 @@
 /**
  * Settings: the shop's profile (what receipts, the payment page and the customer display say
  * about it), its logo, and which ways of paying new payments offer (docs/merchant.md); then its
- * stores with their takings (Stores.tsx), access secrets (AccessSecrets.tsx).
+ * stores with their takings (Stores.tsx), who approves agents' payments (AgentApprovers.tsx),
+ * access secrets (AccessSecrets.tsx).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { CallInput } from '../../../shared/contract/call';
@@ -12,6 +13,7 @@ import { ButtonRow, FieldError, TextInput } from '../../components/form';
 import { Notice } from '../../components/Notice';
 import { useDashboard } from '../../context';
 import { AccessSecrets } from './AccessSecrets';
+import { AgentApprovers } from './AgentApprovers';
 import { Stores } from './Stores';
 import { failureMessage, fieldErrors, isStale } from '../../lib/api';
 
@@ -236,3 +238,4 @@ export function SettingsArea() {
     </>
   );
 }
+      <AgentApprovers />

@@ -746,4 +746,113 @@ export const migrations: readonly string[] = [
     WHERE CAST(meta.value AS INTEGER) <> 0;
   DELETE FROM meta WHERE key = 'clock_offset_ms';
   `,
+  // 23, Agent Pay: who approves is the service's choice, never the agent's. agent_approvers is
+  //     each merchant's own list of approvers per environment (e-mail addresses lower-cased, phone
+  //     numbers with their +); agent_approver_codes the one pending code that confirms a change
+  //     adding approvers, for the list whose digest it holds. On an authorization link, the code
+  //     row remembers where its code was sent (the human chose) and the browser session that
+  //     typed a right code (its SHA-256), in which a COLLECT customer then sees their cards.
+  `
+  CREATE TABLE agent_approvers (
+    merchant_id TEXT NOT NULL REFERENCES merchants(id),
+    environment TEXT NOT NULL CHECK (environment IN ('sandbox', 'production')),
+    channel TEXT NOT NULL CHECK (channel IN ('EMAIL', 'SMS')),
+    address TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (merchant_id, environment, address)
+  );
+  CREATE TABLE agent_approver_codes (
+    merchant_id TEXT NOT NULL REFERENCES merchants(id),
+    environment TEXT NOT NULL CHECK (environment IN ('sandbox', 'production')),
+    list_digest TEXT,
+    code_salt TEXT,
+    code_hash TEXT,
+    code_expires_at INTEGER,
+    failures INTEGER NOT NULL DEFAULT 0,
+    sends INTEGER NOT NULL DEFAULT 0,
+    window_started_at INTEGER NOT NULL,
+    PRIMARY KEY (merchant_id, environment)
+  );
+  ALTER TABLE contract_approval_codes ADD COLUMN sent_channel TEXT;
+  ALTER TABLE contract_approval_codes ADD COLUMN sent_to TEXT;
+  ALTER TABLE contract_approval_codes ADD COLUMN session_hash TEXT;
+  ALTER TABLE contract_approval_codes ADD COLUMN session_until INTEGER;
+  `,
+  // 24, each environment's own shop: a sandbox secret changes the sandbox's copy of the profile,
+  //     settings, logo and stores, never production's (docs/security.md). sandbox_profiles and
+  //     sandbox_logos are the sandbox's profile and settings and its logo, made from production's at
+  //     the sandbox's first change (until then the sandbox shows production's); sandbox_stores the
+  //     sandbox's name, address and archiving of a production store, made likewise. A store's
+  //     environment is the one that added it: a sandbox store is the sandbox's alone, and every
+  //     store there was is production's.
+  `
+  ALTER TABLE stores ADD COLUMN environment TEXT NOT NULL DEFAULT 'production'
+    CHECK (environment IN ('sandbox', 'production'));
+  CREATE TABLE sandbox_stores (
+    store_id TEXT PRIMARY KEY REFERENCES stores(id),
+    name TEXT NOT NULL,
+    address TEXT,
+    archived_at INTEGER
+  );
+  CREATE TABLE sandbox_profiles (
+    merchant_id TEXT PRIMARY KEY REFERENCES merchants(id),
+    name TEXT NOT NULL,
+    address TEXT,
+    company_number TEXT,
+    vat_number TEXT,
+    support_email TEXT,
+    support_phone TEXT,
+    card_enabled INTEGER NOT NULL,
+    remote_enabled INTEGER NOT NULL,
+    tips_enabled INTEGER NOT NULL,
+    default_expiry_seconds INTEGER NOT NULL
+  );
+  CREATE TABLE sandbox_logos (
+    merchant_id TEXT PRIMARY KEY REFERENCES merchants(id),
+    content_type TEXT NOT NULL CHECK (content_type IN ('image/png', 'image/svg+xml')),
+    data TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  `,
+  // 25, logos are PNG only (docs/security.md, "The merchant's logo"): an SVG is drawn into a PNG
+  //     at upload and never served. Stored SVG logos move to svg_logos_to_convert, which the
+  //     service draws into PNGs at start (merchants/logo-convert.ts); both logo tables are made
+  //     again with a CHECK that holds them to image/png.
+  `
+  CREATE TABLE svg_logos_to_convert (
+    merchant_id TEXT NOT NULL REFERENCES merchants(id),
+    environment TEXT NOT NULL CHECK (environment IN ('sandbox', 'production')),
+    data TEXT NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (merchant_id, environment)
+  );
+  INSERT INTO svg_logos_to_convert (merchant_id, environment, data, updated_at)
+    SELECT merchant_id, 'production', data, updated_at FROM merchant_logos
+    WHERE content_type <> 'image/png';
+  INSERT INTO svg_logos_to_convert (merchant_id, environment, data, updated_at)
+    SELECT merchant_id, 'sandbox', data, updated_at FROM sandbox_logos
+    WHERE content_type <> 'image/png';
+  CREATE TABLE merchant_logos_png (
+    merchant_id TEXT PRIMARY KEY REFERENCES merchants(id),
+    content_type TEXT NOT NULL CHECK (content_type = 'image/png'),
+    data TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  INSERT INTO merchant_logos_png (merchant_id, content_type, data, updated_at)
+    SELECT merchant_id, content_type, data, updated_at FROM merchant_logos
+    WHERE content_type = 'image/png';
+  DROP TABLE merchant_logos;
+  ALTER TABLE merchant_logos_png RENAME TO merchant_logos;
+  CREATE TABLE sandbox_logos_png (
+    merchant_id TEXT PRIMARY KEY REFERENCES merchants(id),
+    content_type TEXT NOT NULL CHECK (content_type = 'image/png'),
+    data TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  INSERT INTO sandbox_logos_png (merchant_id, content_type, data, updated_at)
+    SELECT merchant_id, content_type, data, updated_at FROM sandbox_logos
+    WHERE content_type = 'image/png';
+  DROP TABLE sandbox_logos;
+  ALTER TABLE sandbox_logos_png RENAME TO sandbox_logos;
+  `,
 ];

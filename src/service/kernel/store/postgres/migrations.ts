@@ -719,4 +719,95 @@ export const postgresMigrations: readonly string[] = [
     WHERE CAST(meta.value AS BIGINT) <> 0;
   DELETE FROM meta WHERE key = 'clock_offset_ms';
   `,
+  // 13: SQLite's 23 (Agent Pay approvers per merchant; where a link's code went, its session).
+  `
+  CREATE TABLE agent_approvers (
+    merchant_id TEXT NOT NULL REFERENCES merchants(id),
+    environment TEXT NOT NULL CHECK (environment IN ('sandbox', 'production')),
+    channel TEXT NOT NULL CHECK (channel IN ('EMAIL', 'SMS')),
+    address TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    PRIMARY KEY (merchant_id, environment, address)
+  );
+  CREATE TABLE agent_approver_codes (
+    merchant_id TEXT NOT NULL REFERENCES merchants(id),
+    environment TEXT NOT NULL CHECK (environment IN ('sandbox', 'production')),
+    list_digest TEXT,
+    code_salt TEXT,
+    code_hash TEXT,
+    code_expires_at BIGINT,
+    failures BIGINT NOT NULL DEFAULT 0,
+    sends BIGINT NOT NULL DEFAULT 0,
+    window_started_at BIGINT NOT NULL,
+    PRIMARY KEY (merchant_id, environment)
+  );
+  ALTER TABLE contract_approval_codes ADD COLUMN sent_channel TEXT;
+  ALTER TABLE contract_approval_codes ADD COLUMN sent_to TEXT;
+  ALTER TABLE contract_approval_codes ADD COLUMN session_hash TEXT;
+  ALTER TABLE contract_approval_codes ADD COLUMN session_until BIGINT;
+  `,
+  // 14: PostgreSQL only: a new receipt signing key (a rotation, by any instance or by
+  // `receipt-key rotate`) is announced, so every instance signs with it at once (see 4).
+  `
+  CREATE TRIGGER receipt_keys_changed AFTER INSERT OR UPDATE OR DELETE ON receipt_keys
+    FOR EACH STATEMENT EXECUTE FUNCTION counter_announce('receipt_keys');
+  `,
+  // 15: SQLite's 24 (each environment's own shop: the sandbox's copy of the profile, settings,
+  // logo and stores; a store's environment). The sandbox's settings are kept by every new
+  // payment's creator with production's, under the merchant's key: announced as 9 does.
+  `
+  ALTER TABLE stores ADD COLUMN environment TEXT NOT NULL DEFAULT 'production'
+    CHECK (environment IN ('sandbox', 'production'));
+  CREATE TABLE sandbox_stores (
+    store_id TEXT PRIMARY KEY REFERENCES stores(id),
+    name TEXT NOT NULL,
+    address TEXT,
+    archived_at BIGINT
+  );
+  CREATE TABLE sandbox_profiles (
+    merchant_id TEXT PRIMARY KEY REFERENCES merchants(id),
+    name TEXT NOT NULL,
+    address TEXT,
+    company_number TEXT,
+    vat_number TEXT,
+    support_email TEXT,
+    support_phone TEXT,
+    card_enabled BIGINT NOT NULL,
+    remote_enabled BIGINT NOT NULL,
+    tips_enabled BIGINT NOT NULL,
+    default_expiry_seconds BIGINT NOT NULL
+  );
+  CREATE TABLE sandbox_logos (
+    merchant_id TEXT PRIMARY KEY REFERENCES merchants(id),
+    content_type TEXT NOT NULL CHECK (content_type IN ('image/png', 'image/svg+xml')),
+    data TEXT NOT NULL,
+    updated_at BIGINT NOT NULL
+  );
+  CREATE TRIGGER sandbox_profiles_changed AFTER INSERT OR UPDATE ON sandbox_profiles
+    FOR EACH ROW EXECUTE FUNCTION counter_announce('merchant', 'merchant_id');
+  `,
+  // 16: SQLite's 25 (logos are PNG only; stored SVG logos wait in svg_logos_to_convert).
+  `
+  CREATE TABLE svg_logos_to_convert (
+    merchant_id TEXT NOT NULL REFERENCES merchants(id),
+    environment TEXT NOT NULL CHECK (environment IN ('sandbox', 'production')),
+    data TEXT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    PRIMARY KEY (merchant_id, environment)
+  );
+  INSERT INTO svg_logos_to_convert (merchant_id, environment, data, updated_at)
+    SELECT merchant_id, 'production', data, updated_at FROM merchant_logos
+    WHERE content_type <> 'image/png';
+  INSERT INTO svg_logos_to_convert (merchant_id, environment, data, updated_at)
+    SELECT merchant_id, 'sandbox', data, updated_at FROM sandbox_logos
+    WHERE content_type <> 'image/png';
+  DELETE FROM merchant_logos WHERE content_type <> 'image/png';
+  DELETE FROM sandbox_logos WHERE content_type <> 'image/png';
+  ALTER TABLE merchant_logos DROP CONSTRAINT merchant_logos_content_type_check;
+  ALTER TABLE merchant_logos ADD CONSTRAINT merchant_logos_content_type_check
+    CHECK (content_type = 'image/png');
+  ALTER TABLE sandbox_logos DROP CONSTRAINT sandbox_logos_content_type_check;
+  ALTER TABLE sandbox_logos ADD CONSTRAINT sandbox_logos_content_type_check
+    CHECK (content_type = 'image/png');
+  `,
 ];
