@@ -28,18 +28,11 @@ export function ActivePayment({ payment }: { payment: KioskPayment | null }) {
 }
 
 function ActiveCard({ payment }: { payment: KioskPayment }) {
-  const { busy, error, send } = useCommand();
-  const [confirming, setConfirming] = useState(false);
   // Cancel applies while the customer has not paid; once the card network or the bank holds
   // the payment (PENDING, AUTHORIZED) the service refuses it.
   const open = !payment.final && OPEN_STATUSES.includes(payment.status);
   const withNetwork = !payment.final && !open;
   const tip = payment.tipPence > 0;
-
-  async function act(type: 'cancelPayment' | 'dismissPayment') {
-    await send({ type, paymentRequestId: payment.paymentRequestId });
-    setConfirming(false);
-  }
 
   // A till system's basket followed by a payment for another amount: staff see what the customer sees.
   const mismatch = payment.lines
@@ -86,34 +79,7 @@ function ActiveCard({ payment }: { payment: KioskPayment }) {
               .
             </p>
           )}
-          <dl className="facts">
-            <div>
-              <dt>Order</dt>
-              <dd className="mono">{payment.orderId || '—'}</dd>
-            </div>
-            <div>
-              <dt>From</dt>
-              <dd>{ORIGIN_LABEL[payment.origin]}</dd>
-            </div>
-            <div>
-              <dt>Method</dt>
-              <dd>{methodLabel(payment.paymentMethod)}</dd>
-            </div>
-            {payment.notes && (
-              <div>
-                <dt>Note</dt>
-                <dd>{payment.notes}</dd>
-              </div>
-            )}
-            {payment.lines && (
-              <div>
-                <dt>Basket</dt>
-                <dd data-testid="active-basket">
-                  {payment.lines.length} {payment.lines.length === 1 ? 'line' : 'lines'}
-                </dd>
-              </div>
-            )}
-          </dl>
+          <ActiveFacts payment={payment} />
           {mismatch && (
             <p className="active__failed" role="status" data-testid="active-basket-mismatch">
               {mismatch}: the customer display says so.
@@ -145,6 +111,57 @@ function ActiveCard({ payment }: { payment: KioskPayment }) {
           />
         )}
       </div>
+      <ActiveActions payment={payment} open={open} />
+    </section>
+  );
+}
+
+/** Where the payment comes from and what it is for. */
+function ActiveFacts({ payment }: { payment: KioskPayment }) {
+  return (
+    <dl className="facts">
+      <div>
+        <dt>Order</dt>
+        <dd className="mono">{payment.orderId || '—'}</dd>
+      </div>
+      <div>
+        <dt>From</dt>
+        <dd>{ORIGIN_LABEL[payment.origin]}</dd>
+      </div>
+      <div>
+        <dt>Method</dt>
+        <dd>{methodLabel(payment.paymentMethod)}</dd>
+      </div>
+      {payment.notes && (
+        <div>
+          <dt>Note</dt>
+          <dd>{payment.notes}</dd>
+        </div>
+      )}
+      {payment.lines && (
+        <div>
+          <dt>Basket</dt>
+          <dd data-testid="active-basket">
+            {payment.lines.length} {payment.lines.length === 1 ? 'line' : 'lines'}
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** Cancel (asked first) while the customer has not paid; Dismiss once the payment is final. */
+function ActiveActions({ payment, open }: { payment: KioskPayment; open: boolean }) {
+  const { busy, error, send } = useCommand();
+  const [confirming, setConfirming] = useState(false);
+
+  async function act(type: 'cancelPayment' | 'dismissPayment') {
+    await send({ type, paymentRequestId: payment.paymentRequestId });
+    setConfirming(false);
+  }
+
+  return (
+    <>
       <FieldError error={error} field={null} />
       <div className="actions">
         {open && (
@@ -185,6 +202,6 @@ function ActiveCard({ payment }: { payment: KioskPayment }) {
           </button>
         )}
       </div>
-    </section>
+    </>
   );
 }
