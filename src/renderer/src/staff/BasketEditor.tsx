@@ -1,4 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { BasketLine } from '../../../shared/bridge';
 import { basketTotalPence, lineTotalPence, MAX_LINE_DESCRIPTION } from '../../../shared/basket';
 import { formatPence } from '../../../shared/money';
@@ -82,121 +89,169 @@ export function BasketEditor({ disabled }: { disabled: boolean }) {
     if (entry.editing !== null) setEntry(EMPTY);
   }
 
-  /** On a line's row: Delete or Backspace removes it, Enter (on the row itself) edits it. */
-  function onRowKey(event: KeyboardEvent<HTMLLIElement>, index: number) {
-    if (event.target !== event.currentTarget) return;
-    if (event.key === 'Delete' || event.key === 'Backspace') {
-      event.preventDefault();
-      remove(index);
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      edit(index);
-    }
-  }
-
-  const invalid = (field: string) => (error?.field === field ? true : undefined);
   return (
     <section className="card basket" aria-labelledby="basket-title" data-testid="basket">
       <h2 className="card__title" id="basket-title">
         Basket <span className="basket__optional">(optional: the amount is its total)</span>
       </h2>
-      <form className="basket__entry" onSubmit={add} aria-label="Basket line">
-        <label className="sr-only" htmlFor="basket-description">
-          Description
-        </label>
-        <input
-          id="basket-description"
-          ref={describe}
-          className="input basket__description"
-          placeholder="Item"
-          maxLength={MAX_LINE_DESCRIPTION}
-          value={entry.description}
-          onChange={(e) => setEntry({ ...entry, description: e.target.value })}
-          aria-invalid={invalid('description')}
-          data-testid="basket-description"
-          disabled={disabled}
-        />
-        <label className="sr-only" htmlFor="basket-quantity">
-          Quantity
-        </label>
-        <input
-          id="basket-quantity"
-          className="input basket__quantity"
-          inputMode="numeric"
-          value={entry.quantity}
-          onChange={(e) => setEntry({ ...entry, quantity: e.target.value.replace(/\D/g, '') })}
-          aria-invalid={invalid('quantity')}
-          data-testid="basket-quantity"
-          disabled={disabled}
-        />
-        <label className="sr-only" htmlFor="basket-price">
-          Price of one, in pounds
-        </label>
-        <input
-          id="basket-price"
-          className="input basket__price"
-          inputMode="decimal"
-          placeholder="Price"
-          value={entry.price}
-          onChange={(e) => setEntry({ ...entry, price: e.target.value })}
-          aria-invalid={invalid('unitPence')}
-          data-testid="basket-price"
-          disabled={disabled}
-        />
-        <button
-          type="submit"
-          className="button basket__add"
-          data-testid="basket-add"
-          disabled={disabled}
-        >
-          {entry.editing === null ? 'Add' : 'Save'}
-        </button>
-      </form>
+      <BasketEntry
+        entry={entry}
+        onEntry={setEntry}
+        invalidField={error?.field}
+        describeRef={describe}
+        disabled={disabled}
+        onAdd={add}
+      />
       {error && (
         <p className="form-error" role="alert" data-testid="basket-error">
           {error.message}
         </p>
       )}
       {lines.length > 0 && (
-        <>
-          <ol className="basket__lines" data-testid="basket-lines">
-            {lines.map((line, index) => (
-              <li
-                key={index}
-                className={`basket__line${entry.editing === index ? ' basket__line--editing' : ''}`}
-                tabIndex={0}
-                aria-label={`${line.quantity} × ${line.description}, ${formatPence(lineTotalPence(line))}. Enter to edit, Delete to remove.`}
-                onKeyDown={(event) => onRowKey(event, index)}
-                data-testid="basket-line"
-              >
-                <span className="basket__line-text">
-                  {line.quantity} × {line.description}
-                </span>
-                <span className="basket__line-amount">{formatPence(lineTotalPence(line))}</span>
-                <button
-                  type="button"
-                  className="button button--link"
-                  onClick={() => edit(index)}
-                  data-testid="basket-edit"
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="button button--link"
-                  onClick={() => remove(index)}
-                  data-testid="basket-remove"
-                >
-                  Remove
-                </button>
-              </li>
-            ))}
-          </ol>
-          <p className="basket__total" data-testid="basket-total">
-            <span>Total</span> <strong>{formatPence(basketTotalPence(lines))}</strong>
-          </p>
-        </>
+        <BasketLines lines={lines} editing={entry.editing} onEdit={edit} onRemove={remove} />
       )}
     </section>
+  );
+}
+
+type Entry = typeof EMPTY;
+
+/** The line being keyed in: description, quantity and the price of one; Enter adds it. */
+function BasketEntry({
+  entry,
+  onEntry,
+  invalidField,
+  describeRef,
+  disabled,
+  onAdd,
+}: {
+  entry: Entry;
+  onEntry: (entry: Entry) => void;
+  /** The field the last refused line was refused for. */
+  invalidField: string | null | undefined;
+  describeRef: RefObject<HTMLInputElement | null>;
+  disabled: boolean;
+  onAdd: (event?: FormEvent) => void;
+}) {
+  const invalid = (field: string) => (invalidField === field ? true : undefined);
+  return (
+    <form className="basket__entry" onSubmit={onAdd} aria-label="Basket line">
+      <label className="sr-only" htmlFor="basket-description">
+        Description
+      </label>
+      <input
+        id="basket-description"
+        ref={describeRef}
+        className="input basket__description"
+        placeholder="Item"
+        maxLength={MAX_LINE_DESCRIPTION}
+        value={entry.description}
+        onChange={(e) => onEntry({ ...entry, description: e.target.value })}
+        aria-invalid={invalid('description')}
+        data-testid="basket-description"
+        disabled={disabled}
+      />
+      <label className="sr-only" htmlFor="basket-quantity">
+        Quantity
+      </label>
+      <input
+        id="basket-quantity"
+        className="input basket__quantity"
+        inputMode="numeric"
+        value={entry.quantity}
+        onChange={(e) => onEntry({ ...entry, quantity: e.target.value.replace(/\D/g, '') })}
+        aria-invalid={invalid('quantity')}
+        data-testid="basket-quantity"
+        disabled={disabled}
+      />
+      <label className="sr-only" htmlFor="basket-price">
+        Price of one, in pounds
+      </label>
+      <input
+        id="basket-price"
+        className="input basket__price"
+        inputMode="decimal"
+        placeholder="Price"
+        value={entry.price}
+        onChange={(e) => onEntry({ ...entry, price: e.target.value })}
+        aria-invalid={invalid('unitPence')}
+        data-testid="basket-price"
+        disabled={disabled}
+      />
+      <button
+        type="submit"
+        className="button basket__add"
+        data-testid="basket-add"
+        disabled={disabled}
+      >
+        {entry.editing === null ? 'Add' : 'Save'}
+      </button>
+    </form>
+  );
+}
+
+/** The lines so far, each editable and removable from its row's keys too, and their total. */
+function BasketLines({
+  lines,
+  editing,
+  onEdit,
+  onRemove,
+}: {
+  lines: BasketLine[];
+  editing: number | null;
+  onEdit: (index: number) => void;
+  onRemove: (index: number) => void;
+}) {
+  /** On a line's row: Delete or Backspace removes it, Enter (on the row itself) edits it. */
+  function onRowKey(event: KeyboardEvent<HTMLLIElement>, index: number) {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Delete' || event.key === 'Backspace') {
+      event.preventDefault();
+      onRemove(index);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      onEdit(index);
+    }
+  }
+
+  return (
+    <>
+      <ol className="basket__lines" data-testid="basket-lines">
+        {lines.map((line, index) => (
+          <li
+            key={index}
+            className={`basket__line${editing === index ? ' basket__line--editing' : ''}`}
+            tabIndex={0}
+            aria-label={`${line.quantity} × ${line.description}, ${formatPence(lineTotalPence(line))}. Enter to edit, Delete to remove.`}
+            onKeyDown={(event) => onRowKey(event, index)}
+            data-testid="basket-line"
+          >
+            <span className="basket__line-text">
+              {line.quantity} × {line.description}
+            </span>
+            <span className="basket__line-amount">{formatPence(lineTotalPence(line))}</span>
+            <button
+              type="button"
+              className="button button--link"
+              onClick={() => onEdit(index)}
+              data-testid="basket-edit"
+            >
+              Edit
+            </button>
+            <button
+              type="button"
+              className="button button--link"
+              onClick={() => onRemove(index)}
+              data-testid="basket-remove"
+            >
+              Remove
+            </button>
+          </li>
+        ))}
+      </ol>
+      <p className="basket__total" data-testid="basket-total">
+        <span>Total</span> <strong>{formatPence(basketTotalPence(lines))}</strong>
+      </p>
+    </>
   );
 }
