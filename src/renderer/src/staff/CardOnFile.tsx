@@ -38,6 +38,14 @@ const TOOK_NOTHING = new Set(['FAILED', 'CANCELLED', 'EXPIRED']);
 
 type ChargeCommand = Extract<BridgeCommand, { type: 'chargeSavedCard' }>;
 
+/** The charge staff are asked to confirm, and the same one made moments ago, if any. */
+interface Asking {
+  command: ChargeCommand;
+  pence: number;
+  card: string;
+  last: { payment: KioskPayment; secondsAgo: number } | null;
+}
+
 /** The charge in a cashier's words: the button and the question both say exactly this. */
 export function chargeWords(captureType: CaptureType, amount: string): string {
   switch (captureType) {
@@ -159,30 +167,10 @@ function ChargeCard({ found, pin }: { found: CustomerLookup; pin: string }) {
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<FormError | null>(null);
-  const [charged, setCharged] = useState<KioskPayment | null>(null);
-  /** The charge staff are asked to confirm, and the same one made moments ago, if any. */
-  const [asking, setAsking] = useState<{
-    command: ChargeCommand;
-    pence: number;
-    card: string;
-    last: { payment: KioskPayment; secondsAgo: number } | null;
-  } | null>(null);
+  const [charged, setCharged] = useFollowedPayment();
+  const [asking, setAsking] = useState<Asking | null>(null);
   const maxPence = useKiosk((view) => view.kiosk?.maxPence ?? MAX_PENCE);
   const { customer, cards } = found;
-
-  // The charge's status follows push, webhook and polling like any payment's.
-  useEffect(
-    () =>
-      bridge.subscribe((event) => {
-        if (event.type === 'paymentChanged')
-          setCharged((current) =>
-            current && current.paymentRequestId === event.payment.paymentRequestId
-              ? event.payment
-              : current,
-          );
-      }),
-    [bridge],
-  );
 
   /** Checks the form as the core will, then asks staff to confirm exactly what will be charged. */
   async function review(event: FormEvent) {
@@ -264,28 +252,7 @@ function ChargeCard({ found, pin }: { found: CustomerLookup; pin: string }) {
         </p>
       ) : (
         <form className="cof-charge" onSubmit={review} noValidate>
-          <fieldset className="cof-cards">
-            <legend className="field__label">Saved card</legend>
-            {cards.map((card) => (
-              <label key={card.id} className="cof-card" data-testid="cof-card">
-                <input
-                  type="radio"
-                  name={`${id}-card`}
-                  value={card.id}
-                  checked={cardId === card.id}
-                  onChange={() => setCardId(card.id)}
-                />
-                <span>
-                  <strong>
-                    {card.brand} ending {card.lastFourDigits}
-                  </strong>{' '}
-                  <span className="muted small">
-                    {card.cardType.toLowerCase()} · expires {card.expiryDate} · {card.name}
-                  </span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
+          <SavedCardChoice cards={cards} name={`${id}-card`} value={cardId} onChange={setCardId} />
           <AmountField
             label="Amount (£, at least 1)"
             hint={{
@@ -297,21 +264,7 @@ function ChargeCard({ found, pin }: { found: CustomerLookup; pin: string }) {
             error={error}
             testId="cof-amount"
           />
-          <label className="field">
-            <span className="field__label">Capture</span>
-            <select
-              className="input"
-              value={captureType}
-              onChange={(e) => setCaptureType(e.target.value as CaptureType)}
-              data-testid="cof-capture-type"
-            >
-              {CAPTURE_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {CAPTURE_LABEL[type]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <CaptureField value={captureType} onChange={setCaptureType} />
           <NoteField
             id={`${id}-notes`}
             label="Note (optional)"
@@ -333,59 +286,175 @@ function ChargeCard({ found, pin }: { found: CustomerLookup; pin: string }) {
         </form>
       )}
       {asking && (
-        <ConfirmDialog
-          title={`${chargeWords(asking.command.captureType, formatPence(asking.pence))}?`}
-          confirmLabel={
-            asking.last
-              ? `Charge again: ${chargeWords(asking.command.captureType, formatPence(asking.pence)).toLowerCase()}`
-              : chargeWords(asking.command.captureType, formatPence(asking.pence))
-          }
-          cancelLabel="Don’t charge"
+        <ChargeConfirm
+          asking={asking}
+          customerName={customer.fullName}
           busy={busy}
-          testId="cof-confirm"
           onCancel={() => setAsking(null)}
           onConfirm={() => void charge()}
-        >
+        />
+      )}
+      <ChargeResult charged={charged} />
+    </section>
+  );
+}
+
+/**
+ * The payment this form charged, kept current: its status follows push, webhook and polling like
+ * any payment's.
+ */
+function useFollowedPayment() {
+  const bridge = useBridge();
+  const [charged, setCharged] = useState<KioskPayment | null>(null);
+  useEffect(
+    () =>
+      bridge.subscribe((event) => {
+        if (event.type === 'paymentChanged')
+          setCharged((current) =>
+            current && current.paymentRequestId === event.payment.paymentRequestId
+              ? event.payment
+              : current,
+          );
+      }),
+    [bridge],
+  );
+  return [charged, setCharged] as const;
+}
+
+/** The customer's saved cards, masked: the one to charge. */
+function SavedCardChoice({
+  cards,
+  name,
+  value,
+  onChange,
+}: {
+  cards: CustomerLookup['cards'];
+  name: string;
+  value: string;
+  onChange: (cardId: string) => void;
+}) {
+  return (
+    <fieldset className="cof-cards">
+      <legend className="field__label">Saved card</legend>
+      {cards.map((card) => (
+        <label key={card.id} className="cof-card" data-testid="cof-card">
+          <input
+            type="radio"
+            name={name}
+            value={card.id}
+            checked={value === card.id}
+            onChange={() => onChange(card.id)}
+          />
+          <span>
+            <strong>
+              {card.brand} ending {card.lastFourDigits}
+            </strong>{' '}
+            <span className="muted small">
+              {card.cardType.toLowerCase()} · expires {card.expiryDate} · {card.name}
+            </span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function CaptureField({
+  value,
+  onChange,
+}: {
+  value: CaptureType;
+  onChange: (captureType: CaptureType) => void;
+}) {
+  return (
+    <label className="field">
+      <span className="field__label">Capture</span>
+      <select
+        className="input"
+        value={value}
+        onChange={(e) => onChange(e.target.value as CaptureType)}
+        data-testid="cof-capture-type"
+      >
+        {CAPTURE_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {CAPTURE_LABEL[type]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Exactly what will be charged, asked again (saying when) if the same charge was just made. */
+function ChargeConfirm({
+  asking,
+  customerName,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  asking: Asking;
+  customerName: string;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      title={`${chargeWords(asking.command.captureType, formatPence(asking.pence))}?`}
+      confirmLabel={
+        asking.last
+          ? `Charge again: ${chargeWords(asking.command.captureType, formatPence(asking.pence)).toLowerCase()}`
+          : chargeWords(asking.command.captureType, formatPence(asking.pence))
+      }
+      cancelLabel="Don’t charge"
+      busy={busy}
+      testId="cof-confirm"
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    >
+      <p>
+        From {customerName}’s {asking.card}. {CAPTURE_EXPLAINED[asking.command.captureType]}
+        {asking.command.notes && <> Note: “{asking.command.notes}”.</>}
+      </p>
+      {asking.last && (
+        <p className="cof-repeat" data-testid="cof-repeat">
+          This card was already charged {formatPence(asking.pence)} at{' '}
+          {formatWhen(asking.last.payment.createdAt)} ({asking.last.secondsAgo} seconds ago), order{' '}
+          {asking.last.payment.orderId}. Charge it again only if the customer wants a second charge.
+        </p>
+      )}
+    </ConfirmDialog>
+  );
+}
+
+/** The charge made, announced, with its status as it changes. */
+function ChargeResult({ charged }: { charged: KioskPayment | null }) {
+  return (
+    <div
+      role="status"
+      className="cof-result"
+      data-testid="cof-result"
+      data-payment-request-id={charged?.paymentRequestId}
+      data-status={charged?.status}
+    >
+      {charged && (
+        <>
           <p>
-            From {customer.fullName}’s {asking.card}.{' '}
-            {CAPTURE_EXPLAINED[asking.command.captureType]}
-            {asking.command.notes && <> Note: “{asking.command.notes}”.</>}
+            {formatPence(charged.amountPence, charged.currency)} on{' '}
+            {charged.cardCharge?.cardLabel ?? 'the card'}, order {charged.orderId}:{' '}
+            <StatusPill status={charged.status} />
           </p>
-          {asking.last && (
-            <p className="cof-repeat" data-testid="cof-repeat">
-              This card was already charged {formatPence(asking.pence)} at{' '}
-              {formatWhen(asking.last.payment.createdAt)} ({asking.last.secondsAgo} seconds ago),
-              order {asking.last.payment.orderId}. Charge it again only if the customer wants a
-              second charge.
+          {charged.status === 'AUTHORIZED' && (
+            <p className="hint">
+              Held, not yet taken. Capture or release it later from its detail in History.
             </p>
           )}
-        </ConfirmDialog>
+          {charged.status === 'FAILED' && charged.errorDescription && (
+            <p className="form-error">{charged.errorDescription}</p>
+          )}
+        </>
       )}
-      <div
-        role="status"
-        className="cof-result"
-        data-testid="cof-result"
-        data-payment-request-id={charged?.paymentRequestId}
-        data-status={charged?.status}
-      >
-        {charged && (
-          <>
-            <p>
-              {formatPence(charged.amountPence, charged.currency)} on{' '}
-              {charged.cardCharge?.cardLabel ?? 'the card'}, order {charged.orderId}:{' '}
-              <StatusPill status={charged.status} />
-            </p>
-            {charged.status === 'AUTHORIZED' && (
-              <p className="hint">
-                Held, not yet taken. Capture or release it later from its detail in History.
-              </p>
-            )}
-            {charged.status === 'FAILED' && charged.errorDescription && (
-              <p className="form-error">{charged.errorDescription}</p>
-            )}
-          </>
-        )}
-      </div>
-    </section>
+    </div>
   );
 }
