@@ -99,94 +99,9 @@ export function EndOfDay({ pin }: { pin: string }) {
       <p className="muted" data-testid="eod-source" data-source={report.source}>
         {SOURCE[report.source]} Made {formatDateTime(report.generatedAt)}.
       </p>
-      <table className="end-of-day__table" aria-label="Takings by method">
-        <thead>
-          <tr>
-            <th scope="col">Method</th>
-            <th scope="col">Payments</th>
-            <th scope="col">Takings</th>
-            <th scope="col">Tips</th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.takings.map((t) => (
-            <tr key={t.method}>
-              <th scope="row">{METHOD[t.method] ?? t.method}</th>
-              <td>{t.count}</td>
-              <td>{formatPence(t.totalPence)}</td>
-              <td>{formatPence(t.tipsPence)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">Total</th>
-            <td>{report.total.count}</td>
-            <td data-testid="eod-total">{formatPence(report.total.totalPence)}</td>
-            <td>{formatPence(report.total.tipsPence)}</td>
-          </tr>
-        </tfoot>
-      </table>
-      {report.refunds && (
-        <>
-          <h3 className="end-of-day__subtitle">Refunds</h3>
-          <p data-testid="eod-refunds">
-            {report.refunds.count === 0
-              ? 'No refunds completed on this day.'
-              : `${report.refunds.count} ${report.refunds.count === 1 ? 'refund' : 'refunds'}, ${formatPence(report.refunds.totalPence)}.`}{' '}
-            Net takings{' '}
-            <strong data-testid="eod-net">{formatPence(report.refunds.netPence)}</strong>.
-          </p>
-          {report.refunds.items.length > 0 && (
-            <table className="end-of-day__table" aria-label="Refunds">
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Refunded</th>
-                  <th scope="col">Completed at</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.refunds.items.map((r) => (
-                  <tr key={r.refundId} data-testid="eod-refund-row">
-                    <th scope="row">{r.orderId}</th>
-                    <td>{formatPence(r.amountPence)}</td>
-                    <td>{formatDateTime(r.completedAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </>
-      )}
-      <h3 className="end-of-day__subtitle">Pay by bank</h3>
-      {report.payByBank.reconciled && !report.payByBank.settlementLinked && (
-        <p className="muted">No bank account is linked yet: link it from the dashboard.</p>
-      )}
-      {report.payByBank.payments.length === 0 ? (
-        <p className="muted">No pay-by-bank payments on this day.</p>
-      ) : (
-        <table className="end-of-day__table" aria-label="Pay-by-bank payments">
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Paid at</th>
-              <th scope="col">Bank</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.payByBank.payments.map((p) => (
-              <tr key={p.paymentRequestId} data-testid="eod-bank-row" data-status={p.status}>
-                <th scope="row">{p.orderId}</th>
-                <td>{formatPence(p.amountPence)}</td>
-                <td>{formatDateTime(p.completedAt)}</td>
-                <td>{BANK_STATUS[p.status]}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <TakingsTable report={report} />
+      {report.refunds && <RefundsSection refunds={report.refunds} />}
+      <PayByBankSection payByBank={report.payByBank} />
       <div className="actions">
         <button type="button" className="button" disabled={busy} onClick={download}>
           Download CSV
@@ -199,5 +114,110 @@ export function EndOfDay({ pin }: { pin: string }) {
         </button>
       </div>
     </section>
+  );
+}
+
+/** Payments and takings by method, with tips, and their total. */
+function TakingsTable({ report }: { report: EndOfDayReport }) {
+  return (
+    <table className="end-of-day__table" aria-label="Takings by method">
+      <thead>
+        <tr>
+          <th scope="col">Method</th>
+          <th scope="col">Payments</th>
+          <th scope="col">Takings</th>
+          <th scope="col">Tips</th>
+        </tr>
+      </thead>
+      <tbody>
+        {report.takings.map((t) => (
+          <tr key={t.method}>
+            <th scope="row">{METHOD[t.method] ?? t.method}</th>
+            <td>{t.count}</td>
+            <td>{formatPence(t.totalPence)}</td>
+            <td>{formatPence(t.tipsPence)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">Total</th>
+          <td>{report.total.count}</td>
+          <td data-testid="eod-total">{formatPence(report.total.totalPence)}</td>
+          <td>{formatPence(report.total.tipsPence)}</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
+/** The day's completed refunds, one a row, and the takings net of them. */
+function RefundsSection({ refunds }: { refunds: NonNullable<EndOfDayReport['refunds']> }) {
+  return (
+    <>
+      <h3 className="end-of-day__subtitle">Refunds</h3>
+      <p data-testid="eod-refunds">
+        {refunds.count === 0
+          ? 'No refunds completed on this day.'
+          : `${refunds.count} ${refunds.count === 1 ? 'refund' : 'refunds'}, ${formatPence(refunds.totalPence)}.`}{' '}
+        Net takings <strong data-testid="eod-net">{formatPence(refunds.netPence)}</strong>.
+      </p>
+      {refunds.items.length > 0 && (
+        <table className="end-of-day__table" aria-label="Refunds">
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Refunded</th>
+              <th scope="col">Completed at</th>
+            </tr>
+          </thead>
+          <tbody>
+            {refunds.items.map((r) => (
+              <tr key={r.refundId} data-testid="eod-refund-row">
+                <th scope="row">{r.orderId}</th>
+                <td>{formatPence(r.amountPence)}</td>
+                <td>{formatDateTime(r.completedAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+/** Whether each pay-by-bank payment of the day has reached the shop's bank account. */
+function PayByBankSection({ payByBank }: { payByBank: EndOfDayReport['payByBank'] }) {
+  return (
+    <>
+      <h3 className="end-of-day__subtitle">Pay by bank</h3>
+      {payByBank.reconciled && !payByBank.settlementLinked && (
+        <p className="muted">No bank account is linked yet: link it from the dashboard.</p>
+      )}
+      {payByBank.payments.length === 0 ? (
+        <p className="muted">No pay-by-bank payments on this day.</p>
+      ) : (
+        <table className="end-of-day__table" aria-label="Pay-by-bank payments">
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Paid at</th>
+              <th scope="col">Bank</th>
+            </tr>
+          </thead>
+          <tbody>
+            {payByBank.payments.map((p) => (
+              <tr key={p.paymentRequestId} data-testid="eod-bank-row" data-status={p.status}>
+                <th scope="row">{p.orderId}</th>
+                <td>{formatPence(p.amountPence)}</td>
+                <td>{formatDateTime(p.completedAt)}</td>
+                <td>{BANK_STATUS[p.status]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
   );
 }
