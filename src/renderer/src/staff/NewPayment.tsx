@@ -126,113 +126,36 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
     usePaymentDraft.setState({ notice: result.queued ? queuedNotice(result.position) : null });
   }
 
-  const startRef = useRef(start);
-  const pressRef = useRef(press);
-  useEffect(() => {
-    startRef.current = start;
-    pressRef.current = press;
+  useKeyboardEntry(disabled, {
+    onKey: press,
+    onEnter: () => void start(),
+    onEscape: () => {
+      press({ type: 'clear' });
+      setError(null);
+    },
   });
-
-  useEffect(() => {
-    if (disabled) return;
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (document.querySelector('dialog[open]')) return;
-      if (event.key === 'Escape') {
-        pressRef.current({ type: 'clear' });
-        setError(null);
-        return;
-      }
-      if (isTyping(event.target)) return;
-      if (event.key === 'Enter') {
-        // A focused button answers Enter itself.
-        if (event.target instanceof HTMLButtonElement) return;
-        event.preventDefault();
-        void startRef.current();
-        return;
-      }
-      const action = keyToEntryAction(event.key);
-      if (!action) return;
-      event.preventDefault();
-      pressRef.current(action);
-    }
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [disabled]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     void start();
   }
 
-  // One place for what staff need to know about the amount, always the same height, so a message
-  // never moves the keypad under a finger: an error, a refused key, or the terminal's limit.
-  const slotError = shownError?.field === 'notes' ? null : shownError;
-  let message;
-  if (slotError)
-    message = (
-      <p
-        className="entry-message__text entry-message__text--error"
-        role="alert"
-        id="amount-error"
-        data-testid="form-error"
-      >
-        {slotError.message}
-      </p>
-    );
-  else if (refusedKey)
-    message = (
-      <p
-        className="entry-message__text entry-message__text--refused"
-        role="status"
-        data-testid="amount-refused"
-      >
-        {formatPence(keyLimit)} is the largest payment on this terminal, so that key was not taken.
-      </p>
-    );
-  else if (maxPence !== null)
-    message = (
-      <p className="entry-message__text" data-testid="amount-limit">
-        Largest payment on this terminal: {formatPence(maxPence)}
-      </p>
-    );
-
   return (
     <>
       <form className="card new-payment" onSubmit={submit} aria-label="New payment">
-        <div className="amount">
-          <span className="sr-only" id="amount-label">
-            Amount to charge
-          </span>
-          <button
-            type="button"
-            className="amount__clear"
-            data-testid="keypad-clear"
-            aria-label="Clear the amount"
-            onClick={() => {
-              press({ type: 'clear' });
-              setError(null);
-            }}
-            disabled={pence === 0}
-          >
-            Clear
-          </button>
-          <div className="amount__main">
-            <output
-              className={`amount__value${pence === 0 ? ' amount__value--empty' : ''}`}
-              style={{ '--amount-chars': formatPence(pence).length } as CSSProperties}
-              data-testid="amount-display"
-              aria-labelledby="amount-label"
-              aria-live="polite"
-              aria-describedby="entry-message"
-            >
-              {formatPence(pence)}
-            </output>
-          </div>
-        </div>
-        <div className="entry-message" id="entry-message" data-testid="entry-message">
-          {message}
-        </div>
+        <AmountDisplay
+          pence={pence}
+          onClear={() => {
+            press({ type: 'clear' });
+            setError(null);
+          }}
+        />
+        <EntryMessage
+          error={shownError?.field === 'notes' ? null : shownError}
+          refusedKey={refusedKey}
+          keyLimit={keyLimit}
+          maxPence={maxPence}
+        />
         <Keypad onKey={press} />
         <fieldset className="field">
           <legend className="sr-only">Payment method</legend>
@@ -264,25 +187,170 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
       </form>
       {/* Outside the form: its own form's submit must not bubble into Start payment's. */}
       {unusual && (
-        <ConfirmDialog
-          title={`Start ${formatPence(unusual.pence)}?`}
-          confirmLabel={`Start ${formatPence(unusual.pence)}`}
-          cancelLabel="Change the amount"
-          testId="unusual-amount"
+        <UnusualAmountDialog
+          unusual={unusual}
           onCancel={() => setUnusual(null)}
           onConfirm={() => {
             setUnusual(null);
             void start(true);
           }}
-        >
-          <p>
-            {unusual.medianPence === null
-              ? `That is more than ${formatPence(unusual.thresholdPence)}, and this kiosk has not taken enough payments yet to know what is usual.`
-              : `That is more than ${UNUSUAL_FACTOR} times this shop’s usual payment (${formatPence(unusual.medianPence)} lately).`}{' '}
-            Check the amount with the customer before it goes on the display.
-          </p>
-        </ConfirmDialog>
+        />
       )}
     </>
+  );
+}
+
+/**
+ * The keyboard as a keypad while Take payment is open (and not disabled): digits and Backspace
+ * key in the amount, Esc clears it, Enter starts the payment. Keys typed into a field, with a
+ * modifier or while a dialog is open are left alone. The handlers are read at the key, so each
+ * sees the render it came from.
+ */
+function useKeyboardEntry(
+  disabled: boolean,
+  handlers: { onKey: (action: EntryAction) => void; onEnter: () => void; onEscape: () => void },
+) {
+  const handlersRef = useRef(handlers);
+  useEffect(() => {
+    handlersRef.current = handlers;
+  });
+
+  useEffect(() => {
+    if (disabled) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (document.querySelector('dialog[open]')) return;
+      if (event.key === 'Escape') {
+        handlersRef.current.onEscape();
+        return;
+      }
+      if (isTyping(event.target)) return;
+      if (event.key === 'Enter') {
+        // A focused button answers Enter itself.
+        if (event.target instanceof HTMLButtonElement) return;
+        event.preventDefault();
+        handlersRef.current.onEnter();
+        return;
+      }
+      const action = keyToEntryAction(event.key);
+      if (!action) return;
+      event.preventDefault();
+      handlersRef.current.onKey(action);
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [disabled]);
+}
+
+/** The amount as keyed in (or the basket's total), large, with its Clear button. */
+function AmountDisplay({ pence, onClear }: { pence: number; onClear: () => void }) {
+  return (
+    <div className="amount">
+      <span className="sr-only" id="amount-label">
+        Amount to charge
+      </span>
+      <button
+        type="button"
+        className="amount__clear"
+        data-testid="keypad-clear"
+        aria-label="Clear the amount"
+        onClick={onClear}
+        disabled={pence === 0}
+      >
+        Clear
+      </button>
+      <div className="amount__main">
+        <output
+          className={`amount__value${pence === 0 ? ' amount__value--empty' : ''}`}
+          style={{ '--amount-chars': formatPence(pence).length } as CSSProperties}
+          data-testid="amount-display"
+          aria-labelledby="amount-label"
+          aria-live="polite"
+          aria-describedby="entry-message"
+        >
+          {formatPence(pence)}
+        </output>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * One place for what staff need to know about the amount, always the same height, so a message
+ * never moves the keypad under a finger: an error, a refused key, or the terminal's limit.
+ */
+function EntryMessage({
+  error,
+  refusedKey,
+  keyLimit,
+  maxPence,
+}: {
+  error: FormError | null;
+  refusedKey: boolean;
+  keyLimit: number;
+  maxPence: number | null;
+}) {
+  let message;
+  if (error)
+    message = (
+      <p
+        className="entry-message__text entry-message__text--error"
+        role="alert"
+        id="amount-error"
+        data-testid="form-error"
+      >
+        {error.message}
+      </p>
+    );
+  else if (refusedKey)
+    message = (
+      <p
+        className="entry-message__text entry-message__text--refused"
+        role="status"
+        data-testid="amount-refused"
+      >
+        {formatPence(keyLimit)} is the largest payment on this terminal, so that key was not taken.
+      </p>
+    );
+  else if (maxPence !== null)
+    message = (
+      <p className="entry-message__text" data-testid="amount-limit">
+        Largest payment on this terminal: {formatPence(maxPence)}
+      </p>
+    );
+
+  return (
+    <div className="entry-message" id="entry-message" data-testid="entry-message">
+      {message}
+    </div>
+  );
+}
+
+/** Far above what this shop usually takes: asked about before it goes on the display. */
+function UnusualAmountDialog({
+  unusual,
+  onCancel,
+  onConfirm,
+}: {
+  unusual: UnusualAmount & { pence: number };
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      title={`Start ${formatPence(unusual.pence)}?`}
+      confirmLabel={`Start ${formatPence(unusual.pence)}`}
+      cancelLabel="Change the amount"
+      testId="unusual-amount"
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    >
+      <p>
+        {unusual.medianPence === null
+          ? `That is more than ${formatPence(unusual.thresholdPence)}, and this kiosk has not taken enough payments yet to know what is usual.`
+          : `That is more than ${UNUSUAL_FACTOR} times this shop’s usual payment (${formatPence(unusual.medianPence)} lately).`}{' '}
+        Check the amount with the customer before it goes on the display.
+      </p>
+    </ConfirmDialog>
   );
 }
