@@ -32,44 +32,11 @@ export function PaymentDetail({
   paymentRequestId: string;
   onClose: () => void;
 }) {
-  const bridge = useBridge();
-  const lastChange = useKiosk((view) => view.lastChange);
+  const { detail, problem, reread } = usePaymentDetail(paymentRequestId);
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const [detail, setDetail] = useState<Detail | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [refunding, setRefunding] = useState(false);
-  const [printProblem, setPrintProblem] = useState<string | null>(null);
   const merchantName = useKiosk((view) =>
     view.kiosk?.pairing.paired ? view.kiosk.pairing.merchantName : null,
   );
-  // A refund of this payment moved: read the detail again.
-  const [refundSeq, setRefundSeq] = useState(0);
-  useEffect(
-    () =>
-      bridge.subscribe((event) => {
-        if (event.type === 'refundChanged' && event.refund.paymentRequestId === paymentRequestId)
-          setRefundSeq((n) => n + 1);
-      }),
-    [bridge, paymentRequestId],
-  );
-
-  // Re-read whenever this payment changes, so every new status appears in the timeline.
-  const changeSeq = lastChange?.payment.paymentRequestId === paymentRequestId ? lastChange.seq : 0;
-  useEffect(() => {
-    let live = true;
-    void runCommand(bridge, { type: 'getPayment', paymentRequestId }, {}).then((outcome) => {
-      if (!live) return;
-      if (!outcome.ok) {
-        setProblem(outcome.error.message);
-        return;
-      }
-      setProblem(null);
-      setDetail(outcome.result);
-    });
-    return () => {
-      live = false;
-    };
-  }, [bridge, paymentRequestId, changeSeq, refundSeq]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -85,14 +52,6 @@ export function PaymentDetail({
   const payment = detail?.payment;
   const refunds = detail?.refunds ?? [];
   const refundable = payment ? refundablePence(payment.paidPence, refunds) : 0;
-
-  /** Electron prints silently to the default printer; elsewhere the browser's print dialog. */
-  async function printReceipt() {
-    setPrintProblem(null);
-    const outcome = await runCommand(bridge, { type: 'printReceipt', paymentRequestId }, {});
-    if (!outcome.ok) setPrintProblem(outcome.error.message);
-    else if (!outcome.result.printed) window.print();
-  }
 
   return (
     <dialog
@@ -130,74 +89,7 @@ export function PaymentDetail({
               <StatusPill status={payment.status} />
               <RefundedNote pence={payment.refundedPence} currency={payment.currency} />
             </div>
-            <dl className="facts facts--grid">
-              <div>
-                <dt>Paid</dt>
-                <dd>
-                  {formatPence(payment.paidPence, payment.currency)}
-                  {payment.tipPence > 0 &&
-                    ` (tip ${formatPence(payment.tipPence, payment.currency)})`}
-                </dd>
-              </div>
-              {payment.refundedPence > 0 && (
-                <div>
-                  <dt>Refunded</dt>
-                  <dd data-testid="detail-refunded">
-                    {formatPence(payment.refundedPence, payment.currency)}
-                  </dd>
-                </div>
-              )}
-              <div>
-                <dt>Method</dt>
-                <dd>{methodLabel(payment.paymentMethod)}</dd>
-              </div>
-              {payment.cardCharge && (
-                <>
-                  <div>
-                    <dt>Saved card</dt>
-                    <dd data-testid="detail-card">
-                      {payment.cardCharge.cardLabel}, {payment.cardCharge.customerName}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>Capture</dt>
-                    <dd>{CAPTURE_LABEL[payment.cardCharge.captureType]}</dd>
-                  </div>
-                </>
-              )}
-              <div>
-                <dt>From</dt>
-                <dd>{ORIGIN_LABEL[payment.origin]}</dd>
-              </div>
-              <div>
-                <dt>Created</dt>
-                <dd>{formatDateTime(payment.createdAt)}</dd>
-              </div>
-              <div>
-                <dt>Last change</dt>
-                <dd>{formatDateTime(payment.updatedAt)}</dd>
-              </div>
-              <div>
-                <dt>Expires</dt>
-                <dd>{formatDateTime(payment.expiresAt)}</dd>
-              </div>
-              {payment.notes && (
-                <div>
-                  <dt>Note</dt>
-                  <dd>{payment.notes}</dd>
-                </div>
-              )}
-              {payment.errorDescription && (
-                <div>
-                  <dt>Reason</dt>
-                  <dd>{payment.errorDescription}</dd>
-                </div>
-              )}
-              <div className="facts__wide">
-                <dt>Payment request id</dt>
-                <dd className="mono small">{payment.paymentRequestId}</dd>
-              </div>
-            </dl>
+            <PaymentFacts payment={payment} />
             {payment.lines && (
               <>
                 <h3 className="detail__subtitle">Basket</h3>
@@ -209,80 +101,242 @@ export function PaymentDetail({
                 />
               </>
             )}
-            {payment.status === 'COMPLETED' && (
-              <div className="detail__actions">
-                <button
-                  type="button"
-                  className="button button--ghost"
-                  onClick={() => void printReceipt()}
-                  data-testid="print-receipt-button"
-                >
-                  Print receipt
-                </button>
-                {!refunding && refundable > 0 && (
-                  <button
-                    type="button"
-                    className="button button--danger"
-                    onClick={() => setRefunding(true)}
-                    data-testid="refund-button"
-                  >
-                    Refund
-                  </button>
-                )}
-              </div>
-            )}
-            {payment.status === 'AUTHORIZED' && payment.cardCharge && (
-              <CardHoldActions payment={payment} onDone={() => setRefundSeq((n) => n + 1)} />
-            )}
-            {printProblem && (
-              <p className="form-error" role="alert">
-                {printProblem}
-              </p>
-            )}
-            {refunding && (
-              <StaffGate action="refund this payment" focus onCancel={() => setRefunding(false)}>
-                {(pin) => (
-                  <RefundForm
-                    payment={payment}
-                    refundablePence={refundable}
-                    pin={pin}
-                    onCancel={() => setRefunding(false)}
-                    onDone={() => {
-                      setRefunding(false);
-                      setRefundSeq((n) => n + 1);
-                    }}
-                  />
-                )}
-              </StaffGate>
-            )}
+            <DetailActions payment={payment} refundable={refundable} onChanged={reread} />
             <RefundList refunds={refunds} />
             {payment.status === 'COMPLETED' && (
               <PrintReceipt payment={payment} refunds={refunds} merchantName={merchantName} />
             )}
-            <h3 className="detail__subtitle">Status changes</h3>
-            <ol className="timeline">
-              {detail.changes.map((change, index) => (
-                <li
-                  key={`${change.to}-${change.recordedAt}-${index}`}
-                  className="timeline__item"
-                  data-testid="status-change"
-                  data-source={change.source}
-                  data-to={change.to}
-                >
-                  <time className="timeline__time" dateTime={change.occurredAt}>
-                    {formatDateTime(change.occurredAt)}
-                  </time>
-                  <span className="timeline__move">
-                    {change.from ? `${STATUS_LABEL[change.from]} → ` : 'Created as '}
-                    <strong>{STATUS_LABEL[change.to]}</strong>
-                  </span>
-                  <span className="timeline__source">{SOURCE_LABEL[change.source]}</span>
-                </li>
-              ))}
-            </ol>
+            <StatusTimeline changes={detail.changes} />
           </>
         )}
       </div>
     </dialog>
+  );
+}
+
+/**
+ * The payment with its status changes and refunds, read again whenever this payment or one of
+ * its refunds changes (and when `reread` is called), so every new status appears in the timeline.
+ */
+function usePaymentDetail(paymentRequestId: string) {
+  const bridge = useBridge();
+  const lastChange = useKiosk((view) => view.lastChange);
+  const [detail, setDetail] = useState<Detail | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  // A refund of this payment moved: read the detail again.
+  const [refundSeq, setRefundSeq] = useState(0);
+  useEffect(
+    () =>
+      bridge.subscribe((event) => {
+        if (event.type === 'refundChanged' && event.refund.paymentRequestId === paymentRequestId)
+          setRefundSeq((n) => n + 1);
+      }),
+    [bridge, paymentRequestId],
+  );
+
+  // Re-read whenever this payment changes, so every new status appears in the timeline.
+  const changeSeq = lastChange?.payment.paymentRequestId === paymentRequestId ? lastChange.seq : 0;
+  useEffect(() => {
+    let live = true;
+    void runCommand(bridge, { type: 'getPayment', paymentRequestId }, {}).then((outcome) => {
+      if (!live) return;
+      if (!outcome.ok) {
+        setProblem(outcome.error.message);
+        return;
+      }
+      setProblem(null);
+      setDetail(outcome.result);
+    });
+    return () => {
+      live = false;
+    };
+  }, [bridge, paymentRequestId, changeSeq, refundSeq]);
+
+  return { detail, problem, reread: () => setRefundSeq((n) => n + 1) };
+}
+
+/** What the payment was, how and from where it was paid, and when. */
+function PaymentFacts({ payment }: { payment: KioskPayment }) {
+  return (
+    <dl className="facts facts--grid">
+      <div>
+        <dt>Paid</dt>
+        <dd>
+          {formatPence(payment.paidPence, payment.currency)}
+          {payment.tipPence > 0 && ` (tip ${formatPence(payment.tipPence, payment.currency)})`}
+        </dd>
+      </div>
+      {payment.refundedPence > 0 && (
+        <div>
+          <dt>Refunded</dt>
+          <dd data-testid="detail-refunded">
+            {formatPence(payment.refundedPence, payment.currency)}
+          </dd>
+        </div>
+      )}
+      <div>
+        <dt>Method</dt>
+        <dd>{methodLabel(payment.paymentMethod)}</dd>
+      </div>
+      {payment.cardCharge && (
+        <>
+          <div>
+            <dt>Saved card</dt>
+            <dd data-testid="detail-card">
+              {payment.cardCharge.cardLabel}, {payment.cardCharge.customerName}
+            </dd>
+          </div>
+          <div>
+            <dt>Capture</dt>
+            <dd>{CAPTURE_LABEL[payment.cardCharge.captureType]}</dd>
+          </div>
+        </>
+      )}
+      <div>
+        <dt>From</dt>
+        <dd>{ORIGIN_LABEL[payment.origin]}</dd>
+      </div>
+      <div>
+        <dt>Created</dt>
+        <dd>{formatDateTime(payment.createdAt)}</dd>
+      </div>
+      <div>
+        <dt>Last change</dt>
+        <dd>{formatDateTime(payment.updatedAt)}</dd>
+      </div>
+      <div>
+        <dt>Expires</dt>
+        <dd>{formatDateTime(payment.expiresAt)}</dd>
+      </div>
+      {payment.notes && (
+        <div>
+          <dt>Note</dt>
+          <dd>{payment.notes}</dd>
+        </div>
+      )}
+      {payment.errorDescription && (
+        <div>
+          <dt>Reason</dt>
+          <dd>{payment.errorDescription}</dd>
+        </div>
+      )}
+      <div className="facts__wide">
+        <dt>Payment request id</dt>
+        <dd className="mono small">{payment.paymentRequestId}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * Print the receipt and refund (behind the staff PIN) for a completed payment, capture or
+ * release for a held one. `onChanged` reads the detail again after a refund, capture or release.
+ */
+function DetailActions({
+  payment,
+  refundable,
+  onChanged,
+}: {
+  payment: KioskPayment;
+  refundable: number;
+  onChanged: () => void;
+}) {
+  const bridge = useBridge();
+  const [refunding, setRefunding] = useState(false);
+  const [printProblem, setPrintProblem] = useState<string | null>(null);
+
+  /** Electron prints silently to the default printer; elsewhere the browser's print dialog. */
+  async function printReceipt() {
+    setPrintProblem(null);
+    const outcome = await runCommand(
+      bridge,
+      {
+        type: 'printReceipt',
+        paymentRequestId: payment.paymentRequestId,
+      },
+      {},
+    );
+    if (!outcome.ok) setPrintProblem(outcome.error.message);
+    else if (!outcome.result.printed) window.print();
+  }
+
+  return (
+    <>
+      {payment.status === 'COMPLETED' && (
+        <div className="detail__actions">
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => void printReceipt()}
+            data-testid="print-receipt-button"
+          >
+            Print receipt
+          </button>
+          {!refunding && refundable > 0 && (
+            <button
+              type="button"
+              className="button button--danger"
+              onClick={() => setRefunding(true)}
+              data-testid="refund-button"
+            >
+              Refund
+            </button>
+          )}
+        </div>
+      )}
+      {payment.status === 'AUTHORIZED' && payment.cardCharge && (
+        <CardHoldActions payment={payment} onDone={onChanged} />
+      )}
+      {printProblem && (
+        <p className="form-error" role="alert">
+          {printProblem}
+        </p>
+      )}
+      {refunding && (
+        <StaffGate action="refund this payment" focus onCancel={() => setRefunding(false)}>
+          {(pin) => (
+            <RefundForm
+              payment={payment}
+              refundablePence={refundable}
+              pin={pin}
+              onCancel={() => setRefunding(false)}
+              onDone={() => {
+                setRefunding(false);
+                onChanged();
+              }}
+            />
+          )}
+        </StaffGate>
+      )}
+    </>
+  );
+}
+
+/** Every change of the payment's status, with when it happened and where it was heard from. */
+function StatusTimeline({ changes }: { changes: StatusChange[] }) {
+  return (
+    <>
+      <h3 className="detail__subtitle">Status changes</h3>
+      <ol className="timeline">
+        {changes.map((change, index) => (
+          <li
+            key={`${change.to}-${change.recordedAt}-${index}`}
+            className="timeline__item"
+            data-testid="status-change"
+            data-source={change.source}
+            data-to={change.to}
+          >
+            <time className="timeline__time" dateTime={change.occurredAt}>
+              {formatDateTime(change.occurredAt)}
+            </time>
+            <span className="timeline__move">
+              {change.from ? `${STATUS_LABEL[change.from]} → ` : 'Created as '}
+              <strong>{STATUS_LABEL[change.to]}</strong>
+            </span>
+            <span className="timeline__source">{SOURCE_LABEL[change.source]}</span>
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }
