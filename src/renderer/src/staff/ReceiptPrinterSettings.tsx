@@ -100,29 +100,12 @@ export function ReceiptPrinterSettings({
           inputMode="numeric"
           onChange={setPort}
         />
-        <ChoiceRow
-          legend="Paper width"
-          name={`${name}-paper`}
-          value={paper}
-          onChange={setPaper}
-          choices={[
-            { value: '80', label: '80 mm', testId: 'printer-paper-80' },
-            { value: '58', label: '58 mm', testId: 'printer-paper-58' },
-          ]}
-        />
-        <ChoiceRow
-          legend="Printer language"
-          name={`${name}-language`}
-          value={language}
-          onChange={setLanguage}
-          choices={[
-            {
-              value: 'esc-pos',
-              label: 'ESC/POS (Epson and most others)',
-              testId: 'printer-escpos',
-            },
-            { value: 'star-prnt', label: 'StarPRNT (Star Micronics)', testId: 'printer-star' },
-          ]}
+        <PrinterFormat
+          name={name}
+          paper={paper}
+          onPaper={setPaper}
+          language={language}
+          onLanguage={setLanguage}
         />
         <label className="refund-form__choice">
           <input
@@ -139,37 +122,104 @@ export function ReceiptPrinterSettings({
             {note}
           </p>
         )}
-        <div className="actions">
-          <button
-            type="submit"
-            className="button button--primary"
-            data-testid="printer-save"
-            disabled={busy}
-          >
-            Save printer
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            data-testid="printer-test"
-            disabled={busy}
-            onClick={() => void run('test')}
-          >
-            Print test page
-          </button>
-          {saved && (
-            <button
-              type="button"
-              className="button button--ghost"
-              data-testid="printer-remove"
-              disabled={busy}
-              onClick={() => void run('remove')}
-            >
-              Remove printer
-            </button>
-          )}
-        </div>
+        <PrinterActions
+          busy={busy}
+          removable={Boolean(saved)}
+          onTest={() => void run('test')}
+          onRemove={() => void run('remove')}
+        />
       </form>
     </section>
+  );
+}
+
+/** The printer's paper width and the language it speaks. */
+function PrinterFormat({
+  name,
+  paper,
+  onPaper,
+  language,
+  onLanguage,
+}: {
+  /** Names the radio groups, unique on the page. */
+  name: string;
+  paper: '58' | '80';
+  onPaper: (paper: '58' | '80') => void;
+  language: ReceiptPrinter['language'];
+  onLanguage: (language: ReceiptPrinter['language']) => void;
+}) {
+  return (
+    <>
+      <ChoiceRow
+        legend="Paper width"
+        name={`${name}-paper`}
+        value={paper}
+        onChange={onPaper}
+        choices={[
+          { value: '80', label: '80 mm', testId: 'printer-paper-80' },
+          { value: '58', label: '58 mm', testId: 'printer-paper-58' },
+        ]}
+      />
+      <ChoiceRow
+        legend="Printer language"
+        name={`${name}-language`}
+        value={language}
+        onChange={onLanguage}
+        choices={[
+          {
+            value: 'esc-pos',
+            label: 'ESC/POS (Epson and most others)',
+            testId: 'printer-escpos',
+          },
+          { value: 'star-prnt', label: 'StarPRNT (Star Micronics)', testId: 'printer-star' },
+        ]}
+      />
+    </>
+  );
+}
+
+/** Save (the form's submit), a test page as typed, and Remove once a printer is saved. */
+function PrinterActions({
+  busy,
+  removable,
+  onTest,
+  onRemove,
+}: {
+  busy: boolean;
+  removable: boolean;
+  onTest: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <div className="actions">
+      <button
+        type="submit"
+        className="button button--primary"
+        data-testid="printer-save"
+        disabled={busy}
+      >
+        Save printer
+      </button>
+      <button
+        type="button"
+        className="button button--ghost"
+        data-testid="printer-test"
+        disabled={busy}
+        onClick={onTest}
+      >
+        Print test page
+      </button>
+      {removable && (
+        <button
+          type="button"
+          className="button button--ghost"
+          data-testid="printer-remove"
+          disabled={busy}
+          onClick={onRemove}
+        >
+          Remove printer
+        </button>
+      )}
+    </div>
   );
 }
