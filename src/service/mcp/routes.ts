@@ -125,28 +125,30 @@ export const mcpRoutes: Area = (app: Hono, ctx) => {
     sessions.makeRoom(merchantId, address, now);
     const id = randomUUID();
     const secretHash = hashSecret(secret);
-    const session = { merchantId, address, secretHash, lastSeen: now, busy: 0, env } as Session;
+    // Busy while it is being opened, so that no session opened meanwhile closes it to make room.
+    const session = { merchantId, address, secretHash, lastSeen: now, busy: 1, env } as Session;
     const letGo = ctx.auth.untilRevoked(secretHash, () => sessions.drop(id));
     session.close = () => {
       letGo();
-      void session.server.close().catch(() => {});
+      void session.server?.close().catch(() => {});
     };
     sessions.add(id, session);
-    const client = createFetchClient({
-      baseUrl: ctx.publicUrl(),
-      secret,
-      fetch: async (input, init) => app.fetch(new Request(input, init), session.env),
-    });
-    session.server = createCounterMcpServer({ merchant: client });
     let initialized = false;
-    session.transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => id,
-      onsessioninitialized: () => void (initialized = true),
-      onsessionclosed: () => sessions.drop(id),
-    });
     try {
+      const client = createFetchClient({
+        baseUrl: ctx.publicUrl(),
+        secret,
+        fetch: async (input, init) => app.fetch(new Request(input, init), session.env),
+      });
+      session.server = createCounterMcpServer({ merchant: client });
+      session.transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: () => id,
+        onsessioninitialized: () => void (initialized = true),
+        onsessionclosed: () => sessions.drop(id),
+      });
       await session.server.connect(session.transport);
       const response = await handle(session, request);
+      session.busy--;
       // Anything but an initialize opens no session: its place is given back at once.
       if (!initialized) sessions.drop(id);
       return response;
