@@ -507,6 +507,7 @@ async function screenshot(name: string) {
 
 test('settings: the shop’s profile, its logo and tips, refused input changing nothing', async () => {
   await goTo('Settings');
+  await expect(page.getByTestId('settings-environment')).toContainText('sandbox’s own copy');
   await expect(page.getByLabel('Business name')).toHaveValue('Counter Demo Shop');
   await page.getByLabel('Business name').fill('Corner Café');
   await page.getByLabel('Support e-mail').fill('not an address');
@@ -640,6 +641,13 @@ test('a production secret shows PRODUCTION and none of the sandbox data; sign ou
   await goTo('Webhooks');
   await expect(page.getByText('No endpoints yet.')).toBeVisible(LIVE);
   await expect(page.getByTestId('webhook')).toHaveCount(0);
+  // Production's shop, not the sandbox's copy renamed above, nor the store it added.
+  await goTo('Settings');
+  await expect(page.getByTestId('settings-environment')).toContainText('production secret');
+  await expect(page.getByLabel('Business name')).toHaveValue('Counter Demo Shop');
+  await expect(page.getByRole('img', { name: 'Your logo' })).toBeHidden();
+  await expect(page.getByTestId('stores').getByTestId('store')).toHaveCount(1);
+  await expect(page.getByTestId('stores')).not.toContainText('Harbour');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.reload();
   await expect(page.getByLabel('Access secret')).toBeVisible();

@@ -276,7 +276,13 @@ describe('npm run service', () => {
     const unquoted = runTs('src/service/cli.ts', ['merchant', 'add', 'Ada', 'Bakery']);
     expect(await unquoted.exited).toBe(2);
     expect(unquoted.output()).toMatch(/quote a name with spaces/);
-    const badApprover = runTs('src/service/cli.ts', ['merchant', 'add', 'Ada', '--approver', '07700']);
+    const badApprover = runTs('src/service/cli.ts', [
+      'merchant',
+      'add',
+      'Ada',
+      '--approver',
+      '07700',
+    ]);
     expect(await badApprover.exited).toBe(2);
     expect(badApprover.output()).toMatch(/^--approver 07700: must be an international number/);
   });

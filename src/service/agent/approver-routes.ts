@@ -9,7 +9,11 @@ import { mount } from '../http/mount';
 import type { Approvers } from './approvers';
 import { businessOf } from './business';
 
-export function approverRoutes(app: Parameters<Area>[0], ctx: Parameters<Area>[1], approvers: Approvers) {
+export function approverRoutes(
+  app: Parameters<Area>[0],
+  ctx: Parameters<Area>[1],
+  approvers: Approvers,
+) {
   mount(app, ctx.auth, routes.getAgentApprovers, async ({ caller }) => approvers.view(caller));
 
   mount(app, ctx.auth, routes.updateAgentApprovers, async ({ caller, body }) => {

@@ -92,9 +92,7 @@ export function customerRecipients(c: {
       ? [
           {
             channel: 'SMS' as const,
-            to: c.phone_country_code
-              ? `+${c.phone_country_code}${c.phone_number}`
-              : c.phone_number,
+            to: c.phone_country_code ? `+${c.phone_country_code}${c.phone_number}` : c.phone_number,
           },
         ]
       : []),
@@ -380,7 +378,8 @@ export function createApprovers(
     customerId: string | null,
   ): Promise<Recipient[]> {
     if (type === 'SEND') return (await inEffect(scope)).list;
-    const payer = customerId && (await customer.get(customerId, scope.merchantId, scope.environment));
+    const payer =
+      customerId && (await customer.get(customerId, scope.merchantId, scope.environment));
     return payer ? customerRecipients(payer) : [];
   }
 

@@ -102,8 +102,8 @@ function NoOneToAsk(props: { view: AuthorizeView }) {
   ) : (
     <p role="alert">
       {business} has no e-mail address or phone number for you, so we cannot send you the code that
-      approving needs. Ask {business} to add one to your details, then open this link again. You
-      can decline it now.
+      approving needs. Ask {business} to add one to your details, then open this link again. You can
+      decline it now.
     </p>
   );
 }

@@ -135,7 +135,7 @@ export function authorizationPages(
   const agentName = async (row: ContractRow) =>
     (await agents.get({ merchantId: row.merchant_id, environment: row.environment }, row.agent_id))
       ?.name ?? 'An agent';
-  const business = (row: ContractRow) => businessOf(ctx.profiles, row.merchant_id);
+  const business = (row: ContractRow) => businessOf(ctx.profiles, row.merchant_id, row.environment);
 
   async function page(c: Context, row: ContractRow, status: number, extras: Extras = {}) {
     const pending = row.pending_limits !== null ? JSON.parse(row.pending_limits) : undefined;

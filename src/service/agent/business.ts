@@ -1,8 +1,9 @@
 /**
  * The business behind a contract as its hosted pages (authorize, revoke) and messages name it:
- * read from the merchant's profile, as the hosted payment page does, so a rename or a new logo
- * shows on them at once.
+ * read from the merchant's profile in the contract's environment, as the hosted payment page
+ * does, so a rename or a new logo shows on them at once.
  */
+import type { Environment } from '../kernel/caller';
 import type { MerchantProfiles } from '../merchants/profile';
 
 export interface Business {
@@ -14,7 +15,8 @@ export interface Business {
 export async function businessOf(
   profiles: MerchantProfiles,
   merchantId: string,
+  environment: Environment,
 ): Promise<Business> {
-  const profile = await profiles.get(merchantId);
+  const profile = await profiles.get(merchantId, environment);
   return { name: profile?.name ?? 'The business', logo: profile?.logoPath ?? null };
 }

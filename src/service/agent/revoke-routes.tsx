@@ -34,7 +34,7 @@ export function revocationPages(
   approvers: Approvers,
 ) {
   guardHostedPages(app, ctx, '/agents/revoke/*');
-  const business = (row: ContractRow) => businessOf(ctx.profiles, row.merchant_id);
+  const business = (row: ContractRow) => businessOf(ctx.profiles, row.merchant_id, row.environment);
 
   function unknown(c: Context) {
     return sendPage(
@@ -69,7 +69,11 @@ export function revocationPages(
     const row = await contracts.byRevokeToken(c.req.param('token'));
     if (!row) return unknown(c);
     if (row.status !== 'ACTIVE') return outcome(c, row, 200);
-    const { name: business, logo } = await businessOf(ctx.profiles, row.merchant_id);
+    const { name: business, logo } = await businessOf(
+      ctx.profiles,
+      row.merchant_id,
+      row.environment,
+    );
     return sendPage(
       c,
       200,

@@ -12,6 +12,7 @@ import { penceToPounds } from '../../shared/money';
 import type { Clock } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
 import { orderedJoin, type Store } from '../kernel/store/port';
+import { ofEnvironment, sandboxCopyJoin } from '../merchants/profile';
 import { BANKS, bankOf, type AccountProfile, type SandboxBank } from './banks';
 import {
   DAY_MS,
@@ -142,8 +143,9 @@ export function createLedger(store: Store, clock: Clock) {
   const revokeConsent = store.prepare(
     'UPDATE bank_consents SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
   );
-  const merchantName = store.prepare<[string], { name: string }>(
-    'SELECT name FROM merchants WHERE id = ?',
+  // The account holder is the shop as the consent's environment names it (the sandbox's copy).
+  const merchantName = store.prepare<[string, string], { name: string }>(
+    `SELECT ${ofEnvironment('name')} AS name FROM merchants m ${sandboxCopyJoin('?')} WHERE m.id = ?`,
   );
   // CROSS JOIN keeps transactions outermost, so the completed pay-by-bank index bounds the scan by
   // time; otherwise the planner walks every payment request of the merchant.
@@ -183,7 +185,8 @@ export function createLedger(store: Store, clock: Clock) {
   const dayCache = new Map<string, { day: number; drafts: Draft[] }>();
 
   async function historyAccount(account: OpenAccount): Promise<HistoryAccount> {
-    const name = (await merchantName.get(account.merchant_id))?.name ?? 'COUNTER SHOP';
+    const name =
+      (await merchantName.get(account.environment, account.merchant_id))?.name ?? 'COUNTER SHOP';
     return {
       id: account.id,
       seed: hash32(account.id),

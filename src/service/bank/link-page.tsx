@@ -249,7 +249,7 @@ export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): 
         return render(c, 200, `Sign in to ${bank.name}`, <SignIn id={row.id} bank={bank} />, o);
       default: {
         // The merchant as its profile names and shows it, as on the hosted payment page.
-        const profile = await ctx.profiles.get(row.merchant_id);
+        const profile = await ctx.profiles.get(row.merchant_id, row.environment);
         return render(
           c,
           200,

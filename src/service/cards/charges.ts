@@ -18,6 +18,7 @@ import { createTerminalScope } from '../customers/terminal-scope';
 import type { Caller } from '../kernel/caller';
 import { badField, badRequest, notFound } from '../kernel/errors';
 import { mount } from '../http/mount';
+import { ofEnvironment, sandboxCopyJoin } from '../merchants/profile';
 import { requestFor } from '../payments/access';
 import type { Authorization } from '../payments/lifecycle';
 import type { MerchantRow } from '../payments/create';
@@ -66,16 +67,24 @@ export function createCardCharger(ctx: ServiceContext) {
   // only these columns. A missing customer or card comes back as NULLs, told apart below. Bound
   // by position and read as an array (raw): better-sqlite3 otherwise looks every parameter up by
   // name and makes every column's name a property, a good part of the read's cost.
+  // The settings are the caller's environment's (the sandbox's copy for a sandbox secret).
   const chargeable = ctx.store.prepareArrays<
-    [customerId: string, environment: string, cardId: string, merchantId: string],
+    [
+      customerId: string,
+      environment: string,
+      cardId: string,
+      settingsOf: string,
+      merchantId: string,
+    ],
     Chargeable
   >(
     `
-    SELECT m.card_enabled, m.remote_enabled, c.id, k.id, k.brand, k.last4, k.card_type,
-           k.expiry_date, k.behaviour
+    SELECT ${ofEnvironment('card_enabled')}, ${ofEnvironment('remote_enabled')}, c.id, k.id,
+           k.brand, k.last4, k.card_type, k.expiry_date, k.behaviour
     FROM merchants m
     LEFT JOIN customers c ON c.id = ? AND c.merchant_id = m.id AND c.environment = ?
     LEFT JOIN saved_cards k ON k.id = ? AND k.customer_id = c.id
+    ${sandboxCopyJoin('?')}
     WHERE m.id = ?`,
   );
 
@@ -91,6 +100,7 @@ export function createCardCharger(ctx: ServiceContext) {
         body.customerId,
         caller.environment,
         body.paymentMethodId,
+        caller.environment,
         caller.merchantId,
       );
       if (found?.[0] === 1 && found[3] !== null && ctx.store.soleWriter) {

@@ -103,7 +103,7 @@ export const cardLinkRoutes: Area = (app, ctx) => {
   const customers = createCustomerStore(ctx.store, ctx.clock);
   const links = createLinkStore(ctx.store, ctx.clock);
   mount(app, ctx.auth, routes.authorizeCard, async ({ params, body, caller }) => {
-    const profile = (await ctx.profiles.get(caller.merchantId))!;
+    const profile = (await ctx.profiles.get(caller.merchantId, caller.environment))!;
     // A saved card is for card payments: none while the merchant has them switched off.
     if (!profile.settings.cardPayments)
       throw new ApiError(400, 'Card payments are not enabled for this merchant', [

@@ -100,7 +100,7 @@ export const imageRoutes: Area = (app, ctx) => {
     let row = await requestRow(params.paymentRequestId);
     const png = params.template.endsWith('_PNG');
     const type = png ? PNG : SVG;
-    const profile = await ctx.profiles.get(row.merchant_id);
+    const profile = await ctx.profiles.get(row.merchant_id, row.environment);
     const merchant = profile?.name ?? '';
 
     if (params.template.startsWith('RECEIPT')) {

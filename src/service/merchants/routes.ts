@@ -8,10 +8,13 @@ import { forgetChargeable } from '../cards/charges';
 import type { Area } from '../context';
 import { mount } from '../http/mount';
 import { answer, etagOf } from '../images/routes';
+import type { Environment } from '../kernel/caller';
 import { notFound } from '../kernel/errors';
 import { shopChanged, tellTerminalsOfProfile } from '../terminals/profile-push';
 import { checkLogo } from './logo';
 import type { MerchantProfile } from './profile';
+
+const ENVIRONMENTS: Environment[] = ['production', 'sandbox'];
 
 export const merchantRoutes: Area = (app, ctx) => {
   const record = (p: MerchantProfile): Merchant => ({
@@ -26,8 +29,9 @@ export const merchantRoutes: Area = (app, ctx) => {
     settings: p.settings,
   });
 
+  // The caller's environment's profile: a sandbox secret reads and changes the sandbox's copy.
   mount(app, ctx.auth, routes.getMerchant, async ({ caller }) =>
-    record((await ctx.profiles.get(caller.merchantId))!),
+    record((await ctx.profiles.get(caller.merchantId, caller.environment))!),
   );
 
   mount(app, ctx.auth, routes.updateMerchant, async ({ body, caller }) => {
@@ -35,20 +39,33 @@ export const merchantRoutes: Area = (app, ctx) => {
     const logo =
       body.logo === undefined ? undefined : body.logo === null ? null : checkLogo(body.logo);
     await ctx.outbox.tx(async () => {
-      const was = (await ctx.profiles.get(caller.merchantId))!;
-      await ctx.profiles.update(caller.merchantId, body, logo, ctx.clock.now('production'));
+      // What each environment shows: the sandbox shows production's until it has its own copy.
+      const shown = () =>
+        Promise.all(ENVIRONMENTS.map((e) => ctx.profiles.get(caller.merchantId, e)));
+      const was = await shown();
+      await ctx.profiles.update(
+        caller.merchantId,
+        caller.environment,
+        body,
+        logo,
+        ctx.clock.now('production'),
+      );
+      const now = await shown();
       // Terminals show the name, address and logo: they re-read them now, not within a minute.
-      if (shopChanged(was, (await ctx.profiles.get(caller.merchantId))!))
-        await tellTerminalsOfProfile(ctx, caller.merchantId);
+      const changed = ENVIRONMENTS.filter((_, i) => shopChanged(was[i]!, now[i]!));
+      if (changed.length > 0) await tellTerminalsOfProfile(ctx, caller.merchantId, changed);
     });
     ctx.creator.merchantChanged(caller.merchantId);
     // A saved-card charge keeps what it read of the merchant; the card setting may have changed.
     if (body.settings?.cardPayments !== undefined) forgetChargeable(ctx.store);
-    return record((await ctx.profiles.get(caller.merchantId))!);
+    // Answered once every instance sharing the database has been told: their next payment is
+    // made under the new settings, as this one's is.
+    await ctx.store.caughtUp();
+    return record((await ctx.profiles.get(caller.merchantId, caller.environment))!);
   });
 
-  mount(app, ctx.auth, routes.getMerchantLogo, async ({ params, c }) => {
-    const logo = await ctx.profiles.logoOf(params.merchantId);
+  mount(app, ctx.auth, routes.getMerchantLogo, async ({ params, query, c }) => {
+    const logo = await ctx.profiles.logoOf(params.merchantId, query.environment ?? 'production');
     if (!logo) throw notFound('This merchant has no logo');
     // Shown only as an image (<img>): nosniff and a policy with no script, whatever the file.
     return answer(c, logo.contentType, 'no-cache', {

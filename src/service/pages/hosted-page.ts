@@ -100,7 +100,7 @@ export const hostedPageRoutes: Area = (app, ctx) => {
   const onFile = cardOnFile(ctx);
   async function summaryOf(row: RequestRow): Promise<Summary> {
     const options = optionsOf(row);
-    const merchant = await ctx.profiles.get(row.merchant_id);
+    const merchant = await ctx.profiles.get(row.merchant_id, row.environment);
     const paidPence = row.paid_pence - row.tip_pence;
     return {
       id: row.id,

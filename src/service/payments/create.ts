@@ -4,10 +4,11 @@ import { DEFAULT_EXPIRES_IN_MS, type ProcessPaymentBody } from '../../shared/con
 import { overTerminalLimit } from '../../shared/contract/terminals';
 import { poundsToPence } from '../../shared/money';
 import type { Clock } from '../kernel/clock';
-import type { Caller } from '../kernel/caller';
+import type { Caller, Environment } from '../kernel/caller';
 import { ApiError, badField, storeArchived } from '../kernel/errors';
 import type { Store } from '../kernel/store/port';
 import { createReadCache } from '../kernel/store/read-cache';
+import { createStoreViews } from '../terminals/store-model';
 import type { PaymentStatus } from '../../shared/payment-states';
 import type { Method, RequestOptions, RequestRow } from './model';
 import { newId } from '../kernel/ids';
@@ -15,9 +16,10 @@ import { createBatcher, writeAllOrEach } from '../kernel/store/batcher';
 import { insertMany } from '../kernel/store/insert-many';
 
 /**
- * The merchant's settings a new payment is made under (PATCH /api/merchant). They are copied
- * into the payment as it is created (its methods, its tips option, its expiry), so a later
- * change applies to new payments only, never to one already in flight.
+ * The merchant's settings a new payment is made under (PATCH /api/merchant), in the payment's
+ * environment (the sandbox has its own copy: merchants/profile.ts). They are copied into the
+ * payment as it is created (its methods, its tips option, its expiry), so a later change applies
+ * to new payments only, never to one already in flight.
  */
 export interface MerchantRow {
   card_enabled: number;
@@ -27,6 +29,8 @@ export interface MerchantRow {
   /** Absent where the caller always gives expiresIn. */
   default_expiry_seconds?: number;
 }
+
+type EnvironmentSettings = Record<Environment, Required<MerchantRow>>;
 
 export interface NewRequest {
   body: ProcessPaymentBody;
@@ -39,19 +43,44 @@ export interface NewRequest {
 }
 
 export function createPaymentCreator(store: Store, clock: Clock) {
-  const merchantRow = store.prepare<[string], MerchantRow>(
-    'SELECT card_enabled, remote_enabled, tips_enabled, default_expiry_seconds FROM merchants WHERE id = ?',
+  // Both environments' settings in one read, kept under the merchant's id, which is what a
+  // change of either announces.
+  const merchantRows = store.prepare<[string, string], { sandbox: number } & Required<MerchantRow>>(
+    `SELECT 0 AS sandbox, card_enabled, remote_enabled, tips_enabled, default_expiry_seconds
+     FROM merchants WHERE id = ?
+     UNION ALL
+     SELECT 1, card_enabled, remote_enabled, tips_enabled, default_expiry_seconds
+     FROM sandbox_profiles WHERE merchant_id = ?`,
   );
+  async function readSettings(id: string): Promise<EnvironmentSettings | undefined> {
+    const rows = await merchantRows.all(id, id);
+    const production = rows.find((row) => row.sandbox === 0);
+    if (!production) return undefined;
+    const settingsOf = (row: Required<MerchantRow>): Required<MerchantRow> => ({
+      card_enabled: row.card_enabled,
+      remote_enabled: row.remote_enabled,
+      tips_enabled: row.tips_enabled,
+      default_expiry_seconds: row.default_expiry_seconds,
+    });
+    const copy = rows.find((row) => row.sandbox === 1);
+    // The sandbox runs on production's settings until it changes its own copy.
+    return { production: settingsOf(production), sandbox: settingsOf(copy ?? production) };
+  }
   // Every new payment reads its merchant's settings, which change only through PATCH
   // /api/merchant (`merchantChanged`; on a shared database the store announces it): kept, even
   // when read inside the group commit's transaction, which never writes a merchant.
-  const settings = createReadCache<MerchantRow>(store, 'merchant', { inTransactions: true });
+  const settings = createReadCache<EnvironmentSettings>(store, 'merchant', {
+    inTransactions: true,
+  });
   const merchant = {
-    get: (id: string) => settings.read(id, () => merchantRow.get(id)),
+    // A kept value is answered as it is: no promise on the hot path.
+    get(id: string, environment: Environment) {
+      const kept = settings.get(id);
+      if (kept) return kept[environment];
+      return settings.read(id, () => readSettings(id)).then((read) => read?.[environment]);
+    },
   };
-  const storeOf = store.prepare<[string, string], { name: string; archived_at: number | null }>(
-    'SELECT name, archived_at FROM stores WHERE id = ? AND merchant_id = ?',
-  );
+  const storeOf = createStoreViews(store).openOrArchived;
   const primaryStoreOf = store.prepare<[string], { id: string }>(
     'SELECT id FROM stores WHERE merchant_id = ? AND is_primary = 1',
   );
@@ -153,7 +182,7 @@ export function createPaymentCreator(store: Store, clock: Clock) {
 
   /** Validates what only the service can know; returns the row to insert. */
   async function prepare(caller: Caller, { body, terminalId = null, known }: NewRequest) {
-    const m = known?.merchant ?? (await merchant.get(caller.merchantId));
+    const m = known?.merchant ?? (await merchant.get(caller.merchantId, caller.environment));
     if (!m) throw new ApiError(401, 'Unknown merchant');
     const enabled: Method[] = m.card_enabled ? ['PAY_BY_BANK', 'CARD'] : ['PAY_BY_BANK'];
 
@@ -167,7 +196,7 @@ export function createPaymentCreator(store: Store, clock: Clock) {
     // Any store but the primary may be archived (PATCH /api/stores/{id}): read now, never
     // remembered, so archiving stops the store's terminals at their next payment.
     if (storeId !== primary) {
-      const named = await storeOf.get(storeId, caller.merchantId);
+      const named = await storeOf(storeId, caller.merchantId, caller.environment);
       if (!named) throw badField('storeId', 'is not a store of this merchant');
       if (named.archived_at !== null) throw storeArchived(named.name);
     }
@@ -287,7 +316,7 @@ export function createPaymentCreator(store: Store, clock: Clock) {
   return {
     create,
     createPaying,
-    /** Call after changing a merchant's settings. */
+    /** Call after changing a merchant's settings (in either environment). */
     merchantChanged: (merchantId: string) => settings.changed(merchantId),
   };
 }

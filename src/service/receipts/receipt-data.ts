@@ -9,6 +9,7 @@ import type { RefundStatus } from '../../shared/refund-states';
 import type { ServiceContext } from '../context';
 import { profileLines } from '../merchants/profile';
 import type { Method, RequestRow } from '../payments/model';
+import { createStoreViews } from '../terminals/store-model';
 
 export interface ReceiptRefund {
   refundId: string;
@@ -53,9 +54,7 @@ export const receiptUrl = (publicUrl: string, paymentRequestId: string) =>
   `${publicUrl}/receipt/${paymentRequestId}`;
 
 export function createReceiptReader(ctx: ServiceContext) {
-  const store = ctx.store.prepare<[string], { name: string }>(
-    'SELECT name FROM stores WHERE id = ?',
-  );
+  const stores = createStoreViews(ctx.store);
 
   return async function receiptOf(row: RequestRow): Promise<Receipt> {
     const paidTx = (await ctx.payments.transactions(row.id))
@@ -65,14 +64,14 @@ export function createReceiptReader(ctx: ServiceContext) {
       paidTx?.method === 'CARD' && paidTx.card_last4
         ? `${paidTx.card_brand ?? 'Card'} •••• ${paidTx.card_last4}`
         : null;
-    const profile = await ctx.profiles.get(row.merchant_id);
+    const profile = await ctx.profiles.get(row.merchant_id, row.environment);
     return {
       paymentRequestId: row.id,
       merchantName: profile?.name ?? '',
       merchantLogo: profile?.logoPath ?? null,
       merchantLines: profile ? profileLines(profile) : [],
       support: { email: profile?.supportEmail ?? null, phone: profile?.supportPhone ?? null },
-      storeName: (await store.get(row.store_id))?.name ?? null,
+      storeName: (await stores.nameOf(row.store_id, row.environment)) ?? null,
       status: row.status,
       amountPence: row.amount_pence,
       tipPence: row.tip_pence,

@@ -1,7 +1,8 @@
 /**
  * TERMINAL_PROFILE over real HTTP: a PATCH /api/merchant that changes what terminals show of the
- * shop reaches every terminal of the merchant at once, on its push stream and its event feed, in
- * both environments (the profile is the merchant's) and from another instance on a shared
+ * shop reaches every terminal of the merchant that shows it at once, on its push stream and its
+ * event feed (production's change: both environments' while the sandbox shows production's; the
+ * sandbox's change: the sandbox's only, its own copy) and from another instance on a shared
  * database; a change terminals do not show, or a refused one, reaches none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,24 +40,32 @@ const LOGO =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 describe('a change of the shop reaches its terminals at once', () => {
-  it('tells the open streams of the merchant’s terminals in both environments', async () => {
+  it('tells the open streams of the merchant’s terminals that show the change', async () => {
     const sandboxTill = await pair('Profile sandbox');
     const liveTill = await pair('Profile production', PRODUCTION);
     const streams = await Promise.all(
       [sandboxTill, liveTill].map((t) => connectSse(`${h.url}/api/terminal/events`, t.secret)),
     );
+    const told = async (i: number, till: typeof sandboxTill, name: string) => {
+      const event = await streams[i]!.next((e) => e.event === 'TERMINAL_PROFILE', 5_000);
+      expect(TerminalProfilePush.parse(JSON.parse(event.data).data)).toEqual({
+        terminalId: till.terminal.id,
+      });
+      // What it says to re-read already has the new name.
+      const me = await h.call('GET', '/api/terminal/me', undefined, till.secret);
+      expect(me.body.shop.name).toBe(name);
+    };
     try {
       for (const s of streams) await s.next((e) => e.event === 'ready');
-      expect((await patch({ name: 'Renamed Roasters' })).status).toBe(200);
-      for (const [i, till] of [sandboxTill, liveTill].entries()) {
-        const event = await streams[i]!.next((e) => e.event === 'TERMINAL_PROFILE', 5_000);
-        expect(TerminalProfilePush.parse(JSON.parse(event.data).data)).toEqual({
-          terminalId: till.terminal.id,
-        });
-        // What it says to re-read already has the new name.
-        const me = await h.call('GET', '/api/terminal/me', undefined, till.secret);
-        expect(me.body.shop.name).toBe('Renamed Roasters');
-      }
+      // Production's change: the sandbox, with no copy of its own yet, shows it too.
+      expect((await patch({ name: 'Renamed Roasters' }, PRODUCTION)).status).toBe(200);
+      for (const [i, till] of [sandboxTill, liveTill].entries())
+        await told(i, till, 'Renamed Roasters');
+      // The sandbox's change is its own copy's: its terminals hear of it, production's show theirs.
+      expect((await patch({ name: 'Sandbox Roasters' })).status).toBe(200);
+      await told(0, sandboxTill, 'Sandbox Roasters');
+      const me = await h.call('GET', '/api/terminal/me', undefined, liveTill.secret);
+      expect(me.body.shop.name).toBe('Renamed Roasters');
     } finally {
       for (const s of streams) s.close();
     }

@@ -1,15 +1,14 @@
 /**
  * TERMINAL_PROFILE (docs/terminals.md, Events): a change of what terminals show of the shop
  * reaches every terminal of the merchant at once over its push stream and event feed, instead of
- * at its next minutely re-read of GET /api/terminal/me. The profile is the merchant's, not an
- * environment's: its sandbox and production terminals show the same shop, so both hear of it.
+ * at its next minutely re-read of GET /api/terminal/me. Each environment has its own profile
+ * (the sandbox's copy, merchants/profile.ts): only the terminals of an environment whose shop
+ * changed hear of it, so a sandbox change never reaches a production terminal.
  */
 import type { Environment } from '../kernel/caller';
 import type { Outbox } from '../kernel/events/outbox';
 import { profileLines, type MerchantProfile } from '../merchants/profile';
 import type { TerminalReader } from './model';
-
-const ENVIRONMENTS: Environment[] = ['sandbox', 'production'];
 
 /** What a terminal shows and prints of the shop, as GET /api/terminal/me describes it. */
 const shown = (p: MerchantProfile) =>
@@ -20,16 +19,17 @@ export const shopChanged = (was: MerchantProfile, now: MerchantProfile) =>
   shown(was) !== shown(now);
 
 /**
- * Emits a TERMINAL_PROFILE to each of the merchant's terminals; run it in the transaction that
- * changed the profile, so the terminals hear of it once that commits. The event carries only the
- * terminal's id: the terminal re-reads the shop with its own secret.
+ * Emits a TERMINAL_PROFILE to each of the merchant's terminals in `environments`; run it in the
+ * transaction that changed the profile, so the terminals hear of it once that commits. The event
+ * carries only the terminal's id: the terminal re-reads the shop with its own secret.
  */
 export async function tellTerminalsOfProfile(
   deps: { outbox: Outbox; terminals: TerminalReader },
   merchantId: string,
+  environments: readonly Environment[],
 ): Promise<void> {
   const inputs = [];
-  for (const environment of ENVIRONMENTS)
+  for (const environment of environments)
     for (const terminal of await deps.terminals.list(merchantId, environment))
       inputs.push({
         merchantId,

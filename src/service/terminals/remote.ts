@@ -11,15 +11,21 @@ import { iso } from '../kernel/clock';
 import type { Area } from '../context';
 import { ApiError } from '../kernel/errors';
 import { mount } from '../http/mount';
+import { ofEnvironment, sandboxCopyJoin } from '../merchants/profile';
 import { paymentLinks } from '../payments/links';
 import type { Method } from '../payments/model';
 
 export const remotePaymentRoutes: Area = (app, ctx) => {
   const { store, clock, terminals, outbox } = ctx;
+  // The caller's environment's settings: the sandbox's copy for a sandbox secret.
   const merchantSettings = store.prepare<
-    [string],
+    [string, string],
     { remote_enabled: number; default_expiry_seconds: number }
-  >('SELECT remote_enabled, default_expiry_seconds FROM merchants WHERE id = ?');
+  >(
+    `SELECT ${ofEnvironment('remote_enabled')} AS remote_enabled,
+       ${ofEnvironment('default_expiry_seconds')} AS default_expiry_seconds
+     FROM merchants m ${sandboxCopyJoin('?')} WHERE m.id = ?`,
+  );
   const insertConsumer = store.prepare(`
     INSERT INTO consumers (id, merchant_id, environment, first_name, last_name, email,
       phone_country_code, phone_number, created_at)
@@ -33,7 +39,7 @@ export const remotePaymentRoutes: Area = (app, ctx) => {
         throw new ApiError(404, 'Terminal not found for this merchant');
       }
     })();
-    const merchant = await merchantSettings.get(caller.merchantId);
+    const merchant = await merchantSettings.get(caller.environment, caller.merchantId);
     if (merchant?.remote_enabled !== 1)
       throw new ApiError(400, 'Remote payments are not enabled for this merchant');
     // The merchant's default lifetime, decided now: the event below tells the terminal when.

@@ -8,10 +8,12 @@ import { routes } from '../../shared/contract/routes';
 import { poundsToPence } from '../../shared/money';
 import { iso } from '../kernel/clock';
 import type { Area } from '../context';
+import type { Environment } from '../kernel/caller';
 import { keepSecret, newSecret } from '../kernel/secrets';
 import { ApiError, badField, storeArchived } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { terminalRecord } from './model';
+import { createStoreViews } from './store-model';
 import { profileLines } from '../merchants/profile';
 
 /** Pairing codes live 10 minutes and work once. */
@@ -28,12 +30,18 @@ interface CodeRow {
 
 export const terminalRoutes: Area = (app, ctx) => {
   const { store, clock, terminals, presence } = ctx;
-  const storeOf = store.prepare<[string, string], { name: string; archived_at: number | null }>(
-    'SELECT name, archived_at FROM stores WHERE id = ? AND merchant_id = ?',
-  );
-  /** The merchant's open store: 404 for another merchant's or an unknown id, 409 if archived. */
-  async function openStore(storeId: string, merchantId: string, field = 'storeId') {
-    const found = await storeOf.get(storeId, merchantId);
+  const storeOf = createStoreViews(store).openOrArchived;
+  /**
+   * The merchant's open store as `environment` sees it: 404 for another merchant's, another
+   * environment's or an unknown id, 409 if archived (in the sandbox: by the sandbox).
+   */
+  async function openStore(
+    storeId: string,
+    merchantId: string,
+    environment: Environment,
+    field = 'storeId',
+  ) {
+    const found = await storeOf(storeId, merchantId, environment);
     if (!found)
       throw new ApiError(404, 'No store with this id for this merchant', [
         { field, message: 'is not a store of this merchant' },
@@ -62,7 +70,7 @@ export const terminalRoutes: Area = (app, ctx) => {
   // The kiosk reads its own record (name, limit) and its shop's profile with its terminal
   // secret, now and then, so the display and printed receipts follow a change of the profile.
   mount(app, ctx.auth, routes.getOwnTerminal, async ({ caller }) => {
-    const profile = (await ctx.profiles.get(caller.merchantId))!;
+    const profile = (await ctx.profiles.get(caller.merchantId, caller.environment))!;
     return {
       ...terminalRecord((await terminals.get(caller.terminalId))!, presence),
       shop: {
@@ -76,7 +84,7 @@ export const terminalRoutes: Area = (app, ctx) => {
 
   mount(app, ctx.auth, routes.createPairingCode, async ({ body, caller }) => {
     const storeId = body.storeId ?? (await primaryStore.get(caller.merchantId))!.id;
-    await openStore(storeId, caller.merchantId);
+    await openStore(storeId, caller.merchantId, caller.environment);
     const expiresAt = clock.now(caller.environment, caller.merchantId) + PAIRING_CODE_TTL_MS;
     // Retry on the rare collision with a live code.
     for (;;) {
@@ -112,7 +120,7 @@ export const terminalRoutes: Area = (app, ctx) => {
         );
       // The store may have been archived since the code was made; the code stays unused, so
       // it pairs if the store is opened again within its ten minutes.
-      await openStore(code.store_id, code.merchant_id, 'code');
+      await openStore(code.store_id, code.merchant_id, code.environment, 'code');
       await store
         .prepare('UPDATE pairing_codes SET used_at = ? WHERE code = ?')
         .run(now, code.code);
@@ -132,9 +140,7 @@ export const terminalRoutes: Area = (app, ctx) => {
         terminalId: id,
         now,
       });
-      const merchant = (await store
-        .prepare<[string], { name: string }>('SELECT name FROM merchants WHERE id = ?')
-        .get(code.merchant_id))!;
+      const merchant = (await ctx.profiles.get(code.merchant_id, code.environment))!;
       return { id, secret, environment: code.environment, merchantName: merchant.name };
     });
     return {
@@ -154,7 +160,7 @@ export const terminalRoutes: Area = (app, ctx) => {
   mount(app, ctx.auth, routes.updateTerminal, async ({ params, body, caller }) => {
     const row = await terminals.owned(params.id, caller.merchantId, caller.environment);
     const moved = body.storeId !== undefined && body.storeId !== row.store_id;
-    if (moved) await openStore(body.storeId!, caller.merchantId);
+    if (moved) await openStore(body.storeId!, caller.merchantId, caller.environment);
     await store
       .prepare(
         `UPDATE terminals SET name = COALESCE(?, name), remote_enabled = COALESCE(?, remote_enabled),

@@ -9,14 +9,17 @@ import type { Store as StoreRecord } from '../../shared/contract/terminals';
 import { penceToPounds } from '../../shared/money';
 import { dateBounds, weekStart } from '../../shared/shop-day';
 import { iso } from '../kernel/clock';
-import type { Caller } from '../kernel/caller';
+import type { Caller, Environment } from '../kernel/caller';
 import type { Area } from '../context';
 import { ApiError, notFound } from '../kernel/errors';
 import { orderedJoin } from '../kernel/store/port';
 import { mount } from '../http/mount';
+import { ofEnvironment, sandboxCopyJoin } from '../merchants/profile';
+import { createStoreViews, seenIn, storeColumn, storesWithCopy } from './store-model';
 
 interface StoreRow {
   id: string;
+  environment: Environment;
   name: string;
   merchant_name: string;
   is_primary: number;
@@ -42,31 +45,29 @@ function storeRecord(s: StoreRow): z.input<typeof StoreRecord> {
 
 export const storeRoutes: Area = (app, ctx) => {
   const { store, clock } = ctx;
-  // Terminals are counted in the caller's environment: a sandbox secret sees sandbox tills.
+  const views = createStoreViews(store);
+  // The stores, their names and the shop's name as the caller's environment sees them (a
+  // sandbox secret: the sandbox's copies, store-model.ts). Terminals are counted in the caller's
+  // environment too: a sandbox secret sees sandbox tills.
   const select = `
-    SELECT s.id, s.name, s.is_primary, s.address, s.archived_at, s.created_at,
-      m.name AS merchant_name,
+    SELECT s.id, s.environment, s.is_primary, s.created_at, ${storeColumn('name')} AS name,
+      ${storeColumn('address')} AS address, ${storeColumn('archived_at')} AS archived_at,
+      ${ofEnvironment('name')} AS merchant_name,
       (SELECT count(*) FROM terminals t
        WHERE t.store_id = s.id AND t.environment = @environment AND t.deleted_at IS NULL) AS terminals
-    FROM stores s JOIN merchants m ON m.id = s.merchant_id
-    WHERE s.merchant_id = @merchantId`;
+    FROM ${storesWithCopy('@environment')}
+    JOIN merchants m ON m.id = s.merchant_id ${sandboxCopyJoin('@environment')}
+    WHERE s.merchant_id = @merchantId AND ${seenIn('@environment')}`;
   const list = store.prepare<{ merchantId: string; environment: string }, StoreRow>(
     `${select} ORDER BY s.is_primary DESC, s.created_at, s.id`,
   );
   const one = store.prepare<{ merchantId: string; environment: string; id: string }, StoreRow>(
     `${select} AND s.id = @id`,
   );
+  // A store added with a sandbox secret is the sandbox's alone.
   const insert = store.prepare(
-    `INSERT INTO stores (id, merchant_id, name, is_primary, address, created_at)
-     VALUES (?, ?, ?, 0, ?, ?)`,
-  );
-  const update = store.prepare<
-    [string | null, number, string | null, number, number | null, string]
-  >(
-    `UPDATE stores SET name = COALESCE(?, name),
-       address = CASE WHEN ? = 1 THEN ? ELSE address END,
-       archived_at = CASE WHEN ? = 1 THEN ? ELSE archived_at END
-     WHERE id = ?`,
+    `INSERT INTO stores (id, merchant_id, environment, name, is_primary, address, created_at)
+     VALUES (?, ?, ?, ?, 0, ?, ?)`,
   );
 
   /** The merchant's store as the wire shows it, or 404 (another merchant's id included). */
@@ -91,6 +92,7 @@ export const storeRoutes: Area = (app, ctx) => {
     await insert.run(
       id,
       caller.merchantId,
+      caller.environment,
       body.name,
       body.address || null,
       clock.now('production'),
@@ -109,18 +111,15 @@ export const storeRoutes: Area = (app, ctx) => {
     // Archiving again keeps the first date; opening again clears it.
     const archivedAt =
       body.archived === undefined
-        ? row.archived_at
+        ? undefined
         : body.archived
           ? (row.archived_at ?? clock.now('production'))
           : null;
-    await update.run(
-      body.name ?? null,
-      Number(body.address !== undefined),
-      body.address || null,
-      Number(body.archived !== undefined),
+    await views.change(row.id, row.environment, caller.environment, {
+      name: body.name,
+      address: body.address === undefined ? undefined : body.address || null,
       archivedAt,
-      row.id,
-    );
+    });
     return storeRecord(await owned(caller, row.id));
   });
 

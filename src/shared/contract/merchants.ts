@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_EXPIRES_IN_MS, MAX_EXPIRES_IN_MS } from './payments';
-import { Uuid, nonBlank, safeText } from './common';
+import { Environment, Uuid, nonBlank, safeText } from './common';
 
 /** The largest logo, decoded: a shop's logo is a few KiB; this leaves room for a detailed one. */
 export const MAX_LOGO_BYTES = 256 * 1024;
@@ -108,3 +108,11 @@ export const Merchant = z.object({
 export type Merchant = z.infer<typeof Merchant>;
 
 export const MerchantLogoParams = z.object({ merchantId: Uuid });
+/**
+ * Each environment has its own logo (the sandbox's copy of the profile, docs/merchant.md): the
+ * logoUrl a page or the API gives names its environment; without one, production's.
+ */
+export const MerchantLogoQuery = z.object({
+  v: z.string().max(20).optional().describe("The logo's version: a new upload, a new URL"),
+  environment: Environment.optional().describe("Whose logo: production's when absent"),
+});

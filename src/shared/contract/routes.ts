@@ -467,7 +467,9 @@ export const routes = {
     extension: true,
     summary: 'Get stores',
     description:
-      'The primary store first, then the others by age; archived ones included (`archived`).',
+      'The primary store first, then the others by age; archived ones included (`archived`). ' +
+      "A sandbox secret sees production's stores as the sandbox's copy (its own names, addresses " +
+      'and archiving) and the stores it added; a production secret never sees those.',
     status: 200,
     response: z.array(terminals.Store),
     errors: [],
@@ -479,6 +481,7 @@ export const routes = {
     auth: 'merchant',
     extension: true,
     summary: 'Add a store',
+    description: "A store added with a sandbox secret is the sandbox's alone.",
     body: terminals.StoreCreateBody,
     status: 201,
     response: terminals.Store,
@@ -506,7 +509,7 @@ export const routes = {
     extension: true,
     summary: 'Rename a store, change its address, archive it or open it again',
     description:
-      "Archiving (`archived: true`) stops the store's terminals taking new payments (409 STORE_ARCHIVED) and keeps its history; the primary store cannot be archived (409).",
+      "Archiving (`archived: true`) stops the store's terminals taking new payments (409 STORE_ARCHIVED) and keeps its history; the primary store cannot be archived (409). A sandbox secret changes the sandbox's copy of a production store, never production's.",
     params: terminals.StoreParams,
     body: terminals.StoreUpdateBody,
     status: 200,
@@ -560,9 +563,6 @@ export const routes = {
     response: Message,
     errors: [400, 404, 409],
   }),
-  // The merchant's profile and settings
-  getMerchant: route({
-    method: 'get',
   // Who approves the business's Agent Pay contracts (docs/agent-pay.md, "Who approves")
   getAgentApprovers: route({
     method: 'get',
@@ -612,11 +612,16 @@ export const routes = {
     response: agent.ApproversCodeSent,
     errors: [400, 429, 503],
   }),
+  // The merchant's profile and settings
+  getMerchant: route({
+    method: 'get',
     path: '/api/merchant',
     tag: 'Merchant',
     auth: 'merchant',
     extension: true,
     summary: 'The merchant profile (name, address, logo) and its payment settings',
+    description:
+      "The caller's environment's: the sandbox has its own copy, production's until its first change.",
     status: 200,
     response: merchants.Merchant,
     errors: [],
@@ -632,7 +637,8 @@ export const routes = {
       'null clears an optional field or the logo. The logo is a data URL of a PNG or an SVG of at ' +
       'most 256 KiB; an SVG holding script, event handlers, foreignObject or references outside ' +
       'itself is refused (400 naming logo). Settings apply to payments created from now on, ' +
-      'never to ones already made. Any refused field changes nothing.',
+      'never to ones already made. Any refused field changes nothing. A sandbox secret changes ' +
+      "the sandbox's copy of the profile and settings, a production secret production's.",
     body: merchants.MerchantUpdateBody,
     maxBodyBytes: 512 * 1024,
     status: 200,
@@ -647,6 +653,7 @@ export const routes = {
     extension: true,
     summary: "The merchant's logo, for its receipts and payment pages",
     params: merchants.MerchantLogoParams,
+    query: merchants.MerchantLogoQuery,
     status: 200,
     response: null,
     contentType: 'image/png or image/svg+xml',

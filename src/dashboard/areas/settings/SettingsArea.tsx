@@ -47,7 +47,7 @@ const formOf = (m: Merchant) =>
   >;
 
 export function SettingsArea() {
-  const { call, merchantShown } = useDashboard();
+  const { call, merchantShown, sandbox } = useDashboard();
   const [merchant, setMerchant] = useState<Merchant | null>(null);
   const [form, setForm] = useState<Record<ProfileField, string> | null>(null);
   const [expiryMinutes, setExpiryMinutes] = useState('');
@@ -137,6 +137,11 @@ export function SettingsArea() {
     <>
       <section className="card" aria-labelledby="settings-title">
         <h1 id="settings-title">Settings</h1>
+        <p className="muted" data-testid="settings-environment">
+          {sandbox
+            ? 'Signed in with a sandbox secret: this is the sandbox’s own copy of your shop (profile, logo, ways to pay, stores). Changes show on sandbox payments, receipts and terminals only; sign in with a production secret to change what your customers see.'
+            : 'Signed in with a production secret: changes show to your customers, on production payments, receipts and terminals. The sandbox keeps its own copy.'}
+        </p>
         <Notice kind="ok" testId="settings-saved">
           {saved}
         </Notice>
