@@ -42,6 +42,7 @@ import { mcpRoutes } from './mcp/routes';
 import { merchantEventRoutes } from './merchant-events/stream';
 import { bootstrapMerchant, type Bootstrap } from './merchants/bootstrap';
 import { secretRoutes } from './merchants/secret-routes';
+import { convertHeldSvgLogos } from './merchants/logo-convert';
 import { createMerchantProfiles } from './merchants/profile';
 import { merchantRoutes } from './merchants/routes';
 import { dashboardArea } from './pages/dashboard';
@@ -234,6 +235,8 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   const lifecycle = createLifecycle(store, clock, outbox, payments);
   let publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? 'http://127.0.0.1:4010';
   const log = options.log ?? (() => {});
+  // SVG logos stored before logos became PNG only are drawn now, before any page can show one.
+  await convertHeldSvgLogos(store, log);
 
   const dispatcher = createWebhookDispatcher(store, clock, outbox, log, {
     resolveHost: options.resolveHost,

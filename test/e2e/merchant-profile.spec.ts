@@ -6,8 +6,11 @@
  * receipt image, the Agent Pay authorization page, the bank link page, the staff console and the
  * customer display (told at once over its push stream) all name the new shop, and show its logo where
  * they show one, loaded as an image from the service (docs/merchant.md, "Where the profile shows").
+ * And an SVG too large to draw (a `<use>` bomb) is refused at upload, so the customer's pages
+ * still load at once with the logo, a PNG (docs/security.md, "The merchant's logo").
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { createService } from '../../src/service/app';
 import { api as serviceApi, displayRoot, startKiosk, tempDir, type Kiosk } from './kiosk-harness';
 
 const NAME = 'Bean There Café';
@@ -180,4 +183,83 @@ test('a renamed shop with a new logo shows on every surface, the customer displa
   await expect.poll(() => loadedWidth(logo)).toBe(120);
   await expect(display.locator('.idle svg')).toHaveCount(0);
   await expect(staff.getByTestId('brand-shop')).toHaveText(NAME);
+});
+
+/** A 10×10 `<use>` chain nine deep: 2 KB of SVG that would be a billion elements once drawn. */
+function useBomb(): string {
+  let defs = '<rect id="l0" width="4" height="4"/>';
+  for (let d = 1; d <= 9; d++) defs += `<g id="l${d}">${`<use href="#l${d - 1}"/>`.repeat(10)}</g>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><defs>${defs}</defs><use href="#l9"/></svg>`;
+}
+
+test('a <use> bomb is refused at upload; the payment and receipt pages load at once with the logo', async ({
+  browser,
+}) => {
+  const secret = 'sk_sandbox_logo_e2e';
+  const service = await createService({
+    dataDir: null,
+    secrets: { sandbox: secret, production: 'sk_live_logo_e2e' },
+  });
+  cleanups.push(() => service.close());
+  const base = await service.listen(0);
+  const upload = (svg: string) =>
+    fetch(`${base}/api/merchant`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        logo: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+      }),
+    });
+
+  const good = await upload(LOGO_SVG);
+  expect(good.status).toBe(200);
+  const { logoUrl } = (await good.json()) as { logoUrl: string };
+
+  // The bomb: a 400 naming the logo, in well under a second, and the logo stays as it was.
+  const bomb = useBomb();
+  expect(bomb.length).toBeLessThan(2_100);
+  const started = Date.now();
+  const refused = await upload(bomb);
+  expect(Date.now() - started).toBeLessThan(2_000);
+  expect(refused.status).toBe(400);
+  expect(await refused.json()).toMatchObject({ errors: [{ field: 'logo' }] });
+  const merchant = await serviceApi(base, secret, 'GET', '/api/merchant');
+  expect(merchant.logoUrl).toBe(logoUrl);
+
+  // The customer's pages reach their load event promptly (the bomb, served as an SVG, kept
+  // them from loading at all) and show the logo, a PNG of the SVG's own size.
+  const { paymentRequestId } = await serviceApi(
+    base,
+    secret,
+    'POST',
+    '/api/payments/process-payment',
+    {
+      customerId: 'c',
+      orderId: 'LOGO-BOMB',
+      amount: 2,
+    },
+  );
+  const customer = await open(browser, 'about:blank', 390, 844);
+  for (const path of [`/pay/${paymentRequestId}`, `/receipt/${paymentRequestId}`]) {
+    if (path.startsWith('/receipt'))
+      await serviceApi(
+        base,
+        secret,
+        'POST',
+        `/api/sandbox/payment-requests/${paymentRequestId}/simulate`,
+        {
+          paymentMethod: 'CARD',
+          outcome: 'COMPLETED',
+        },
+      );
+    const loading = Date.now();
+    await customer.goto(`${base}${path}`, { waitUntil: 'load', timeout: 10_000 });
+    expect(Date.now() - loading).toBeLessThan(10_000);
+    const logo = customer.locator('img.logo').first();
+    await expect.poll(() => loadedWidth(logo)).toBe(120);
+    const image = await customer.request.get(
+      await logo.evaluate((img: HTMLImageElement) => img.src),
+    );
+    expect(image.headers()['content-type']).toBe('image/png');
+  }
 });

@@ -788,7 +788,10 @@ describe('merchant (the API key alone)', () => {
       supportEmail: 'help@client.example',
       settings: { defaultExpirySeconds: 300, tips: true },
     });
-    const svg = Buffer.from('<svg onload="alert(1)"/>').toString('base64');
+    // An SVG naming a file of the service's machine: refused, never drawn.
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg"><image href="/etc/hostname"/></svg>',
+    ).toString('base64');
     const refused = await rejects(
       pay.merchant.update({ name: 'Never', logo: `data:image/svg+xml;base64,${svg}` }),
       'BAD_REQUEST',

@@ -28,10 +28,15 @@ function findFontDir(): string {
 
 let fontFiles: string[] | undefined;
 
-export function svgToPng(svg: string): Buffer {
+/** The font files every drawing uses (a merchant's SVG logo too, drawn in another process). */
+export function fontFilePaths(): string[] {
   fontFiles ??= FONT_FILES.map((file) => join(findFontDir(), file));
+  return fontFiles;
+}
+
+export function svgToPng(svg: string): Buffer {
   const resvg = new Resvg(svg, {
-    font: { fontFiles, loadSystemFonts: false, defaultFontFamily: FONT_FAMILY },
+    font: { fontFiles: fontFilePaths(), loadSystemFonts: false, defaultFontFamily: FONT_FAMILY },
     logLevel: 'off',
   });
   return resvg.render().asPng();

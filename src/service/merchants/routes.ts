@@ -11,7 +11,7 @@ import { answer, etagOf } from '../images/routes';
 import type { Environment } from '../kernel/caller';
 import { notFound } from '../kernel/errors';
 import { shopChanged, tellTerminalsOfProfile } from '../terminals/profile-push';
-import { checkLogo } from './logo';
+import { prepareLogo } from './logo';
 import type { MerchantProfile } from './profile';
 
 const ENVIRONMENTS: Environment[] = ['production', 'sandbox'];
@@ -35,9 +35,14 @@ export const merchantRoutes: Area = (app, ctx) => {
   );
 
   mount(app, ctx.auth, routes.updateMerchant, async ({ body, caller }) => {
-    // Checked before anything is written: a refused logo leaves the rest unchanged too.
+    // Checked (an SVG drawn into a PNG) before anything is written: a refused logo leaves the
+    // rest unchanged too.
     const logo =
-      body.logo === undefined ? undefined : body.logo === null ? null : checkLogo(body.logo);
+      body.logo === undefined
+        ? undefined
+        : body.logo === null
+          ? null
+          : await prepareLogo(body.logo);
     await ctx.outbox.tx(async () => {
       // What each environment shows: the sandbox shows production's until it has its own copy.
       const shown = () =>
@@ -67,8 +72,8 @@ export const merchantRoutes: Area = (app, ctx) => {
   mount(app, ctx.auth, routes.getMerchantLogo, async ({ params, query, c }) => {
     const logo = await ctx.profiles.logoOf(params.merchantId, query.environment ?? 'production');
     if (!logo) throw notFound('This merchant has no logo');
-    // Shown only as an image (<img>): nosniff and a policy with no script, whatever the file.
-    return answer(c, logo.contentType, 'no-cache', {
+    // Only ever a PNG (an SVG is drawn into one at upload), with nosniff: never a document.
+    return answer(c, 'image/png', 'no-cache', {
       body: logo.bytes,
       etag: etagOf(logo.contentType, logo.bytes.toString('base64')),
     });

@@ -60,9 +60,9 @@ const profileFields = {
 };
 
 /**
- * A new logo as a data URL, as a browser's FileReader gives it: PNG (checked by its signature)
- * or SVG (refused when it holds script, event handlers, foreignObject or references outside
- * itself; docs/security.md). null removes the logo.
+ * A new logo as a data URL, as a browser's FileReader gives it: a PNG (checked chunk by chunk)
+ * or an SVG, which the service draws into a PNG at upload within limits and keeps only that
+ * (docs/merchant.md, "The logo"). null removes the logo.
  */
 export const LogoUpload = z
   .string()

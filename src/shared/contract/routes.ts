@@ -634,10 +634,12 @@ export const routes = {
     extension: true,
     summary: 'Change the merchant profile or settings (only the fields given)',
     description:
-      'null clears an optional field or the logo. The logo is a data URL of a PNG or an SVG of at ' +
-      'most 256 KiB; an SVG holding script, event handlers, foreignObject or references outside ' +
-      'itself is refused (400 naming logo). Settings apply to payments created from now on, ' +
-      'never to ones already made. Any refused field changes nothing. A sandbox secret changes ' +
+      'null clears an optional field or the logo. The logo is a data URL of a PNG (at most ' +
+      '2048×2048 pixels) or an SVG of at most 256 KiB; an SVG is drawn into a PNG at upload and ' +
+      'only the PNG is kept. An SVG too large to draw (over 10,000 elements once <use> is ' +
+      'expanded, or over 5 s to draw) or showing a file outside itself is refused (400 naming ' +
+      'logo). Settings apply to payments created from now on, never to ones already made. Any ' +
+      'refused field changes nothing. A sandbox secret changes ' +
       "the sandbox's copy of the profile and settings, a production secret production's.",
     body: merchants.MerchantUpdateBody,
     maxBodyBytes: 512 * 1024,
@@ -656,7 +658,7 @@ export const routes = {
     query: merchants.MerchantLogoQuery,
     status: 200,
     response: null,
-    contentType: 'image/png or image/svg+xml',
+    contentType: 'image/png',
     errors: [400, 404],
   }),
 
