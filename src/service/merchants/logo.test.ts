@@ -150,7 +150,7 @@ describe('an SVG that would take too long to draw', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const during = Date.now();
     expect((await h.call('GET', '/api/merchant')).status).toBe(200);
-    expect(Date.now() - during).toBeLessThan(1_000);
+    expect(Date.now() - during).toBeLessThan(2_000);
     expectRefused(await upload, /took longer than 5 s to draw/);
     expect(Date.now() - started).toBeLessThan(9_000);
     expect(await getMerchant()).toEqual(before);
