@@ -139,6 +139,32 @@ describe("one merchant's sandbox clock", () => {
     expect(attemptsOf(SANDBOX)).toBe(2);
   });
 
+  it("keeps another merchant's sandbox Idempotency-Key for its own 24 hours", async () => {
+    const pay = async (secret: string, key: string) => {
+      const res = await fetch(`${h.url}/api/payments/process-payment`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${secret}`,
+          'content-type': 'application/json',
+          'idempotency-key': key,
+        },
+        body: JSON.stringify({ customerId: 'walk-in', orderId: `idem-${key}`, amount: 7 }),
+      });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { paymentRequestId: string };
+      return { id: body.paymentRequestId, replayed: res.headers.get('idempotent-replayed') };
+    };
+    const first = await pay(SANDBOX, 'merchant-clock-key');
+    const theirs = await pay(B, 'merchant-clock-key');
+
+    await advance(B, 25 * HOUR);
+    // A's key still replays (no second payment); B's 24 hours are over, so B's runs again.
+    expect(await pay(SANDBOX, 'merchant-clock-key')).toEqual({ id: first.id, replayed: 'true' });
+    const again = await pay(B, 'merchant-clock-key');
+    expect(again.replayed).toBeNull();
+    expect(again.id).not.toBe(theirs.id);
+  });
+
   it("rolls the merchant's own Agent Pay periods and ends its own links, never another's", async () => {
     const { client } = await registeredClient(h, 'Clock agent A');
     const contractId = await activeContract(h, client, {

@@ -102,7 +102,14 @@ export const terminalRoutes: Area = (app, ctx) => {
         )
         // A live code is compared with its own time: real time in production, its merchant's
         // sandbox clock in the sandbox, so nobody's moved clock takes over another's live code.
-        .run(code, caller.merchantId, caller.environment, storeId, expiresAt, Date.now());
+        .run(
+          code,
+          caller.merchantId,
+          caller.environment,
+          storeId,
+          expiresAt,
+          clock.now('production'),
+        );
       if (inserted.changes === 1) return { code, storeId, expiresAt: iso(expiresAt) };
     }
   });
