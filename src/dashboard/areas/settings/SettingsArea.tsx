@@ -239,8 +239,8 @@ export function SettingsArea() {
         </div>
       </section>
       <Stores />
+      <AgentApprovers />
       <AccessSecrets />
     </>
   );
 }
-      <AgentApprovers />
