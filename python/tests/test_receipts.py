@@ -14,6 +14,7 @@ from typing import Any, Dict, Optional
 import pytest
 
 from agentpay import AgentPay, AgentPayError, verify_receipt
+from agentpay.receipts import _KNOWN
 
 from .conftest import REPO, Service
 from .keys import new_pem
@@ -127,6 +128,10 @@ def test_a_send_receipt_verifies_and_a_revoked_contract_refuses(service: Service
         elsewhere.verify_receipt(paid["receipt"])
     with pytest.raises(AgentPayError, match="low-S"):
         client.verify_receipt(_flipped_s(paid["receipt"]))
+    # Keys read before a rotation do not hold the receipt's kid: the client reads them again.
+    _KNOWN[client].keys = {"keys": []}
+    assert client.verify_receipt(paid["receipt"])["paymentId"] == paid["paymentId"]
+    assert _KNOWN[client].keys == keys
 
     revoked = client.contract.revoke(contract_id)
     assert revoked["status"] == "REVOKED"

@@ -162,9 +162,9 @@ export function createReceiptSigner(store: Store, clock: Clock, options: Receipt
     if (current && readAt - current.readAt < refreshMs) return current;
     const seen = heard;
     let row = await rows.newest.get();
-    // Made inside a transaction that may yet roll back: used, not kept, until read again.
     let keep = heard === seen;
     if (!row) {
+      // Made inside a transaction that may yet roll back: used, not kept, until read again.
       keep &&= !store.inTransaction;
       const first = newKey(1, clock.now('production'));
       await rows.insert.run(first);
