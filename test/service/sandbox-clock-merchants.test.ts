@@ -172,7 +172,6 @@ describe("one merchant's sandbox clock", () => {
     });
     await client.contract.send(contractId, { amount: 50, payee, reference: 'day 1' });
     const pending = await client.contract.create({
-      approver: { email: 'finance@example.com' },
       name: 'Awaiting approval',
       limits: limits(),
     } as never);
