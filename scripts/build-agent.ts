@@ -51,22 +51,29 @@ function declarations(): string {
   });
   let text = '';
   let keys = '';
+  let receipts = '';
   program.emit(undefined, (file, data) => {
     if (file.endsWith('agent/index.d.ts')) text = data;
     if (file.endsWith('agent/keys.d.ts')) keys = data;
+    if (file.endsWith('agent/receipts.d.ts')) receipts = data;
   });
+  // The package is one file: the types index.ts takes from its sibling modules are written in.
   const signer = /export type Signer = [^;]+;/.exec(keys)?.[0];
-  if (!text || !signer) throw new Error('tsc emitted no declarations for src/agent');
+  const expectations = /export interface ReceiptExpectations \{[^}]*\}/.exec(receipts)?.[0];
+  if (!text || !signer || !expectations)
+    throw new Error('tsc emitted no declarations for src/agent');
   text = text
     .replace(/^import type \{[^}]*\} from '(zod|\.\.\/shared\/[^']+)';\n/gm, '')
     .replace(/^import \{ type Signer \} from '\.\/keys';\n/m, '')
-    .replace(/^export type \{ Signer \} from '\.\/keys';\n/m, `${signer}\n`);
+    .replace(/^export type \{ Signer \} from '\.\/keys';\n/m, `${signer}\n`)
+    .replace(/^import \{ type ReceiptExpectations \} from '\.\/receipts';\n/m, '')
+    .replace(/^export type \{ ReceiptExpectations \} from '\.\/receipts';\n/m, `${expectations}\n`);
   for (const [name, structure] of expanded)
     text = text.replace(
       new RegExp(`^export type ${name} = [^;]+;$`, 'm'),
       `export type ${name} = ${structure};`,
     );
-  if (/\bz\.|from '(zod|\.\.\/)/.test(text))
+  if (/\bz\.|from '(zod|\.\.?\/)/.test(text))
     throw new Error(`index.d.ts still refers to zod or the repository:\n${text}`);
   return text;
 }
