@@ -4,7 +4,9 @@ import type {
   KioskPayment as BridgePayment,
   StatusChange as BridgeChange,
 } from '../../shared/bridge';
-import type { RefundChange, StoredRefund } from './history/refunds';
+import type { BasketStore } from './history/basket';
+import type { CardCharge, CardCharges } from './history/card-charges';
+import type { RefundChange, RefundHistory, StoredRefund } from './history/refunds';
 import type { KioskPayment, StatusChange } from './history/types';
 
 const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
@@ -74,5 +76,39 @@ export function changeView(c: StatusChange): BridgeChange {
     source: c.source,
     occurredAt: iso(c.occurredAt),
     recordedAt: iso(c.recordedAt),
+  };
+}
+
+/** The card charged at this counter, as the payment's detail names it (never the card itself). */
+function cardChargeView(c: CardCharge) {
+  return {
+    customerId: c.customerId,
+    customerName: c.customerName,
+    paymentMethodId: c.paymentMethodId,
+    cardLabel: c.cardLabel,
+    captureType: c.captureType,
+  };
+}
+
+/** The views that read the kiosk's other stores beside the payment or refund itself. */
+export function createViews(stores: {
+  refundHistory: RefundHistory;
+  cardCharges: CardCharges;
+  baskets: BasketStore;
+}) {
+  const { refundHistory, cardCharges, baskets } = stores;
+  return {
+    /** A payment as the windows see it, with its refunded total, its basket and any card charged. */
+    payment(p: KioskPayment): BridgePayment {
+      const charge = cardCharges.ofPayment(p.paymentRequestId);
+      const lines = baskets.of(p.paymentRequestId);
+      return {
+        ...paymentView(p, refundHistory.refundedOf(p.paymentRequestId)),
+        ...(lines.length ? { lines } : {}),
+        ...(charge ? { cardCharge: cardChargeView(charge) } : {}),
+      };
+    },
+    refund: (refundId: string): BridgeRefund =>
+      refundView(refundHistory.get(refundId)!, refundHistory.changes(refundId)),
   };
 }

@@ -1,0 +1,95 @@
+/**
+ * A payment taken at the counter, created at the service: with the EXTERNAL_DISPLAY template and
+ * an order id `CTR-…`, its attempt written before the request leaves so a retry after a lost
+ * answer is the same payment (history/attempts.ts), then tracked and kept with its basket.
+ */
+import { lineItemsOfBasket } from '../../shared/contract/line-items';
+import { penceToPounds } from '../../shared/money';
+import { ApiClientError, type ApiClient } from '../../client/http-client';
+import type { Attempts } from './history/attempts';
+import type { BasketStore } from './history/basket';
+import type { Held } from './held-line';
+import { explain, KioskError } from './kiosk-error';
+import type { Tracker } from './tracker';
+
+export type CounterRequest = Pick<Held, 'amountPence' | 'notes' | 'method' | 'lines'>;
+
+export interface CounterPaymentOptions {
+  client(): ApiClient | null;
+  attempts: Attempts;
+  tracker: Tracker;
+  baskets: BasketStore;
+  /** The service refused an amount as over the terminal's largest payment. */
+  onLimitRefused(): void;
+  now(): number;
+}
+
+/** Creates the payment at the service and answers its id, once it is tracked. */
+export function createCounterPayments(options: CounterPaymentOptions) {
+  const { attempts, tracker, baskets, now } = options;
+
+  async function send(client: ApiClient, request: CounterRequest) {
+    // Written before the request leaves: a retry after a lost answer reuses its key and order id,
+    // so the service answers with the payment it already made (history/attempts.ts).
+    const attempt = attempts.open({
+      amountPence: request.amountPence,
+      notes: request.notes,
+      paymentMethodRestriction: request.method,
+    });
+    try {
+      const created = await client.call('processPayment', {
+        body: {
+          customerId: 'counter',
+          orderId: attempt.orderId,
+          amount: penceToPounds(request.amountPence),
+          notes: request.notes ?? undefined,
+          paymentMethod: request.method ? [request.method] : undefined,
+          template: 'EXTERNAL_DISPLAY',
+          // Kept with the payment by the service too, so its receipt page and image list them.
+          lineItems: request.lines?.length ? lineItemsOfBasket(request.lines) : undefined,
+        },
+        idempotencyKey: attempt.idempotencyKey,
+      });
+      return { created, attempt };
+    } catch (error) {
+      // The limit may have changed on the dashboard since the kiosk last read it.
+      if (error instanceof ApiClientError && /largest payment/.test(error.message))
+        options.onLimitRefused();
+      // A refusal changed nothing on the service; a lost answer (no connection, 5xx, 429) keeps
+      // the attempt for the retry.
+      if (error instanceof ApiClientError && error.status >= 400 && error.status < 500)
+        if (error.status !== 429) attempts.drop(attempt.idempotencyKey);
+      throw explain(error, 'amountPence');
+    }
+  }
+
+  return {
+    async create(request: CounterRequest): Promise<string> {
+      const client = options.client();
+      if (!client) throw new KioskError('Pair this kiosk before taking payments');
+      const { created, attempt } = await send(client, request);
+      attempts.settle(attempt.idempotencyKey, created.paymentRequestId);
+      const record = await client
+        .call('getPaymentStatus', { params: { paymentRequestId: created.paymentRequestId } })
+        .catch(() => null);
+      tracker.track({
+        paymentRequestId: created.paymentRequestId,
+        origin: 'counter',
+        amountPence: request.amountPence,
+        orderId: attempt.orderId,
+        notes: request.notes,
+        paymentMethodRestriction: request.method,
+        paymentUrl: created.paymentUrl,
+        qrCodeUrl: created.qrCodeUrl,
+        qrCodeUrlPng: created.qrCodeUrlPng,
+        templateUrl: created.templateUrl,
+        source: 'local',
+        createdAt: record ? Date.parse(record.createdAt) : now(),
+        expiresAt: record ? Date.parse(record.expiresAt) : now() + 180_000,
+      });
+      if (request.lines?.length) baskets.save(created.paymentRequestId, request.lines);
+      return created.paymentRequestId;
+    },
+  };
+}
+export type CounterPayments = ReturnType<typeof createCounterPayments>;

@@ -1,0 +1,193 @@
+/**
+ * The display line: the payments on (and waiting for) the customer display, oldest first, the
+ * first of them the active one; and behind them the counter payments held until the display is
+ * free (held-line.ts), created at the service only when their turn comes, so the customer gets
+ * a payment's whole time to pay. A finished payment stays on the display for `holdMs`, then
+ * gives way to the next one.
+ */
+import type {
+  KioskPayment as BridgePayment,
+  HeldPayment,
+  StartPaymentResult,
+} from '../../shared/bridge';
+import { ApiClientError } from '../../client/http-client';
+import type { DisplayLine } from './commands/payments';
+import type { CounterPayments, CounterRequest } from './counter-payment';
+import type { DraftBasketHolder } from './draft-basket';
+import { createHeldLine, type Held } from './held-line';
+import type { History } from './history/history';
+import type { KioskPayment } from './history/types';
+import { explain } from './kiosk-error';
+import type { PollTargets } from './poller';
+
+export interface DisplayLineOptions {
+  /** Where `held-payments.json` is kept; null keeps the held line in memory. */
+  dataDir: string | null;
+  history: History;
+  counterPayments: CounterPayments;
+  basket: DraftBasketHolder;
+  /** Whether the kiosk is paired (a held payment can be created). */
+  paired(): boolean;
+  /** A payment as the windows see it. */
+  view(payment: KioskPayment): BridgePayment;
+  /** The line changed: the windows are told. */
+  onChange(): void;
+  /** How long a finished payment stays on the display; default 8 s. */
+  holdMs?: number;
+  now(): number;
+}
+
+export function heldView(entry: Held): HeldPayment {
+  return {
+    id: entry.id,
+    amountPence: entry.amountPence,
+    notes: entry.notes,
+    paymentMethod: entry.method,
+    createdAt: new Date(entry.createdAt).toISOString(),
+    error: entry.error,
+    ...(entry.lines?.length ? { lines: entry.lines } : {}),
+  };
+}
+
+export function createDisplayLine(options: DisplayLineOptions) {
+  const { history, onChange } = options;
+  const holdMs = options.holdMs ?? 8_000;
+  /** Payments waiting for the display, oldest first; the first is the active one. */
+  let queue: string[] = [];
+  /** Counter payments behind them, not yet created at the service. */
+  const held = createHeldLine(options.dataDir, options.now);
+  /** A payment is being created at the service: the next one waits for it. */
+  let creating = false;
+  const finishedTimers = new Map<string, NodeJS.Timeout>();
+
+  const remove = (paymentRequestId: string) => {
+    queue = queue.filter((id) => id !== paymentRequestId);
+  };
+
+  /** A finished payment stays on the display a moment, then gives way to the next one. */
+  function scheduleRemoval(payment: KioskPayment) {
+    if (!payment.final || finishedTimers.has(payment.paymentRequestId)) return;
+    const timer = setTimeout(() => {
+      finishedTimers.delete(payment.paymentRequestId);
+      remove(payment.paymentRequestId);
+      onChange();
+      void advance();
+    }, holdMs);
+    timer.unref();
+    finishedTimers.set(payment.paymentRequestId, timer);
+  }
+
+  /** Creates it at the service and puts it first on the display; answers it as the windows see it. */
+  async function create(request: CounterRequest) {
+    const id = await options.counterPayments.create(request);
+    // First in line: the display was free when it was sent, and a request pushed from the
+    // dashboard while this one was on its way must not leave it waiting with its clock running.
+    queue = [id, ...queue.filter((other) => other !== id)];
+    return options.view(history.get(id)!);
+  }
+
+  /**
+   * When the display is free, the first held payment becomes a payment request. One the service
+   * refuses (or cannot be reached for) stays first in line with the reason, for staff to retry or
+   * remove; the line waits behind it rather than jump ahead of the customer who is waiting.
+   */
+  async function advance(): Promise<void> {
+    const next = held.list()[0];
+    if (!next || (next.error && !next.retryable) || creating || queue.length > 0) return;
+    if (!options.paired()) return;
+    creating = true;
+    try {
+      await create(next);
+      held.remove(next.id);
+    } catch (error) {
+      // Unreachable: tried again when the service answers; refused: staff decide.
+      const unreachable = error instanceof ApiClientError && error.status === 0;
+      held.fail(next.id, explain(error).message, unreachable);
+    } finally {
+      creating = false;
+      onChange();
+    }
+  }
+
+  /**
+   * Starts a counter payment: on the display now when it is free, otherwise held in line and
+   * created at the service only when its turn comes, so its expiry starts when the customer sees it.
+   */
+  async function start(request: CounterRequest): Promise<StartPaymentResult> {
+    // The basket on the display is this payment's now; the display shows it with the payment.
+    if (request.lines?.length) options.basket.startedWithLines();
+    if (queue.length === 0 && held.list().length === 0 && !creating) {
+      creating = true;
+      try {
+        return { queued: false as const, payment: await create(request) };
+      } finally {
+        creating = false;
+        onChange();
+        void advance();
+      }
+    }
+    const entry = held.add(request);
+    onChange();
+    return {
+      queued: true as const,
+      held: heldView(entry),
+      position: Math.max(queue.length - 1, 0) + held.list().length,
+    };
+  }
+
+  const commands: DisplayLine = {
+    start,
+    showBasket(lines) {
+      options.basket.showCounter(lines);
+      onChange();
+    },
+    dismiss(paymentRequestId) {
+      remove(paymentRequestId);
+      onChange();
+      void advance();
+    },
+    removeHeld(id) {
+      if (!held.remove(id)) return false;
+      onChange();
+      return true;
+    },
+    async retryHeld(id) {
+      if (!held.retry(id)) return false;
+      onChange();
+      await advance();
+      return held.list().find((h) => h.id === id)?.error ?? null;
+    },
+  };
+
+  return {
+    ...commands,
+    advance,
+    /** A payment waiting for the display (a remote payment pushed, one still open at start). */
+    enqueue(paymentRequestId: string) {
+      if (!queue.includes(paymentRequestId)) queue.push(paymentRequestId);
+    },
+    /** A tracked payment changed: one on the display that finished leaves it after a moment. */
+    changed(payment: KioskPayment) {
+      if (queue.includes(payment.paymentRequestId)) scheduleRemoval(payment);
+    },
+    /** The payments on and waiting for the display, the active one first. */
+    payments: () => queue.map((id) => history.get(id)).filter((p): p is KioskPayment => !!p),
+    held: () => held.list().map(heldView),
+    /** The active payment is polled fast; every other unfinished one slowly. */
+    pollTargets(): PollTargets {
+      const active = queue[0] ?? null;
+      const others = history
+        .unfinished()
+        .map((p) => p.paymentRequestId)
+        .filter((id) => id !== active)
+        .slice(-200);
+      return { active, others };
+    },
+    /** The held payments were for the service the kiosk has left. */
+    clearHeld: () => held.clear(),
+    stop() {
+      for (const timer of finishedTimers.values()) clearTimeout(timer);
+    },
+  };
+}
+export type KioskDisplayLine = ReturnType<typeof createDisplayLine>;
