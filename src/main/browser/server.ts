@@ -103,138 +103,220 @@ function cookieValue(req: IncomingMessage, name: string): string | null {
   return null;
 }
 
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': KIOSK_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+};
+
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer) {
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'Content-Type': type,
+    'Cache-Control': 'no-store',
+  });
+  res.end(body);
+}
+
+/**
+ * Loopback clients are staff; LAN clients need a display session. A connection to the LAN
+ * address is a LAN client even from this machine (whose own address, or a loopback alias
+ * standing in for it, it may come from).
+ */
+function roleOf(
+  options: KioskServerOptions,
+  req: IncomingMessage,
+  viaLan: boolean,
+): 'staff' | 'display' | null {
+  if (!viaLan && isLoopback(req.socket.remoteAddress)) return 'staff';
+  return options.lan?.access.sessionEnds(cookieValue(req, COOKIE)) ? 'display' : null;
+}
+
+async function serveFile(
+  res: ServerResponse,
+  rendererDir: string,
+  relative: string,
+  immutable: boolean,
+) {
+  const root = normalize(rendererDir + sep);
+  const file = normalize(join(root, relative));
+  if (!file.startsWith(root)) return send(res, 404, 'text/plain', 'Not found');
+  try {
+    const body = await readFile(file);
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      // Vite puts a content hash in every asset name; the pages themselves are never cached.
+      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    res.end(body);
+  } catch {
+    send(res, 404, 'text/plain; charset=utf-8', 'Not found');
+  }
+}
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  let body = '';
+  for await (const chunk of req) {
+    body += chunk;
+    if (body.length > 1_000) break;
+  }
+  return new URLSearchParams(body);
+}
+
+/** A LAN display gives the display code; the right one gets a session cookie. */
+async function pairDisplay(
+  options: KioskServerOptions,
+  req: IncomingMessage,
+  res: ServerResponse,
+  log: (line: string) => void,
+) {
+  const code = (await readForm(req)).get('code')?.trim() ?? '';
+  const redeemed: Redeemed = options.lan
+    ? options.lan.access.redeem(code)
+    : { ok: false, locked: false };
+  if (!redeemed.ok)
+    return redeemed.locked
+      ? send(
+          res,
+          429,
+          'text/html; charset=utf-8',
+          displayPairingPage('Too many wrong codes. Wait a minute, then try again.'),
+        )
+      : send(
+          res,
+          401,
+          'text/html; charset=utf-8',
+          displayPairingPage(
+            'That code is not right. Use the display code shown in the staff console’s Settings.',
+          ),
+        );
+  log(`customer display paired from ${req.socket.remoteAddress ?? 'an unknown address'}`);
+  const maxAge = Math.floor((redeemed.expiresAt - Date.now()) / 1000);
+  res.writeHead(303, {
+    ...SECURITY_HEADERS,
+    Location: '/display',
+    'Set-Cookie': `${COOKIE}=${redeemed.session}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${maxAge}`,
+  });
+  res.end();
+}
+
+/** One HTTP request, arrived on loopback or (`viaLan`) on the LAN address. */
+async function serveRequest(
+  options: KioskServerOptions,
+  viaLan: boolean,
+  req: IncomingMessage,
+  res: ServerResponse,
+  log: (line: string) => void,
+) {
+  if (!trustedHost(req.headers.host))
+    return send(res, 421, 'text/plain; charset=utf-8', 'Use the address Counter printed');
+  // A target naming a host (absolute form, `//host/…`) is a proxy request: refused before
+  // anything is matched, so neither the pages nor the passthrough below can be aimed
+  // elsewhere.
+  const target = originForm(req.url);
+  if (!target) return send(res, 400, 'text/plain; charset=utf-8', 'Bad request target');
+  const path = target.path;
+  const who = roleOf(options, req, viaLan);
+  const service = options.lan?.service?.();
+  if (service && isCustomerPage(req.method ?? 'GET', path))
+    return forwardCustomerPage(req, res, service, target);
+  if (req.method === 'POST' && path === '/display/pair') return pairDisplay(options, req, res, log);
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed');
+  if (path === '/') {
+    res.writeHead(302, {
+      ...SECURITY_HEADERS,
+      Location: who === 'staff' ? '/console' : '/display',
+    });
+    return res.end();
+  }
+  if (path === '/healthz') return send(res, 200, 'application/json', '{"ok":true}');
+  const page = PAGES[path];
+  if (page) {
+    if (who === 'staff' || (who === 'display' && path === '/display'))
+      return serveFile(res, options.rendererDir, page, false);
+    if (path === '/display' && options.lan)
+      return send(res, 200, 'text/html; charset=utf-8', displayPairingPage());
+    return send(
+      res,
+      403,
+      'text/plain; charset=utf-8',
+      'The staff console opens only on the kiosk itself',
+    );
+  }
+  if (path.startsWith('/assets/') && who)
+    return serveFile(res, options.rendererDir, path.slice(1), true);
+  // The icon is no secret: every page (the LAN pairing page too) and the browser ask for it.
+  if (path === '/favicon.ico' || path === '/favicon.svg')
+    return serveFile(res, options.rendererDir, path.slice(1), false);
+  return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
+}
+
+/**
+ * A bridge socket. A display hears the `display` events only: the customer display's share of
+ * the state, made field by field (displayStateOf), never the staff's state with parts left out.
+ */
+function attach(
+  core: BridgeHost,
+  ws: WebSocket,
+  who: 'staff' | 'display',
+  sessionEnds: number | null,
+) {
+  const write = (message: SocketMessage) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  };
+  const unsubscribe = core.subscribe((event) => {
+    if (who === 'staff' || event.type === 'display') write({ event });
+  });
+  // The session ends on time even for a display that never disconnects.
+  const expiry =
+    sessionEnds === null
+      ? undefined
+      : setTimeout(
+          () => {
+            write({ event: { type: 'displaySessionExpired' } });
+            ws.close(SESSION_OVER, 'display session expired');
+          },
+          Math.max(sessionEnds - Date.now(), 0),
+        );
+  expiry?.unref();
+  ws.on('close', () => {
+    clearTimeout(expiry);
+    unsubscribe();
+  });
+  ws.on('message', (data) => {
+    let request: SocketRequest;
+    try {
+      request = SocketRequest.parse(JSON.parse(String(data)));
+    } catch {
+      ws.close(1003, 'Not a bridge request');
+      return;
+    }
+    const type = (request.command as { type?: unknown } | null)?.type;
+    // A LAN display reads what it shows (the contract's `display` commands); it never takes,
+    // cancels or looks up payments.
+    if (who === 'display' && !isDisplayCommand(type)) {
+      write({
+        id: request.id,
+        reply: { ok: false, error: { message: 'A customer display can only show the kiosk' } },
+      });
+      return;
+    }
+    void core.handle(request.command).then((reply) => write({ id: request.id, reply }));
+  });
+  const now = core.state();
+  if (who === 'staff') write({ event: { type: 'state', state: now } });
+  write({ event: { type: 'display', display: displayStateOf(now) } });
+}
+
 export async function startKioskServer(options: KioskServerOptions): Promise<KioskServer> {
   const log = options.log ?? (() => {});
   const sockets = new Set<WebSocket>();
 
-  const securityHeaders = {
-    'Content-Security-Policy': KIOSK_CSP,
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'X-Frame-Options': 'DENY',
-  };
-
-  function send(res: ServerResponse, status: number, type: string, body: string | Buffer) {
-    res.writeHead(status, {
-      ...securityHeaders,
-      'Content-Type': type,
-      'Cache-Control': 'no-store',
-    });
-    res.end(body);
-  }
-
-  /**
-   * Loopback clients are staff; LAN clients need a display session. A connection to the LAN
-   * address is a LAN client even from this machine (whose own address, or a loopback alias
-   * standing in for it, it may come from).
-   */
-  function role(req: IncomingMessage, viaLan: boolean): 'staff' | 'display' | null {
-    if (!viaLan && isLoopback(req.socket.remoteAddress)) return 'staff';
-    return options.lan?.access.sessionEnds(cookieValue(req, COOKIE)) ? 'display' : null;
-  }
-
-  async function serveFile(res: ServerResponse, relative: string, immutable: boolean) {
-    const root = normalize(options.rendererDir + sep);
-    const file = normalize(join(root, relative));
-    if (!file.startsWith(root)) return send(res, 404, 'text/plain', 'Not found');
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, {
-        ...securityHeaders,
-        'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-        // Vite puts a content hash in every asset name; the pages themselves are never cached.
-        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      });
-      res.end(body);
-    } catch {
-      send(res, 404, 'text/plain; charset=utf-8', 'Not found');
-    }
-  }
-
-  async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
-    let body = '';
-    for await (const chunk of req) {
-      body += chunk;
-      if (body.length > 1_000) break;
-    }
-    return new URLSearchParams(body);
-  }
-
-  async function pairDisplay(req: IncomingMessage, res: ServerResponse) {
-    const code = (await readForm(req)).get('code')?.trim() ?? '';
-    const redeemed: Redeemed = options.lan
-      ? options.lan.access.redeem(code)
-      : { ok: false, locked: false };
-    if (!redeemed.ok)
-      return redeemed.locked
-        ? send(
-            res,
-            429,
-            'text/html; charset=utf-8',
-            displayPairingPage('Too many wrong codes. Wait a minute, then try again.'),
-          )
-        : send(
-            res,
-            401,
-            'text/html; charset=utf-8',
-            displayPairingPage(
-              'That code is not right. Use the display code shown in the staff console’s Settings.',
-            ),
-          );
-    log(`customer display paired from ${req.socket.remoteAddress ?? 'an unknown address'}`);
-    const maxAge = Math.floor((redeemed.expiresAt - Date.now()) / 1000);
-    res.writeHead(303, {
-      ...securityHeaders,
-      Location: '/display',
-      'Set-Cookie': `${COOKIE}=${redeemed.session}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${maxAge}`,
-    });
-    res.end();
-  }
-
   const handle = (viaLan: boolean) => (req: IncomingMessage, res: ServerResponse) => {
-    void (async () => {
-      if (!trustedHost(req.headers.host))
-        return send(res, 421, 'text/plain; charset=utf-8', 'Use the address Counter printed');
-      // A target naming a host (absolute form, `//host/…`) is a proxy request: refused before
-      // anything is matched, so neither the pages nor the passthrough below can be aimed
-      // elsewhere.
-      const target = originForm(req.url);
-      if (!target) return send(res, 400, 'text/plain; charset=utf-8', 'Bad request target');
-      const path = target.path;
-      const who = role(req, viaLan);
-      const service = options.lan?.service?.();
-      if (service && isCustomerPage(req.method ?? 'GET', path))
-        return forwardCustomerPage(req, res, service, target);
-      if (req.method === 'POST' && path === '/display/pair') return pairDisplay(req, res);
-      if (req.method !== 'GET' && req.method !== 'HEAD')
-        return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed');
-      if (path === '/') {
-        res.writeHead(302, {
-          ...securityHeaders,
-          Location: who === 'staff' ? '/console' : '/display',
-        });
-        return res.end();
-      }
-      if (path === '/healthz') return send(res, 200, 'application/json', '{"ok":true}');
-      const page = PAGES[path];
-      if (page) {
-        if (who === 'staff' || (who === 'display' && path === '/display'))
-          return serveFile(res, page, false);
-        if (path === '/display' && options.lan)
-          return send(res, 200, 'text/html; charset=utf-8', displayPairingPage());
-        return send(
-          res,
-          403,
-          'text/plain; charset=utf-8',
-          'The staff console opens only on the kiosk itself',
-        );
-      }
-      if (path.startsWith('/assets/') && who) return serveFile(res, path.slice(1), true);
-      // The icon is no secret: every page (the LAN pairing page too) and the browser ask for it.
-      if (path === '/favicon.ico' || path === '/favicon.svg')
-        return serveFile(res, path.slice(1), false);
-      return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
-    })().catch((error: Error) => {
+    serveRequest(options, viaLan, req, res, log).catch((error: Error) => {
       log(`http: ${error.message}`);
       if (!res.headersSent) send(res, 500, 'text/plain', 'Internal error');
     });
@@ -246,69 +328,19 @@ export async function startKioskServer(options: KioskServerOptions): Promise<Kio
     const origin = req.headers.origin;
     // Browsers always send Origin; a local process (the Electron relay) sends none.
     const sameOrigin = origin === undefined || origin === `http://${req.headers.host}`;
-    const who = role(req, viaLan);
+    const who = roleOf(options, req, viaLan);
     if (path !== BRIDGE_SOCKET_PATH || !trustedHost(req.headers.host) || !sameOrigin || !who) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
     }
     const ends =
       who === 'display' ? options.lan?.access.sessionEnds(cookieValue(req, COOKIE)) : null;
-    wss.handleUpgrade(req, socket, head, (ws) => attach(ws, who, ends ?? null));
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      sockets.add(ws);
+      ws.on('close', () => sockets.delete(ws));
+      attach(options.core, ws, who, ends ?? null);
+    });
   };
-
-  /**
-   * A display hears the `display` events only: the customer display's share of the state, made
-   * field by field (displayStateOf), never the staff's state with parts left out.
-   */
-  function attach(ws: WebSocket, who: 'staff' | 'display', sessionEnds: number | null) {
-    sockets.add(ws);
-    const write = (message: SocketMessage) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
-    };
-    const unsubscribe = options.core.subscribe((event) => {
-      if (who === 'staff' || event.type === 'display') write({ event });
-    });
-    // The session ends on time even for a display that never disconnects.
-    const expiry =
-      sessionEnds === null
-        ? undefined
-        : setTimeout(
-            () => {
-              write({ event: { type: 'displaySessionExpired' } });
-              ws.close(SESSION_OVER, 'display session expired');
-            },
-            Math.max(sessionEnds - Date.now(), 0),
-          );
-    expiry?.unref();
-    ws.on('close', () => {
-      clearTimeout(expiry);
-      unsubscribe();
-      sockets.delete(ws);
-    });
-    ws.on('message', (data) => {
-      let request: SocketRequest;
-      try {
-        request = SocketRequest.parse(JSON.parse(String(data)));
-      } catch {
-        ws.close(1003, 'Not a bridge request');
-        return;
-      }
-      const type = (request.command as { type?: unknown } | null)?.type;
-      // A LAN display reads what it shows (the contract's `display` commands); it never takes,
-      // cancels or looks up payments.
-      if (who === 'display' && !isDisplayCommand(type)) {
-        write({
-          id: request.id,
-          reply: { ok: false, error: { message: 'A customer display can only show the kiosk' } },
-        });
-        return;
-      }
-      void options.core.handle(request.command).then((reply) => write({ id: request.id, reply }));
-    });
-    const now = options.core.state();
-    if (who === 'staff') write({ event: { type: 'state', state: now } });
-    write({ event: { type: 'display', display: displayStateOf(now) } });
-  }
 
   // Loopback for staff, and with `lan` the LAN address alone on the same port: never every
   // interface, so the kiosk answers on no other network the machine is on.

@@ -10,9 +10,10 @@
  * - A transport failure or a 5xx means the service is unreachable: `onReachability(false)` once,
  *   and the polls back off with jitter until it answers again (`onReachability(true)`).
  */
+import type { PaymentStatusRecord } from '../../shared/contract/payments';
 import { ApiClientError, type ApiClient } from '../../client/http-client';
 import { createBackoff, type BackoffOptions } from './backoff';
-import type { StatusSink } from './types';
+import type { StatusReport, StatusSink } from './types';
 
 export interface PollTargets {
   /** The payment on the customer display, if any: polled fast. */
@@ -49,6 +50,20 @@ export interface Poller {
   stop(): Promise<void>;
   /** Polls every target now (e.g. after a push reconnect); resolves when that round is done. */
   pollNow(): Promise<void>;
+}
+
+/** A payment's status record as the service answers it (GET payment-status), as a poll's report. */
+export function pollReport(record: PaymentStatusRecord): StatusReport {
+  return {
+    source: 'poll',
+    paymentRequestId: record.paymentRequestId,
+    status: record.status,
+    at: record.updatedAt,
+    paidAmount: record.paidAmount,
+    tipAmount: record.tipAmount,
+    paymentMethod: record.paymentMethod,
+    ...(record.errorDescription !== undefined ? { errorDescription: record.errorDescription } : {}),
+  };
 }
 
 /** A transport failure or a 5xx: the service is down or cannot be reached, not refusing. */
@@ -98,18 +113,7 @@ export function createPoller(options: PollerOptions): Poller {
         params: { paymentRequestId: id },
       });
       lastPolled.set(id, Date.now());
-      options.sink.report({
-        source: 'poll',
-        paymentRequestId: record.paymentRequestId,
-        status: record.status,
-        at: record.updatedAt,
-        paidAmount: record.paidAmount,
-        tipAmount: record.tipAmount,
-        paymentMethod: record.paymentMethod,
-        ...(record.errorDescription !== undefined
-          ? { errorDescription: record.errorDescription }
-          : {}),
-      });
+      options.sink.report(pollReport(record));
       return true;
     } catch (thrown) {
       const error = thrown instanceof Error ? thrown : new Error(String(thrown));

@@ -115,6 +115,101 @@ const MAX_PENDING_CHARS = 1024 * 1024;
 
 class AuthError extends Error {}
 
+function reportError(options: PushChannelOptions, error: unknown) {
+  options.onError?.(error instanceof Error ? error : new Error(String(error)));
+}
+
+/** Hands one event to `onEvent`, then persists its id (a failing one is reported and moved past). */
+async function deliver(options: PushChannelOptions, raw: SseMessage) {
+  const type = TERMINAL_EVENT_TYPES.find((t) => t === raw.type);
+  if (!type || raw.id === undefined) return;
+  try {
+    await options.onEvent(parsePushEvent(raw.id, type, JSON.parse(raw.data)));
+  } catch (error) {
+    // A poison event must not block every later one: report it and move past it.
+    reportError(options, error);
+  }
+  options.lastEventId.set(raw.id);
+}
+
+/** Opens the stream, sending the stored Last-Event-ID; 401/403 means the terminal was unpaired. */
+async function openStream(url: string, options: PushChannelOptions, signal: AbortSignal) {
+  const stored = options.lastEventId.get();
+  const res = await request(url, {
+    method: 'GET',
+    headers: {
+      authorization: `Bearer ${options.secret}`,
+      accept: 'text/event-stream',
+      'cache-control': 'no-cache',
+      ...(stored !== null ? { 'last-event-id': stored } : {}),
+    },
+    dispatcher: options.dispatcher,
+    signal,
+    headersTimeout: options.connectTimeoutMs ?? 10_000,
+    // Liveness is judged by the heartbeat watchdog (connectOnce), not by undici.
+    bodyTimeout: 0,
+  });
+  if (res.statusCode === 401 || res.statusCode === 403) {
+    await res.body.dump();
+    throw new AuthError(UNPAIRED_MESSAGE);
+  }
+  if (res.statusCode !== 200) {
+    const text = (await res.body.text()).slice(0, 200);
+    throw new Error(`The push stream answered HTTP ${res.statusCode}${text ? `: ${text}` : ''}`);
+  }
+  return res.body;
+}
+
+/**
+ * One connection, from request to end; resolves when the stream ends, throws on failure. A
+ * connection quiet for 2.5 heartbeats is aborted: it is dead even if TCP has not noticed.
+ */
+async function connectOnce(
+  url: string,
+  options: PushChannelOptions,
+  controller: AbortController,
+  onConnected: () => void,
+): Promise<void> {
+  const body = await openStream(url, options, controller.signal);
+  let heartbeatMs = options.defaultHeartbeatMs ?? 15_000;
+  let watchdog: NodeJS.Timeout | undefined;
+  const feed = () => {
+    clearTimeout(watchdog);
+    const quietMs = Math.round(heartbeatMs * DEAD_AFTER_HEARTBEATS);
+    watchdog = setTimeout(
+      () => controller.abort(new Error(`No data from the push stream for ${quietMs} ms`)),
+      quietMs,
+    );
+  };
+  const parser = createSseParser();
+  const decoder = new TextDecoder();
+  feed();
+  try {
+    for await (const chunk of body) {
+      feed();
+      for (const message of parser.push(decoder.decode(chunk as Buffer, { stream: true }))) {
+        if (message.type === 'ready') {
+          const ready = z
+            .object({ heartbeatMs: z.number().positive() })
+            .safeParse(safeJson(message.data));
+          if (ready.success) heartbeatMs = ready.data.heartbeatMs;
+          // Without a stored id a later reconnect would start "from now" and lose whatever
+          // happened while it was away; from here on, "after 0" is everything we have not seen.
+          if (options.lastEventId.get() === null) options.lastEventId.set('0');
+          onConnected();
+        } else {
+          await deliver(options, message);
+        }
+        feed();
+      }
+      if (parser.pendingChars() > MAX_PENDING_CHARS)
+        throw new Error('The push stream sent an oversized line');
+    }
+  } finally {
+    clearTimeout(watchdog);
+  }
+}
+
 export function createPushChannel(options: PushChannelOptions): PushChannel {
   const url = options.baseUrl.replace(/\/+$/, '') + routes.terminalEvents.path;
   const backoff = createBackoff({ baseMs: 500, capMs: 30_000, ...options.backoff });
@@ -130,87 +225,6 @@ export function createPushChannel(options: PushChannelOptions): PushChannel {
   function setState(state: ConnectionState, detail?: ConnectionDetail) {
     current = state;
     options.onState?.(state, detail);
-  }
-
-  function reportError(error: unknown) {
-    options.onError?.(error instanceof Error ? error : new Error(String(error)));
-  }
-
-  async function handle(raw: SseMessage) {
-    const type = TERMINAL_EVENT_TYPES.find((t) => t === raw.type);
-    if (!type || raw.id === undefined) return;
-    try {
-      await options.onEvent(parsePushEvent(raw.id, type, JSON.parse(raw.data)));
-    } catch (error) {
-      // A poison event must not block every later one: report it and move past it.
-      reportError(error);
-    }
-    options.lastEventId.set(raw.id);
-  }
-
-  /** One connection, from request to end; resolves when the stream ends, throws on failure. */
-  async function connectOnce(controller: AbortController, onConnected: () => void): Promise<void> {
-    const stored = options.lastEventId.get();
-    const res = await request(url, {
-      method: 'GET',
-      headers: {
-        authorization: `Bearer ${options.secret}`,
-        accept: 'text/event-stream',
-        'cache-control': 'no-cache',
-        ...(stored !== null ? { 'last-event-id': stored } : {}),
-      },
-      dispatcher: options.dispatcher,
-      signal: controller.signal,
-      headersTimeout: options.connectTimeoutMs ?? 10_000,
-      // Liveness is judged by the heartbeat watchdog below, not by undici.
-      bodyTimeout: 0,
-    });
-    if (res.statusCode === 401 || res.statusCode === 403) {
-      await res.body.dump();
-      throw new AuthError(UNPAIRED_MESSAGE);
-    }
-    if (res.statusCode !== 200) {
-      const text = (await res.body.text()).slice(0, 200);
-      throw new Error(`The push stream answered HTTP ${res.statusCode}${text ? `: ${text}` : ''}`);
-    }
-
-    let heartbeatMs = options.defaultHeartbeatMs ?? 15_000;
-    let watchdog: NodeJS.Timeout | undefined;
-    const feed = () => {
-      clearTimeout(watchdog);
-      const quietMs = Math.round(heartbeatMs * DEAD_AFTER_HEARTBEATS);
-      watchdog = setTimeout(
-        () => controller.abort(new Error(`No data from the push stream for ${quietMs} ms`)),
-        quietMs,
-      );
-    };
-    const parser = createSseParser();
-    const decoder = new TextDecoder();
-    feed();
-    try {
-      for await (const chunk of res.body) {
-        feed();
-        for (const message of parser.push(decoder.decode(chunk as Buffer, { stream: true }))) {
-          if (message.type === 'ready') {
-            const ready = z
-              .object({ heartbeatMs: z.number().positive() })
-              .safeParse(safeJson(message.data));
-            if (ready.success) heartbeatMs = ready.data.heartbeatMs;
-            // Without a stored id a later reconnect would start "from now" and lose whatever
-            // happened while it was away; from here on, "after 0" is everything we have not seen.
-            if (options.lastEventId.get() === null) options.lastEventId.set('0');
-            onConnected();
-          } else {
-            await handle(message);
-          }
-          feed();
-        }
-        if (parser.pendingChars() > MAX_PENDING_CHARS)
-          throw new Error('The push stream sent an oversized line');
-      }
-    } finally {
-      clearTimeout(watchdog);
-    }
   }
 
   function sleep(ms: number): Promise<void> {
@@ -234,7 +248,7 @@ export function createPushChannel(options: PushChannelOptions): PushChannel {
       let connectedAt: number | null = null;
       let error: Error;
       try {
-        await connectOnce(controller, () => {
+        await connectOnce(url, options, controller, () => {
           connectedAt = Date.now();
           everConnected = true;
           failures = 0;
@@ -269,7 +283,7 @@ export function createPushChannel(options: PushChannelOptions): PushChannel {
       running = true;
       loop = run().catch((error: unknown) => {
         running = false;
-        reportError(error);
+        reportError(options, error);
         setState('offline', { attempt: 0, nextRetryMs: null, error: toError(error).message });
       });
     },

@@ -259,7 +259,9 @@ describe('the staff PIN guard', () => {
       error: { message: PIN_LOCKED },
     });
   });
+});
 
+describe('the staff PIN itself', () => {
   it('keeps a salted scrypt hash, never the PIN, in a database only this user can read', async () => {
     const { core, dir } = await kiosk();
     await core.handle({ type: 'chooseStaffPin', newPin: PIN });

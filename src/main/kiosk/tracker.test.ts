@@ -33,7 +33,7 @@ function feed(tracker: Tracker, reports: StatusReport[]) {
   return reports.map((r) => tracker.report(r));
 }
 
-describe('tracker', () => {
+describe('tracker: which reports it applies', () => {
   it('applies forward moves in order and records where each came from', () => {
     const t = setup();
     const results = feed(t.tracker, [
@@ -211,7 +211,9 @@ describe('tracker', () => {
     ).toEqual({ applied: false, reason: 'unknown-payment' });
     expect(t.history.get(other)).toBeNull();
   });
+});
 
+describe('tracker: who hears of a change', () => {
   it('tells subscribers each applied change exactly once, and stops after unsubscribe', () => {
     const t = setup();
     const mine: PaymentStatus[] = [];

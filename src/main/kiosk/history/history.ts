@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { PaymentStatus } from '../../../shared/payment-states';
 import type { StatusSource } from '../types';
 import { decodeCursor, encodeCursor } from './cursor';
+import { createStatusMoves } from './status-moves';
 import { DEFAULT_SHOP_TIME_ZONE, localDayBounds } from '../../../shared/shop-day';
 import { migrate } from './migrate';
 import type {
@@ -154,16 +155,17 @@ export interface UpsertResult {
   change: StatusChange | null;
 }
 
-/** `dataDir` null opens an in-memory history (tests). */
-export function openHistory(dataDir: string | null, options: { now?: () => number } = {}): History {
-  const now = options.now ?? Date.now;
+/**
+ * Opens the history's database (in memory when `dataDir` is null) in WAL mode and migrates it.
+ * Customers, card labels, takings and the staff PIN's hash are for this user's eyes only: the
+ * folder is narrowed even when it already existed (mkdir's mode applies only on creation), and
+ * the file is made 0600 before SQLite opens it; SQLite gives its -wal and -shm files the
+ * database file's mode.
+ */
+function openDatabase(dataDir: string | null): Connection {
   let db: Connection;
   if (dataDir === null) db = new Database(':memory:');
   else {
-    // Customers, card labels, takings and the staff PIN's hash: for this user's eyes only. The
-    // folder is narrowed even when it already existed (mkdir's mode applies only on creation),
-    // and the file is made 0600 before SQLite opens it; SQLite gives its -wal and -shm files
-    // the database file's mode.
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     chmodSync(dataDir, 0o700);
     const file = join(dataDir, HISTORY_FILE);
@@ -181,7 +183,107 @@ export function openHistory(dataDir: string | null, options: { now?: () => numbe
     db.close();
     throw error;
   }
+  return db;
+}
 
+/** Newest-first pages of the payments, and searches of them, by keyset on (created_at, id). */
+function createPaging(db: Connection) {
+  const firstPage = db.prepare<[number], PaymentRow>(
+    'SELECT * FROM payments ORDER BY created_at DESC, payment_request_id DESC LIMIT ?',
+  );
+  const nextPage = db.prepare<[number, string, number], PaymentRow>(`
+    SELECT * FROM payments WHERE (created_at, payment_request_id) < (?, ?)
+    ORDER BY created_at DESC, payment_request_id DESC LIMIT ?`);
+  // Search statements differ only by which filters are present; cache one per shape.
+  const searchStatements = new Map<string, Statement<unknown[], PaymentRow>>();
+
+  function pageOf(rows: PaymentRow[], limit: number): Page {
+    const items = rows.slice(0, limit).map(toPayment);
+    const last = items[items.length - 1];
+    return {
+      items,
+      nextCursor:
+        rows.length > limit && last
+          ? encodeCursor({ createdAt: last.createdAt, paymentRequestId: last.paymentRequestId })
+          : null,
+    };
+  }
+
+  function page(options: { limit?: number; cursor?: string | null } = {}): Page {
+    const limit = pageSize(options.limit);
+    const rows = options.cursor
+      ? (() => {
+          const key = decodeCursor(options.cursor);
+          return nextPage.all(key.createdAt, key.paymentRequestId, limit + 1);
+        })()
+      : firstPage.all(limit + 1);
+    return pageOf(rows, limit);
+  }
+
+  function search(query: SearchQuery): Page {
+    const limit = pageSize(query.limit);
+    const { where, args } = searchFilters(query);
+    const sql =
+      `SELECT * FROM payments ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ` +
+      'ORDER BY created_at DESC, payment_request_id DESC LIMIT ?';
+    let statement = searchStatements.get(sql);
+    if (!statement) {
+      statement = db.prepare<unknown[], PaymentRow>(sql);
+      searchStatements.set(sql, statement);
+    }
+    return pageOf(statement.all(...args, limit + 1), limit);
+  }
+
+  return { page, search };
+}
+
+/** A search's filters as SQL conditions (combined with AND) and their arguments. */
+function searchFilters(query: SearchQuery): { where: string[]; args: unknown[] } {
+  const where: string[] = [];
+  const args: unknown[] = [];
+  if (query.amountPence !== undefined) {
+    where.push('amount_pence = ?');
+    args.push(query.amountPence);
+  }
+  const orderId = query.orderId?.trim();
+  if (orderId) {
+    const match = query.orderIdMatch ?? 'contains';
+    if (match === 'exact') where.push('order_id = ? COLLATE NOCASE');
+    else where.push("order_id LIKE ? ESCAPE '\\'");
+    args.push(
+      match === 'exact'
+        ? orderId
+        : match === 'prefix'
+          ? `${escapeLike(orderId)}%`
+          : `%${escapeLike(orderId)}%`,
+    );
+  }
+  const statuses =
+    query.status === undefined ? [] : Array.isArray(query.status) ? query.status : [query.status];
+  if (statuses.length) {
+    where.push(`status IN (${statuses.map(() => '?').join(', ')})`);
+    args.push(...statuses);
+  }
+  if (query.from !== undefined) {
+    where.push('created_at >= ?');
+    args.push(query.from);
+  }
+  if (query.to !== undefined) {
+    where.push('created_at < ?');
+    args.push(query.to);
+  }
+  if (query.cursor) {
+    const key = decodeCursor(query.cursor);
+    where.push('(created_at, payment_request_id) < (?, ?)');
+    args.push(key.createdAt, key.paymentRequestId);
+  }
+  return { where, args };
+}
+
+/** `dataDir` null opens an in-memory history (tests). */
+export function openHistory(dataDir: string | null, options: { now?: () => number } = {}): History {
+  const now = options.now ?? Date.now;
+  const db = openDatabase(dataDir);
   const selectPayment = db.prepare<[string], PaymentRow>(
     'SELECT * FROM payments WHERE payment_request_id = ?',
   );
@@ -203,30 +305,20 @@ export function openHistory(dataDir: string | null, options: { now?: () => numbe
       template_url = COALESCE(@templateUrl, template_url),
       expires_at = COALESCE(@expiresAt, expires_at), updated_at = @updatedAt
     WHERE payment_request_id = @id`);
-  const insertChange = db.prepare<
-    [string, PaymentStatus | null, PaymentStatus, StatusSource, number, number]
-  >(`INSERT INTO status_changes (payment_request_id, from_status, to_status, source, occurred_at,
-      recorded_at) VALUES (?, ?, ?, ?, ?, ?)`);
+  const moves = createStatusMoves<PaymentStatus>(db, {
+    rows: 'payments',
+    key: 'payment_request_id',
+    changes: 'status_changes',
+    alsoSet: `paid_pence = COALESCE(@paidPence, paid_pence), tip_pence = COALESCE(@tipPence, tip_pence),
+      paid_method = COALESCE(@paidMethod, paid_method),
+      error_description = CASE WHEN @to = 'FAILED' THEN @errorDescription ELSE error_description END`,
+  });
   const selectChange = db.prepare<[number | bigint], ChangeRow>(
     'SELECT * FROM status_changes WHERE id = ?',
   );
-  const moveStatus = db.prepare(`
-    UPDATE payments SET status = @to, final = @final, status_at = COALESCE(@statusAt, status_at),
-      paid_pence = COALESCE(@paidPence, paid_pence), tip_pence = COALESCE(@tipPence, tip_pence),
-      paid_method = COALESCE(@paidMethod, paid_method),
-      error_description = CASE WHEN @to = 'FAILED' THEN @errorDescription ELSE error_description END,
-      completed_at = CASE WHEN @to = 'COMPLETED' THEN @occurredAt ELSE completed_at END,
-      updated_at = @recordedAt
-    WHERE payment_request_id = @id AND status = @from`);
   const selectChanges = db.prepare<[string], ChangeRow>(
     'SELECT * FROM status_changes WHERE payment_request_id = ? ORDER BY id',
   );
-  const firstPage = db.prepare<[number], PaymentRow>(
-    'SELECT * FROM payments ORDER BY created_at DESC, payment_request_id DESC LIMIT ?',
-  );
-  const nextPage = db.prepare<[number, string, number], PaymentRow>(`
-    SELECT * FROM payments WHERE (created_at, payment_request_id) < (?, ?)
-    ORDER BY created_at DESC, payment_request_id DESC LIMIT ?`);
   const takings = db.prepare<
     [number, number, string],
     { count: number; total: number | null; tips: number | null }
@@ -236,6 +328,7 @@ export function openHistory(dataDir: string | null, options: { now?: () => numbe
   const selectUnfinished = db.prepare<[], PaymentRow>(
     'SELECT * FROM payments WHERE final = 0 ORDER BY created_at',
   );
+  const read = (paymentRequestId: string) => toPayment(selectPayment.get(paymentRequestId)!);
 
   const upsertTx = db.transaction((p: NewPayment): UpsertResult => {
     const at = now();
@@ -254,11 +347,7 @@ export function openHistory(dataDir: string | null, options: { now?: () => numbe
     };
     if (selectPayment.get(p.paymentRequestId)) {
       refreshPayment.run(values);
-      return {
-        created: false,
-        payment: toPayment(selectPayment.get(p.paymentRequestId)!),
-        change: null,
-      };
+      return { created: false, payment: read(p.paymentRequestId), change: null };
     }
     if (!Number.isSafeInteger(p.amountPence))
       throw new RangeError('amountPence must be whole pence');
@@ -274,128 +363,29 @@ export function openHistory(dataDir: string | null, options: { now?: () => numbe
       final: status === 'COMPLETED' || status === 'CANCELLED' || status === 'EXPIRED' ? 1 : 0,
       createdAt: p.createdAt,
     });
-    const { lastInsertRowid } = insertChange.run(
-      p.paymentRequestId,
-      null,
-      status,
-      p.source ?? 'local',
-      p.createdAt,
-      at,
-    );
+    const changeId = moves.first(p.paymentRequestId, status, p.source ?? 'local', p.createdAt, at);
     return {
       created: true,
-      payment: toPayment(selectPayment.get(p.paymentRequestId)!),
-      change: toChange(selectChange.get(lastInsertRowid)!),
+      payment: read(p.paymentRequestId),
+      change: toChange(selectChange.get(changeId)!),
     };
   });
 
   const changeTx = db.transaction(
     (c: ChangeInput): { payment: KioskPayment; change: StatusChange } | null => {
-      const moved = moveStatus.run({
-        id: c.paymentRequestId,
-        from: c.from,
-        to: c.to,
-        final: c.final ? 1 : 0,
-        statusAt: c.statusAt ?? null,
-        paidPence: c.paidPence ?? null,
-        tipPence: c.tipPence ?? null,
-        paidMethod: c.paidMethod ?? null,
-        errorDescription: c.errorDescription ?? null,
-        occurredAt: c.occurredAt,
-        recordedAt: c.recordedAt,
-      });
-      if (moved.changes !== 1) return null; // someone else moved it first: nothing recorded
-      const { lastInsertRowid } = insertChange.run(
-        c.paymentRequestId,
-        c.from,
-        c.to,
-        c.source,
-        c.occurredAt,
-        c.recordedAt,
+      const changeId = moves.move(
+        { ...c, id: c.paymentRequestId, statusAt: c.statusAt ?? null },
+        {
+          paidPence: c.paidPence ?? null,
+          tipPence: c.tipPence ?? null,
+          paidMethod: c.paidMethod ?? null,
+          errorDescription: c.errorDescription ?? null,
+        },
       );
-      return {
-        payment: toPayment(selectPayment.get(c.paymentRequestId)!),
-        change: toChange(selectChange.get(lastInsertRowid)!),
-      };
+      if (changeId === null) return null;
+      return { payment: read(c.paymentRequestId), change: toChange(selectChange.get(changeId)!) };
     },
   );
-
-  function page(options: { limit?: number; cursor?: string | null } = {}): Page {
-    const limit = pageSize(options.limit);
-    const rows = options.cursor
-      ? (() => {
-          const key = decodeCursor(options.cursor);
-          return nextPage.all(key.createdAt, key.paymentRequestId, limit + 1);
-        })()
-      : firstPage.all(limit + 1);
-    return pageOf(rows, limit);
-  }
-
-  function pageOf(rows: PaymentRow[], limit: number): Page {
-    const items = rows.slice(0, limit).map(toPayment);
-    const last = items[items.length - 1];
-    return {
-      items,
-      nextCursor:
-        rows.length > limit && last
-          ? encodeCursor({ createdAt: last.createdAt, paymentRequestId: last.paymentRequestId })
-          : null,
-    };
-  }
-
-  // Search statements differ only by which filters are present; cache one per shape.
-  const searchStatements = new Map<string, Statement<unknown[], PaymentRow>>();
-
-  function search(query: SearchQuery): Page {
-    const limit = pageSize(query.limit);
-    const where: string[] = [];
-    const args: unknown[] = [];
-    if (query.amountPence !== undefined) {
-      where.push('amount_pence = ?');
-      args.push(query.amountPence);
-    }
-    const orderId = query.orderId?.trim();
-    if (orderId) {
-      const match = query.orderIdMatch ?? 'contains';
-      if (match === 'exact') where.push('order_id = ? COLLATE NOCASE');
-      else where.push("order_id LIKE ? ESCAPE '\\'");
-      args.push(
-        match === 'exact'
-          ? orderId
-          : match === 'prefix'
-            ? `${escapeLike(orderId)}%`
-            : `%${escapeLike(orderId)}%`,
-      );
-    }
-    const statuses =
-      query.status === undefined ? [] : Array.isArray(query.status) ? query.status : [query.status];
-    if (statuses.length) {
-      where.push(`status IN (${statuses.map(() => '?').join(', ')})`);
-      args.push(...statuses);
-    }
-    if (query.from !== undefined) {
-      where.push('created_at >= ?');
-      args.push(query.from);
-    }
-    if (query.to !== undefined) {
-      where.push('created_at < ?');
-      args.push(query.to);
-    }
-    if (query.cursor) {
-      const key = decodeCursor(query.cursor);
-      where.push('(created_at, payment_request_id) < (?, ?)');
-      args.push(key.createdAt, key.paymentRequestId);
-    }
-    const sql =
-      `SELECT * FROM payments ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ` +
-      'ORDER BY created_at DESC, payment_request_id DESC LIMIT ?';
-    let statement = searchStatements.get(sql);
-    if (!statement) {
-      statement = db.prepare<unknown[], PaymentRow>(sql);
-      searchStatements.set(sql, statement);
-    }
-    return pageOf(statement.all(...args, limit + 1), limit);
-  }
 
   return {
     upsertPayment: (p) => upsertTx(p),
@@ -405,8 +395,7 @@ export function openHistory(dataDir: string | null, options: { now?: () => numbe
       return row ? toPayment(row) : null;
     },
     changes: (paymentRequestId) => selectChanges.all(paymentRequestId).map(toChange),
-    page,
-    search,
+    ...createPaging(db),
     todaysTakings(nowMs, timeZone = DEFAULT_SHOP_TIME_ZONE, currency = 'GBP') {
       const { start, end } = localDayBounds(nowMs, timeZone);
       const row = takings.get(start, end, currency)!;

@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import { isFinalRefund, type RefundStatus } from '../../../shared/refund-states';
 import type { StatusSource } from '../types';
+import { createStatusMoves } from './status-moves';
 
 export interface StoredRefund {
   refundId: string;
@@ -95,14 +96,11 @@ export function createRefundHistory(db: Database.Database, now: () => number) {
       status, final, status_at, completed_at, created_at, updated_at)
     VALUES (@refundId, @paymentRequestId, @amountPence, @currency, @refundType, @status, @final,
       @statusAt, @completedAt, @createdAt, @updatedAt)`);
-  const insertChange = db.prepare(`
-    INSERT INTO refund_changes (refund_id, from_status, to_status, source, occurred_at, recorded_at)
-    VALUES (?, ?, ?, ?, ?, ?)`);
-  const move = db.prepare(`
-    UPDATE refunds SET status = @to, final = @final, status_at = COALESCE(@statusAt, status_at),
-      completed_at = CASE WHEN @to = 'COMPLETED' THEN @occurredAt ELSE completed_at END,
-      updated_at = @recordedAt
-    WHERE refund_id = @refundId AND status = @from`);
+  const moves = createStatusMoves<RefundStatus>(db, {
+    rows: 'refunds',
+    key: 'refund_id',
+    changes: 'refund_changes',
+  });
   const ofPayment = db.prepare<[string], RefundRow>(
     'SELECT * FROM refunds WHERE payment_request_id = ? ORDER BY created_at, refund_id',
   );
@@ -128,24 +126,16 @@ export function createRefundHistory(db: Database.Database, now: () => number) {
       completedAt: r.status === 'COMPLETED' ? (r.statusAt ?? at) : null,
       updatedAt: at,
     });
-    insertChange.run(r.refundId, null, r.status, r.source, r.statusAt ?? r.createdAt, at);
+    moves.first(r.refundId, r.status, r.source, r.statusAt ?? r.createdAt, at);
     return toRefund(select.get(r.refundId)!);
   });
 
   const moveTx = db.transaction(
     (c: RefundChange & { statusAt: number | null }): StoredRefund | null => {
-      const moved = move.run({
-        refundId: c.refundId,
-        from: c.from,
-        to: c.to,
-        final: isFinalRefund(c.to) ? 1 : 0,
-        statusAt: c.statusAt,
-        occurredAt: c.occurredAt,
-        recordedAt: c.recordedAt,
-      });
-      if (moved.changes !== 1) return null;
-      insertChange.run(c.refundId, c.from, c.to, c.source, c.occurredAt, c.recordedAt);
-      return toRefund(select.get(c.refundId)!);
+      // A move is from a status the refund is in: from none, nothing matches.
+      if (c.from === null) return null;
+      const moved = moves.move({ ...c, from: c.from, id: c.refundId, final: isFinalRefund(c.to) });
+      return moved === null ? null : toRefund(select.get(c.refundId)!);
     },
   );
 
