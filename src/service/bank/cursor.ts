@@ -12,6 +12,7 @@ import type { Environment } from '../kernel/caller';
 import { ApiError } from '../kernel/errors';
 import type { Store } from '../kernel/store/port';
 import type { Key } from './ledger';
+import { cursorStatements } from './repo';
 
 /** How long a cursor can be followed: long enough to page a year at leisure. */
 export const CURSOR_TTL_MS = 15 * 60_000;
@@ -40,25 +41,17 @@ interface Signed extends CursorState {
 const gone = (message: string) => new ApiError(410, message);
 
 export function createCursors(store: Store, clock: Clock) {
+  const q = cursorStatements(store);
   // The signing key is made once per database: every instance on it signs and checks alike.
   // Two instances starting together both offer one; the first stored is the one all use.
   let key: Promise<Buffer> | undefined;
   const keyOf = () =>
     (key ??= (async () => {
-      await store
-        .prepare(
-          "INSERT INTO meta (key, value) VALUES ('bank_cursor_key', ?) ON CONFLICT (key) DO NOTHING",
-        )
-        .run(randomBytes(32).toString('base64'));
-      const stored = await store
-        .prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'bank_cursor_key'")
-        .get();
+      await q.offerKey(randomBytes(32).toString('base64'));
+      const stored = await q.storedKey();
       return Buffer.from(stored!.value, 'base64');
     })());
-  const use = store.prepare(
-    'INSERT INTO bank_cursor_uses (nonce, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING',
-  );
-  const forget = store.prepare('DELETE FROM bank_cursor_uses WHERE expires_at < ?');
+  const { use, forget } = q;
   let uses = 0;
 
   const mac = async (body: string) =>

@@ -11,8 +11,7 @@ import type { BankTransaction } from '../../shared/contract/bank';
 import { penceToPounds } from '../../shared/money';
 import type { Clock } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
-import { orderedJoin, type Store } from '../kernel/store/port';
-import { ofEnvironment, sandboxCopyJoin } from '../merchants/profile';
+import type { Store } from '../kernel/store/port';
 import { BANKS, bankOf, type AccountProfile, type SandboxBank } from './banks';
 import {
   DAY_MS,
@@ -24,6 +23,15 @@ import {
   type HistoryAccount,
   type Party,
 } from './history';
+import {
+  ledgerStatements,
+  type AccountRow,
+  type CompletedPayment,
+  type ConsentRow,
+  type OpenAccount,
+  type SettledSend,
+  type TxRow,
+} from './repo';
 
 /** A completed pay-by-bank payment's credit reaches the settlement account this much later. */
 export const CREDIT_ARRIVAL_MS = 20_000;
@@ -40,146 +48,132 @@ export const DEFAULT_HISTORY_DAYS = 400;
 const IDLE_WRITE_MS = 60 * 60_000;
 export const DEFAULT_PER_DAY = 6;
 
-export interface ConsentRow {
-  id: string;
-  merchant_id: string;
-  environment: Environment;
-  bank: string;
-  created_at: number;
-  revoked_at: number | null;
-}
-
-export interface AccountRow {
-  id: string;
-  consent_id: string;
-  position: number;
-  profile: AccountProfile;
-  account_number: string;
-  sort_code: string;
-  per_day: number;
-  history_from: number;
-  generated_until: number;
-  balance_pence: number;
-  settles_since: number | null;
-}
-
-/** An account with what reading it needs: its bank and its owner. */
-export interface OpenAccount extends AccountRow {
-  bank: string;
-  merchant_id: string;
-  environment: Environment;
-}
-
-export interface TxRow {
-  account_id: string;
-  date_ms: number;
-  id: string;
-  type: 'CREDIT' | 'DEBIT';
-  amount_pence: number;
-  currency: string;
-  description: string;
-  reference: string;
-  merchant_name: string | null;
-  category: string;
-  payer: string | null;
-  payee: string | null;
-  balance_pence: number;
-  book_at: number;
-  payment_tx_id: string | null;
-}
+export type { AccountRow, ConsentRow, OpenAccount, TxRow } from './repo';
 
 /** A position in an account's (date, id) order. */
 export type Key = [number, string];
 
-interface CompletedPayment {
-  tx_id: string;
-  amount_pence: number;
-  tip_pence: number;
-  updated_at: number;
-  order_id: string;
-  options: string;
-}
-
-/** A settled Agent Pay SEND payment (src/service/agent/spending.ts). */
-interface SettledSend {
-  id: string;
-  amount_pence: number;
-  currency: string;
-  payee: string;
-  reference: string | null;
-  settled_at: number;
-}
-
 const newId = (prefix: string) => prefix + randomBytes(9).toString('hex');
 
+/** The credit a completed pay-by-bank payment makes, the order id as its reference. */
+function paymentCredit(p: CompletedPayment, holder: Party): Draft {
+  const consumer = (JSON.parse(p.options) as { consumerDetails?: Record<string, string> })
+    .consumerDetails;
+  const name =
+    [consumer?.firstName, consumer?.lastName].filter(Boolean).join(' ').toUpperCase() ||
+    'PAY BY BANK CUSTOMER';
+  const seed = hash32(p.tx_id);
+  const date = p.updated_at + CREDIT_ARRIVAL_MS;
+  return {
+    id: `btx_p${p.tx_id.replaceAll('-', '')}`,
+    date,
+    type: 'CREDIT',
+    pence: p.amount_pence + p.tip_pence,
+    description: 'FASTER PAYMENT RECEIVED',
+    reference: p.order_id,
+    merchantName: null,
+    category: 'INCOME',
+    payer: {
+      name,
+      sortCode: `${10 + (seed % 89)}-${String((seed >>> 8) % 100).padStart(2, '0')}-${String((seed >>> 16) % 100).padStart(2, '0')}`,
+      accountNumber: String(10_000_000 + (seed % 89_999_999)),
+    },
+    payee: holder,
+    bookAt: date + CREDIT_BOOKING_MS,
+    paymentTxId: p.tx_id,
+  };
+}
+
+/** The debit a settled SEND payment makes: the payee's name and the payment's reference. */
+function sendDebit(p: SettledSend, holder: Party): Draft {
+  const payee = JSON.parse(p.payee) as { name: string; sortCode: string; accountNumber: string };
+  const date = p.settled_at + DEBIT_POSTING_MS;
+  return {
+    id: `btx_s${p.id}`,
+    date,
+    type: 'DEBIT',
+    pence: p.amount_pence,
+    description: 'FASTER PAYMENT SENT',
+    reference: p.reference ?? '',
+    merchantName: null,
+    category: 'TRANSFER',
+    payer: holder,
+    payee: {
+      name: payee.name.toUpperCase(),
+      sortCode: payee.sortCode.replace(/^(\d\d)(\d\d)(\d\d)$/, '$1-$2-$3'),
+      accountNumber: payee.accountNumber,
+    },
+    // A Faster Payment sent books at once.
+    bookAt: date,
+    paymentTxId: null,
+  };
+}
+
+/** The row a draft is stored as, with the account's balance after it. */
+function storedRowOf(accountId: string, d: Draft, balance: number): TxRow {
+  return {
+    account_id: accountId,
+    date_ms: d.date,
+    id: d.id,
+    type: d.type,
+    amount_pence: d.pence,
+    currency: 'GBP',
+    description: d.description,
+    reference: d.reference,
+    merchant_name: d.merchantName,
+    category: d.category,
+    payer: d.payer ? JSON.stringify(d.payer) : null,
+    payee: d.payee ? JSON.stringify(d.payee) : null,
+    balance_pence: balance,
+    book_at: d.bookAt,
+    payment_tx_id: d.paymentTxId,
+  };
+}
+
+/** A new account of a consent, its history starting at `historyFrom`. */
+function newAccountRow(
+  consentId: string,
+  position: number,
+  profile: AccountProfile,
+  sortCode: string,
+  opts: { perDay: number; historyFrom: number; settles: boolean },
+): AccountRow {
+  const id = newId('acc_');
+  const seed = hash32(id);
+  return {
+    id,
+    consent_id: consentId,
+    position,
+    profile,
+    account_number: accountNumberOf(seed),
+    sort_code: sortCode,
+    per_day: opts.perDay,
+    history_from: opts.historyFrom,
+    generated_until: opts.historyFrom - 1,
+    balance_pence: openingPenceOf(seed),
+    settles_since: opts.settles ? opts.historyFrom : null,
+  };
+}
+
 export function createLedger(store: Store, clock: Clock) {
-  const insertConsent = store.prepare(
-    'INSERT INTO bank_consents (id, merchant_id, environment, bank, created_at) VALUES (?, ?, ?, ?, ?)',
-  );
-  const insertAccount = store.prepare(`
-    INSERT INTO bank_accounts (id, consent_id, position, profile, account_number, sort_code, per_day,
-      history_from, generated_until, balance_pence, settles_since)
-    VALUES (@id, @consent_id, @position, @profile, @account_number, @sort_code, @per_day,
-      @history_from, @generated_until, @balance_pence, @settles_since)`);
-  const consentById = store.prepare<[string, string, string], ConsentRow>(
-    'SELECT * FROM bank_consents WHERE id = ? AND merchant_id = ? AND environment = ? AND revoked_at IS NULL',
-  );
-  const consentsOf = store.prepare<[string, string], ConsentRow>(
-    'SELECT * FROM bank_consents WHERE merchant_id = ? AND environment = ? AND revoked_at IS NULL ORDER BY created_at, id',
-  );
-  const accountsOfConsent = store.prepare<[string], AccountRow>(
-    'SELECT * FROM bank_accounts WHERE consent_id = ? ORDER BY position',
-  );
-  const openAccount = store.prepare<[string], OpenAccount>(`
-    SELECT a.*, c.bank, c.merchant_id, c.environment FROM bank_accounts a
-    JOIN bank_consents c ON c.id = a.consent_id
-    WHERE a.id = ? AND c.revoked_at IS NULL`);
-  const settlementOf = store.prepare<[string, string], OpenAccount>(`
-    SELECT a.*, c.bank, c.merchant_id, c.environment FROM bank_accounts a
-    JOIN bank_consents c ON c.id = a.consent_id
-    WHERE c.merchant_id = ? AND c.environment = ? AND c.revoked_at IS NULL
-      AND a.settles_since IS NOT NULL
-    ORDER BY c.created_at LIMIT 1`);
-  const revokeConsent = store.prepare(
-    'UPDATE bank_consents SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
-  );
-  // The account holder is the shop as the consent's environment names it (the sandbox's copy).
-  const merchantName = store.prepare<[string, string], { name: string }>(
-    `SELECT ${ofEnvironment('name')} AS name FROM merchants m ${sandboxCopyJoin('?')} WHERE m.id = ?`,
-  );
-  // CROSS JOIN keeps transactions outermost, so the completed pay-by-bank index bounds the scan by
-  // time; otherwise the planner walks every payment request of the merchant.
-  const completedPayments = store.prepare<[number, number, string, string], CompletedPayment>(`
-    SELECT t.id AS tx_id, t.amount_pence, t.tip_pence, t.updated_at, r.order_id, r.options
-    FROM transactions t ${orderedJoin(store)} payment_requests r ON r.id = t.payment_request_id
-    WHERE t.method = 'PAY_BY_BANK' AND t.status = 'COMPLETED'
-      AND t.updated_at > ? AND t.updated_at <= ? AND r.merchant_id = ? AND r.environment = ?`);
-  // Agent Pay SEND payments leave the settlement account once they have settled (COMPLETED).
-  const settledSends = store.prepare<[number, number, string, string], SettledSend>(`
-    SELECT id, amount_pence, currency, payee, reference, settled_at FROM contract_payments
-    WHERE type = 'SEND' AND status = 'COMPLETED' AND settled_at > ? AND settled_at <= ?
-      AND merchant_id = ? AND environment = ?`);
-  const insertTx = store.prepare(`
-    INSERT INTO bank_transactions (account_id, date_ms, id, type, amount_pence, currency,
-      description, reference, merchant_name, category, payer, payee, balance_pence, book_at, payment_tx_id)
-    VALUES (@account_id, @date_ms, @id, @type, @amount_pence, @currency, @description, @reference,
-      @merchant_name, @category, @payer, @payee, @balance_pence, @book_at, @payment_tx_id)
-    ON CONFLICT DO NOTHING`);
-  const advance = store.prepare(
-    'UPDATE bank_accounts SET generated_until = ?, balance_pence = ? WHERE id = ? AND generated_until = ?',
-  );
-  const olderThan = store.prepare<[string, number, number, string, number], TxRow>(`
-    SELECT * FROM bank_transactions
-    WHERE account_id = ? AND date_ms >= ? AND (date_ms, id) < (?, ?)
-    ORDER BY date_ms DESC, id DESC LIMIT ?`);
-  const newerThan = store.prepare<[string, number, number, string, number], TxRow>(`
-    SELECT * FROM bank_transactions
-    WHERE account_id = ? AND date_ms < ? AND (date_ms, id) > (?, ?)
-    ORDER BY date_ms, id LIMIT ?`);
-  const creditsBetween = store.prepare<[string, number, number], TxRow>(`
-    SELECT * FROM bank_transactions
-    WHERE account_id = ? AND date_ms >= ? AND date_ms < ? AND type = 'CREDIT'
-    ORDER BY date_ms, id`);
+  const {
+    insertConsent,
+    insertAccount,
+    consentById,
+    consentsOf,
+    accountsOfConsent,
+    openAccount,
+    settlementOf,
+    revokeConsent,
+    merchantName,
+    completedPayments,
+    settledSends,
+    insertTx,
+    advance,
+    olderThan,
+    newerThan,
+    creditsBetween,
+  } = ledgerStatements(store);
 
   /** The latest day generated per account: reads during a busy day regenerate nothing. */
   const dayCache = new Map<string, { day: number; drafts: Draft[] }>();
@@ -207,60 +201,6 @@ export function createLedger(store: Store, clock: Clock) {
     if (dayCache.size > 1000) dayCache.clear();
     dayCache.set(history.id, { day, drafts });
     return drafts;
-  }
-
-  /** The credit a completed pay-by-bank payment makes, the order id as its reference. */
-  function paymentCredit(p: CompletedPayment, holder: Party): Draft {
-    const consumer = (JSON.parse(p.options) as { consumerDetails?: Record<string, string> })
-      .consumerDetails;
-    const name =
-      [consumer?.firstName, consumer?.lastName].filter(Boolean).join(' ').toUpperCase() ||
-      'PAY BY BANK CUSTOMER';
-    const seed = hash32(p.tx_id);
-    const date = p.updated_at + CREDIT_ARRIVAL_MS;
-    return {
-      id: `btx_p${p.tx_id.replaceAll('-', '')}`,
-      date,
-      type: 'CREDIT',
-      pence: p.amount_pence + p.tip_pence,
-      description: 'FASTER PAYMENT RECEIVED',
-      reference: p.order_id,
-      merchantName: null,
-      category: 'INCOME',
-      payer: {
-        name,
-        sortCode: `${10 + (seed % 89)}-${String((seed >>> 8) % 100).padStart(2, '0')}-${String((seed >>> 16) % 100).padStart(2, '0')}`,
-        accountNumber: String(10_000_000 + (seed % 89_999_999)),
-      },
-      payee: holder,
-      bookAt: date + CREDIT_BOOKING_MS,
-      paymentTxId: p.tx_id,
-    };
-  }
-
-  /** The debit a settled SEND payment makes: the payee's name and the payment's reference. */
-  function sendDebit(p: SettledSend, holder: Party): Draft {
-    const payee = JSON.parse(p.payee) as { name: string; sortCode: string; accountNumber: string };
-    const date = p.settled_at + DEBIT_POSTING_MS;
-    return {
-      id: `btx_s${p.id}`,
-      date,
-      type: 'DEBIT',
-      pence: p.amount_pence,
-      description: 'FASTER PAYMENT SENT',
-      reference: p.reference ?? '',
-      merchantName: null,
-      category: 'TRANSFER',
-      payer: holder,
-      payee: {
-        name: payee.name.toUpperCase(),
-        sortCode: payee.sortCode.replace(/^(\d\d)(\d\d)(\d\d)$/, '$1-$2-$3'),
-        accountNumber: payee.accountNumber,
-      },
-      // A Faster Payment sent books at once.
-      bookAt: date,
-      paymentTxId: null,
-    };
   }
 
   /** Stores every transaction of `account` dated up to now, in order, with its balance. */
@@ -297,23 +237,7 @@ export function createLedger(store: Store, clock: Clock) {
     await store.tx(async () => {
       for (const d of drafts) {
         balance += d.type === 'CREDIT' ? d.pence : -d.pence;
-        await insertTx.run({
-          account_id: account.id,
-          date_ms: d.date,
-          id: d.id,
-          type: d.type,
-          amount_pence: d.pence,
-          currency: 'GBP',
-          description: d.description,
-          reference: d.reference,
-          merchant_name: d.merchantName,
-          category: d.category,
-          payer: d.payer ? JSON.stringify(d.payer) : null,
-          payee: d.payee ? JSON.stringify(d.payee) : null,
-          balance_pence: balance,
-          book_at: d.bookAt,
-          payment_tx_id: d.paymentTxId,
-        });
+        await insertTx.run(storedRowOf(account.id, d, balance));
       }
       if ((await advance.run(now, balance, account.id, from)).changes === 0)
         throw new Error('bank account changed meanwhile');
@@ -345,23 +269,13 @@ export function createLedger(store: Store, clock: Clock) {
       await insertConsent.run(consent.id, merchantId, environment, bank.id, now);
       const accounts: AccountRow[] = [];
       for (const [position, a] of bank.accounts.entries()) {
-        const id = newId('acc_');
-        const seed = hash32(id);
-        const row: AccountRow = {
-          id,
-          consent_id: consent.id,
-          position,
-          profile: a.profile,
-          account_number: accountNumberOf(seed),
-          sort_code: bank.sortCode,
-          per_day: options.perDay ?? DEFAULT_PER_DAY,
-          history_from: historyFrom,
-          generated_until: historyFrom - 1,
-          balance_pence: openingPenceOf(seed),
+        const row = newAccountRow(consent.id, position, a.profile, bank.sortCode, {
+          perDay: options.perDay ?? DEFAULT_PER_DAY,
+          historyFrom,
           // The first account of the merchant's first consent is where payments settle, with
           // the credits of payments since its history begins.
-          settles_since: settles && position === 0 ? historyFrom : null,
-        };
+          settles: settles && position === 0,
+        });
         await insertAccount.run(row);
         await catchUp({ ...row, bank: bank.id, merchant_id: merchantId, environment });
         accounts.push(row);

@@ -11,25 +11,13 @@ import type { Child, FC, PropsWithChildren } from 'hono/jsx';
 import { randomBytes } from 'node:crypto';
 import { SandboxBankId } from '../../shared/contract/bank';
 import type { ServiceContext } from '../context';
-import type { Environment } from '../kernel/caller';
 import { pageSecurityHeaders } from '../pages/html';
 import { BANKS, bankOf, type SandboxBank } from './banks';
 import type { Ledger } from './ledger';
+import { linkPageStatements, type LinkRow, type Stage } from './repo';
 
 /** A linking session lasts this long from POST /api/bank/links. */
 export const LINK_TTL_MS = 30 * 60_000;
-
-type Stage = 'CHOOSE' | 'SIGN_IN' | 'CONSENT' | 'DONE';
-interface LinkRow {
-  id: string;
-  merchant_id: string;
-  environment: Environment;
-  redirect_url: string;
-  stage: Stage;
-  bank: string | null;
-  consent_id: string | null;
-  expires_at: number;
-}
 
 const STYLE = `
 body{font-family:system-ui,sans-serif;background:#eef1f5;color:#1d2733;margin:0}
@@ -180,10 +168,7 @@ const Ended: FC<{ message: string }> = ({ message }) => (
 );
 
 export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): void {
-  const byId = ctx.store.prepare<[string], LinkRow>('SELECT * FROM bank_links WHERE id = ?');
-  const moveStage = ctx.store.prepare(
-    'UPDATE bank_links SET stage = @to, bank = COALESCE(@bank, bank), consent_id = COALESCE(@consent, consent_id) WHERE id = @id AND stage = @from',
-  );
+  const { byId, moveStage } = linkPageStatements(ctx.store);
 
   function render(c: Context, status: number, title: string, body: Child, redirectOrigin?: string) {
     const nonce = randomBytes(16).toString('base64');

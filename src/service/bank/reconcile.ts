@@ -11,39 +11,17 @@ import { penceToPounds } from '../../shared/money';
 import { dateBounds } from '../../shared/shop-day';
 import type { Clock } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
-import { orderedJoin, type Store } from '../kernel/store/port';
+import type { Store } from '../kernel/store/port';
 import { bankOf } from './banks';
 import { DAY_MS } from './history';
 import { toWire, type Ledger, type TxRow } from './ledger';
+import { reconcileStatements } from './repo';
 
 /** How long after its day a payment's credit is still looked for. */
 const CREDIT_WINDOW_MS = 7 * DAY_MS;
 
-interface PaidRow {
-  tx_id: string;
-  amount_pence: number;
-  tip_pence: number;
-  updated_at: number;
-  request_id: string;
-  order_id: string;
-  store_id: string;
-  terminal_id: string | null;
-  currency: string;
-}
-
 export function createReconciler(store: Store, clock: Clock, ledger: Ledger) {
-  // CROSS JOIN: the day's completed pay-by-bank attempts first, by their index (see ledger.ts).
-  const paidBetween = store.prepare<
-    [number, number, string, string, string | null, string | null],
-    PaidRow
-  >(`
-    SELECT t.id AS tx_id, t.amount_pence, t.tip_pence, t.updated_at, r.id AS request_id,
-      r.order_id, r.store_id, r.terminal_id, r.currency
-    FROM transactions t ${orderedJoin(store)} payment_requests r ON r.id = t.payment_request_id
-    WHERE t.method = 'PAY_BY_BANK' AND t.status = 'COMPLETED'
-      AND t.updated_at >= ? AND t.updated_at < ? AND r.merchant_id = ? AND r.environment = ?
-      AND (CAST(? AS TEXT) IS NULL OR r.store_id = ?)
-    ORDER BY t.updated_at, t.id`);
+  const { paidBetween } = reconcileStatements(store);
 
   return async function reconcile(
     merchantId: string,

@@ -15,6 +15,7 @@ import { readPage } from './feed';
 import { createLedger, type AccountRow } from './ledger';
 import { linkPageRoutes, LINK_TTL_MS } from './link-page';
 import { createReconciler } from './reconcile';
+import { newLinkStatement } from './repo';
 
 /** The bank feed's 404 is spelled with a space, `NOT FOUND`, as its clients expect. */
 export const bankNotFound = (message: string) => new ApiError(404, message, [], 'NOT FOUND');
@@ -23,9 +24,7 @@ export const bankRoutes: Area = (app, ctx) => {
   const ledger = createLedger(ctx.store, ctx.clock);
   const cursors = createCursors(ctx.store, ctx.clock);
   const reconcile = createReconciler(ctx.store, ctx.clock, ledger);
-  const insertLink = ctx.store.prepare(`
-    INSERT INTO bank_links (id, merchant_id, environment, redirect_url, stage, expires_at, created_at)
-    VALUES (?, ?, ?, ?, 'CHOOSE', ?, ?)`);
+  const insertLink = newLinkStatement(ctx.store);
 
   const wireAccount = (bankId: string) => (a: AccountRow) => ({
     accountId: a.id,
