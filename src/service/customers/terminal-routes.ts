@@ -9,20 +9,16 @@ import type { Area } from '../context';
 import { ApiError, notFound } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { createCustomerStore, type CustomerRow } from './model';
-import { createTerminalScope, lookupRecord, type LookupRow } from './terminal-scope';
+import { createTerminalScope, lookupRecord } from './terminal-scope';
 import { newId } from '../kernel/ids';
-import { insertionOrder } from '../kernel/store/port';
+import { lookupStatements } from './repo/lookups';
 
 export const terminalCustomerRoutes: Area = (app, ctx) => {
   const { store, clock } = ctx;
   const customers = createCustomerStore(store, clock);
   const cards = createCardStore(store, clock);
   const scope = createTerminalScope(store, clock);
-  // The number as typed at the counter: without its country code, or with it (+44 7700…).
-  // Candidates by the indexed phone_number column, then the exact match is checked here.
-  const byPhoneIn = store.prepare<[string, string, string], CustomerRow>(`
-    SELECT * FROM customers WHERE merchant_id = ? AND environment = ?
-      AND phone_number IN (${store.dialect === 'sqlite' ? 'SELECT value FROM json_each(?)' : 'SELECT jsonb_array_elements_text(?::jsonb)'})`);
+  const { byPhoneIn, record, page, total } = lookupStatements(store);
   const byFullPhone = {
     async all(merchantId: string, environment: string, digits: string): Promise<CustomerRow[]> {
       const tails = [0, 1, 2, 3, 4, 5].map((k) => digits.slice(k)).filter((t) => t.length > 0);
@@ -32,15 +28,6 @@ export const terminalCustomerRoutes: Area = (app, ctx) => {
       );
     },
   };
-  const record = store.prepare(`
-    INSERT INTO terminal_lookups (id, terminal_id, merchant_id, environment, by, query, customer_id, created_at)
-    VALUES (@id, @terminalId, @merchantId, @environment, @by, @query, @customerId, @now)`);
-  const page = store.prepare<[string, string, number, number], LookupRow>(`
-    SELECT * FROM terminal_lookups WHERE merchant_id = ? AND environment = ?
-    ORDER BY created_at DESC, ${insertionOrder(store)} DESC LIMIT ? OFFSET ?`);
-  const total = store.prepare<[string, string], { n: number }>(
-    'SELECT count(*) AS n FROM terminal_lookups WHERE merchant_id = ? AND environment = ?',
-  );
 
   mount(app, ctx.auth, routes.customerLookup, async ({ query, caller }) => {
     await scope.checkLookupRate(caller);

@@ -8,6 +8,7 @@ import type { Caller } from '../kernel/caller';
 import { ApiError } from '../kernel/errors';
 import { NO_CUSTOMER } from './model';
 import type { Store } from '../kernel/store/port';
+import { scopeStatements } from './repo/lookups';
 
 /** How long a lookup opens the customer's cards to the terminal that made it. */
 export const LOOKUP_WINDOW_MS = 3600_000;
@@ -19,13 +20,7 @@ type TerminalCaller = Extract<Caller, { kind: 'terminal' }>;
 
 /** The checks of a terminal's customer scope, their statements prepared once. */
 export function createTerminalScope(store: Store, clock: Clock) {
-  const lookedUp = store.prepare<[string, string, number], { n: number }>(
-    `SELECT count(*) AS n FROM terminal_lookups
-     WHERE terminal_id = ? AND customer_id = ? AND created_at > ?`,
-  );
-  const since = store.prepare<[string, number], { n: number }>(
-    'SELECT count(*) AS n FROM terminal_lookups WHERE terminal_id = ? AND created_at > ?',
-  );
+  const { lookedUp, since } = scopeStatements(store);
   return {
     /** 404 unless this terminal looked this customer up within the window. */
     async requireLookedUp(caller: TerminalCaller, customerId: string) {

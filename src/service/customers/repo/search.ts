@@ -10,7 +10,7 @@
  *
  * A customer table alias `c` is assumed, and named parameters (`@match`, `@like0`, ...).
  */
-import type { Dialect } from '../kernel/store/port';
+import type { Dialect } from '../../kernel/store/port';
 
 /** The trigram indexes need 3 characters; shorter searches scan the merchant's rows. */
 export const TRIGRAM = 3;
