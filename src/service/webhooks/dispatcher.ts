@@ -19,11 +19,9 @@
 import { isIP } from 'node:net';
 import { Agent, buildConnector, request } from 'undici';
 import type { Clock } from '../kernel/clock';
-import { sweepQuery } from '../kernel/sweep';
 import type { Outbox } from '../kernel/events/outbox';
 import type { Environment } from '../kernel/caller';
 import type { Store } from '../kernel/store/port';
-import type { WebhookTamper } from '../../shared/contract/webhooks';
 import {
   AddressNotAllowedError,
   addressAllowed,
@@ -33,6 +31,7 @@ import {
 } from './destinations';
 import { MAX_ATTEMPTS, retryDelay } from './schedule';
 import { deliveryHeaders } from './signing';
+import { createDeliveryQueries, type AttemptFacts, type DueRow, type Outcome } from './repo';
 
 export interface DispatcherOptions {
   /** Deliveries in flight at once. */
@@ -43,33 +42,6 @@ export interface DispatcherOptions {
   stopGraceMs?: number;
   /** How receivers' host names are resolved (DNS by default; tests inject their own). */
   resolveHost?: ResolveHost;
-}
-
-interface DueRow {
-  id: string;
-  event_id: string;
-  body: string;
-  attempts: number;
-  url: string;
-  secret: string;
-  deleted_at: number | null;
-  environment: Environment;
-  merchant_id: string;
-  next_attempt_at: number;
-  tamper: WebhookTamper | null;
-}
-
-/** The receiver's answer or why there was none. */
-type Outcome =
-  | { ok: true; status: number }
-  /** `code`: the socket error's code, for the operator's log only. */
-  | { ok: false; status: number | null; error: string; code?: string };
-
-/** One attempt as the log keeps it: its number (1 = the first), when it was sent, how long. */
-interface AttemptFacts {
-  number: number;
-  at: number;
-  durationMs: number;
 }
 
 /** What the delivery log says when no HTTP answer came: the cause in general words only. */
@@ -110,6 +82,41 @@ function guardedAgent(environment: Environment, resolveHost: ResolveHost, timeou
   });
 }
 
+/** One attempt's request through the environment's pool; its answer or why there was none. */
+async function send(
+  row: DueRow,
+  signal: AbortSignal,
+  dispatcher: Agent,
+  timeoutMs: number,
+): Promise<Outcome> {
+  const timestamp = Math.floor(Date.now() / 1000); // wall time on purpose; see the header comment
+  try {
+    const response = await request(row.url, {
+      method: 'POST',
+      dispatcher,
+      signal,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Counter-Webhooks/1.0',
+        ...deliveryHeaders(row.secret, row.event_id, row.body, timestamp, row.tamper),
+      },
+      body: row.body,
+    });
+    // The answer's body is not used, but reading it frees the connection for reuse.
+    await response.body.dump({ limit: 64 * 1024 }).catch(() => {});
+    if (response.statusCode >= 200 && response.statusCode < 300)
+      return { ok: true, status: response.statusCode };
+    return { ok: false, status: response.statusCode, error: `HTTP ${response.statusCode}` };
+  } catch (error) {
+    return {
+      ok: false,
+      status: null,
+      error: failureText(error, timeoutMs),
+      code: errorCode(error),
+    };
+  }
+}
+
 export function createWebhookDispatcher(
   store: Store,
   clock: Clock,
@@ -132,68 +139,8 @@ export function createWebhookDispatcher(
     production: guardedAgent('production', resolveHost, timeoutMs),
   };
 
-  // In-flight rows are still PENDING and due, so the SELECT asks for enough rows to skip them.
-  // Once per pass of clock.sweeps(), with that pass's now.
-  const due = sweepQuery<[number, Environment, number, number], DueRow>(
-    store,
-    (only) => `
-    SELECT d.id, d.event_id, d.body, d.attempts, s.url, s.secret, s.deleted_at, s.environment,
-      s.merchant_id, d.next_attempt_at, d.tamper
-    FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id
-    WHERE d.status = 'PENDING' AND d.next_attempt_at <= ? AND s.environment = ?
-      ${only('s.merchant_id')} AND (d.claimed_until IS NULL OR d.claimed_until <= ?)
-    ORDER BY d.next_attempt_at
-    LIMIT ?`,
-  );
-  // A sender takes a delivery before sending it: only one claim of a due row succeeds, on this
-  // instance or any other on the database. Real time, not an environment's clock: the claim is
-  // about this process being alive, and the sandbox clock can jump.
-  const claim = store.prepare<[number, string, number]>(`
-    UPDATE webhook_deliveries SET claimed_until = ?
-    WHERE id = ? AND status = 'PENDING' AND (claimed_until IS NULL OR claimed_until <= ?)`);
-  const unclaim = store.prepare<[string]>(
-    'UPDATE webhook_deliveries SET claimed_until = NULL WHERE id = ?',
-  );
-  // Compare-and-set on status: a delivery failed meanwhile (subscription deleted) stays failed.
-  const delivered = store.prepare(`
-    UPDATE webhook_deliveries
-    SET status = 'DELIVERED', attempts = attempts + 1, delivered_at = ?, last_status_code = ?,
-        last_error = NULL, next_attempt_at = NULL, claimed_until = NULL
-    WHERE id = ? AND status = 'PENDING'`);
-  const failed = store.prepare(`
-    UPDATE webhook_deliveries
-    SET status = @status, attempts = attempts + 1, last_status_code = @code, last_error = @error,
-        next_attempt_at = @next, claimed_until = NULL
-    WHERE id = @id AND status = 'PENDING'`);
-  // The attempt log: one row per attempt, written with the outcome it records.
-  const logAttempt = store.prepare<[string, number, number, number | null, string | null, number]>(`
-    INSERT INTO webhook_delivery_attempts (delivery_id, attempt, at, status_code, error, duration_ms)
-    VALUES (?, ?, ?, ?, ?, ?)`);
-  const recordDelivered = (row: DueRow, attempt: AttemptFacts, now: number, status: number) =>
-    store.tx(async () => {
-      await delivered.run(now, status, row.id);
-      await logAttempt.run(row.id, attempt.number, attempt.at, status, null, attempt.durationMs);
-    });
-  const recordFailed = (
-    row: DueRow,
-    attempt: AttemptFacts,
-    update: Record<string, unknown>,
-    outcome: Outcome,
-  ) =>
-    store.tx(async () => {
-      await failed.run(update);
-      await logAttempt.run(
-        row.id,
-        attempt.number,
-        attempt.at,
-        outcome.status,
-        outcome.ok ? null : outcome.error,
-        attempt.durationMs,
-      );
-    });
-  const orphaned = store.prepare(`
-    UPDATE webhook_deliveries SET status = 'FAILED', last_error = 'subscription deleted', next_attempt_at = NULL
-    WHERE id = ? AND status = 'PENDING'`);
+  const { due, claim, unclaim, recordDelivered, recordFailed, orphaned } =
+    createDeliveryQueries(store);
 
   const inFlight = new Map<string, { promise: Promise<void>; abort: AbortController }>();
   let stopped = false;
@@ -259,39 +206,10 @@ export function createWebhookDispatcher(
     });
   }
 
-  async function send(row: DueRow, signal: AbortSignal): Promise<Outcome> {
-    const timestamp = Math.floor(Date.now() / 1000); // wall time on purpose; see the header comment
-    try {
-      const response = await request(row.url, {
-        method: 'POST',
-        dispatcher: agents[row.environment],
-        signal,
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Counter-Webhooks/1.0',
-          ...deliveryHeaders(row.secret, row.event_id, row.body, timestamp, row.tamper),
-        },
-        body: row.body,
-      });
-      // The answer's body is not used, but reading it frees the connection for reuse.
-      await response.body.dump({ limit: 64 * 1024 }).catch(() => {});
-      if (response.statusCode >= 200 && response.statusCode < 300)
-        return { ok: true, status: response.statusCode };
-      return { ok: false, status: response.statusCode, error: `HTTP ${response.statusCode}` };
-    } catch (error) {
-      return {
-        ok: false,
-        status: null,
-        error: failureText(error, timeoutMs),
-        code: errorCode(error),
-      };
-    }
-  }
-
   async function attempt(row: DueRow, signal: AbortSignal): Promise<void> {
     const at = clock.now(row.environment, row.merchant_id);
     const started = performance.now();
-    const outcome = await send(row, signal);
+    const outcome = await send(row, signal, agents[row.environment], timeoutMs);
     // Abandoned by stop(): the row stays PENDING and due, and is let go so that the next start,
     // or another instance, sends it again at once.
     if (signal.aborted) {

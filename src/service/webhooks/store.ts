@@ -1,5 +1,5 @@
 /**
- * Webhook subscriptions and their delivery log in SQLite. Every lookup is scoped by merchant and
+ * Webhook subscriptions and their delivery log (their SQL in repo.ts). Every lookup is scoped by merchant and
  * environment, so another merchant's (or environment's) subscription is simply not found.
  */
 import { randomUUID } from 'node:crypto';
@@ -15,8 +15,9 @@ import type { Clock } from '../kernel/clock';
 import { iso } from '../kernel/clock';
 import type { Caller } from '../kernel/caller';
 import type { Outbox } from '../kernel/events/outbox';
-import { insertionOrder, type Store } from '../kernel/store/port';
+import type { Store } from '../kernel/store/port';
 import { newWebhookSecret } from './signing';
+import { createSubscriptionQueries } from './repo';
 
 type EventTypeName = z.infer<typeof WebhookDelivery>['eventType'];
 
@@ -98,36 +99,8 @@ export function deliveryOut(
 }
 
 export function createSubscriptionStore(store: Store, clock: Clock, outbox: Outbox) {
-  const insert = store.prepare(`
-    INSERT INTO webhook_subscriptions (id, merchant_id, environment, url, event_types, secret, description, created_at)
-    VALUES (@id, @merchantId, @environment, @url, @eventTypes, @secret, @description, @createdAt)`);
-  const byId = store.prepare<[string], SubscriptionRow>(
-    'SELECT * FROM webhook_subscriptions WHERE id = ?',
-  );
-  const live = store.prepare<[string, string], SubscriptionRow>(`
-    SELECT * FROM webhook_subscriptions
-    WHERE merchant_id = ? AND environment = ? AND deleted_at IS NULL
-    ORDER BY created_at, id`);
-  const softDelete = store.prepare(
-    'UPDATE webhook_subscriptions SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL',
-  );
-  // A deleted endpoint gets nothing more; its queued deliveries end here, not in the dispatcher.
-  const failPending = store.prepare(`
-    UPDATE webhook_deliveries SET status = 'FAILED', last_error = 'subscription deleted', next_attempt_at = NULL
-    WHERE subscription_id = ? AND status = 'PENDING'`);
-  const log = store.prepare<[string, number], DeliveryRow>(`
-    SELECT * FROM webhook_deliveries WHERE subscription_id = ?
-    ORDER BY created_at DESC, ${insertionOrder(store)} DESC LIMIT ?`);
-  const attemptsOf = store.prepare<[string], AttemptRow>(`
-    SELECT * FROM webhook_delivery_attempts
-    WHERE delivery_id IN (${store.dialect === 'sqlite' ? 'SELECT value FROM json_each(?)' : 'SELECT jsonb_array_elements_text(?::jsonb)'})
-    ORDER BY delivery_id, attempt`);
-  const delivery = store.prepare<[string, string], DeliveryRow>(
-    'SELECT * FROM webhook_deliveries WHERE id = ? AND subscription_id = ?',
-  );
-  const insertDelivery = store.prepare(`
-    INSERT INTO webhook_deliveries (id, subscription_id, event_id, event_type, body, status, next_attempt_at, created_at)
-    VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?)`);
+  const { insert, byId, live, softDelete, failPending, log, attemptsOf, delivery, insertDelivery } =
+    createSubscriptionQueries(store);
 
   /** The caller's live subscription, or undefined (deleted, another merchant or environment). */
   async function find(caller: Caller, id: string): Promise<SubscriptionRow | undefined> {

@@ -146,7 +146,9 @@ describe('POST /api/webhook/test', () => {
       expect(res.json.errors[0]?.field).toBe('status');
     }
   });
+});
 
+describe('POST /api/webhook/test: each event type', () => {
   it('sends REFUND_STATUS with a refundId and a refund status', async () => {
     const res = await trigger({
       eventType: 'REFUND_STATUS',

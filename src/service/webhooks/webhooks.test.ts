@@ -291,7 +291,9 @@ describe('deliveries', () => {
     expect(first.received.filter((x) => x.json.data.paymentRequestId === after)).toEqual([]);
     expect(second.received.filter((x) => x.json.data.paymentRequestId === before)).toEqual([]);
   });
+});
 
+describe('deliveries: expiry, retries, resends and deleted subscriptions', () => {
   it('delivers EXPIRED_STATUS once the sandbox clock passes expiresIn', async () => {
     const r = await receiver();
     const sub = await subscribe(r.url, ['EXPIRED_STATUS']);
