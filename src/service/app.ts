@@ -53,7 +53,7 @@ import { createMessageOutbox, type MessageOptions } from './messages/outbox';
 import { messageRoutes } from './messages/routes';
 import { createLifecycle } from './payments/lifecycle';
 import { paymentListRoutes } from './payments/list';
-import { createPaymentReader } from './payments/model';
+import { createPaymentReader } from './payments/repo/reader';
 import { paymentRoutes } from './payments/routes';
 import { attachFcmPush, createFcmPush, type FcmOptions } from './push/fcm';
 import { receiptRoutes } from './receipts/routes';

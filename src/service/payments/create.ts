@@ -13,7 +13,7 @@ import type { PaymentStatus } from '../../shared/payment-states';
 import type { Method, RequestOptions, RequestRow } from './model';
 import { newId } from '../kernel/ids';
 import { createBatcher, writeAllOrEach } from '../kernel/store/batcher';
-import { insertMany } from '../kernel/store/insert-many';
+import { createCreatorStatements, type EnvironmentSettings, type NewRow } from './repo/create';
 
 /**
  * The merchant's settings a new payment is made under (PATCH /api/merchant), in the payment's
@@ -30,8 +30,6 @@ export interface MerchantRow {
   default_expiry_seconds?: number;
 }
 
-type EnvironmentSettings = Record<Environment, Required<MerchantRow>>;
-
 export interface NewRequest {
   body: ProcessPaymentBody;
   terminalId?: string | null;
@@ -43,29 +41,8 @@ export interface NewRequest {
 }
 
 export function createPaymentCreator(store: Store, clock: Clock) {
-  // Both environments' settings in one read, kept under the merchant's id, which is what a
-  // change of either announces.
-  const merchantRows = store.prepare<[string, string], { sandbox: number } & Required<MerchantRow>>(
-    `SELECT 0 AS sandbox, card_enabled, remote_enabled, tips_enabled, default_expiry_seconds
-     FROM merchants WHERE id = ?
-     UNION ALL
-     SELECT 1, card_enabled, remote_enabled, tips_enabled, default_expiry_seconds
-     FROM sandbox_profiles WHERE merchant_id = ?`,
-  );
-  async function readSettings(id: string): Promise<EnvironmentSettings | undefined> {
-    const rows = await merchantRows.all(id, id);
-    const production = rows.find((row) => row.sandbox === 0);
-    if (!production) return undefined;
-    const settingsOf = (row: Required<MerchantRow>): Required<MerchantRow> => ({
-      card_enabled: row.card_enabled,
-      remote_enabled: row.remote_enabled,
-      tips_enabled: row.tips_enabled,
-      default_expiry_seconds: row.default_expiry_seconds,
-    });
-    const copy = rows.find((row) => row.sandbox === 1);
-    // The sandbox runs on production's settings until it changes its own copy.
-    return { production: settingsOf(production), sandbox: settingsOf(copy ?? production) };
-  }
+  const { readSettings, primaryStoreOf, customer, terminalLimit, insertAll } =
+    createCreatorStatements(store);
   // Every new payment reads its merchant's settings, which change only through PATCH
   // /api/merchant (`merchantChanged`; on a shared database the store announces it): kept, even
   // when read inside the group commit's transaction, which never writes a merchant.
@@ -81,9 +58,6 @@ export function createPaymentCreator(store: Store, clock: Clock) {
     },
   };
   const storeOf = createStoreViews(store).openOrArchived;
-  const primaryStoreOf = store.prepare<[string], { id: string }>(
-    'SELECT id FROM stores WHERE merchant_id = ? AND is_primary = 1',
-  );
   // A merchant's primary store is committed with the merchant (bootstrap) and never changes,
   // goes or is archived, so it is read once, even inside a transaction.
   const primaryStores = new Map<string, string>();
@@ -93,85 +67,6 @@ export function createPaymentCreator(store: Store, clock: Clock) {
       primaryStores.set(merchantId, (id = (await primaryStoreOf.get(merchantId))!.id));
     return id;
   }
-  const customer = store.prepare<[string, string, string], { id: string }>(
-    'SELECT id FROM customers WHERE id = ? AND merchant_id = ? AND environment = ?',
-  );
-  const terminalLimit = store.prepare<[string], { max_amount_pence: number }>(
-    'SELECT max_amount_pence FROM terminals WHERE id = ?',
-  );
-  type NewRow = Awaited<ReturnType<typeof prepare>>;
-  // Positional, as lifecycle.ts's insertTx: every payment request and saved-card charge writes
-  // these columns.
-  const insertRequests = insertMany(store, 'payment_requests', [
-    'id',
-    'merchant_id',
-    'environment',
-    'store_id',
-    'terminal_id',
-    'customer_ref',
-    'order_id',
-    'amount_pence',
-    'status',
-    'allowed_methods',
-    'options',
-    'notes',
-    'metadata',
-    'template',
-    'expires_at',
-    'created_at',
-    'updated_at',
-    'line_count',
-  ]);
-  const insertLines = insertMany(store, 'payment_line_items', [
-    'payment_request_id',
-    'position',
-    'description',
-    'quantity',
-    'unit_pence',
-  ]);
-  /** A new request's values in the order of insertRequests' columns. */
-  const values = (r: NewRow) => [
-    r.id,
-    r.merchantId,
-    r.environment,
-    r.storeId,
-    r.terminalId,
-    r.customerRef,
-    r.orderId,
-    r.amount,
-    r.status,
-    r.methods,
-    r.options,
-    r.notes,
-    r.metadata,
-    r.template,
-    r.expiresAt,
-    r.now,
-    r.now,
-    r.lines.length,
-  ];
-
-  /**
-   * Requests and their baskets, all or none: a basket is written only with its request, in one
-   * transaction (the caller's, a savepoint of it, or its own).
-   */
-  async function insertAll(rows: NewRow[]): Promise<void> {
-    const lines = rows.flatMap((row) =>
-      row.lines.map((line, position) => [
-        row.id,
-        position,
-        line.description,
-        line.quantity,
-        line.unitPence,
-      ]),
-    );
-    if (lines.length === 0) return insertRequests(rows.map(values));
-    await store.tx(async () => {
-      await insertRequests(rows.map(values));
-      await insertLines(lines);
-    });
-  }
-
   // The requests asked for in one turn of the event loop, outside any transaction, are written
   // by one INSERT: on PostgreSQL one round trip for the batch, where a transaction would take a
   // BEGIN, an INSERT each and a COMMIT (docs/benchmarks.md). One batch at a time: those asked
