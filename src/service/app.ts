@@ -58,7 +58,7 @@ import { paymentRoutes } from './payments/routes';
 import { attachFcmPush, createFcmPush, type FcmOptions } from './push/fcm';
 import { receiptRoutes } from './receipts/routes';
 import { createRefundLifecycle } from './refunds/lifecycle';
-import { createRefundReader } from './refunds/model';
+import { createRefundReader } from './refunds/repo';
 import { refundRoutes } from './refunds/routes';
 import { sandboxRoutes } from './sandbox/routes';
 import { openStore, type StoreOptions } from './kernel/store/open';

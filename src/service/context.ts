@@ -12,7 +12,7 @@ import type { MessageOutbox } from './messages/outbox';
 import type { Lifecycle } from './payments/lifecycle';
 import type { PaymentReader } from './payments/model';
 import type { RefundLifecycle } from './refunds/lifecycle';
-import type { RefundReader } from './refunds/model';
+import type { RefundReader } from './refunds/repo';
 import type { Store } from './kernel/store/port';
 import type { StreamRegistry } from './ops/streams';
 import type { Presence, TerminalReader } from './terminals/model';

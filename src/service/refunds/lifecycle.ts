@@ -8,13 +8,12 @@ import type { RefundCreateBody } from '../../shared/contract/refunds';
 import { formatPence, penceToPounds, poundsToPence } from '../../shared/money';
 import { canMoveRefund, type RefundStatus } from '../../shared/refund-states';
 import type { Clock, Sweep } from '../kernel/clock';
-import { sweepQuery } from '../kernel/sweep';
 import type { Outbox } from '../kernel/events/outbox';
 import { badField, badRequest, notFound } from '../kernel/errors';
 import type { PaymentReader, RequestRow } from '../payments/model';
-import type { Environment } from '../kernel/caller';
-import { insertionOrder, type Store } from '../kernel/store/port';
-import type { RefundReader, RefundRow } from './model';
+import type { Store } from '../kernel/store/port';
+import type { RefundRow } from './model';
+import { createRefundStatements, type RefundReader } from './repo';
 import { newId } from '../kernel/ids';
 
 /** The sandbox bank readies a refund this long (service time) after it is initiated… */
@@ -24,6 +23,53 @@ export const REFUND_COMPLETED_AFTER_MS = 3_000;
 
 const SANDBOX_FAILURE = 'The sandbox bank could not return the money';
 
+/** A refund's events: REFUND_STATUS, and for a terminal's payment POS_PAYMENT_STATUS. */
+async function emit(
+  outbox: Outbox,
+  refund: RefundRow,
+  request: RequestRow,
+  errorDescription?: string,
+) {
+  const data = {
+    paymentRequestId: request.id,
+    terminalId: request.terminal_id,
+    refundId: refund.id,
+    orderId: request.order_id,
+    status: refund.status,
+    amount: penceToPounds(refund.amount_pence),
+    refundAmount: penceToPounds(refund.amount_pence),
+    refundType: refund.refund_type,
+    paidAmount: penceToPounds(refund.paid_pence),
+    refundedAmount: penceToPounds(request.refunded_pence),
+    currency: refund.currency,
+    paymentMethod: request.payment_method,
+    ...(errorDescription ? { errorDescription } : {}),
+    ...(refund.metadata !== null ? { metadata: JSON.parse(refund.metadata) } : {}),
+  };
+  const base = {
+    merchantId: refund.merchant_id,
+    environment: refund.environment,
+    paymentRequestId: request.id,
+    terminalId: request.terminal_id,
+  };
+  await outbox.emit({ ...base, type: 'REFUND_STATUS', data });
+  // A terminal payment's refund reaches that terminal too, as the POS event type it listens for.
+  if (request.terminal_id)
+    await outbox.emit({
+      ...base,
+      type: 'POS_PAYMENT_STATUS',
+      data: {
+        ...data,
+        type: 'REFUND_STATUS',
+        customFields: [
+          { fieldName: 'terminalId', value: request.terminal_id },
+          { fieldName: 'orderId', value: request.order_id },
+          { fieldName: 'refundId', value: refund.id },
+        ],
+      },
+    });
+}
+
 export function createRefundLifecycle(
   store: Store,
   clock: Clock,
@@ -31,83 +77,7 @@ export function createRefundLifecycle(
   payments: PaymentReader,
   reader: RefundReader,
 ) {
-  // What counts against the amount paid is every refund neither FAILED nor CANCELLED: the
-  // payment's refunded total (the COMPLETED ones) and these, the ones in flight, read from their
-  // partial index (a payment refunded in many parts has few of them at a time).
-  const inFlight = store.prepare<[string], { pence: number }>(`
-    SELECT COALESCE(SUM(amount_pence), 0) AS pence
-    FROM refunds ${store.dialect === 'sqlite' ? 'INDEXED BY refunds_open' : ''}
-    WHERE payment_request_id = ? AND status IN ('INITIATED', 'PENDING')`);
-  const paidTransaction = store.prepare<[string], { id: string }>(`
-    SELECT id FROM transactions WHERE payment_request_id = ? AND status = 'COMPLETED'
-    ORDER BY created_at DESC, ${insertionOrder(store)} DESC LIMIT 1`);
-  const insert = store.prepare(`
-    INSERT INTO refunds (id, payment_request_id, merchant_id, environment, status, refund_type,
-      amount_pence, paid_pence, currency, payment_transaction_id, notes, metadata, due_at,
-      created_at, updated_at)
-    VALUES (@id, @requestId, @merchantId, @environment, 'INITIATED', @type, @amount, @paid,
-      @currency, @txId, @notes, @metadata, @dueAt, @now, @now)`);
-  const cas = store.prepare(`
-    UPDATE refunds SET status = @to, due_at = @dueAt, updated_at = @now
-    WHERE id = @id AND status = @from`);
-  const addRefunded = store.prepare(
-    'UPDATE payment_requests SET refunded_pence = refunded_pence + ? WHERE id = ?',
-  );
-  // Concurrent refunds of one payment, on any instance, queue on its row: the over-refund check
-  // then sees every refund committed before it. SQLite has one writer at a time already.
-  const lockRequest = store.prepare<[string]>(
-    store.dialect === 'sqlite'
-      ? 'SELECT 1 WHERE ? IS NOT NULL'
-      : 'SELECT 1 FROM payment_requests WHERE id = ? FOR UPDATE',
-  );
-  const due = sweepQuery<[number, Environment], RefundRow>(
-    store,
-    (only) => `
-    SELECT * FROM refunds WHERE due_at IS NOT NULL AND due_at <= ? AND environment = ?
-      ${only('merchant_id')}
-    ORDER BY due_at LIMIT 500`,
-  );
-
-  async function emit(refund: RefundRow, request: RequestRow, errorDescription?: string) {
-    const data = {
-      paymentRequestId: request.id,
-      terminalId: request.terminal_id,
-      refundId: refund.id,
-      orderId: request.order_id,
-      status: refund.status,
-      amount: penceToPounds(refund.amount_pence),
-      refundAmount: penceToPounds(refund.amount_pence),
-      refundType: refund.refund_type,
-      paidAmount: penceToPounds(refund.paid_pence),
-      refundedAmount: penceToPounds(request.refunded_pence),
-      currency: refund.currency,
-      paymentMethod: request.payment_method,
-      ...(errorDescription ? { errorDescription } : {}),
-      ...(refund.metadata !== null ? { metadata: JSON.parse(refund.metadata) } : {}),
-    };
-    const base = {
-      merchantId: refund.merchant_id,
-      environment: refund.environment,
-      paymentRequestId: request.id,
-      terminalId: request.terminal_id,
-    };
-    await outbox.emit({ ...base, type: 'REFUND_STATUS', data });
-    // A terminal payment's refund reaches that terminal too, as the POS event type it listens for.
-    if (request.terminal_id)
-      await outbox.emit({
-        ...base,
-        type: 'POS_PAYMENT_STATUS',
-        data: {
-          ...data,
-          type: 'REFUND_STATUS',
-          customFields: [
-            { fieldName: 'terminalId', value: request.terminal_id },
-            { fieldName: 'orderId', value: request.order_id },
-            { fieldName: 'refundId', value: refund.id },
-          ],
-        },
-      });
-  }
+  const { inFlight, insert, cas, due } = createRefundStatements(store);
 
   /**
    * POST /api/refund/{id}: the over-refund check and the insert are one transaction. The route
@@ -117,7 +87,9 @@ export function createRefundLifecycle(
    */
   async function initiate(requestId: string, body: RefundCreateBody): Promise<RefundRow> {
     if (!store.inTransaction) return await outbox.tx(async () => await initiate(requestId, body));
-    if (store.dialect !== 'sqlite') await lockRequest.get(requestId);
+    // Concurrent refunds of one payment, on any instance, queue on its row: the over-refund check
+    // then sees every refund committed before it. SQLite has one writer at a time already.
+    if (store.dialect !== 'sqlite') await payments.lockForRefund(requestId);
     const request = await payments.get(requestId);
     if (!request) throw notFound('No payment request with this id');
     if (request.status !== 'COMPLETED')
@@ -145,7 +117,7 @@ export function createRefundLifecycle(
       amount_pence: amount,
       paid_pence: request.paid_pence,
       currency: request.currency,
-      payment_transaction_id: (await paidTransaction.get(request.id))?.id ?? request.id,
+      payment_transaction_id: (await payments.paidTransaction(request.id))?.id ?? request.id,
       notes: body.refundNotes ?? null,
       metadata: body.metadata === undefined ? null : JSON.stringify(body.metadata),
       due_at: now + REFUND_PENDING_AFTER_MS,
@@ -167,7 +139,7 @@ export function createRefundLifecycle(
       dueAt: row.due_at,
       now,
     });
-    await emit(row, request);
+    await emit(outbox, row, request);
     return row;
   }
 
@@ -188,12 +160,11 @@ export function createRefundLifecycle(
     const changed = (await cas.run({ id: refund.id, from: refund.status, to, dueAt, now })).changes;
     if (changed === 0) throw badRequest('The refund changed meanwhile; read it again');
     if (to === 'COMPLETED') {
-      payments.invalidate(refund.payment_request_id);
-      await addRefunded.run(refund.amount_pence, refund.payment_request_id);
+      await payments.recordRefunded(refund.payment_request_id, refund.amount_pence);
       request = { ...request, refunded_pence: request.refunded_pence + refund.amount_pence };
     }
     const next: RefundRow = { ...refund, status: to, due_at: dueAt, updated_at: now };
-    await emit(next, request, to === 'FAILED' ? SANDBOX_FAILURE : undefined);
+    await emit(outbox, next, request, to === 'FAILED' ? SANDBOX_FAILURE : undefined);
     return { refund: next, request };
   }
 

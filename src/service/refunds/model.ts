@@ -1,4 +1,4 @@
-/** Refund rows and their wire shape, the refund record (docs/refunds.md). */
+/** Refund rows and their wire shape, the refund record (docs/refunds.md); their SQL is repo.ts's. */
 import type { z } from 'zod';
 import type { RefundRecord } from '../../shared/contract/refunds';
 import { penceToDecimalText } from '../../shared/money';
@@ -6,7 +6,6 @@ import type { RefundStatus } from '../../shared/refund-states';
 import { iso } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
 import type { RequestRow } from '../payments/model';
-import { insertionOrder, type Store } from '../kernel/store/port';
 
 export interface RefundRow {
   id: string;
@@ -49,15 +48,3 @@ export function refundRecord(row: RefundRow, request: RequestRow): z.input<typeo
       : {}),
   };
 }
-
-export function createRefundReader(store: Store) {
-  const byId = store.prepare<[string], RefundRow>('SELECT * FROM refunds WHERE id = ?');
-  const ofRequest = store.prepare<[string], RefundRow>(
-    `SELECT * FROM refunds WHERE payment_request_id = ? ORDER BY created_at, ${insertionOrder(store)}`,
-  );
-  return {
-    get: (id: string) => byId.get(id),
-    ofRequest: (paymentRequestId: string) => ofRequest.all(paymentRequestId),
-  };
-}
-export type RefundReader = ReturnType<typeof createRefundReader>;
