@@ -1,7 +1,8 @@
 /**
  * Saved-card charges over real HTTP: field rules, the card states (docs/customers.md) driven by the
  * sandbox clock, capture (whole or lower), cancel with its reason rules, the test cards'
- * outcomes, PAYMENTS_STATUS on every change, and the sandbox simulate's authorizations.
+ * outcomes and PAYMENTS_STATUS on every change (the sandbox simulate's authorizations and charges
+ * after the reset are in charges-sandbox.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CardPayment, SavedCard } from '../../shared/contract/cards';
@@ -179,7 +180,10 @@ describe('charging a saved card', () => {
     );
     expect(answers.map((e) => e.seq)).toEqual([...answers.map((e) => e.seq)].sort((a, b) => a - b));
   });
+});
 
+// A MANUAL_CAPTURE charge holds the amount until it is captured, cancelled or expires.
+describe('charging a saved card, held for capture', () => {
   it('MANUAL_CAPTURE: AUTHORIZED until captured, for a lower amount', async () => {
     const card = await cardFor('5555555555554444');
     const payment = await charge(card, 'MANUAL_CAPTURE');
@@ -478,93 +482,5 @@ describe('field rules and lookups', () => {
       amount: 5,
     });
     expectError(await cancel(bank.body.paymentRequestId), 400, 'not a card payment');
-  });
-});
-
-describe('sandbox simulate', () => {
-  it('an AUTHORIZED outcome is a MANUAL_CAPTURE hold that capture ends', async () => {
-    const created = await h.call('POST', '/api/payments/process-payment', {
-      customerId: 'c',
-      orderId: 'o',
-      amount: 12,
-    });
-    const id = created.body.paymentRequestId as string;
-    const sim = await h.call('POST', `/api/sandbox/payment-requests/${id}/simulate`, {
-      paymentMethod: 'CARD',
-      outcome: 'AUTHORIZED',
-    });
-    expect(sim.status).toBe(200);
-    const record = PaymentStatusRecord.parse(sim.body);
-    expect(record.status).toBe('AUTHORIZED');
-    expect(record.transactions[0]?.cardPaymentDetails?.captureType).toBe('MANUAL_CAPTURE');
-    expect((await capture(id)).status).toBe(200);
-    expect((await status(id)).status).toBe('COMPLETED');
-  });
-
-  it('CAPTURE_BEFORE_EXPIRY holds can be cancelled; captureType needs AUTHORIZED', async () => {
-    const created = await h.call('POST', '/api/payments/process-payment', {
-      customerId: 'c',
-      orderId: 'o',
-      amount: 12,
-    });
-    const id = created.body.paymentRequestId as string;
-    const url = `/api/sandbox/payment-requests/${id}/simulate`;
-    expectError(
-      await h.call('POST', url, {
-        paymentMethod: 'CARD',
-        outcome: 'COMPLETED',
-        captureType: 'MANUAL_CAPTURE',
-      }),
-      400,
-      'captureType',
-    );
-    expectError(
-      await h.call('POST', url, {
-        paymentMethod: 'CARD',
-        outcome: 'AUTHORIZED',
-        captureType: 'AUTO_CAPTURE',
-      }),
-      400,
-      'captureType',
-    );
-    await h.call('POST', url, {
-      paymentMethod: 'CARD',
-      outcome: 'AUTHORIZED',
-      captureType: 'CAPTURE_BEFORE_EXPIRY',
-    });
-    expect((await cancel(id, { cancelledReasonCode: 'Abandoned' })).status).toBe(200);
-    expect((await status(id)).status).toBe('CANCELLED');
-  });
-});
-
-describe('after the sandbox reset', () => {
-  it('a charge of a customer and card it deleted gets 404, though the card was charged before', async () => {
-    const own = await startService();
-    try {
-      const who = await own.call('POST', '/api/customers', {
-        fullName: 'Gone Soon',
-        email: 'gone@example.com',
-      });
-      const card = await own.call('POST', `/api/sandbox/customers/${who.body.id}/cards`, {
-        number: '4242424242424242',
-      });
-      const body = {
-        customerId: who.body.id,
-        paymentMethodId: card.body.id,
-        captureType: 'AUTO_CAPTURE',
-        amount: 3,
-        orderId: 'before-reset',
-      };
-      expect((await own.call('POST', '/api/payments/card/process-payment', body)).status).toBe(201);
-      expect((await own.call('POST', '/api/sandbox/reset')).status).toBe(200);
-      const again = await own.call('POST', '/api/payments/card/process-payment', {
-        ...body,
-        orderId: 'after-reset',
-      });
-      expect(again.status).toBe(404);
-      expect(ErrorEnvelope.parse(again.body).message).toMatch(/customer/i);
-    } finally {
-      await own.close();
-    }
   });
 });

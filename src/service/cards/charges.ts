@@ -18,18 +18,18 @@ import { createTerminalScope } from '../customers/terminal-scope';
 import type { Caller } from '../kernel/caller';
 import { badField, badRequest, notFound } from '../kernel/errors';
 import { mount } from '../http/mount';
-import { ofEnvironment, sandboxCopyJoin } from '../merchants/profile';
 import { requestFor } from '../payments/access';
 import type { Authorization } from '../payments/lifecycle';
 import type { MerchantRow } from '../payments/create';
 import { NO_CARD, behaviourOfCard, type SavedCardRow } from './model';
+import { chargeableStatement } from './repo';
 
 /** How long a card authorization holds (the service's choice; docs/customers.md): 7 days. */
 export const AUTHORIZATION_MS = 7 * 24 * 3600_000;
 /** CAPTURE_BEFORE_EXPIRY captures this long before the authorization would expire. */
 export const CAPTURE_MARGIN_MS = 3600_000;
 
-type Chargeable = [
+export type Chargeable = [
   cardEnabled: number,
   remoteEnabled: number,
   customerId: string | null,
@@ -62,31 +62,7 @@ export function createCardCharger(ctx: ServiceContext) {
   // One per database, so the routes' charger and COLLECT contracts' share it with the reset.
   const known = chargeables.get(ctx.store) ?? new Map<string, Chargeable>();
   chargeables.set(ctx.store, known);
-  // The merchant's settings, the customer and the card in one statement rather than three: each
-  // statement has a fixed cost whatever it reads (docs/benchmarks.md), and a charge needs
-  // only these columns. A missing customer or card comes back as NULLs, told apart below. Bound
-  // by position and read as an array (raw): better-sqlite3 otherwise looks every parameter up by
-  // name and makes every column's name a property, a good part of the read's cost.
-  // The settings are the caller's environment's (the sandbox's copy for a sandbox secret).
-  const chargeable = ctx.store.prepareArrays<
-    [
-      customerId: string,
-      environment: string,
-      cardId: string,
-      settingsOf: string,
-      merchantId: string,
-    ],
-    Chargeable
-  >(
-    `
-    SELECT ${ofEnvironment('card_enabled')}, ${ofEnvironment('remote_enabled')}, c.id, k.id,
-           k.brand, k.last4, k.card_type, k.expiry_date, k.behaviour
-    FROM merchants m
-    LEFT JOIN customers c ON c.id = ? AND c.merchant_id = m.id AND c.environment = ?
-    LEFT JOIN saved_cards k ON k.id = ? AND k.customer_id = c.id
-    ${sandboxCopyJoin('?')}
-    WHERE m.id = ?`,
-  );
+  const chargeable = chargeableStatement(ctx.store);
 
   async function charge(
     caller: Caller,

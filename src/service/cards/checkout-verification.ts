@@ -19,6 +19,7 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 import type { Clock } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
 import type { Store } from '../kernel/store/port';
+import { verificationStatements } from './repo';
 
 /** The payment request a browser is verifying for: its id, and whose clock its codes run on. */
 type PaymentOf = { id: string; environment: Environment; merchant_id: string };
@@ -32,7 +33,7 @@ export const SESSION_COOKIE = 'saved_card_session';
 /** How long the browser keeps the cookie: a code's life and the session it opens. */
 export const SESSION_COOKIE_SECONDS = (CODE_TTL_MS + VERIFIED_TTL_MS) / 1000;
 
-interface VerificationRow {
+export interface VerificationRow {
   session_hash: string;
   payment_request_id: string;
   customer_id: string;
@@ -69,29 +70,7 @@ export function maskRecipient(channel: 'EMAIL' | 'SMS', to: string): string {
 }
 
 export function createVerificationStore(store: Store, clock: Clock) {
-  const bySession = store.prepare<[string], VerificationRow>(
-    'SELECT * FROM checkout_verifications WHERE session_hash = ?',
-  );
-  const sentFor = store.prepare<[string], { n: number }>(
-    'SELECT count(*) AS n FROM checkout_verifications WHERE payment_request_id = ?',
-  );
-  const insert = store.prepare(`
-    INSERT INTO checkout_verifications (session_hash, payment_request_id, customer_id, recipient,
-      code_hash, code_expires_at, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`);
-  // The row stays (it counts towards MAX_CODES_PER_REQUEST); only its code and session end.
-  const close = store.prepare(
-    'UPDATE checkout_verifications SET code_hash = NULL, verified_until = NULL WHERE session_hash = ?',
-  );
-  const wrong = store.prepare(`
-    UPDATE checkout_verifications
-    SET attempts = attempts + 1,
-        code_hash = CASE WHEN attempts + 1 >= @max THEN NULL ELSE code_hash END
-    WHERE session_hash = @session AND code_hash = @hash`);
-  // Compare-and-set on the code's hash: a code opens a session once.
-  const verify = store.prepare(`
-    UPDATE checkout_verifications SET code_hash = NULL, verified_until = @until
-    WHERE session_hash = @session AND code_hash = @hash`);
+  const { bySession, sentFor, insert, close, wrong, verify } = verificationStatements(store);
 
   /** The row of this browser's session, if it belongs to this request and customer. */
   async function rowOf(token: string | undefined, requestId: string, customerId: string) {

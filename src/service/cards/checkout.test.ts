@@ -287,7 +287,9 @@ describe('saved cards need the customer to confirm it is them', () => {
     expect(expired.status).toBe(400);
     expect(await expired.text()).toContain('Send a new code');
   });
+});
 
+describe('saved-card codes: the reset, how many, by which channel', () => {
   it('the sandbox reset forgets the codes with the customers', async () => {
     const customer = await newCustomer();
     await saveCard(customer.id, '4242424242424242');

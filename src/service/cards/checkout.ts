@@ -10,55 +10,27 @@
  * Kept apart from pages/hosted-page.ts, which only calls in at these points.
  */
 import type { Context, Hono } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
-import { z } from 'zod';
-import { formatPence } from '../../shared/money';
 import type { ServiceContext } from '../context';
 import { optionsOf, type RequestRow, type TransactionRow } from '../payments/model';
 import { cardDigits, type CardBehaviour, type CardForm } from '../pages/hosted-cards';
-import { seeOther, sendPage } from '../pages/hosted';
+import { sendPage } from '../pages/hosted';
 import type { HostedPageKit } from '../pages/hosted-page';
-import { planQuery, type Plan } from '../pages/hosted-plan';
+import type { Plan } from '../pages/hosted-plan';
 import type { Summary } from '../pages/hosted-views';
-import type { CustomerRow } from '../customers/model';
+import { customerByIdAnyScope } from '../customers/repo/customers';
+import { savedCardRoutes, session } from './checkout-routes';
 import { codeEntryPage, confirmItsYouPage, savedCardsPage } from './checkout-views';
-import {
-  CODE_TTL_MS,
-  SESSION_COOKIE,
-  SESSION_COOKIE_SECONDS,
-  createVerificationStore,
-  maskRecipient,
-} from './checkout-verification';
+import { createVerificationStore } from './checkout-verification';
 import { recipientOf } from './links';
-import { behaviourOfCard, createCardStore, type NewCard, type SavedCardRow } from './model';
+import { createCardStore, type NewCard } from './model';
+import { checkoutSaveStatements } from './repo';
 import { cardProfile } from './test-cards';
-
-const SavedCardChoice = z.object({ cardId: z.string().min(1).max(64) });
-const CodeForm = z.object({
-  code: z
-    .string()
-    .transform((s) => s.replace(/\s/g, ''))
-    .refine((s) => /^\d{6}$/.test(s), 'Enter the 6-digit code we sent you'),
-});
 
 export function cardOnFile(ctx: ServiceContext) {
   const cards = createCardStore(ctx.store, ctx.clock);
   const verifications = createVerificationStore(ctx.store, ctx.clock);
-  const hold = ctx.store.prepare(`
-    INSERT INTO checkout_card_saves (transaction_id, customer_id, card, created_at)
-    VALUES (?, ?, ?, ?)
-    ON CONFLICT (transaction_id) DO UPDATE SET customer_id = excluded.customer_id,
-      card = excluded.card, created_at = excluded.created_at, card_id = NULL`);
-  const held = ctx.store.prepare<
-    [string],
-    { customer_id: string; card: string; card_id: string | null }
-  >('SELECT customer_id, card, card_id FROM checkout_card_saves WHERE transaction_id = ?');
-  const markSaved = ctx.store.prepare(
-    'UPDATE checkout_card_saves SET card_id = ? WHERE transaction_id = ? AND card_id IS NULL',
-  );
-  const customerRow = ctx.store.prepare<[string], CustomerRow>(
-    'SELECT * FROM customers WHERE id = ?',
-  );
+  const { hold, held, markSaved } = checkoutSaveStatements(ctx.store);
+  const customerRow = customerByIdAnyScope(ctx.store);
 
   const saving = (row: RequestRow) => {
     const options = optionsOf(row);
@@ -80,10 +52,6 @@ export function cardOnFile(ctx: ServiceContext) {
     if (!customer || !recipient || (await cards.list(customer.id, 0, 1)).total === 0) return null;
     return { customer, recipient };
   }
-
-  const session = (c: Context) => getCookie(c, SESSION_COOKIE);
-  const payUrl = (row: RequestRow) => `/pay/${row.id}`;
-  const cardStep = (row: RequestRow, plan: Plan) => `${payUrl(row)}/card?${planQuery(plan)}`;
 
   return {
     /** With savePaymentMethod a card is only saved after 3DS, so every approved card is challenged. */
@@ -153,160 +121,7 @@ export function cardOnFile(ctx: ServiceContext) {
 
     /** The saved-card forms; hosted-page.ts adds them behind its guard (same-site forms only). */
     routes(app: Hono, kit: HostedPageKit) {
-      /** The request, its plan and its saved-card offer, or the page to answer instead. */
-      async function step(c: Context) {
-        const row = await kit.load(c.req.param('id') ?? '');
-        if (!row) return { page: kit.notFound(c) };
-        if (!kit.payable(row)) return { page: seeOther(c, payUrl(row)) };
-        const fields = await kit.formBody(c);
-        const { plan, page } = await kit.postedPlan(c, row, fields);
-        if (!plan) return { page };
-        const offer = await savedCardsOf(row);
-        if (!offer) return { page: seeOther(c, `${payUrl(row)}/card?${planQuery(plan)}&new=1`) };
-        return { row, fields, plan, offer, summary: await kit.summaryOf(row) };
-      }
-
-      // Send a code: a new session for this browser, and the message, stored together.
-      app.post('/pay/:id/saved-card/code', async (c) => {
-        const s = await step(c);
-        if (!s.row) return s.page;
-        const { row, plan, offer, summary } = s;
-        const started = await ctx.store.tx(async () => {
-          const masked = maskRecipient(offer.recipient.channel, offer.recipient.to);
-          const fresh = await verifications.start(session(c), row, offer.customer.id, masked);
-          if (!fresh) return null;
-          const amount = formatPence(plan.totalPence, row.currency);
-          const shop = summary.merchantName;
-          const minutes = CODE_TTL_MS / 60_000;
-          await ctx.messages.add({
-            merchantId: row.merchant_id,
-            environment: row.environment,
-            customerId: offer.customer.id,
-            channel: offer.recipient.channel,
-            to: offer.recipient.to,
-            subject: `${shop}: your code to pay with a saved card`,
-            body:
-              offer.recipient.channel === 'EMAIL'
-                ? `Hello ${offer.customer.full_name},\n\nYour code to pay ${amount} to ${shop} with a card you saved is ${fresh.code}.\n\nIt works once and expires in ${minutes} minutes. If you did not ask for it, ignore this email: nobody can pay with your saved cards without it.`
-                : `${shop}: ${fresh.code} is your code to pay ${amount} with a saved card. It expires in ${minutes} minutes. Did not ask? Ignore this message.`,
-          });
-          return fresh;
-        });
-        if (!started)
-          return sendPage(
-            c,
-            429,
-            confirmItsYouPage(
-              summary,
-              plan,
-              'Too many codes have been sent for this payment. Please pay with another card.',
-            ),
-          );
-        setCookie(c, SESSION_COOKIE, started.token, {
-          path: payUrl(row),
-          httpOnly: true,
-          sameSite: 'Strict',
-          secure: ctx.publicUrl().startsWith('https:'),
-          maxAge: SESSION_COOKIE_SECONDS,
-        });
-        return seeOther(c, cardStep(row, plan));
-      });
-
-      // Type the code: right opens the saved cards; wrong uses up one of the tries.
-      app.post('/pay/:id/saved-card/verify', async (c) => {
-        const s = await step(c);
-        if (!s.row) return s.page;
-        const { row, plan, offer, summary, fields } = s;
-        const state = await verifications.state(session(c), row, offer.customer.id);
-        if (state.state === 'verified') return seeOther(c, cardStep(row, plan));
-        if (state.state === 'none')
-          return sendPage(
-            c,
-            400,
-            confirmItsYouPage(
-              summary,
-              plan,
-              'This code can no longer be used: it has expired or was tried too many times. Send a new code.',
-            ),
-          );
-        const form = CodeForm.safeParse(fields);
-        if (!form.success)
-          return sendPage(
-            c,
-            400,
-            codeEntryPage(summary, plan, { ...state, error: form.error.issues[0]!.message }),
-          );
-        const result = await verifications.check(
-          session(c),
-          row,
-          offer.customer.id,
-          form.data.code,
-        );
-        if (result.ok) return seeOther(c, cardStep(row, plan));
-        if (result.reason === 'wrong' && result.attemptsLeft > 0)
-          return sendPage(
-            c,
-            400,
-            codeEntryPage(summary, plan, {
-              recipient: state.recipient,
-              attemptsLeft: result.attemptsLeft,
-              error: 'That code is not right. Check the message and try again.',
-            }),
-          );
-        return sendPage(
-          c,
-          400,
-          confirmItsYouPage(
-            summary,
-            plan,
-            result.reason === 'expired'
-              ? 'This code has expired. Send a new code.'
-              : 'That code was tried too many times. Send a new code, or use another card.',
-          ),
-        );
-      });
-
-      // Pay with a saved card (no 3DS: it was done when the card was saved), in a browser that
-      // has confirmed it is the customer's.
-      app.post('/pay/:id/saved-card', async (c) => {
-        const s = await step(c);
-        if (!s.row) return s.page;
-        const { row, plan, offer, summary, fields } = s;
-        if ((await verifications.state(session(c), row, offer.customer.id)).state !== 'verified')
-          return sendPage(
-            c,
-            403,
-            confirmItsYouPage(
-              summary,
-              plan,
-              "Confirm it's you before paying with a saved card: nothing was charged.",
-            ),
-          );
-        const choice = SavedCardChoice.safeParse(fields);
-        let card: SavedCardRow;
-        try {
-          if (!choice.success) throw new Error('no card chosen');
-          card = await cards.get(offer.customer.id, choice.data.cardId);
-        } catch {
-          return seeOther(c, cardStep(row, plan));
-        }
-        const behaviour = behaviourOfCard(card);
-        return await kit.attempt(c, row, async () => {
-          const tx = await ctx.lifecycle.startAttempt(row.id, {
-            method: 'CARD',
-            tipPence: plan.tipPence,
-            ...(plan.sharePence === undefined ? {} : { sharePence: plan.sharePence }),
-            card: { brand: card.brand, last4: card.last4, type: card.card_type },
-            status: 'PENDING',
-            settle:
-              behaviour.charge === 'approve'
-                ? { outcome: 'COMPLETED' }
-                : { outcome: 'FAILED', errorDescription: behaviour.errorDescription },
-            authorization: { captureType: 'AUTO_CAPTURE', cardId: card.id },
-          });
-          return seeOther(c, `${payUrl(row)}?tx=${tx.id}`);
-        });
-      });
+      savedCardRoutes(app, { ctx, kit, cards, verifications, savedCardsOf });
     },
   };
 }

@@ -12,6 +12,7 @@ import { ApiError } from '../kernel/errors';
 import { mount } from '../http/mount';
 import type { Store } from '../kernel/store/port';
 import type { NewCard } from './model';
+import { linkStatements } from './repo';
 import { signature } from '../merchants/profile';
 
 /** A card-saving link works for 24 hours (long enough to arrive by email and be opened). */
@@ -36,17 +37,7 @@ export const pendingCardOf = (row: LinkRow): NewCard | null =>
   row.pending_card ? (JSON.parse(row.pending_card) as NewCard) : null;
 
 export function createLinkStore(store: Store, clock: Clock) {
-  const insert = store.prepare(`
-    INSERT INTO card_links (token, customer_id, merchant_id, environment, success_url, failure_url,
-      expires_at, created_at)
-    VALUES (@token, @customerId, @merchantId, @environment, @successUrl, @failureUrl, @expiresAt, @now)`);
-  const byToken = store.prepare<[string], LinkRow>('SELECT * FROM card_links WHERE token = ?');
-  const setPending = store.prepare(
-    "UPDATE card_links SET pending_card = ? WHERE token = ? AND status = 'OPEN'",
-  );
-  const finish = store.prepare(`
-    UPDATE card_links SET status = @to, card_id = @cardId, used_at = @now, pending_card = NULL
-    WHERE token = @token AND status = 'OPEN'`);
+  const { insert, byToken, setPending, finish } = linkStatements(store);
 
   return {
     async create(

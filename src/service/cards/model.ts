@@ -9,7 +9,8 @@ import type { Clock } from '../kernel/clock';
 import { iso } from '../kernel/clock';
 import { mergeMetadata, type CustomerRow } from '../customers/model';
 import { notFound } from '../kernel/errors';
-import { insertionOrder, type Store } from '../kernel/store/port';
+import type { Store } from '../kernel/store/port';
+import { savedCardStatements } from './repo';
 import type { CardProfile, ChargeBehaviour } from './test-cards';
 
 export interface SavedCardRow {
@@ -61,25 +62,7 @@ export interface NewCard {
 }
 
 export function createCardStore(store: Store, clock: Clock) {
-  const insert = store.prepare(`
-    INSERT INTO saved_cards (id, customer_id, merchant_id, environment, name, type, last4, category,
-      card_type, brand, country, expiry_date, metadata, behaviour, created_at)
-    VALUES (@id, @customer_id, @merchant_id, @environment, @name, @type, @last4, @category,
-      @card_type, @brand, @country, @expiry_date, @metadata, @behaviour, @created_at)`);
-  const ofCustomer = store.prepare<[string, number, number], SavedCardRow>(
-    `SELECT * FROM saved_cards WHERE customer_id = ?
-     ORDER BY created_at, ${insertionOrder(store)} LIMIT ? OFFSET ?`,
-  );
-  const countOf = store.prepare<[string], { n: number }>(
-    'SELECT count(*) AS n FROM saved_cards WHERE customer_id = ?',
-  );
-  const byId = store.prepare<[string, string], SavedCardRow>(
-    'SELECT * FROM saved_cards WHERE id = ? AND customer_id = ?',
-  );
-  const setMetadata = store.prepare('UPDATE saved_cards SET metadata = ? WHERE id = ?');
-  const newestOf = store.prepare<[string, string, string], SavedCardRow>(`
-    SELECT * FROM saved_cards WHERE customer_id = ? AND merchant_id = ? AND environment = ?
-    ORDER BY created_at DESC, ${insertionOrder(store)} DESC`);
+  const { insert, ofCustomer, countOf, byId, setMetadata, newestOf } = savedCardStatements(store);
 
   async function save(customer: CustomerRow, card: NewCard): Promise<SavedCardRow> {
     const row: SavedCardRow = {

@@ -13,6 +13,8 @@ import type { Child } from 'hono/jsx';
 import { z } from 'zod';
 import type { Area } from '../context';
 import { createCustomerStore } from '../customers/model';
+import { SandboxChallengeForm } from '../pages/hosted/components';
+import { shopNameStatement } from './repo';
 import { pageSecurityHeaders } from '../pages/html';
 import { challengePath, readCardForm } from './card-entry';
 import { createCardStore } from './model';
@@ -133,14 +135,7 @@ function Challenge(props: { action: string; brand: string; last4: string }) {
         Your bank asks you to confirm saving your {props.brand} card ending {props.last4}. This is
         the sandbox issuer: choose how the check ends.
       </p>
-      <form method="post" action={props.action}>
-        <button type="submit" name="decision" value="complete">
-          Complete authentication
-        </button>
-        <button type="submit" name="decision" value="fail" class="danger">
-          Fail authentication
-        </button>
-      </form>
+      <SandboxChallengeForm action={props.action} />
     </>
   );
 }
@@ -179,13 +174,72 @@ async function formBody(c: Context): Promise<Record<string, string>> {
   return fields;
 }
 
+/** The page that says why a link cannot be used (unknown, used or expired), or undefined. */
+function unusablePage(
+  c: Context,
+  row: LinkRow | undefined,
+  expired: (row: LinkRow) => boolean,
+): Response | undefined {
+  const sandbox = row?.environment !== 'production';
+  if (!row)
+    return send(
+      c,
+      404,
+      'Link not found',
+      true,
+      <Outcome
+        title="This link does not work"
+        text="Check the link, or ask the shop for a new one."
+      />,
+    );
+  if (row.status === 'SAVED')
+    return send(
+      c,
+      410,
+      'Link already used',
+      sandbox,
+      <Outcome
+        title="This link has already been used"
+        text="Your card was saved. Ask the shop for a new link to save another card."
+        back={withOutcome(row.success_url, {
+          status: 'SAVED',
+          customerId: row.customer_id,
+          paymentMethodId: row.card_id ?? '',
+        })}
+      />,
+    );
+  if (row.status === 'FAILED')
+    return send(
+      c,
+      410,
+      'Link already used',
+      sandbox,
+      <Outcome
+        title="This link has already been used"
+        text="No card was saved with it. Ask the shop for a new link."
+        back={withOutcome(row.failure_url, { status: 'FAILED', customerId: row.customer_id })}
+      />,
+    );
+  if (expired(row))
+    return send(
+      c,
+      410,
+      'Link expired',
+      sandbox,
+      <Outcome
+        title="This link has expired"
+        text="No card was saved. Ask the shop for a new link."
+        back={withOutcome(row.failure_url, { status: 'EXPIRED', customerId: row.customer_id })}
+      />,
+    );
+  return undefined;
+}
+
 export const saveCardPageRoutes: Area = (app, ctx) => {
   const links = createLinkStore(ctx.store, ctx.clock);
   const cards = createCardStore(ctx.store, ctx.clock);
   const customers = createCustomerStore(ctx.store, ctx.clock);
-  const shopOf = ctx.store.prepare<[string], { name: string }>(
-    'SELECT name FROM merchants WHERE id = ?',
-  );
+  const shopOf = shopNameStatement(ctx.store);
   const shop = async (row: LinkRow) => (await shopOf.get(row.merchant_id))?.name ?? 'the shop';
   const base = (row: LinkRow) => `/save-card/${row.token}`;
   const seeOther = (c: Context, location: string) =>
@@ -205,67 +259,8 @@ export const saveCardPageRoutes: Area = (app, ctx) => {
   /** The link as it stands, or the page that says why it cannot be used. */
   async function open(c: Context): Promise<{ row: LinkRow } | { page: Response }> {
     const row = await links.get(c.req.param('token') ?? '');
-    const sandbox = row?.environment !== 'production';
-    if (!row)
-      return {
-        page: send(
-          c,
-          404,
-          'Link not found',
-          true,
-          <Outcome
-            title="This link does not work"
-            text="Check the link, or ask the shop for a new one."
-          />,
-        ),
-      };
-    if (row.status === 'SAVED')
-      return {
-        page: send(
-          c,
-          410,
-          'Link already used',
-          sandbox,
-          <Outcome
-            title="This link has already been used"
-            text="Your card was saved. Ask the shop for a new link to save another card."
-            back={withOutcome(row.success_url, {
-              status: 'SAVED',
-              customerId: row.customer_id,
-              paymentMethodId: row.card_id ?? '',
-            })}
-          />,
-        ),
-      };
-    if (row.status === 'FAILED')
-      return {
-        page: send(
-          c,
-          410,
-          'Link already used',
-          sandbox,
-          <Outcome
-            title="This link has already been used"
-            text="No card was saved with it. Ask the shop for a new link."
-            back={withOutcome(row.failure_url, { status: 'FAILED', customerId: row.customer_id })}
-          />,
-        ),
-      };
-    if (links.expired(row))
-      return {
-        page: send(
-          c,
-          410,
-          'Link expired',
-          sandbox,
-          <Outcome
-            title="This link has expired"
-            text="No card was saved. Ask the shop for a new link."
-            back={withOutcome(row.failure_url, { status: 'EXPIRED', customerId: row.customer_id })}
-          />,
-        ),
-      };
-    return { row };
+    const page = unusablePage(c, row, links.expired);
+    return page ? { page } : { row: row! };
   }
 
   /** Ends the link as FAILED and goes to the failure URL, or says so here. */

@@ -162,6 +162,24 @@ export function CardForm(props: {
 }
 
 /**
+ * The sandbox issuer's two outcomes of a 3D Secure challenge, posting `decision=complete|fail`
+ * to `action`: the one form both challenges use (a payment's here, a card being saved in
+ * cards/save-card-page.tsx).
+ */
+export function SandboxChallengeForm(props: { action: string }) {
+  return (
+    <form method="post" action={props.action}>
+      <button type="submit" name="decision" value="complete">
+        Complete authentication
+      </button>
+      <button type="submit" name="decision" value="fail" class="danger">
+        Fail authentication
+      </button>
+    </form>
+  );
+}
+
+/**
  * The card issuer's 3D Secure challenge (use inside a PageShell with theme "issuer"): who asks,
  * for how much, on which card; the two outcomes post `decision=complete|fail` to `action`.
  */
@@ -183,14 +201,7 @@ export function ThreeDSChallenge(props: {
         <dt class="total">Amount</dt>
         <dd class="total">{props.amount}</dd>
       </dl>
-      <form method="post" action={props.action}>
-        <button type="submit" name="decision" value="complete">
-          Complete authentication
-        </button>
-        <button type="submit" name="decision" value="fail" class="danger">
-          Fail authentication
-        </button>
-      </form>
+      <SandboxChallengeForm action={props.action} />
       <p class="muted">Sandbox 3D Secure: choose the outcome to test.</p>
     </section>
   );
