@@ -159,7 +159,12 @@ describe('the hosted card page', () => {
     await post(url, { ...card, number: '5555555555554444' });
     const done = await post(`${url}/challenge`, { decision: 'complete' });
     expect(done.status).toBe(200);
-    expect(await done.text()).toContain('Your card is saved');
+    const page = await done.text();
+    expect(page).toContain('Your card is saved');
+    // The shop the customer saved it for, by name.
+    const { name } = (await h.call('GET', '/api/merchant')).body as { name: string };
+    const html = name.replace(/&/g, '&amp;').replace(/'/g, '&#39;');
+    expect(page).toContain(`ending 4444 is saved for future payments to ${html}.`);
   });
 
   it('re-shows the form with the error for bad card details, keeping the link open', async () => {

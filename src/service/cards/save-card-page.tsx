@@ -378,7 +378,7 @@ export const saveCardPageRoutes: Area = (app, ctx) => {
       row.environment === 'sandbox',
       <Outcome
         title="Your card is saved"
-        text={`Your ${card.profile.brand} card ending ${card.last4} is saved for future payments to ${shop(row)}.`}
+        text={`Your ${card.profile.brand} card ending ${card.last4} is saved for future payments to ${await shop(row)}.`}
       />,
     );
   });
