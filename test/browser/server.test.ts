@@ -11,17 +11,16 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { createKioskCore } from '../../src/main/kiosk/core';
-import { createMemoryCredentialStore } from '../../src/main/kiosk/credentials';
 import { startKioskServer } from '../../src/main/browser/server';
 import { createDisplayAccess } from '../../src/main/browser/display-access';
 import { connectBridge, NOT_CONNECTED } from '../../src/main/browser/bridge-client';
 import { SocketMessage } from '../../src/shared/bridge-socket';
+import { testKiosk, type Cleanups } from '../helpers/kiosk';
 
 /** The LAN, played by a loopback alias (`--lan-address 127.0.0.2`): no traffic leaves the machine. */
 const LAN_ADDRESS = '127.0.0.2';
 
-const cleanups: (() => unknown)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
@@ -42,9 +41,9 @@ function rendererDir() {
 }
 
 async function kiosk(lan = false) {
-  const core = createKioskCore({ dataDir: null, credentials: createMemoryCredentialStore() });
+  // Unpaired: what the server carries and refuses needs no service.
+  const core = testKiosk(cleanups);
   await core.start();
-  cleanups.push(() => core.stop());
   const access = createDisplayAccess();
   cleanups.push(() => access.stop());
   const server = await startKioskServer({

@@ -11,68 +11,38 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DisplayState } from '../../src/shared/bridge';
 import { basketMismatch } from '../../src/shared/basket';
-import { createService } from '../../src/service/app';
-import { createKioskCore, type KioskCore } from '../../src/main/kiosk/core';
 import { createFileCredentialStore } from '../../src/main/kiosk/credentials';
-import { callOnce, PRODUCTION, SANDBOX } from '../helpers/service';
 import { poll } from '../helpers/webhook-receiver';
 import { ok, onDisplay } from '../helpers/kiosk-command';
+import { api, pairKiosk, runningService, testKiosk, type Cleanups } from '../helpers/kiosk';
 
-const PIN = '2468';
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function service() {
-  const s = await createService({
-    dataDir: null,
-    secrets: { sandbox: SANDBOX, production: PRODUCTION },
-  });
-  const url = await s.listen(0);
-  cleanups.push(() => s.close());
-  return url;
-}
+const service = async () => (await runningService(cleanups)).url;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
-type Json = any;
-const api = async (url: string, method: string, path: string, body?: unknown): Promise<Json> =>
-  (await callOnce(url, method, path, body)).body;
-
-function kiosk(dataDir: string): KioskCore {
-  const core = createKioskCore({
+/** A kiosk keeping its history and pairing in `dataDir`, as a restart finds them. */
+const kiosk = (dataDir: string) =>
+  testKiosk(cleanups, {
     dataDir,
     credentials: createFileCredentialStore(join(dataDir, 'credentials.json')),
-    pollFastMs: 3_600_000,
-    pollSlowMs: 3_600_000,
-    staffPin: PIN,
+    // A paid payment stays on the display as long as it does in the shop.
+    finishedHoldMs: 8_000,
   });
-  return core;
-}
 
 async function started(url: string) {
   const dir = mkdtempSync(join(tmpdir(), 'kiosk-basket-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const core = kiosk(dir);
   await core.start();
-  let stopped = false;
-  cleanups.push(() => (stopped ? undefined : core.stop()));
-  const { code } = await api(url, 'POST', '/api/terminal/pairing-codes', {});
-  await ok(core, { type: 'pairWithCode', pin: PIN, baseUrl: url, code, name: 'Till' });
-  await poll(() => core.state().connection === 'connected', 10_000, 'the push channel');
+  await pairKiosk(core, url);
   const displays: DisplayState[] = [];
   core.subscribe((event) => {
     if (event.type === 'display') displays.push(event.display);
   });
-  return {
-    core,
-    dir,
-    displays,
-    stop: async () => {
-      stopped = true;
-      await core.stop();
-    },
-  };
+  return { core, dir, displays, stop: () => core.stop() };
 }
 
 const COFFEES = [
@@ -114,7 +84,6 @@ describe('the basket at the counter', () => {
     await stop();
     const again = kiosk(dir);
     await again.start();
-    cleanups.push(() => again.stop());
     const detail = await ok(again, { type: 'getPayment', paymentRequestId: id });
     expect(detail.payment.lines).toEqual(COFFEES);
     const page = await ok(again, { type: 'listHistory', query: {} });

@@ -11,41 +11,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CustomerLookup, KioskPayment, PaymentDetail } from '../../src/shared/bridge';
-import { createService } from '../../src/service/app';
-import { createKioskCore, type KioskCore } from '../../src/main/kiosk/core';
+import type { KioskCore } from '../../src/main/kiosk/core';
 import { createMemoryCredentialStore } from '../../src/main/kiosk/credentials';
-import { PRODUCTION, SANDBOX } from '../helpers/service';
 import { poll } from '../helpers/webhook-receiver';
 import { ok } from '../helpers/kiosk-command';
+import {
+  apiWithStatus as api,
+  pairKiosk,
+  PIN,
+  runningService,
+  testKiosk,
+  type Cleanups,
+} from '../helpers/kiosk';
 
-/** The staff PIN: card on file is staff-only. */
-const PIN = '2468';
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function service() {
-  // The card network answers 400 ms of service time after a charge: tests move the clock.
-  const s = await createService({
-    dataDir: null,
-    tickMs: 3_600_000,
-    secrets: { sandbox: SANDBOX, production: PRODUCTION },
-  });
-  const url = await s.listen(0);
-  cleanups.push(() => s.close());
-  return url;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
-async function api(url: string, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(url + path, {
-    method,
-    headers: { authorization: `Bearer ${SANDBOX}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, ...((await res.json()) as object) };
-}
+// The card network answers 400 ms of service time after a charge: tests move the clock.
+const service = async () => (await runningService(cleanups, { tickMs: 3_600_000 })).url;
 
 /** A customer with a saved Visa (4242) and the card that authorizes but fails capture (0341). */
 async function customerWithCards(url: string, email = 'ada@example.com') {
@@ -63,32 +48,12 @@ async function customerWithCards(url: string, email = 'ada@example.com') {
   return { customerId: customer.id as string, cardId: visa.id as string };
 }
 
-function kiosk(options: Partial<Parameters<typeof createKioskCore>[0]> = {}): KioskCore {
-  const core = createKioskCore({
-    dataDir: null,
-    credentials: createMemoryCredentialStore(),
-    pollFastMs: 3_600_000,
-    pollSlowMs: 3_600_000,
-    finishedHoldMs: 50,
-    staffPin: PIN,
-    ...options,
-  });
-  cleanups.push(() => core.stop());
-  return core;
-}
+const kiosk = (options: Parameters<typeof testKiosk>[1] = {}) => testKiosk(cleanups, options);
 
-async function paired(url: string, options: Partial<Parameters<typeof createKioskCore>[0]> = {}) {
+async function paired(url: string, options: Parameters<typeof testKiosk>[1] = {}) {
   const core = kiosk(options);
   await core.start();
-  const { code } = await api(url, 'POST', '/api/terminal/pairing-codes', {});
-  const reply = await core.handle({
-    type: 'pairWithCode',
-    pin: PIN,
-    baseUrl: url,
-    code,
-    name: 'Till',
-  });
-  expect(reply.ok).toBe(true);
+  await pairKiosk(core, url, { connected: false });
   return core;
 }
 

@@ -7,21 +7,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BridgeEvent, KioskState } from '../../src/shared/bridge';
-import { createService } from '../../src/service/app';
-import { createKioskCore, type KioskCore } from '../../src/main/kiosk/core';
-import {
-  createFileCredentialStore,
-  createMemoryCredentialStore,
-  credentialsPath,
-} from '../../src/main/kiosk/credentials';
-import { callOnce, PRODUCTION, SANDBOX } from '../helpers/service';
+import type { BridgeEvent } from '../../src/shared/bridge';
+import type { KioskCore } from '../../src/main/kiosk/core';
+import { createFileCredentialStore, credentialsPath } from '../../src/main/kiosk/credentials';
+import { SANDBOX } from '../helpers/service';
 import { poll } from '../helpers/webhook-receiver';
 import { inLine, ok, onDisplay } from '../helpers/kiosk-command';
+import { api, pairKiosk, PIN, runningService, testKiosk, type Cleanups } from '../helpers/kiosk';
 
-/** The staff PIN, preset as COUNTER_KIOSK_PIN would: pairing is a staff-only command. */
-const PIN = '2468';
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
@@ -30,46 +24,11 @@ const tempDir = () => {
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 };
+const service = (dataDir: string | null = null, port = 0) =>
+  runningService(cleanups, { dataDir, port });
+const kiosk = (options: Parameters<typeof testKiosk>[1] = {}) => testKiosk(cleanups, options);
 
-async function service(dataDir: string | null = null, port = 0) {
-  const s = await createService({ dataDir, secrets: { sandbox: SANDBOX, production: PRODUCTION } });
-  const url = await s.listen(port);
-  let closed = false;
-  const close = async () => {
-    if (!closed) await s.close();
-    closed = true;
-  };
-  cleanups.push(close);
-  return { s, url, close };
-}
-
-async function api(url: string, method: string, path: string, body?: unknown) {
-  return (await callOnce(url, method, path, body)).body as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
-function kiosk(options: Partial<Parameters<typeof createKioskCore>[0]> = {}): KioskCore {
-  const core = createKioskCore({
-    dataDir: null,
-    credentials: createMemoryCredentialStore(),
-    pollFastMs: 3_600_000,
-    pollSlowMs: 3_600_000,
-    finishedHoldMs: 50,
-    staffPin: PIN,
-    ...options,
-  });
-  cleanups.push(() => core.stop());
-  return core;
-}
-
-async function pairKiosk(core: KioskCore, url: string) {
-  const { code } = await api(url, 'POST', '/api/terminal/pairing-codes', {});
-  await ok(core, { type: 'pairWithCode', pin: PIN, baseUrl: url, code, name: 'Till' });
-  await poll(() => core.state().connection === 'connected', 10_000, 'the push channel');
-  return core.state().pairing as Extract<KioskState['pairing'], { paired: true }>;
-}
-
-const terminalId = async (url: string) =>
-  ((await api(url, 'GET', '/api/terminal')) as any)[0].id as string; // eslint-disable-line @typescript-eslint/no-explicit-any
+const terminalId = async (url: string) => (await api(url, 'GET', '/api/terminal'))[0].id as string;
 const statusIn = async (core: KioskCore, id: string) =>
   (await ok(core, { type: 'getPayment', paymentRequestId: id })).payment.status;
 const sources = async (core: KioskCore, id: string) =>
@@ -173,12 +132,11 @@ describe('the kiosk core', () => {
     const { url } = await service();
     const core = kiosk({ pollFastMs: 100, push: false });
     await core.start();
-    const { code } = await api(url, 'POST', '/api/terminal/pairing-codes', {});
-    await ok(core, { type: 'pairWithCode', pin: PIN, baseUrl: url, code, name: 'Till' });
+    await pairKiosk(core, url, { connected: false });
     await poll(() => core.state().online, 5000, 'the first poll');
     // No stream is ever opened: the service sees no push connection for this terminal.
     expect(core.state().connection).toBe('connected');
-    expect(((await api(url, 'GET', '/api/terminal')) as any)[0].online).toBe(false); // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect((await api(url, 'GET', '/api/terminal'))[0].online).toBe(false);
 
     const { paymentRequestId: id } = await api(
       url,
@@ -453,13 +411,11 @@ describe('the kiosk core', () => {
   it('shows its history after a restart with the service down', async () => {
     const dir = tempDir();
     const { url, close } = await service();
-    const store = createFileCredentialStore(credentialsPath(dir));
-    const core = createKioskCore({
+    const core = kiosk({
       dataDir: dir,
-      credentials: store,
+      credentials: createFileCredentialStore(credentialsPath(dir)),
       pollFastMs: 200,
       pollSlowMs: 200,
-      staffPin: PIN,
     });
     await core.start();
     await pairKiosk(core, url);

@@ -4,56 +4,22 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { EndOfDayReport } from '../../src/shared/bridge';
-import { createService } from '../../src/service/app';
-import { createKioskCore, type KioskCore } from '../../src/main/kiosk/core';
+import type { KioskCore } from '../../src/main/kiosk/core';
 import { poundsToPence } from '../../src/shared/money';
-import { createMemoryCredentialStore } from '../../src/main/kiosk/credentials';
 import { CREDIT_ARRIVAL_MS } from '../../src/service/bank/ledger';
-import { PRODUCTION, SANDBOX } from '../helpers/service';
 import { poll } from '../helpers/webhook-receiver';
 import { ok } from '../helpers/kiosk-command';
+import { api as apiAt, pairedKiosk, PIN, type Cleanups } from '../helpers/kiosk';
 
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const PIN = '2468';
-
 async function setup() {
-  const service = await createService({
-    dataDir: null,
-    secrets: { sandbox: SANDBOX, production: PRODUCTION },
-  });
-  const url = await service.listen(0);
-  let closed = false;
-  const closeService = async () => {
-    if (!closed) await service.close();
-    closed = true;
-  };
-  cleanups.push(closeService);
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(url + path, {
-      method,
-      headers: { authorization: `Bearer ${SANDBOX}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await res.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  };
-  const core = createKioskCore({
-    dataDir: null,
-    credentials: createMemoryCredentialStore(),
-    pollFastMs: 3_600_000,
-    pollSlowMs: 3_600_000,
-    finishedHoldMs: 50,
-    staffPin: PIN,
-  });
-  cleanups.push(() => core.stop());
-  await core.start();
-  const { code } = await api('POST', '/api/terminal/pairing-codes', {});
-  await ok(core, { type: 'pairWithCode', pin: PIN, baseUrl: url, code, name: 'Till' });
-  await poll(() => core.state().connection === 'connected', 10_000, 'the push channel');
-  return { api, core, closeService };
+  const { url, core, service } = await pairedKiosk(cleanups);
+  const api = (method: string, path: string, body?: unknown) => apiAt(url, method, path, body);
+  return { api, core, closeService: service.close };
 }
 
 /** Starts a counter payment once the display is free (the last one has left it), so it is not held. */

@@ -11,14 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from '../../src/sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createKioskCore, type KioskCore } from '../../src/main/kiosk/core';
-import { createMemoryCredentialStore } from '../../src/main/kiosk/credentials';
-import { startService, type Harness } from '../helpers/service';
+import {
+  createMemoryCredentialStore,
+  type CredentialStore,
+} from '../../src/main/kiosk/credentials';
 import { ok, onDisplay } from '../helpers/kiosk-command';
+import { pairKiosk, runningService, testKiosk, type Cleanups } from '../helpers/kiosk';
 
-/** The staff PIN: pairing is staff-only. */
-const PIN = '2468';
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
@@ -56,23 +56,13 @@ async function proxy(target: string) {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, state };
 }
 
-function kiosk(dataDir: string, credentials: ReturnType<typeof createMemoryCredentialStore>) {
-  const core: KioskCore = createKioskCore({
-    dataDir,
-    credentials,
-    push: false,
-    pollFastMs: 3_600_000,
-    pollSlowMs: 3_600_000,
-    staffPin: PIN,
-  });
-  cleanups.push(() => core.stop());
-  return core;
-}
+/** A kiosk keeping its history in `dataDir`, learning of payments by polling only. */
+const kiosk = (dataDir: string, credentials: CredentialStore) =>
+  testKiosk(cleanups, { dataDir, credentials, push: false });
 
 describe('starting a payment whose answer is lost', () => {
   it('makes one payment however often staff press Start, across a kiosk restart', async () => {
-    const h: Harness = await startService();
-    cleanups.push(() => h.close());
+    const h = await runningService(cleanups);
     const dir = mkdtempSync(join(tmpdir(), 'kiosk-idem-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const through = await proxy(h.url);
@@ -80,15 +70,7 @@ describe('starting a payment whose answer is lost', () => {
 
     const first = kiosk(dir, credentials);
     await first.start();
-    const code = await h.call('POST', '/api/terminal/pairing-codes', {});
-    const paired = await first.handle({
-      type: 'pairWithCode',
-      pin: PIN,
-      baseUrl: through.url,
-      code: code.body.code,
-      name: 'Till',
-    });
-    expect(paired.ok).toBe(true);
+    await pairKiosk(first, through.url, { connected: false });
 
     const count = async () =>
       (

@@ -15,8 +15,8 @@ import {
 } from '../../src/main/kiosk/push-channel';
 import type { ConnectionState } from '../../src/main/kiosk/types';
 import { createService, type Service } from '../../src/service/app';
-import { PairResponse } from '../../src/shared/contract/terminals';
 import { callOnce, PRODUCTION, SANDBOX } from '../helpers/service';
+import { pairTerminal } from '../helpers/kiosk';
 
 const wait = { timeout: 10_000, interval: 20 };
 const channels: PushChannel[] = [];
@@ -75,9 +75,7 @@ describe('push channel across a service restart', () => {
   });
 
   it('replays what was pushed while it was stopped, once, and reconnects after a restart', async () => {
-    const code = await call('/api/terminal/pairing-codes', {});
-    const paired = await call('/api/terminal/pair', { code: code.body.code, name: 'Till' }, null);
-    const till = PairResponse.parse(paired.body);
+    const till = await pairTerminal(url);
     const remote = async (amount: number) => {
       const res = await call('/api/terminal/process-remote-payment', {
         id: till.terminal.id,

@@ -8,39 +8,25 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createService } from '../../src/service/app';
-import { createKioskCore, type KioskCore } from '../../src/main/kiosk/core';
+import type { KioskCore } from '../../src/main/kiosk/core';
 import {
   createMemoryCredentialStore,
   type CredentialStore,
 } from '../../src/main/kiosk/credentials';
 import type { BasketLine, ReceiptPrinter } from '../../src/shared/bridge';
-import { callOnce, PRODUCTION, SANDBOX } from '../helpers/service';
+import { callOnce } from '../helpers/service';
 import { poll } from '../helpers/webhook-receiver';
 import { startPrinterStandIn, type PrinterStandIn } from '../helpers/printer-stand-in';
 import { decodeReceipt } from '../helpers/receipt-decoder';
 import { ok, onDisplay } from '../helpers/kiosk-command';
+import { api, pairKiosk, PIN, runningService, testKiosk, type Cleanups } from '../helpers/kiosk';
 
-const PIN = '2468';
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function service() {
-  const s = await createService({
-    dataDir: null,
-    secrets: { sandbox: SANDBOX, production: PRODUCTION },
-  });
-  const url = await s.listen(0);
-  cleanups.push(() => s.close());
-  return url;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
-async function api(url: string, method: string, path: string, body?: unknown): Promise<any> {
-  return (await callOnce(url, method, path, body)).body;
-}
+const service = async () => (await runningService(cleanups)).url;
 
 async function printer(): Promise<PrinterStandIn> {
   const p = await startPrinterStandIn();
@@ -53,32 +39,20 @@ function kiosk(
   credentials: CredentialStore,
   terminalRefreshMs?: number,
 ): KioskCore {
-  const core = createKioskCore({
+  return testKiosk(cleanups, {
     ...(terminalRefreshMs ? { terminalRefreshMs } : {}),
     dataDir,
     credentials,
     pollFastMs: 200,
-    pollSlowMs: 3_600_000,
-    finishedHoldMs: 50,
-    staffPin: PIN,
     printerTimeouts: { connectMs: 2_000, closeWaitMs: 1_000 },
   });
-  let stopped = false;
-  cleanups.push(() => (stopped ? undefined : core.stop()));
-  const stop = core.stop.bind(core);
-  core.stop = async () => {
-    stopped = true;
-    await stop();
-  };
-  return core;
 }
 
 async function paired(url: string, dataDir: string | null = null, terminalRefreshMs?: number) {
   const credentials = createMemoryCredentialStore();
   const core = kiosk(dataDir, credentials, terminalRefreshMs);
   await core.start();
-  const { code } = await api(url, 'POST', '/api/terminal/pairing-codes', {});
-  await ok(core, { type: 'pairWithCode', pin: PIN, baseUrl: url, code, name: 'Till' });
+  await pairKiosk(core, url, { connected: false });
   return { core, credentials };
 }
 

@@ -8,56 +8,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KioskRefund, type BridgeEvent } from '../../src/shared/bridge';
-import { createService } from '../../src/service/app';
-import { createKioskCore, type KioskCore } from '../../src/main/kiosk/core';
+import type { KioskCore } from '../../src/main/kiosk/core';
 import { poundsToPence } from '../../src/shared/money';
-import { createMemoryCredentialStore } from '../../src/main/kiosk/credentials';
-import { callOnce, PRODUCTION, SANDBOX } from '../helpers/service';
+import { SANDBOX } from '../helpers/service';
 import { poll } from '../helpers/webhook-receiver';
 import { ok } from '../helpers/kiosk-command';
+import {
+  apiWithStatus as api,
+  pairKiosk,
+  PIN,
+  runningService,
+  testKiosk,
+  type Cleanups,
+} from '../helpers/kiosk';
 
-const PIN = '2468';
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function service(dataDir: string | null = null, port = 0) {
-  // Refunds move only when a test moves the service clock.
-  const s = await createService({
-    dataDir,
-    tickMs: 3_600_000,
-    secrets: { sandbox: SANDBOX, production: PRODUCTION },
-  });
-  const url = await s.listen(port);
-  let closed = false;
-  const close = async () => {
-    if (!closed) await s.close();
-    closed = true;
-  };
-  cleanups.push(close);
-  return { s, url, close };
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
-async function api(url: string, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await callOnce(url, method, path, body);
-  return { status: res.status, ...(res.body as object) };
-}
-
-function kiosk(options: Partial<Parameters<typeof createKioskCore>[0]> = {}): KioskCore {
-  const core = createKioskCore({
-    dataDir: null,
-    credentials: createMemoryCredentialStore(),
-    pollFastMs: 3_600_000,
-    pollSlowMs: 3_600_000,
-    finishedHoldMs: 50,
-    staffPin: PIN,
-    ...options,
-  });
-  cleanups.push(() => core.stop());
-  return core;
-}
+// Refunds move only when a test moves the service clock.
+const service = (dataDir: string | null = null, port = 0) =>
+  runningService(cleanups, { dataDir, port, tickMs: 3_600_000 });
+const kiosk = (options: Parameters<typeof testKiosk>[1] = {}) => testKiosk(cleanups, options);
 
 /** Starts a counter payment once the display is free (the last one has left it), so it is not held. */
 async function startNow(core: KioskCore, amount: number): Promise<string> {
@@ -95,9 +68,7 @@ describe('refunds at the kiosk', () => {
     const events: BridgeEvent[] = [];
     core.subscribe((e) => events.push(e));
     await core.start();
-    const { code } = await api(url, 'POST', '/api/terminal/pairing-codes', {});
-    await ok(core, { type: 'pairWithCode', pin: PIN, baseUrl: url, code, name: 'Till' });
-    await poll(() => core.state().connection === 'connected', 10_000, 'the push channel');
+    await pairKiosk(core, url);
     const id = await paidPayment(core, url);
     expect(core.state().takings).toMatchObject({ count: 1, totalPence: 1100, refundedPence: 0 });
 

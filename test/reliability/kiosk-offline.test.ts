@@ -13,20 +13,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createKioskCore } from '../../src/main/kiosk/core';
 import { createFileCredentialStore, credentialsPath } from '../../src/main/kiosk/credentials';
-import { createService, type Service } from '../../src/service/app';
-import { callOnce, PRODUCTION, SANDBOX } from '../helpers/service';
+import { callOnce } from '../helpers/service';
 import { poll } from '../helpers/webhook-receiver';
+import {
+  pairKiosk,
+  runningService,
+  testKiosk,
+  type Cleanups,
+  type Json,
+  type RunningService,
+} from '../helpers/kiosk';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
-type Json = any;
-
-/** The staff PIN: pairing is a staff-only command. */
-const PIN = '2468';
 const OFFLINE_MS = 60_000;
 const dirs: string[] = [];
-const cleanup: (() => Promise<void> | void)[] = [];
+const cleanup: Cleanups = [];
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
   dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
@@ -40,19 +41,8 @@ const tempDir = (prefix: string) => {
 describe('the kiosk offline for 60 s', () => {
   it('reconciles every final status when the service returns', async () => {
     const serviceDir = tempDir('kiosk-offline-service-');
-    const secrets = { sandbox: SANDBOX, production: PRODUCTION };
-    const open = async (port = 0) => {
-      const s = await createService({ dataDir: serviceDir, secrets });
-      const url = await s.listen(port);
-      let closed = false;
-      const close = async () => {
-        if (!closed) await s.close();
-        closed = true;
-      };
-      cleanup.push(close);
-      return { s, url, close };
-    };
-    let service: { s: Service; url: string; close: () => Promise<void> } = await open();
+    const open = (port = 0) => runningService(cleanup, { dataDir: serviceDir, port });
+    let service: RunningService = await open();
     const port = Number(new URL(service.url).port);
     const api = async (method: string, path: string, body?: unknown): Promise<Json> => {
       const res = await callOnce(service.url, method, path, body);
@@ -67,24 +57,21 @@ describe('the kiosk offline for 60 s', () => {
       skew += ms;
     };
     const kioskDir = tempDir('kiosk-offline-kiosk-');
-    const core = createKioskCore({
+    const core = testKiosk(cleanup, {
       dataDir: kioskDir,
       credentials: createFileCredentialStore(credentialsPath(kioskDir)),
       pollFastMs: 200,
       pollSlowMs: 500,
       finishedHoldMs: 60_000,
-      staffPin: PIN,
       now: () => Date.now() + skew,
     });
-    cleanup.push(() => core.stop());
     await core.start();
     const ok = async (command: unknown): Promise<Json> => {
       const reply = await core.handle(command);
       if (!reply.ok) throw new Error(`${JSON.stringify(command)}: ${reply.error.message}`);
       return reply.result;
     };
-    const { code } = await api('POST', '/api/terminal/pairing-codes', {});
-    await ok({ type: 'pairWithCode', pin: PIN, baseUrl: service.url, code, name: 'Till' });
+    await pairKiosk(core, service.url, { connected: false });
     await poll(() => core.state().connection === 'connected', 20_000, 'the push channel');
     const terminalId = (await api('GET', '/api/terminal'))[0].id as string;
     const push = async (amount: number) =>

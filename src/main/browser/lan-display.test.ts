@@ -15,15 +15,14 @@ import { WebSocket } from 'ws';
 import { DisplayPayment, DisplayState } from '../../shared/bridge';
 import { SocketMessage } from '../../shared/bridge-socket';
 import { SANDBOX, startService, type Harness } from '../../../test/helpers/service';
-import { createKioskCore, type KioskCore } from '../kiosk/core';
-import { createMemoryCredentialStore } from '../kiosk/credentials';
+import type { KioskCore } from '../kiosk/core';
 import { startEmbeddedService } from '../launcher/embedded-service';
 import { createDisplayAccess, MAX_TRIES, type DisplayAccess } from './display-access';
 import { SESSION_OVER, startKioskServer } from './server';
 import { ok, onDisplay } from '../../../test/helpers/kiosk-command';
+import { pairingCode, PIN, testKiosk, type Cleanups } from '../../../test/helpers/kiosk';
 
-const PIN = '2468';
-const cleanups: (() => unknown)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
@@ -69,15 +68,12 @@ const form = { 'content-type': 'application/x-www-form-urlencoded' };
 async function lanKiosk(access: DisplayAccess = createDisplayAccess()) {
   const address = LAN_ADDRESS;
   let service: Harness | null = null;
-  const core: KioskCore = createKioskCore({
-    dataDir: null,
-    credentials: createMemoryCredentialStore(),
-    staffPin: PIN,
+  const core: KioskCore = testKiosk(cleanups, {
     pollFastMs: 200,
+    pollSlowMs: 15_000,
     finishedHoldMs: 60_000,
   });
   await core.start();
-  cleanups.push(() => core.stop());
   cleanups.push(() => access.stop());
   const server = await startKioskServer({
     core,
@@ -90,8 +86,11 @@ async function lanKiosk(access: DisplayAccess = createDisplayAccess()) {
   // As `npm start -- --lan` does: the service's links name the kiosk's LAN address.
   service = await startService({ publicUrl: lan });
   cleanups.push(() => service!.close());
-  const code = (await service.call('POST', '/api/terminal/pairing-codes', {})).body.code as string;
-  await core.pairInProcess({ baseUrl: service.url, code, name: 'Till' });
+  await core.pairInProcess({
+    baseUrl: service.url,
+    code: await pairingCode(service.url),
+    name: 'Till',
+  });
   return { core, server, service, lan, access, address };
 }
 

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PairResponse } from '../../shared/contract/terminals';
+import { pairTerminal } from '../../../test/helpers/kiosk';
 import { startService, type Harness } from '../../../test/helpers/service';
 import {
   createPushChannel,
@@ -47,13 +47,6 @@ afterEach(async () => {
   await Promise.all(channels.splice(0).map((c) => c.stop()));
 });
 
-async function pair(call: Harness['call'], name: string) {
-  const code = await call('POST', '/api/terminal/pairing-codes', {});
-  const res = await call('POST', '/api/terminal/pair', { code: code.body.code, name }, null);
-  expect(res.status).toBe(201);
-  return PairResponse.parse(res.body);
-}
-
 describe('push channel with the real service', () => {
   let h: Harness;
   beforeAll(async () => {
@@ -62,7 +55,7 @@ describe('push channel with the real service', () => {
   afterAll(() => h.close());
 
   it('connects and hands over a remote payment pushed from the dashboard', async () => {
-    const till = await pair(h.call, 'Push till');
+    const till = await pairTerminal(h.url, 'Push till');
     const { channel, events, states, store } = recordingChannel(h.url, till.secret);
     channel.start();
     await vi.waitFor(() => expect(channel.state()).toBe('connected'), wait);
@@ -114,7 +107,7 @@ describe('push channel with the real service', () => {
   });
 
   it('goes offline with the unpaired message when the terminal is unpaired, and stops', async () => {
-    const till = await pair(h.call, 'Doomed till');
+    const till = await pairTerminal(h.url, 'Doomed till');
     const { channel, states } = recordingChannel(h.url, till.secret);
     channel.start();
     await vi.waitFor(() => expect(channel.state()).toBe('connected'), wait);

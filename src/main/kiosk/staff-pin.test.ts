@@ -13,8 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_COMMANDS, type BridgeCommand } from '../../shared/bridge';
 import Database from '../../sqlite';
 import { SANDBOX, startService, type Harness } from '../../../test/helpers/service';
-import { createKioskCore } from './core';
-import { createMemoryCredentialStore } from './credentials';
+import { pairingCode, testKiosk, type Cleanups } from '../../../test/helpers/kiosk';
 import { LOCKOUT_MS, PIN_LOCKED, PIN_NOT_CHOSEN, PIN_WRONG } from './staff-pin';
 
 const PIN = '73915804';
@@ -27,7 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await service.close();
 });
-const cleanups: (() => unknown)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
@@ -42,18 +41,17 @@ async function kiosk(
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'staff-pin-'));
   if (!options.dir) cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   let t = at;
-  const core = createKioskCore({
+  const core = testKiosk(cleanups, {
     dataDir: dir,
-    credentials: createMemoryCredentialStore(),
-    pollFastMs: 3_600_000,
-    pollSlowMs: 3_600_000,
     push: false,
     now: () => t,
+    // No PIN until the test chooses one: the shop chooses it on first start.
+    staffPin: undefined,
     ...rest,
   });
   await core.start();
-  cleanups.push(() => core.stop());
-  const code = (await service.call('POST', '/api/terminal/pairing-codes', {})).body.code as string;
+  // Paired as `npm start` pairs on first start: before the shop has a PIN.
+  const code = await pairingCode(service.url);
   await core.pairInProcess({ baseUrl: service.url, code, name: 'Till' });
   return { core, dir, advance: (ms: number) => (t += ms) };
 }
