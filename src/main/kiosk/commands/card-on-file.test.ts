@@ -10,11 +10,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CustomerLookup, KioskPayment, PaymentDetail } from '../../src/shared/bridge';
-import type { KioskCore } from '../../src/main/kiosk/core';
-import { createMemoryCredentialStore } from '../../src/main/kiosk/credentials';
-import { poll } from '../helpers/webhook-receiver';
-import { ok } from '../helpers/kiosk-command';
+import { CustomerLookup, KioskPayment, PaymentDetail } from '../../../shared/bridge';
+import type { KioskCore } from '../core';
+import { createMemoryCredentialStore } from '../credentials';
+import { poll } from '../../../../test/helpers/webhook-receiver';
+import { ok } from '../../../../test/helpers/kiosk-command';
 import {
   apiWithStatus as api,
   pairKiosk,
@@ -22,7 +22,7 @@ import {
   runningService,
   testKiosk,
   type Cleanups,
-} from '../helpers/kiosk';
+} from '../../../../test/helpers/kiosk';
 
 const cleanups: Cleanups = [];
 afterEach(async () => {

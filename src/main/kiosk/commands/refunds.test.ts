@@ -7,12 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KioskRefund, type BridgeEvent } from '../../src/shared/bridge';
-import type { KioskCore } from '../../src/main/kiosk/core';
-import { poundsToPence } from '../../src/shared/money';
-import { SANDBOX } from '../helpers/service';
-import { poll } from '../helpers/webhook-receiver';
-import { ok } from '../helpers/kiosk-command';
+import { KioskRefund, type BridgeEvent } from '../../../shared/bridge';
+import type { KioskCore } from '../core';
+import { poundsToPence } from '../../../shared/money';
+import { SANDBOX } from '../../../../test/helpers/service';
+import { poll } from '../../../../test/helpers/webhook-receiver';
+import { ok } from '../../../../test/helpers/kiosk-command';
 import {
   apiWithStatus as api,
   pairKiosk,
@@ -20,7 +20,7 @@ import {
   runningService,
   testKiosk,
   type Cleanups,
-} from '../helpers/kiosk';
+} from '../../../../test/helpers/kiosk';
 
 const cleanups: Cleanups = [];
 afterEach(async () => {
