@@ -144,7 +144,9 @@ describe('tracker: which reports it applies', () => {
       'CANCELLED',
     ]);
   });
+});
 
+describe('tracker: any arrival order, and payments it never saw', () => {
   it('reaches the same final state and history for every arrival order of the same reports', () => {
     const reports: StatusReport[] = [
       { paymentRequestId: ID, status: 'AWAITING_AUTHORIZATION', source: 'push', at: at(1) },

@@ -68,7 +68,7 @@ async function statusAtKiosk(core: KioskCore, id: string, status: string) {
   );
 }
 
-describe('card on file at the counter', () => {
+describe('card on file at the counter: a deposit charged and captured', () => {
   it('looks up by exact email, charges a MANUAL_CAPTURE deposit, captures less; kept offline', async () => {
     const url = await service();
     const { customerId, cardId } = await customerWithCards(url);
@@ -183,7 +183,9 @@ describe('card on file at the counter', () => {
     });
     expect(kept.changes.map((c) => c.to)).toEqual(['PENDING', 'AUTHORIZED', 'COMPLETED']);
   });
+});
 
+describe('card on file: a hold released', () => {
   it('releases a hold only with a reason; a restarted kiosk keeps a hold off the display', async () => {
     const url = await service();
     const { customerId, cardId } = await customerWithCards(url);
@@ -263,7 +265,9 @@ describe('card on file at the counter', () => {
     const late = await again.handle({ type: 'captureCardPayment', pin: PIN, paymentRequestId: id });
     expect(late).toMatchObject({ ok: false });
   });
+});
 
+describe('card on file: refusals and lost answers', () => {
   it('says clearly when the rate limit refuses a lookup', async () => {
     const url = await service();
     await customerWithCards(url);

@@ -61,7 +61,7 @@ const refundsIn = async (core: KioskCore, id: string) =>
   KioskRefund.array().parse((await ok(core, { type: 'getPayment', paymentRequestId: id })).refunds);
 const trail = (refund: KioskRefund) => refund.changes.map((c) => `${c.to}:${c.source}`);
 
-describe('refunds at the kiosk', () => {
+describe('refunds at the kiosk: each source alone', () => {
   it('by push: behind the PIN, tracked to COMPLETED, net in takings, shown with its changes', async () => {
     const { url } = await service();
     const core = kiosk();
@@ -186,7 +186,9 @@ describe('refunds at the kiosk', () => {
       'COMPLETED:webhook',
     ]);
   });
+});
 
+describe('refunds at the kiosk: what is refused', () => {
   it('refuses a refund while the service is unreachable, queues nothing, and keeps refunds offline', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kiosk-refunds-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
