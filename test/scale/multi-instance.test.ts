@@ -331,11 +331,18 @@ describe('two instances on one PostgreSQL database', () => {
   it('counts wrong secrets across both: spread over two instances, they meet the same 429', async () => {
     const wrong = (h: Harness, i: number) =>
       h.call('GET', '/api/terminal', undefined, `sk_sandbox_wrong_${i}`);
-    const answers = [];
-    // The default burst is 20 wrong secrets a client address, one already spent on the revoked
-    // terminal secret above; here 30 alternate between A and B.
+    const answers: number[] = [];
+    // The default burst is 20 wrong secrets a client address, refilled over the minute; the
+    // revoked terminal secret above may have spent one, which a slow run has refilled since.
+    // Here 30 alternate between A and B: counted apart, neither would reach 20.
     for (let i = 0; i < 30; i++) answers.push((await wrong(i % 2 ? a : b, i)).status);
-    expect(answers).toEqual([...Array<number>(19).fill(401), ...Array<number>(11).fill(429)]);
+    const refused = answers.filter((s) => s === 401).length;
+    expect(refused).toBeGreaterThanOrEqual(19);
+    expect(refused).toBeLessThanOrEqual(20);
+    expect(answers).toEqual([
+      ...Array<number>(refused).fill(401),
+      ...Array<number>(30 - refused).fill(429),
+    ]);
     // The right secret is never held back.
     expect((await a.call('GET', '/api/terminal')).status).toBe(200);
   });
