@@ -311,21 +311,8 @@ export async function main(argv: string[]): Promise<void> {
   });
   const { generated } = service.bootstrap;
   const url = await service.listen(port, values.host ?? '127.0.0.1');
-  if (generated.sandbox || generated.production) {
-    console.log(
-      `created merchant "${service.bootstrap.merchantName}"; its access secrets are shown only now:`,
-    );
-    if (generated.sandbox) console.log(`  sandbox secret:    ${generated.sandbox}`);
-    for (const line of productionSecretLines(
-      generated.production,
-      values['print-production-secret'] ?? false,
-    ))
-      console.log(`  ${line}`);
-  }
-  console.log(`service listening on ${url}${databaseUrl ? ' (PostgreSQL store)' : ''}`);
-  console.log(`  dashboard: ${service.ctx.publicUrl()}/dashboard`);
-  console.log(`  API docs:  ${service.ctx.publicUrl()}/docs`);
-
+  // Before the line that says it listens: a process manager may send SIGTERM the moment it reads
+  // it, and a signal that comes before its handler ends the process without draining.
   let closing = false;
   const shutdown = () => {
     if (closing) return;
@@ -341,6 +328,20 @@ export async function main(argv: string[]): Promise<void> {
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+  if (generated.sandbox || generated.production) {
+    console.log(
+      `created merchant "${service.bootstrap.merchantName}"; its access secrets are shown only now:`,
+    );
+    if (generated.sandbox) console.log(`  sandbox secret:    ${generated.sandbox}`);
+    for (const line of productionSecretLines(
+      generated.production,
+      values['print-production-secret'] ?? false,
+    ))
+      console.log(`  ${line}`);
+  }
+  console.log(`service listening on ${url}${databaseUrl ? ' (PostgreSQL store)' : ''}`);
+  console.log(`  dashboard: ${service.ctx.publicUrl()}/dashboard`);
+  console.log(`  API docs:  ${service.ctx.publicUrl()}/docs`);
 }
 
 /** The database the options name: a PostgreSQL URL, or the SQLite file in the data directory. */
