@@ -314,7 +314,7 @@ async function oldDatabase(merchants: { id: string; svg: string }[]) {
   if (TEST_STORE === 'postgres') {
     const { freshDatabaseUrl } = await import('../../../test/helpers/postgres');
     const { migratePostgres } = await import('../kernel/store/postgres/migrate');
-    const { postgresMigrations } = await import('../kernel/store/postgres/migrations');
+    const { postgresMigrations } = await import('../kernel/store/migrations');
     const pg = (await import('pg')).default;
     const url = await freshDatabaseUrl();
     const pool = new pg.Pool({ connectionString: url });
@@ -338,7 +338,7 @@ async function oldDatabase(merchants: { id: string; svg: string }[]) {
   }
   const Database = (await import('../../sqlite')).default;
   const { migrate } = await import('../kernel/store/db');
-  const { migrations } = await import('../kernel/store/migrations');
+  const { sqliteMigrations: migrations } = await import('../kernel/store/migrations');
   const dir = mkdtempSync(join(tmpdir(), 'logo-upgrade-'));
   const db = new Database(join(dir, 'service.db'));
   migrate(

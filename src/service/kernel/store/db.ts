@@ -2,12 +2,12 @@
 import Database, { type Connection } from '../../../sqlite';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import { migrations } from './migrations';
+import { sqliteMigrations } from './migrations';
 
 export type Db = Connection;
 
 /** Applies pending migrations, each in a transaction that sets user_version. */
-export function migrate(db: Db, list: readonly string[] = migrations): void {
+export function migrate(db: Db, list: readonly string[] = sqliteMigrations): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > list.length)
     throw new Error(

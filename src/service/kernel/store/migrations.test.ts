@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Database from '../../../sqlite';
 import { migrate } from './db';
-import { migrations } from './migrations';
+import { sqliteMigrations as migrations } from './migrations';
 
 describe('service migrations', () => {
   it('apply in order, each setting user_version, and refuse a database from a newer build', () => {
@@ -12,7 +12,7 @@ describe('service migrations', () => {
     expect(() => migrate(db, migrations.slice(0, 3))).toThrow(/newer version of Counter/);
   });
 
-  it('keep every event and its sequence when the outbox loses its unread indexes (9)', () => {
+  it('keep every event and its sequence when the outbox loses its unread indexes (0009)', () => {
     const db = new Database(':memory:');
     migrate(db, migrations.slice(0, 8));
     const insert = db.prepare(`INSERT INTO events
@@ -34,7 +34,7 @@ describe('service migrations', () => {
     expect(plan.map((p) => p.detail).join()).toMatch(/USING (COVERING )?INDEX events_terminal/);
   });
 
-  it('give every merchant the sandbox clock they all shared, so none goes back (22)', () => {
+  it('give every merchant the sandbox clock they all shared, so none goes back (0024)', () => {
     const db = new Database(':memory:');
     const at = migrations.findIndex((m) => m.includes('CREATE TABLE sandbox_clocks'));
     migrate(db, migrations.slice(0, at));

@@ -11,7 +11,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from './db';
 import type { RunResult, Statement, Store } from './port';
-import { migrations } from './migrations';
+import { sqliteMigrations } from './migrations';
 
 interface Frame {
   depth: number;
@@ -122,7 +122,7 @@ export function createSqliteStore(db: Db): Store & { readonly db: Db } {
     },
     exec: (sql) => gated(() => void db.exec(sql)),
     schemaVersion: () => gated(() => db.pragma('user_version', { simple: true }) as number),
-    knownVersion: migrations.length,
+    knownVersion: sqliteMigrations.length,
     get open() {
       return db.open;
     },

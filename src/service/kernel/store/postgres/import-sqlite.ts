@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type pg from 'pg';
 import Database from '../../../../sqlite';
-import { migrations } from '../migrations';
+import { sqliteMigrations } from '../migrations';
 
 /** Kept by the database itself (customer_counts by trigger) or not worth moving. */
 const NOT_COPIED = new Set(['schema_version', 'customer_counts', 'failure_buckets']);
@@ -27,9 +27,9 @@ export async function importSqlite(dataDir: string, pool: pg.Pool): Promise<Impo
   const client = await pool.connect();
   try {
     const version = sqlite.pragma('user_version', { simple: true }) as number;
-    if (version !== migrations.length)
+    if (version !== sqliteMigrations.length)
       throw new Error(
-        `The SQLite database is at schema ${version}; this build knows ${migrations.length}. ` +
+        `The SQLite database is at schema ${version}; this build knows ${sqliteMigrations.length}. ` +
           'Start the service on it once with this build (it migrates it), then import.',
       );
     await client.query('BEGIN');

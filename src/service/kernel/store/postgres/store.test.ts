@@ -8,7 +8,7 @@ import { isUnavailable } from '../unavailable';
 import { customerSearchSql } from '../../../customers/search';
 import { createPostgresStore, type PostgresStore } from './store';
 import { numberPlaceholders } from './placeholders';
-import { postgresMigrations } from './migrations';
+import { postgresMigrations } from '../migrations';
 
 const open: Store[] = [];
 afterEach(async () => {
