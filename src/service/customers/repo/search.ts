@@ -3,10 +3,10 @@
  * case) in a customer's full name, email or phone number. Both dialects answer the same
  * customers; only the index differs.
  *
- * - SQLite: the FTS5 trigram table customers_fts (migration 7) for 3 characters or more, which
+ * - SQLite: the FTS5 trigram table customers_fts (migration 0007) for 3 characters or more, which
  *   it needs; shorter text scans the merchant's rows with LIKE (ASCII case-insensitive).
  * - PostgreSQL: ILIKE over the three columns, served by the pg_trgm GIN index customers_search
- *   (PostgreSQL migration 1) for 3 characters or more; shorter text scans as SQLite's does.
+ *   (migration 0007 too) for 3 characters or more; shorter text scans as SQLite's does.
  *
  * A customer table alias `c` is assumed, and named parameters (`@match`, `@like0`, ...).
  */

@@ -5,7 +5,7 @@
  * stream) hear of events only after the transaction commits.
  *
  * With several instances on one database, listeners hear of every instance's events: the events
- * table's triggers (PostgreSQL migration 4) signal the `counter_events` channel when an event's
+ * table's triggers (PostgreSQL migration 0016) signal the `counter_events` channel when an event's
  * transaction commits, and each instance's feed then reads the events after the last one it
  * read, by seq. The signal is only a wake-up (a NOTIFY is lost while a listener is disconnected;
  * the feed also looks every second). Transactions that store events take turns from their first

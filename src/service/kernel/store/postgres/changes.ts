@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
-/** The channel of the change announcements (migration 4's `counter_announce`). */
+/** The channel of the change announcements (migration 0016's `counter_announce`). */
 const CHANGES_CHANNEL = 'counter_changes';
 /** `caughtUp`'s payloads start so: no topic does. */
 const MARKER = 'caught-up:';
@@ -22,7 +22,7 @@ export interface ChangeFeed {
 }
 
 /**
- * The database announces every committed change of a cached table (migration 4's triggers) on
+ * The database announces every committed change of a cached table (migration 0016's triggers) on
  * CHANGES_CHANNEL as `topic` or `topic:key`; while that connection is down, announcements are
  * lost, so every cache forgets everything and keeps nothing until it is back.
  */
