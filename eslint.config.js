@@ -24,12 +24,16 @@ const layer = (dirs, message) => ({
   regex: `^(\\.\\./)+(src/|main/)?(${dirs.join('|')})(/|$)`,
   message,
 });
-/** The service's areas: each may use the kernel and http/, never the other way round. */
+/**
+ * The service's areas: each may use the kernel, http/ and ui/ (the HTML kit), never the other
+ * way round.
+ */
 const SERVICE_AREAS = [
   'agent',
   'bank',
   'cards',
   'customers',
+  'hosted',
   'images',
   'mcp',
   'merchant-events',
@@ -40,6 +44,7 @@ const SERVICE_AREAS = [
   'receipts',
   'refunds',
   'sandbox',
+  'site',
   'terminals',
   'webhooks',
 ];
@@ -148,8 +153,9 @@ export default tseslint.config(
   },
   {
     // The service's floor plan (docs/architecture.md): kernel/ at the bottom (ids, clock, store,
-    // events, domain errors, callers and secrets) depends on no area, nor on http/ or pages/;
-    // http/ (authentication, mounting, limits) depends on the kernel only. Areas sit above both.
+    // events, domain errors, callers and secrets) depends on no area, nor on http/ or ui/;
+    // http/ (authentication, mounting, limits) and ui/ (the HTML kit every page uses) depend on
+    // the kernel only. Areas sit above them.
     files: ['src/service/kernel/**/*.ts'],
     ignores: ['src/service/kernel/**/*.test.ts'],
     rules: {
@@ -160,8 +166,8 @@ export default tseslint.config(
             noElectron,
             layer(['main', 'renderer', 'preload'], 'The service does not depend on the kiosk.'),
             layer(
-              [...SERVICE_AREAS, 'http', 'pages', 'ops', 'app', 'context', 'cli'],
-              'The kernel depends on no area, nor on http/ or pages/.',
+              [...SERVICE_AREAS, 'http', 'ui', 'ops', 'app', 'context', 'cli'],
+              'The kernel depends on no area, nor on http/ or ui/.',
             ),
           ],
         },
@@ -179,8 +185,27 @@ export default tseslint.config(
             noElectron,
             layer(['main', 'renderer', 'preload'], 'The service does not depend on the kiosk.'),
             layer(
-              [...SERVICE_AREAS, 'pages', 'ops', 'app', 'context', 'cli'],
+              [...SERVICE_AREAS, 'ui', 'ops', 'app', 'context', 'cli'],
               'http/ depends on the kernel only, never on an area or a page.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/service/ui/**/*.{ts,tsx}'],
+    ignores: ['src/service/ui/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noElectron,
+            layer(['main', 'renderer', 'preload'], 'The service does not depend on the kiosk.'),
+            layer(
+              [...SERVICE_AREAS, 'http', 'ops', 'app', 'context', 'cli', 'install-root'],
+              'ui/, the HTML kit every page uses, depends on the kernel only.',
             ),
           ],
         },

@@ -53,9 +53,12 @@ describe('layering', () => {
     ['src/service/kernel/x.ts', "import '../mcp/routes';"],
     ['src/service/kernel/x.ts', "import '../payments/model';"],
     ['src/service/kernel/store/x.ts', "import '../../http/auth';"],
-    ['src/service/kernel/events/x.ts', "import '../../pages/html';"],
+    ['src/service/kernel/events/x.ts', "import '../../ui/html';"],
     ['src/service/http/x.ts', "import '../cards/model';"],
-    ['src/service/http/x.ts', "import '../pages/hosted';"],
+    ['src/service/http/x.ts', "import '../ui';"],
+    ['src/service/ui/x.ts', "import '../payments/model';"],
+    ['src/service/ui/x.tsx', "import '../hosted/views';"],
+    ['src/service/ui/x.ts', "import '../context';"],
   ])('%s may not %s', async (file, code) => {
     expect(await restricted(file, code)).toHaveLength(1);
   });
@@ -66,6 +69,8 @@ describe('layering', () => {
     ['src/agent/x.ts', "import '../shared/agent-signing'; import type { z } from 'zod';"],
     ['src/mcp/x.ts', "import 'node:fs'; import '../agent/index'; import '../shared/money';"],
     ['src/service/mcp/x.ts', "import '../../mcp/server';"],
+    ['src/service/ui/x.ts', "import '../kernel/errors'; import 'hono/jsx';"],
+    ['src/service/hosted/x.ts', "import '../ui'; import '../cards/card-numbers';"],
     ['src/main/electron/x.ts', "import 'electron'; import '../kiosk/core';"],
     ['src/preload/x.ts', "import 'electron'; import '../shared/bridge';"],
     ['src/renderer/src/x.tsx', "import 'react'; import '../../shared/money';"],

@@ -17,7 +17,7 @@ import { createDisplayAccess, type DisplayCode } from './browser/display-access'
 import { BRIDGE_SOCKET_PATH } from '../shared/bridge-socket';
 import { startEmbeddedService, type EmbeddedService } from './launcher/embedded-service';
 import { ensureBuilt, rendererDir } from './launcher/renderer-build';
-import { builtDashboardDir, ensureDashboardBuilt } from '../service/pages/dashboard-build';
+import { builtDashboardDir, ensureDashboardBuilt } from '../service/site/dashboard-build';
 import { productionSecretLines } from '../service/merchants/bootstrap';
 import { findChromium, findLanAddress, openWindows } from './launcher/windows';
 import { findElectron, startElectron } from './launcher/electron-binary';

@@ -45,9 +45,9 @@ import { secretRoutes } from './merchants/secret-routes';
 import { convertHeldSvgLogos } from './merchants/logo-convert';
 import { createMerchantProfiles } from './merchants/profile';
 import { merchantRoutes } from './merchants/routes';
-import { dashboardArea } from './pages/dashboard';
-import { docsRoutes } from './pages/docs';
-import { hostedPageRoutes } from './pages/hosted-page';
+import { dashboardArea } from './site/dashboard';
+import { docsRoutes } from './site/docs';
+import { hostedPageRoutes } from './hosted/routes';
 import { createPaymentCreator } from './payments/create';
 import { createMessageOutbox, type MessageOptions } from './messages/outbox';
 import { messageRoutes } from './messages/routes';
@@ -94,7 +94,7 @@ export interface ServiceOptions extends StoreOptions {
   log?: (line: string) => void;
   /** Push by FCM to terminals that registered a token (push/fcm.ts); off without a service account. */
   fcm?: FcmOptions;
-  /** The built merchant dashboard (pages/dashboard.ts); defaults to out/dashboard. */
+  /** The built merchant dashboard (site/dashboard.ts); defaults to out/dashboard. */
   dashboardDir?: string;
   /** Brute-force limit on failed attempts per client address (http/rate-limit.ts). */
   failureLimit?: FailureLimitOptions;

@@ -28,7 +28,7 @@ import {
   listMerchants,
   productionSecretLines,
 } from './merchants/bootstrap';
-import { builtDashboardDir, ensureDashboardBuilt } from './pages/dashboard-build';
+import { builtDashboardDir, ensureDashboardBuilt } from './site/dashboard-build';
 import { createLogger } from './ops/request-log';
 import { fcmOptionsFromEnv } from './push/fcm';
 import { installRoot } from './install-root';

@@ -3,7 +3,7 @@
  * than its sources), so the specs that start a service in-process serve the real built app.
  */
 import { resolve } from 'node:path';
-import { ensureDashboardBuilt } from '../../src/service/pages/dashboard-build';
+import { ensureDashboardBuilt } from '../../src/service/site/dashboard-build';
 
 export default async function globalSetup(): Promise<void> {
   await ensureDashboardBuilt(resolve('.'), (line) => console.error(line));

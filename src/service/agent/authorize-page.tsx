@@ -19,7 +19,7 @@ import {
   PageShell,
   StatusCard,
   type CardFormValues,
-} from '../pages/hosted';
+} from '../ui';
 import type { Business } from './business';
 import type { LinkedMethod } from './collect-cards';
 

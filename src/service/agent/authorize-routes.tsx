@@ -23,7 +23,7 @@ import { iso } from '../kernel/clock';
 import type { Area, ServiceContext } from '../context';
 import { createCustomerStore } from '../customers/model';
 import { ApiError } from '../kernel/errors';
-import { guardHostedPages, seeOther, sendPage } from '../pages/hosted';
+import { guardHostedPages, seeOther, sendPage } from '../ui';
 import type { AgentStore } from './agents';
 import { businessOf } from './business';
 import {

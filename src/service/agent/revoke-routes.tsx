@@ -20,7 +20,7 @@ import { limitSentences, when } from '../../shared/agent-words';
 import type { Area, ServiceContext } from '../context';
 import { iso } from '../kernel/clock';
 import { ApiError } from '../kernel/errors';
-import { MerchantHeader, PageShell, guardHostedPages, sendPage } from '../pages/hosted';
+import { MerchantHeader, PageShell, guardHostedPages, sendPage } from '../ui';
 import { recipientOf, toApprover } from './approval-codes';
 import type { Approvers } from './approvers';
 import { businessOf } from './business';

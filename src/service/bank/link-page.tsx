@@ -11,7 +11,7 @@ import type { Child, FC, PropsWithChildren } from 'hono/jsx';
 import { randomBytes } from 'node:crypto';
 import { SandboxBankId } from '../../shared/contract/bank';
 import type { ServiceContext } from '../context';
-import { pageSecurityHeaders } from '../pages/html';
+import { pageSecurityHeaders } from '../ui/html';
 import { BANKS, bankOf, type SandboxBank } from './banks';
 import type { Ledger } from './ledger';
 import { linkPageStatements, type LinkRow, type Stage } from './repo';

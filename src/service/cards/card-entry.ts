@@ -5,7 +5,7 @@
  * card on a card-saving link until its 3D Secure challenge (/save-card/{token}/challenge) ends.
  */
 import type { CustomerRow } from '../customers/model';
-import { cardDigits, cardFormSchema } from '../pages/hosted-cards';
+import { cardDigits, cardFormSchema } from './card-numbers';
 import type { LinkRow, LinkStore } from './links';
 import type { NewCard } from './model';
 import { cardProfile } from './test-cards';

@@ -1,7 +1,9 @@
 /**
- * The sandbox card network as the hosted page sees it: the documented test card numbers and
- * what each one does, the checks a real card form makes (Luhn, expiry, CVC), and the brand a
- * number belongs to. The full number never leaves this module: callers get brand and last 4.
+ * Card numbers as the sandbox card network sees them: the documented test card numbers and what
+ * each one does at checkout, the checks a real card form makes (Luhn, expiry, CVC), and the
+ * brand a number belongs to. Every page that takes a typed card uses it (the hosted payment
+ * page, the save-card page, card entry on other pages), and so does saving a test card by API.
+ * The full number never leaves this module: callers get brand and last 4.
  */
 import { z } from 'zod';
 

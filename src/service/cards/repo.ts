@@ -1,6 +1,7 @@
 /**
- * The cards area's SQL, in one place: saved cards, card-saving links, checkout's held cards and
- * its code verifications, the charge's one-statement read, and the shop's name for the pages.
+ * The cards area's SQL, in one place: saved cards, card-saving links, checkout's code
+ * verifications, the charge's one-statement read, and the shop's name for the pages (the cards
+ * held at checkout until 3-D Secure are the hosted page's: hosted/repo.ts).
  * Each factory prepares its statements once, when the module that runs them is built. The cards
  * area writes only its own tables; it reads merchants' and customers' rows.
  */
@@ -77,23 +78,6 @@ export function verificationStatements(store: Store) {
     UPDATE checkout_verifications SET code_hash = NULL, verified_until = @until
     WHERE session_hash = @session AND code_hash = @hash`);
   return { bySession, sentFor, insert, close, wrong, verify };
-}
-
-/** A card held at checkout until its 3-D Secure challenge completes (checkout.ts). */
-export function checkoutSaveStatements(store: Store) {
-  const hold = store.prepare(`
-    INSERT INTO checkout_card_saves (transaction_id, customer_id, card, created_at)
-    VALUES (?, ?, ?, ?)
-    ON CONFLICT (transaction_id) DO UPDATE SET customer_id = excluded.customer_id,
-      card = excluded.card, created_at = excluded.created_at, card_id = NULL`);
-  const held = store.prepare<
-    [string],
-    { customer_id: string; card: string; card_id: string | null }
-  >('SELECT customer_id, card, card_id FROM checkout_card_saves WHERE transaction_id = ?');
-  const markSaved = store.prepare(
-    'UPDATE checkout_card_saves SET card_id = ? WHERE transaction_id = ? AND card_id IS NULL',
-  );
-  return { hold, held, markSaved };
 }
 
 /** The charge's read (charges.ts). */

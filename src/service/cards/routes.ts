@@ -7,7 +7,7 @@ import type { Area } from '../context';
 import { createCustomerStore } from '../customers/model';
 import { badField } from '../kernel/errors';
 import { mount } from '../http/mount';
-import { expiryInFuture } from '../pages/hosted-cards';
+import { expiryInFuture } from './card-numbers';
 import { createCardStore, defaultExpiry, savedCardRecord } from './model';
 import { cardProfile } from './test-cards';
 

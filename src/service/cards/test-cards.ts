@@ -1,10 +1,10 @@
 /**
  * The sandbox card network for saved cards: what a test card does when it is saved and when it
- * is charged later. It extends the hosted payment page's test cards (pages/hosted-cards.ts,
+ * is charged later. It extends the hosted payment page's test cards (card-numbers.ts,
  * docs/hosted-page.md) with the outcomes only an off-session charge has: issuer declines and a
  * card that authorizes but cannot be captured. Documented in docs/customers.md.
  */
-import { behaviourOf, brandOf, luhnValid } from '../pages/hosted-cards';
+import { behaviourOf, brandOf, luhnValid } from './card-numbers';
 
 /** What the network answers when a saved card is charged. Stored with the card, never the number. */
 export type ChargeBehaviour =

@@ -8,20 +8,20 @@ import { z } from 'zod';
 import { formatPence } from '../../shared/money';
 import type { ServiceContext } from '../context';
 import type { RequestRow } from '../payments/model';
-import { seeOther, sendPage } from '../pages/hosted';
-import type { HostedPageKit } from '../pages/hosted-page';
-import { planQuery, type Plan } from '../pages/hosted-plan';
-import type { CustomerRow } from '../customers/model';
-import { codeEntryPage, confirmItsYouPage } from './checkout-views';
 import {
   CODE_TTL_MS,
   SESSION_COOKIE,
   SESSION_COOKIE_SECONDS,
   maskRecipient,
   type createVerificationStore,
-} from './checkout-verification';
-import type { recipientOf } from './links';
-import { behaviourOfCard, type createCardStore, type SavedCardRow } from './model';
+} from '../cards/checkout-verification';
+import type { recipientOf } from '../cards/links';
+import { behaviourOfCard, type createCardStore, type SavedCardRow } from '../cards/model';
+import type { CustomerRow } from '../customers/model';
+import { seeOther, sendPage } from '../ui';
+import { payUrl, type HostedPageKit } from './kit';
+import { planQuery, type Plan } from './plan';
+import { codeEntryPage, confirmItsYouPage } from './checkout-views';
 
 const SavedCardChoice = z.object({ cardId: z.string().min(1).max(64) });
 const CodeForm = z.object({
@@ -44,7 +44,6 @@ export interface Deps {
 }
 
 export const session = (c: Context) => getCookie(c, SESSION_COOKIE);
-export const payUrl = (row: RequestRow) => `/pay/${row.id}`;
 export const cardStep = (row: RequestRow, plan: Plan) => `${payUrl(row)}/card?${planQuery(plan)}`;
 
 /** The request, its plan and its saved-card offer, or the page to answer instead. */

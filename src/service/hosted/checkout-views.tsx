@@ -3,14 +3,14 @@
 /**
  * The saved-card screens of the hosted payment page: confirming it is the customer (a code is
  * sent to them), typing the code, and, only then, the customer's cards. Plain data in, a page
- * out; checkout.tsx decides which one a browser gets.
+ * out; checkout.ts decides which one a browser gets.
  */
 import { formatPence } from '../../shared/money';
-import type { SavedCardRow } from './model';
-import { ErrorBox, HiddenFields, LinkButton, type HostedPage } from '../pages/hosted';
-import { planFields, planQuery, type Plan } from '../pages/hosted-plan';
-import { Breakdown, Header, Page, type Summary } from '../pages/hosted-views';
-import { CODE_TTL_MS } from './checkout-verification';
+import { CODE_TTL_MS } from '../cards/checkout-verification';
+import type { SavedCardRow } from '../cards/model';
+import { ErrorBox, HiddenFields, LinkButton, type HostedPage } from '../ui';
+import { planFields, planQuery, type Plan } from './plan';
+import { Breakdown, Header, Page, type Summary } from './views';
 
 const base = (summary: Summary) => `/pay/${encodeURIComponent(summary.id)}`;
 const minutes = CODE_TTL_MS / 60_000;

@@ -7,24 +7,24 @@
  *   the card form (`offerSavedCards`), but a payment link is no proof of who holds it, so they
  *   are listed and charged only in a browser that has typed a one-time code sent to the
  *   customer (checkout-verification.ts; `routes` adds the forms).
- * Kept apart from pages/hosted-page.ts, which only calls in at these points.
+ * Kept apart from routes.ts, which only calls in at these points.
  */
 import type { Context, Hono } from 'hono';
 import type { ServiceContext } from '../context';
 import { optionsOf, type RequestRow, type TransactionRow } from '../payments/model';
-import { cardDigits, type CardBehaviour, type CardForm } from '../pages/hosted-cards';
-import { sendPage } from '../pages/hosted';
-import type { HostedPageKit } from '../pages/hosted-page';
-import type { Plan } from '../pages/hosted-plan';
-import type { Summary } from '../pages/hosted-views';
+import { cardDigits, type CardBehaviour, type CardForm } from '../cards/card-numbers';
+import { createVerificationStore } from '../cards/checkout-verification';
+import { recipientOf } from '../cards/links';
+import { createCardStore, type NewCard } from '../cards/model';
+import { cardProfile } from '../cards/test-cards';
 import { customerByIdAnyScope } from '../customers/repo/customers';
+import { sendPage } from '../ui';
+import type { HostedPageKit } from './kit';
+import type { Plan } from './plan';
+import type { Summary } from './views';
 import { savedCardRoutes, session } from './checkout-routes';
 import { codeEntryPage, confirmItsYouPage, savedCardsPage } from './checkout-views';
-import { createVerificationStore } from './checkout-verification';
-import { recipientOf } from './links';
-import { createCardStore, type NewCard } from './model';
 import { checkoutSaveStatements } from './repo';
-import { cardProfile } from './test-cards';
 
 export function cardOnFile(ctx: ServiceContext) {
   const cards = createCardStore(ctx.store, ctx.clock);
@@ -119,7 +119,7 @@ export function cardOnFile(ctx: ServiceContext) {
       return sendPage(c, 200, confirmItsYouPage(summary, plan));
     },
 
-    /** The saved-card forms; hosted-page.ts adds them behind its guard (same-site forms only). */
+    /** The saved-card forms; routes.ts adds them behind its guard (same-site forms only). */
     routes(app: Hono, kit: HostedPageKit) {
       savedCardRoutes(app, { ctx, kit, cards, verifications, savedCardsOf });
     },

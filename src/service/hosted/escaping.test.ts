@@ -4,25 +4,21 @@
  * text escaped, and no element or attribute the text tried to inject exists.
  */
 import { describe, expect, it } from 'vitest';
-import { codeEntryPage, confirmItsYouPage, savedCardsPage } from '../cards/checkout-views';
 import type { SavedCardRow } from '../cards/model';
 import type { TransactionRow } from '../payments/model';
-import { renderPage, type HostedPage } from './hosted';
-import { readPlan } from './hosted-plan';
+import { renderPage, type HostedPage } from '../ui';
+import { cardFormPage, challengePage } from './card-views';
+import { codeEntryPage, confirmItsYouPage, savedCardsPage } from './checkout-views';
 import {
   awaitingPage,
-  bankAuthorisePage,
-  bankSelectPage,
-  cardFormPage,
-  challengePage,
   closedPage,
   failurePage,
   noticePage,
-  optionsPage,
   processingPage,
   successPage,
-  type Summary,
-} from './hosted-views';
+} from './outcome-views';
+import { readPlan } from './plan';
+import { bankAuthorisePage, bankSelectPage, optionsPage, type Summary } from './views';
 
 const ATTACK = `"><img id="injected" src=x onerror="alert('x')"><script>alert(1)</script>`;
 const ESCAPED = `&quot;&gt;&lt;img id=&quot;injected&quot; src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;`;

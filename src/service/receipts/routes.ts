@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { Uuid } from '../../shared/contract/common';
 import type { Area } from '../context';
-import { pageSecurityHeaders } from '../pages/html';
+import { pageSecurityHeaders } from '../ui/html';
 import { createReceiptReader, receiptUrl } from './receipt-data';
 import { receiptNotFoundPage, receiptPage } from './receipt-page';
 

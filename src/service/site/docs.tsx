@@ -9,7 +9,7 @@ import { raw } from 'hono/html';
 import { buildOpenApiDocument } from '../../shared/contract/openapi';
 import type { Area } from '../context';
 import { WEBHOOKS_GUIDE_ID, WebhooksGuide } from './docs-webhooks';
-import { pageSecurityHeaders } from './html';
+import { pageSecurityHeaders } from '../ui/html';
 
 type Json = Record<string, unknown>;
 

@@ -4,11 +4,15 @@
  * other page can approve a payment, save a card or authorise a contract in the customer's name.
  */
 import type { Context, Hono } from 'hono';
-import type { ServiceContext } from '../../context';
-import { securityHeaders } from './render';
+import { securityHeaders } from './render-page';
+
+/** Where the service says it is reached (the service context is one): its own forms come from there. */
+export interface PageOrigin {
+  publicUrl(): string;
+}
 
 /** Guards every route matching `pattern` (e.g. '/pay/*'); call it before adding the routes. */
-export function guardHostedPages(app: Hono, ctx: ServiceContext, pattern: string): void {
+export function guardHostedPages(app: Hono, ctx: PageOrigin, pattern: string): void {
   app.use(pattern, async (c, next) => {
     if (c.req.method === 'POST' && crossSite(c, ctx)) {
       return c.text('Forms on this page can only be sent from this page.', 403, securityHeaders());
@@ -26,7 +30,7 @@ export function guardHostedPages(app: Hono, ctx: ServiceContext, pattern: string
  * refused unless Fetch Metadata vouches for the post (`same-origin`); a browser old enough to
  * send no Sec-Fetch-Site would let such a page post in the customer's name otherwise.
  */
-export function crossSite(c: Context, ctx: ServiceContext): boolean {
+export function crossSite(c: Context, ctx: PageOrigin): boolean {
   const site = c.req.header('sec-fetch-site');
   if (site && site !== 'same-origin' && site !== 'none') return true;
   const origin = c.req.header('origin');

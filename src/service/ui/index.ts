@@ -1,6 +1,7 @@
 /**
- * The building blocks of a hosted page (docs/hosted-page.md, "Adding a hosted page"):
- * render a <PageShell> holding these components with `sendPage(c, status, page)`.
+ * The HTML kit every page of the service is built from (docs/hosted-page.md, "Adding a hosted
+ * page"): render a <PageShell> holding these components with `sendPage(c, status, page)`.
+ * It depends on the kernel only, so any area may serve a page with it.
  */
 export { PageShell, PageNonce, type ShellProps, type Theme } from './shell';
 export {
@@ -13,5 +14,5 @@ export {
   ThreeDSChallenge,
   type CardFormValues,
 } from './components';
-export { renderPage, securityHeaders, seeOther, sendPage, type HostedPage } from './render';
-export { crossSite, guardHostedPages } from './guard';
+export { renderPage, securityHeaders, seeOther, sendPage, type HostedPage } from './render-page';
+export { crossSite, guardHostedPages, type PageOrigin } from './guard';

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { jsx } from 'hono/jsx';
 import type { JSX } from 'hono/jsx/jsx-runtime';
-import { pageSecurityHeaders } from '../html';
+import { pageSecurityHeaders } from './html';
 import { PageNonce } from './shell';
 
 /** A whole page: a <PageShell> element (or a component that renders one). */

@@ -4,14 +4,14 @@
  * The page shell every hosted page renders into: doctype, head (charset, viewport, referrer,
  * title, favicon, the nonce'd stylesheet), the sandbox bar, an optional third party's name bar,
  * <main>, the footer, and at most one small nonce'd script. The nonce comes from the response
- * being sent (see render.ts), so a page never makes or passes one itself.
+ * being sent (see render-page.ts), so a page never makes or passes one itself.
  */
 import type { Child } from 'hono/jsx';
 import { createContext, useContext } from 'hono/jsx';
 import { raw } from 'hono/html';
 import { HOSTED_STYLES } from './styles';
 
-/** The CSP nonce of the response being rendered; render.ts provides it. */
+/** The CSP nonce of the response being rendered; render-page.ts provides it. */
 export const PageNonce = createContext('');
 
 export type Theme = 'shop' | 'bank' | 'issuer';
