@@ -5,7 +5,7 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'test/e2e',
-  // Builds the merchant dashboard once (src/service/pages/dashboard-build.ts).
+  // Builds the merchant dashboard once (src/service/site/dashboard-build.ts).
   globalSetup: './test/e2e/global-setup.ts',
   timeout: 60_000,
   workers: 1,

@@ -1,6 +1,6 @@
 /**
  * The merchant dashboard (src/dashboard) as built static files in out/dashboard, served by the
- * payments service under /dashboard (src/service/pages/dashboard.ts). Nothing is inlined, so the
+ * payments service under /dashboard (src/service/site/dashboard.ts). Nothing is inlined, so the
  * page runs under a CSP without 'unsafe-inline'; every asset name carries a content hash.
  */
 import { fileURLToPath } from 'node:url';

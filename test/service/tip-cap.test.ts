@@ -1,7 +1,7 @@
 /**
  * A tip is at most the amount it is paid with, wherever it enters: the sandbox's simulate
  * control answers 400 naming tipAmount, the hosted page's forms answer with a readable message,
- * and in every case nothing is charged. (Saved-card charges: src/service/cards/checkout.test.ts.)
+ * and in every case nothing is charged. (Saved-card charges: src/service/hosted/checkout.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../src/shared/contract/errors';

@@ -1,7 +1,7 @@
 /**
  * The dashboard's URL: every area has a real address under /dashboard/, moved through with the
  * history API, so the back button and a reload work. The service answers every /dashboard/...
- * address with the same page (src/service/pages/dashboard.ts). An area may keep its view (a
+ * address with the same page (src/service/site/dashboard.ts). An area may keep its view (a
  * filter, a page number) in the query, replaced in place so a reload keeps it without adding
  * a history entry per click.
  */
