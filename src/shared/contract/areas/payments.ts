@@ -1,0 +1,101 @@
+/**
+ * Payment requests: create and cancel them, their status and list, their QR code and the
+ * display and receipt templates.
+ */
+import { z } from 'zod';
+import * as payments from '../payments';
+import { Message } from '../common';
+import { route, type RouteDef } from '../route-def';
+
+export const paymentsContract = {
+  processPayment: route({
+    method: 'post',
+    idempotent: true,
+    path: '/api/payments/process-payment',
+    tag: 'Payment requests',
+    auth: 'merchantOrTerminal',
+    summary: 'Create a payment request',
+    body: payments.ProcessPaymentBody,
+    status: 200,
+    response: payments.PaymentRequest,
+    errors: [400, 500],
+  }),
+  cancelPaymentRequest: route({
+    method: 'post',
+    idempotent: true,
+    path: '/api/payment-request/cancel/{paymentRequestId}',
+    tag: 'Payment requests',
+    auth: 'merchantOrTerminal',
+    summary: 'Cancel an unpaid payment request',
+    params: payments.PaymentRequestParams,
+    status: 200,
+    response: Message,
+    errors: [400, 404],
+  }),
+  getPaymentStatus: route({
+    method: 'get',
+    path: '/api/payments/v1/payment-status/{paymentRequestId}',
+    tag: 'Payment requests',
+    auth: 'merchantOrTerminal',
+    summary: 'Get the status of a payment',
+    params: payments.PaymentRequestParams,
+    status: 200,
+    response: payments.PaymentStatusRecord,
+    errors: [400, 404],
+  }),
+  listPaymentRequests: route({
+    method: 'get',
+    path: '/api/payment-requests',
+    tag: 'Payment requests',
+    auth: 'merchant',
+    extension: true,
+    summary: 'List payment requests, newest first',
+    description:
+      'Filter by status, terminalId and customerId; each record carries its transactions.',
+    query: payments.PaymentListQuery,
+    status: 200,
+    response: payments.PaymentStatusPage,
+    errors: [400],
+  }),
+  getQrSvg: route({
+    method: 'get',
+    path: '/api/payment-requests/{paymentRequestId}/qr.svg',
+    tag: 'Payment requests',
+    auth: 'public',
+    extension: true,
+    summary: 'QR code of paymentUrl (SVG)',
+    params: payments.PaymentRequestParams,
+    status: 200,
+    response: null,
+    contentType: 'image/svg+xml',
+    errors: [400, 404],
+  }),
+  getQrPng: route({
+    method: 'get',
+    path: '/api/payment-requests/{paymentRequestId}/qr.png',
+    tag: 'Payment requests',
+    auth: 'public',
+    extension: true,
+    summary: 'QR code of paymentUrl (PNG, transparent)',
+    params: payments.PaymentRequestParams,
+    status: 200,
+    response: null,
+    contentType: 'image/png',
+    errors: [400, 404],
+  }),
+  getTemplate: route({
+    method: 'get',
+    path: '/api/payment-requests/{paymentRequestId}/template/{template}',
+    tag: 'Payment requests',
+    auth: 'public',
+    extension: true,
+    summary: 'Customer-display or receipt image of a payment request',
+    params: payments.PaymentRequestParams.extend({
+      template: z.enum(['EXTERNAL_DISPLAY', 'EXTERNAL_DISPLAY_PNG', 'RECEIPT', 'RECEIPT_PNG']),
+    }),
+    status: 200,
+    response: null,
+    contentType: 'image/svg+xml or image/png',
+    errors: [400, 404],
+  }),
+} as const satisfies Record<string, RouteDef>;
