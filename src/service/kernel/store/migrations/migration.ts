@@ -4,8 +4,8 @@
  * SQL the two databases run alike is written once, in SQLite's words; PostgreSQL reads it with
  * SQLite's column types turned into the ones that read back as SQLite's do: INTEGER is BIGINT
  * (read as a JS number: ms timestamps, pence, 0/1 flags), REAL is DOUBLE PRECISION, and a
- * WITHOUT ROWID table is a plain table (PostgreSQL has no rowid). TEXT and BLOB-free tables need
- * nothing else. Where the two differ, a migration says what each runs; a migration may be one
+ * WITHOUT ROWID table is a plain table (PostgreSQL has no rowid); TEXT stays TEXT. Where the two
+ * differ, a migration says what each runs; a migration may be one
  * database's alone (PostgreSQL's change announcements), and is then not run, nor counted, on the
  * other.
  */
