@@ -3,6 +3,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import { floorPlans, zonesOf } from './architecture.js';
 import { builtinModules } from 'node:module';
 
 /**
@@ -88,6 +90,41 @@ export default tseslint.config(
           })),
         },
       ],
+    },
+  },
+  {
+    // The floor plans (architecture.js, docs/architecture.md): no import cycle anywhere in src,
+    // and each part's units import only what their row of the plan allows.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Tests may reach into any unit they test.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: Object.values(floorPlans).flatMap(zonesOf), basePath: import.meta.dirname },
+      ],
+    },
+  },
+  {
+    // Functions that fit on a screen, files a reader can hold.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'max-lines-per-function': [
+        'error',
+        { max: 150, skipBlankLines: true, skipComments: true, IIFEs: true },
+      ],
+      'max-lines': ['error', { max: 500, skipBlankLines: true, skipComments: true }],
     },
   },
   {

@@ -1,6 +1,13 @@
 /** The menu of areas: real links (open in a new tab, copy the address), moved through in-page. */
-import type { AreaDef } from '../areas';
+import type { ComponentType } from 'react';
 import { InPageLink } from './InPageLink';
+
+/** One area of the dashboard: its page in the menu (areas/index.ts lists them). */
+export interface AreaDef {
+  id: string;
+  title: string;
+  Component: ComponentType;
+}
 
 export function Nav({ areas, current }: { areas: readonly AreaDef[]; current: string | null }) {
   return (

@@ -1,21 +1,8 @@
-import { DEFAULT_SHOP_TIME_ZONE } from '../../../shared/shop-day';
-import type { KioskStore } from '../store/kiosk-store';
-
 /**
- * The page's `lang` follows the kiosk's locale, so screen readers, native controls and the date
- * fields (shared/local-date.ts) all read it the same way; `data-time-zone` carries the shop's
- * time zone, whose days the date fields name.
+ * The page's locale and time zone as the kiosk's state set them on the document
+ * (store/follow-locale.ts).
  */
-export function followKioskLocale(store: KioskStore): void {
-  const apply = () => {
-    const { kiosk, display } = store.getState();
-    const locale = kiosk?.locale ?? display?.locale;
-    if (locale && document.documentElement.lang !== locale) document.documentElement.lang = locale;
-    if (kiosk) document.documentElement.dataset.timeZone = kiosk.timeZone;
-  };
-  apply();
-  store.subscribe(apply);
-}
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../shared/shop-day';
 
 /** The locale of this page (set from the kiosk's state), en-GB until it is known. */
 export function pageLocale(): string {
