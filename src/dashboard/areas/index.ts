@@ -3,7 +3,7 @@
  * its id is its address (/dashboard/<id>), its title the menu entry and the page heading.
  * The first area is also what /dashboard itself shows.
  */
-import type { ComponentType } from 'react';
+import type { AreaDef } from '../components/Nav';
 import { BankArea } from './bank/BankArea';
 import { CustomersArea } from './customers/CustomersArea';
 import { PaymentsArea } from './payments/PaymentsArea';
@@ -12,11 +12,7 @@ import { WebhooksArea } from './webhooks/WebhooksArea';
 import { AgentsArea } from './agents/AgentsArea';
 import { SettingsArea } from './settings/SettingsArea';
 
-export interface AreaDef {
-  id: string;
-  title: string;
-  Component: ComponentType;
-}
+export type { AreaDef };
 
 export const AREAS: readonly AreaDef[] = [
   // First: what a merchant opens the dashboard for (push a payment, watch it be paid).

@@ -1,10 +1,11 @@
 /** What the Agents page says about a contract, as pure functions (tested in test/dashboard/agents.test.ts). */
 import type { z } from 'zod';
-import type { ContractUsage } from '../../shared/contract/agent';
+import type { Agent, Contract, ContractUsage } from '../../shared/contract/agent';
 import { formatPounds } from '../../shared/format';
-import type { AgentRecord, ContractRecord } from '../store/agents';
 
 type Usage = z.infer<typeof ContractUsage>;
+type AgentRecord = z.infer<typeof Agent>;
+type ContractRecord = z.infer<typeof Contract>;
 
 export const TYPE_LABEL: Record<ContractRecord['type'], string> = {
   SEND: 'Sends payments',

@@ -6,12 +6,12 @@
  * gives way to the next one.
  */
 import type {
+  BasketLine,
   KioskPayment as BridgePayment,
   HeldPayment,
   StartPaymentResult,
 } from '../../shared/bridge';
 import { ApiClientError } from '../../client/http-client';
-import type { DisplayLine } from './commands/payments';
 import type { CounterPayments, CounterRequest } from './counter-payment';
 import type { DraftBasketHolder } from './draft-basket';
 import { createHeldLine, type Held } from './held-line';
@@ -19,6 +19,24 @@ import type { History } from './history/history';
 import type { KioskPayment } from './history/types';
 import { explain } from './kiosk-error';
 import type { PollTargets } from './poller';
+
+/** The display line the core keeps: the payments on (and waiting for) the display. */
+export interface DisplayLine {
+  start(request: {
+    amountPence: number;
+    notes: string | null;
+    method: 'PAY_BY_BANK' | 'CARD' | null;
+    lines?: BasketLine[];
+  }): Promise<StartPaymentResult>;
+  /** The basket staff are building goes on the customer display (an empty one comes off). */
+  showBasket(lines: BasketLine[]): void;
+  /** Takes a payment off the display; the next in line follows. */
+  dismiss(paymentRequestId: string): void;
+  /** Whether the held payment was still waiting (and is now gone). */
+  removeHeld(id: string): boolean;
+  /** Asks the service again for a held payment; its error when it is refused again. */
+  retryHeld(id: string): Promise<string | null | false>;
+}
 
 export interface DisplayLineOptions {
   /** Where `held-payments.json` is kept; null keeps the held line in memory. */

@@ -17,7 +17,6 @@ import { redact, type Credentials } from './credentials';
 import type { History } from './history/history';
 import type { RefundHistory } from './history/refunds';
 import type { KioskPayment } from './history/types';
-import type { ReceiptPrinterService } from './printer/receipt-printer';
 import type { StaffPin } from './staff-pin';
 import type { TerminalProfile } from './terminal-profile';
 import type { ConnectionState } from './types';
@@ -31,7 +30,11 @@ export interface StateSources {
   history: History;
   refundHistory: RefundHistory;
   staffPin: StaffPin;
-  receiptPrinter: ReceiptPrinterService;
+  /** What the windows show of the receipt printer (printer/receipt-printer.ts). */
+  receiptPrinter: {
+    settings(): KioskState['receiptPrinter'];
+    jobs(): KioskState['printJobs'];
+  };
   connection: {
     credentials(): Credentials | null;
     status(): ConnectionState;

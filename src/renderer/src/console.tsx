@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getBridge } from './bridge/get-bridge';
-import { followKioskLocale } from './lib/document-locale';
+import { followKioskLocale } from './store/follow-locale';
 import { ConsoleApp } from './staff/ConsoleApp';
 import { KioskProvider } from './store/context';
 import { createHistoryStore } from './store/history-store';

@@ -2,30 +2,12 @@
  * Payments at the counter: starting one (on the display now, or held in line), cancelling one,
  * clearing a finished one from the display, and the held line's remove and retry.
  */
-import type { BasketLine, StartPaymentResult } from '../../../shared/bridge';
 import { basketTotalPence } from '../../../shared/basket';
 import { formatPence } from '../../../shared/money';
 import type { AreaHandlers } from '../dispatcher';
 import { explain, KioskError } from '../kiosk-error';
+import type { DisplayLine } from '../display-line';
 import type { KioskContext } from './context';
-
-/** The display line the core keeps: the payments on (and waiting for) the display. */
-export interface DisplayLine {
-  start(request: {
-    amountPence: number;
-    notes: string | null;
-    method: 'PAY_BY_BANK' | 'CARD' | null;
-    lines?: BasketLine[];
-  }): Promise<StartPaymentResult>;
-  /** The basket staff are building goes on the customer display (an empty one comes off). */
-  showBasket(lines: BasketLine[]): void;
-  /** Takes a payment off the display; the next in line follows. */
-  dismiss(paymentRequestId: string): void;
-  /** Whether the held payment was still waiting (and is now gone). */
-  removeHeld(id: string): boolean;
-  /** Asks the service again for a held payment; its error when it is refused again. */
-  retryHeld(id: string): Promise<string | null | false>;
-}
 
 export function paymentCommands(ctx: KioskContext, line: DisplayLine): AreaHandlers<'payments'> {
   const { history } = ctx;

@@ -4,7 +4,7 @@ import { OPEN_STATUSES } from '../../../shared/payment-states';
 import { basketMismatch } from '../../../shared/basket';
 import { formatPence } from '../lib/format';
 import { methodLabel, ORIGIN_LABEL } from '../lib/labels';
-import { useCommand } from '../lib/use-command';
+import { useCommand } from '../store/use-command';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Countdown } from './Countdown';
 import { FieldError } from './FieldError';

@@ -3,7 +3,7 @@ import type { KioskPayment } from '../../../shared/bridge';
 import { formatPence } from '../lib/format';
 import { RELEASE_REASONS } from '../lib/labels';
 import { FullOrAmount, useFullOrAmount } from './AmountField';
-import { useCommand } from '../lib/use-command';
+import { useCommand } from '../store/use-command';
 import { describedBy, FieldError } from './FieldError';
 import { FormActions } from './FormActions';
 import { StaffGate } from './StaffGate';

@@ -7,7 +7,7 @@ import {
   parseLocalDate,
 } from '../../../shared/local-date';
 import { formatDateTime, formatPence } from '../lib/format';
-import { useCommand } from '../lib/use-command';
+import { useCommand } from '../store/use-command';
 import { useKiosk } from '../store/context';
 import { DateField } from './DateField';
 import { FieldError } from './FieldError';

@@ -1,4 +1,4 @@
-import { useCommand } from '../lib/use-command';
+import { useCommand } from '../store/use-command';
 import { FieldError } from './FieldError';
 
 /**

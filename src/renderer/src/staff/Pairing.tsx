@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useCommand } from '../lib/use-command';
+import { useCommand } from '../store/use-command';
 import { FieldError } from './FieldError';
 import { TextField } from './TextField';
 

@@ -1,7 +1,7 @@
 import type { HeldPayment, KioskPayment } from '../../../shared/bridge';
 import { formatPence, formatWhen } from '../lib/format';
 import { methodLabel, ORIGIN_LABEL } from '../lib/labels';
-import { useCommand } from '../lib/use-command';
+import { useCommand } from '../store/use-command';
 import { FieldError } from './FieldError';
 import { StatusPill } from './StatusPill';
 

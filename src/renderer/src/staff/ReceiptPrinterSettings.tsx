@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ReceiptPrinter } from '../../../shared/bridge';
-import { useCommand } from '../lib/use-command';
+import { useCommand } from '../store/use-command';
 import { ChoiceRow } from './ChoiceRow';
 import { FieldError } from './FieldError';
 import { TextField } from './TextField';

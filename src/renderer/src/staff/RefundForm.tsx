@@ -1,7 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import type { KioskPayment } from '../../../shared/bridge';
 import { formatPence } from '../../../shared/money';
-import { useCommand } from '../lib/use-command';
+import { useCommand } from '../store/use-command';
 import { FullOrAmount, useFullOrAmount } from './AmountField';
 import { FormActions } from './FormActions';
 

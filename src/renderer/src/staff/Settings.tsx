@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { KioskState } from '../../../shared/bridge';
-import { useCommand } from '../lib/use-command';
+import { useCommand } from '../store/use-command';
 import { FieldError } from './FieldError';
 import { KioskMode } from './KioskMode';
 import { Pairing } from './Pairing';

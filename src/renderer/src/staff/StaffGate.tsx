@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useCommand } from '../lib/use-command';
+import { useCommand } from '../store/use-command';
 import { useKiosk } from '../store/context';
 import { FieldError } from './FieldError';
 import { PinField } from './TextField';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { BridgeCommand, ReplyOf } from '../../../shared/bridge';
-import { useBridge } from '../store/context';
-import type { FormError } from './form-errors';
-import { runCommand } from './run-command';
+import { useBridge } from './context';
+import type { FormError } from '../lib/form-errors';
+import { runCommand } from '../lib/run-command';
 
 /**
  * A window's command sent from a form or a button (the PIN prompts, pairing, a refund, a hold's
