@@ -38,6 +38,47 @@ export function AgentApprovers() {
   return <AgentApproversView call={call} sandbox={sandbox} />;
 }
 
+/** The approvers named, each with its Remove button, or who approves while none is named. */
+function ApproverList({
+  approvers,
+  busy,
+  onRemove,
+}: {
+  approvers: Approvers;
+  busy: boolean;
+  onRemove: (approver: Approver) => void;
+}) {
+  const list = approvers.approvers;
+  return list.length > 0 ? (
+    <ul className="approvers" data-testid="approver-list">
+      {list.map((a) => (
+        <li key={shown(a)}>
+          {shown(a)}{' '}
+          <button
+            type="button"
+            className="secondary small"
+            disabled={busy}
+            aria-label={`Remove ${shown(a)}`}
+            onClick={() => onRemove(a)}
+          >
+            Remove
+          </button>
+        </li>
+      ))}
+    </ul>
+  ) : approvers.operatorDefault ? (
+    <p data-testid="approvers-default">
+      You have named no approvers, so the service operator’s default approvers approve your agents’
+      contracts ({approvers.confirmers.map((c) => c.to).join(', ')}).
+    </p>
+  ) : (
+    <p data-testid="approvers-none">
+      No one approves your agents’ payments yet: until you add an approver, contracts they ask for
+      wait, and their pages say so.
+    </p>
+  );
+}
+
 export function AgentApproversView({ call, sandbox }: { call: Call; sandbox: boolean }) {
   const [approvers, setApprovers] = useState<Approvers | null>(null);
   const [adding, setAdding] = useState('');
@@ -114,39 +155,16 @@ export function AgentApproversView({ call, sandbox }: { call: Call; sandbox: boo
         {saved}
       </Notice>
       <Notice kind="error">{error}</Notice>
-      {list.length > 0 ? (
-        <ul className="approvers" data-testid="approver-list">
-          {list.map((a) => (
-            <li key={shown(a)}>
-              {shown(a)}{' '}
-              <button
-                type="button"
-                className="secondary small"
-                disabled={busy}
-                aria-label={`Remove ${shown(a)}`}
-                onClick={() =>
-                  void save(
-                    entries(list.filter((o) => shown(o) !== shown(a))),
-                    `${shown(a)} no longer approves.`,
-                  )
-                }
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : approvers.operatorDefault ? (
-        <p data-testid="approvers-default">
-          You have named no approvers, so the service operator’s default approvers approve your
-          agents’ contracts ({approvers.confirmers.map((c) => c.to).join(', ')}).
-        </p>
-      ) : (
-        <p data-testid="approvers-none">
-          No one approves your agents’ payments yet: until you add an approver, contracts they ask
-          for wait, and their pages say so.
-        </p>
-      )}
+      <ApproverList
+        approvers={approvers}
+        busy={busy}
+        onRemove={(a) =>
+          void save(
+            entries(list.filter((o) => shown(o) !== shown(a))),
+            `${shown(a)} no longer approves.`,
+          )
+        }
+      />
       {pending ? (
         <ConfirmStep
           pending={pending}

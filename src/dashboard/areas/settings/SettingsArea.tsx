@@ -46,16 +46,22 @@ const formOf = (m: Merchant) =>
     string
   >;
 
-export function SettingsArea() {
-  const { call, merchantShown, sandbox } = useDashboard();
+type ProfileForm = Record<ProfileField, string>;
+type Update = (body: CallInput<Routes['updateMerchant']>, done: string) => Promise<void>;
+
+/**
+ * The merchant as the service last answered, the profile form's values, and `update`, which
+ * sends one change and shows what the service answers, or its field errors.
+ */
+function useMerchantSettings() {
+  const { call, merchantShown } = useDashboard();
   const [merchant, setMerchant] = useState<Merchant | null>(null);
-  const [form, setForm] = useState<Record<ProfileField, string> | null>(null);
+  const [form, setForm] = useState<ProfileForm | null>(null);
   const [expiryMinutes, setExpiryMinutes] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState('');
   const [saved, setSaved] = useState('');
   const [busy, setBusy] = useState(false);
-  const [switching, setSwitching] = useState<{ key: string; on: boolean } | null>(null);
 
   const show = (m: Merchant) => {
     setMerchant(m);
@@ -75,7 +81,7 @@ export function SettingsArea() {
   }, [shownName, merchantShown]);
 
   /** Sends one change; the page shows what the service answers, or its field errors. */
-  async function update(body: CallInput<Routes['updateMerchant']>, done: string) {
+  const update: Update = async (body, done) => {
     setBusy(true);
     setError('');
     setSaved('');
@@ -90,7 +96,27 @@ export function SettingsArea() {
     } finally {
       setBusy(false);
     }
-  }
+  };
+
+  return {
+    merchant,
+    form,
+    setForm,
+    expiryMinutes,
+    setExpiryMinutes,
+    errors,
+    setErrors,
+    error,
+    saved,
+    busy,
+    update,
+  };
+}
+
+export function SettingsArea() {
+  const { sandbox } = useDashboard();
+  const settings = useMerchantSettings();
+  const { merchant, form, error, saved } = settings;
 
   if (!merchant || !form)
     return (
@@ -100,6 +126,44 @@ export function SettingsArea() {
       </section>
     );
 
+  return (
+    <>
+      <section className="card" aria-labelledby="settings-title">
+        <h1 id="settings-title">Settings</h1>
+        <p className="muted" data-testid="settings-environment">
+          {sandbox
+            ? 'Signed in with a sandbox secret: this is the sandbox’s own copy of your shop (profile, logo, ways to pay, stores). Changes show on sandbox payments, receipts and terminals only; sign in with a production secret to change what your customers see.'
+            : 'Signed in with a production secret: changes show to your customers, on production payments, receipts and terminals. The sandbox keeps its own copy.'}
+        </p>
+        <Notice kind="ok" testId="settings-saved">
+          {saved}
+        </Notice>
+        <Notice kind="error">{error}</Notice>
+        <ProfileFormView settings={settings} form={form} />
+      </section>
+      <LogoSection
+        merchant={merchant}
+        busy={settings.busy}
+        error={settings.errors.logo}
+        setErrors={settings.setErrors}
+        update={settings.update}
+      />
+      <WaysToPay merchant={merchant} busy={settings.busy} update={settings.update} />
+      <Stores />
+      <AgentApprovers />
+      <AccessSecrets />
+    </>
+  );
+}
+
+/** The shop's profile and the default expiry of its payments. */
+function ProfileFormView({
+  settings: { setForm, expiryMinutes, setExpiryMinutes, errors, busy, update },
+  form,
+}: {
+  settings: ReturnType<typeof useMerchantSettings>;
+  form: ProfileForm;
+}) {
   const saveProfile = (event: FormEvent) => {
     event.preventDefault();
     const minutes = Number(expiryMinutes);
@@ -122,6 +186,52 @@ export function SettingsArea() {
     );
   };
 
+  return (
+    <form onSubmit={saveProfile} noValidate aria-label="Shop profile">
+      {PROFILE_FIELDS.map(({ key, label, type, hint }) => (
+        <TextInput
+          key={key}
+          id={`merchant-${key}`}
+          label={label}
+          hint={hint}
+          type={type ?? 'text'}
+          value={form[key]}
+          onValue={(value) => setForm({ ...form, [key]: value })}
+          error={errors[key]}
+        />
+      ))}
+      <TextInput
+        id="merchant-expiry"
+        label="Payments expire after (minutes)"
+        hint="For payments that do not give their own expiry"
+        inputMode="decimal"
+        value={expiryMinutes}
+        onValue={setExpiryMinutes}
+        error={errors['settings.defaultExpirySeconds']}
+      />
+      <ButtonRow>
+        <button type="submit" disabled={busy}>
+          Save profile
+        </button>
+      </ButtonRow>
+    </form>
+  );
+}
+
+/** The logo as pages show it, uploading one (checked for size here first) and removing it. */
+function LogoSection({
+  merchant,
+  busy,
+  error,
+  setErrors,
+  update,
+}: {
+  merchant: Merchant;
+  busy: boolean;
+  error: string | undefined;
+  setErrors: (errors: Record<string, string>) => void;
+  update: Update;
+}) {
   const chooseLogo = (file: File | undefined) => {
     if (!file) return;
     if (file.size > MAX_LOGO_BYTES) {
@@ -134,113 +244,83 @@ export function SettingsArea() {
   };
 
   return (
-    <>
-      <section className="card" aria-labelledby="settings-title">
-        <h1 id="settings-title">Settings</h1>
-        <p className="muted" data-testid="settings-environment">
-          {sandbox
-            ? 'Signed in with a sandbox secret: this is the sandbox’s own copy of your shop (profile, logo, ways to pay, stores). Changes show on sandbox payments, receipts and terminals only; sign in with a production secret to change what your customers see.'
-            : 'Signed in with a production secret: changes show to your customers, on production payments, receipts and terminals. The sandbox keeps its own copy.'}
-        </p>
-        <Notice kind="ok" testId="settings-saved">
-          {saved}
-        </Notice>
-        <Notice kind="error">{error}</Notice>
-        <form onSubmit={saveProfile} noValidate aria-label="Shop profile">
-          {PROFILE_FIELDS.map(({ key, label, type, hint }) => (
-            <TextInput
-              key={key}
-              id={`merchant-${key}`}
-              label={label}
-              hint={hint}
-              type={type ?? 'text'}
-              value={form[key]}
-              onValue={(value) => setForm({ ...form, [key]: value })}
-              error={errors[key]}
-            />
-          ))}
-          <TextInput
-            id="merchant-expiry"
-            label="Payments expire after (minutes)"
-            hint="For payments that do not give their own expiry"
-            inputMode="decimal"
-            value={expiryMinutes}
-            onValue={setExpiryMinutes}
-            error={errors['settings.defaultExpirySeconds']}
-          />
-          <ButtonRow>
-            <button type="submit" disabled={busy}>
-              Save profile
-            </button>
-          </ButtonRow>
-        </form>
-      </section>
-      <section className="card" aria-labelledby="logo-title">
-        <h2 id="logo-title">Logo</h2>
-        {merchant.logoUrl ? (
-          <img className="merchant-logo" src={ownPath(merchant.logoUrl)} alt="Your logo" />
-        ) : (
-          <p className="muted">No logo yet: pages show the business name alone.</p>
-        )}
-        <div className="field">
-          <label htmlFor="merchant-logo">Upload a logo (PNG or SVG, at most 256 KiB)</label>
-          <input
-            id="merchant-logo"
-            type="file"
-            accept="image/png,image/svg+xml"
+    <section className="card" aria-labelledby="logo-title">
+      <h2 id="logo-title">Logo</h2>
+      {merchant.logoUrl ? (
+        <img className="merchant-logo" src={ownPath(merchant.logoUrl)} alt="Your logo" />
+      ) : (
+        <p className="muted">No logo yet: pages show the business name alone.</p>
+      )}
+      <div className="field">
+        <label htmlFor="merchant-logo">Upload a logo (PNG or SVG, at most 256 KiB)</label>
+        <input
+          id="merchant-logo"
+          type="file"
+          accept="image/png,image/svg+xml"
+          disabled={busy}
+          aria-describedby={error ? 'merchant-logo-error' : undefined}
+          onChange={(event) => chooseLogo(event.target.files?.[0])}
+        />
+        <FieldError id="merchant-logo">{error}</FieldError>
+      </div>
+      {merchant.logoUrl ? (
+        <ButtonRow>
+          <button
+            type="button"
+            className="secondary small"
             disabled={busy}
-            aria-describedby={errors.logo ? 'merchant-logo-error' : undefined}
-            onChange={(event) => chooseLogo(event.target.files?.[0])}
-          />
-          <FieldError id="merchant-logo">{errors.logo}</FieldError>
-        </div>
-        {merchant.logoUrl ? (
-          <ButtonRow>
-            <button
-              type="button"
-              className="secondary small"
+            onClick={() => void update({ body: { logo: null } }, 'Logo removed.')}
+          >
+            Remove the logo
+          </button>
+        </ButtonRow>
+      ) : null}
+    </section>
+  );
+}
+
+/** The switches for the ways of paying new payments offer. */
+function WaysToPay({
+  merchant,
+  busy,
+  update,
+}: {
+  merchant: Merchant;
+  busy: boolean;
+  update: Update;
+}) {
+  const [switching, setSwitching] = useState<{ key: string; on: boolean } | null>(null);
+  return (
+    <section className="card" aria-labelledby="payments-settings-title">
+      <h2 id="payments-settings-title">Ways to pay</h2>
+      <p className="muted">Changes apply to new payments; payments already made keep theirs.</p>
+      <div className="settings-switches">
+        {SWITCHES.map(({ key, label }) => (
+          <label className="switch" key={key}>
+            <input
+              type="checkbox"
+              role="switch"
+              aria-label={label}
+              checked={switching?.key === key ? switching.on : merchant.settings[key]}
               disabled={busy}
-              onClick={() => void update({ body: { logo: null } }, 'Logo removed.')}
-            >
-              Remove the logo
-            </button>
-          </ButtonRow>
-        ) : null}
-      </section>
-      <section className="card" aria-labelledby="payments-settings-title">
-        <h2 id="payments-settings-title">Ways to pay</h2>
-        <p className="muted">Changes apply to new payments; payments already made keep theirs.</p>
-        <div className="settings-switches">
-          {SWITCHES.map(({ key, label }) => (
-            <label className="switch" key={key}>
-              <input
-                type="checkbox"
-                role="switch"
-                aria-label={label}
-                checked={switching?.key === key ? switching.on : merchant.settings[key]}
-                disabled={busy}
-                onChange={async (event) => {
-                  // The switch shows where it is going while the service is asked.
-                  const on = event.target.checked;
-                  setSwitching({ key, on });
-                  try {
-                    await update(
-                      { body: { settings: { [key]: on } } },
-                      `${label} ${on ? 'on' : 'off'}.`,
-                    );
-                  } finally {
-                    setSwitching(null);
-                  }
-                }}
-              />{' '}
-              {label}
-            </label>
-          ))}
-        </div>
-      </section>
-      <Stores />
-      <AgentApprovers />
-      <AccessSecrets />
-    </>
+              onChange={async (event) => {
+                // The switch shows where it is going while the service is asked.
+                const on = event.target.checked;
+                setSwitching({ key, on });
+                try {
+                  await update(
+                    { body: { settings: { [key]: on } } },
+                    `${label} ${on ? 'on' : 'off'}.`,
+                  );
+                } finally {
+                  setSwitching(null);
+                }
+              }}
+            />{' '}
+            {label}
+          </label>
+        ))}
+      </div>
+    </section>
   );
 }
