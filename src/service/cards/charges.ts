@@ -186,6 +186,12 @@ export type CardCharger = ReturnType<typeof createCardCharger>;
 
 export const chargeRoutes: Area = (app, ctx) => {
   const { charge } = createCardCharger(ctx);
+  // What a charge keeps of the merchant holds its card setting (merchants/profile.ts).
+  ctx.profiles.onChange({
+    committed: (change) => {
+      if (change.body.settings?.cardPayments !== undefined) forgetChargeable(ctx.store);
+    },
+  });
 
   mount(app, ctx.auth, routes.chargeCard, async ({ body, caller }) => {
     if (caller.kind === 'terminal' && body.storeId && body.storeId !== caller.storeId)

@@ -3,20 +3,19 @@
  * encode: a kiosk display or a receipt printer fetches them without a secret. They never
  * expire; an expired or cancelled request still renders, and its receipt says so.
  */
-import { createHash } from 'node:crypto';
-import type { Context } from 'hono';
 import { routes } from '../../shared/contract/routes';
 import type { Area } from '../context';
 import { notFound } from '../kernel/errors';
+import { answer, etagOf, matches, type Image } from '../http/caching';
 import { mount } from '../http/mount';
 import { paymentLinks } from '../payments/links';
 import type { RequestRow } from '../payments/model';
 import { profileLines } from '../merchants/profile';
 import { receiptUrl } from '../receipts/receipt-data';
 import { createLru } from './lru';
-import { qrPng, qrSvg } from './qr';
-import { svgToPng } from './render';
-import { displaySvg, receiptSvg, type DisplayData, type ReceiptData } from './templates';
+import { qrPng, qrSvg } from '../ui/qr';
+import { svgToPng } from '../ui/render';
+import { displaySvg, receiptSvg, type DisplayData, type ReceiptData } from '../ui/templates';
 
 const SVG = 'image/svg+xml';
 const PNG = 'image/png';
@@ -28,35 +27,6 @@ const REVALIDATE = 'no-cache';
 const LAYOUT_VERSION = 3;
 /** Enough for every kiosk of a busy shop to hit the cache; each entry is a few kilobytes. */
 const CACHE_ENTRIES = 200;
-
-export interface Image {
-  body: string | Buffer;
-  etag: string;
-}
-
-export const etagOf = (...parts: unknown[]) =>
-  `"${createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 27)}"`;
-
-/** RFC 9110 weak comparison over a list of tags, or "*". */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const strip = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || strip(tag) === strip(etag));
-}
-
-/** An image with its caching headers; an SVG also gets a policy that forbids script. */
-export function answer(c: Context, type: string, cacheControl: string, image: Image): Response {
-  const headers: Record<string, string> = { 'cache-control': cacheControl, etag: image.etag };
-  if (matches(c.req.header('if-none-match'), image.etag))
-    return new Response(null, { status: 304, headers });
-  headers['content-type'] = type;
-  headers['x-content-type-options'] = 'nosniff';
-  // An SVG opened directly is a document; it must never run script or fetch anything.
-  if (type === SVG)
-    headers['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'";
-  const body = typeof image.body === 'string' ? image.body : new Uint8Array(image.body);
-  return new Response(body, { status: 200, headers });
-}
 
 export const imageRoutes: Area = (app, ctx) => {
   const cache = createLru<Image>(CACHE_ENTRIES);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLru } from './lru';
-import { fitLine, receiptSvg } from './templates';
-import { escapeXml } from './xml';
+import { fitLine, receiptSvg } from '../ui/templates';
+import { escapeXml } from '../ui/xml';
 
 describe('escapeXml', () => {
   it('escapes markup characters and drops characters XML cannot hold', () => {

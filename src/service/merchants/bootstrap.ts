@@ -10,6 +10,7 @@ import type { Clock } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
 import { keepSecret, newSecret } from '../kernel/secrets';
 import type { Store } from '../kernel/store/port';
+import { merchantStatements } from './repo/merchants';
 
 export const DEMO_MERCHANT_NAME = 'Counter Demo Shop';
 /** The demo's address until the merchant gives its own (PATCH /api/merchant). */
@@ -47,16 +48,9 @@ export async function createMerchant(
     // The demo shop has the demo's address; a shop named by its owner sets its own (PATCH
     // /api/merchant), rather than print a made-up one on its receipts.
     const address = name === DEMO_MERCHANT_NAME ? DEMO_ADDRESS : null;
-    await store
-      .prepare(
-        'INSERT INTO merchants (id, name, address, card_enabled, remote_enabled, tips_enabled, created_at) VALUES (?, ?, ?, 1, 1, 1, ?)',
-      )
-      .run(merchantId, name, address, now);
-    await store
-      .prepare(
-        'INSERT INTO stores (id, merchant_id, name, is_primary, address, created_at) VALUES (?, ?, ?, 1, ?, ?)',
-      )
-      .run(randomUUID(), merchantId, 'Main Street', address, now);
+    const sql = merchantStatements(store);
+    await sql.insertMerchant.run(merchantId, name, address, now);
+    await sql.insertPrimaryStore.run(randomUUID(), merchantId, 'Main Street', address, now);
     const generated: NewMerchant['generated'] = {};
     for (const environment of ['sandbox', 'production'] as const) {
       const secret = given[environment] ?? newSecret('merchant', environment);
@@ -78,11 +72,7 @@ export async function bootstrapMerchant(
   merchantName: string = DEMO_MERCHANT_NAME,
 ): Promise<Bootstrap> {
   return await store.tx(async (): Promise<Bootstrap> => {
-    const merchant = await store
-      .prepare<[], { id: string; name: string }>(
-        'SELECT id, name FROM merchants ORDER BY created_at LIMIT 1',
-      )
-      .get();
+    const merchant = await merchantStatements(store).first.get();
     if (!merchant) {
       const created = await createMerchant(store, clock, merchantName, env);
       return {
@@ -112,11 +102,7 @@ export async function bootstrapMerchant(
 export async function listMerchants(
   store: Store,
 ): Promise<{ id: string; name: string; created_at: number }[]> {
-  return await store
-    .prepare<[], { id: string; name: string; created_at: number }>(
-      `SELECT id, name, created_at FROM merchants ORDER BY created_at, id`,
-    )
-    .all();
+  return await merchantStatements(store).all.all();
 }
 
 /**

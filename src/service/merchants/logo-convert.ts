@@ -5,35 +5,10 @@
  * (and the reason logged) when it is refused. Until then the merchant shows no logo: an SVG is
  * never served again, not even once.
  */
-import type { Environment } from '../kernel/caller';
 import { ApiError } from '../kernel/errors';
 import type { Store } from '../kernel/store/port';
 import { logoFromSvg } from './logo';
-
-interface Held {
-  merchant_id: string;
-  environment: Environment;
-  data: string;
-  updated_at: number;
-}
-
-function statements(store: Store) {
-  // Put back only where no logo was uploaded since (another instance may have been first).
-  const put = (table: string) =>
-    store.prepare(
-      `INSERT INTO ${table} (merchant_id, content_type, data, updated_at)
-       VALUES (?, 'image/png', ?, ?) ON CONFLICT (merchant_id) DO NOTHING`,
-    );
-  return {
-    held: store.prepare<[], Held>(
-      'SELECT merchant_id, environment, data, updated_at FROM svg_logos_to_convert',
-    ),
-    put: { production: put('merchant_logos'), sandbox: put('sandbox_logos') },
-    release: store.prepare(
-      'DELETE FROM svg_logos_to_convert WHERE merchant_id = ? AND environment = ?',
-    ),
-  };
-}
+import { heldLogoStatements } from './repo/logos';
 
 /**
  * Draws each held SVG logo (one instance at a time on a shared database). A logo that could not
@@ -43,7 +18,7 @@ export async function convertHeldSvgLogos(
   store: Store,
   log: (line: string) => void,
 ): Promise<void> {
-  const sql = statements(store);
+  const sql = heldLogoStatements(store);
   if ((await sql.held.all()).length === 0) return;
   await store.exclusive('svg-logos', async () => {
     for (const row of await sql.held.all()) {

@@ -12,7 +12,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { FONT_FAMILY, fontFilePaths } from '../images/render';
+import { FONT_FAMILY, fontFilePaths } from '../ui/render';
 import { ApiError } from '../kernel/errors';
 import { logoRefusal } from './logo-svg';
 

@@ -12,6 +12,10 @@ import type { MerchantSettings, MerchantUpdateBody } from '../../shared/contract
 import type { Environment } from '../kernel/caller';
 import type { Store } from '../kernel/store/port';
 import type { Logo } from './logo';
+import { profileStatements, type ProfileRow } from './repo/profiles';
+
+// Other areas' statements read the profile beside their own rows with these.
+export { ofEnvironment, sandboxCopyJoin } from './repo/profiles';
 
 export interface MerchantProfile {
   id: string;
@@ -26,37 +30,12 @@ export interface MerchantProfile {
   settings: MerchantSettings;
 }
 
-interface Row {
-  id: string;
-  name: string;
-  address: string | null;
-  company_number: string | null;
-  vat_number: string | null;
-  support_email: string | null;
-  support_phone: string | null;
-  card_enabled: number;
-  remote_enabled: number;
-  tips_enabled: number;
-  default_expiry_seconds: number;
-  logo_updated_at: number | null;
-}
-
 /**
  * The logo's path; its version changes with each upload, so a browser never shows an old one.
  * The sandbox's names its environment: its logo may differ from production's.
  */
 export const logoPath = (merchantId: string, version: number, environment: Environment) =>
   `/api/merchants/${merchantId}/logo?v=${version}${environment === 'sandbox' ? '&environment=sandbox' : ''}`;
-
-/**
- * For a statement that reads the profile or settings beside other rows: joined to `merchants m`,
- * `sp` is the sandbox's copy when `environment` (a parameter: `?` or `@name`) is the sandbox and
- * it has one; `ofEnvironment(column)` is then that environment's value of the column.
- */
-export const sandboxCopyJoin = (environment: string) =>
-  `LEFT JOIN sandbox_profiles sp ON sp.merchant_id = m.id AND CAST(${environment} AS TEXT) = 'sandbox'`;
-export const ofEnvironment = (column: string) =>
-  `CASE WHEN sp.merchant_id IS NULL THEN m.${column} ELSE sp.${column} END`;
 
 /** The lines a receipt prints under the shop's name: its address, then company and VAT numbers. */
 export function profileLines(p: MerchantProfile): string[] {
@@ -73,73 +52,32 @@ export function signature(p: MerchantProfile): string {
   return [p.name, ...profileLines(p), ...(contact ? [`Questions: ${contact}`] : [])].join('\n');
 }
 
-const COLUMNS = `name, address, company_number, vat_number, support_email, support_phone,
-  card_enabled, remote_enabled, tips_enabled, default_expiry_seconds`;
+/** A change of a merchant's profile or settings (PATCH /api/merchant), as other areas hear of it. */
+export interface ProfileChange {
+  merchantId: string;
+  /** What was asked for: `body.settings` names the settings it set. */
+  body: MerchantUpdateBody;
+  /**
+   * What each environment showed before the change and shows after it (the sandbox shows
+   * production's until it has its own copy, so a production change may change both).
+   */
+  shown: { environment: Environment; was: MerchantProfile; now: MerchantProfile }[];
+}
 
-function statements(store: Store) {
-  return {
-    production: store.prepare<[string], Row>(
-      `SELECT m.id, m.name, m.address, m.company_number, m.vat_number, m.support_email,
-         m.support_phone, m.card_enabled, m.remote_enabled, m.tips_enabled,
-         m.default_expiry_seconds, l.updated_at AS logo_updated_at
-       FROM merchants m LEFT JOIN merchant_logos l ON l.merchant_id = m.id WHERE m.id = ?`,
-    ),
-    sandbox: store.prepare<[string], Row>(
-      `SELECT s.merchant_id AS id, s.name, s.address, s.company_number, s.vat_number,
-         s.support_email, s.support_phone, s.card_enabled, s.remote_enabled, s.tips_enabled,
-         s.default_expiry_seconds, l.updated_at AS logo_updated_at
-       FROM sandbox_profiles s LEFT JOIN sandbox_logos l ON l.merchant_id = s.merchant_id
-       WHERE s.merchant_id = ?`,
-    ),
-    fields: store.prepare(
-      `UPDATE merchants SET name = @name, address = @address, company_number = @companyNumber,
-         vat_number = @vatNumber, support_email = @supportEmail, support_phone = @supportPhone,
-         card_enabled = @card, remote_enabled = @remote, tips_enabled = @tips,
-         default_expiry_seconds = @expiry
-       WHERE id = @id`,
-    ),
-    // The sandbox's copy: made with its first change, then changed in place.
-    sandboxFields: store.prepare(
-      `INSERT INTO sandbox_profiles (merchant_id, ${COLUMNS})
-       VALUES (@id, @name, @address, @companyNumber, @vatNumber, @supportEmail, @supportPhone,
-         @card, @remote, @tips, @expiry)
-       ON CONFLICT (merchant_id) DO UPDATE SET name = excluded.name, address = excluded.address,
-         company_number = excluded.company_number, vat_number = excluded.vat_number,
-         support_email = excluded.support_email, support_phone = excluded.support_phone,
-         card_enabled = excluded.card_enabled, remote_enabled = excluded.remote_enabled,
-         tips_enabled = excluded.tips_enabled,
-         default_expiry_seconds = excluded.default_expiry_seconds`,
-    ),
-    logo: {
-      production: store.prepare<[string], { content_type: string; data: string }>(
-        'SELECT content_type, data FROM merchant_logos WHERE merchant_id = ?',
-      ),
-      sandbox: store.prepare<[string], { content_type: string; data: string }>(
-        'SELECT content_type, data FROM sandbox_logos WHERE merchant_id = ?',
-      ),
-    },
-    dropLogo: {
-      production: store.prepare('DELETE FROM merchant_logos WHERE merchant_id = ?'),
-      sandbox: store.prepare('DELETE FROM sandbox_logos WHERE merchant_id = ?'),
-    },
-    putLogo: {
-      production: store.prepare(
-        `INSERT INTO merchant_logos (merchant_id, content_type, data, updated_at) VALUES (?, ?, ?, ?)`,
-      ),
-      sandbox: store.prepare(
-        `INSERT INTO sandbox_logos (merchant_id, content_type, data, updated_at) VALUES (?, ?, ?, ?)`,
-      ),
-    },
-    // The sandbox's first change copies production's logo with the rest, unless it sets its own.
-    copyLogo: store.prepare(
-      `INSERT INTO sandbox_logos (merchant_id, content_type, data, updated_at)
-       SELECT merchant_id, content_type, data, updated_at FROM merchant_logos WHERE merchant_id = ?`,
-    ),
-  };
+/**
+ * Another area's reaction to a change of a profile. The areas that show the shop (terminals)
+ * or keep what they read of the settings (saved-card charges) register one, so this area names
+ * none of them.
+ */
+export interface ProfileListener {
+  /** Runs in the change's transaction: what it writes (events) commits with the change. */
+  inTransaction?: (change: ProfileChange) => Promise<void>;
+  /** Runs once the change has committed. */
+  committed?: (change: ProfileChange) => void;
 }
 
 export function createMerchantProfiles(store: Store) {
-  const sql = statements(store);
+  const sql = profileStatements(store);
 
   /** The environment's row: the sandbox's copy, or production's where it has none yet. */
   async function rowOf(merchantId: string, environment: Environment) {
@@ -147,7 +85,7 @@ export function createMerchantProfiles(store: Store) {
     return copy ? { row: copy, copied: true } : { row: await sql.production.get(merchantId) };
   }
 
-  function profileOf(row: Row, environment: Environment, copied: boolean): MerchantProfile {
+  function profileOf(row: ProfileRow, environment: Environment, copied: boolean): MerchantProfile {
     return {
       id: row.id,
       name: row.name,
@@ -235,6 +173,22 @@ export function createMerchantProfiles(store: Store) {
     return row && { contentType: row.content_type, bytes: Buffer.from(row.data, 'base64') };
   }
 
-  return { get, update, logoOf };
+  const listeners: ProfileListener[] = [];
+
+  return {
+    get,
+    update,
+    logoOf,
+    /** Registers an area's reaction to every change of a profile. */
+    onChange: (listener: ProfileListener) => void listeners.push(listener),
+    /** Tells the listeners of `change`; call it in the transaction that made the change. */
+    async announce(change: ProfileChange): Promise<void> {
+      for (const listener of listeners) await listener.inTransaction?.(change);
+    },
+    /** Tells the listeners that `change` has committed. */
+    announceCommitted(change: ProfileChange): void {
+      for (const listener of listeners) listener.committed?.(change);
+    },
+  };
 }
 export type MerchantProfiles = ReturnType<typeof createMerchantProfiles>;

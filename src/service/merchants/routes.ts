@@ -4,15 +4,13 @@
  */
 import { routes } from '../../shared/contract/routes';
 import type { Merchant } from '../../shared/contract/merchants';
-import { forgetChargeable } from '../cards/charges';
 import type { Area } from '../context';
+import { answer, etagOf } from '../http/caching';
 import { mount } from '../http/mount';
-import { answer, etagOf } from '../images/routes';
 import type { Environment } from '../kernel/caller';
 import { notFound } from '../kernel/errors';
-import { shopChanged, tellTerminalsOfProfile } from '../terminals/profile-push';
 import { prepareLogo } from './logo';
-import type { MerchantProfile } from './profile';
+import type { MerchantProfile, ProfileChange } from './profile';
 
 const ENVIRONMENTS: Environment[] = ['production', 'sandbox'];
 
@@ -43,6 +41,7 @@ export const merchantRoutes: Area = (app, ctx) => {
         : body.logo === null
           ? null
           : await prepareLogo(body.logo);
+    let change: ProfileChange | undefined;
     await ctx.outbox.tx(async () => {
       // What each environment shows: the sandbox shows production's until it has its own copy.
       const shown = () =>
@@ -56,13 +55,17 @@ export const merchantRoutes: Area = (app, ctx) => {
         ctx.clock.now('production'),
       );
       const now = await shown();
-      // Terminals show the name, address and logo: they re-read them now, not within a minute.
-      const changed = ENVIRONMENTS.filter((_, i) => shopChanged(was[i]!, now[i]!));
-      if (changed.length > 0) await tellTerminalsOfProfile(ctx, caller.merchantId, changed);
+      change = {
+        merchantId: caller.merchantId,
+        body,
+        shown: ENVIRONMENTS.map((environment, i) => ({ environment, was: was[i]!, now: now[i]! })),
+      };
+      // Terminals re-read the shop at once (terminals/profile-push.ts), in this transaction.
+      await ctx.profiles.announce(change);
     });
     ctx.creator.merchantChanged(caller.merchantId);
-    // A saved-card charge keeps what it read of the merchant; the card setting may have changed.
-    if (body.settings?.cardPayments !== undefined) forgetChargeable(ctx.store);
+    // A saved-card charge keeps what it read of the merchant (cards/charges.ts).
+    ctx.profiles.announceCommitted(change!);
     // Answered once every instance sharing the database has been told: their next payment is
     // made under the new settings, as this one's is.
     await ctx.store.caughtUp();

@@ -15,17 +15,7 @@ import { ApiError, notFound } from '../kernel/errors';
 import { keepSecret, newSecret } from '../kernel/secrets';
 import { mount } from '../http/mount';
 import { presentedSecretHash } from '../http/auth';
-
-interface SecretRow {
-  id: string;
-  hash: string;
-  environment: Environment;
-  kind: 'merchant' | 'terminal';
-  terminal_id: string | null;
-  last_four: string | null;
-  created_at: number;
-  last_used_at: number | null;
-}
+import { secretStatements, type SecretRow } from './repo/secrets';
 
 type MerchantCaller = Extract<Caller, { kind: 'merchant' }>;
 
@@ -37,16 +27,7 @@ const reach = (caller: MerchantCaller): Environment[] =>
 
 export const secretRoutes: Area = (app, ctx) => {
   const { store } = ctx;
-  const COLUMNS = 'id, hash, environment, kind, terminal_id, last_four, created_at, last_used_at';
-  const inUse = store.prepare<[string, string, string], SecretRow>(
-    `SELECT ${COLUMNS} FROM access_secrets
-     WHERE merchant_id = ? AND environment IN (?, ?) AND revoked_at IS NULL AND id IS NOT NULL
-     ORDER BY created_at, id`,
-  );
-  const owned = store.prepare<[string, string, string, string], SecretRow>(
-    `SELECT ${COLUMNS} FROM access_secrets
-     WHERE id = ? AND merchant_id = ? AND environment IN (?, ?) AND revoked_at IS NULL`,
-  );
+  const { inUse, owned, revoke } = secretStatements(store);
 
   const out = (row: SecretRow, currentHash: string | undefined): AccessSecret => ({
     id: row.id,
@@ -101,9 +82,7 @@ export const secretRoutes: Area = (app, ctx) => {
         409,
         `This secret is terminal ${row.terminal_id}'s: unpair the terminal (DELETE /api/terminal/${row.terminal_id}) to revoke it`,
       );
-    const revoked = await store
-      .prepare('UPDATE access_secrets SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
-      .run(ctx.clock.now('production'), row.id);
+    const revoked = await revoke.run(ctx.clock.now('production'), row.id);
     await ctx.auth.forgetAll();
     if (revoked.changes === 0) throw notFound(NO_SECRET);
     return {

@@ -8,12 +8,17 @@ import type { Caller, Environment } from '../kernel/caller';
 import { ApiError, badField, storeArchived } from '../kernel/errors';
 import type { Store } from '../kernel/store/port';
 import { createReadCache } from '../kernel/store/read-cache';
-import { createStoreViews } from '../terminals/store-model';
+import { createStoreViews } from '../merchants/repo/stores';
 import type { PaymentStatus } from '../../shared/payment-states';
 import type { Method, RequestOptions, RequestRow } from './model';
 import { newId } from '../kernel/ids';
 import { createBatcher, writeAllOrEach } from '../kernel/store/batcher';
-import { createCreatorStatements, type EnvironmentSettings, type NewRow } from './repo/create';
+import {
+  createCreatorStatements,
+  type EnvironmentSettings,
+  type NewConsumer,
+  type NewRow,
+} from './repo/create';
 
 /**
  * The merchant's settings a new payment is made under (PATCH /api/merchant), in the payment's
@@ -41,7 +46,7 @@ export interface NewRequest {
 }
 
 export function createPaymentCreator(store: Store, clock: Clock) {
-  const { readSettings, primaryStoreOf, customer, terminalLimit, insertAll } =
+  const { readSettings, primaryStoreOf, customer, terminalLimit, insertAll, insertConsumer } =
     createCreatorStatements(store);
   // Every new payment reads its merchant's settings, which change only through PATCH
   // /api/merchant (`merchantChanged`; on a shared database the store announces it): kept, even
@@ -211,6 +216,10 @@ export function createPaymentCreator(store: Store, clock: Clock) {
   return {
     create,
     createPaying,
+    /** Keeps the customer a remote payment names; call it in the transaction creating it. */
+    addConsumer: async (consumer: NewConsumer): Promise<void> => {
+      await insertConsumer.run(consumer);
+    },
     /** Call after changing a merchant's settings (in either environment). */
     merchantChanged: (merchantId: string) => settings.changed(merchantId),
   };

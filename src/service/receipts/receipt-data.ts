@@ -9,7 +9,7 @@ import type { RefundStatus } from '../../shared/refund-states';
 import type { ServiceContext } from '../context';
 import { profileLines } from '../merchants/profile';
 import type { Method, RequestRow } from '../payments/model';
-import { createStoreViews } from '../terminals/store-model';
+import { createStoreViews } from '../merchants/repo/stores';
 
 export interface ReceiptRefund {
   refundId: string;

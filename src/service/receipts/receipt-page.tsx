@@ -10,8 +10,8 @@ import { lineTotalPence, type BasketLine } from '../../shared/basket';
 import { formatPence } from '../../shared/money';
 import type { RefundStatus } from '../../shared/refund-states';
 import { shortUrl } from '../../shared/short-url';
-import { formatReceiptDate } from '../images/templates';
-import { qrSvg } from '../images/qr';
+import { formatReceiptDate } from '../ui/templates';
+import { qrSvg } from '../ui/qr';
 import type { Receipt } from './receipt-data';
 
 // No ligatures: a receipt is read for its ids and codes, which customers copy from the page or

@@ -3,26 +3,11 @@ import type { z } from 'zod';
 import type { Terminal } from '../../shared/contract/terminals';
 import { penceToPounds } from '../../shared/money';
 import { iso } from '../kernel/clock';
-import type { Environment } from '../kernel/caller';
 import { notFound } from '../kernel/errors';
 import type { Store } from '../kernel/store/port';
+import { terminalReads, type TerminalRow } from './repo/terminals';
 
-export interface TerminalRow {
-  id: string;
-  merchant_id: string;
-  environment: Environment;
-  store_id: string;
-  name: string;
-  remote_enabled: number;
-  max_amount_pence: number;
-  fcm_token: string | null;
-  push_registered: number;
-  last_seen_at: number | null;
-  /** Until when (real time) an instance holds a stream of it: see `createPresence`. */
-  streaming_until: number | null;
-  created_at: number;
-  deleted_at: number | null;
-}
+export type { TerminalRow } from './repo/terminals';
 
 /**
  * Open push streams per terminal. `online` follows the connections; unpairing closes them at
@@ -41,9 +26,7 @@ export function createPresence(store: Store) {
     for (const close of [...(streams.get(terminalId) ?? [])]) close();
     streams.delete(terminalId);
   }
-  const unpaired = store.prepare<[string], { deleted_at: number | null }>(
-    'SELECT deleted_at FROM terminals WHERE id = ?',
-  );
+  const { unpaired } = terminalReads(store);
   store.onChange('caller', () => {
     for (const terminalId of [...streams.keys()])
       unpaired
@@ -89,12 +72,7 @@ export function terminalRecord(row: TerminalRow, presence: Presence): z.input<ty
 }
 
 export function createTerminalReader(store: Store) {
-  const byId = store.prepare<[string], TerminalRow>(
-    'SELECT * FROM terminals WHERE id = ? AND deleted_at IS NULL',
-  );
-  const ofMerchant = store.prepare<[string, string], TerminalRow>(
-    'SELECT * FROM terminals WHERE merchant_id = ? AND environment = ? AND deleted_at IS NULL ORDER BY created_at',
-  );
+  const { byId, ofMerchant } = terminalReads(store);
   return {
     get: (id: string) => byId.get(id),
     list: (merchantId: string, environment: string) => ofMerchant.all(merchantId, environment),

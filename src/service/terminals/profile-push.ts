@@ -7,7 +7,7 @@
  */
 import type { Environment } from '../kernel/caller';
 import type { Outbox } from '../kernel/events/outbox';
-import { profileLines, type MerchantProfile } from '../merchants/profile';
+import { profileLines, type MerchantProfile, type MerchantProfiles } from '../merchants/profile';
 import type { TerminalReader } from './model';
 
 /** What a terminal shows and prints of the shop, as GET /api/terminal/me describes it. */
@@ -39,4 +39,21 @@ export async function tellTerminalsOfProfile(
         data: { terminalId: terminal.id },
       });
   await deps.outbox.emitMany(inputs);
+}
+
+/** Registers the terminals' reaction to every change of a merchant's profile (merchants/profile.ts). */
+export function tellTerminalsOfProfileChanges(deps: {
+  outbox: Outbox;
+  terminals: TerminalReader;
+  profiles: MerchantProfiles;
+}): void {
+  deps.profiles.onChange({
+    // Terminals show the name, address and logo: they re-read them now, not within a minute.
+    async inTransaction(change) {
+      const changed = change.shown
+        .filter(({ was, now }) => shopChanged(was, now))
+        .map(({ environment }) => environment);
+      if (changed.length > 0) await tellTerminalsOfProfile(deps, change.merchantId, changed);
+    },
+  });
 }

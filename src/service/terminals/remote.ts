@@ -11,25 +11,11 @@ import { iso } from '../kernel/clock';
 import type { Area } from '../context';
 import { ApiError } from '../kernel/errors';
 import { mount } from '../http/mount';
-import { ofEnvironment, sandboxCopyJoin } from '../merchants/profile';
 import { paymentLinks } from '../payments/links';
 import type { Method } from '../payments/model';
 
 export const remotePaymentRoutes: Area = (app, ctx) => {
-  const { store, clock, terminals, outbox } = ctx;
-  // The caller's environment's settings: the sandbox's copy for a sandbox secret.
-  const merchantSettings = store.prepare<
-    [string, string],
-    { remote_enabled: number; default_expiry_seconds: number }
-  >(
-    `SELECT ${ofEnvironment('remote_enabled')} AS remote_enabled,
-       ${ofEnvironment('default_expiry_seconds')} AS default_expiry_seconds
-     FROM merchants m ${sandboxCopyJoin('?')} WHERE m.id = ?`,
-  );
-  const insertConsumer = store.prepare(`
-    INSERT INTO consumers (id, merchant_id, environment, first_name, last_name, email,
-      phone_country_code, phone_number, created_at)
-    VALUES (@id, @merchantId, @environment, @firstName, @lastName, @email, @code, @number, @now)`);
+  const { clock, terminals, outbox } = ctx;
 
   mount(app, ctx.auth, routes.processRemotePayment, async ({ body, caller }) => {
     const terminal = await (async () => {
@@ -39,11 +25,12 @@ export const remotePaymentRoutes: Area = (app, ctx) => {
         throw new ApiError(404, 'Terminal not found for this merchant');
       }
     })();
-    const merchant = await merchantSettings.get(caller.environment, caller.merchantId);
-    if (merchant?.remote_enabled !== 1)
+    // The caller's environment's settings: the sandbox's copy for a sandbox secret.
+    const settings = (await ctx.profiles.get(caller.merchantId, caller.environment))?.settings;
+    if (settings?.remotePayments !== true)
       throw new ApiError(400, 'Remote payments are not enabled for this merchant');
     // The merchant's default lifetime, decided now: the event below tells the terminal when.
-    const expiresIn = merchant.default_expiry_seconds * 1000;
+    const expiresIn = settings.defaultExpirySeconds * 1000;
     if (terminal.remote_enabled !== 1)
       throw new ApiError(400, `Remote payments are switched off for terminal ${terminal.name}`);
     if (terminal.push_registered !== 1)
@@ -65,7 +52,7 @@ export const remotePaymentRoutes: Area = (app, ctx) => {
       const consumer = body.consumerDetails;
       if (consumer && Object.values(consumer).some((v) => v !== undefined)) {
         customerId = randomUUID();
-        await insertConsumer.run({
+        await ctx.creator.addConsumer({
           id: customerId,
           merchantId: caller.merchantId,
           environment: caller.environment,

@@ -13,24 +13,19 @@ import { keepSecret, newSecret } from '../kernel/secrets';
 import { ApiError, badField, storeArchived } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { terminalRecord } from './model';
-import { createStoreViews } from './store-model';
+import { tellTerminalsOfProfileChanges } from './profile-push';
+import { terminalWrites } from './repo/terminals';
+import { createStoreViews } from '../merchants/repo/stores';
 import { profileLines } from '../merchants/profile';
 
 /** Pairing codes live 10 minutes and work once. */
 export const PAIRING_CODE_TTL_MS = 10 * 60_000;
 
-interface CodeRow {
-  code: string;
-  merchant_id: string;
-  environment: 'sandbox' | 'production';
-  store_id: string;
-  expires_at: number;
-  used_at: number | null;
-}
-
 export const terminalRoutes: Area = (app, ctx) => {
   const { store, clock, terminals, presence } = ctx;
-  const storeOf = createStoreViews(store).openOrArchived;
+  tellTerminalsOfProfileChanges(ctx);
+  const { openOrArchived: storeOf, primaryOf } = createStoreViews(store);
+  const sql = terminalWrites(store);
   /**
    * The merchant's open store as `environment` sees it: 404 for another merchant's, another
    * environment's or an unknown id, 409 if archived (in the sandbox: by the sandbox).
@@ -48,22 +43,15 @@ export const terminalRoutes: Area = (app, ctx) => {
       ]);
     if (found.archived_at !== null) throw storeArchived(found.name, field);
   }
-  const primaryStore = store.prepare<[string], { id: string }>(
-    'SELECT id FROM stores WHERE merchant_id = ? AND is_primary = 1',
-  );
 
   // Before /api/terminal/{id}: Hono takes the first route that matches.
   mount(app, ctx.auth, routes.setPushToken, async ({ body, caller }) => {
-    await store
-      .prepare(
-        'UPDATE terminals SET fcm_token = ?, push_registered = CASE WHEN CAST(? AS TEXT) IS NOT NULL THEN 1 ELSE push_registered END, last_seen_at = ? WHERE id = ?',
-      )
-      .run(
-        body.fcmToken,
-        body.fcmToken,
-        clock.now(caller.environment, caller.merchantId),
-        caller.terminalId,
-      );
+    await sql.setPushToken.run(
+      body.fcmToken,
+      body.fcmToken,
+      clock.now(caller.environment, caller.merchantId),
+      caller.terminalId,
+    );
     return terminalRecord((await terminals.get(caller.terminalId))!, presence);
   });
 
@@ -83,42 +71,28 @@ export const terminalRoutes: Area = (app, ctx) => {
   });
 
   mount(app, ctx.auth, routes.createPairingCode, async ({ body, caller }) => {
-    const storeId = body.storeId ?? (await primaryStore.get(caller.merchantId))!.id;
+    const storeId = body.storeId ?? (await primaryOf(caller.merchantId))!;
     await openStore(storeId, caller.merchantId, caller.environment);
     const expiresAt = clock.now(caller.environment, caller.merchantId) + PAIRING_CODE_TTL_MS;
     // Retry on the rare collision with a live code.
     for (;;) {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const inserted = await store
-        .prepare(
-          `INSERT INTO pairing_codes (code, merchant_id, environment, store_id, expires_at)
-           VALUES (?, ?, ?, ?, ?)
-           ON CONFLICT(code) DO UPDATE SET merchant_id = excluded.merchant_id,
-             environment = excluded.environment, store_id = excluded.store_id,
-             expires_at = excluded.expires_at, used_at = NULL
-           WHERE pairing_codes.used_at IS NOT NULL OR pairing_codes.expires_at <= CAST(? AS BIGINT) +
-             CASE pairing_codes.environment WHEN 'sandbox' THEN COALESCE((SELECT c.offset_ms
-               FROM sandbox_clocks c WHERE c.merchant_id = pairing_codes.merchant_id), 0) ELSE 0 END`,
-        )
-        // A live code is compared with its own time: real time in production, its merchant's
-        // sandbox clock in the sandbox, so nobody's moved clock takes over another's live code.
-        .run(
-          code,
-          caller.merchantId,
-          caller.environment,
-          storeId,
-          expiresAt,
-          clock.now('production'),
-        );
+      // A live code is compared with its own time (repo/terminals.ts).
+      const inserted = await sql.putPairingCode.run(
+        code,
+        caller.merchantId,
+        caller.environment,
+        storeId,
+        expiresAt,
+        clock.now('production'),
+      );
       if (inserted.changes === 1) return { code, storeId, expiresAt: iso(expiresAt) };
     }
   });
 
   mount(app, ctx.auth, routes.pairTerminal, async ({ body }) => {
     const result = await store.tx(async () => {
-      const code = await store
-        .prepare<[string], CodeRow>('SELECT * FROM pairing_codes WHERE code = ?')
-        .get(body.code);
+      const code = await sql.pairingCode.get(body.code);
       const now = clock.now(code?.environment ?? 'production', code?.merchant_id);
       if (!code || code.used_at !== null || code.expires_at <= now)
         throw badField(
@@ -128,16 +102,9 @@ export const terminalRoutes: Area = (app, ctx) => {
       // The store may have been archived since the code was made; the code stays unused, so
       // it pairs if the store is opened again within its ten minutes.
       await openStore(code.store_id, code.merchant_id, code.environment, 'code');
-      await store
-        .prepare('UPDATE pairing_codes SET used_at = ? WHERE code = ?')
-        .run(now, code.code);
+      await sql.useCode.run(now, code.code);
       const id = randomUUID();
-      await store
-        .prepare(
-          `INSERT INTO terminals (id, merchant_id, environment, store_id, name, created_at)
-         VALUES (?, ?, ?, ?, ?, ?)`,
-        )
-        .run(id, code.merchant_id, code.environment, code.store_id, body.name, now);
+      await sql.insert.run(id, code.merchant_id, code.environment, code.store_id, body.name, now);
       const secret = newSecret('terminal', code.environment);
       await keepSecret(store, {
         secret,
@@ -168,19 +135,13 @@ export const terminalRoutes: Area = (app, ctx) => {
     const row = await terminals.owned(params.id, caller.merchantId, caller.environment);
     const moved = body.storeId !== undefined && body.storeId !== row.store_id;
     if (moved) await openStore(body.storeId!, caller.merchantId, caller.environment);
-    await store
-      .prepare(
-        `UPDATE terminals SET name = COALESCE(?, name), remote_enabled = COALESCE(?, remote_enabled),
-         max_amount_pence = COALESCE(?, max_amount_pence), store_id = COALESCE(?, store_id)
-         WHERE id = ?`,
-      )
-      .run(
-        body.name ?? null,
-        body.remotePaymentsEnabled === undefined ? null : Number(body.remotePaymentsEnabled),
-        body.maxAmount === undefined ? null : poundsToPence(body.maxAmount),
-        moved ? body.storeId! : null,
-        row.id,
-      );
+    await sql.update.run(
+      body.name ?? null,
+      body.remotePaymentsEnabled === undefined ? null : Number(body.remotePaymentsEnabled),
+      body.maxAmount === undefined ? null : poundsToPence(body.maxAmount),
+      moved ? body.storeId! : null,
+      row.id,
+    );
     // The terminal's secret carries its store (http/auth.ts caches the caller by the secret's
     // hash): forget it before answering, so the terminal's next request is the new store's.
     if (moved) await ctx.auth.forgetAll();
@@ -191,10 +152,8 @@ export const terminalRoutes: Area = (app, ctx) => {
     const row = await terminals.owned(params.id, caller.merchantId, caller.environment);
     const now = clock.now(caller.environment, caller.merchantId);
     await store.tx(async () => {
-      await store.prepare('UPDATE terminals SET deleted_at = ? WHERE id = ?').run(now, row.id);
-      await store
-        .prepare('UPDATE access_secrets SET revoked_at = ? WHERE terminal_id = ?')
-        .run(now, row.id);
+      await sql.remove.run(now, row.id);
+      await sql.revokeSecrets.run(now, row.id);
     });
     await ctx.auth.forgetAll();
     presence.disconnect(row.id); // its push stream ends now, not at the next heartbeat

@@ -9,25 +9,12 @@ import type { Store as StoreRecord } from '../../shared/contract/terminals';
 import { penceToPounds } from '../../shared/money';
 import { dateBounds, weekStart } from '../../shared/shop-day';
 import { iso } from '../kernel/clock';
-import type { Caller, Environment } from '../kernel/caller';
+import type { Caller } from '../kernel/caller';
 import type { Area } from '../context';
 import { ApiError, notFound } from '../kernel/errors';
-import { orderedJoin } from '../kernel/store/port';
 import { mount } from '../http/mount';
-import { ofEnvironment, sandboxCopyJoin } from '../merchants/profile';
-import { createStoreViews, seenIn, storeColumn, storesWithCopy } from './store-model';
-
-interface StoreRow {
-  id: string;
-  environment: Environment;
-  name: string;
-  merchant_name: string;
-  is_primary: number;
-  address: string | null;
-  archived_at: number | null;
-  created_at: number;
-  terminals: number;
-}
+import { createStoreViews } from '../merchants/repo/stores';
+import { storeStatements, type StoreRow } from './repo/stores';
 
 function storeRecord(s: StoreRow): z.input<typeof StoreRecord> {
   return {
@@ -46,29 +33,8 @@ function storeRecord(s: StoreRow): z.input<typeof StoreRecord> {
 export const storeRoutes: Area = (app, ctx) => {
   const { store, clock } = ctx;
   const views = createStoreViews(store);
-  // The stores, their names and the shop's name as the caller's environment sees them (a
-  // sandbox secret: the sandbox's copies, store-model.ts). Terminals are counted in the caller's
-  // environment too: a sandbox secret sees sandbox tills.
-  const select = `
-    SELECT s.id, s.environment, s.is_primary, s.created_at, ${storeColumn('name')} AS name,
-      ${storeColumn('address')} AS address, ${storeColumn('archived_at')} AS archived_at,
-      ${ofEnvironment('name')} AS merchant_name,
-      (SELECT count(*) FROM terminals t
-       WHERE t.store_id = s.id AND t.environment = @environment AND t.deleted_at IS NULL) AS terminals
-    FROM ${storesWithCopy('@environment')}
-    JOIN merchants m ON m.id = s.merchant_id ${sandboxCopyJoin('@environment')}
-    WHERE s.merchant_id = @merchantId AND ${seenIn('@environment')}`;
-  const list = store.prepare<{ merchantId: string; environment: string }, StoreRow>(
-    `${select} ORDER BY s.is_primary DESC, s.created_at, s.id`,
-  );
-  const one = store.prepare<{ merchantId: string; environment: string; id: string }, StoreRow>(
-    `${select} AND s.id = @id`,
-  );
-  // A store added with a sandbox secret is the sandbox's alone.
-  const insert = store.prepare(
-    `INSERT INTO stores (id, merchant_id, environment, name, is_primary, address, created_at)
-     VALUES (?, ?, ?, ?, 0, ?, ?)`,
-  );
+  const sql = storeStatements(store);
+  const { list, one } = sql;
 
   /** The merchant's store as the wire shows it, or 404 (another merchant's id included). */
   async function owned(caller: Caller, id: string): Promise<StoreRow> {
@@ -89,7 +55,7 @@ export const storeRoutes: Area = (app, ctx) => {
 
   mount(app, ctx.auth, routes.createStore, async ({ body, caller }) => {
     const id = randomUUID();
-    await insert.run(
+    await views.add(
       id,
       caller.merchantId,
       caller.environment,
@@ -123,30 +89,14 @@ export const storeRoutes: Area = (app, ctx) => {
     return storeRecord(await owned(caller, row.id));
   });
 
-  // Each store's completed payments and refunds between two instants, in one statement each.
-  // Driven by the completed-by-time indexes (migration 20), the merchant's rows picked from those.
-  const paidBetween = store.prepare<
-    [number, number, string, string],
-    { store_id: string; n: number; pence: number }
-  >(`
-    SELECT r.store_id, count(*) AS n, sum(t.amount_pence + t.tip_pence) AS pence
-    FROM transactions t ${orderedJoin(store)} payment_requests r ON r.id = t.payment_request_id
-    WHERE t.status = 'COMPLETED' AND t.updated_at >= ? AND t.updated_at < ?
-      AND r.merchant_id = ? AND r.environment = ?
-    GROUP BY r.store_id`);
-  const refundedBetween = store.prepare<
-    [string, string, number, number],
-    { store_id: string; pence: number }
-  >(`
-    SELECT r.store_id, sum(f.amount_pence) AS pence
-    FROM refunds f ${orderedJoin(store)} payment_requests r ON r.id = f.payment_request_id
-    WHERE f.status = 'COMPLETED' AND f.merchant_id = ? AND f.environment = ?
-      AND f.updated_at >= ? AND f.updated_at < ?
-    GROUP BY r.store_id`);
-
   async function takingsBetween(caller: Caller, start: number, end: number) {
-    const paid = await paidBetween.all(start, end, caller.merchantId, caller.environment);
-    const refunded = await refundedBetween.all(caller.merchantId, caller.environment, start, end);
+    const paid = await sql.paidBetween.all(start, end, caller.merchantId, caller.environment);
+    const refunded = await sql.refundedBetween.all(
+      caller.merchantId,
+      caller.environment,
+      start,
+      end,
+    );
     return (storeId: string) => {
       const p = paid.find((row) => row.store_id === storeId);
       const paidPence = Number(p?.pence ?? 0);

@@ -11,41 +11,16 @@ import type { Area } from '../context';
 import type { StoredEvent } from '../kernel/events/outbox';
 import { mount } from '../http/mount';
 import { TERMINAL_EVENT_TYPES, type TerminalEventType } from '../../shared/contract/terminals';
+import { eventStatements } from './repo/events';
 
 export const HEARTBEAT_MS = Number(process.env.COUNTER_HEARTBEAT_MS ?? 15_000);
 
-/** The SQL list of what a terminal hears (constants, so quoting them is safe). */
-const TERMINAL_TYPES = TERMINAL_EVENT_TYPES.map((type) => `'${type}'`).join(', ');
-
-interface EventRow {
-  seq: number;
-  type: string;
-  body: string;
-}
-
 export const terminalStreamRoutes: Area = (app, ctx) => {
   const { store, clock, presence, outbox } = ctx;
-  const missed = store.prepare<[string, number], EventRow>(
-    `SELECT seq, type, body FROM events WHERE terminal_id = ? AND seq > ?
-       AND type IN (${TERMINAL_TYPES}) ORDER BY seq`,
-  );
-  const lastSeq = store.prepare<[], { seq: number | null }>('SELECT max(seq) AS seq FROM events');
-  // Last seen, and the lease that tells other instances sharing the database that this one
-  // holds the terminal's stream (terminals/model.ts, createPresence): real time, two heartbeats
-  // long, renewed by each; null once the stream ends.
-  const seen = store.prepare<[number, number | null, string]>(
-    'UPDATE terminals SET last_seen_at = ?, streaming_until = ?, push_registered = 1 WHERE id = ?',
-  );
+  const { missed, lastSeq, seen, touch, feed } = eventStatements(store);
+  // The lease that tells other instances sharing the database that this one holds the
+  // terminal's stream (terminals/model.ts, createPresence): real time, two heartbeats long.
   const lease = () => Date.now() + 2 * HEARTBEAT_MS;
-
-  // A terminal that reads its feed can receive remote requests, as one with a stream or token.
-  const touch = store.prepare(
-    'UPDATE terminals SET last_seen_at = ?, push_registered = 1 WHERE id = ?',
-  );
-  const feed = store.prepare<[string, number, number], EventRow>(
-    `SELECT seq, type, body FROM events WHERE terminal_id = ? AND seq > ?
-       AND type IN (${TERMINAL_TYPES}) ORDER BY seq LIMIT ?`,
-  );
 
   // The same events as the stream, for a kiosk that polls; a poll counts as being seen.
   mount(app, ctx.auth, routes.pollTerminalEvents, async ({ caller, query }) => {

@@ -12,7 +12,7 @@ export const FONT_FAMILY = 'DejaVu Sans';
 const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'];
 
 /**
- * resources/fonts sits at the repository root; this module may run from src/service/images
+ * resources/fonts sits at the repository root; this module may run from src/service/ui
  * (tsx, vitest) or from a bundle elsewhere, so look upwards from here, then from the cwd.
  */
 function findFontDir(): string {

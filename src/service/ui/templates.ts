@@ -7,10 +7,13 @@ import { basketTotalPence, lineTotalPence, type BasketLine } from '../../shared/
 import { formatPence } from '../../shared/money';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../shared/shop-day';
 import type { PaymentStatus } from '../../shared/payment-states';
-import type { Method } from '../payments/model';
+import type { z } from 'zod';
+import type { PaymentMethod } from '../../shared/contract/common';
 import { QUIET_ZONE, qrMatrix, qrPathData } from './qr';
 import { FONT_FAMILY } from './render';
 import { escapeXml } from './xml';
+
+type Method = z.infer<typeof PaymentMethod>;
 
 export const DISPLAY_SIZE = { width: 1280, height: 800 } as const;
 export const RECEIPT_SIZE = { width: 640, height: 960 } as const;

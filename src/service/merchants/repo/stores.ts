@@ -6,8 +6,8 @@
  * re-addressing, archiving) goes to its own copy of it (sandbox_stores), made from production's at
  * that first change; until then the sandbox sees production's.
  */
-import type { Environment } from '../kernel/caller';
-import type { Store } from '../kernel/store/port';
+import type { Environment } from '../../kernel/caller';
+import type { Store } from '../../kernel/store/port';
 
 /**
  * SQL: the merchant's stores `s`, with `o` the sandbox's copy when `environment` (a parameter,
@@ -46,11 +46,32 @@ export function createStoreViews(store: Store) {
      ON CONFLICT (store_id) DO NOTHING`,
   );
   const changeCopy = store.prepare(`UPDATE sandbox_stores SET ${set} WHERE store_id = ?`);
+  const primary = store.prepare<[string], { id: string }>(
+    'SELECT id FROM stores WHERE merchant_id = ? AND is_primary = 1',
+  );
+  // A store added with a sandbox secret is the sandbox's alone.
+  const insert = store.prepare(
+    `INSERT INTO stores (id, merchant_id, environment, name, is_primary, address, created_at)
+     VALUES (?, ?, ?, ?, 0, ?, ?)`,
+  );
   const named = store.prepare<[string, string], { name: string }>(
     `SELECT ${storeColumn('name')} AS name FROM ${storesWithCopy('?')} WHERE s.id = ?`,
   );
 
   return {
+    /** The merchant's primary store (made with the merchant, never archived). */
+    primaryOf: async (merchantId: string) => (await primary.get(merchantId))?.id,
+
+    /** Adds a store of `environment`'s (not the primary). */
+    add: (
+      id: string,
+      merchantId: string,
+      environment: Environment,
+      name: string,
+      address: string | null,
+      now: number,
+    ) => insert.run(id, merchantId, environment, name, address, now),
+
     /** The store's name as `environment` sees it (its receipts print it). */
     nameOf: async (storeId: string, environment: Environment) =>
       (await named.get(environment, storeId))?.name,

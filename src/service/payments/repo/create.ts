@@ -33,6 +33,19 @@ export interface NewRow {
   lines: BasketLine[];
 }
 
+/** The customer a remote payment names, as the consumers table keeps it. */
+export interface NewConsumer {
+  id: string;
+  merchantId: string;
+  environment: Environment;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  code: string | null;
+  number: string | null;
+  now: number;
+}
+
 export function createCreatorStatements(store: Store) {
   // Both environments' settings in one read, kept under the merchant's id, which is what a
   // change of either announces.
@@ -138,5 +151,11 @@ export function createCreatorStatements(store: Store) {
     });
   }
 
-  return { readSettings, primaryStoreOf, customer, terminalLimit, insertAll };
+  // The customer a remote payment names (its consumerDetails), kept beside its request.
+  const insertConsumer = store.prepare<NewConsumer>(`
+    INSERT INTO consumers (id, merchant_id, environment, first_name, last_name, email,
+      phone_country_code, phone_number, created_at)
+    VALUES (@id, @merchantId, @environment, @firstName, @lastName, @email, @code, @number, @now)`);
+
+  return { readSettings, primaryStoreOf, customer, terminalLimit, insertAll, insertConsumer };
 }
