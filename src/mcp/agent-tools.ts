@@ -50,11 +50,25 @@ function paidAnswer(summary: string, verified: VerifiedPayment) {
   });
 }
 
+/** What every tool needs: the server, the client, and the steps the tools share. */
+interface Tools {
+  server: McpServer;
+  pay: AgentPay;
+  /** The agent id every signed call needs: known, or registered now under the configured name. */
+  ensureAgent(): Promise<void>;
+  /** Asks the person when the amount is above the threshold; resolves when it may go ahead. */
+  confirmSpend(
+    amount: number,
+    question: string,
+    extra: Parameters<typeof confirmWithPerson>[1],
+  ): Promise<void>;
+  verify: ReturnType<typeof receiptVerifier>;
+}
+
 export function registerAgentTools(server: McpServer, options: AgentToolOptions): void {
   const { pay } = options;
   const verify = receiptVerifier(pay);
 
-  /** The agent id every signed call needs: known, or registered now under the configured name. */
   async function ensureAgent(): Promise<void> {
     if (pay.agentId) return;
     if (!options.agentName)
@@ -64,7 +78,6 @@ export function registerAgentTools(server: McpServer, options: AgentToolOptions)
     await pay.agent.register({ name: options.agentName });
   }
 
-  /** Asks the person when the amount is above the threshold; resolves when it may go ahead. */
   async function confirmSpend(
     amount: number,
     question: string,
@@ -74,6 +87,15 @@ export function registerAgentTools(server: McpServer, options: AgentToolOptions)
     await confirmWithPerson(server, extra, question, 'The payment');
   }
 
+  const tools: Tools = { server, pay, ensureAgent, confirmSpend, verify };
+  registerSelf(tools);
+  registerContractRequests(tools);
+  registerSpending(tools);
+  registerContractRecords(tools);
+}
+
+/** agent_register: registers this key, or shows the agent as registered. */
+function registerSelf({ server, pay, ensureAgent }: Tools): void {
   server.registerTool(
     'agent_register',
     {
@@ -97,7 +119,10 @@ export function registerAgentTools(server: McpServer, options: AgentToolOptions)
         return answer(`Agent ${me.agentId} "${me.name}" (${me.environment}, ${me.status})`, me);
       }),
   );
+}
 
+/** Asking a person for a contract, waiting for their decision, and reading the contracts. */
+function registerContractRequests({ server, pay, ensureAgent }: Tools): void {
   server.registerTool(
     'contract_create',
     {
@@ -182,7 +207,10 @@ export function registerAgentTools(server: McpServer, options: AgentToolOptions)
         );
       }),
   );
+}
 
+/** Sending and collecting under a contract, asking the person first above the threshold. */
+function registerSpending({ server, pay, ensureAgent, confirmSpend, verify }: Tools): void {
   server.registerTool(
     'agent_send',
     {
@@ -230,7 +258,10 @@ export function registerAgentTools(server: McpServer, options: AgentToolOptions)
         );
       }),
   );
+}
 
+/** Revoking a contract and listing the payments made under it. */
+function registerContractRecords({ server, pay, ensureAgent }: Tools): void {
   server.registerTool(
     'contract_revoke',
     {
