@@ -265,7 +265,9 @@ describe('a LAN customer display', () => {
         reply: { ok: false, error: { message: /only show/ } },
       });
   });
+});
 
+describe('the kiosk on the LAN address', () => {
   it('passes the customer pages through, and nothing else of the service', async () => {
     const { core, service, lan } = await lanKiosk();
     const started = onDisplay(await ok(core, { type: 'startPayment', amountPence: 300 }));
@@ -334,7 +336,9 @@ describe('a LAN customer display', () => {
     });
     expect(reached).toBe(false);
   });
+});
 
+describe('pairing a LAN customer display', () => {
   it('a code works once, and wrong codes from any address count towards one lockout', async () => {
     const { lan, access, server } = await lanKiosk();
     const first = access.current().code;
