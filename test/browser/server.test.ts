@@ -176,12 +176,11 @@ describe('browser mode server', () => {
     expect(await client.handle({ type: 'getState' })).toMatchObject({ ok: true });
     expect(events).toContain('state');
     await server.close();
-    // The kiosk went away: commands answer at once with what is happening, not hang.
-    await new Promise((r) => setTimeout(r, 50));
-    expect(await client.handle({ type: 'getState' })).toEqual({
-      ok: false,
-      error: { message: NOT_CONNECTED },
-    });
+    // The kiosk went away: once the client has seen its socket close, commands answer at once
+    // with what is happening, not hang (how soon it sees the close depends on the machine's load).
+    await expect
+      .poll(() => client.handle({ type: 'getState' }), { timeout: 10_000 })
+      .toEqual({ ok: false, error: { message: NOT_CONNECTED } });
   });
 
   it('on the LAN, a tablet is a display only after the display code, and may only read', async () => {

@@ -88,11 +88,16 @@ describe.each([
         await new Promise((resolve) => setTimeout(resolve, 50));
       expect(out).toMatch(/PAYMENTS_STATUS evt_\S+ COMPLETED/);
       expect(out).not.toContain('evt_forged');
-      const deliveries = await h.call(
-        'GET',
-        `/api/webhooks/${subscribed.body.id as string}/deliveries`,
-      );
-      expect(deliveries.body[0]).toMatchObject({ status: 'DELIVERED', lastStatusCode: 204 });
+      // The service records the delivery once the receiver's answer is back, a moment after the
+      // receiver printed it.
+      await expect
+        .poll(
+          async () =>
+            (await h.call('GET', `/api/webhooks/${subscribed.body.id as string}/deliveries`))
+              .body[0],
+          { timeout: 10_000 },
+        )
+        .toMatchObject({ status: 'DELIVERED', lastStatusCode: 204 });
     } finally {
       child.kill();
       await h.call('DELETE', `/api/webhooks/${subscribed.body.id as string}`);

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SANDBOX, startService, type Harness } from '../../../test/helpers/service';
 import { connectSse } from '../../../test/helpers/sse';
 import { createLogger } from './request-log';
@@ -222,14 +222,17 @@ describe('shutdown', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     // A handler that answers only when the test says so: a request still in flight at shutdown.
+    let arrived = false;
     h.service.app.get('/test/slow', async (c) => {
+      arrived = true;
       await held;
       return c.json({ finished: true });
     });
     const stream = await connectSse(`${h.url}/api/merchant/events`, SANDBOX);
     await stream.next((e) => e.event === 'ready');
     const inFlight = fetch(`${h.url}/test/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // In flight only once the handler holds it (a loaded machine takes longer than any fixed pause).
+    await vi.waitFor(() => expect(arrived).toBe(true), { timeout: 10_000 });
 
     const closed = h.service.close();
     const reconnect = await stream.next((e) => e.event === 'reconnect');
