@@ -48,7 +48,16 @@ export const floorPlans = {
       'merchant-events': { mayImport: ['kernel', 'http', 'ops', 'terminals'] },
       bank: { mayImport: ['kernel', 'http', 'ui', 'merchants'] },
       hosted: {
-        mayImport: ['kernel', 'http', 'ui', 'merchants', 'payments', 'customers', 'cards'],
+        mayImport: [
+          'kernel',
+          'http',
+          'ui',
+          'messages',
+          'merchants',
+          'payments',
+          'customers',
+          'cards',
+        ],
       },
       agent: {
         mayImport: [

@@ -10,7 +10,7 @@ import type { Context, Hono } from 'hono';
 import type { Child, FC, PropsWithChildren } from 'hono/jsx';
 import { randomBytes } from 'node:crypto';
 import { SandboxBankId } from '../../shared/contract/bank';
-import type { ServiceContext } from '../context';
+import type { BankContext } from './context';
 import { pageSecurityHeaders } from '../ui/html';
 import { BANKS, bankOf, type SandboxBank } from './banks';
 import type { Ledger } from './ledger';
@@ -167,7 +167,7 @@ const Ended: FC<{ message: string }> = ({ message }) => (
   </>
 );
 
-export function linkPageRoutes(app: Hono, ctx: ServiceContext, ledger: Ledger): void {
+export function linkPageRoutes(app: Hono, ctx: BankContext, ledger: Ledger): void {
   const { byId, moveStage } = linkPageStatements(ctx.store);
 
   function render(c: Context, status: number, title: string, body: Child, redirectOrigin?: string) {

@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { routes } from '../../shared/contract/routes';
 import { iso } from '../kernel/clock';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { BankContext } from './context';
 import { ApiError } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { BANKS, DEFAULT_BANK, bankOf } from './banks';
@@ -20,7 +21,7 @@ import { newLinkStatement } from './repo';
 /** The bank feed's 404 is spelled with a space, `NOT FOUND`, as its clients expect. */
 export const bankNotFound = (message: string) => new ApiError(404, message, [], 'NOT FOUND');
 
-export const bankRoutes: Area = (app, ctx) => {
+export const bankRoutes: Area<BankContext> = (app, ctx) => {
   const ledger = createLedger(ctx.store, ctx.clock);
   const cursors = createCursors(ctx.store, ctx.clock);
   const reconcile = createReconciler(ctx.store, ctx.clock, ledger);

@@ -4,7 +4,7 @@
  */
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { ServiceContext } from '../context';
+import type { HostedContext } from './context';
 import { seeOther, sendPage } from '../ui';
 import { payUrl, shareField, type HostedKit } from './kit';
 import { SANDBOX_BANKS, bankAuthorisePage, bankSelectPage } from './views';
@@ -13,7 +13,7 @@ import { noticePage } from './outcome-views';
 const BankForm = z.object({ bank: z.enum(SANDBOX_BANKS, { message: 'Choose your bank' }) });
 const BankDecision = z.object({ decision: z.enum(['approve', 'decline']) });
 
-export function bankRoutes(app: Hono, ctx: ServiceContext, kit: HostedKit): void {
+export function bankRoutes(app: Hono, ctx: HostedContext, kit: HostedKit): void {
   app.post('/pay/:id/bank', async (c) => {
     const row = await kit.load(c.req.param('id'));
     if (!row) return kit.notFound(c);

@@ -5,7 +5,7 @@
  */
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import type { ServiceContext } from '../context';
+import type { HostedContext } from './context';
 import { cardFormSchema, type CardForm } from '../cards/card-numbers';
 import type { RequestRow, TransactionRow } from '../payments/model';
 import { seeOther, sendPage } from '../ui';
@@ -19,7 +19,7 @@ const ChallengeDecision = z.object({ decision: z.enum(['complete', 'fail']) });
 
 /** Starts the card attempt the network's answer calls for; where the customer goes next. */
 async function startCardAttempt(
-  ctx: ServiceContext,
+  ctx: HostedContext,
   onFile: CardOnFile,
   request: { row: RequestRow; plan: Plan; fields: Record<string, string>; card: CardForm },
 ): Promise<string> {
@@ -62,7 +62,7 @@ async function startCardAttempt(
 }
 
 async function payByCard(
-  ctx: ServiceContext,
+  ctx: HostedContext,
   kit: HostedKit,
   onFile: CardOnFile,
   c: Context,
@@ -91,7 +91,7 @@ async function payByCard(
 
 export function cardRoutes(
   app: Hono,
-  ctx: ServiceContext,
+  ctx: HostedContext,
   kit: HostedKit,
   onFile: CardOnFile,
 ): void {

@@ -6,7 +6,7 @@ import type { Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { formatPence } from '../../shared/money';
-import type { ServiceContext } from '../context';
+import type { HostedContext } from './context';
 import type { RequestRow } from '../payments/model';
 import {
   CODE_TTL_MS,
@@ -33,7 +33,7 @@ const CodeForm = z.object({
 
 /** What the forms work with, made once by cardOnFile. */
 export interface Deps {
-  ctx: ServiceContext;
+  ctx: HostedContext;
   kit: HostedPageKit;
   cards: ReturnType<typeof createCardStore>;
   verifications: ReturnType<typeof createVerificationStore>;

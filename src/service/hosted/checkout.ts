@@ -10,7 +10,7 @@
  * Kept apart from routes.ts, which only calls in at these points.
  */
 import type { Context, Hono } from 'hono';
-import type { ServiceContext } from '../context';
+import type { HostedContext } from './context';
 import { optionsOf, type RequestRow, type TransactionRow } from '../payments/model';
 import { cardDigits, type CardBehaviour, type CardForm } from '../cards/card-numbers';
 import { createVerificationStore } from '../cards/checkout-verification';
@@ -26,7 +26,7 @@ import { savedCardRoutes, session } from './checkout-routes';
 import { codeEntryPage, confirmItsYouPage, savedCardsPage } from './checkout-views';
 import { checkoutSaveStatements } from './repo';
 
-export function cardOnFile(ctx: ServiceContext) {
+export function cardOnFile(ctx: HostedContext) {
   const cards = createCardStore(ctx.store, ctx.clock);
   const verifications = createVerificationStore(ctx.store, ctx.clock);
   const { hold, held, markSaved } = checkoutSaveStatements(ctx.store);

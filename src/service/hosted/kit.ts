@@ -7,7 +7,7 @@
 import type { Context } from 'hono';
 import { Uuid } from '../../shared/contract/common';
 import { OPEN_STATUSES } from '../../shared/payment-states';
-import type { ServiceContext } from '../context';
+import type { HostedContext } from './context';
 import { ApiError } from '../kernel/errors';
 import {
   allowedMethodsOf,
@@ -75,7 +75,7 @@ export type OpenAttempt =
   | { row: RequestRow; tx: TransactionRow; page?: undefined }
   | { row?: undefined; tx?: undefined; page: Response };
 
-export function createHostedKit(ctx: ServiceContext) {
+export function createHostedKit(ctx: HostedContext) {
   async function summaryOf(row: RequestRow): Promise<Summary> {
     const options = optionsOf(row);
     const merchant = await ctx.profiles.get(row.merchant_id, row.environment);

@@ -5,7 +5,8 @@
  * it works without JavaScript; JavaScript only polls while a card payment is processing.
  * Every status change goes through ctx.lifecycle; the page only decides what to show.
  */
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { HostedContext } from './context';
 import { guardHostedPages, seeOther, sendPage } from '../ui';
 import { bankRoutes } from './bank-routes';
 import { cardRoutes } from './card-routes';
@@ -15,7 +16,7 @@ import { createHostedKit, payUrl } from './kit';
 import { ViewQuery, statusView } from './status-view';
 import { bankSelectPage, optionsPage } from './views';
 
-export const hostedPageRoutes: Area = (app, ctx) => {
+export const hostedPageRoutes: Area<HostedContext> = (app, ctx) => {
   const kit = createHostedKit(ctx);
   // Card on file (checkout.ts): saved cards offered once the customer has confirmed it is
   // them, cards saved after 3DS.

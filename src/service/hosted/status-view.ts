@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { Uuid } from '../../shared/contract/common';
-import type { ServiceContext } from '../context';
+import type { HostedContext } from './context';
 import { optionsOf, type RequestRow } from '../payments/model';
 import { sendPage } from '../ui';
 import { returnUrl, type HostedKit } from './kit';
@@ -24,7 +24,7 @@ export const ViewQuery = z.object({
 });
 
 export async function statusView(
-  ctx: ServiceContext,
+  ctx: HostedContext,
   kit: HostedKit,
   c: Context,
   row: RequestRow,

@@ -20,7 +20,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Hono } from 'hono';
 import { createFetchClient } from '../../shared/contract/fetch-client';
 import type { RouteDef } from '../../shared/contract/routes';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { McpContext } from './context';
 import { hashSecret } from '../kernel/secrets';
 import { mount } from '../http/mount';
 import { createSessionTable, type HeldSession } from './sessions';
@@ -90,7 +91,7 @@ function untilSent(response: Response, done: () => void): Response {
   return new Response(body, { status, statusText, headers });
 }
 
-export const mcpRoutes: Area = (app: Hono, ctx) => {
+export const mcpRoutes: Area<McpContext> = (app: Hono, ctx) => {
   const sessions = createSessionTable<Session>();
 
   /** Runs one request of `session`, which counts as busy until its answer is sent. */

@@ -3,13 +3,14 @@
  * None of them needs an access secret, and none reveals anything about merchants or payments.
  */
 import { routes } from '../../shared/contract/routes';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { OpsContext } from './context';
 import { ApiError } from '../kernel/errors';
 import { mount } from '../http/mount';
 import type { Metrics } from './metrics';
 
 export const operationRoutes =
-  (metrics: Metrics | undefined): Area =>
+  (metrics: Metrics | undefined): Area<OpsContext> =>
   (app, ctx) => {
     mount(app, ctx.auth, routes.healthz, async () => ({ status: 'ok' as const }));
 

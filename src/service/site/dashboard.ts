@@ -10,7 +10,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import type { Context } from 'hono';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { SiteContext } from './context';
 
 /** Where the built dashboard is: COUNTER_DASHBOARD_DIR, else out/dashboard under the cwd. */
 export function defaultDashboardDir(): string {
@@ -65,7 +66,7 @@ function readIfFile(path: string): Buffer | null {
   }
 }
 
-export function dashboardArea(dir: string = defaultDashboardDir()): Area {
+export function dashboardArea(dir: string = defaultDashboardDir()): Area<SiteContext> {
   return (app) => {
     app.get('/dashboard/assets/:name', (c) => {
       const name = c.req.param('name');

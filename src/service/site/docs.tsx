@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { raw } from 'hono/html';
 import { buildOpenApiDocument } from '../../shared/contract/openapi';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { SiteContext } from './context';
 import { WEBHOOKS_GUIDE_ID, WebhooksGuide } from './docs-webhooks';
 import { pageSecurityHeaders } from '../ui/html';
 
@@ -125,7 +126,7 @@ export function renderDocs(doc: Json, nonce: string): string {
   return html;
 }
 
-export const docsRoutes: Area = (app, ctx) => {
+export const docsRoutes: Area<SiteContext> = (app, ctx) => {
   let cached: { url: string; doc: Json; json: string } | undefined;
   const current = () => {
     const url = ctx.publicUrl();

@@ -1,0 +1,8 @@
+/** What the bank area is handed: the kernel's context and the services of other areas it uses. */
+import type { HttpContext } from '../http/context';
+import type { MerchantProfiles } from '../merchants';
+
+export type BankContext = HttpContext & {
+  /** What the link page says about the shop. */
+  profiles: MerchantProfiles;
+};
