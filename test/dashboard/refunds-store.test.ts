@@ -3,7 +3,7 @@
  * (none is an empty list, not an error), refunding an amount and in full, the page's own check
  * of the amount, and the service's refusals shown by the field they name.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSessionApi, type SessionApi } from '../../src/dashboard/lib/api';
 import { leftToRefund } from '../../src/dashboard/lib/refunds';
 import { createRefundsStore } from '../../src/dashboard/store/refunds';
@@ -32,10 +32,15 @@ async function paid(orderId: string, amount: number, tipAmount = 0) {
   return id;
 }
 
-const settle = async (store: ReturnType<typeof createRefundsStore>) => {
-  for (let i = 0; i < 100 && store.getState().refunds === null; i++)
-    await new Promise((r) => setTimeout(r, 20));
-};
+/** Waits, with a bound, for the opened payment's refunds to load (or fail to). */
+const settle = (store: ReturnType<typeof createRefundsStore>) =>
+  vi.waitFor(
+    () => {
+      const { refunds, loadError } = store.getState();
+      expect(refunds !== null || loadError !== '').toBe(true);
+    },
+    { timeout: 10_000 },
+  );
 
 describe('refunds store', () => {
   it('refunds an amount, then the rest in full, showing refusals by field', async () => {
