@@ -7,21 +7,11 @@ import type { Caller } from '../kernel/caller';
 import { ApiError } from '../kernel/errors';
 import type { Store } from '../kernel/store/port';
 import { parsePublicKey } from './keys';
+import { agentStatements, type AgentRow } from './repo/agents';
+
+export type { AgentRow } from './repo/agents';
 
 type Scope = Pick<Caller, 'merchantId' | 'environment'>;
-
-export interface AgentRow {
-  id: string;
-  merchant_id: string;
-  environment: 'sandbox' | 'production';
-  name: string;
-  description: string | null;
-  public_key_pem: string;
-  key_thumbprint: string;
-  status: string;
-  created_at: number;
-  updated_at: number;
-}
 
 export function agentView(row: AgentRow, shape: 'registered' | 'identity'): z.input<typeof Agent> {
   return {
@@ -37,25 +27,7 @@ export function agentView(row: AgentRow, shape: 'registered' | 'identity'): z.in
 }
 
 export function createAgentStore(store: Store, clock: Clock) {
-  const byId = store.prepare<[string, string, string], AgentRow>(
-    'SELECT * FROM agents WHERE id = ? AND merchant_id = ? AND environment = ?',
-  );
-  const byKey = store.prepare<[string, string, string], AgentRow>(
-    'SELECT * FROM agents WHERE merchant_id = ? AND environment = ? AND key_thumbprint = ?',
-  );
-  const insert = store.prepare(`
-    INSERT INTO agents (id, merchant_id, environment, name, description, public_key_pem,
-      key_thumbprint, status, created_at, updated_at)
-    VALUES (@id, @merchantId, @environment, @name, @description, @pem, @thumb, 'ACTIVE', @now, @now)`);
-  const rename = store.prepare(
-    'UPDATE agents SET name = ?, description = ?, updated_at = ? WHERE id = ? AND updated_at = ?',
-  );
-  const page = store.prepare<[string, string, number, number], AgentRow>(`
-    SELECT * FROM agents WHERE merchant_id = ? AND environment = ?
-    ORDER BY created_at, id LIMIT ? OFFSET ?`);
-  const count = store.prepare<[string, string], { n: number }>(
-    'SELECT count(*) AS n FROM agents WHERE merchant_id = ? AND environment = ?',
-  );
+  const { byId, byKey, insert, rename, page, count } = agentStatements(store);
 
   // Parsing a PEM costs more than the signature check; a registered key never changes.
   const keys = new Map<string, KeyObject>();

@@ -26,6 +26,7 @@ import type { ReceiptClaims, ReceiptJwk, ReceiptJwks } from '../../shared/contra
 import type { Clock } from '../kernel/clock';
 import type { Store } from '../kernel/store/port';
 import { thumbprint } from './keys';
+import { keyRows } from './repo/receipt-keys';
 
 const DAY_MS = 86_400_000;
 /**
@@ -55,38 +56,7 @@ export interface ReceiptKeyOptions {
   refreshMs?: number;
 }
 
-interface KeyRow {
-  generation: number;
-  kid: string;
-  private_key_pem: string;
-  public_jwk: string;
-  created_at: number;
-}
-
 type Jwk = z.infer<typeof ReceiptJwk>;
-
-/** receipt_keys' statements. */
-function keyRows(store: Store) {
-  return {
-    newest: store.prepare<[], KeyRow>(
-      'SELECT * FROM receipt_keys ORDER BY generation DESC LIMIT 1',
-    ),
-    // Each key with when the next generation superseded it (NULL for the newest).
-    published: store.prepare<[], { public_jwk: string; superseded_at: number | null }>(`
-      SELECT k.public_jwk,
-        (SELECT min(n.created_at) FROM receipt_keys n WHERE n.generation > k.generation)
-          AS superseded_at
-      FROM receipt_keys k ORDER BY k.generation DESC`),
-    // Two instances making the same generation at once: one insert wins, both use the winner.
-    insert: store.prepare(`
-      INSERT INTO receipt_keys (generation, kid, private_key_pem, public_jwk, created_at)
-      VALUES (@generation, @kid, @pem, @jwk, @now) ON CONFLICT (generation) DO NOTHING`),
-    // Only the newest key signs: an older one's private half is of no more use to anyone.
-    eraseOlder: store.prepare<[number]>(
-      "UPDATE receipt_keys SET private_key_pem = '' WHERE generation < ? AND private_key_pem <> ''",
-    ),
-  };
-}
 
 /** A new P-256 key as its receipt_keys row would hold it. */
 function newKey(generation: number, now: number) {

@@ -8,7 +8,6 @@ import { routes } from '../../shared/contract/routes';
 import type { Area, ServiceContext } from '../context';
 import { ApiError, notFound } from '../kernel/errors';
 import { mount } from '../http/mount';
-import { withMoved } from '../kernel/sweep';
 import { agentView, createAgentStore, type AgentRow } from './agents';
 import { approverRoutes } from './approver-routes';
 import { createApprovers } from './approvers';
@@ -19,6 +18,7 @@ import { createReceiptSigner } from './receipt-signer';
 import { revocationPages } from './revoke-routes';
 import { createSpending, paymentView, type Accepted } from './spending';
 import { agentAuth, verifiedOf } from './verify';
+import { nonceStatements } from './repo/agents';
 
 /** The signing agent of a request the middleware verified. */
 function signer(c: Context): AgentRow {
@@ -43,20 +43,7 @@ export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () 
       issuer: () => ctx.publicUrl(),
     });
     const accepted = ({ payment, receipt }: Accepted) => ({ ...paymentView(payment), receipt });
-    // A nonce is kept until its timestamp could no longer pass the window of its merchant's
-    // clock in its environment. Real time is never ahead of any sandbox's, so a nonce past it has
-    // gone in either; one past a moved sandbox clock only has gone if it is a sandbox nonce of
-    // that clock's merchants (scoped by their sandbox agent's id, or by
-    // key:<merchant>:sandbox:<thumbprint> at registration).
-    const purgeNonces = ctx.store.prepare<[number]>(
-      'DELETE FROM agent_nonces WHERE expires_at <= ?',
-    );
-    const purgeMovedNonces = ctx.store.prepare<[string, number]>(`
-      ${withMoved(ctx.store)} DELETE FROM agent_nonces WHERE expires_at <= ? AND (
-        scope IN (SELECT a.id FROM agents a
-          WHERE a.environment = 'sandbox' AND a.merchant_id IN (SELECT id FROM moved))
-        OR EXISTS (SELECT 1 FROM moved
-          WHERE agent_nonces.scope LIKE 'key:' || moved.id || ':sandbox:%'))`);
+    const { purgeNonces, purgeMovedNonces } = nonceStatements(ctx.store);
     ctx.everyTick(async () => {
       await contracts.expireDue();
       await spending.settleDue();

@@ -18,7 +18,6 @@ import type {
 } from '../../shared/contract/agent';
 import { formatPence, penceToPounds, poundsToPence } from '../../shared/money';
 import { ENVIRONMENTS, iso, type Clock, type Sweep } from '../kernel/clock';
-import { sweepQuery } from '../kernel/sweep';
 import type { Caller, Environment } from '../kernel/caller';
 import { ApiError, badField, badRequest, notFound } from '../kernel/errors';
 import type { PaymentReader } from '../payments/model';
@@ -27,6 +26,9 @@ import type { AgentRow } from './agents';
 import type { CollectCards, LinkedMethod } from './collect-cards';
 import { limitsOf, type ContractRow, type Contracts, type PeriodUsage } from './contracts';
 import type { ReceiptSigner } from './receipt-signer';
+import { paymentStatements, type PaymentRow } from './repo/spending';
+
+export type { PaymentRow } from './repo/spending';
 
 /** How long the sandbox bank takes to complete a SEND payment (on the sandbox clock). */
 export const SEND_SETTLE_MS = 2000;
@@ -34,26 +36,6 @@ export const SEND_SETTLE_MS = 2000;
 export const FAILING_ACCOUNT_NUMBER = '00000000';
 
 type Scope = Pick<Caller, 'merchantId' | 'environment'>;
-
-export interface PaymentRow {
-  id: string;
-  contract_id: string;
-  merchant_id: string;
-  environment: 'sandbox' | 'production';
-  type: 'SEND' | 'COLLECT';
-  status: 'PENDING' | 'COMPLETED' | 'FAILED';
-  amount_pence: number;
-  currency: string;
-  payee: string | null;
-  reference: string | null;
-  order_id: string | null;
-  payment_request_id: string | null;
-  settle_at: number | null;
-  settle_outcome: string | null;
-  error_description: string | null;
-  created_at: number;
-  settled_at: number | null;
-}
 
 export function paymentView(row: PaymentRow): z.input<typeof ContractPayment> {
   return {
@@ -89,42 +71,8 @@ export function createSpending(
   payments: PaymentReader,
   receipts: { signer: ReceiptSigner; issuer: () => string },
 ) {
-  const insert = store.prepare(`
-    INSERT INTO contract_payments (id, contract_id, merchant_id, environment, type, status,
-      amount_pence, currency, payee, reference, order_id, settle_at, settle_outcome,
-      error_description, created_at)
-    VALUES (@id, @contractId, @merchantId, @environment, @type, 'PENDING', @amount, @currency,
-      @payee, @reference, @orderId, @settleAt, @settleOutcome, @error, @now)`);
-  const byId = store.prepare<[string, string, string], PaymentRow>(
-    'SELECT * FROM contract_payments WHERE id = ? AND merchant_id = ? AND environment = ?',
-  );
-  const finish = store.prepare(`
-    UPDATE contract_payments SET status = @status, error_description = @error, settled_at = @now
-    WHERE id = @id AND status = 'PENDING'`);
-  const linkRequest = store.prepare(
-    "UPDATE contract_payments SET payment_request_id = ? WHERE id = ? AND status = 'PENDING'",
-  );
-  // Once per pass of clock.sweeps(), with that pass's now.
-  const dueSends = sweepQuery<[number, Environment], PaymentRow>(
-    store,
-    (only) => `
-    SELECT * FROM contract_payments
-    WHERE status = 'PENDING' AND settle_at IS NOT NULL AND settle_at <= ? AND environment = ?
-      ${only('merchant_id')}`,
-  );
-  const openCharges = store.prepare<[Environment], PaymentRow>(`
-    SELECT * FROM contract_payments
-    WHERE status = 'PENDING' AND type = 'COLLECT' AND payment_request_id IS NOT NULL
-      AND environment = ?`);
-  const ofContract = store.prepare<
-    [string, string | null, string | null, number, number],
-    PaymentRow
-  >(`
-    SELECT * FROM contract_payments WHERE contract_id = ? AND (CAST(? AS TEXT) IS NULL OR status = ?)
-    ORDER BY created_at DESC, id LIMIT ? OFFSET ?`);
-  const countOf = store.prepare<[string, string | null, string | null], { n: number }>(
-    'SELECT count(*) AS n FROM contract_payments WHERE contract_id = ? AND (CAST(? AS TEXT) IS NULL OR status = ?)',
-  );
+  const { insert, byId, finish, linkRequest, dueSends, openCharges, ofContract, countOf } =
+    paymentStatements(store);
 
   /** Every rule of the contract, checked against its state inside the caller's transaction. */
   async function check(

@@ -24,6 +24,7 @@ import { setIdempotencyOwner } from '../http/idempotency';
 import { parseOrThrow } from '../http/mount';
 import type { AgentRow, AgentStore } from './agents';
 import { canonicalPem, parsePublicKey, thumbprint } from './keys';
+import { nonceStatements } from './repo/agents';
 
 type MerchantCaller = Extract<Caller, { kind: 'merchant' }>;
 
@@ -111,9 +112,7 @@ const unsigned = (method: string, path: string) =>
  * forget, and a busy service pays for one commit per batch instead of one per request.
  */
 function createNonceLog(ctx: ServiceContext) {
-  const insert = ctx.store.prepare(
-    'INSERT INTO agent_nonces (scope, nonce, expires_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
-  );
+  const { insert } = nonceStatements(ctx.store);
   /** Resolves true once the nonce is stored, false when it was already there (a replay). */
   return async (scope: string, nonce: string, expiresAt: number) =>
     await ctx.commit(async () => (await insert.run(scope, nonce, expiresAt)).changes === 1);

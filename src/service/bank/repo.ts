@@ -8,6 +8,7 @@ import type { Environment } from '../kernel/caller';
 import { orderedJoin, type Store } from '../kernel/store/port';
 import { ofEnvironment, sandboxCopyJoin } from '../merchants/profile';
 import type { AccountProfile } from './banks';
+import { registerSandboxReset } from '../kernel/sandbox-reset';
 
 export interface ConsentRow {
   id: string;
@@ -246,3 +247,21 @@ export function newLinkStatement(store: Store) {
     INSERT INTO bank_links (id, merchant_id, environment, redirect_url, stage, expires_at, created_at)
     VALUES (?, ?, ?, ?, 'CHOOSE', ?, ?)`);
 }
+
+/** A sandbox reset clears the bank feed: consents, their accounts and transactions, and links. */
+registerSandboxReset({
+  area: 'bank',
+  prepare(store) {
+    const statements = [
+      `DELETE FROM bank_transactions WHERE account_id IN (SELECT a.id FROM bank_accounts a
+         JOIN bank_consents c ON c.id = a.consent_id WHERE c.merchant_id = ? AND c.environment = 'sandbox')`,
+      `DELETE FROM bank_accounts WHERE consent_id IN
+         (SELECT id FROM bank_consents WHERE merchant_id = ? AND environment = 'sandbox')`,
+      `DELETE FROM bank_consents WHERE merchant_id = ? AND environment = 'sandbox'`,
+      `DELETE FROM bank_links WHERE merchant_id = ? AND environment = 'sandbox'`,
+    ].map((sql) => store.prepare(sql));
+    return async (merchantId) => {
+      for (const statement of statements) await statement.run(merchantId);
+    };
+  },
+});

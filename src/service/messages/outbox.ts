@@ -11,31 +11,15 @@ import type { OutboxMessage } from '../../shared/contract/messages';
 import type { Clock } from '../kernel/clock';
 import { iso } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
-import { insertionOrder, type Store } from '../kernel/store/port';
+import type { Store } from '../kernel/store/port';
 import { newId } from '../kernel/ids';
+import { messageStatements, type MessageRow } from './repo';
 
 export interface MessageOptions {
   /** smtp://user:pass@host:port (or smtps://); none keeps emails in the outbox only. */
   smtpUrl?: string;
   /** The From address of emails. */
   from?: string;
-}
-
-interface MessageRow {
-  id: string;
-  merchant_id: string;
-  environment: Environment;
-  customer_id: string | null;
-  channel: 'EMAIL' | 'SMS';
-  recipient: string;
-  subject: string;
-  body: string;
-  link: string | null;
-  status: 'STORED' | 'QUEUED' | 'SENT' | 'FAILED';
-  error: string | null;
-  attempts: number;
-  created_at: number;
-  sent_at: number | null;
 }
 
 export interface NewMessage {
@@ -99,29 +83,7 @@ export function createMessageOutbox(
   options: MessageOptions,
   log: (line: string) => void,
 ) {
-  const insert = store.prepare(`
-    INSERT INTO messages (id, merchant_id, environment, customer_id, channel, recipient, subject,
-      body, link, status, created_at)
-    VALUES (@id, @merchantId, @environment, @customerId, @channel, @to, @subject, @body, @link,
-      @status, @now)`);
-  const queued = store.prepare<[], MessageRow>(
-    "SELECT * FROM messages WHERE status = 'QUEUED' ORDER BY created_at LIMIT 20",
-  );
-  const markSent = store.prepare(
-    "UPDATE messages SET status = 'SENT', sent_at = ?, attempts = attempts + 1 WHERE id = ? AND status = 'QUEUED'",
-  );
-  const markTry = store.prepare(`
-    UPDATE messages SET attempts = attempts + 1, error = @error,
-      status = CASE WHEN attempts + 1 >= @max THEN 'FAILED' ELSE 'QUEUED' END
-    WHERE id = @id AND status = 'QUEUED'`);
-  const page = store.prepare<
-    [string, string, string | null, string | null, number, number],
-    MessageRow
-  >(`
-    SELECT * FROM messages WHERE merchant_id = ? AND environment = ? AND (CAST(? AS TEXT) IS NULL OR customer_id = ?)
-    ORDER BY created_at DESC, ${insertionOrder(store)} DESC LIMIT ? OFFSET ?`);
-  const total = store.prepare<[string, string, string | null, string | null], { n: number }>(`
-    SELECT count(*) AS n FROM messages WHERE merchant_id = ? AND environment = ? AND (CAST(? AS TEXT) IS NULL OR customer_id = ?)`);
+  const { insert, queued, markSent, markTry, page, total } = messageStatements(store);
 
   const transport = options.smtpUrl
     ? nodemailer.createTransport(smtpOptions(options.smtpUrl))

@@ -31,6 +31,7 @@ import {
 } from './destinations';
 import { MAX_ATTEMPTS, retryDelay } from './schedule';
 import { deliveryHeaders } from './signing';
+import { webhookFanOut } from './fan-out';
 import { createDeliveryQueries, type AttemptFacts, type DueRow, type Outcome } from './repo';
 
 export interface DispatcherOptions {
@@ -127,6 +128,8 @@ export function createWebhookDispatcher(
   const concurrency = options.concurrency ?? 8;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const stopGraceMs = options.stopGraceMs ?? 5_000;
+  // The deliveries it sends are queued by the outbox's append hook, registered here once.
+  webhookFanOut(store, outbox);
   // Longer than an attempt can take (connect, headers and body each bounded by timeoutMs).
   const claimMs = 4 * timeoutMs + 5_000;
 

@@ -36,6 +36,18 @@ export interface AttemptFacts {
   durationMs: number;
 }
 
+/** The outbox's fan-out (fan-out.ts): live subscriptions, and a delivery per event. */
+export function createFanOutQueries(store: Store) {
+  const liveSubscriptions = store.prepare<[string, string], { id: string; event_types: string }>(`
+    SELECT id, event_types FROM webhook_subscriptions
+    WHERE merchant_id = ? AND environment = ? AND deleted_at IS NULL
+    ORDER BY created_at, id`);
+  const insertDelivery = store.prepare(`
+    INSERT INTO webhook_deliveries (id, subscription_id, event_id, event_type, body, status, next_attempt_at, created_at, tamper)
+    VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?, ?)`);
+  return { liveSubscriptions, insertDelivery };
+}
+
 /** The subscription store's statements (store.ts). */
 export function createSubscriptionQueries(store: Store) {
   const insert = store.prepare(`
@@ -138,4 +150,19 @@ export function createDeliveryQueries(store: Store) {
     WHERE id = ? AND status = 'PENDING'`);
 
   return { due, claim, unclaim, recordDelivered, recordFailed, orphaned };
+}
+
+/** What a sandbox reset deletes of the merchant's: subscriptions, deliveries, attempts (fan-out.ts). */
+export function sandboxResetStatements(store: Store) {
+  const statements = [
+    `DELETE FROM webhook_delivery_attempts WHERE delivery_id IN (SELECT d.id FROM webhook_deliveries d
+       JOIN webhook_subscriptions s ON s.id = d.subscription_id
+       WHERE s.merchant_id = ? AND s.environment = 'sandbox')`,
+    `DELETE FROM webhook_deliveries WHERE subscription_id IN
+       (SELECT id FROM webhook_subscriptions WHERE merchant_id = ? AND environment = 'sandbox')`,
+    `DELETE FROM webhook_subscriptions WHERE merchant_id = ? AND environment = 'sandbox'`,
+  ].map((sql) => store.prepare(sql));
+  return async (merchantId: string) => {
+    for (const statement of statements) await statement.run(merchantId);
+  };
 }

@@ -17,6 +17,7 @@ import type { Caller } from '../kernel/caller';
 import type { Outbox } from '../kernel/events/outbox';
 import type { Store } from '../kernel/store/port';
 import { newWebhookSecret } from './signing';
+import { webhookFanOut } from './fan-out';
 import { createSubscriptionQueries } from './repo';
 
 type EventTypeName = z.infer<typeof WebhookDelivery>['eventType'];
@@ -101,6 +102,7 @@ export function deliveryOut(
 export function createSubscriptionStore(store: Store, clock: Clock, outbox: Outbox) {
   const { insert, byId, live, softDelete, failPending, log, attemptsOf, delivery, insertDelivery } =
     createSubscriptionQueries(store);
+  const fanOut = webhookFanOut(store, outbox);
 
   /** The caller's live subscription, or undefined (deleted, another merchant or environment). */
   async function find(caller: Caller, id: string): Promise<SubscriptionRow | undefined> {
@@ -128,19 +130,19 @@ export function createSubscriptionStore(store: Store, clock: Clock, outbox: Outb
         createdAt: clock.now(caller.environment, caller.merchantId),
       };
       await insert.run(row);
-      outbox.subscriptionsChanged();
+      fanOut.subscriptionsChanged();
       return (await byId.get(row.id))!;
     },
     list: (caller: Caller) => live.all(caller.merchantId, caller.environment),
     /** Ids of the caller's live subscriptions to one event type. */
     subscribedTo: async (caller: Caller, type: z.infer<typeof EventType>) =>
-      await outbox.subscribersOf(caller.merchantId, caller.environment, type),
+      await fanOut.subscribersOf(caller.merchantId, caller.environment, type),
     /** Soft delete; false when there was nothing to delete. */
     async remove(caller: Caller, id: string): Promise<boolean> {
       return await store.tx(async () => {
         if (!(await find(caller, id))) return false;
         await softDelete.run(clock.now(caller.environment, caller.merchantId), id);
-        outbox.subscriptionsChanged();
+        fanOut.subscriptionsChanged();
         await failPending.run(id);
         return true;
       });

@@ -5,6 +5,7 @@
 import { insertionOrder, orderedJoin, type Statement, type Store } from '../../kernel/store/port';
 import type { CustomerRow, Scope } from '../model';
 import { customerSearchSql } from './search';
+import { registerSandboxReset } from '../../kernel/sandbox-reset';
 
 /** Above this many matches a search pages in index order instead of sorting them all. */
 const MANY_MATCHES = 200;
@@ -157,3 +158,20 @@ export function customerStatements(store: Store) {
 export function customerByIdAnyScope(store: Store) {
   return store.prepare<[string], CustomerRow>('SELECT * FROM customers WHERE id = ?');
 }
+
+/**
+ * A sandbox reset clears the merchant's sandbox customers (their metadata, saved cards, links
+ * and checkout rows go with them: ON DELETE CASCADE) and the terminals' customer lookups.
+ */
+registerSandboxReset({
+  area: 'customers',
+  prepare(store) {
+    const statements = [
+      `DELETE FROM terminal_lookups WHERE merchant_id = ? AND environment = 'sandbox'`,
+      `DELETE FROM customers WHERE merchant_id = ? AND environment = 'sandbox'`,
+    ].map((sql) => store.prepare(sql));
+    return async (merchantId) => {
+      for (const statement of statements) await statement.run(merchantId);
+    };
+  },
+});

@@ -1,8 +1,9 @@
 /**
  * The event outbox. `emit` runs inside the transaction that made the change it reports: it
- * stores the event and queues one webhook delivery per matching subscription, so a killed
- * process loses neither. Listeners (the webhook dispatcher, terminal push, the dashboard's
- * stream) hear of events only after the transaction commits.
+ * stores the event and runs the append hooks (`onAppend`) in that same transaction; the webhooks
+ * area's hook queues one delivery per matching subscription, so a killed process loses neither.
+ * The kernel writes only the events table. Listeners (the webhook dispatcher, terminal push, the
+ * dashboard's stream) hear of events only after the transaction commits.
  *
  * With several instances on one database, listeners hear of every instance's events: the events
  * table's triggers (PostgreSQL migration 0016) signal the `counter_events` channel when an event's
@@ -20,7 +21,7 @@ import type { Clock } from '../clock';
 import { iso } from '../clock';
 import type { Store } from '../store/port';
 import { newId } from '../ids';
-import { createReadCache } from '../store/read-cache';
+import { registerSandboxReset } from '../sandbox-reset';
 
 /** Events for one terminal's push stream only: never a webhook. */
 const TERMINAL_ONLY = ['REMOTE_PAYMENT_REQUEST', 'TERMINAL_DISPLAY', 'TERMINAL_PROFILE'] as const;
@@ -53,6 +54,21 @@ export interface EmitInput {
   tamper?: WebhookTamper;
 }
 
+/** An event just stored, as the append hooks see it (inside its transaction). */
+export interface AppendedEvent {
+  id: string;
+  input: EmitInput;
+  /** The webhook envelope. */
+  body: string;
+  createdAt: number;
+}
+
+/**
+ * Runs in the transaction that stores an event meant for webhooks (not a terminal-only one);
+ * answers how many webhook deliveries it queued (the dispatcher need not look when none).
+ */
+export type AppendHook = (event: AppendedEvent) => Promise<number>;
+
 /** An event's columns, in the order of its INSERT statements. */
 type EventRow = [
   id: string,
@@ -69,10 +85,6 @@ export function createOutbox(store: Store, clock: Clock) {
   const insertEvent = store.prepare<EventRow, { seq: number }>(`
     INSERT INTO events (id, merchant_id, environment, type, payment_request_id, terminal_id, body, created_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`);
-  const liveSubscriptions = store.prepare<[string, string], { id: string; event_types: string }>(`
-    SELECT id, event_types FROM webhook_subscriptions
-    WHERE merchant_id = ? AND environment = ? AND deleted_at IS NULL
-    ORDER BY created_at, id`);
   // Many events in one statement (the card network's answers at one tick): rows are inserted in
   // the array's order, so their seq numbers ascend in that order.
   const insertEvents = store.prepare<[string], { seq: number }>(
@@ -85,41 +97,10 @@ export function createOutbox(store: Store, clock: Clock) {
     SELECT e ->> 0, e ->> 1, e ->> 2, e ->> 3, e ->> 4, e ->> 5, e ->> 6, (e ->> 7)::bigint
     FROM jsonb_array_elements(?::jsonb) WITH ORDINALITY AS t(e, n) ORDER BY n RETURNING seq`,
   );
-  const insertDelivery = store.prepare(`
-    INSERT INTO webhook_deliveries (id, subscription_id, event_id, event_type, body, status, next_attempt_at, created_at, tamper)
-    VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?, ?)`);
-
   const listeners = new Set<(event: StoredEvent) => void>();
   const shared = !store.soleWriter;
 
-  // Every event looks up the subscriptions that take it; they change rarely, so each merchant's
-  // live list is read once and kept (a statement per event was a tenth of a saved-card charge's
-  // SQL). Whatever writes webhook_subscriptions calls `subscriptionsChanged`; on a shared database
-  // the store announces other instances' writes.
-  const subscriptionLists = createReadCache<{ id: string; types: Set<string> }[]>(
-    store,
-    'webhook_subscriptions',
-  );
-
-  /** Ids of the live subscriptions of a merchant's environment that take `type`, oldest first. */
-  async function subscribersOf(
-    merchantId: string,
-    environment: Environment,
-    type: string,
-  ): Promise<string[]> {
-    const list = (await subscriptionLists.read(`${merchantId} ${environment}`, async () =>
-      (await liveSubscriptions.all(merchantId, environment)).map((row) => ({
-        id: row.id,
-        types: new Set(JSON.parse(row.event_types) as string[]),
-      })),
-    ))!;
-    return list.filter((s) => s.types.has(type)).map((s) => s.id);
-  }
-
-  /** Forgets the kept lists. */
-  function subscriptionsChanged() {
-    subscriptionLists.changed();
-  }
+  const hooks: AppendHook[] = [];
 
   /** The event's row in the order of insertEvent's columns; its body is the webhook envelope. */
   function rowOf(input: EmitInput, now: number): EventRow {
@@ -143,18 +124,11 @@ export function createOutbox(store: Store, clock: Clock) {
     ];
   }
 
-  /** Queues the stored event's webhook deliveries and keeps it for the listeners. */
+  /** Runs the append hooks on the stored event and keeps it for the listeners. */
   async function stored(input: EmitInput, [id, , , , , , body, now]: EventRow, seq: number) {
     let deliveries = 0;
-    if (!terminalOnly(input.type)) {
-      const tamper = input.tamper ?? null;
-      const targets =
-        input.subscriptionIds ??
-        (await subscribersOf(input.merchantId, input.environment, input.type));
-      for (const subscriptionId of targets)
-        await insertDelivery.run(newId(), subscriptionId, id, input.type, body, now, now, tamper);
-      deliveries = targets.length;
-    }
+    if (!terminalOnly(input.type))
+      for (const hook of hooks) deliveries += await hook({ id, input, body, createdAt: now });
     const event: StoredEvent = {
       seq,
       id,
@@ -210,8 +184,13 @@ export function createOutbox(store: Store, clock: Clock) {
     emit,
     emitMany,
     tx,
-    subscribersOf,
-    subscriptionsChanged,
+    /**
+     * Adds a hook run in the transaction of every event stored for webhooks, before it commits
+     * (the webhooks area queues its deliveries so).
+     */
+    onAppend(hook: AppendHook) {
+      hooks.push(hook);
+    },
     subscribe(listener: (event: StoredEvent) => void) {
       listeners.add(listener);
       feed?.start();
@@ -305,3 +284,14 @@ function createFeed(store: Store, deliver: (event: StoredEvent) => void) {
     },
   };
 }
+
+/** A sandbox reset clears the merchant's sandbox events. */
+registerSandboxReset({
+  area: 'events',
+  prepare(store) {
+    const clear = store.prepare(
+      `DELETE FROM events WHERE merchant_id = ? AND environment = 'sandbox'`,
+    );
+    return async (merchantId) => void (await clear.run(merchantId));
+  },
+});

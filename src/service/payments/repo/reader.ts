@@ -14,6 +14,7 @@ import {
   type RequestWithTransactions,
   type TransactionRow,
 } from '../model';
+import './sandbox-reset';
 
 /** Status reads outnumber changes by far; this many requests stay cached between changes. */
 const CACHED_REQUESTS = 5000;
