@@ -17,6 +17,7 @@ import { createClock, type SandboxOffset } from './kernel/clock';
 import { chargeRoutes } from './cards/charges';
 import { cardLinkRoutes } from './cards/links';
 import { cardRoutes } from './cards/routes';
+import { terminalCardRoutes } from './cards/terminal-routes';
 import { cardsFor } from './cards/collect';
 import { saveCardPageRoutes } from './cards/save-card-page';
 import { customerRoutes } from './customers/routes';
@@ -126,6 +127,7 @@ export const RECONNECT_HINT_MS = 1_000;
 const AREAS: Area[] = [
   customerRoutes,
   terminalCustomerRoutes,
+  terminalCardRoutes,
   cardRoutes,
   chargeRoutes,
   cardLinkRoutes,

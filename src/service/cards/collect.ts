@@ -1,12 +1,12 @@
 /**
  * Card on file's side of COLLECT contracts (the CollectCards interface of
- * agent/collect-cards.ts): the customer's saved cards, offered on the authorization page and
+ * collect-cards.ts): the customer's saved cards, offered on the authorization page and
  * linked on approval, and the charge of the linked card, which is the same saved-card charge as
  * POST /api/payments/card/process-payment with AUTO_CAPTURE. So a COLLECT charge is a card
  * payment request like any other (PAYMENTS_STATUS events, payment status with
  * cardPaymentDetails) and the sandbox card network's test cards behave as docs/customers.md says.
  */
-import type { CollectCards, LinkedMethod } from '../agent/collect-cards';
+import type { CollectCards, LinkedMethod } from './collect-cards';
 import type { ServiceContext } from '../context';
 import { penceToPounds } from '../../shared/money';
 import { createCardCharger } from './charges';

@@ -1,10 +1,10 @@
 /**
  * The terminal's narrow view of customers (docs/terminals.md): one customer by exact email or
- * phone number, that customer's masked saved cards, and the merchant's log of those lookups.
- * Charging, capturing and cancelling go through the card routes, which check the same scope.
+ * phone number, and the merchant's log of those lookups. That customer's masked saved cards are
+ * the cards area's route (cards/terminal-routes.ts); charging, capturing and cancelling go
+ * through the card routes, which check the same scope.
  */
 import { routes } from '../../shared/contract/routes';
-import { savedCardRecord, createCardStore } from '../cards/model';
 import type { Area } from '../context';
 import { ApiError, notFound } from '../kernel/errors';
 import { mount } from '../http/mount';
@@ -16,7 +16,6 @@ import { lookupStatements } from './repo/lookups';
 export const terminalCustomerRoutes: Area = (app, ctx) => {
   const { store, clock } = ctx;
   const customers = createCustomerStore(store, clock);
-  const cards = createCardStore(store, clock);
   const scope = createTerminalScope(store, clock);
   const { byPhoneIn, record, page, total } = lookupStatements(store);
   const byFullPhone = {
@@ -64,18 +63,6 @@ export const terminalCustomerRoutes: Area = (app, ctx) => {
       ...(customer.email ? { email: customer.email } : {}),
       ...(customer.phone_country_code ? { phoneCountryCode: customer.phone_country_code } : {}),
       ...(customer.phone_number ? { phoneNumber: customer.phone_number } : {}),
-    };
-  });
-
-  mount(app, ctx.auth, routes.terminalCustomerCards, async ({ params, query, caller }) => {
-    await scope.requireLookedUp(caller, params.customerId);
-    const customer = await customers.get(caller, params.customerId);
-    const { rows, total: count } = await cards.list(customer.id, query.page, query.size);
-    return {
-      data: rows.map(savedCardRecord),
-      totalCount: count,
-      page: query.page,
-      size: query.size,
     };
   });
 
