@@ -12,26 +12,26 @@ import { createClient } from '../../client/http-client';
 import { hashSecret } from '../kernel/secrets';
 import { createMerchant } from './bootstrap';
 
+let h: Harness;
+beforeEach(async () => {
+  h = await startService();
+});
+afterEach(() => h.close());
+
+const list = async (secret = SANDBOX) => {
+  const res = await h.call('GET', '/api/merchant/secrets', undefined, secret);
+  expect(res.status).toBe(200);
+  return res.body as {
+    id: string;
+    environment: string;
+    kind: string;
+    lastFour: string | null;
+    lastUsedAt: string | null;
+    current: boolean;
+  }[];
+};
+
 describe('access secrets a merchant manages (GET/POST/DELETE /api/merchant/secrets)', () => {
-  let h: Harness;
-  beforeEach(async () => {
-    h = await startService();
-  });
-  afterEach(() => h.close());
-
-  const list = async (secret = SANDBOX) => {
-    const res = await h.call('GET', '/api/merchant/secrets', undefined, secret);
-    expect(res.status).toBe(200);
-    return res.body as {
-      id: string;
-      environment: string;
-      kind: string;
-      lastFour: string | null;
-      lastUsedAt: string | null;
-      current: boolean;
-    }[];
-  };
-
   it('lists id, environment, kind and last four characters, never a secret or its hash', async () => {
     const res = await h.call('GET', '/api/merchant/secrets');
     const text = JSON.stringify(res.body);
@@ -134,7 +134,9 @@ describe('access secrets a merchant manages (GET/POST/DELETE /api/merchant/secre
     expect(made.status).toBe(201);
     expect(made.body.secret).toMatch(/^sk_live_/);
   });
+});
 
+describe('access secrets: last used, and rotation through the clients', () => {
   it('records "last used" at most once a minute, not a write per request', async () => {
     const made = await h.call('POST', '/api/merchant/secrets', { environment: 'sandbox' });
     const row = () =>

@@ -206,6 +206,17 @@ describe('push stream and remote payments', () => {
     expect(ids).toEqual([missedA.body.paymentRequestId, missedB.body.paymentRequestId]);
     expect(Number(replayed.id)).toBeGreaterThan(Number(seen.id));
   });
+});
+
+describe('remote payments: consumer details and the rules', () => {
+  let till: Awaited<ReturnType<typeof pair>>;
+  let s: SseConnection;
+  beforeAll(async () => {
+    till = await pair('Counter 4');
+    s = await stream(till.secret);
+    await s.next((e) => e.event === 'ready');
+  });
+  afterAll(() => s.close());
 
   it('stores consumerDetails as a consumer record and validates the phone number', async () => {
     const ok = await remote({
@@ -284,6 +295,17 @@ describe('push stream and remote payments', () => {
       (await remote({ id: till.terminal.id, amount: 1, notes: `   ${'n'.repeat(30)}   ` })).status,
     ).toBe(200);
   });
+});
+
+describe("a terminal's own store's payments, and what its secret is refused", () => {
+  let till: Awaited<ReturnType<typeof pair>>;
+  let s: SseConnection;
+  beforeAll(async () => {
+    till = await pair('Counter 3');
+    s = await stream(till.secret);
+    await s.next((e) => e.event === 'ready');
+  });
+  afterAll(() => s.close());
 
   it('lets the terminal create, read and cancel its own store’s payments, bound to it', async () => {
     const created = await h.call(
@@ -457,49 +479,6 @@ describe("a terminal's largest payment (maxAmount)", () => {
   });
 });
 
-describe('the terminal event feed (polling instead of the stream)', () => {
-  it('gives a terminal that never streams its remote requests and status changes, in order', async () => {
-    const till = await pair('Polling till');
-    const feed = (query: string, secret = till.secret) =>
-      h.call('GET', `/api/terminal/events/feed${query}`, undefined, secret);
-    // Reading the feed once makes the terminal reachable for remote payments.
-    expect((await feed('')).body).toEqual({ events: [], lastEventId: null });
-    const first = await remote({ id: till.terminal.id, amount: 3.5 });
-    expect(first.status).toBe(200);
-    const cancelled = await h.call(
-      'POST',
-      `/api/payment-request/cancel/${first.body.paymentRequestId}`,
-    );
-    expect(cancelled.status).toBe(200);
-
-    const page = await feed('');
-    expect(page.status).toBe(200);
-    expect(page.body.events.map((e: { type: string }) => e.type)).toEqual([
-      'REMOTE_PAYMENT_REQUEST',
-      'POS_PAYMENT_STATUS',
-    ]);
-    expect(page.body.events[0].body.data).toMatchObject({
-      paymentRequestId: first.body.paymentRequestId,
-      amount: 3.5,
-    });
-    expect(page.body.events[1].body.data).toMatchObject({ status: 'CANCELLED' });
-    expect(page.body.lastEventId).toBe(page.body.events[1].id);
-    // After the last id there is nothing new, and the cursor stays where it was.
-    const after = await feed(`?after=${page.body.lastEventId}`);
-    expect(after.body).toEqual({ events: [], lastEventId: page.body.lastEventId });
-    expect((await feed('?limit=1')).body.events).toHaveLength(1);
-  });
-
-  it('validates its query and belongs to terminals only', async () => {
-    const till = await pair('Feed checks');
-    const bad = await h.call('GET', '/api/terminal/events/feed?after=abc', undefined, till.secret);
-    expect(expectError(bad, 400).errors![0]).toMatchObject({ field: 'query.after' });
-    const big = await h.call('GET', '/api/terminal/events/feed?limit=500', undefined, till.secret);
-    expect(expectError(big, 400).errors![0]).toMatchObject({ field: 'query.limit' });
-    expectError(await h.call('GET', '/api/terminal/events/feed'), 403);
-  });
-});
-
 describe('GET /api/stores', () => {
   it('lists the merchant’s stores, primary first', async () => {
     const res = await h.call('GET', '/api/stores');
@@ -510,52 +489,5 @@ describe('GET /api/stores', () => {
       name: 'Main Street',
       merchantName: 'Counter Demo Shop',
     });
-  });
-});
-
-describe('POS_PAYMENT_STATUS by webhook', () => {
-  it('is delivered, signed, on every status change of a remote payment', async () => {
-    const { startReceiver, headerRecord } = await import('../../../test/helpers/webhook-receiver');
-    const { Webhook } = await import('standardwebhooks');
-    const receiver = await startReceiver();
-    try {
-      const sub = await h.call('POST', '/api/webhooks', {
-        url: receiver.url,
-        eventTypes: ['POS_PAYMENT_STATUS'],
-      });
-      const till = await pair('Webhook till');
-      const s = await stream(till.secret);
-      await s.next((e) => e.event === 'ready');
-      const res = await remote({ id: till.terminal.id, amount: 2.5, metadata: { lane: '1' } });
-      const id = res.body.paymentRequestId as string;
-      await h.call('POST', `/api/sandbox/payment-requests/${id}/simulate`, {
-        paymentMethod: 'PAY_BY_BANK',
-        outcome: 'COMPLETED',
-      });
-      const done = await receiver.waitFor(
-        (r) => r.json.data.paymentRequestId === id && r.json.data.status === 'COMPLETED',
-      );
-      expect(
-        new Webhook(sub.body.secret).verify(done.body, headerRecord(done.headers)),
-      ).toMatchObject({
-        type: 'POS_PAYMENT_STATUS',
-        data: {
-          type: 'PAYMENTS_STATUS',
-          terminalId: till.terminal.id,
-          paidAmount: 2.5,
-          metadata: { lane: '1' },
-          customFields: expect.arrayContaining([
-            { fieldName: 'terminalId', value: till.terminal.id },
-          ]),
-        },
-      });
-      const statuses = receiver.received
-        .filter((r) => r.json.data.paymentRequestId === id)
-        .map((r) => r.json.data.status);
-      expect(statuses).toEqual(['AWAITING_AUTHORIZATION', 'COMPLETED']);
-      s.close();
-    } finally {
-      await receiver.close();
-    }
   });
 });

@@ -6,10 +6,17 @@ import { Resvg } from '@resvg/resvg-js';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findUpwards } from '../install-root';
 
 export const FONT_FAMILY = 'DejaVu Sans';
 const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'];
+
+/** The first of `start` and the folders above it for which `holds` is true, else undefined. */
+function findUpwards(start: string, holds: (dir: string) => boolean): string | undefined {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (holds(dir)) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
 
 /**
  * resources/fonts sits at the repository root; this module may run from src/service/ui
