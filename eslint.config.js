@@ -186,6 +186,8 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/await-thenable': 'error',
+      // A promise returned from inside `try` without `await` escapes its `catch`.
+      '@typescript-eslint/return-await': ['error', 'error-handling-correctness-only'],
     },
   },
   {

@@ -152,7 +152,7 @@ export function createHostedKit(ctx: HostedContext) {
     step: () => Promise<Response>,
   ): Promise<Response> {
     try {
-      return step();
+      return await step();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const fresh = (await load(row.id)) ?? row;

@@ -98,7 +98,7 @@ export function createSettlement(
       // by settleTogether: a commit, a savepoint, reads and updates per settlement were most of
       // a busy stream of card charges' cost (bench customers). A request has at most one PENDING
       // attempt (startAttempt refuses a second).
-      return outbox.tx(async () => {
+      return await outbox.tx(async () => {
         // Saved-card charges are cached from their creation; the rest are read in one go.
         const requests = new Map<string, RequestRow>();
         for (const { payment_request_id: id } of due) {
