@@ -27,7 +27,7 @@ import type { Environment } from '../kernel/caller';
 import { ApiError, badField } from '../kernel/errors';
 import type { Store } from '../kernel/store/port';
 import type { MessageOutbox } from '../messages/outbox';
-import { approverStatements } from './repo/approvers';
+import { approverStatements, type CodeRow } from './repo/approvers';
 
 type Scope = { merchantId: string; environment: Environment };
 
@@ -117,6 +117,68 @@ const codeDigest = (salt: string, code: string) =>
 /** The business's name, for the message that carries a confirming code. */
 export interface ApproversWords {
   businessName: string;
+}
+
+/** The message that carries the code confirming `list` as the business's approvers. */
+function approversCodeMessage(
+  scope: Scope,
+  list: Recipient[],
+  to: Recipient,
+  code: string,
+  words: ApproversWords,
+) {
+  const names = list.map((r) => r.to).join(', ');
+  const where = scope.environment === 'production' ? '' : ' (sandbox)';
+  return {
+    channel: to.channel,
+    to: to.to,
+    subject: `${words.businessName}: your code to change who approves its agents' spending${where}`,
+    body:
+      to.channel === 'EMAIL'
+        ? `Someone with ${words.businessName}'s access secret asks to make these the approvers of its agents' spending contracts${where}: ${names}.\n\nIf you asked for this, the code is:\n\n${code}\n\nIt works once, for 10 minutes, for this list only. If you did not ask for it, give it to no one (no agent included) and tell whoever looks after ${words.businessName}'s access secrets.`
+        : `${code} confirms ${names} as ${words.businessName}'s approvers of agent spending${where}. Works once, for 10 minutes. Did not ask? Give it to no one.`,
+  };
+}
+
+/**
+ * Checks `typed` against the code sent for `list` (`row`); answers the code's hash, or throws a
+ * 400 naming `code`, counting a wrong one first (`countWrong`).
+ */
+async function checkApproversCode(
+  row: CodeRow | undefined,
+  list: Recipient[],
+  typed: string | undefined,
+  now: number,
+  countWrong: (hash: string) => Promise<unknown>,
+): Promise<string> {
+  if (typed === undefined)
+    throw badField(
+      'code',
+      'is required: the list adds someone who cannot approve now, so one of the approvers in effect confirms it with the code POST /api/merchant/approvers/code sends them',
+    );
+  if (!row?.code_hash || !row.code_salt || row.list_digest !== digestOf(list))
+    throw badField(
+      'code',
+      row && row.failures >= APPROVERS_MAX_WRONG && row.list_digest === digestOf(list)
+        ? `${APPROVERS_MAX_WRONG} wrong codes: ask for a new code`
+        : 'no code was sent for this list of approvers: ask for one (POST /api/merchant/approvers/code)',
+    );
+  if (row.code_expires_at! <= now) throw badField('code', 'has expired: ask for a new one');
+  const right = timingSafeEqual(
+    codeDigest(row.code_salt, typed.replace(/[\s-]/g, '').slice(0, 64)),
+    Buffer.from(row.code_hash, 'base64url'),
+  );
+  if (!right) {
+    await countWrong(row.code_hash);
+    const left = APPROVERS_MAX_WRONG - row.failures - 1;
+    throw badField(
+      'code',
+      left > 0
+        ? `is not right: ${left} ${left === 1 ? 'try' : 'tries'} left`
+        : `is not right, and ${APPROVERS_MAX_WRONG} wrong codes void it: ask for a new code`,
+    );
+  }
+  return row.code_hash;
 }
 
 /**
@@ -249,18 +311,7 @@ export function createApprovers(
         sends: sends + 1,
         window: fresh ? now : row.window_started_at,
       });
-      const names = list.map((r) => r.to).join(', ');
-      const where = scope.environment === 'production' ? '' : ' (sandbox)';
-      await messages.add({
-        ...scope,
-        channel: to.channel,
-        to: to.to,
-        subject: `${words.businessName}: your code to change who approves its agents' spending${where}`,
-        body:
-          to.channel === 'EMAIL'
-            ? `Someone with ${words.businessName}'s access secret asks to make these the approvers of its agents' spending contracts${where}: ${names}.\n\nIf you asked for this, the code is:\n\n${code}\n\nIt works once, for 10 minutes, for this list only. If you did not ask for it, give it to no one (no agent included) and tell whoever looks after ${words.businessName}'s access secrets.`
-            : `${code} confirms ${names} as ${words.businessName}'s approvers of agent spending${where}. Works once, for 10 minutes. Did not ask? Give it to no one.`,
-      });
+      await messages.add({ ...scope, ...approversCodeMessage(scope, list, to, code, words) });
       return { sentTo: maskedRecipient(to), expiresAt: iso(expiresAt) };
     });
   }
@@ -268,35 +319,10 @@ export function createApprovers(
   /** Checks the code that confirms `list`; a wrong one is counted (and not undone by a throw). */
   async function confirm(scope: Scope, list: Recipient[], typed: string | undefined) {
     const row = await codeOf.get(scope.merchantId, scope.environment);
-    if (typed === undefined)
-      throw badField(
-        'code',
-        'is required: the list adds someone who cannot approve now, so one of the approvers in effect confirms it with the code POST /api/merchant/approvers/code sends them',
-      );
-    if (!row?.code_hash || !row.code_salt || row.list_digest !== digestOf(list))
-      throw badField(
-        'code',
-        row && row.failures >= APPROVERS_MAX_WRONG && row.list_digest === digestOf(list)
-          ? `${APPROVERS_MAX_WRONG} wrong codes: ask for a new code`
-          : 'no code was sent for this list of approvers: ask for one (POST /api/merchant/approvers/code)',
-      );
-    if (row.code_expires_at! <= clock.now(scope.environment, scope.merchantId))
-      throw badField('code', 'has expired: ask for a new one');
-    const right = timingSafeEqual(
-      codeDigest(row.code_salt, typed.replace(/[\s-]/g, '').slice(0, 64)),
-      Buffer.from(row.code_hash, 'base64url'),
+    const now = clock.now(scope.environment, scope.merchantId);
+    return checkApproversCode(row, list, typed, now, (hash) =>
+      countWrong.run({ ...scope, hash, max: APPROVERS_MAX_WRONG }),
     );
-    if (!right) {
-      await countWrong.run({ ...scope, hash: row.code_hash, max: APPROVERS_MAX_WRONG });
-      const left = APPROVERS_MAX_WRONG - row.failures - 1;
-      throw badField(
-        'code',
-        left > 0
-          ? `is not right: ${left} ${left === 1 ? 'try' : 'tries'} left`
-          : `is not right, and ${APPROVERS_MAX_WRONG} wrong codes void it: ask for a new code`,
-      );
-    }
-    return row.code_hash;
   }
 
   /**
@@ -310,7 +336,7 @@ export function createApprovers(
   ): Promise<void> {
     const list = approvers.map(recipientOfApprover);
     const { effect, added } = await newcomers(scope, list);
-    if (effect.list.length === 0 || added.length === 0) return await replace(scope, list);
+    if (effect.list.length === 0 || added.length === 0) return replace(scope, list);
     const hash = await confirm(scope, list, code);
     await store.tx(async () => {
       if ((await spend.run({ ...scope, hash })).changes !== 1)
