@@ -8,7 +8,21 @@ import type { PaymentStatus } from '../../../shared/payment-states';
 import type { Environment } from '../../kernel/caller';
 import type { Store } from '../../kernel/store/port';
 import { insertMany } from '../../kernel/store/insert-many';
-import type { MerchantRow } from '../create';
+
+/**
+ * The merchant's settings a new payment is made under (PATCH /api/merchant), in the payment's
+ * environment (the sandbox has its own copy: merchants/profile.ts). They are copied into the
+ * payment as it is created (its methods, its tips option, its expiry), so a later change applies
+ * to new payments only, never to one already in flight.
+ */
+export interface MerchantRow {
+  card_enabled: number;
+  remote_enabled: number;
+  /** Absent where the caller read no more than the above: its payments take no tip. */
+  tips_enabled?: number;
+  /** Absent where the caller always gives expiresIn. */
+  default_expiry_seconds?: number;
+}
 
 export type EnvironmentSettings = Record<Environment, Required<MerchantRow>>;
 
