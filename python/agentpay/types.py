@@ -282,7 +282,7 @@ class _MerchantRequired(TypedDict):
 
 
 class Merchant(_MerchantRequired, total=False):
-    """GET /api/merchant: the business's profile (docs/merchant.md)."""
+    """GET /api/merchant: the business's profile (docs/merchant-profile.md)."""
 
     address: str
     companyNumber: str
@@ -303,7 +303,7 @@ class _StoreRequired(TypedDict):
 
 
 class Store(_StoreRequired, total=False):
-    """One of the merchant's stores, as GET /api/stores lists it (docs/merchant.md#stores)."""
+    """One of the merchant's stores, as GET /api/stores lists it (docs/merchant-profile.md#stores)."""
 
     address: str
     archivedAt: str

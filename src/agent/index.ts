@@ -337,7 +337,7 @@ export class AgentPay {
     if (!checked.ok) throw new AgentPayError('RECEIPT_INVALID', `The receipt ${checked.why}`);
     return checked.claims as Receipt;
   }
-  /** The business's own profile and settings (the API key alone, unsigned; docs/merchant.md). */
+  /** The business's own profile and settings (the API key alone, unsigned; docs/merchant-profile.md). */
   readonly merchant = {
     /** Name, address, company and VAT numbers, support contact, logo URL and settings. */
     get: () => this.request<MerchantRecord>('GET', '/api/merchant', { signed: false }),
@@ -473,7 +473,7 @@ export class AgentPay {
   };
 
   /**
-   * The merchant's stores (the API key alone, unsigned; docs/merchant.md#stores). An archived
+   * The merchant's stores (the API key alone, unsigned; docs/merchant-profile.md#stores). An archived
    * store's terminals take no new payments (STORE_ARCHIVED); the primary store cannot be archived.
    */
   readonly stores = {

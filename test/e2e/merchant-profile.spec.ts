@@ -5,7 +5,7 @@
  * Settings, and then the dashboard header, the hosted payment page, the hosted receipt page, the
  * receipt image, the Agent Pay authorization page, the bank link page, the staff console and the
  * customer display (told at once over its push stream) all name the new shop, and show its logo where
- * they show one, loaded as an image from the service (docs/merchant.md, "Where the profile shows").
+ * they show one, loaded as an image from the service (docs/merchant-profile.md, "Where the profile shows").
  * And an SVG too large to draw (a `<use>` bomb) is refused at upload, so the customer's pages
  * still load at once with the logo, a PNG (docs/security.md, "The merchant's logo").
  */

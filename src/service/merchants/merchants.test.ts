@@ -1,5 +1,5 @@
 /**
- * The merchant's profile and settings (docs/merchant.md) over real HTTP: the round trip, every
+ * The merchant's profile and settings (docs/merchant-profile.md) over real HTTP: the round trip, every
  * refused input changing nothing, the logo served as an image only, the pages naming the shop,
  * and each setting changing new payments but never one already made.
  */

@@ -2,7 +2,7 @@
  * The merchant's profile and settings as the service reads and changes them: every page,
  * receipt and message that names the shop reads it here, so a change shows everywhere at once.
  *
- * Each environment has its own (docs/merchant.md): production's is the merchant's row, and the
+ * Each environment has its own (docs/merchant-profile.md): production's is the merchant's row, and the
  * sandbox's is a copy made from it at the sandbox's first change (sandbox_profiles, and its logo
  * in sandbox_logos); until then the sandbox shows production's. A sandbox secret changes only
  * that copy, so nothing it does reaches what production's customers and terminals are shown or

@@ -1,5 +1,5 @@
 /**
- * GET and PATCH /api/merchant: the merchant's profile and settings (docs/merchant.md), and the
+ * GET and PATCH /api/merchant: the merchant's profile and settings (docs/merchant-profile.md), and the
  * logo its pages show, served publicly as an image only.
  */
 import { routes } from '../../shared/contract/routes';

@@ -1,5 +1,5 @@
 /**
- * Stores over real HTTP (docs/merchant.md#stores): adding, renaming and archiving them, moving
+ * Stores over real HTTP (docs/merchant-profile.md#stores): adding, renaming and archiving them, moving
  * a terminal between them, what an archived store refuses and keeps, and each store's takings.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

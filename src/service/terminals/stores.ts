@@ -1,5 +1,5 @@
 /**
- * Stores (docs/merchant.md#stores): the merchant's list, adding one, renaming, re-addressing,
+ * Stores (docs/merchant-profile.md#stores): the merchant's list, adding one, renaming, re-addressing,
  * archiving and opening one again, and each store's takings for a day and its week.
  */
 import { randomUUID } from 'node:crypto';

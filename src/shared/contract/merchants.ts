@@ -1,5 +1,5 @@
 /**
- * The merchant's own profile and settings (docs/merchant.md): what receipts, the hosted payment
+ * The merchant's own profile and settings (docs/merchant-profile.md): what receipts, the hosted payment
  * page and the customer display say about the shop, and which ways of paying it takes.
  */
 import { z } from 'zod';
@@ -62,7 +62,7 @@ const profileFields = {
 /**
  * A new logo as a data URL, as a browser's FileReader gives it: a PNG (checked chunk by chunk)
  * or an SVG, which the service draws into a PNG at upload within limits and keeps only that
- * (docs/merchant.md, "The logo"). null removes the logo.
+ * (docs/merchant-profile.md, "The logo"). null removes the logo.
  */
 export const LogoUpload = z
   .string()
@@ -109,7 +109,7 @@ export type Merchant = z.infer<typeof Merchant>;
 
 export const MerchantLogoParams = z.object({ merchantId: Uuid });
 /**
- * Each environment has its own logo (the sandbox's copy of the profile, docs/merchant.md): the
+ * Each environment has its own logo (the sandbox's copy of the profile, docs/merchant-profile.md): the
  * logoUrl a page or the API gives names its environment; without one, production's.
  */
 export const MerchantLogoQuery = z.object({

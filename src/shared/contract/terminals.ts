@@ -94,7 +94,7 @@ export const Terminal = z.object({
 });
 export type Terminal = z.infer<typeof Terminal>;
 
-/** A terminal's own record, with what it shows and prints about the shop (docs/merchant.md). */
+/** A terminal's own record, with what it shows and prints about the shop (docs/merchant-profile.md). */
 export const OwnTerminal = Terminal.extend({
   shop: z
     .object({

@@ -1,6 +1,6 @@
 /**
  * Settings: the shop's profile (what receipts, the payment page and the customer display say
- * about it), its logo, and which ways of paying new payments offer (docs/merchant.md); then its
+ * about it), its logo, and which ways of paying new payments offer (docs/merchant-profile.md); then its
  * stores with their takings (Stores.tsx), who approves agents' payments (AgentApprovers.tsx),
  * access secrets (AccessSecrets.tsx).
  */

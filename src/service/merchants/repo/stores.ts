@@ -1,5 +1,5 @@
 /**
- * Stores as each environment sees them (docs/merchant.md#stores), so that a sandbox secret never
+ * Stores as each environment sees them (docs/merchant-profile.md#stores), so that a sandbox secret never
  * changes a production row (docs/security.md). A store belongs to the environment that added it:
  * production's (the primary, and every store made before environments kept their own) are seen by
  * both, the sandbox's by the sandbox alone. What the sandbox does to a production store (renaming,
