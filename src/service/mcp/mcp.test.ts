@@ -147,7 +147,9 @@ describe('/mcp', () => {
     // The terminal's own secret never reaches a tool answer.
     expect(mcp.said.join('\n')).not.toContain(paired.secret);
   });
+});
 
+describe('/mcp: refunds, revocations and sessions', () => {
   it('refunds only after the person confirms; declined, nothing is refunded', async () => {
     const paymentRequestId = await paidPayment(20);
     mcp.answers.push('no');

@@ -147,7 +147,9 @@ describe('ProcessPaymentBody', () => {
       ).toBeTruthy();
     });
   });
+});
 
+describe('ProcessPaymentBody: ids, expiry, notes, metadata, templates and flags', () => {
   it('requires serviceCustomerId and storeId to be UUIDs', () => {
     expect(paths(ProcessPaymentBody, { ...minimal, serviceCustomerId: 'CUST-1042' })).toEqual([
       ['serviceCustomerId'],

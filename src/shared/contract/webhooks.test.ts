@@ -297,7 +297,9 @@ describe('WebhookTestBody', () => {
       ['orderId'],
     ]);
   });
+});
 
+describe('WebhookTestBody per event type', () => {
   describe('type and customFields: POS_PAYMENT_STATUS only', () => {
     it('rejects type for other event types', () => {
       for (const eventType of ['PAYMENTS_STATUS', 'EXPIRED_STATUS', 'REFUND_STATUS']) {
