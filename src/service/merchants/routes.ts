@@ -63,8 +63,7 @@ export const merchantRoutes: Area = (app, ctx) => {
       // Terminals re-read the shop at once (terminals/profile-push.ts), in this transaction.
       await ctx.profiles.announce(change);
     });
-    ctx.creator.merchantChanged(caller.merchantId);
-    // A saved-card charge keeps what it read of the merchant (cards/charges.ts).
+    // What payments and saved-card charges keep of the settings is forgotten (their listeners).
     ctx.profiles.announceCommitted(change!);
     // Answered once every instance sharing the database has been told: their next payment is
     // made under the new settings, as this one's is.

@@ -6,6 +6,9 @@ import { requestFor, requestWithTransactionsFor } from './access';
 import { paymentLinks } from './links';
 
 export const paymentRoutes: Area = (app, ctx) => {
+  // A new payment is made under its merchant's settings as they are now: the creator forgets
+  // what it kept of them once a change has committed (merchants/profile.ts).
+  ctx.profiles.onChange({ committed: (change) => ctx.creator.merchantChanged(change.merchantId) });
   mount(app, ctx.auth, routes.processPayment, async ({ body, caller }) => {
     // A payment started at a terminal is bound to it, so its POS_PAYMENT_STATUS reaches the kiosk.
     const terminalId = caller.kind === 'terminal' ? caller.terminalId : null;
