@@ -6,7 +6,7 @@
  */
 import type { Environment } from '../kernel/caller';
 import { orderedJoin, type Store } from '../kernel/store/port';
-import { ofEnvironment, sandboxCopyJoin } from '../merchants/profile';
+import { ofEnvironment, sandboxCopyJoin } from '../merchants';
 import type { AccountProfile } from './banks';
 import { registerSandboxReset } from '../kernel/sandbox-reset';
 

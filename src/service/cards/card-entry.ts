@@ -4,7 +4,7 @@
  * form, refuse what is not a card or what the sandbox issuer declines on saving, and hold the
  * card on a card-saving link until its 3D Secure challenge (/save-card/{token}/challenge) ends.
  */
-import type { CustomerRow } from '../customers/model';
+import type { CustomerRow } from '../customers';
 import { cardDigits, cardFormSchema } from './card-numbers';
 import type { LinkRow, LinkStore } from './links';
 import type { NewCard } from './model';

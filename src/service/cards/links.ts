@@ -7,13 +7,13 @@ import { randomBytes } from 'node:crypto';
 import { routes } from '../../shared/contract/routes';
 import type { Clock } from '../kernel/clock';
 import type { Area } from '../context';
-import { createCustomerStore, type CustomerRow } from '../customers/model';
+import { createCustomerStore, type CustomerRow } from '../customers';
 import { ApiError } from '../kernel/errors';
 import { mount } from '../http/mount';
 import type { Store } from '../kernel/store/port';
 import type { NewCard } from './model';
 import { linkStatements } from './repo';
-import { signature } from '../merchants/profile';
+import { signature } from '../merchants';
 
 /** A card-saving link works for 24 hours (long enough to arrive by email and be opened). */
 export const LINK_TTL_MS = 24 * 3600_000;

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { SavedCard } from '../../shared/contract/cards';
 import type { Clock } from '../kernel/clock';
 import { iso } from '../kernel/clock';
-import { mergeMetadata, type CustomerRow } from '../customers/model';
+import { mergeMetadata, type CustomerRow } from '../customers';
 import { notFound } from '../kernel/errors';
 import type { Store } from '../kernel/store/port';
 import { savedCardStatements } from './repo';

@@ -6,7 +6,7 @@
  * area writes only its own tables; it reads merchants' and customers' rows.
  */
 import { insertionOrder, type Store } from '../kernel/store/port';
-import { ofEnvironment, sandboxCopyJoin } from '../merchants/profile';
+import { ofEnvironment, sandboxCopyJoin } from '../merchants';
 import type { Chargeable } from './charges';
 import type { VerificationRow } from './checkout-verification';
 import type { LinkRow } from './links';

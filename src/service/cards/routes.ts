@@ -4,7 +4,7 @@
  */
 import { routes } from '../../shared/contract/routes';
 import type { Area } from '../context';
-import { createCustomerStore } from '../customers/model';
+import { createCustomerStore } from '../customers';
 import { badField } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { expiryInFuture } from './card-numbers';

@@ -12,7 +12,7 @@ import type { Context } from 'hono';
 import type { Child } from 'hono/jsx';
 import { z } from 'zod';
 import type { Area } from '../context';
-import { createCustomerStore } from '../customers/model';
+import { createCustomerStore } from '../customers';
 import { SandboxChallengeForm } from '../ui/components';
 import { shopNameStatement } from './repo';
 import { pageSecurityHeaders } from '../ui/html';

@@ -6,8 +6,8 @@
 import { routes } from '../../shared/contract/routes';
 import type { Area } from '../context';
 import { mount } from '../http/mount';
-import { createCustomerStore } from '../customers/model';
-import { createTerminalScope } from '../customers/terminal-scope';
+import { createCustomerStore } from '../customers';
+import { createTerminalScope } from '../customers';
 import { savedCardRecord, createCardStore } from './model';
 
 export const terminalCardRoutes: Area = (app, ctx) => {

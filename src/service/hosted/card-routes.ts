@@ -6,8 +6,8 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { HostedContext } from './context';
-import { cardFormSchema, type CardForm } from '../cards/card-numbers';
-import type { RequestRow, TransactionRow } from '../payments/model';
+import { cardFormSchema, type CardForm } from '../cards';
+import type { RequestRow, TransactionRow } from '../payments';
 import { seeOther, sendPage } from '../ui';
 import type { CardOnFile } from './checkout';
 import { payUrl, shareField, type HostedKit } from './kit';

@@ -4,8 +4,8 @@
  * The hosted payment page's card screens: the card form (with the sandbox's test cards) and the
  * card issuer's 3D Secure challenge. Plain data in, a page out, escaped by hono/jsx.
  */
-import { TEST_CARDS } from '../cards/card-numbers';
-import type { TransactionRow } from '../payments/model';
+import { TEST_CARDS } from '../cards';
+import type { TransactionRow } from '../payments';
 import { CardForm, LinkButton, ThreeDSChallenge, type HostedPage } from '../ui';
 import { planFields, type Plan } from './plan';
 import { Breakdown, Header, Page, base, money, type Summary } from './views';

@@ -7,17 +7,17 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { formatPence } from '../../shared/money';
 import type { HostedContext } from './context';
-import type { RequestRow } from '../payments/model';
+import type { RequestRow } from '../payments';
 import {
   CODE_TTL_MS,
   SESSION_COOKIE,
   SESSION_COOKIE_SECONDS,
   maskRecipient,
   type createVerificationStore,
-} from '../cards/checkout-verification';
-import type { recipientOf } from '../cards/links';
-import { behaviourOfCard, type createCardStore, type SavedCardRow } from '../cards/model';
-import type { CustomerRow } from '../customers/model';
+} from '../cards';
+import type { recipientOf } from '../cards';
+import { behaviourOfCard, type createCardStore, type SavedCardRow } from '../cards';
+import type { CustomerRow } from '../customers';
 import { seeOther, sendPage } from '../ui';
 import { payUrl, type HostedPageKit } from './kit';
 import { planQuery, type Plan } from './plan';

@@ -6,8 +6,8 @@
  * out; checkout.ts decides which one a browser gets.
  */
 import { formatPence } from '../../shared/money';
-import { CODE_TTL_MS } from '../cards/checkout-verification';
-import type { SavedCardRow } from '../cards/model';
+import { CODE_TTL_MS } from '../cards';
+import type { SavedCardRow } from '../cards';
 import { ErrorBox, HiddenFields, LinkButton, type HostedPage } from '../ui';
 import { planFields, planQuery, type Plan } from './plan';
 import { Breakdown, Header, Page, type Summary } from './views';

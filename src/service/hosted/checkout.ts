@@ -11,13 +11,13 @@
  */
 import type { Context, Hono } from 'hono';
 import type { HostedContext } from './context';
-import { optionsOf, type RequestRow, type TransactionRow } from '../payments/model';
-import { cardDigits, type CardBehaviour, type CardForm } from '../cards/card-numbers';
-import { createVerificationStore } from '../cards/checkout-verification';
-import { recipientOf } from '../cards/links';
-import { createCardStore, type NewCard } from '../cards/model';
-import { cardProfile } from '../cards/test-cards';
-import { customerByIdAnyScope } from '../customers/repo/customers';
+import { optionsOf, type RequestRow, type TransactionRow } from '../payments';
+import { cardDigits, type CardBehaviour, type CardForm } from '../cards';
+import { createVerificationStore } from '../cards';
+import { recipientOf } from '../cards';
+import { createCardStore, type NewCard } from '../cards';
+import { cardProfile } from '../cards';
+import { customerByIdAnyScope } from '../customers';
 import { sendPage } from '../ui';
 import type { HostedPageKit } from './kit';
 import type { Plan } from './plan';

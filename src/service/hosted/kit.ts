@@ -15,7 +15,7 @@ import {
   type RequestOptions,
   type RequestRow,
   type TransactionRow,
-} from '../payments/model';
+} from '../payments';
 import { seeOther, sendPage } from '../ui';
 import { readPlan, type Plan } from './plan';
 import { noticePage, notFoundPage } from './outcome-views';

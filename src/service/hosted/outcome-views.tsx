@@ -6,7 +6,7 @@
  * apply. Plain data in, a page out, escaped by hono/jsx.
  */
 import { DEFAULT_SHOP_TIME_ZONE } from '../../shared/shop-day';
-import type { TransactionRow } from '../payments/model';
+import type { TransactionRow } from '../payments';
 import { ErrorBox, LinkButton, StatusCard, type HostedPage } from '../ui';
 import { Header, Page, base, money, type Summary } from './views';
 

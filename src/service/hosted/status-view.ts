@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { Uuid } from '../../shared/contract/common';
 import type { HostedContext } from './context';
-import { optionsOf, type RequestRow } from '../payments/model';
+import { optionsOf, type RequestRow } from '../payments';
 import { sendPage } from '../ui';
 import { returnUrl, type HostedKit } from './kit';
 import { optionsPage } from './views';

@@ -10,7 +10,7 @@
  */
 import type { Child } from 'hono/jsx';
 import { formatPence } from '../../shared/money';
-import type { Method, TransactionRow } from '../payments/model';
+import type { Method, TransactionRow } from '../payments';
 import {
   ErrorBox,
   HiddenFields,

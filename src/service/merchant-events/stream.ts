@@ -8,13 +8,13 @@
  * through the ordinary routes, so it sees exactly what the API shows.
  */
 import { streamSSE } from 'hono/streaming';
-import { sayReconnect } from '../ops/streams';
+import { sayReconnect } from '../ops';
 import type { MerchantTopic } from '../../shared/contract/merchant-events';
 import { routes } from '../../shared/contract/routes';
 import type { Area } from '../context';
 import { presentedSecretHash } from '../http/auth';
 import { mount } from '../http/mount';
-import { HEARTBEAT_MS } from '../terminals/stream';
+import { HEARTBEAT_MS } from '../terminals';
 import { changedTopics, createWatcher } from './watch';
 
 export const WATCH_MS = Number(process.env.COUNTER_MERCHANT_WATCH_MS ?? 500);

@@ -9,7 +9,7 @@
 import type { MerchantTopic } from '../../shared/contract/merchant-events';
 import type { Environment } from '../kernel/caller';
 import { insertionOrder, type Store } from '../kernel/store/port';
-import type { Presence } from '../terminals/model';
+import type { Presence } from '../terminals';
 
 /** Refunds need no fingerprint: every refund made or moved writes a REFUND_STATUS event. */
 export type Fingerprints = Record<Exclude<MerchantTopic, 'refunds'>, string>;

@@ -8,7 +8,7 @@ import type { Caller, Environment } from '../kernel/caller';
 import { ApiError, badField, storeArchived } from '../kernel/errors';
 import type { Store } from '../kernel/store/port';
 import { createReadCache } from '../kernel/store/read-cache';
-import { createStoreViews } from '../merchants/repo/stores';
+import { createStoreViews } from '../merchants';
 import type { PaymentStatus } from '../../shared/payment-states';
 import type { Method, RequestOptions, RequestRow } from './model';
 import { newId } from '../kernel/ids';

@@ -2,3 +2,9 @@
 export type { PaymentReader } from './repo/reader';
 export type { Lifecycle } from './lifecycle';
 export type { PaymentCreator } from './create';
+export { requestFor } from './access';
+export type { Authorization } from './lifecycle';
+export type { MerchantRow } from './create';
+export { allowedMethodsOf, optionsOf, statusRecord } from './model';
+export type { Method, RequestOptions, RequestRow, TransactionRow } from './model';
+export { paymentLinks } from './links';

@@ -7,9 +7,9 @@ import type { BasketLine } from '../../shared/basket';
 import type { PaymentStatus } from '../../shared/payment-states';
 import type { RefundStatus } from '../../shared/refund-states';
 import type { ServiceContext } from '../context';
-import { profileLines } from '../merchants/profile';
-import type { Method, RequestRow } from '../payments/model';
-import { createStoreViews } from '../merchants/repo/stores';
+import { profileLines } from '../merchants';
+import type { Method, RequestRow } from '../payments';
+import { createStoreViews } from '../merchants';
 
 export interface ReceiptRefund {
   refundId: string;

@@ -10,7 +10,7 @@ import { canMoveRefund, type RefundStatus } from '../../shared/refund-states';
 import type { Clock, Sweep } from '../kernel/clock';
 import type { Outbox } from '../kernel/events/outbox';
 import { badField, badRequest, notFound } from '../kernel/errors';
-import type { PaymentReader, RequestRow } from '../payments/model';
+import type { PaymentReader, RequestRow } from '../payments';
 import type { Store } from '../kernel/store/port';
 import type { RefundRow } from './model';
 import { createRefundStatements, type RefundReader } from './repo';

@@ -5,7 +5,7 @@ import { penceToDecimalText } from '../../shared/money';
 import type { RefundStatus } from '../../shared/refund-states';
 import { iso } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
-import type { RequestRow } from '../payments/model';
+import type { RequestRow } from '../payments';
 
 export interface RefundRow {
   id: string;

@@ -7,8 +7,8 @@ import type { Area } from '../context';
 import type { Caller } from '../kernel/caller';
 import { ApiError } from '../kernel/errors';
 import { mount } from '../http/mount';
-import { requestFor } from '../payments/access';
-import type { RequestRow } from '../payments/model';
+import { requestFor } from '../payments';
+import type { RequestRow } from '../payments';
 import { refundRecord } from './model';
 
 export const refundRoutes: Area = (app, ctx) => {

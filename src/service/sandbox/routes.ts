@@ -7,9 +7,9 @@ import { badRequest } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { sandboxReset } from '../kernel/sandbox-reset';
 import { sandboxClockStatements } from './repo';
-import { requestFor } from '../payments/access';
-import { statusRecord } from '../payments/model';
-import { AUTHORIZATION_MS, CAPTURE_MARGIN_MS, forgetChargeable } from '../cards/charges';
+import { requestFor } from '../payments';
+import { statusRecord } from '../payments';
+import { AUTHORIZATION_MS, CAPTURE_MARGIN_MS, forgetChargeable } from '../cards';
 
 const SIMULATED_CARD = { brand: 'VISA', last4: '4242', type: 'CREDIT' };
 

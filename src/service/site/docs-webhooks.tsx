@@ -6,8 +6,8 @@
  * `npm run webhooks -- listen`), beside the routes the page lists. Retry times come from the
  * dispatcher's own schedule, so the page cannot drift from what it does.
  */
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../webhooks/schedule';
-import { STALE_TIMESTAMP_SECONDS } from '../webhooks/signing';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../webhooks';
+import { STALE_TIMESTAMP_SECONDS } from '../webhooks';
 
 export const WEBHOOKS_GUIDE_ID = 'webhooks-guide';
 

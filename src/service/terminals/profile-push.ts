@@ -7,7 +7,7 @@
  */
 import type { Environment } from '../kernel/caller';
 import type { Outbox } from '../kernel/events/outbox';
-import { profileLines, type MerchantProfile, type MerchantProfiles } from '../merchants/profile';
+import { profileLines, type MerchantProfile, type MerchantProfiles } from '../merchants';
 import type { TerminalReader } from './model';
 
 /** What a terminal shows and prints of the shop, as GET /api/terminal/me describes it. */

@@ -11,8 +11,8 @@ import { iso } from '../kernel/clock';
 import type { Area } from '../context';
 import { ApiError } from '../kernel/errors';
 import { mount } from '../http/mount';
-import { paymentLinks } from '../payments/links';
-import type { Method } from '../payments/model';
+import { paymentLinks } from '../payments';
+import type { Method } from '../payments';
 
 export const remotePaymentRoutes: Area = (app, ctx) => {
   const { clock, terminals, outbox } = ctx;

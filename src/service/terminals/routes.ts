@@ -15,8 +15,8 @@ import { mount } from '../http/mount';
 import { terminalRecord } from './model';
 import { tellTerminalsOfProfileChanges } from './profile-push';
 import { terminalWrites } from './repo/terminals';
-import { createStoreViews } from '../merchants/repo/stores';
-import { profileLines } from '../merchants/profile';
+import { createStoreViews } from '../merchants';
+import { profileLines } from '../merchants';
 
 /** Pairing codes live 10 minutes and work once. */
 export const PAIRING_CODE_TTL_MS = 10 * 60_000;

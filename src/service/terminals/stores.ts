@@ -13,7 +13,7 @@ import type { Caller } from '../kernel/caller';
 import type { Area } from '../context';
 import { ApiError, notFound } from '../kernel/errors';
 import { mount } from '../http/mount';
-import { createStoreViews } from '../merchants/repo/stores';
+import { createStoreViews } from '../merchants';
 import { storeStatements, type StoreRow } from './repo/stores';
 
 function storeRecord(s: StoreRow): z.input<typeof StoreRecord> {

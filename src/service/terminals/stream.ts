@@ -5,7 +5,7 @@
  * `lastSeenAt` follow the stream.
  */
 import { streamSSE } from 'hono/streaming';
-import { sayReconnect } from '../ops/streams';
+import { sayReconnect } from '../ops';
 import { routes } from '../../shared/contract/routes';
 import type { Area } from '../context';
 import type { StoredEvent } from '../kernel/events/outbox';

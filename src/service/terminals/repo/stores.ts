@@ -4,8 +4,8 @@
  */
 import type { Environment } from '../../kernel/caller';
 import { orderedJoin, type Store } from '../../kernel/store/port';
-import { ofEnvironment, sandboxCopyJoin } from '../../merchants/repo/profiles';
-import { seenIn, storeColumn, storesWithCopy } from '../../merchants/repo/stores';
+import { ofEnvironment, sandboxCopyJoin } from '../../merchants';
+import { seenIn, storeColumn, storesWithCopy } from '../../merchants';
 
 export interface StoreRow {
   id: string;

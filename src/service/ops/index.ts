@@ -1,0 +1,2 @@
+/** The ops area as other areas see it. */
+export { sayReconnect } from './streams';

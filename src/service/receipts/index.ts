@@ -1,0 +1,2 @@
+/** The receipts area as other areas see it. */
+export { receiptUrl } from './receipt-data';

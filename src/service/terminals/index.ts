@@ -1,0 +1,3 @@
+/** The terminals area as other areas see it. */
+export { HEARTBEAT_MS } from './stream';
+export type { Presence } from './model';
