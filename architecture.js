@@ -38,9 +38,11 @@ export const floorPlans = {
       merchants: { mayImport: ['kernel', 'http', 'ui', 'ops'] },
       payments: { mayImport: ['kernel', 'http', 'ui', 'merchants', 'webhooks'] },
       customers: { mayImport: ['kernel', 'http', 'ui', 'merchants'] },
-      cards: { mayImport: ['kernel', 'http', 'ui', 'merchants', 'payments', 'customers'] },
+      cards: {
+        mayImport: ['kernel', 'http', 'ui', 'messages', 'merchants', 'payments', 'customers'],
+      },
       refunds: { mayImport: ['kernel', 'http', 'payments'] },
-      receipts: { mayImport: ['kernel', 'http', 'ui', 'merchants', 'payments'] },
+      receipts: { mayImport: ['kernel', 'http', 'ui', 'merchants', 'payments', 'refunds'] },
       terminals: {
         mayImport: ['kernel', 'http', 'ui', 'ops', 'merchants', 'payments', 'customers', 'cards'],
       },
@@ -72,7 +74,9 @@ export const floorPlans = {
           'hosted',
         ],
       },
-      images: { mayImport: ['kernel', 'http', 'ui', 'merchants', 'payments', 'receipts'] },
+      images: {
+        mayImport: ['kernel', 'http', 'ui', 'merchants', 'payments', 'refunds', 'receipts'],
+      },
       sandbox: {
         mayImport: [
           'kernel',

@@ -11,7 +11,8 @@ import type { ProcessPaymentBody } from '../../shared/contract/payments';
 import { penceToPounds, poundsToPence } from '../../shared/money';
 import { routes } from '../../shared/contract/routes';
 import { iso } from '../kernel/clock';
-import type { Area, ServiceContext } from '../context';
+import type { Area } from '../http/context';
+import type { CardsContext } from './context';
 import type { Store } from '../kernel/store/port';
 import { NO_CUSTOMER } from '../customers';
 import { createTerminalScope } from '../customers';
@@ -57,7 +58,7 @@ export const forgetChargeable = (store: Store) => chargeables.get(store)?.clear(
  * The saved-card charge itself, shared by POST /api/payments/card/process-payment and by
  * COLLECT contracts (cards/collect.ts): both make the same card payment request.
  */
-export function createCardCharger(ctx: ServiceContext) {
+export function createCardCharger(ctx: CardsContext) {
   const terminalScope = createTerminalScope(ctx.store, ctx.clock);
   // One per database, so the routes' charger and COLLECT contracts' share it with the reset.
   const known = chargeables.get(ctx.store) ?? new Map<string, Chargeable>();
@@ -184,7 +185,7 @@ export function createCardCharger(ctx: ServiceContext) {
 }
 export type CardCharger = ReturnType<typeof createCardCharger>;
 
-export const chargeRoutes: Area = (app, ctx) => {
+export const chargeRoutes: Area<CardsContext> = (app, ctx) => {
   const { charge } = createCardCharger(ctx);
   // What a charge keeps of the merchant holds its card setting (merchants/profile.ts).
   ctx.profiles.onChange({

@@ -7,7 +7,7 @@
  * cardPaymentDetails) and the sandbox card network's test cards behave as docs/customers.md says.
  */
 import type { CollectCards, LinkedMethod } from './collect-cards';
-import type { ServiceContext } from '../context';
+import type { CardsContext } from './context';
 import { penceToPounds } from '../../shared/money';
 import { createCardCharger } from './charges';
 import { createCardStore, type SavedCardRow } from './model';
@@ -19,7 +19,7 @@ const linkedMethodOf = (row: SavedCardRow): LinkedMethod => ({
   expiryDate: row.expiry_date,
 });
 
-export function cardsFor(ctx: ServiceContext): CollectCards {
+export function cardsFor(ctx: CardsContext): CollectCards {
   const cards = createCardStore(ctx.store, ctx.clock);
   const charger = createCardCharger(ctx);
   return {

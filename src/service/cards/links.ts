@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { routes } from '../../shared/contract/routes';
 import type { Clock } from '../kernel/clock';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { CardsContext } from './context';
 import { createCustomerStore, type CustomerRow } from '../customers';
 import { ApiError } from '../kernel/errors';
 import { mount } from '../http/mount';
@@ -90,7 +91,7 @@ export function recipientOf(
   return null;
 }
 
-export const cardLinkRoutes: Area = (app, ctx) => {
+export const cardLinkRoutes: Area<CardsContext> = (app, ctx) => {
   const customers = createCustomerStore(ctx.store, ctx.clock);
   const links = createLinkStore(ctx.store, ctx.clock);
   mount(app, ctx.auth, routes.authorizeCard, async ({ params, body, caller }) => {

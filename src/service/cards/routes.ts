@@ -3,7 +3,8 @@
  * control that saves a test card without a browser.
  */
 import { routes } from '../../shared/contract/routes';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { CardsContext } from './context';
 import { createCustomerStore } from '../customers';
 import { badField } from '../kernel/errors';
 import { mount } from '../http/mount';
@@ -11,7 +12,7 @@ import { expiryInFuture } from './card-numbers';
 import { createCardStore, defaultExpiry, savedCardRecord } from './model';
 import { cardProfile } from './test-cards';
 
-export const cardRoutes: Area = (app, ctx) => {
+export const cardRoutes: Area<CardsContext> = (app, ctx) => {
   const customers = createCustomerStore(ctx.store, ctx.clock);
   const cards = createCardStore(ctx.store, ctx.clock);
 

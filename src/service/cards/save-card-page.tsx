@@ -11,7 +11,8 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Child } from 'hono/jsx';
 import { z } from 'zod';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { CardsContext } from './context';
 import { createCustomerStore } from '../customers';
 import { SandboxChallengeForm } from '../ui/components';
 import { shopNameStatement } from './repo';
@@ -235,7 +236,7 @@ function unusablePage(
   return undefined;
 }
 
-export const saveCardPageRoutes: Area = (app, ctx) => {
+export const saveCardPageRoutes: Area<CardsContext> = (app, ctx) => {
   const links = createLinkStore(ctx.store, ctx.clock);
   const cards = createCardStore(ctx.store, ctx.clock);
   const customers = createCustomerStore(ctx.store, ctx.clock);

@@ -4,13 +4,14 @@
  * lists the cards, which are this area's.
  */
 import { routes } from '../../shared/contract/routes';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { CardsContext } from './context';
 import { mount } from '../http/mount';
 import { createCustomerStore } from '../customers';
 import { createTerminalScope } from '../customers';
 import { savedCardRecord, createCardStore } from './model';
 
-export const terminalCardRoutes: Area = (app, ctx) => {
+export const terminalCardRoutes: Area<CardsContext> = (app, ctx) => {
   const { store, clock } = ctx;
   const customers = createCustomerStore(store, clock);
   const cards = createCardStore(store, clock);

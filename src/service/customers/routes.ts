@@ -2,12 +2,13 @@
 import { MetadataKey } from '../../shared/contract/common';
 import { collectMetadataFilter } from '../../shared/contract/customers';
 import { routes } from '../../shared/contract/routes';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { CustomersContext } from './context';
 import { badField } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { createCustomerStore, customerRecord } from './model';
 
-export const customerRoutes: Area = (app, ctx) => {
+export const customerRoutes: Area<CustomersContext> = (app, ctx) => {
   const store = createCustomerStore(ctx.store, ctx.clock);
 
   mount(app, ctx.auth, routes.createCustomer, async ({ body, caller }) =>

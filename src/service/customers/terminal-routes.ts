@@ -5,7 +5,8 @@
  * through the card routes, which check the same scope.
  */
 import { routes } from '../../shared/contract/routes';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { CustomersContext } from './context';
 import { ApiError, notFound } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { createCustomerStore, type CustomerRow } from './model';
@@ -13,7 +14,7 @@ import { createTerminalScope, lookupRecord } from './terminal-scope';
 import { newId } from '../kernel/ids';
 import { lookupStatements } from './repo/lookups';
 
-export const terminalCustomerRoutes: Area = (app, ctx) => {
+export const terminalCustomerRoutes: Area<CustomersContext> = (app, ctx) => {
   const { store, clock } = ctx;
   const customers = createCustomerStore(store, clock);
   const scope = createTerminalScope(store, clock);

@@ -5,7 +5,8 @@
  * for everything that asks for the classic path. No text, so no font is involved.
  */
 import { Resvg } from '@resvg/resvg-js';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { ImagesContext } from './context';
 
 /** A counter-blue tile with a white "C" ring and a coin dot: readable at 16 px. */
 export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
@@ -60,7 +61,7 @@ export function faviconIco(): Buffer {
 // A day: the icon changes only with a new version, and a stale one harms nobody.
 const CACHE = 'public, max-age=86400';
 
-export const faviconRoutes: Area = (app) => {
+export const faviconRoutes: Area<ImagesContext> = (app) => {
   app.get('/favicon.ico', (c) =>
     c.body(new Uint8Array(faviconIco()), 200, {
       'Content-Type': 'image/x-icon',

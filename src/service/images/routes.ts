@@ -4,7 +4,8 @@
  * expire; an expired or cancelled request still renders, and its receipt says so.
  */
 import { routes } from '../../shared/contract/routes';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { ImagesContext } from './context';
 import { notFound } from '../kernel/errors';
 import { answer, etagOf, matches, type Image } from '../http/caching';
 import { mount } from '../http/mount';
@@ -28,7 +29,7 @@ const LAYOUT_VERSION = 3;
 /** Enough for every kiosk of a busy shop to hit the cache; each entry is a few kilobytes. */
 const CACHE_ENTRIES = 200;
 
-export const imageRoutes: Area = (app, ctx) => {
+export const imageRoutes: Area<ImagesContext> = (app, ctx) => {
   const cache = createLru<Image>(CACHE_ENTRIES);
 
   const requestRow = async (id: string): Promise<RequestRow> => {

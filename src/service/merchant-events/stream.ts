@@ -11,7 +11,8 @@ import { streamSSE } from 'hono/streaming';
 import { sayReconnect } from '../ops';
 import type { MerchantTopic } from '../../shared/contract/merchant-events';
 import { routes } from '../../shared/contract/routes';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { MerchantEventsContext } from './context';
 import { presentedSecretHash } from '../http/auth';
 import { mount } from '../http/mount';
 import { HEARTBEAT_MS } from '../terminals';
@@ -19,7 +20,7 @@ import { changedTopics, createWatcher } from './watch';
 
 export const WATCH_MS = Number(process.env.COUNTER_MERCHANT_WATCH_MS ?? 500);
 
-export const merchantEventRoutes: Area = (app, ctx) => {
+export const merchantEventRoutes: Area<MerchantEventsContext> = (app, ctx) => {
   const fingerprints = createWatcher(ctx.store, ctx.presence);
 
   mount(app, ctx.auth, routes.merchantEvents, async ({ caller, c }) => {

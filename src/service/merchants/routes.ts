@@ -4,7 +4,8 @@
  */
 import { routes } from '../../shared/contract/routes';
 import type { Merchant } from '../../shared/contract/merchants';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { MerchantsContext } from './context';
 import { answer, etagOf } from '../http/caching';
 import { mount } from '../http/mount';
 import type { Environment } from '../kernel/caller';
@@ -14,7 +15,7 @@ import type { MerchantProfile, ProfileChange } from './profile';
 
 const ENVIRONMENTS: Environment[] = ['production', 'sandbox'];
 
-export const merchantRoutes: Area = (app, ctx) => {
+export const merchantRoutes: Area<MerchantsContext> = (app, ctx) => {
   const record = (p: MerchantProfile): Merchant => ({
     id: p.id,
     name: p.name,

@@ -8,7 +8,8 @@
  */
 import type { AccessSecret } from '../../shared/contract/secrets';
 import { routes } from '../../shared/contract/routes';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { MerchantsContext } from './context';
 import type { Caller, Environment } from '../kernel/caller';
 import { iso } from '../kernel/clock';
 import { ApiError, notFound } from '../kernel/errors';
@@ -25,7 +26,7 @@ const NO_SECRET = 'No access secret with this id';
 const reach = (caller: MerchantCaller): Environment[] =>
   caller.environment === 'production' ? ['sandbox', 'production'] : ['sandbox'];
 
-export const secretRoutes: Area = (app, ctx) => {
+export const secretRoutes: Area<MerchantsContext> = (app, ctx) => {
   const { store } = ctx;
   const { inUse, owned, revoke } = secretStatements(store);
 

@@ -1,2 +1,3 @@
 /** The ops area as other areas see it. */
 export { sayReconnect } from './streams';
+export type { StreamRegistry } from './streams';

@@ -4,12 +4,13 @@
  * dashboard polls it to follow payments live.
  */
 import { routes } from '../../shared/contract/routes';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { PaymentsContext } from './context';
 import { mount } from '../http/mount';
 import { statusRecord } from './model';
 import { createListStatements, type ListFilter } from './repo/list';
 
-export const paymentListRoutes: Area = (app, ctx) => {
+export const paymentListRoutes: Area<PaymentsContext> = (app, ctx) => {
   const { count, page } = createListStatements(ctx.store);
 
   mount(app, ctx.auth, routes.listPaymentRequests, async ({ query, caller }) => {

@@ -1,11 +1,12 @@
 /** Payment requests (docs/payment-states.md): process-payment, cancel and payment status. */
 import { routes } from '../../shared/contract/routes';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { PaymentsContext } from './context';
 import { mount } from '../http/mount';
 import { requestFor, requestWithTransactionsFor } from './access';
 import { paymentLinks } from './links';
 
-export const paymentRoutes: Area = (app, ctx) => {
+export const paymentRoutes: Area<PaymentsContext> = (app, ctx) => {
   // A new payment is made under its merchant's settings as they are now: the creator forgets
   // what it kept of them once a change has committed (merchants/profile.ts).
   ctx.profiles.onChange({ committed: (change) => ctx.creator.merchantChanged(change.merchantId) });

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Agent } from 'node:https';
 import { z } from 'zod';
-import type { ServiceContext } from '../context';
+import type { PushContext } from './context';
 import type { StoredEvent } from '../kernel/events/outbox';
 import { serviceAccountCredential } from './google-credential';
 
@@ -156,7 +156,7 @@ interface PushRow {
  * status. `stop` waits for sends in flight and abandons pending retries.
  */
 export function attachFcmPush(
-  ctx: Pick<ServiceContext, 'store' | 'outbox' | 'presence'>,
+  ctx: Pick<PushContext, 'store' | 'outbox' | 'presence'>,
   fcm: FcmSender | null,
   log: (line: string) => void,
 ): { stop(): Promise<void> } {

@@ -6,7 +6,7 @@
 import type { BasketLine } from '../../shared/basket';
 import type { PaymentStatus } from '../../shared/payment-states';
 import type { RefundStatus } from '../../shared/refund-states';
-import type { ServiceContext } from '../context';
+import type { ReceiptsContext } from './context';
 import { profileLines } from '../merchants';
 import type { Method, RequestRow } from '../payments';
 import { createStoreViews } from '../merchants';
@@ -53,7 +53,7 @@ export interface Receipt {
 export const receiptUrl = (publicUrl: string, paymentRequestId: string) =>
   `${publicUrl}/receipt/${paymentRequestId}`;
 
-export function createReceiptReader(ctx: ServiceContext) {
+export function createReceiptReader(ctx: ReceiptsContext) {
   const stores = createStoreViews(ctx.store);
 
   return async function receiptOf(row: RequestRow): Promise<Receipt> {

@@ -5,12 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Uuid } from '../../shared/contract/common';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { ReceiptsContext } from './context';
 import { pageSecurityHeaders } from '../ui/html';
 import { createReceiptReader, receiptUrl } from './receipt-data';
 import { receiptNotFoundPage, receiptPage } from './receipt-page';
 
-export const receiptRoutes: Area = (app, ctx) => {
+export const receiptRoutes: Area<ReceiptsContext> = (app, ctx) => {
   const receiptOf = createReceiptReader(ctx);
 
   app.get('/receipt/:paymentRequestId', async (c) => {

@@ -3,7 +3,8 @@
  * sandbox bank's answer (extension). A terminal secret may do both for its own store's payments.
  */
 import { routes } from '../../shared/contract/routes';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { RefundsContext } from './context';
 import type { Caller } from '../kernel/caller';
 import { ApiError } from '../kernel/errors';
 import { mount } from '../http/mount';
@@ -11,7 +12,7 @@ import { requestFor } from '../payments';
 import type { RequestRow } from '../payments';
 import { refundRecord } from './model';
 
-export const refundRoutes: Area = (app, ctx) => {
+export const refundRoutes: Area<RefundsContext> = (app, ctx) => {
   /** Looking up refunds answers 400 when no payment request is found (not the usual 404). */
   async function paymentOf(caller: Caller, id: string): Promise<RequestRow> {
     try {

@@ -2,7 +2,8 @@
 import { routes } from '../../shared/contract/routes';
 import { poundsToPence } from '../../shared/money';
 import { iso } from '../kernel/clock';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { SandboxContext } from './context';
 import { badRequest } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { sandboxReset } from '../kernel/sandbox-reset';
@@ -13,7 +14,7 @@ import { AUTHORIZATION_MS, CAPTURE_MARGIN_MS, forgetChargeable } from '../cards'
 
 const SIMULATED_CARD = { brand: 'VISA', last4: '4242', type: 'CREDIT' };
 
-export const sandboxRoutes: Area = (app, ctx) => {
+export const sandboxRoutes: Area<SandboxContext> = (app, ctx) => {
   const { advance } = sandboxClockStatements(ctx.store);
 
   mount(app, ctx.auth, routes.advanceClock, async ({ body, caller }) => {

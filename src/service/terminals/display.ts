@@ -8,11 +8,12 @@ import { routes } from '../../shared/contract/routes';
 import { basketTotalPence } from '../../shared/basket';
 import { displayLinesInPence } from '../../shared/contract/line-items';
 import { penceToPounds } from '../../shared/money';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { TerminalsContext } from './context';
 import { ApiError } from '../kernel/errors';
 import { mount } from '../http/mount';
 
-export const terminalDisplayRoutes: Area = (app, ctx) => {
+export const terminalDisplayRoutes: Area<TerminalsContext> = (app, ctx) => {
   const { terminals, outbox } = ctx;
 
   mount(app, ctx.auth, routes.pushTerminalDisplay, async ({ params, body, caller }) => {

@@ -8,13 +8,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { routes } from '../../shared/contract/routes';
 import { REMOTE_ORDER_PREFIX } from '../../shared/order-ids';
 import { iso } from '../kernel/clock';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { TerminalsContext } from './context';
 import { ApiError } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { paymentLinks } from '../payments';
 import type { Method } from '../payments';
 
-export const remotePaymentRoutes: Area = (app, ctx) => {
+export const remotePaymentRoutes: Area<TerminalsContext> = (app, ctx) => {
   const { clock, terminals, outbox } = ctx;
 
   mount(app, ctx.auth, routes.processRemotePayment, async ({ body, caller }) => {

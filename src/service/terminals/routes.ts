@@ -7,7 +7,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { routes } from '../../shared/contract/routes';
 import { poundsToPence } from '../../shared/money';
 import { iso } from '../kernel/clock';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { TerminalsContext } from './context';
 import type { Environment } from '../kernel/caller';
 import { keepSecret, newSecret } from '../kernel/secrets';
 import { ApiError, badField, storeArchived } from '../kernel/errors';
@@ -21,7 +22,7 @@ import { profileLines } from '../merchants';
 /** Pairing codes live 10 minutes and work once. */
 export const PAIRING_CODE_TTL_MS = 10 * 60_000;
 
-export const terminalRoutes: Area = (app, ctx) => {
+export const terminalRoutes: Area<TerminalsContext> = (app, ctx) => {
   const { store, clock, terminals, presence } = ctx;
   tellTerminalsOfProfileChanges(ctx);
   const { openOrArchived: storeOf, primaryOf } = createStoreViews(store);

@@ -10,7 +10,8 @@ import { penceToPounds } from '../../shared/money';
 import { dateBounds, weekStart } from '../../shared/shop-day';
 import { iso } from '../kernel/clock';
 import type { Caller } from '../kernel/caller';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { TerminalsContext } from './context';
 import { ApiError, notFound } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { createStoreViews } from '../merchants';
@@ -30,7 +31,7 @@ function storeRecord(s: StoreRow): z.input<typeof StoreRecord> {
   };
 }
 
-export const storeRoutes: Area = (app, ctx) => {
+export const storeRoutes: Area<TerminalsContext> = (app, ctx) => {
   const { store, clock } = ctx;
   const views = createStoreViews(store);
   const sql = storeStatements(store);

@@ -7,7 +7,8 @@
 import { streamSSE } from 'hono/streaming';
 import { sayReconnect } from '../ops';
 import { routes } from '../../shared/contract/routes';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { TerminalsContext } from './context';
 import type { StoredEvent } from '../kernel/events/outbox';
 import { mount } from '../http/mount';
 import { TERMINAL_EVENT_TYPES, type TerminalEventType } from '../../shared/contract/terminals';
@@ -15,7 +16,7 @@ import { eventStatements } from './repo/events';
 
 export const HEARTBEAT_MS = Number(process.env.COUNTER_HEARTBEAT_MS ?? 15_000);
 
-export const terminalStreamRoutes: Area = (app, ctx) => {
+export const terminalStreamRoutes: Area<TerminalsContext> = (app, ctx) => {
   const { store, clock, presence, outbox } = ctx;
   const { missed, lastSeq, seen, touch, feed } = eventStatements(store);
   // The lease that tells other instances sharing the database that this one holds the

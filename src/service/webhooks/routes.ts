@@ -9,7 +9,8 @@ import {
   type WebhookTamper,
   type WebhookTestBody,
 } from '../../shared/contract/webhooks';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { WebhooksContext } from './context';
 import type { Caller } from '../kernel/caller';
 import { badField, notFound } from '../kernel/errors';
 import { mount } from '../http/mount';
@@ -27,7 +28,7 @@ const TAMPERED: Record<WebhookTamper, string> = {
 
 type MerchantCaller = Extract<Caller, { kind: 'merchant' }>;
 
-export const webhookRoutes: Area = (app, ctx) => {
+export const webhookRoutes: Area<WebhooksContext> = (app, ctx) => {
   const store = createSubscriptionStore(ctx.store, ctx.clock, ctx.outbox);
 
   mount(app, ctx.auth, routes.createWebhook, async ({ body, caller }) => {

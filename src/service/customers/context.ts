@@ -1,0 +1,4 @@
+/** What the customers area is handed: the kernel's context and the services of other areas it uses. */
+import type { HttpContext } from '../http/context';
+
+export type CustomersContext = HttpContext;

@@ -1,0 +1,3 @@
+/** The refunds area as other areas see it: reading refunds and moving their status. */
+export type { RefundReader } from './repo';
+export type { RefundLifecycle } from './lifecycle';
