@@ -205,7 +205,9 @@ describe('COLLECT with card on file', () => {
       });
     });
   }
+});
 
+describe('COLLECT charges: caps, no card, terms', () => {
   it('concurrent charges never pass a cap: each is checked and reserved atomically', async () => {
     const id = await customer();
     await saveCard(id, '4242424242424242');
@@ -362,7 +364,9 @@ describe('the authorization page of a COLLECT contract', () => {
     ).toBe(200);
     expect((await pay.contract.get(created.contractId)).status).toBe('ACTIVE');
   });
+});
 
+describe('the authorization page of a COLLECT contract: adding a card', () => {
   it('adds a new card with 3D Secure, comes back with it checked, and approving links it', async () => {
     const id = await customer();
     await saveCard(id, '4242424242424242');
@@ -444,7 +448,9 @@ describe('the authorization page of a COLLECT contract', () => {
     expect(html).toContain('Your new card was not saved');
     expect((await h.call('GET', `/api/customers/${id}/cards`)).body.totalCount).toBe(0);
   });
+});
 
+describe('the authorization page of a COLLECT contract: the decision', () => {
   it('approving needs a card; bad or foreign input changes nothing', async () => {
     const id = await customer();
     const created = await collectContract(id, 'Gym no card');

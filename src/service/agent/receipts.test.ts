@@ -79,19 +79,17 @@ describe('the shared receipt vectors', () => {
     });
 });
 
-describe('receipts from the service', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startService();
-  });
-  afterAll(() => h.close());
+/** The service of 'receipts from the service': that block starts it and closes it. */
+let h: Harness;
 
-  const jwks = async () => {
-    const res = await h.call('GET', '/.well-known/counter-receipts.json', undefined, null);
-    expect(res.status).toBe(200);
-    return ReceiptJwks.parse(res.body);
-  };
+const jwks = async () => {
+  const res = await h.call('GET', '/.well-known/counter-receipts.json', undefined, null);
+  expect(res.status).toBe(200);
+  return ReceiptJwks.parse(res.body);
+};
 
+/** What the service signs: a SEND payment's receipt, verified with its keys, and low-S only. */
+function signedReceipts() {
   it('a SEND answer carries a receipt that verifies with the published keys, and says what is left', async () => {
     const { client, agent } = await registeredClient(h, 'Receipts');
     const id = await activeContract(h, client);
@@ -178,7 +176,10 @@ describe('receipts from the service', () => {
     await expect(verifyReceipt(high, keys)).rejects.toThrow(/low-S/);
     await expect(client.verifyReceipt(high)).rejects.toMatchObject({ code: 'RECEIPT_INVALID' });
   });
+}
 
+/** What the client checks of a receipt (service, business, environment); a COLLECT receipt. */
+function checkedReceipts() {
   it("the client checks a receipt's service, business and environment against its own", async () => {
     const { client, agent } = await registeredClient(h, 'Claims');
     const id = await activeContract(h, client);
@@ -253,6 +254,16 @@ describe('receipts from the service', () => {
     // Reading the payment later gives no new receipt: the receipt is the answer's.
     expect((await client.contract.payment(charged.paymentId)).receipt).toBeUndefined();
   });
+}
+
+describe('receipts from the service', () => {
+  beforeAll(async () => {
+    h = await startService();
+  });
+  afterAll(() => h.close());
+
+  signedReceipts();
+  checkedReceipts();
 });
 
 describe('the receipt key is made once per database', () => {

@@ -112,29 +112,24 @@ describe('jose interoperability', () => {
   });
 });
 
-describe('over HTTP', () => {
-  let h: Harness;
-  let agentId: string;
-  let key: ReturnType<typeof newKey>;
-  beforeAll(async () => {
-    h = await startService();
-    const registered = await registeredClient(h);
-    agentId = registered.agent.agentId;
-    key = registered.key;
-  });
-  afterAll(() => h.close());
+/** The service and agent of 'over HTTP': that block starts, registers and closes them. */
+let h: Harness;
+let agentId: string;
+let key: ReturnType<typeof newKey>;
 
-  const me = (over: Partial<Parameters<typeof rawSigned>[1]> = {}) =>
-    rawSigned(h, { method: 'GET', path: '/api/agents/me', key: key.privateKey, agentId, ...over });
+const me = (over: Partial<Parameters<typeof rawSigned>[1]> = {}) =>
+  rawSigned(h, { method: 'GET', path: '/api/agents/me', key: key.privateKey, agentId, ...over });
 
-  function expect401(res: { status: number; body: unknown }, text: RegExp) {
-    expect(res.status).toBe(401);
-    const envelope = ErrorEnvelope.parse(res.body);
-    expect(envelope.name).toBe('UNAUTHORIZED');
-    expect(envelope.status).toBe(401);
-    expect(envelope.message).toMatch(text);
-  }
+function expect401(res: { status: number; body: unknown }, text: RegExp) {
+  expect(res.status).toBe(401);
+  const envelope = ErrorEnvelope.parse(res.body);
+  expect(envelope.name).toBe('UNAUTHORIZED');
+  expect(envelope.status).toBe(401);
+  expect(envelope.message).toMatch(text);
+}
 
+/** What the service accepts: a request signed by the client, or by jose. */
+function acceptedRequests() {
   it('accepts a correctly signed request and says the server time', async () => {
     // The sandbox clock runs in real time, so the request may cross a second boundary.
     const before = Math.floor(
@@ -181,7 +176,10 @@ describe('over HTTP', () => {
     expect(res.status).toBe(200);
     expect(res.body.totalCount).toBe(0);
   });
+}
 
+/** What it refuses, with a 401 that says why, and what a refusal leaves as it was. */
+function refusedRequests() {
   it('refuses a request without a signature', async () => {
     expect401(await me({ jws: null }), /X-Agent-Signature is required/);
   });
@@ -300,6 +298,19 @@ describe('over HTTP', () => {
     expect401(await me({ apiKey: 'sk_sandbox_wrong' }), /access secret/);
     expect401(await me({ apiKey: PRODUCTION }), /names no agent/);
   });
+}
+
+describe('over HTTP', () => {
+  beforeAll(async () => {
+    h = await startService();
+    const registered = await registeredClient(h);
+    agentId = registered.agent.agentId;
+    key = registered.key;
+  });
+  afterAll(() => h.close());
+
+  acceptedRequests();
+  refusedRequests();
 
   it('lists agents with the API key alone', async () => {
     const res = await h.call('GET', '/api/agents');
