@@ -27,7 +27,15 @@ export const floorPlans = {
   service: {
     root: 'src/service',
     // Files at the root that build the service from its areas: they may import anything.
-    composition: ['app.ts', 'cli.ts', 'install-root.ts', 'node-flags.ts'],
+    composition: [
+      'app.ts',
+      'cli.ts',
+      'context.ts',
+      'scheduler.ts',
+      'server.ts',
+      'install-root.ts',
+      'node-flags.ts',
+    ],
     units: {
       kernel: { mayImport: [] },
       http: { mayImport: ['kernel'] },

@@ -3,17 +3,13 @@
  * that fires expiries, card settlements and webhook deliveries. cli.ts makes it listen; tests
  * and the kiosk's embedded mode call `createService` directly.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { serve, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import net, { type AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
 import { errorEnvelope } from '../shared/contract/errors';
 import { bankRoutes } from './bank/routes';
 import { agentRoutes } from './agent/routes';
 import type { ReceiptKeyOptions } from './agent/receipt-signer';
-import { createClock, type SandboxOffset } from './kernel/clock';
+import { createClock } from './kernel/clock';
 import { chargeRoutes } from './cards/charges';
 import { cardLinkRoutes } from './cards/links';
 import { cardRoutes } from './cards/routes';
@@ -22,14 +18,15 @@ import { cardsFor } from './cards/collect';
 import { saveCardPageRoutes } from './cards/save-card-page';
 import { customerRoutes } from './customers/routes';
 import { terminalCustomerRoutes } from './customers/terminal-routes';
-import type { Area, ServiceContext } from './context';
-import { createGroupCommit } from './kernel/store/group-commit';
+import { composeContext, type Area, type ServiceContext } from './context';
+import { createScheduler } from './scheduler';
+import { drain, listen } from './server';
+import { sandboxClockStatements } from './sandbox/repo';
 import { createOutbox } from './kernel/events/outbox';
 import type { Environment } from './kernel/caller';
-import { createAuthenticator } from './http/auth';
 import { ApiError } from './kernel/errors';
 import { faviconRoutes } from './images/favicon';
-import { MAX_BODY_BYTES, declaredLength, tooLargeEnvelope } from './http/body';
+import { bodyLimits } from './http/body';
 import { routes, type RouteDef } from '../shared/contract/routes';
 import { createIdempotencyStore } from './http/idempotency';
 import { configureMount } from './http/mount';
@@ -44,12 +41,10 @@ import { merchantEventRoutes } from './merchant-events/stream';
 import { bootstrapMerchant, type Bootstrap } from './merchants/bootstrap';
 import { secretRoutes } from './merchants/secret-routes';
 import { convertHeldSvgLogos } from './merchants/logo-convert';
-import { createMerchantProfiles } from './merchants/profile';
 import { merchantRoutes } from './merchants/routes';
 import { dashboardArea } from './site/dashboard';
 import { docsRoutes } from './site/docs';
 import { hostedPageRoutes } from './hosted/routes';
-import { createPaymentCreator } from './payments/create';
 import { createMessageOutbox, type MessageOptions } from './messages/outbox';
 import { messageRoutes } from './messages/routes';
 import { createLifecycle } from './payments/lifecycle';
@@ -65,7 +60,6 @@ import { sandboxRoutes } from './sandbox/routes';
 import { openStore, type StoreOptions } from './kernel/store/open';
 import { isUnavailable } from './kernel/store/unavailable';
 import type { Store } from './kernel/store/port';
-import { createPresence, createTerminalReader } from './terminals/model';
 import { remotePaymentRoutes } from './terminals/remote';
 import { terminalDisplayRoutes } from './terminals/display';
 import { terminalRoutes } from './terminals/routes';
@@ -77,7 +71,6 @@ import { webhookRoutes } from './webhooks/routes';
 import { createMetrics } from './ops/metrics';
 import { requestLog, type Logger } from './ops/request-log';
 import { operationRoutes } from './ops/routes';
-import { createStreamRegistry } from './ops/streams';
 
 export interface ServiceOptions extends StoreOptions {
   /** Base of returned links; defaults to the listening address once known. */
@@ -176,60 +169,10 @@ export interface Service {
   close(drainMs?: number, lingerMs?: number): Promise<void>;
 }
 
-/**
- * A request Node's HTTP parser refuses never reaches Hono: answer it in the envelope too (431
- * for headers or a URL over Node's 16 KiB, 400 for anything malformed), then close.
- */
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (!socket.writable) return void socket.destroy();
-  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const body = JSON.stringify(
-    status === 431
-      ? errorEnvelope(431, 'The request line or headers are larger than 16 KiB')
-      : errorEnvelope(400, 'The request is not valid HTTP'),
-  );
-  socket.end(
-    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
-      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-      `Connection: close\r\n\r\n${body}`,
-  );
-}
-
-/**
- * Stops accepting connections and lets the requests in flight finish: after `lingerMs` of
- * answering on the connections it has (each answer closing its connection; see Service.close),
- * idle keep-alive connections close as soon as they are idle, and whatever is still open after
- * `drainMs` is cut.
- *
- * The port closes first, without touching open connections (net.Server's close: http.Server's
- * would also close the idle ones): a balancer's new connection is refused, which it safely tries
- * on another instance, while a request it is sending on a kept-alive connection is still
- * answered. Closing such a connection under it instead resets the request, and a balancer does
- * not send a POST again.
- */
-async function drain(server: ServerType, drainMs: number, lingerMs: number): Promise<void> {
-  const http = server as unknown as {
-    closeIdleConnections?: () => void;
-    closeAllConnections?: () => void;
-  };
-  const closed = new Promise<void>((resolve) => {
-    net.Server.prototype.close.call(server, () => resolve());
-  });
-  if (lingerMs > 0) await new Promise((resolve) => setTimeout(resolve, lingerMs));
-  const idle = setInterval(() => http.closeIdleConnections?.(), 50);
-  const cut = setTimeout(() => http.closeAllConnections?.(), drainMs);
-  http.closeIdleConnections?.();
-  await closed;
-  clearInterval(idle);
-  clearTimeout(cut);
-}
-
 export async function createService(options: ServiceOptions): Promise<Service> {
   const opened = await openStore(options);
   const { store } = opened;
-  const sandboxOffsets = store.prepare<[], SandboxOffset>(
-    'SELECT merchant_id, offset_ms FROM sandbox_clocks',
-  );
+  const sandboxOffsets = sandboxClockStatements(store).offsets;
   const clock = createClock(await sandboxOffsets.all());
   const bootstrap = await bootstrapMerchant(store, clock, options.secrets, options.merchantName);
   const outbox = createOutbox(store, clock);
@@ -250,28 +193,68 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   };
   const areaWork: (() => Promise<unknown>)[] = [];
   const messages = createMessageOutbox(store, clock, options.mail ?? {}, log);
-  const ctx: ServiceContext = {
+  const scheduler = createScheduler(
+    {
+      store,
+      clock,
+      lifecycle,
+      refunds: refunds.lifecycle,
+      areaWork,
+      sandboxOffsets: () => sandboxOffsets.all(),
+      after: async () => {
+        await dispatcher.wake();
+        messages.wake();
+      },
+      log,
+    },
+    options.tickMs,
+  );
+  const ctx = composeContext({
     store,
     clock,
     outbox,
-    commit: createGroupCommit(store),
-    auth: createAuthenticator(store, () => clock.now('production')),
     payments,
     lifecycle,
-    creator: createPaymentCreator(store, clock),
-    terminals: createTerminalReader(store),
-    profiles: createMerchantProfiles(store),
     refunds,
-    presence: createPresence(store),
-    streams: createStreamRegistry(),
+    messages,
     approvers: { operatorDefault: options.agentApprovers ?? [] },
     receiptKeys: options.receiptKeys ?? {},
-    messages,
     publicUrl: () => publicUrl,
-    tick: () => tick(),
+    tick: () => scheduler.tick(),
     everyTick: (work) => void areaWork.push(work),
-  };
+  });
+  const app = buildApp(ctx, options, log);
+  const fcmPush = attachFcmPush(ctx, createFcmPush(options.fcm, log), log);
 
+  let server: ServerType | undefined;
+  return {
+    app,
+    ctx,
+    bootstrap,
+    store,
+    async listen(port = 0, hostname = '127.0.0.1') {
+      const listening = await listen(app, port, hostname, () => ctx.streams.draining());
+      server = listening.server;
+      const linkHost = hostname === '0.0.0.0' ? (options.advertiseHost ?? '127.0.0.1') : hostname;
+      if (!options.publicUrl) publicUrl = `http://${linkHost}:${listening.port}`;
+      return `http://${hostname}:${listening.port}`;
+    },
+    async close(drainMs = DRAIN_MS, lingerMs = 0) {
+      ctx.streams.drainAll(RECONNECT_HINT_MS);
+      if (server) await drain(server, drainMs, lingerMs);
+      await scheduler.stop();
+      await dispatcher.stop();
+      await fcmPush.stop();
+      await messages.stop();
+      await outbox.stop();
+      await opened.close();
+    },
+  };
+}
+
+/** The HTTP app: request log, mount's limits, the error envelope, body limits, every area. */
+function buildApp(ctx: ServiceContext, options: ServiceOptions, log: (line: string) => void) {
+  const { store, clock, outbox } = ctx;
   const app = new Hono();
   const metrics = options.metricsToken
     ? createMetrics(options.metricsToken, {
@@ -297,116 +280,9 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     log(`internal error: ${error.stack ?? error.message}`);
     return c.json(errorEnvelope(500, 'Internal error; the request changed nothing'), 500);
   });
-  // Every body, not only the contract's JSON ones (mount reads those itself, counting as it
-  // reads): the hosted pages' form posts and anything an area serves by hand get the same limit.
-  const countedLimit = (limit: number) =>
-    bodyLimit({
-      maxSize: limit,
-      onError: (c) => {
-        c.header('Connection', 'close');
-        const { message, errors } = tooLargeEnvelope(limit);
-        return c.json(errorEnvelope(413, message, errors), 413);
-      },
-    });
-  const defaultLimit = countedLimit(MAX_BODY_BYTES);
-  // The few contract routes that take a larger body (a logo upload), by method and path.
-  const largeBodies = new Map(
-    Object.values(routes as Record<string, RouteDef>)
-      .filter((def) => def.maxBodyBytes !== undefined && !def.path.includes('{'))
-      .map((def) => [
-        `${def.method.toUpperCase()} ${def.path}`,
-        { limit: def.maxBodyBytes!, check: countedLimit(def.maxBodyBytes!) },
-      ]),
-  );
-  app.use('*', (c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const large = largeBodies.get(`${c.req.method} ${c.req.path}`);
-    const limit = large?.limit ?? MAX_BODY_BYTES;
-    // A stated length decides at once; hono's bodyLimit would first build the web Request and
-    // its body stream (costly on every POST) even though it then only reads the header too.
-    const declared = declaredLength(c);
-    if (declared !== undefined && declared <= limit) return next();
-    return (large?.check ?? defaultLimit)(c, next);
-  });
+  app.use('*', bodyLimits(routes as Record<string, RouteDef>));
   app.notFound((c) => c.json(errorEnvelope(404, `No endpoint ${c.req.method} ${c.req.path}`), 404));
   for (const area of [...AREAS, operationRoutes(metrics), dashboardArea(options.dashboardDir)])
     area(app, ctx);
-  const fcmPush = attachFcmPush(ctx, createFcmPush(options.fcm, log), log);
-
-  /**
-   * Due work: expiries, settlements, refunds, every area's own, then deliveries. With several
-   * instances on one database, one instance at a time sweeps (store.exclusive); each first takes
-   * the merchants' sandbox clocks the database holds, which any instance may have moved.
-   */
-  async function sweep(): Promise<void> {
-    if (!store.open) return;
-    if (!store.soleWriter) clock.sync(await sandboxOffsets.all());
-    await store.exclusive('sweep', async () => {
-      await lifecycle.expireDue();
-      await lifecycle.settleDue();
-      await refunds.lifecycle.advanceDue();
-      for (const work of areaWork) await work();
-      await lifecycle.authorizationsDue();
-    });
-    await dispatcher.wake();
-    messages.wake();
-  }
-  // One sweep at a time. A tick while one runs is answered by the next sweep, one shared by every
-  // tick that comes meanwhile, so a caller (the sandbox clock's advance) waits for at most two.
-  let running: Promise<void> | null = null;
-  let queued: Promise<void> | null = null;
-  function tick(): Promise<void> {
-    if (!running) {
-      running = sweep().finally(() => (running = null));
-      return running;
-    }
-    queued ??= running
-      .catch(() => {})
-      .then(() => {
-        queued = null;
-        return tick();
-      });
-    return queued;
-  }
-
-  let server: ServerType | undefined;
-  const timer = setInterval(() => {
-    tick().catch((error: Error) => log(`scheduler: ${error.message}`));
-  }, options.tickMs ?? 100);
-  timer.unref();
-
-  return {
-    app,
-    ctx,
-    bootstrap,
-    store,
-    listen(port = 0, hostname = '127.0.0.1') {
-      return new Promise((resolve, reject) => {
-        server = serve({ fetch: app.fetch, port, hostname }, (info: AddressInfo) => {
-          const url = `http://${hostname}:${info.port}`;
-          const linkHost =
-            hostname === '0.0.0.0' ? (options.advertiseHost ?? '127.0.0.1') : hostname;
-          if (!options.publicUrl) publicUrl = `http://${linkHost}:${info.port}`;
-          resolve(url);
-        });
-        server.once('error', reject);
-        server.on('clientError', answerClientError);
-        // Draining: every answer closes its connection (see `close`).
-        server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
-          if (ctx.streams.draining()) res.setHeader('connection', 'close');
-        });
-      });
-    },
-    async close(drainMs = DRAIN_MS, lingerMs = 0) {
-      ctx.streams.drainAll(RECONNECT_HINT_MS);
-      if (server) await drain(server, drainMs, lingerMs);
-      clearInterval(timer);
-      await dispatcher.stop();
-      await fcmPush.stop();
-      await messages.stop();
-      await running?.catch(() => {});
-      await outbox.stop();
-      await opened.close();
-    },
-  };
+  return app;
 }

@@ -1,52 +1,93 @@
-/** Everything a service area needs, built once by app.ts and handed to each area's routes. */
-import type { Hono } from 'hono';
-import type { ApproverPolicy } from './agent/contracts';
+/**
+ * The one context app.ts hands every area: the kernel's (store, clock, outbox, group commit,
+ * scheduler), who is calling, and the services areas offer each other. Each area declares what it
+ * uses in its own `<area>/context.ts`; this object is all of them at once, so the compiler checks
+ * that every area gets what it names.
+ */
+import type { ApproverPolicy } from './agent/approvers';
 import type { ReceiptKeyOptions } from './agent/receipt-signer';
+import type { AgentContext } from './agent/context';
+import type { BankContext } from './bank/context';
+import type { CardsContext } from './cards/context';
+import type { CustomersContext } from './customers/context';
+import type { HostedContext } from './hosted/context';
+import type { Area as AreaOf } from './http/context';
+import { createAuthenticator } from './http/auth';
+import type { ImagesContext } from './images/context';
 import type { Clock } from './kernel/clock';
 import type { Outbox } from './kernel/events/outbox';
-import type { GroupCommit } from './kernel/store/group-commit';
-import type { Authenticator } from './http/auth';
-import type { PaymentCreator } from './payments/create';
-import type { MerchantProfiles } from './merchants/profile';
-import type { MessageOutbox } from './messages/outbox';
-import type { Lifecycle } from './payments/lifecycle';
-import type { PaymentReader } from './payments/model';
-import type { RefundLifecycle } from './refunds/lifecycle';
-import type { RefundReader } from './refunds/repo';
+import { createGroupCommit } from './kernel/store/group-commit';
 import type { Store } from './kernel/store/port';
-import type { StreamRegistry } from './ops/streams';
-import type { Presence, TerminalReader } from './terminals/model';
+import type { McpContext } from './mcp/context';
+import type { MerchantEventsContext } from './merchant-events/context';
+import type { MerchantsContext } from './merchants/context';
+import { createMerchantProfiles } from './merchants/profile';
+import type { MessagesContext } from './messages/context';
+import type { MessageOutbox } from './messages/outbox';
+import type { OpsContext } from './ops/context';
+import { createStreamRegistry } from './ops/streams';
+import type { PaymentsContext } from './payments/context';
+import { createPaymentCreator } from './payments/create';
+import type { Lifecycle } from './payments/lifecycle';
+import type { PaymentReader } from './payments/repo/reader';
+import type { PushContext } from './push/context';
+import type { ReceiptsContext } from './receipts/context';
+import type { RefundsContext } from './refunds/context';
+import type { SandboxContext } from './sandbox/context';
+import type { SiteContext } from './site/context';
+import type { TerminalsContext } from './terminals/context';
+import { createPresence, createTerminalReader } from './terminals/model';
+import type { WebhooksContext } from './webhooks/context';
 
-export interface ServiceContext {
+export type ServiceContext = BankContext &
+  CardsContext &
+  CustomersContext &
+  HostedContext &
+  ImagesContext &
+  McpContext &
+  MerchantEventsContext &
+  MerchantsContext &
+  MessagesContext &
+  OpsContext &
+  PaymentsContext &
+  PushContext &
+  ReceiptsContext &
+  RefundsContext &
+  SandboxContext &
+  SiteContext &
+  TerminalsContext &
+  WebhooksContext &
+  AgentContext;
+
+/** An area of the service, registered with the whole context. */
+export type Area = AreaOf<ServiceContext>;
+
+export interface ContextParts {
   store: Store;
   clock: Clock;
   outbox: Outbox;
-  /** Writes that commit together with the others of this moment (store/group-commit.ts). */
-  commit: GroupCommit;
-  auth: Authenticator;
   payments: PaymentReader;
   lifecycle: Lifecycle;
-  creator: PaymentCreator;
-  terminals: TerminalReader;
-  /** The merchant's profile and settings: what pages and receipts say about the shop. */
-  profiles: MerchantProfiles;
-  refunds: { reader: RefundReader; lifecycle: RefundLifecycle };
-  /** Messages to customers (email, SMS), sent by SMTP when configured. */
+  refunds: ServiceContext['refunds'];
   messages: MessageOutbox;
-  /** Which terminals have a push stream open. */
-  presence: Presence;
-  /** The operator's default approvers of Agent Pay contracts (agent/approvers.ts). */
   approvers: ApproverPolicy;
-  /** When the receipt signing key rotates by itself, and how often instances re-read it. */
   receiptKeys: ReceiptKeyOptions;
-  /** Every open event stream, so a shutdown ends them with a reconnect hint. */
-  streams: StreamRegistry;
-  /** Base of every link the service returns, without a trailing slash. */
   publicUrl: () => string;
-  /** Runs due work now: expiries, card settlements, refunds, webhook deliveries, and every area's own. */
   tick: () => Promise<void>;
-  /** An area adds its own due work (e.g. Agent Pay's settlements) to every tick. */
   everyTick: (work: () => Promise<unknown>) => void;
 }
 
-export type Area = (app: Hono, ctx: ServiceContext) => void;
+/** The context from the parts app.ts builds first, and the services nothing else needs built. */
+export function composeContext(parts: ContextParts): ServiceContext {
+  const { store, clock } = parts;
+  return {
+    ...parts,
+    commit: createGroupCommit(store),
+    auth: createAuthenticator(store, () => clock.now('production')),
+    creator: createPaymentCreator(store, clock),
+    terminals: createTerminalReader(store),
+    profiles: createMerchantProfiles(store),
+    presence: createPresence(store),
+    streams: createStreamRegistry(),
+  };
+}

@@ -15,7 +15,7 @@
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../kernel/clock';
-import type { MessageOutbox } from '../messages/outbox';
+import type { MessageOutbox } from '../messages';
 import type { Store } from '../kernel/store/port';
 import type { Recipient } from './approvers';
 import type { ContractRow } from './contracts';

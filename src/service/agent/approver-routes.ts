@@ -4,14 +4,15 @@
  * confirms a change adding someone (approvers.ts says why).
  */
 import { routes } from '../../shared/contract/routes';
-import type { Area } from '../context';
+import type { Area } from '../http/context';
+import type { AgentContext } from './context';
 import { mount } from '../http/mount';
 import type { Approvers } from './approvers';
 import { businessOf } from './business';
 
 export function approverRoutes(
-  app: Parameters<Area>[0],
-  ctx: Parameters<Area>[1],
+  app: Parameters<Area<AgentContext>>[0],
+  ctx: Parameters<Area<AgentContext>>[1],
   approvers: Approvers,
 ) {
   mount(app, ctx.auth, routes.getAgentApprovers, async ({ caller }) => approvers.view(caller));

@@ -26,7 +26,7 @@ import { ENVIRONMENTS, iso, type Clock } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
 import { ApiError, badField } from '../kernel/errors';
 import type { Store } from '../kernel/store/port';
-import type { MessageOutbox } from '../messages/outbox';
+import type { MessageOutbox } from '../messages';
 import { approverStatements, type CodeRow } from './repo/approvers';
 
 type Scope = { merchantId: string; environment: Environment };

@@ -4,7 +4,8 @@
  * open their browser's session on the link.
  */
 import { setCookie } from 'hono/cookie';
-import type { Area, ServiceContext } from '../context';
+import type { Area } from '../http/context';
+import type { AgentContext } from './context';
 import { seeOther } from '../ui';
 import {
   SESSION_COOKIE,
@@ -61,7 +62,7 @@ export function approverChoiceRoute(
 
 export function codeStepRoute(
   app: Parameters<Area>[0],
-  ctx: ServiceContext,
+  ctx: AgentContext,
   codes: ApprovalCodes,
   { open, twoStep, sessionOf, formFields, page }: AuthorizeKit,
 ) {

@@ -7,7 +7,8 @@
  */
 import type { Context } from 'hono';
 import { ContractAuthorizeBody } from '../../shared/contract/agent';
-import type { Area, ServiceContext } from '../context';
+import type { Area } from '../http/context';
+import type { AgentContext } from './context';
 import { ApiError } from '../kernel/errors';
 import { sendPage } from '../ui';
 import type { ApprovalCodes, Recipient } from './approval-codes';
@@ -53,7 +54,7 @@ function outcomePage(
 
 export function decisionRoute(
   app: Parameters<Area>[0],
-  ctx: ServiceContext,
+  ctx: AgentContext,
   {
     contracts,
     codes,

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { iso } from '../kernel/clock';
-import type { ServiceContext } from '../context';
+import type { AgentContext } from './context';
 import { sendPage } from '../ui';
 import type { AgentStore } from './agents';
 import { businessOf } from './business';
@@ -56,7 +56,7 @@ export interface AuthorizationParts {
 }
 
 export function createAuthorizeKit(
-  ctx: ServiceContext,
+  ctx: AgentContext,
   { contracts, agents, cards, approvers }: AuthorizationParts,
   codes: ApprovalCodes,
 ) {

@@ -16,10 +16,11 @@
  * The parts: authorize-kit.tsx (the page and what the routes share), authorize-code-routes.tsx
  * (the approver's choice, the code step) and authorize-decision-routes.tsx (the decision).
  */
-import { holdForChallenge, readCardForm } from '../cards/card-entry';
-import { createLinkStore } from '../cards/links';
-import type { Area, ServiceContext } from '../context';
-import { createCustomerStore } from '../customers/model';
+import { holdForChallenge, readCardForm } from '../cards';
+import { createLinkStore } from '../cards';
+import type { Area } from '../http/context';
+import type { AgentContext } from './context';
+import { createCustomerStore } from '../customers';
 import { guardHostedPages, seeOther } from '../ui';
 import { createApprovalCodes } from './approval-codes';
 import { approverChoiceRoute, codeStepRoute } from './authorize-code-routes';
@@ -32,7 +33,7 @@ export type { AuthorizationParts } from './authorize-kit';
 
 export function authorizationPages(
   app: Parameters<Area>[0],
-  ctx: ServiceContext,
+  ctx: AgentContext,
   parts: AuthorizationParts,
   revocation: Revocation,
 ) {

@@ -4,7 +4,7 @@
  * does, so a rename or a new logo shows on them at once.
  */
 import type { Environment } from '../kernel/caller';
-import type { MerchantProfiles } from '../merchants/profile';
+import type { MerchantProfiles } from '../merchants';
 
 export interface Business {
   name: string;

@@ -6,10 +6,10 @@
  * `noCards`, the default, answers that no card can be linked or charged, so the area also runs
  * on its own.
  */
-import type { CollectCards } from '../cards/collect-cards';
+import type { CollectCards } from '../cards';
 import { badRequest } from '../kernel/errors';
 
-export type { CollectCards, LinkedMethod } from '../cards/collect-cards';
+export type { CollectCards, LinkedMethod } from '../cards';
 
 export const noCards: CollectCards = {
   savedCards: async () => [],

@@ -17,7 +17,8 @@
  */
 import type { Context } from 'hono';
 import { limitSentences, when } from '../../shared/agent-words';
-import type { Area, ServiceContext } from '../context';
+import type { Area } from '../http/context';
+import type { AgentContext } from './context';
 import { iso } from '../kernel/clock';
 import { ApiError } from '../kernel/errors';
 import { MerchantHeader, PageShell, guardHostedPages, sendPage } from '../ui';
@@ -29,7 +30,7 @@ import { limitsOf, type ContractRow, type Contracts } from './contracts';
 
 export function revocationPages(
   app: Parameters<Area>[0],
-  ctx: ServiceContext,
+  ctx: AgentContext,
   contracts: Contracts,
   approvers: Approvers,
 ) {

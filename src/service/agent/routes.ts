@@ -5,7 +5,8 @@
  */
 import type { Context } from 'hono';
 import { routes } from '../../shared/contract/routes';
-import type { Area, ServiceContext } from '../context';
+import type { Area } from '../http/context';
+import type { AgentContext } from './context';
 import { ApiError, notFound } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { agentView, createAgentStore, type AgentRow } from './agents';
@@ -31,7 +32,9 @@ function signer(c: Context): AgentRow {
  * Builds the area. `cardsOf` gives card on file's side of COLLECT contracts (collect-cards.ts)
  * for the service's context; app.ts passes card on file's (cards/collect.ts), the default none.
  */
-export function agentRoutes(cardsOf: (ctx: ServiceContext) => CollectCards = () => noCards): Area {
+export function agentRoutes<C extends AgentContext = AgentContext>(
+  cardsOf: (ctx: C) => CollectCards = () => noCards,
+): Area<C> {
   return (app, ctx) => {
     const cards = cardsOf(ctx);
     const agents = createAgentStore(ctx.store, ctx.clock);

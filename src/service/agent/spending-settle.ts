@@ -4,7 +4,7 @@
  */
 import { ENVIRONMENTS, type Clock, type Sweep } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
-import type { PaymentReader } from '../payments/model';
+import type { PaymentReader } from '../payments';
 import type { paymentStatements } from './repo/spending';
 
 export function createSettlement(

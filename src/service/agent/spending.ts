@@ -19,7 +19,7 @@ import { penceToPounds } from '../../shared/money';
 import { iso, type Clock } from '../kernel/clock';
 import type { Caller } from '../kernel/caller';
 import { notFound } from '../kernel/errors';
-import type { PaymentReader } from '../payments/model';
+import type { PaymentReader } from '../payments';
 import type { Store } from '../kernel/store/port';
 import type { AgentRow } from './agents';
 import type { CollectCards } from './collect-cards';

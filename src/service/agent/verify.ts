@@ -17,7 +17,7 @@ import {
   signingInput,
 } from '../../shared/agent-signing';
 import { AgentRegisterBody } from '../../shared/contract/agent';
-import type { ServiceContext } from '../context';
+import type { AgentContext } from './context';
 import type { Caller, Environment } from '../kernel/caller';
 import { ApiError, badField } from '../kernel/errors';
 import { setIdempotencyOwner } from '../http/idempotency';
@@ -111,7 +111,7 @@ const unsigned = (method: string, path: string) =>
  * goes on only once its nonce is committed, so it is never accepted on a nonce that a crash could
  * forget, and a busy service pays for one commit per batch instead of one per request.
  */
-function createNonceLog(ctx: ServiceContext) {
+function createNonceLog(ctx: AgentContext) {
   const { insert } = nonceStatements(ctx.store);
   /** Resolves true once the nonce is stored, false when it was already there (a replay). */
   return async (scope: string, nonce: string, expiresAt: number) =>
@@ -122,7 +122,7 @@ function createNonceLog(ctx: ServiceContext) {
 const BODYLESS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
 const EMPTY_DIGEST = createHash('sha256').update('').digest('base64url');
 
-export function agentAuth(ctx: ServiceContext, agents: AgentStore): MiddlewareHandler {
+export function agentAuth(ctx: AgentContext, agents: AgentStore): MiddlewareHandler {
   const recordNonce = createNonceLog(ctx);
 
   async function checkSignature(

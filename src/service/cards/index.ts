@@ -13,3 +13,6 @@ export { behaviourOfCard, createCardStore } from './model';
 export type { NewCard, SavedCardRow } from './model';
 export { cardProfile } from './test-cards';
 export { AUTHORIZATION_MS, CAPTURE_MARGIN_MS, forgetChargeable } from './charges';
+export { holdForChallenge, readCardForm } from './card-entry';
+export { createLinkStore } from './links';
+export type { CollectCards, LinkedMethod } from './collect-cards';

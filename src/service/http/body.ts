@@ -4,7 +4,10 @@
  * cannot get round it; JSON only; valid UTF-8 only. Each refusal is an ApiError in the envelope.
  */
 import type { IncomingMessage } from 'node:http';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { RouteDef } from '../../shared/contract/routes';
+import { errorEnvelope } from '../../shared/contract/errors';
 import { hasLoneSurrogate } from '../../shared/contract/common';
 import { ApiError } from '../kernel/errors';
 
@@ -259,4 +262,40 @@ export async function readJsonBody(
   // text (nearly every body) there is nothing to look for.
   if (text.includes('\\u') || text.includes('__proto__')) refuseHostileText(json);
   return { text, json };
+}
+
+/**
+ * Every body's limit, not only the contract's JSON ones (mount reads those itself, counting as
+ * it reads): the hosted pages' form posts and anything an area serves by hand get the same limit;
+ * the few contract routes that take a larger body (a logo upload) theirs, by method and path.
+ */
+export function bodyLimits(table: Record<string, RouteDef>): MiddlewareHandler {
+  const countedLimit = (limit: number) =>
+    bodyLimit({
+      maxSize: limit,
+      onError: (c) => {
+        c.header('Connection', 'close');
+        const { message, errors } = tooLargeEnvelope(limit);
+        return c.json(errorEnvelope(413, message, errors), 413);
+      },
+    });
+  const defaultLimit = countedLimit(MAX_BODY_BYTES);
+  const largeBodies = new Map(
+    Object.values(table)
+      .filter((def) => def.maxBodyBytes !== undefined && !def.path.includes('{'))
+      .map((def) => [
+        `${def.method.toUpperCase()} ${def.path}`,
+        { limit: def.maxBodyBytes!, check: countedLimit(def.maxBodyBytes!) },
+      ]),
+  );
+  return (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const large = largeBodies.get(`${c.req.method} ${c.req.path}`);
+    const limit = large?.limit ?? MAX_BODY_BYTES;
+    // A stated length decides at once; hono's bodyLimit would first build the web Request and
+    // its body stream (costly on every POST) even though it then only reads the header too.
+    const declared = declaredLength(c);
+    if (declared !== undefined && declared <= limit) return next();
+    return (large?.check ?? defaultLimit)(c, next);
+  };
 }

@@ -2,6 +2,7 @@
  * The sandbox area's SQL: its per-merchant clock offsets (sandbox_clocks). What a reset clears
  * is each area's own (kernel/sandbox-reset.ts).
  */
+import type { SandboxOffset } from '../kernel/clock';
 import type { Store } from '../kernel/store/port';
 
 export function sandboxClockStatements(store: Store) {
@@ -12,5 +13,9 @@ export function sandboxClockStatements(store: Store) {
      SET offset_ms = sandbox_clocks.offset_ms + excluded.offset_ms
      RETURNING offset_ms`,
   );
-  return { advance };
+  // Read at start and by every sweep on a shared database (another instance may have moved one).
+  const offsets = store.prepare<[], SandboxOffset>(
+    'SELECT merchant_id, offset_ms FROM sandbox_clocks',
+  );
+  return { advance, offsets };
 }
