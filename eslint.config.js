@@ -26,30 +26,6 @@ const layer = (dirs, message) => ({
   regex: `^(\\.\\./)+(src/|main/)?(${dirs.join('|')})(/|$)`,
   message,
 });
-/**
- * The service's areas: each may use the kernel, http/ and ui/ (the HTML kit), never the other
- * way round.
- */
-const SERVICE_AREAS = [
-  'agent',
-  'bank',
-  'cards',
-  'customers',
-  'hosted',
-  'images',
-  'mcp',
-  'merchant-events',
-  'merchants',
-  'messages',
-  'payments',
-  'push',
-  'receipts',
-  'refunds',
-  'sandbox',
-  'site',
-  'terminals',
-  'webhooks',
-];
 const outsideShared = layer(
   ['service', 'client', 'agent', 'main', 'renderer', 'preload', 'dashboard', 'sqlite'],
   'src/shared depends on nothing else in src.',
@@ -187,67 +163,6 @@ export default tseslint.config(
       '@typescript-eslint/await-thenable': 'error',
       // A promise returned from inside `try` without `await` escapes its `catch`.
       '@typescript-eslint/return-await': ['error', 'error-handling-correctness-only'],
-    },
-  },
-  {
-    // The service's floor plan (docs/architecture.md): kernel/ at the bottom (ids, clock, store,
-    // events, domain errors, callers and secrets) depends on no area, nor on http/ or ui/;
-    // http/ (authentication, mounting, limits) and ui/ (the HTML kit every page uses) depend on
-    // the kernel only. Areas sit above them.
-    files: ['src/service/kernel/**/*.ts'],
-    ignores: ['src/service/kernel/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            noElectron,
-            layer(['main', 'renderer', 'preload'], 'The service does not depend on the kiosk.'),
-            layer(
-              [...SERVICE_AREAS, 'http', 'ui', 'ops', 'app', 'context', 'cli'],
-              'The kernel depends on no area, nor on http/ or ui/.',
-            ),
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/service/http/**/*.ts'],
-    ignores: ['src/service/http/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            noElectron,
-            layer(['main', 'renderer', 'preload'], 'The service does not depend on the kiosk.'),
-            layer(
-              [...SERVICE_AREAS, 'ui', 'ops', 'app', 'context', 'cli'],
-              'http/ depends on the kernel only, never on an area or a page.',
-            ),
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/service/ui/**/*.{ts,tsx}'],
-    ignores: ['src/service/ui/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            noElectron,
-            layer(['main', 'renderer', 'preload'], 'The service does not depend on the kiosk.'),
-            layer(
-              [...SERVICE_AREAS, 'http', 'ops', 'app', 'context', 'cli', 'install-root'],
-              'ui/, the HTML kit every page uses, depends on the kernel only.',
-            ),
-          ],
-        },
-      ],
     },
   },
   {
