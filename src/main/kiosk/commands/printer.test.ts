@@ -8,18 +8,25 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { KioskCore } from '../../src/main/kiosk/core';
+import type { KioskCore } from '../../../main/kiosk/core';
+import { createMemoryCredentialStore, type CredentialStore } from '../../../main/kiosk/credentials';
+import type { BasketLine, ReceiptPrinter } from '../../../shared/bridge';
+import { callOnce } from '../../../../test/helpers/service';
+import { poll } from '../../../../test/helpers/webhook-receiver';
 import {
-  createMemoryCredentialStore,
-  type CredentialStore,
-} from '../../src/main/kiosk/credentials';
-import type { BasketLine, ReceiptPrinter } from '../../src/shared/bridge';
-import { callOnce } from '../helpers/service';
-import { poll } from '../helpers/webhook-receiver';
-import { startPrinterStandIn, type PrinterStandIn } from '../helpers/printer-stand-in';
-import { decodeReceipt } from '../helpers/receipt-decoder';
-import { ok, onDisplay } from '../helpers/kiosk-command';
-import { api, pairKiosk, PIN, runningService, testKiosk, type Cleanups } from '../helpers/kiosk';
+  startPrinterStandIn,
+  type PrinterStandIn,
+} from '../../../../test/helpers/printer-stand-in';
+import { decodeReceipt } from '../../../../test/helpers/receipt-decoder';
+import { ok, onDisplay } from '../../../../test/helpers/kiosk-command';
+import {
+  api,
+  pairKiosk,
+  PIN,
+  runningService,
+  testKiosk,
+  type Cleanups,
+} from '../../../../test/helpers/kiosk';
 
 const cleanups: Cleanups = [];
 afterEach(async () => {
@@ -206,7 +213,9 @@ describe('the receipt printer', () => {
     ]);
     expect(text).not.toContain('Counter Demo Shop');
   });
+});
 
+describe('the receipt printer: baskets, languages and paper', () => {
   it("prints a till system's basket and the shop's profile as text, never as printer commands", async () => {
     const url = await service();
     const stand = await printer();
@@ -338,7 +347,9 @@ describe('the receipt printer', () => {
       error: { message: 'Only a paid payment has a receipt to print' },
     });
   });
+});
 
+describe('the receipt printer: kept receipts and the test page', () => {
   it('keeps a receipt the printer cannot take, across a restart, until a retry prints it once', async () => {
     const url = await service();
     const stand = await printer();
