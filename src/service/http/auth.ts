@@ -6,17 +6,10 @@
 import type { Store } from '../kernel/store/port';
 import { ApiError } from '../kernel/errors';
 import type { Auth } from '../../shared/contract/routes';
-import type { Caller, Environment } from '../kernel/caller';
-import { hashSecret } from '../kernel/secrets';
+import type { Caller } from '../kernel/caller';
+import { hashSecret, secretWrites } from '../kernel/secrets';
 import { createReadCache } from '../kernel/store/read-cache';
-
-interface SecretRow {
-  merchant_id: string;
-  environment: Environment;
-  kind: 'merchant' | 'terminal';
-  terminal_id: string | null;
-  store_id: string | null;
-}
+import { authQueries } from './repo';
 
 /** The SHA-256 of the secret an Authorization header carries, if it carries one. */
 export function presentedSecretHash(header: string | undefined): string | undefined {
@@ -35,10 +28,8 @@ export const USE_RECORD_MS = 60_000;
 export const REVOCATION_CHECK_MS = 30_000;
 
 export function createAuthenticator(store: Store, now: () => number = Date.now) {
-  const lookup = store.prepare<[string], SecretRow>(`
-    SELECT s.merchant_id, s.environment, s.kind, s.terminal_id, t.store_id
-    FROM access_secrets s LEFT JOIN terminals t ON t.id = s.terminal_id
-    WHERE s.hash = ? AND s.revoked_at IS NULL`);
+  const { lookup, live } = authQueries(store);
+  const { recordUse } = secretWrites(store);
 
   // Every request authenticates: remember callers by the secret's hash so the lookup runs once
   // per secret. Keyed by the SHA-256, never by the secret itself, so no comparison anywhere
@@ -50,9 +41,6 @@ export function createAuthenticator(store: Store, now: () => number = Date.now) 
   // (rate-limit.ts).
   const known = createReadCache<Caller>(store, 'caller');
 
-  const live = store.prepare<[string], { one: number }>(
-    'SELECT 1 AS one FROM access_secrets WHERE hash = ? AND revoked_at IS NULL',
-  );
   const held = createHeldBySecret(
     async (hash) => (await live.get(hash)) !== undefined,
     () => store.open,
@@ -65,20 +53,16 @@ export function createAuthenticator(store: Store, now: () => number = Date.now) 
   // "Last used" (GET /api/merchant/secrets) is written at most once a minute per secret by each
   // process, never awaited: authentication runs on every request, the payment-status poll being
   // the hottest, and a write per request would add a database write (and, on SQLite, a turn of
-  // its one writer) to every read for a figure the merchant reads to the minute. The condition in
-  // the UPDATE keeps instances sharing a database from rewriting it within the minute either.
+  // its one writer) to every read for a figure the merchant reads to the minute. The write's
+  // condition keeps instances sharing a database from rewriting it within the minute either.
   const recordedUse = new Map<string, number>();
-  const recordUse = store.prepare(
-    `UPDATE access_secrets SET last_used_at = ?
-     WHERE hash = ? AND (last_used_at IS NULL OR last_used_at <= ?)`,
-  );
   function noteUse(hash: string): void {
     const at = now();
     const last = recordedUse.get(hash);
     if (last !== undefined && at - last < USE_RECORD_MS) return;
     recordedUse.set(hash, at);
     // Lost only if the database is away (or closing): the next minute writes it.
-    void recordUse.run(at, hash, at - USE_RECORD_MS).catch(() => recordedUse.delete(hash));
+    void recordUse(hash, at, at - USE_RECORD_MS).catch(() => recordedUse.delete(hash));
   }
 
   /** The caller of a secret, or null when the secret is unknown or revoked. */

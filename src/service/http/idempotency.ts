@@ -19,18 +19,11 @@ import type { Store } from '../kernel/store/port';
 import type { Environment } from '../kernel/caller';
 import { ApiError } from '../kernel/errors';
 import { IDEMPOTENCY_KEY_FORMAT } from '../../shared/contract/common';
+import { idempotencyQueries } from './repo';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 const FIELD = `header.${IDEMPOTENCY_HEADER}`;
-
-interface KeyRow {
-  fingerprint: string;
-  status: number | null;
-  body: string | null;
-  boot: string;
-  created_at: number;
-}
 
 /** A stored answer; null for one that cannot be stored (a non-JSON Response). */
 export interface StoredAnswer {
@@ -89,37 +82,7 @@ function merchantOf(scope: string): string | undefined {
 export function createIdempotencyStore(store: Store, clock: Clock, outbox: Outbox) {
   /** This process: a reservation left by another boot was cut short by a crash or restart. */
   const boot = randomUUID();
-  const select = store.prepare<[string, string], KeyRow>(
-    'SELECT fingerprint, status, body, boot, created_at FROM idempotency_keys WHERE scope = ? AND key = ?',
-  );
-  // A key past its 24 hours is taken over; a live one is left alone (no row changed), whoever
-  // holds it.
-  const reserve = store.prepare<{
-    scope: string;
-    key: string;
-    fingerprint: string;
-    boot: string;
-    now: number;
-    expired: number;
-  }>(`
-    INSERT INTO idempotency_keys (scope, key, fingerprint, boot, created_at)
-    VALUES (@scope, @key, @fingerprint, @boot, @now)
-    ON CONFLICT (scope, key) DO UPDATE SET fingerprint = excluded.fingerprint,
-      boot = excluded.boot, created_at = excluded.created_at, status = NULL, body = NULL
-    WHERE idempotency_keys.created_at <= @expired`);
-  const complete = store.prepare(
-    'UPDATE idempotency_keys SET status = ?, body = ? WHERE scope = ? AND key = ?',
-  );
-  const release = store.prepare(
-    'DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND status IS NULL',
-  );
-  // Past real time, a key has expired on every clock (no sandbox's is behind real time); past a
-  // moved sandbox clock, only that merchant's sandbox keys have. A key's merchant and environment
-  // are the first two fields of its scope (mount.ts: merchant:environment:owner).
-  const prune = store.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at <= ?');
-  const pruneMoved = store.prepare<[number, string]>(
-    'DELETE FROM idempotency_keys WHERE created_at <= ? AND scope LIKE ?',
-  );
+  const { select, reserve, complete, release, prune, pruneMoved } = idempotencyQueries(store);
   const inFlight = new Map<string, Promise<unknown>>();
   let prunedAt = -Infinity;
 

@@ -9,6 +9,7 @@
  */
 import type { Store } from '../kernel/store/port';
 import { performance } from 'node:perf_hooks';
+import { failureBucketQueries } from './repo';
 
 export interface FailureLimitOptions {
   /** Failures a bucket allows at once before it holds attempts back. */
@@ -102,15 +103,7 @@ export function createSharedFailureLimiter(
   const perMs = (options.perMinute ?? DEFAULT_FAILURES_PER_MINUTE) / 60_000;
   // Wall time, which every instance shares (tests inject their own).
   const now = options.now ?? (() => Date.now());
-  const read = store.prepare<[string], { tokens: number; at: number; recent: string }>(
-    `SELECT tokens, at, recent FROM failure_buckets WHERE bucket = ?${store.dialect === 'postgres' ? ' FOR UPDATE' : ''}`,
-  );
-  const write = store.prepare<[string, number, number, string]>(`
-    INSERT INTO failure_buckets (bucket, tokens, at, recent) VALUES (?, ?, ?, ?)
-    ON CONFLICT (bucket) DO UPDATE SET tokens = excluded.tokens, at = excluded.at,
-      recent = excluded.recent`);
-  // Buckets full again are of no use: forgotten now and then.
-  const forget = store.prepare<[number]>('DELETE FROM failure_buckets WHERE at < ?');
+  const { read, write, forget } = failureBucketQueries(store);
   let writes = 0;
   const wait = (tokens: number) =>
     tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - tokens) / perMs / 1000));

@@ -46,3 +46,30 @@ export async function keepSecret(store: Store, s: SecretToKeep): Promise<string>
     );
   return id;
 }
+
+/**
+ * The other writes of access secrets, by the areas that revoke them and by authentication, which
+ * notes when each was last used: this table is the kernel's, so its statements are here. Each is
+ * prepared once, when its user is made.
+ */
+export function secretWrites(store: Store) {
+  const revokeOne = store.prepare<[number, string]>(
+    'UPDATE access_secrets SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
+  );
+  const revokeOfTerminal = store.prepare<[number, string]>(
+    'UPDATE access_secrets SET revoked_at = ? WHERE terminal_id = ?',
+  );
+  // The condition keeps instances sharing a database from rewriting it within `since`.
+  const recordUse = store.prepare<[number, string, number]>(
+    `UPDATE access_secrets SET last_used_at = ?
+     WHERE hash = ? AND (last_used_at IS NULL OR last_used_at <= ?)`,
+  );
+  return {
+    /** Revokes secret `id`; no change when it was revoked already (or is unknown). */
+    revoke: (id: string, now: number) => revokeOne.run(now, id),
+    /** Revokes every secret of a terminal (unpairing). */
+    revokeTerminal: (terminalId: string, now: number) => revokeOfTerminal.run(now, terminalId),
+    /** Notes that the secret whose hash is `hash` was used at `at`, unless noted after `since`. */
+    recordUse: (hash: string, at: number, since: number) => recordUse.run(at, hash, since),
+  };
+}

@@ -13,7 +13,7 @@ import type { MerchantsContext } from './context';
 import type { Caller, Environment } from '../kernel/caller';
 import { iso } from '../kernel/clock';
 import { ApiError, notFound } from '../kernel/errors';
-import { keepSecret, newSecret } from '../kernel/secrets';
+import { keepSecret, newSecret, secretWrites } from '../kernel/secrets';
 import { mount } from '../http/mount';
 import { presentedSecretHash } from '../http/auth';
 import { secretStatements, type SecretRow } from './repo/secrets';
@@ -28,7 +28,8 @@ const reach = (caller: MerchantCaller): Environment[] =>
 
 export const secretRoutes: Area<MerchantsContext> = (app, ctx) => {
   const { store } = ctx;
-  const { inUse, owned, revoke } = secretStatements(store);
+  const { inUse, owned } = secretStatements(store);
+  const { revoke } = secretWrites(store);
 
   const out = (row: SecretRow, currentHash: string | undefined): AccessSecret => ({
     id: row.id,
@@ -83,7 +84,7 @@ export const secretRoutes: Area<MerchantsContext> = (app, ctx) => {
         409,
         `This secret is terminal ${row.terminal_id}'s: unpair the terminal (DELETE /api/terminal/${row.terminal_id}) to revoke it`,
       );
-    const revoked = await revoke.run(ctx.clock.now('production'), row.id);
+    const revoked = await revoke(row.id, ctx.clock.now('production'));
     await ctx.auth.forgetAll();
     if (revoked.changes === 0) throw notFound(NO_SECRET);
     return {

@@ -7,6 +7,7 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Store } from '../kernel/store/port';
 import type { ObserveRequest } from './request-log';
+import { webhookBacklogQuery } from './repo';
 
 export interface Metrics {
   registry: Registry;
@@ -39,9 +40,7 @@ export function createMetrics(token: string, sources: MetricsSources): Metrics {
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  const backlog = sources.store.prepare<[], { pending: number; oldest: number | null }>(
-    "SELECT count(*) AS pending, min(created_at) AS oldest FROM webhook_deliveries WHERE status = 'PENDING'",
-  );
+  const backlog = webhookBacklogQuery(sources.store);
   new Gauge({
     name: 'counter_webhook_backlog',
     help: 'Webhook deliveries not yet delivered or given up (pending, including retries)',

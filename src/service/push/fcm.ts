@@ -12,6 +12,8 @@ import { z } from 'zod';
 import type { PushContext } from './context';
 import type { StoredEvent } from '../kernel/events/outbox';
 import { serviceAccountCredential } from './google-credential';
+import { pushTokenQuery } from './repo';
+import { pushTokenWrites } from '../terminals';
 
 /** Google's service-account JSON (the file the Firebase console downloads). */
 export const ServiceAccountJson = z.looseObject({
@@ -146,10 +148,6 @@ export function classifyFcmError(error: unknown): Verdict {
   return 'retry'; // FCM unavailable or internal, rate limits, network and OAuth2 failures
 }
 
-interface PushRow {
-  fcm_token: string | null;
-}
-
 /**
  * Sends each committed terminal event by FCM when the terminal has a token and no open stream.
  * Sends to one terminal run one after another, so it hears a payment's request before its
@@ -163,13 +161,9 @@ export function attachFcmPush(
   if (!fcm) return { stop: async () => {} };
   const { store, outbox, presence } = ctx;
   const sender = fcm;
-  const tokenOf = store.prepare<[string], PushRow>(
-    'SELECT fcm_token FROM terminals WHERE id = ? AND deleted_at IS NULL',
-  );
+  const tokenOf = pushTokenQuery(store);
   // Compare-and-set: a token the terminal replaced meanwhile stays.
-  const forget = store.prepare(
-    'UPDATE terminals SET fcm_token = NULL, push_registered = 0 WHERE id = ? AND fcm_token = ?',
-  );
+  const { forget } = pushTokenWrites(store);
 
   let stopped = false;
   const queues = new Map<string, Promise<void>>();

@@ -10,7 +10,7 @@ import { iso } from '../kernel/clock';
 import type { Area } from '../http/context';
 import type { TerminalsContext } from './context';
 import type { Environment } from '../kernel/caller';
-import { keepSecret, newSecret } from '../kernel/secrets';
+import { keepSecret, newSecret, secretWrites } from '../kernel/secrets';
 import { ApiError, badField, storeArchived } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { terminalRecord } from './model';
@@ -27,6 +27,7 @@ export const terminalRoutes: Area<TerminalsContext> = (app, ctx) => {
   tellTerminalsOfProfileChanges(ctx);
   const { openOrArchived: storeOf, primaryOf } = createStoreViews(store);
   const sql = terminalWrites(store);
+  const secrets = secretWrites(store);
   /**
    * The merchant's open store as `environment` sees it: 404 for another merchant's, another
    * environment's or an unknown id, 409 if archived (in the sandbox: by the sandbox).
@@ -154,7 +155,7 @@ export const terminalRoutes: Area<TerminalsContext> = (app, ctx) => {
     const now = clock.now(caller.environment, caller.merchantId);
     await store.tx(async () => {
       await sql.remove.run(now, row.id);
-      await sql.revokeSecrets.run(now, row.id);
+      await secrets.revokeTerminal(row.id, now);
     });
     await ctx.auth.forgetAll();
     presence.disconnect(row.id); // its push stream ends now, not at the next heartbeat

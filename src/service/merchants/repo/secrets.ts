@@ -1,4 +1,7 @@
-/** The SQL of the merchant's access secrets as GET/POST/DELETE /api/merchant/secrets see them. */
+/**
+ * The SQL of the merchant's access secrets as GET/POST/DELETE /api/merchant/secrets see them:
+ * reads only, as the table is the kernel's (its writes are in kernel/secrets.ts).
+ */
 import type { Environment } from '../../kernel/caller';
 import type { Store } from '../../kernel/store/port';
 
@@ -25,9 +28,6 @@ export function secretStatements(store: Store) {
     owned: store.prepare<[string, string, string, string], SecretRow>(
       `SELECT ${COLUMNS} FROM access_secrets
        WHERE id = ? AND merchant_id = ? AND environment IN (?, ?) AND revoked_at IS NULL`,
-    ),
-    revoke: store.prepare(
-      'UPDATE access_secrets SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
     ),
   };
 }

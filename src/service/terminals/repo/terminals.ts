@@ -1,6 +1,7 @@
 /**
  * The terminals' SQL: their rows (model.ts), pairing codes and pairing, settings, push tokens
- * and unpairing (routes.ts).
+ * and unpairing (routes.ts; its secrets are revoked through kernel/secrets.ts, whose table they
+ * are), and forgetting a push token FCM rejected (push/fcm.ts).
  */
 import type { Store } from '../../kernel/store/port';
 import type { Environment } from '../../kernel/caller';
@@ -76,6 +77,15 @@ export function terminalWrites(store: Store) {
          WHERE id = ?`,
     ),
     remove: store.prepare('UPDATE terminals SET deleted_at = ? WHERE id = ?'),
-    revokeSecrets: store.prepare('UPDATE access_secrets SET revoked_at = ? WHERE terminal_id = ?'),
+  };
+}
+
+/** What push/fcm.ts writes of a terminal: a push token FCM rejected is forgotten. */
+export function pushTokenWrites(store: Store) {
+  return {
+    // Compare-and-set: a token the terminal replaced meanwhile stays.
+    forget: store.prepare<[string, string]>(
+      'UPDATE terminals SET fcm_token = NULL, push_registered = 0 WHERE id = ? AND fcm_token = ?',
+    ),
   };
 }
