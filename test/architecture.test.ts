@@ -115,9 +115,9 @@ describe('the lint configuration', () => {
         .filter((m) => m.ruleId === 'import-x/no-restricted-paths')
         .map((m) => m.message);
     // Upwards: the kernel knows no area.
-    expect(
-      await lint('src/service/kernel/x.ts', "export * from '../payments/model';\n"),
-    ).toEqual([expect.stringContaining('src/service/kernel may not import payments')]);
+    expect(await lint('src/service/kernel/x.ts', "export * from '../payments/model';\n")).toEqual([
+      expect.stringContaining('src/service/kernel may not import payments'),
+    ]);
     // Sideways past the public module.
     expect(
       await lint('src/service/cards/x.ts', "export * from '../payments/repo/reader';\n"),
