@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { floorPlans, zonesOf, type FloorPlan } from '../architecture.js';
+import { importRefusals } from './helpers/lint-imports';
 
 const repo = join(import.meta.dirname, '..');
 const doc = readFileSync(join(repo, 'docs/architecture.md'), 'utf8');
@@ -96,24 +97,7 @@ describe('the lint configuration', () => {
   });
 
   it('refuses an import its floor plan does not allow', async () => {
-    // The files linted here do not exist, so no TypeScript project knows them: the rules that
-    // need types are off, the import rules under test are not.
-    const eslint = new ESLint({
-      cwd: repo,
-      overrideConfig: {
-        languageOptions: { parserOptions: { projectService: false, project: null } },
-        rules: {
-          '@typescript-eslint/no-floating-promises': 'off',
-          '@typescript-eslint/no-misused-promises': 'off',
-          '@typescript-eslint/await-thenable': 'off',
-          '@typescript-eslint/return-await': 'off',
-        },
-      },
-    });
-    const lint = async (file: string, code: string) =>
-      (await eslint.lintText(code, { filePath: join(repo, file) }))[0]!.messages
-        .filter((m) => m.ruleId === 'import-x/no-restricted-paths')
-        .map((m) => m.message);
+    const lint = (file: string, code: string) => importRefusals(join(repo, file), code);
     // Upwards: the kernel knows no area.
     expect(await lint('src/service/kernel/x.ts', "export * from '../payments/model';\n")).toEqual([
       expect.stringContaining('src/service/kernel may not import payments'),

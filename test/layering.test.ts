@@ -2,31 +2,8 @@
  * The dependency direction of docs/architecture.md is enforced by lint: these imports must fail
  * (between the parts of src by no-restricted-imports, inside a part by its floor plan's zones).
  */
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-
-// The files linted here do not exist, so no TypeScript project knows them: the rules that need
-// types (the service's promise rules) are off, the import rules under test are not.
-const eslint = new ESLint({
-  overrideConfig: {
-    languageOptions: { parserOptions: { projectService: false, project: null } },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'off',
-      '@typescript-eslint/no-misused-promises': 'off',
-      '@typescript-eslint/await-thenable': 'off',
-      '@typescript-eslint/return-await': 'off',
-    },
-  },
-});
-
-async function restricted(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? [])
-    .filter(
-      (m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'import-x/no-restricted-paths',
-    )
-    .map((m) => m.message);
-}
+import { importRefusals as restricted } from './helpers/lint-imports';
 
 describe('layering', () => {
   it.each([
