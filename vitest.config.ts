@@ -16,6 +16,7 @@ const SQLITE_ONLY = [
   'test/service/cli.test.ts',
   'test/service/idempotency-crash.test.ts',
   'test/service/webhooks-listen.test.ts',
+  'test/service/port-taken.test.ts',
 ];
 
 export default defineConfig({

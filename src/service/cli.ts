@@ -310,7 +310,16 @@ export async function main(argv: string[]): Promise<void> {
     },
   });
   const { generated } = service.bootstrap;
-  const url = await service.listen(port, values.host ?? '127.0.0.1');
+  const host = values.host ?? '127.0.0.1';
+  const url = await service.listen(port, host).catch(async (error: NodeJS.ErrnoException) => {
+    const line = listenErrorLine(error, port, host);
+    if (!line) throw error;
+    await service.close().catch(() => undefined);
+    await embedded?.stop();
+    logger.flush();
+    console.error(line);
+    return process.exit(1);
+  });
   // Before the line that says it listens: a process manager may send SIGTERM the moment it reads
   // it, and a signal that comes before its handler ends the process without draining.
   let closing = false;
@@ -342,6 +351,19 @@ export async function main(argv: string[]): Promise<void> {
   console.log(`service listening on ${url}${databaseUrl ? ' (PostgreSQL store)' : ''}`);
   console.log(`  dashboard: ${service.ctx.publicUrl()}/dashboard`);
   console.log(`  API docs:  ${service.ctx.publicUrl()}/docs`);
+}
+
+/**
+ * Why the port could not be taken, in one line that says what to do, for the two causes a user
+ * fixes by choosing another port (a stack trace would only hide that); undefined for the rest.
+ */
+function listenErrorLine(error: NodeJS.ErrnoException, port: number, host: string) {
+  const how = 'with --port N (or SERVICE_PORT=N)';
+  if (error.code === 'EADDRINUSE')
+    return `port ${port} on ${host} is already in use (npm start or another service may be running); choose another ${how}`;
+  if (error.code === 'EACCES')
+    return `port ${port} on ${host} needs privileges this user lacks (ports below 1024 do); choose one from 1024 up ${how}`;
+  return undefined;
 }
 
 /** The database the options name: a PostgreSQL URL, or the SQLite file in the data directory. */
