@@ -5,12 +5,11 @@
  * proxy that can cut an answer off, real SQLite on disk for the kiosk.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from '../../src/sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
+import { answerCuttingProxy } from '../helpers/cutting-proxy';
 import {
   createMemoryCredentialStore,
   type CredentialStore,
@@ -23,38 +22,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** Forwards everything to `target`; with `cutNext`, the next process-payment answer is lost. */
-async function proxy(target: string) {
-  const state = { cutNext: false, cut: 0 };
-  const server: Server = createServer((req, res) => {
-    const upstream = request(
-      target + req.url,
-      { method: req.method, headers: req.headers },
-      (answer) => {
-        if (state.cutNext && req.url === '/api/payments/process-payment') {
-          state.cutNext = false;
-          state.cut++;
-          answer.resume();
-          answer.on('end', () => res.socket?.destroy()); // made, answered, never delivered
-          return;
-        }
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.socket?.destroy());
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, state };
-}
+const proxy = (target: string) =>
+  answerCuttingProxy(target, '/api/payments/process-payment', cleanups);
 
 /** A kiosk keeping its history in `dataDir`, learning of payments by polling only. */
 const kiosk = (dataDir: string, credentials: CredentialStore) =>

@@ -5,11 +5,10 @@
  * lookups refused by the rate limit saying so, and a charge whose answer was lost not charged twice.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { answerCuttingProxy } from '../../../../test/helpers/cutting-proxy';
 import { CustomerLookup, KioskPayment, PaymentDetail } from '../../../shared/bridge';
 import type { KioskCore } from '../core';
 import { createMemoryCredentialStore } from '../credentials';
@@ -326,35 +325,5 @@ describe('card on file: refusals and lost answers', () => {
   });
 });
 
-/** Forwards everything to `target`; with `cutNext`, the next saved-card charge's answer is lost. */
-async function proxy(target: string) {
-  const state = { cutNext: false, cut: 0 };
-  const server: Server = createServer((req, res) => {
-    const upstream = request(
-      target + req.url,
-      { method: req.method, headers: req.headers },
-      (answer) => {
-        if (state.cutNext && req.url === '/api/payments/card/process-payment') {
-          state.cutNext = false;
-          state.cut++;
-          answer.resume();
-          answer.on('end', () => res.socket?.destroy()); // made, answered, never delivered
-          return;
-        }
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.socket?.destroy());
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, state };
-}
+const proxy = (target: string) =>
+  answerCuttingProxy(target, '/api/payments/card/process-payment', cleanups);
