@@ -1,6 +1,7 @@
 /** Starts a real payments service on loopback for a test, and calls it over HTTP. */
 import { request, type Dispatcher } from 'undici';
 import { createService, type Service, type ServiceOptions } from '../../src/service/app';
+import { PairResponse } from '../../src/shared/contract/terminals';
 
 export const SANDBOX = 'sk_sandbox_test_secret';
 export const PRODUCTION = 'sk_live_test_secret';
@@ -92,4 +93,25 @@ export async function callOnce(
     reset: true,
   });
   return { status: res.statusCode, body: await res.body.json() };
+}
+
+/** Pairs a terminal as a till does: a pairing code from `secret` (in `storeId`), then the pair call. */
+export async function pairTerminal(
+  h: Harness,
+  name: string,
+  { secret = SANDBOX, storeId }: { secret?: string; storeId?: string } = {},
+) {
+  const code = await h.call(
+    'POST',
+    '/api/terminal/pairing-codes',
+    storeId ? { storeId } : {},
+    secret,
+  );
+  if (code.status !== 201)
+    throw new Error(`pairing code: ${code.status} ${JSON.stringify(code.body)}`);
+  if (!/^\d{6}$/.test(String(code.body.code)))
+    throw new Error(`pairing code: ${String(code.body.code)}`);
+  const res = await h.call('POST', '/api/terminal/pair', { code: code.body.code, name }, null);
+  if (res.status !== 201) throw new Error(`pair: ${res.status} ${JSON.stringify(res.body)}`);
+  return PairResponse.parse(res.body);
 }

@@ -9,8 +9,7 @@ import { CardPayment, SavedCard, SavedCardPage } from '../../shared/contract/car
 import { Customer, TerminalCustomer, TerminalLookupPage } from '../../shared/contract/customers';
 import { ErrorEnvelope } from '../../shared/contract/errors';
 import { PaymentStatusRecord } from '../../shared/contract/payments';
-import { PairResponse } from '../../shared/contract/terminals';
-import { startService, type Harness } from '../../../test/helpers/service';
+import { startService, type Harness, pairTerminal } from '../../../test/helpers/service';
 import { LOOKUPS_PER_MINUTE } from './terminal-scope';
 
 let h: Harness;
@@ -42,12 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function pair(name: string) {
-  const code = await h.call('POST', '/api/terminal/pairing-codes', {});
-  const res = await h.call('POST', '/api/terminal/pair', { code: code.body.code, name }, null);
-  expect(res.status).toBe(201);
-  return PairResponse.parse(res.body);
-}
+const pair = (name: string) => pairTerminal(h, name);
 const lookup = (query: string, secret = till.secret) =>
   h.call('GET', `/api/terminal/customers/lookup?${query}`, undefined, secret);
 const error = (res: { status: number; body: unknown }, code: number) => {

@@ -6,8 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../shared/contract/errors';
-import { PairResponse, TerminalDisplayPush } from '../../shared/contract/terminals';
-import { PRODUCTION, SANDBOX, startService, type Harness } from '../../../test/helpers/service';
+import { TerminalDisplayPush } from '../../shared/contract/terminals';
+import {
+  PRODUCTION,
+  SANDBOX,
+  startService,
+  type Harness,
+  pairTerminal,
+} from '../../../test/helpers/service';
 import { connectSse } from '../../../test/helpers/sse';
 
 let h: Harness;
@@ -16,12 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function pair(name: string, secret = SANDBOX) {
-  const code = await h.call('POST', '/api/terminal/pairing-codes', {}, secret);
-  const res = await h.call('POST', '/api/terminal/pair', { code: code.body.code, name }, null);
-  expect(res.status).toBe(201);
-  return PairResponse.parse(res.body);
-}
+const pair = (name: string, secret = SANDBOX) => pairTerminal(h, name, { secret });
 const show = (id: string, body: unknown, secret: string | null = SANDBOX) =>
   h.call('POST', `/api/terminal/${id}/display`, body, secret);
 /** The fields a refusal names (the envelope's `errors`, never the legacy "[]" here). */

@@ -6,7 +6,7 @@
  * database; a change terminals do not show, or a refused one, reaches none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PairResponse, TerminalProfilePush } from '../../shared/contract/terminals';
+import { TerminalProfilePush } from '../../shared/contract/terminals';
 import {
   PRODUCTION,
   SANDBOX,
@@ -14,6 +14,7 @@ import {
   startService,
   testStore,
   type Harness,
+  pairTerminal,
 } from '../../../test/helpers/service';
 import { connectSse } from '../../../test/helpers/sse';
 
@@ -23,12 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function pair(name: string, secret = SANDBOX, on: Harness = h) {
-  const code = await on.call('POST', '/api/terminal/pairing-codes', {}, secret);
-  const res = await on.call('POST', '/api/terminal/pair', { code: code.body.code, name }, null);
-  expect(res.status).toBe(201);
-  return PairResponse.parse(res.body);
-}
+const pair = (name: string, secret = SANDBOX, on: Harness = h) =>
+  pairTerminal(on, name, { secret });
 const patch = (body: unknown, secret = SANDBOX, on: Harness = h) =>
   on.call('PATCH', '/api/merchant', body, secret);
 const feed = (secret: string) =>

@@ -7,8 +7,8 @@ import { CardPayment, SavedCard } from '../../shared/contract/cards';
 import { Customer } from '../../shared/contract/customers';
 import { ErrorEnvelope } from '../../shared/contract/errors';
 import { PaymentStatusRecord } from '../../shared/contract/payments';
-import { PairResponse, Store, StoreTakings, Terminal } from '../../shared/contract/terminals';
-import { startService, type Harness } from '../../../test/helpers/service';
+import { Store, StoreTakings, Terminal } from '../../shared/contract/terminals';
+import { startService, type Harness, pairTerminal } from '../../../test/helpers/service';
 
 let h: Harness;
 let primary: Store;
@@ -33,13 +33,7 @@ function refused(res: { status: number; body: unknown }, status: number, field?:
   if (field) expect(envelope.errors).toEqual([expect.objectContaining({ field })]);
   return envelope;
 }
-async function pair(name: string, storeId?: string) {
-  const code = await h.call('POST', '/api/terminal/pairing-codes', storeId ? { storeId } : {});
-  expect(code.status, JSON.stringify(code.body)).toBe(201);
-  const res = await h.call('POST', '/api/terminal/pair', { code: code.body.code, name }, null);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return PairResponse.parse(res.body);
-}
+const pair = (name: string, storeId?: string) => pairTerminal(h, name, { storeId });
 /** A payment the terminal starts at the counter with its own secret. */
 const takePayment = (secret: string, orderId: string, amount = 5) =>
   h.call('POST', '/api/payments/process-payment', { customerId: 'c', orderId, amount }, secret);

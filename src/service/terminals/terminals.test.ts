@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../shared/contract/errors';
 import { routes, type RouteDef } from '../../shared/contract/routes';
 import { PairResponse, Terminal } from '../../shared/contract/terminals';
-import { PRODUCTION, SANDBOX, startService, type Harness } from '../../../test/helpers/service';
+import {
+  PRODUCTION,
+  SANDBOX,
+  startService,
+  type Harness,
+  pairTerminal,
+} from '../../../test/helpers/service';
 import { connectSse, type SseConnection } from '../../../test/helpers/sse';
 
 let h: Harness;
@@ -13,14 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function pair(name = 'Till 1', secret = SANDBOX) {
-  const code = await h.call('POST', '/api/terminal/pairing-codes', {}, secret);
-  expect(code.status).toBe(201);
-  expect(code.body.code).toMatch(/^\d{6}$/);
-  const res = await h.call('POST', '/api/terminal/pair', { code: code.body.code, name }, null);
-  expect(res.status).toBe(201);
-  return PairResponse.parse(res.body);
-}
+const pair = (name = 'Till 1', secret = SANDBOX) => pairTerminal(h, name, { secret });
 const stream = (secret: string, lastEventId?: string) =>
   connectSse(`${h.url}/api/terminal/events`, secret, lastEventId);
 const remote = (body: Record<string, unknown>, secret = SANDBOX) =>
