@@ -6,17 +6,16 @@
  * the left, and the header names the shop. Each view is checked with axe-core and its screenshot
  * is attached to the test's results.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createService, type Service } from '../../src/service/app';
 import { connectSse, type SseConnection } from '../helpers/sse';
+import { checkCommonLayout, WIDTHS } from './layout';
 
 const SANDBOX = 'sk_sandbox_layout';
 const PRODUCTION = 'sk_live_layout';
 const LIVE = { timeout: 10_000 };
-const WIDTHS = [390, 768, 1280] as const;
 
 let service: Service;
 let base: string;
@@ -130,12 +129,8 @@ test.afterAll(async () => {
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
-/** What the layout checks measure in the page, all at once. */
+/** What the dashboard's own layout checks measure in the page, beyond the common ones. */
 interface Measures {
-  pageWidth: number;
-  viewport: number;
-  /** Buttons in table rows whose text runs onto a second line. */
-  wrappedButtons: string[];
   /** Tables wider than their box (they scroll sideways). */
   scrollingTables: string[];
   /** The distinct heights of the visible text inputs and selects. */
@@ -151,16 +146,6 @@ function measure(): Measures {
     const box = el.getBoundingClientRect();
     return box.width > 0 && box.height > 0;
   };
-  const wrappedButtons = Array.from(document.querySelectorAll('tbody button'))
-    .filter(visible)
-    .filter((button) => {
-      const range = document.createRange();
-      range.selectNodeContents(button);
-      const lineHeight = parseFloat(getComputedStyle(button).lineHeight);
-      // One line of text is one line-height tall; two lines are twice that.
-      return range.getBoundingClientRect().height > lineHeight * 1.5;
-    })
-    .map((button) => `${button.getAttribute('aria-label') ?? button.textContent}`);
   const scrollingTables = Array.from(document.querySelectorAll('.table-wrap'))
     .filter(visible)
     .filter((wrap) => wrap.scrollWidth > wrap.clientWidth)
@@ -196,27 +181,13 @@ function measure(): Measures {
     .filter((c) => !c.classList.contains('visually-hidden') && visible(c))
     .filter((c) => getComputedStyle(c).textAlign !== 'left')
     .map((c) => c.textContent ?? '');
-  return {
-    pageWidth: document.scrollingElement!.scrollWidth,
-    viewport: window.innerWidth,
-    wrappedButtons,
-    scrollingTables,
-    controlHeights,
-    smallestCardGap,
-    unalignedCaptions,
-  };
+  return { scrollingTables, controlHeights, smallestCardGap, unalignedCaptions };
 }
 
 async function checkLayout(what: string, width: number) {
-  const testInfo = test.info();
+  await checkCommonLayout(page, what, width);
   const name = `${what} at ${width}px`;
-  await testInfo.attach(`${name}.png`, {
-    body: await page.screenshot({ fullPage: true }),
-    contentType: 'image/png',
-  });
   const m = await page.evaluate(measure);
-  expect(m.pageWidth, `${name}: the page scrolls sideways`).toBeLessThanOrEqual(m.viewport);
-  expect(m.wrappedButtons, `${name}: buttons wrapped in table rows`).toEqual([]);
   if (width >= 1280) expect(m.scrollingTables, `${name}: tables too wide`).toEqual([]);
   expect(m.controlHeights.length, `${name}: controls of several heights ${m.controlHeights}`).toBe(
     m.controlHeights.length ? 1 : 0,
@@ -224,13 +195,6 @@ async function checkLayout(what: string, width: number) {
   if (m.smallestCardGap !== null)
     expect(m.smallestCardGap, `${name}: cards touch`).toBeGreaterThanOrEqual(12);
   expect(m.unalignedCaptions, `${name}: captions not on the left`).toEqual([]);
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map(
-      (v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
 }
 
 /** Each page at its address, with what shows that its data is in. */
