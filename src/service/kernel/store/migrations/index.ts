@@ -42,8 +42,8 @@ import m0025 from './0025-agent-approvers';
 import m0026 from './0026-receipt-key-announcements';
 import m0027 from './0027-sandbox-shop';
 import m0028 from './0028-png-logos';
-import m0029 from './0029-receipt-shops';
 import m0029 from './0029-payment-history';
+import m0030 from './0030-receipt-shops';
 
 export const migrations: readonly Migration[] = [
   m0001,
@@ -75,6 +75,7 @@ export const migrations: readonly Migration[] = [
   m0027,
   m0028,
   m0029,
+  m0030,
 ];
 
 /** What `dialect` runs, in order: its version is how many of these it has run. */
