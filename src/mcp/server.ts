@@ -4,6 +4,7 @@
  * credentials those clients carry; nothing here reads a secret.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
 import type { FetchClient } from '../shared/contract/fetch-client';
 import { registerAgentTools, type AgentToolOptions } from './agent-tools';
 import { registerMerchantTools } from './merchant-tools';
@@ -23,7 +24,37 @@ export function createCounterMcpServer(options: CounterMcpOptions): McpServer {
     instructions:
       'Counter payments. Amounts are in pounds (12.5 is £12.50). Give every tool that moves money a fresh idempotencyKey (a UUID) and reuse it only to retry that same call. Refunds, and payments above the configured threshold, are confirmed by the person at the client before they run.',
   });
+  strictArguments(server);
   if (options.merchant) registerMerchantTools(server, options.merchant);
   if (options.agent) registerAgentTools(server, options.agent);
   return server;
+}
+
+/**
+ * Every tool refuses an argument it does not take, naming it and the ones it does: a model that
+ * sends `orderId` to terminal_push_payment must hear that it was not used, not see the call succeed
+ * without it. The input schemas become strict as the tools are registered (tools/list shows them
+ * with `additionalProperties: false`); a tool with no input takes none.
+ */
+function strictArguments(server: McpServer): void {
+  const register = server.registerTool.bind(server) as (...args: unknown[]) => unknown;
+  const strict = (name: string, config: { inputSchema?: unknown }, ...rest: unknown[]) =>
+    register(name, { ...config, inputSchema: strictSchema(name, config.inputSchema) }, ...rest);
+  server.registerTool = strict as unknown as McpServer['registerTool'];
+}
+
+function strictSchema(tool: string, schema: unknown): unknown {
+  if (schema !== undefined && !(schema instanceof z.ZodObject)) return schema;
+  const object = (schema as z.ZodObject | undefined) ?? z.object({});
+  const takes = Object.keys(object.shape);
+  const said = takes.length ? `it takes ${takes.join(', ')}` : 'it takes none';
+  // A clone with a catchall of never is what .strict() makes; the error names the keys.
+  return object.clone({
+    ...object._zod.def,
+    catchall: z.never(),
+    error: ((issue: z.core.$ZodRawIssue) =>
+      issue.code === 'unrecognized_keys'
+        ? `${tool} does not take ${(issue.keys as string[]).join(', ')} (${said}); nothing was done`
+        : undefined) as z.core.$ZodErrorMap<never>,
+  });
 }
