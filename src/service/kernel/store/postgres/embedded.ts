@@ -182,6 +182,8 @@ export async function startEmbeddedPostgres(
     password,
     database: 'postgres',
   });
+  // A connection the server ends reports on the client too: failing its query is enough.
+  admin.on('error', () => {});
   await admin.connect();
   try {
     const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);

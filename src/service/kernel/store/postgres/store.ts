@@ -79,6 +79,11 @@ function openPool(options: PostgresStoreOptions): pg.Pool {
   // An idle connection the server closed (a restart) reports here; the pool has already
   // dropped it and opens a new one on demand. Left unhandled, the event would end the process.
   pool.on('error', () => {});
+  // A checked-out connection has no pool listener: one the server ends (57P01 as a primary goes
+  // down, a reset socket) while a transaction or an advisory lock holds it between statements
+  // emits 'error' on the client itself, which would end the process too. Its holder learns of
+  // it from its next statement, which fails as unavailable, and releases it to be dropped.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 
