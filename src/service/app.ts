@@ -49,6 +49,7 @@ import { createMessageOutbox, type MessageOptions } from './messages/outbox';
 import { messageRoutes } from './messages/routes';
 import { createLifecycle } from './payments/lifecycle';
 import { paymentListRoutes } from './payments/list';
+import { paymentHistoryRoutes } from './payments/history';
 import { createPaymentReader } from './payments/repo/reader';
 import { paymentRoutes } from './payments/routes';
 import { attachFcmPush, createFcmPush, type FcmOptions } from './push/fcm';
@@ -68,6 +69,7 @@ import { terminalStreamRoutes } from './terminals/stream';
 import type { ResolveHost } from './webhooks/destinations';
 import { createWebhookDispatcher } from './webhooks/dispatcher';
 import { webhookRoutes } from './webhooks/routes';
+import { paymentWebhookRoutes } from './webhooks/payment-deliveries';
 import { createMetrics } from './ops/metrics';
 import { requestLog, type Logger } from './ops/request-log';
 import { operationRoutes } from './ops/routes';
@@ -128,6 +130,7 @@ const AREAS: Area[] = [
   messageRoutes,
   paymentRoutes,
   paymentListRoutes,
+  paymentHistoryRoutes,
   // The stream and remote payments before terminalRoutes: /api/terminal/events and
   // /api/terminal/process-remote-payment must not be taken for /api/terminal/{id}.
   terminalStreamRoutes,
@@ -145,6 +148,7 @@ const AREAS: Area[] = [
   refundRoutes,
   receiptRoutes,
   webhookRoutes,
+  paymentWebhookRoutes,
   agentRoutes((ctx) => cardsFor(ctx)),
   sandboxRoutes,
   mcpRoutes,

@@ -166,3 +166,24 @@ export function sandboxResetStatements(store: Store) {
     for (const statement of statements) await statement.run(merchantId);
   };
 }
+
+/** A delivery of a payment's event, with the endpoint it went to. */
+export type PaymentDeliveryRow = DeliveryRow & { url: string };
+
+/** The webhooks a payment's events were sent as (payment-deliveries.ts), by index (0029). */
+export function createPaymentDeliveryQueries(store: Store) {
+  // Every area's view of a payment is scoped to its merchant and environment: another's id reads
+  // as one that does not exist.
+  const payment = store.prepare<[string, string, string], { id: string }>(
+    `SELECT id FROM payment_requests WHERE id = ? AND merchant_id = ? AND environment = ?`,
+  );
+  // Deliveries to an endpoint deleted since are kept: they were sent.
+  const deliveries = store.prepare<[string, string, string, number], PaymentDeliveryRow>(`
+    SELECT d.*, s.url FROM events e
+      JOIN webhook_deliveries d ON d.event_id = e.id
+      JOIN webhook_subscriptions s ON s.id = d.subscription_id
+     WHERE e.payment_request_id = ? AND e.merchant_id = ? AND e.environment = ?
+       AND s.merchant_id = e.merchant_id AND s.environment = e.environment
+     ORDER BY e.seq, d.created_at, d.id LIMIT ?`);
+  return { payment, deliveries };
+}

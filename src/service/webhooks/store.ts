@@ -104,6 +104,17 @@ export function createSubscriptionStore(store: Store, clock: Clock, outbox: Outb
     createSubscriptionQueries(store);
   const fanOut = webhookFanOut(store, outbox);
 
+  /** The attempts of these deliveries, by delivery, oldest first (one query for all of them). */
+  async function attemptsByDelivery(ids: readonly string[]): Promise<Map<string, AttemptRow[]>> {
+    const byDelivery = new Map<string, AttemptRow[]>();
+    for (const a of await attemptsOf.all(JSON.stringify(ids))) {
+      const list = byDelivery.get(a.delivery_id);
+      if (list) list.push(a);
+      else byDelivery.set(a.delivery_id, [a]);
+    }
+    return byDelivery;
+  }
+
   /** The caller's live subscription, or undefined (deleted, another merchant or environment). */
   async function find(caller: Caller, id: string): Promise<SubscriptionRow | undefined> {
     const row = await byId.get(id);
@@ -150,14 +161,10 @@ export function createSubscriptionStore(store: Store, clock: Clock, outbox: Outb
     /** The log: the newest deliveries, each with its attempts (one query for all of them). */
     async deliveries(subscriptionId: string): Promise<z.input<typeof WebhookDelivery>[]> {
       const rows = await log.all(subscriptionId, DELIVERY_LOG_LIMIT);
-      const byDelivery = new Map<string, AttemptRow[]>();
-      for (const a of await attemptsOf.all(JSON.stringify(rows.map((r) => r.id)))) {
-        const list = byDelivery.get(a.delivery_id);
-        if (list) list.push(a);
-        else byDelivery.set(a.delivery_id, [a]);
-      }
+      const byDelivery = await attemptsByDelivery(rows.map((r) => r.id));
       return rows.map((row) => deliveryOut(row, byDelivery.get(row.id) ?? []));
     },
+    attemptsOf: attemptsByDelivery,
     delivery: async (subscriptionId: string, deliveryId: string) =>
       await delivery.get(deliveryId, subscriptionId),
     /** A new delivery of the same event (same body, same webhook-id), due now. */

@@ -153,3 +153,30 @@ export const PaymentListQuery = PageQuery.extend({
 });
 export type PaymentListQuery = z.infer<typeof PaymentListQuery>;
 export const PaymentStatusPage = offsetPage(PaymentStatusRecord);
+
+/**
+ * Who made a payment request, as far as the service records it (extension): COUNTER started at
+ * a terminal with its own secret; REMOTE pushed to a terminal with the merchant's secret (the
+ * dashboard, the API or MCP); SAVED_CARD a charge of a customer's saved card; AGENT a charge
+ * under an Agent Pay contract; API any other request made with the merchant's secret.
+ */
+export const PaymentSource = z.enum(['COUNTER', 'REMOTE', 'SAVED_CARD', 'AGENT', 'API']);
+export type PaymentSource = z.infer<typeof PaymentSource>;
+
+/** One change of a payment's status, when the service made it (by the environment's clock). */
+export const PaymentStatusChange = z.object({
+  /** null for the status the request was created with. */
+  from: PaymentStatus.nullable(),
+  to: PaymentStatus,
+  at: Timestamp,
+  errorDescription: z.string().optional(),
+});
+export type PaymentStatusChange = z.infer<typeof PaymentStatusChange>;
+
+/** A payment's history (extension, for the dashboard's payment page): oldest change first. */
+export const PaymentHistory = z.object({
+  paymentRequestId: Uuid,
+  source: PaymentSource,
+  changes: z.array(PaymentStatusChange),
+});
+export type PaymentHistory = z.infer<typeof PaymentHistory>;

@@ -160,3 +160,10 @@ export const WebhookTestBody = z
       });
   });
 export type WebhookTestBody = z.infer<typeof WebhookTestBody>;
+
+/** A delivery of one of a payment's events (extension), with the endpoint it went to. */
+export const PaymentWebhookDelivery = WebhookDelivery.extend({
+  subscriptionId: Uuid,
+  url: z.string(),
+});
+export const PaymentWebhookDeliveryList = z.array(PaymentWebhookDelivery);

@@ -57,6 +57,20 @@ export const paymentsContract = {
     response: payments.PaymentStatusPage,
     errors: [400],
   }),
+  getPaymentHistory: route({
+    method: 'get',
+    path: '/api/payment-requests/{paymentRequestId}/history',
+    tag: 'Payment requests',
+    auth: 'merchant',
+    extension: true,
+    summary: "A payment's status changes and who made it",
+    description:
+      'Every change of the status, oldest first, with when the service made it; and where the request came from (COUNTER, REMOTE, SAVED_CARD, AGENT or API).',
+    params: payments.PaymentRequestParams,
+    status: 200,
+    response: payments.PaymentHistory,
+    errors: [400, 404],
+  }),
   getQrSvg: route({
     method: 'get',
     path: '/api/payment-requests/{paymentRequestId}/qr.svg',

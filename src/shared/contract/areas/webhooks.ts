@@ -1,6 +1,7 @@
 /** Webhooks: subscriptions, their deliveries, resending one, and the test event. */
 import * as webhooks from '../webhooks';
 import { Message } from '../common';
+import { PaymentRequestParams } from '../payments';
 import { route, type RouteDef } from '../route-def';
 
 export const webhooksContract = {
@@ -78,6 +79,20 @@ export const webhooksContract = {
     params: webhooks.WebhookParams,
     status: 200,
     response: webhooks.WebhookDeliveryList,
+    errors: [400, 404],
+  }),
+  listPaymentWebhookDeliveries: route({
+    method: 'get',
+    path: '/api/payment-requests/{paymentRequestId}/webhook-deliveries',
+    tag: 'Webhooks',
+    auth: 'merchant',
+    extension: true,
+    summary: 'The webhooks sent for a payment',
+    description:
+      "Every delivery of the payment's events (its status changes, its refunds), oldest first, with the endpoint's URL, status and attempts.",
+    params: PaymentRequestParams,
+    status: 200,
+    response: webhooks.PaymentWebhookDeliveryList,
     errors: [400, 404],
   }),
   resendWebhookDelivery: route({
