@@ -44,6 +44,7 @@ import m0027 from './0027-sandbox-shop';
 import m0028 from './0028-png-logos';
 import m0029 from './0029-payment-history';
 import m0030 from './0030-receipt-shops';
+import m0031 from './0031-commit-markers';
 
 export const migrations: readonly Migration[] = [
   m0001,
@@ -76,6 +77,7 @@ export const migrations: readonly Migration[] = [
   m0028,
   m0029,
   m0030,
+  m0031,
 ];
 
 /** What `dialect` runs, in order: its version is how many of these it has run. */
