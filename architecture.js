@@ -67,6 +67,7 @@ export const floorPlans = {
           'payments',
           'customers',
           'cards',
+          'receipts',
         ],
       },
       agent: {

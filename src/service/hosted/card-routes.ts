@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { HostedContext } from './context';
 import { cardFormSchema, type CardForm } from '../cards';
 import type { RequestRow, TransactionRow } from '../payments';
-import { seeOther, sendPage } from '../ui';
+import { seeOther, sendPage, type CardField } from '../ui';
 import type { CardOnFile } from './checkout';
 import { payUrl, shareField, type HostedKit } from './kit';
 import type { Plan } from './plan';
@@ -16,6 +16,38 @@ import { cardFormPage, challengePage } from './card-views';
 import { noticePage } from './outcome-views';
 
 const ChallengeDecision = z.object({ decision: z.enum(['complete', 'fail']) });
+
+/** How an error names each field: as its label on the form says it. */
+const FIELD_NAMES: Record<CardField, string> = {
+  name: 'Name on card',
+  number: 'Card number',
+  expiry: 'Expiry date',
+  cvc: 'CVC',
+};
+
+/**
+ * The expiry as the card check reads it (MM/YY or MM/YYYY): a phone's number pad has no slash,
+ * so "1230" is as likely as "12/30" or "12 / 30". Four or six digits, with or without a space
+ * between month and year, get their slash; anything else is left for the check to refuse.
+ */
+export function expiryWithSlash(text: string): string {
+  const parts = /^\s*(\d{2})\s*(\d{2}|\d{4})\s*$/.exec(text);
+  return parts ? `${parts[1]}/${parts[2]}` : text;
+}
+
+/** The first refusal, saying which field it is about. */
+export function cardError(issues: z.ZodError['issues']): {
+  error: string;
+  errorField?: CardField;
+} {
+  const issue = issues[0];
+  const field = Object.keys(FIELD_NAMES).find((name) => name === issue?.path[0]) as
+    CardField | undefined;
+  if (!issue || !field) return { error: issue?.message ?? 'Check the card details' };
+  // A field missing from the post has no message of its own worth showing.
+  const text = issue.code === 'invalid_type' ? 'Enter it' : issue.message;
+  return { error: `${FIELD_NAMES[field]}: ${text}`, errorField: field };
+}
 
 /** Starts the card attempt the network's answer calls for; where the customer goes next. */
 async function startCardAttempt(
@@ -73,13 +105,17 @@ async function payByCard(
   const fields = await kit.formBody(c);
   const { plan, page } = await kit.postedPlan(c, row, fields);
   if (!plan) return page;
-  const card = cardFormSchema(ctx.clock.now(row.environment, row.merchant_id)).safeParse(fields);
+  const card = cardFormSchema(ctx.clock.now(row.environment, row.merchant_id)).safeParse({
+    ...fields,
+    ...(fields.expiry !== undefined ? { expiry: expiryWithSlash(fields.expiry) } : {}),
+  });
   if (!card.success)
+    // Name and expiry come back as the customer sent them; number and CVC never do (CardForm).
     return sendPage(
       c,
       400,
       cardFormPage(await kit.summaryOf(row), plan, {
-        error: card.error.issues[0]?.message ?? 'Check the card details',
+        ...cardError(card.error.issues),
         ...(fields.name !== undefined ? { name: fields.name } : {}),
         ...(fields.expiry !== undefined ? { expiry: fields.expiry } : {}),
       }),

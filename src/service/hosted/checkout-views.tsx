@@ -27,7 +27,7 @@ function AnotherCard({ summary, plan }: { summary: Summary; plan: Plan }) {
 export function confirmItsYouPage(summary: Summary, plan: Plan, error?: string): HostedPage {
   return (
     <Page summary={summary} title="Pay with a saved card">
-      <Header summary={summary} />
+      <Header summary={summary} basket />
       <section class="card" aria-labelledby="saved-title">
         <h1 id="saved-title">Pay with a saved card</h1>
         <Breakdown summary={summary} plan={plan} />
@@ -97,7 +97,7 @@ export function codeEntryPage(
 export function savedCardsPage(summary: Summary, plan: Plan, cards: SavedCardRow[]): HostedPage {
   return (
     <Page summary={summary} title="Pay with a saved card">
-      <Header summary={summary} />
+      <Header summary={summary} basket />
       <section class="card" aria-labelledby="saved-title">
         <h1 id="saved-title">Pay with a saved card</h1>
         <Breakdown summary={summary} plan={plan} />

@@ -38,6 +38,7 @@ const summary: Summary = {
   splitOn: true,
   tipsOn: true,
   methods: ['PAY_BY_BANK', 'CARD'],
+  lines: [{ description: `Item ${ATTACK}`, quantity: 2, unitPence: 300 }],
 };
 
 const tx = (fields: Partial<TransactionRow>): TransactionRow =>
@@ -76,10 +77,15 @@ const pages: Record<string, HostedPage> = {
   }),
   challenge: challengePage(summary, card),
   processing: processingPage(summary),
-  success: successPage(summary, [tx({ status: 'COMPLETED' }), card], {
-    url: `https://shop.example/back?x=${encodeURIComponent(ATTACK)}&y="><b>`,
-    auto: true,
-  }),
+  success: successPage(
+    summary,
+    [tx({ status: 'COMPLETED' }), card],
+    {
+      url: `https://shop.example/back?x=${encodeURIComponent(ATTACK)}&y="><b>`,
+      auto: true,
+    },
+    `https://pay.example/receipt/${summary.id}`,
+  ),
   failure: failurePage(summary, `Declined ${ATTACK}`, false),
   awaiting: awaitingPage(summary, tx({})),
   expired: closedPage(summary, 'expired'),
@@ -110,7 +116,8 @@ describe('hosted pages escape every merchant and customer value', () => {
       expect(html).not.toContain('<img');
       expect(html).not.toContain('id="injected"');
       expect(html).not.toContain('<b>');
-      expect(html.match(/<script/g)?.length ?? 0).toBe(name === 'processing' ? 1 : 0);
+      const scripted = name === 'processing' || name === 'cardForm';
+      expect(html.match(/<script/g)?.length ?? 0).toBe(scripted ? 1 : 0);
       expect(html).not.toContain('<script>alert');
       // The page's own stylesheet carries the response's nonce.
       expect(html).toContain('<style nonce="test-nonce">');
@@ -127,6 +134,19 @@ describe('hosted pages escape every merchant and customer value', () => {
     const script = /<script nonce="n">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(script).not.toContain(summary.id);
     expect(html).toContain(`data-state-url="/pay/${summary.id}/state"`);
+  });
+
+  it('writes no data into the card form script', () => {
+    const html = renderPage(pages.cardForm!, 'n');
+    const script = /<script nonce="n">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(script).toContain('data-card-form');
+    expect(script).not.toContain(summary.id);
+    expect(script).not.toContain('Shop');
+  });
+
+  it('shows the basket on the checkout screens, its text as text', () => {
+    for (const name of ['options', 'bankSelect', 'cardForm', 'savedCardConfirm', 'savedCards'])
+      expect(renderPage(pages[name]!, 'n'), name).toContain(`2 × Item ${ESCAPED}`);
   });
 
   it('keeps a return URL an attribute value, escaped, in the link and the refresh', () => {

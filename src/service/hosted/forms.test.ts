@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_CARDS, brandOf, cardFormSchema, luhnValid, parseExpiry } from '../cards/card-numbers';
+import { cardError, expiryWithSlash } from './card-routes';
 import { readPlan } from './plan';
 
 const NOW = Date.UTC(2026, 5, 15); // 15 June 2026
@@ -62,6 +63,41 @@ describe('card form', () => {
     expect(brandOf('378282246310005')).toBe('AMEX');
     expect(brandOf('6011111111111117')).toBeNull();
     expect(parseExpiry('7 / 2031')).toEqual({ month: 7, year: 2031 });
+  });
+});
+
+describe('the hosted card form', () => {
+  const schema = cardFormSchema(NOW);
+  const card = { name: 'Ada Lovelace', number: '4242 4242 4242 4242', cvc: '123' };
+
+  it('takes the expiry as MMYY, MM/YY and MM / YY (a phone number pad has no slash)', () => {
+    for (const typed of ['1230', '12/30', '12 / 30', '12 30', '122030', '12/2030'])
+      expect(schema.parse({ ...card, expiry: expiryWithSlash(typed) }).expiry, typed).toEqual({
+        month: 12,
+        year: 2030,
+      });
+    for (const typed of ['123', '12345', '1330', 'ab/cd'])
+      expect(schema.safeParse({ ...card, expiry: expiryWithSlash(typed) }).success, typed).toBe(
+        false,
+      );
+  });
+
+  it('names the field an error is about', () => {
+    const refused = (fields: Record<string, string>) => {
+      const result = schema.safeParse({ ...card, expiry: '12/30', ...fields });
+      if (result.success) throw new Error('accepted');
+      return cardError(result.error.issues);
+    };
+    expect(refused({ expiry: '01/20' })).toEqual({
+      error: 'Expiry date: This card has expired',
+      errorField: 'expiry',
+    });
+    expect(refused({ number: '4242 4242 4242 4241' })).toMatchObject({
+      error: expect.stringMatching(/^Card number: /),
+      errorField: 'number',
+    });
+    expect(refused({ cvc: '1' })).toMatchObject({ errorField: 'cvc' });
+    expect(refused({ name: 'A' }).error).toBe('Name on card: Enter the name on the card');
   });
 });
 

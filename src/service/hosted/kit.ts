@@ -96,6 +96,7 @@ export function createHostedKit(ctx: HostedContext) {
       // The merchant's tips setting was applied when the request was made (payments/create.ts).
       tipsOn: options.enableTips,
       methods: allowedMethodsOf(row),
+      lines: await ctx.payments.lineItems(row),
     };
   }
 

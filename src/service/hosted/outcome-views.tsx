@@ -7,7 +7,7 @@
  */
 import { DEFAULT_SHOP_TIME_ZONE } from '../../shared/shop-day';
 import type { TransactionRow } from '../payments';
-import { ErrorBox, LinkButton, StatusCard, type HostedPage } from '../ui';
+import { ErrorBox, LinkButton, MerchantHeader, StatusCard, type HostedPage } from '../ui';
 import { Header, Page, base, money, type Summary } from './views';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', {
@@ -58,10 +58,83 @@ export interface Redirect {
   auto: boolean;
 }
 
+/** Amount, tip and total paid, and how: one line, or each payment of a split bill. */
+function PaidSums({ summary, payments }: { summary: Summary; payments: TransactionRow[] }) {
+  const last = payments[payments.length - 1];
+  return (
+    <>
+      <dl class="sum">
+        <dt>Amount</dt>
+        <dd>{money(summary.amountPence, summary)}</dd>
+        {summary.tipPaidPence > 0 && (
+          <>
+            <dt>Tip</dt>
+            <dd data-testid="receipt-tip">{money(summary.tipPaidPence, summary)}</dd>
+          </>
+        )}
+        <dt class="total">Total paid</dt>
+        <dd class="total" data-testid="receipt-total">
+          {money(summary.paidPence + summary.tipPaidPence, summary)}
+        </dd>
+      </dl>
+      {payments.length > 1 ? (
+        <>
+          <h2>Payments</h2>
+          <dl class="sum">
+            {payments.map((tx) => (
+              <>
+                <dt>{methodText(tx)}</dt>
+                <dd>{money(tx.amount_pence + tx.tip_pence, summary)}</dd>
+              </>
+            ))}
+          </dl>
+        </>
+      ) : (
+        last && (
+          <p>
+            Paid by <span data-testid="receipt-method">{methodText(last)}</span>
+          </p>
+        )
+      )}
+    </>
+  );
+}
+
+/**
+ * What the payment was for and how to quote it, each label above its value: beside a whole
+ * UUID a label column would be squeezed to a letter a line on a phone; here the reference
+ * wraps within its own line.
+ */
+function PaidDetails({ summary, paidAt }: { summary: Summary; paidAt: string }) {
+  return (
+    <dl class="details">
+      {summary.notes && (
+        <>
+          <dt>For</dt>
+          <dd>{summary.notes}</dd>
+        </>
+      )}
+      <dt>Order</dt>
+      <dd>{summary.orderId}</dd>
+      <dt>Date</dt>
+      <dd>{paidAt}</dd>
+      <dt>Reference</dt>
+      <dd class="ref" data-testid="receipt-reference">
+        {summary.id}
+      </dd>
+    </dl>
+  );
+}
+
+/**
+ * "Payment successful": the shop (its logo as on the pay screens), what was paid and how, and
+ * the receipt page to keep (`receiptUrl`, the address the customer display's QR code opens).
+ */
 export function successPage(
   summary: Summary,
   payments: TransactionRow[],
   redirect?: Redirect,
+  receiptUrl?: string,
 ): HostedPage {
   const last = payments[payments.length - 1];
   const paidAt = last ? dateTime.format(new Date(last.updated_at)) : '';
@@ -71,67 +144,24 @@ export function successPage(
       title="Payment successful"
       head={redirect?.auto && <meta http-equiv="refresh" content={`2;url=${redirect.url}`} />}
     >
+      <MerchantHeader merchantName={summary.merchantName} logo={summary.merchantLogo} />
       <StatusCard title="Payment successful" icon="ok" testId="receipt">
-        <p class="merchant">{summary.merchantName}</p>
-        <dl class="sum">
-          <dt>Amount</dt>
-          <dd>{money(summary.amountPence, summary)}</dd>
-          {summary.tipPaidPence > 0 && (
-            <>
-              <dt>Tip</dt>
-              <dd data-testid="receipt-tip">{money(summary.tipPaidPence, summary)}</dd>
-            </>
-          )}
-          <dt class="total">Total paid</dt>
-          <dd class="total" data-testid="receipt-total">
-            {money(summary.paidPence + summary.tipPaidPence, summary)}
-          </dd>
-        </dl>
-        {payments.length > 1 ? (
-          <>
-            <h2>Payments</h2>
-            <dl class="sum">
-              {payments.map((tx) => (
-                <>
-                  <dt>{methodText(tx)}</dt>
-                  <dd>{money(tx.amount_pence + tx.tip_pence, summary)}</dd>
-                </>
-              ))}
-            </dl>
-          </>
-        ) : (
-          last && (
-            <p>
-              Paid by <span data-testid="receipt-method">{methodText(last)}</span>
-            </p>
-          )
-        )}
-        <dl class="sum">
-          {summary.notes && (
-            <>
-              <dt>For</dt>
-              <dd>{summary.notes}</dd>
-            </>
-          )}
-          <dt>Order</dt>
-          <dd>{summary.orderId}</dd>
-          <dt>Date</dt>
-          <dd>{paidAt}</dd>
-          <dt>Reference</dt>
-          <dd>
-            <small>{summary.id}</small>
-          </dd>
-        </dl>
-        {redirect ? (
+        <PaidSums summary={summary} payments={payments} />
+        <PaidDetails summary={summary} paidAt={paidAt} />
+        {redirect && (
           <>
             {redirect.auto && <p role="status">Taking you back to {summary.merchantName}…</p>}
             <LinkButton href={redirect.url} testId="return-link">
               Return to {summary.merchantName}
             </LinkButton>
           </>
-        ) : (
-          <p class="muted">You can close this page.</p>
         )}
+        {receiptUrl && (
+          <LinkButton href={receiptUrl} secondary={Boolean(redirect)} testId="receipt-link">
+            Keep your receipt
+          </LinkButton>
+        )}
+        {!redirect && <p class="muted">You can close this page.</p>}
       </StatusCard>
     </Page>
   );

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { Uuid } from '../../shared/contract/common';
 import type { HostedContext } from './context';
 import { optionsOf, type RequestRow } from '../payments';
+import { receiptUrl } from '../receipts';
 import { sendPage } from '../ui';
 import { returnUrl, type HostedKit } from './kit';
 import { optionsPage } from './views';
@@ -43,10 +44,12 @@ export async function statusView(
     case 'COMPLETED': {
       const url = returnUrl(row, options);
       const paid = txs.filter((tx) => tx.status === 'COMPLETED');
+      // The receipt page the customer display's QR code and the printed receipt lead to.
+      const receipt = receiptUrl(ctx.publicUrl(), row.id);
       return sendPage(
         c,
         200,
-        successPage(summary, paid, url ? { url, auto: options.autoRedirect } : undefined),
+        successPage(summary, paid, url ? { url, auto: options.autoRedirect } : undefined, receipt),
       );
     }
     case 'PENDING':

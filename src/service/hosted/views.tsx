@@ -9,6 +9,7 @@
  * in card-views.tsx, the outcomes in outcome-views.tsx, the shared kit in ../ui.
  */
 import type { Child } from 'hono/jsx';
+import { lineTotalPence, type BasketLine } from '../../shared/basket';
 import { formatPence } from '../../shared/money';
 import type { Method, TransactionRow } from '../payments';
 import {
@@ -46,6 +47,8 @@ export interface Summary {
   splitOn: boolean;
   tipsOn: boolean;
   methods: Method[];
+  /** The basket the request was made with, in order; absent or empty without one. */
+  lines?: readonly BasketLine[];
 }
 
 export const money = (pence: number, summary: Summary) => formatPence(pence, summary.currency);
@@ -58,8 +61,43 @@ export function Page(props: Omit<ShellProps, 'sandbox'> & { summary: Summary | n
   return <PageShell sandbox={summary?.sandbox ?? false} {...shell} />;
 }
 
-/** The merchant, the amount, the notes and the order; for a part-paid split bill, progress. */
-export function Header({ summary }: { summary: Summary }) {
+/** A basket this long starts folded, so the ways to pay stay near the top of a phone's screen. */
+const FOLDED_FROM_LINES = 7;
+
+/**
+ * What the customer is paying for, a line each: quantity × name (the price of one under it) and
+ * the line's amount on the right. A list, not a table: on a phone the name wraps in its own
+ * column and the amounts stay whole.
+ */
+export function Basket({ summary }: { summary: Summary }) {
+  const lines = summary.lines ?? [];
+  if (lines.length === 0) return null;
+  const items = lines.reduce((sum, line) => sum + line.quantity, 0);
+  return (
+    <details class="basket" open={lines.length < FOLDED_FROM_LINES} data-testid="basket">
+      <summary>
+        Your basket: {items} {items === 1 ? 'item' : 'items'}
+      </summary>
+      <ul>
+        {lines.map((line) => (
+          <li>
+            <span>
+              {line.quantity} × {line.description}
+              {line.quantity > 1 && <span class="each">{money(line.unitPence, summary)} each</span>}
+            </span>
+            <span class="line-total">{money(lineTotalPence(line), summary)}</span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/**
+ * The merchant, the amount, the notes and the order; for a part-paid split bill, progress; on
+ * the screens where the customer is choosing how to pay (`basket`), the basket too.
+ */
+export function Header({ summary, basket }: { summary: Summary; basket?: boolean }) {
   const partPaid = summary.paidPence > 0 && summary.outstandingPence > 0;
   return (
     <MerchantHeader
@@ -69,6 +107,7 @@ export function Header({ summary }: { summary: Summary }) {
       notes={summary.notes}
       reference={`Order ${summary.orderId}`}
     >
+      {basket && <Basket summary={summary} />}
       {partPaid && (
         <dl class="sum" data-testid="split-progress">
           <dt>Paid so far</dt>
@@ -195,7 +234,7 @@ export function optionsPage(summary: Summary, form: OptionsForm = {}): HostedPag
   const values = form.values ?? {};
   return (
     <Page summary={summary} title={`Pay ${summary.merchantName}`}>
-      <Header summary={summary} />
+      <Header summary={summary} basket />
       {form.sharePaidPence !== undefined && (
         <div class="ok" role="status" data-testid="share-paid">
           Thank you: your payment of {money(form.sharePaidPence, summary)} was received.{' '}
@@ -233,7 +272,7 @@ export function optionsPage(summary: Summary, form: OptionsForm = {}): HostedPag
 export function bankSelectPage(summary: Summary, plan: Plan, error?: string): HostedPage {
   return (
     <Page summary={summary} title="Pay by bank">
-      <Header summary={summary} />
+      <Header summary={summary} basket />
       <section class="card" aria-labelledby="method-title">
         <h1 id="method-title">Pay by bank</h1>
         <Breakdown summary={summary} plan={plan} />

@@ -80,9 +80,17 @@ export interface CardFormValues {
   expiry?: string | undefined;
 }
 
+/** The card form's fields, as an error names them. */
+export type CardField = 'name' | 'number' | 'expiry' | 'cvc';
+
 /**
- * Name, number, expiry and CVC, posted to `action` with `hidden` fields. The number and the CVC
- * are never written back into the page, only name and expiry (after an error).
+ * Name, number, expiry and CVC, posted to `action` with `hidden` fields. Only name and expiry
+ * are written back into the page (after an error), never the number or the CVC: a page is
+ * kept in the browser's history and session restore, and a service whose responses never
+ * carry a full card number keeps it out of every log, proxy and crash dump that records them.
+ * A page that must not lose them on a refusal keeps them in the browser instead, by sending
+ * the form with a script and showing the refusal without reloading (hosted/card-views.tsx).
+ * `errorField` marks the field the error is about (aria-invalid), so the error names it.
  */
 export function CardForm(props: {
   action: string;
@@ -90,15 +98,19 @@ export function CardForm(props: {
   hidden?: Record<string, string>;
   values?: CardFormValues;
   error?: string | undefined;
+  errorField?: CardField | undefined;
   /** Something between the fields and the button, e.g. a "save this card" choice. */
   children?: Child;
 }) {
   const values = props.values ?? {};
-  const described = props.error ? 'card-error' : undefined;
+  // Without a field named, the error may be about any of them.
+  const described = (field: CardField) =>
+    props.error && (!props.errorField || props.errorField === field) ? 'card-error' : undefined;
+  const invalid = (field: CardField) => (props.errorField === field ? 'true' : undefined);
   return (
     <>
       <ErrorBox message={props.error} id="card-error" />
-      <form method="post" action={props.action} autocomplete="on">
+      <form method="post" action={props.action} autocomplete="on" data-card-form>
         <HiddenFields fields={props.hidden ?? {}} />
         <label class="field">
           Name on card
@@ -109,7 +121,8 @@ export function CardForm(props: {
             required
             maxlength={60}
             value={values.name ?? ''}
-            aria-describedby={described}
+            aria-describedby={described('name')}
+            aria-invalid={invalid('name')}
           />
         </label>
         <label class="field">
@@ -122,7 +135,8 @@ export function CardForm(props: {
             required
             maxlength={23}
             placeholder="1234 1234 1234 1234"
-            aria-describedby={described}
+            aria-describedby={described('number')}
+            aria-invalid={invalid('number')}
           />
         </label>
         <div class="row">
@@ -137,7 +151,8 @@ export function CardForm(props: {
               maxlength={7}
               placeholder="MM/YY"
               value={values.expiry ?? ''}
-              aria-describedby={described}
+              aria-describedby={described('expiry')}
+              aria-invalid={invalid('expiry')}
             />
           </label>
           <label class="field">
@@ -150,7 +165,8 @@ export function CardForm(props: {
               required
               maxlength={4}
               placeholder="123"
-              aria-describedby={described}
+              aria-describedby={described('cvc')}
+              aria-invalid={invalid('cvc')}
             />
           </label>
         </div>

@@ -12,6 +12,7 @@ export {
   MerchantHeader,
   StatusCard,
   ThreeDSChallenge,
+  type CardField,
   type CardFormValues,
 } from './components';
 export { renderPage, securityHeaders, seeOther, sendPage, type HostedPage } from './render-page';

@@ -2,7 +2,10 @@
  * The hosted pages' one stylesheet, inlined under the response's CSP nonce: a phone's first
  * paint needs no second request. Footer and muted text keep a 4.5:1 contrast on their
  * backgrounds (axe checks it in test/e2e/hosted-page.spec.ts). In `dl.sum` the label column
- * takes the free space, so each row's two cells meet and the total's divider runs unbroken.
+ * takes the free space, so each row's two cells meet and the total's divider runs unbroken, but
+ * never less than its longest word: a long value wraps inside its own cell instead of squeezing
+ * the labels letter by letter on a phone. Ids and references go in `dl.details`, each label above
+ * its value, where a whole UUID wraps within the card at any width.
  */
 export const HOSTED_STYLES = `
 *,*::before,*::after{box-sizing:border-box}
@@ -18,9 +21,16 @@ p{margin:.5rem 0}
 .amount{font-size:2.25rem;font-weight:700;margin:.25rem 0}
 .muted{color:#5a6475;font-size:.95rem}
 .notes{background:#f7f8fa;border-radius:8px;padding:.5rem .75rem}
-dl.sum{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:.35rem 0;margin:.75rem 0}
+dl.sum{display:grid;grid-template-columns:minmax(min-content,1fr) auto;gap:.35rem 0;margin:.75rem 0}
 dl.sum dt{color:#5a6475;padding-right:1rem;overflow-wrap:break-word}dl.sum dd{margin:0;text-align:right;font-variant-numeric:tabular-nums;min-width:0}
 dl.sum .total{font-weight:700;color:#1d2330;border-top:1px solid #e2e6ec;padding-top:.35rem}
+dl.details{margin:.75rem 0}dl.details dt{color:#5a6475;font-size:.9rem}dl.details dd{margin:0 0 .5rem;overflow-wrap:anywhere}
+.ref{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9rem;overflow-wrap:anywhere}
+.basket{margin:.75rem 0 0}.basket summary{cursor:pointer;font-weight:600;padding:.25rem 0}
+.basket ul{list-style:none;margin:.25rem 0 0;padding:0}
+.basket li{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:0 1rem;padding:.4rem 0;border-top:1px solid #e2e6ec}
+.basket .each{display:block;color:#5a6475;font-size:.9rem}
+.basket .line-total{text-align:right;font-variant-numeric:tabular-nums}
 fieldset{border:0;padding:0;margin:0 0 1rem;min-width:0}
 legend{font-weight:600;margin-bottom:.5rem;padding:0}
 .choice{display:flex;align-items:center;gap:.75rem;min-height:48px;padding:.5rem .75rem;border:1px solid #cfd6e0;border-radius:10px;margin-bottom:.5rem;background:#fff;cursor:pointer}
