@@ -34,6 +34,7 @@ import { openHistory } from './history/history';
 import { createRefundHistory } from './history/refunds';
 import { createKioskState, type KioskStateHolder } from './kiosk-state';
 import { createReceiptPrinter, type ReceiptPrinterService } from './printer/receipt-printer';
+import { receiptOfRecord } from '../../shared/contract/receipts';
 import type { SendTimeouts } from './printer/send';
 import type { LastEventIdStore } from './push-channel';
 import { createPushCursor } from './push-cursor';
@@ -245,6 +246,13 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     shopName: () => profile.shopName(),
     shopLines: () => profile.shop()?.lines ?? [],
     lineItemsOf: (paymentRequestId) => stores.baskets.of(paymentRequestId),
+    // The receipt the service's receipt page shows: the shop as it was when the customer paid.
+    receiptOf: async (paymentRequestId) => {
+      const client = connection.client();
+      if (!client) return null;
+      const record = await client.call('getReceipt', { params: { paymentRequestId } });
+      return receiptOfRecord(record);
+    },
     onChange: emitState,
     log,
     timeouts: options.printerTimeouts,

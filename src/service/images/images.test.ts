@@ -234,7 +234,7 @@ describe('templates', () => {
     expect(svg).toContain('£1.50');
     expect(svg).toContain('Total paid');
     expect(svg).toContain('£14.00');
-    expect(svg).toContain('Card');
+    expect(svg).toContain('VISA •••• 4242');
   });
 
   it('RECEIPT_PNG is a portrait PNG that revalidates', async () => {

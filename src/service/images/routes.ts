@@ -11,8 +11,8 @@ import { answer, etagOf, matches, type Image } from '../http/caching';
 import { mount } from '../http/mount';
 import { paymentLinks } from '../payments';
 import type { RequestRow } from '../payments';
-import { profileLines } from '../merchants';
-import { receiptUrl } from '../receipts';
+import { createReceiptReader, type Receipt } from '../receipts';
+import { methodText, shopHeaderLines } from '../../shared/receipt';
 import { createLru } from './lru';
 import { qrPng, qrSvg } from '../ui/qr';
 import { svgToPng } from '../ui/render';
@@ -25,12 +25,37 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A receipt shows live status: clients keep it but ask again, cheaply, with If-None-Match. */
 const REVALIDATE = 'no-cache';
 /** Bump when a layout changes, so cached copies with an old ETag are replaced. */
-const LAYOUT_VERSION = 3;
+const LAYOUT_VERSION = 4;
 /** Enough for every kiosk of a busy shop to hit the cache; each entry is a few kilobytes. */
 const CACHE_ENTRIES = 200;
 
+/** The receipt image draws the one receipt model the receipt page and the printer draw. */
+const imageOf = (r: Receipt): ReceiptData => ({
+  merchantName: r.shop.name,
+  merchantLines: shopHeaderLines(r.shop),
+  amountPence: r.amountPence,
+  tipPence: r.tipPence,
+  paidPence: r.paidPence,
+  currency: r.currency,
+  status: r.status,
+  date: r.date,
+  orderId: r.orderId,
+  paymentRequestId: r.paymentRequestId,
+  method: r.method,
+  methodText: methodText(r),
+  lines: r.lines,
+  refundedPence: r.refundedPence,
+  refunds: r.refunds.map((refund) => ({
+    amountPence: refund.amountPence,
+    status: refund.status,
+    date: refund.createdAt,
+  })),
+  receiptUrl: r.receiptUrl,
+});
+
 export const imageRoutes: Area<ImagesContext> = (app, ctx) => {
   const cache = createLru<Image>(CACHE_ENTRIES);
+  const receiptOf = createReceiptReader(ctx);
 
   const requestRow = async (id: string): Promise<RequestRow> => {
     const row = await ctx.payments.get(id);
@@ -71,33 +96,10 @@ export const imageRoutes: Area<ImagesContext> = (app, ctx) => {
     let row = await requestRow(params.paymentRequestId);
     const png = params.template.endsWith('_PNG');
     const type = png ? PNG : SVG;
-    const profile = await ctx.profiles.get(row.merchant_id, row.environment);
-    const merchant = profile?.name ?? '';
-
     if (params.template.startsWith('RECEIPT')) {
       // Like a status read, a receipt never shows an open request past its expiry.
       if (await ctx.lifecycle.expireIfDue(row)) row = await requestRow(row.id);
-      const data: ReceiptData = {
-        merchantName: merchant,
-        merchantLines: profile ? profileLines(profile) : [],
-        amountPence: row.amount_pence,
-        tipPence: row.tip_pence,
-        paidPence: row.paid_pence,
-        currency: row.currency,
-        status: row.status,
-        date: row.updated_at,
-        orderId: row.order_id,
-        paymentRequestId: row.id,
-        method: row.payment_method,
-        lines: await ctx.payments.lineItems(row),
-        refundedPence: row.refunded_pence,
-        refunds: (await ctx.refunds.reader.ofRequest(row.id)).map((r) => ({
-          amountPence: r.amount_pence,
-          status: r.status,
-          date: r.created_at,
-        })),
-        receiptUrl: receiptUrl(ctx.publicUrl(), row.id),
-      };
+      const data = imageOf(await receiptOf(row));
       // The tag covers every value drawn (updated_at among them), so it changes with status.
       const etag = etagOf('receipt', LAYOUT_VERSION, png, data);
       if (matches(c.req.header('if-none-match'), etag))
@@ -110,7 +112,7 @@ export const imageRoutes: Area<ImagesContext> = (app, ctx) => {
     }
 
     const data: DisplayData = {
-      merchantName: merchant,
+      merchantName: (await ctx.profiles.get(row.merchant_id, row.environment))?.name ?? '',
       amountPence: row.amount_pence,
       currency: row.currency,
       notes: row.notes,

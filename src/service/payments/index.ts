@@ -7,4 +7,5 @@ export type { Authorization } from './lifecycle';
 export type { MerchantRow } from './create';
 export { allowedMethodsOf, optionsOf, statusRecord } from './model';
 export type { Method, RequestOptions, RequestRow, TransactionRow } from './model';
+export type { PaymentShopRow } from './repo/shops';
 export { paymentLinks } from './links';

@@ -1,2 +1,2 @@
 /** The receipts area as other areas see it. */
-export { receiptUrl } from './receipt-data';
+export { createReceiptReader, receiptUrl, type Receipt, type ReceiptReader } from './receipt-data';

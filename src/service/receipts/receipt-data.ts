@@ -1,87 +1,78 @@
 /**
- * Everything a receipt shows, gathered once for the hosted receipt page and the RECEIPT /
- * RECEIPT_PNG templates: merchant, store, the basket, amounts, the way it was paid (masked
- * card), the order id and the payment's refunds.
+ * Every receipt's content, gathered once (the model in shared/receipt.ts) for the hosted receipt
+ * page, the RECEIPT / RECEIPT_PNG images and the receipt API a kiosk prints from: the shop as it
+ * was when the customer paid (kept with the payment, payments/repo/shops.ts; a payment paid before
+ * that was kept, or not paid yet, shows the profile as it is now), the store and its address,
+ * the basket, amounts, the way it was paid (masked card), the order id and the refunds.
  */
-import type { BasketLine } from '../../shared/basket';
-import type { PaymentStatus } from '../../shared/payment-states';
-import type { RefundStatus } from '../../shared/refund-states';
+import { addressLines, type Receipt, type ReceiptShop } from '../../shared/receipt';
 import type { ReceiptsContext } from './context';
-import { profileLines } from '../merchants';
-import type { Method, RequestRow } from '../payments';
-import { createStoreViews } from '../merchants';
+import type { PaymentShopRow, RequestRow } from '../payments';
 
-export interface ReceiptRefund {
-  refundId: string;
-  amountPence: number;
-  status: RefundStatus;
-  type: 'PARTIAL' | 'FULL';
-  createdAt: number;
-  updatedAt: number;
-}
-
-export interface Receipt {
-  paymentRequestId: string;
-  merchantName: string;
-  /** The merchant's logo (a path on this service), or null. */
-  merchantLogo: string | null;
-  /** Under the name: address, company and VAT numbers (merchants/profile.ts). */
-  merchantLines: string[];
-  /** How the customer reaches the shop about this payment. */
-  support: { email: string | null; phone: string | null };
-  storeName: string | null;
-  status: PaymentStatus;
-  amountPence: number;
-  tipPence: number;
-  paidPence: number;
-  refundedPence: number;
-  currency: string;
-  method: Method | null;
-  /** "VISA •••• 4242" style, for card payments. */
-  card: string | null;
-  bankName: string | null;
-  orderId: string;
-  notes: string | null;
-  /** The basket the payment was created with, in order; empty without one. */
-  lines: readonly BasketLine[];
-  /** When it was paid (the completing transaction), otherwise the last change. */
-  date: number;
-  refunds: ReceiptRefund[];
-}
+export type { Receipt } from '../../shared/receipt';
 
 /** The public address of a payment's receipt page; the payment request id is a random UUID. */
 export const receiptUrl = (publicUrl: string, paymentRequestId: string) =>
   `${publicUrl}/receipt/${paymentRequestId}`;
 
+/** Where the logo a paid payment's shop showed is served: kept with the payment, never replaced. */
+export const receiptLogoPath = (paymentRequestId: string, version: number) =>
+  `/receipt/${paymentRequestId}/logo?v=${version}`;
+
+/** The shop kept with the payment: the store's own address, or the merchant's without one. */
+function shopAsPaid(row: RequestRow, kept: PaymentShopRow): ReceiptShop {
+  return {
+    name: kept.name,
+    storeName: kept.store_name,
+    lines: addressLines(kept.store_address ?? kept.address, kept.company_number, kept.vat_number),
+    logoUrl: kept.logo_version === null ? null : receiptLogoPath(row.id, kept.logo_version),
+    supportEmail: kept.support_email,
+    supportPhone: kept.support_phone,
+    asPaid: true,
+  };
+}
+
 export function createReceiptReader(ctx: ReceiptsContext) {
-  const stores = createStoreViews(ctx.store);
+  /** The shop as it is now: a payment not paid yet, or paid before shops were kept. */
+  async function shopNow(row: RequestRow): Promise<ReceiptShop> {
+    const profile = await ctx.profiles.get(row.merchant_id, row.environment);
+    const store = await ctx.payments.storeNow(row.store_id, row.environment);
+    return {
+      name: profile?.name ?? '',
+      storeName: store?.name ?? null,
+      lines: addressLines(
+        store?.address ?? profile?.address ?? null,
+        profile?.companyNumber ?? null,
+        profile?.vatNumber ?? null,
+      ),
+      logoUrl: profile?.logoPath ?? null,
+      supportEmail: profile?.supportEmail ?? null,
+      supportPhone: profile?.supportPhone ?? null,
+      asPaid: false,
+    };
+  }
 
   return async function receiptOf(row: RequestRow): Promise<Receipt> {
     const paidTx = (await ctx.payments.transactions(row.id))
       .filter((t) => t.status === 'COMPLETED')
       .at(-1);
-    const card =
-      paidTx?.method === 'CARD' && paidTx.card_last4
-        ? `${paidTx.card_brand ?? 'Card'} •••• ${paidTx.card_last4}`
-        : null;
-    const profile = await ctx.profiles.get(row.merchant_id, row.environment);
+    const kept = await ctx.payments.shopAtPayment(row.id);
     return {
       paymentRequestId: row.id,
-      merchantName: profile?.name ?? '',
-      merchantLogo: profile?.logoPath ?? null,
-      merchantLines: profile ? profileLines(profile) : [],
-      support: { email: profile?.supportEmail ?? null, phone: profile?.supportPhone ?? null },
-      storeName: (await stores.nameOf(row.store_id, row.environment)) ?? null,
+      orderId: row.order_id,
+      shop: kept ? shopAsPaid(row, kept) : await shopNow(row),
       status: row.status,
+      currency: row.currency,
       amountPence: row.amount_pence,
       tipPence: row.tip_pence,
       paidPence: row.paid_pence,
       refundedPence: row.refunded_pence,
-      currency: row.currency,
       method: row.payment_method,
-      card,
+      card:
+        paidTx?.method === 'CARD' && paidTx.card_last4
+          ? { brand: paidTx.card_brand, last4: paidTx.card_last4 }
+          : null,
       bankName: paidTx?.bank_name ?? null,
-      orderId: row.order_id,
       notes: row.notes,
       lines: await ctx.payments.lineItems(row),
       date: paidTx?.updated_at ?? row.updated_at,
@@ -91,8 +82,9 @@ export function createReceiptReader(ctx: ReceiptsContext) {
         status: r.status,
         type: r.refund_type,
         createdAt: r.created_at,
-        updatedAt: r.updated_at,
       })),
+      receiptUrl: receiptUrl(ctx.publicUrl(), row.id),
     };
   };
 }
+export type ReceiptReader = ReturnType<typeof createReceiptReader>;

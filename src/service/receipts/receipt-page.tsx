@@ -12,7 +12,7 @@ import type { RefundStatus } from '../../shared/refund-states';
 import { shortUrl } from '../../shared/short-url';
 import { formatReceiptDate } from '../ui/templates';
 import { qrSvg } from '../ui/qr';
-import type { Receipt } from './receipt-data';
+import { methodText, shopHeaderLines, type Receipt } from '../../shared/receipt';
 
 // No ligatures: a receipt is read for its ids and codes, which customers copy from the page or
 // its PDF, and a ligature turns the "ff" of a reference into one character (U+FB00) there.
@@ -71,13 +71,6 @@ function statusLine(r: Receipt): { text: string; tone: '' | 'open' | 'refunded' 
   return { text: 'Paid', tone: '' };
 }
 
-const methodText = (r: Receipt) =>
-  r.method === 'CARD'
-    ? `Card${r.card ? ` (${r.card})` : ''}`
-    : r.method === 'PAY_BY_BANK'
-      ? `Pay by bank${r.bankName ? ` (${r.bankName})` : ''}`
-      : 'Not paid yet';
-
 /**
  * What the customer paid for, above the amounts: every line (a page scrolls, unlike the display),
  * the quantity and price of one under the description, the line's total on the right.
@@ -132,12 +125,13 @@ const ReceiptBody: FC<{ r: Receipt; url: string; qr: string }> = ({ r, url, qr }
   const paid = r.status === 'COMPLETED';
   return (
     <article class="receipt" aria-labelledby="merchant">
-      {r.merchantLogo ? <img class="logo" src={r.merchantLogo} alt="" /> : null}
-      <h1 id="merchant">{r.merchantName}</h1>
-      {r.storeName ? <p class="store">{r.storeName}</p> : null}
-      {r.merchantLines.map((line) => (
-        <p class="store">{line}</p>
-      ))}
+      {r.shop.logoUrl ? <img class="logo" src={r.shop.logoUrl} alt="" /> : null}
+      <h1 id="merchant">{r.shop.name}</h1>
+      <div data-testid="receipt-shop">
+        {shopHeaderLines(r.shop).map((line) => (
+          <p class="store">{line}</p>
+        ))}
+      </div>
       <p class="kind">Receipt</p>
       <p class="amount" data-testid="receipt-amount">
         {money(paid ? r.paidPence : r.amountPence)}
@@ -168,7 +162,7 @@ const ReceiptBody: FC<{ r: Receipt; url: string; qr: string }> = ({ r, url, qr }
           </>
         ) : null}
         <dt>Method</dt>
-        <dd>{methodText(r)}</dd>
+        <dd data-testid="receipt-method">{methodText(r)}</dd>
         <dt>Date</dt>
         <dd>{formatReceiptDate(r.date)}</dd>
         <dt>Order ID</dt>
@@ -208,11 +202,11 @@ const ReceiptBody: FC<{ r: Receipt; url: string; qr: string }> = ({ r, url, qr }
         </section>
       ) : null}
       <KeepThis url={url} qr={qr} />
-      {r.support.email || r.support.phone ? (
+      {r.shop.supportEmail || r.shop.supportPhone ? (
         <p class="foot" data-testid="receipt-support">
-          Questions about this payment? Contact {r.merchantName}
-          {r.support.email ? `: ${r.support.email}` : ''}
-          {r.support.phone ? `${r.support.email ? ', ' : ': '}${r.support.phone}` : ''}
+          Questions about this payment? Contact {r.shop.name}
+          {r.shop.supportEmail ? `: ${r.shop.supportEmail}` : ''}
+          {r.shop.supportPhone ? `${r.shop.supportEmail ? ', ' : ': '}${r.shop.supportPhone}` : ''}
         </p>
       ) : null}
       <p class="foot screen">Keep this page: its address is your receipt.</p>
@@ -235,11 +229,12 @@ const Layout: FC<{ title: string; nonce: string; children?: unknown }> = (props)
   </html>
 );
 
-/** `url` is the page's public address (receiptUrl), printed as a QR code and a short link. */
-export async function receiptPage(r: Receipt, url: string, nonce: string): Promise<string> {
+/** The receipt's page; its public address (receiptUrl) is printed as a QR code and a short link. */
+export async function receiptPage(r: Receipt, nonce: string): Promise<string> {
+  const url = r.receiptUrl;
   const qr = (await qrSvg(url)).replace(/^<\?xml[^>]*>\s*/, '');
   const page = (
-    <Layout title={`Receipt: ${r.merchantName}, order ${r.orderId}`} nonce={nonce}>
+    <Layout title={`Receipt: ${r.shop.name}, order ${r.orderId}`} nonce={nonce}>
       <ReceiptBody r={r} url={url} qr={qr} />
     </Layout>
   );

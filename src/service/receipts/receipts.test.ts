@@ -69,7 +69,7 @@ describe('hosted receipt page', () => {
       '£14.00',
       'Tip £1.50',
       'Total paid £14.00',
-      'Card (VISA •••• 4242)',
+      'Method VISA •••• 4242',
       'Order ID ORD-R1',
       'Table 4',
       id,

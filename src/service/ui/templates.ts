@@ -29,7 +29,7 @@ export interface DisplayData {
 
 export interface ReceiptData {
   merchantName: string;
-  /** Under the name: the merchant's address, company and VAT numbers (merchants/profile.ts). */
+  /** Under the name: the store, its address (or the merchant's), company and VAT numbers. */
   merchantLines?: string[];
   amountPence: number;
   tipPence: number;
@@ -41,6 +41,8 @@ export interface ReceiptData {
   orderId: string;
   paymentRequestId: string;
   method: Method | null;
+  /** How it was paid as every receipt says it ("VISA •••• 4242"); without it, the method's name. */
+  methodText?: string;
   /** The basket the payment was created with, in order (docs/terminals.md). */
   lines?: readonly BasketLine[];
   /** The payment's refunds, oldest first (docs/refunds.md). */
@@ -194,7 +196,7 @@ export function receiptSvg(data: ReceiptData): string {
   const inner = width - 2 * margin;
   const merchant = fitLine(data.merchantName, inner, 36, 18, true);
   const amount = fitLine(formatPence(data.amountPence, data.currency), inner, 72, 28, true);
-  const about = (data.merchantLines ?? []).slice(0, 4).map((line) => fitLine(line, inner, 18, 12));
+  const about = (data.merchantLines ?? []).slice(0, 5).map((line) => fitLine(line, inner, 18, 12));
   // Everything below the merchant's lines moves down by their height.
   const top = about.length * 26;
   const body = [
@@ -283,7 +285,7 @@ export function receiptSvg(data: ReceiptData): string {
   }
   rows.push(
     ['Date', formatReceiptDate(data.date)],
-    ['Method', data.method ? METHOD_LABELS[data.method] : 'Not chosen'],
+    ['Method', data.methodText ?? (data.method ? METHOD_LABELS[data.method] : 'Not chosen')],
     ['Order ID', data.orderId],
     ['Payment request ID', data.paymentRequestId],
   );

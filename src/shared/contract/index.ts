@@ -6,6 +6,7 @@ export * from './payments';
 export * from './line-items';
 export * from './terminals';
 export * from './refunds';
+export * from './receipts';
 export * from './bank';
 export * from './webhooks';
 export * from './agent';

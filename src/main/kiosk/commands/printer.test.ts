@@ -158,7 +158,7 @@ describe('the receipt printer', () => {
     expect(receipt.lines).toContainEqual(expect.stringMatching(/^Tip {30,}£1\.00$/));
     expect(receipt.lines).toContainEqual(expect.stringMatching(/^Total {30,}£11\.00$/));
     expect(receipt.boldLines).toContainEqual(expect.stringMatching(/^Total +£11\.00$/));
-    expect(receipt.lines).toContainEqual(expect.stringMatching(/^Method +Card$/));
+    expect(receipt.lines).toContainEqual(expect.stringMatching(/^Method +VISA •••• 4242$/));
     expect(receipt.lines).toContainEqual(
       expect.stringMatching(/^Time +\d{1,2} \w{3} \d{4}, \d\d:\d\d$/),
     );
@@ -177,7 +177,7 @@ describe('the receipt printer', () => {
     expect(stand.jobs).toHaveLength(1);
   });
 
-  it("prints the shop's profile as it is now: a renamed shop, its address and VAT number", async () => {
+  it("prints the shop's profile as it is when paid: a renamed shop, its store and VAT number", async () => {
     const url = await service();
     const stand = await printer();
     // The minutely re-read of the terminal's record is only the fallback: the push says so now.
@@ -204,10 +204,11 @@ describe('the receipt printer', () => {
     await paid(core, url);
     const [job] = await stand.waitForJobs(1);
     const text = decodeReceipt(job!, 'esc-pos').lines.map((l) => l.trim());
+    // The store's own address under its name: the merchant's is for a store without one.
     expect(text.slice(0, 5)).toEqual([
       'Bean There Café',
-      '4 Mill Lane',
-      'Leeds LS1 4AB',
+      'Main Street',
+      '1 Main Street, London',
       'VAT no. GB123456789',
       'Receipt',
     ]);
@@ -231,6 +232,11 @@ describe('the receipt printer: baskets, languages and paper', () => {
       address: '►4 Mill Lane\n←p022 Leeds',
     });
     expect(renamed.status).toBe(200);
+    // A store without an address of its own: the receipt prints the merchant's.
+    const storeId = (await api(url, 'GET', '/api/stores'))[0].id as string;
+    expect((await callOnce(url, 'PATCH', `/api/stores/${storeId}`, { address: null })).status).toBe(
+      200,
+    );
     await poll(
       () => (({ pairing }) => pairing.paired && pairing.merchantName === name)(core.state()),
       3_000,
@@ -264,7 +270,13 @@ describe('the receipt printer: baskets, languages and paper', () => {
     );
     expect(receipt.cuts).toBe(1);
     const text = receipt.lines.map((l) => l.trim());
-    expect(text.slice(0, 4)).toEqual(['?p022 Bean ?V1', '?4 Mill Lane', '?p022 Leeds', 'Receipt']);
+    expect(text.slice(0, 5)).toEqual([
+      '?p022 Bean ?V1',
+      'Main Street',
+      '?4 Mill Lane',
+      '?p022 Leeds',
+      'Receipt',
+    ]);
     expect(receipt.lines).toContainEqual(expect.stringMatching(/^\?p022 Flat white +£7\.00$/));
     expect(receipt.lines).toContainEqual(expect.stringMatching(/^\?V1 Muffin +£2\.75$/));
   });
@@ -327,7 +339,7 @@ describe('the receipt printer: baskets, languages and paper', () => {
     expect(receipt.lines.map((l) => l.trim())).toContain('Counter Demo Shop');
     expect(receipt.lines).toContainEqual(expect.stringMatching(/^Total {10,}£11\.00$/));
     expect(receipt.boldLines).toContainEqual(expect.stringMatching(/^Total +£11\.00$/));
-    expect(receipt.lines).toContainEqual(expect.stringMatching(/^Method +Card$/));
+    expect(receipt.lines).toContainEqual(expect.stringMatching(/^Method +VISA •••• 4242$/));
     expect(receipt.lines).toContainEqual(
       expect.stringMatching(new RegExp(`^Reference +${detail.payment.orderId}$`)),
     );

@@ -11,7 +11,9 @@ import CodepageEncoder from '@point-of-sale/codepage-encoder';
 import { describe, expect, it } from 'vitest';
 import { decodeReceipt } from '../../../../test/helpers/receipt-decoder';
 import { ReceiptWriter } from './printable';
-import { encodeReceipt, encodeTestPage, type ReceiptContent } from './receipt-layout';
+import type { Receipt } from '../../../shared/receipt';
+import { LONDON, SAMPLE_RECEIPT } from '../../../../test/helpers/receipt-fixture';
+import { encodeReceipt, encodeTestPage } from './receipt-layout';
 
 /** Every code point some code page of the encoder encodes as a control byte, sorted. */
 const CONTROL_GLYPHS: readonly string[] = (() => {
@@ -32,39 +34,41 @@ const chunks = Array.from({ length: Math.ceil(CONTROL_GLYPHS.length / CHUNK) }, 
   CONTROL_GLYPHS.slice(i * CHUNK, (i + 1) * CHUNK).join(''),
 );
 
-const content: ReceiptContent = {
-  shopName: 'Counter Demo Shop',
-  shopLines: ['4 Mill Lane', 'VAT no. GB123456789'],
+const content: Receipt = {
+  ...SAMPLE_RECEIPT,
+  shop: { ...SAMPLE_RECEIPT.shop, lines: ['4 Mill Lane', 'VAT no. GB123456789'] },
   lines: [
     { description: 'Flat white', quantity: 2, unitPence: 350 },
     { description: 'Croissant', quantity: 1, unitPence: 275 },
   ],
-  amountPence: 975,
-  totalPence: 1075,
-  tipPence: 100,
-  currency: 'GBP',
-  method: 'Card',
-  paidAt: Date.UTC(2025, 2, 3, 14, 5),
-  timeZone: 'Europe/London',
-  locale: 'en-GB',
-  reference: 'CTR-ABC123',
-  receiptUrl: 'http://127.0.0.1:4010/receipt/0190a7e2-1111-7222-8333-444455556666',
+  card: { brand: 'VISA', last4: '4242' },
 };
+const shop = (change: Partial<Receipt['shop']>): Receipt => ({
+  ...content,
+  shop: { ...content.shop, ...change },
+});
 
 /** Each text field of a receipt, with `text` in it. */
-const FIELDS: Record<string, (text: string) => ReceiptContent> = {
-  'shop name': (text) => ({ ...content, shopName: text }),
-  'shop address line': (text) => ({ ...content, shopLines: [text, 'VAT no. GB123456789'] }),
+const FIELDS: Record<string, (text: string) => Receipt> = {
+  'shop name': (text) => shop({ name: text }),
+  'store line': (text) => shop({ storeName: text }),
+  'shop address line': (text) => shop({ lines: [text, 'VAT no. GB123456789'] }),
   'basket line (quantity 2)': (text) => ({
     ...content,
-    lines: [{ ...content.lines![0]!, description: text }, content.lines![1]!],
+    lines: [{ ...content.lines[0]!, description: text }, content.lines[1]!],
   }),
   'basket line (quantity 1)': (text) => ({
     ...content,
-    lines: [content.lines![0]!, { ...content.lines![1]!, description: text }],
+    lines: [content.lines[0]!, { ...content.lines[1]!, description: text }],
   }),
-  method: (text) => ({ ...content, method: text }),
-  reference: (text) => ({ ...content, reference: text }),
+  'card brand': (text) => ({ ...content, card: { brand: text, last4: '4242' } }),
+  // "Pay by bank (…)" leaves room for 11 characters on 58 mm paper, and ‼ prints as two.
+  'bank name': (text) => ({
+    ...content,
+    method: 'PAY_BY_BANK',
+    bankName: [...text].slice(0, 8).join(''),
+  }),
+  reference: (text) => ({ ...content, orderId: text }),
   // Two words are not a link the QR code can carry: printed as text alone, plain or not.
   'receipt link': (text) => ({ ...content, receiptUrl: `${text} ${text}` }),
 };
@@ -102,7 +106,11 @@ describe('text on a receipt', () => {
     it(`never reaches the printer as a command: ${format.language}, ${format.paperWidth} mm`, () => {
       const leaks = Object.entries(FIELDS).flatMap(([field, withText]) =>
         chunks.map((chunk) => {
-          const problem = leak((t) => encodeReceipt(withText(t), format), format.language, chunk);
+          const problem = leak(
+            (t) => encodeReceipt(withText(t), format, LONDON),
+            format.language,
+            chunk,
+          );
           return problem && `${field} ${JSON.stringify(chunk)}: ${problem}`;
         }),
       );
@@ -129,7 +137,7 @@ describe('text on a receipt', () => {
       ],
     };
     for (const format of formats) {
-      const bytes = encodeReceipt(attack, format);
+      const bytes = encodeReceipt(attack, format, LONDON);
       // ESC p, the drawer's pulse, is nowhere in the bytes; the one cut is the receipt's own.
       expect(Buffer.from(bytes).toString('hex')).not.toMatch(/^(..)*1b70/);
       const receipt = decodeReceipt(bytes, format.language);
@@ -143,12 +151,14 @@ describe('text on a receipt', () => {
     const receipt = decodeReceipt(
       encodeReceipt(
         {
-          ...content,
-          shopName: 'Café “Zoë” – € ½',
-          shopLines: ['Łódź Kraków', 'Ｆｕｌｌ ﬁne', 'Tab\there\nnext'],
-          reference: 'Caf\u0065\u0301-👩\u200d🍳-\u202e\ufeff!',
+          ...shop({
+            name: 'Café “Zoë” – € ½',
+            lines: ['Łódź Kraków', 'Ｆｕｌｌ ﬁne', 'Tab\there\nnext'],
+          }),
+          orderId: 'Caf\u0065\u0301-👩\u200d🍳-\u202e\ufeff!',
         },
         { language: 'esc-pos', paperWidth: 80 },
+        LONDON,
       ),
       'esc-pos',
     );
@@ -168,7 +178,7 @@ describe('text on a receipt', () => {
       `http://127.0.0.1:4010/receipt/${'a'.repeat(70_000)}`,
     ]) {
       const receipt = decodeReceipt(
-        encodeReceipt({ ...content, receiptUrl }, { language: 'esc-pos', paperWidth: 80 }),
+        encodeReceipt({ ...content, receiptUrl }, { language: 'esc-pos', paperWidth: 80 }, LONDON),
         'esc-pos',
       );
       expect(receipt.qrCodes).toEqual([]);

@@ -5,21 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { decodeReceipt } from '../../../../test/helpers/receipt-decoder';
-import { COLUMNS, encodeReceipt, type ReceiptContent } from './receipt-layout';
+import { LONDON, SAMPLE_RECEIPT as content } from '../../../../test/helpers/receipt-fixture';
+import { COLUMNS, encodeReceipt } from './receipt-layout';
 
-const content: ReceiptContent = {
-  shopName: 'Counter Demo Shop',
-  amountPence: 975,
-  totalPence: 1075,
-  tipPence: 100,
-  currency: 'GBP',
-  method: 'Card',
-  paidAt: Date.UTC(2025, 2, 3, 14, 5),
-  timeZone: 'Europe/London',
-  locale: 'en-GB',
-  reference: 'CTR-ABC123',
-  receiptUrl: 'http://127.0.0.1:4010/receipt/0190a7e2-1111-7222-8333-444455556666',
-};
 const basket = [
   { description: 'Flat white with oat milk and an extra shot', quantity: 2, unitPence: 350 },
   { description: 'Croissant', quantity: 1, unitPence: 275 },
@@ -31,7 +19,7 @@ describe('the printed receipt', () => {
       it(`prints the basket's lines in ${language} on ${paperWidth} mm paper`, () => {
         const columns = COLUMNS[paperWidth];
         const receipt = decodeReceipt(
-          encodeReceipt({ ...content, lines: basket }, { language, paperWidth }),
+          encodeReceipt({ ...content, lines: basket }, { language, paperWidth }, LONDON),
           language,
         );
         const lines = receipt.lines;
@@ -57,8 +45,9 @@ describe('the printed receipt', () => {
   it('says so when the basket does not add up to the payment, and still totals what was paid', () => {
     const receipt = decodeReceipt(
       encodeReceipt(
-        { ...content, lines: basket, amountPence: 1200, totalPence: 1300 },
+        { ...content, lines: basket, amountPence: 1200, paidPence: 1300 },
         { language: 'esc-pos', paperWidth: 58 },
+        LONDON,
       ),
       'esc-pos',
     );
@@ -72,8 +61,9 @@ describe('the printed receipt', () => {
   it('shows the total alone without a basket, and no QR code without a receipt page', () => {
     const receipt = decodeReceipt(
       encodeReceipt(
-        { ...content, receiptUrl: null, tipPence: 0 },
+        { ...content, receiptUrl: '', tipPence: 0 },
         { language: 'esc-pos', paperWidth: 80 },
+        LONDON,
       ),
       'esc-pos',
     );

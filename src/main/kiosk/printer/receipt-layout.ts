@@ -1,38 +1,23 @@
 /**
  * A receipt as the thermal printer prints it, encoded with @point-of-sale/receipt-printer-encoder
- * into the printer's own language (ESC/POS or StarPRNT): the shop's name, the basket's lines when
- * the payment has them, the total, the method, the time, the payment's reference and the hosted
+ * into the printer's own language (ESC/POS or StarPRNT), drawn from the one receipt model the
+ * hosted receipt page and the receipt image draw (shared/receipt.ts): the shop as it was when the
+ * customer paid, its store and address, the basket's lines when the payment has them, the tip and
+ * total, the method ("VISA •••• 4242"), refunds, the time, the payment's reference and the hosted
  * receipt's QR code, then a cut. Plain characters only, in columns that fit the paper: every text
  * goes through ReceiptWriter (printable.ts), so none of it can reach the printer as a command.
  */
-import { basketMismatch, lineTotalPence, type BasketLine } from '../../../shared/basket';
+import { basketMismatch, lineTotalPence } from '../../../shared/basket';
 import type { ReceiptPrinter } from '../../../shared/bridge';
 import { formatPence } from '../../../shared/money';
+import { methodText, shopHeaderLines, type Receipt } from '../../../shared/receipt';
 import { shortUrl } from '../../../shared/short-url';
 import { printable, ReceiptWriter } from './printable';
 
-export interface ReceiptContent {
-  shopName: string | null;
-  /** Under the name: the shop's address, company and VAT numbers, as its profile says. */
-  shopLines?: readonly string[];
-  /** The basket, when the payment carries one; without it the receipt shows the total alone. */
-  lines?: readonly BasketLine[];
-  /** What the payment was for, before any tip: what the basket's lines should add up to. */
-  amountPence: number;
-  /** What the customer paid, tip included. */
-  totalPence: number;
-  tipPence: number;
-  currency: string;
-  /** The method as staff and customer read it ("Card", "Pay by bank"). */
-  method: string;
-  /** When it was paid (ms), shown in the shop's time zone. */
-  paidAt: number;
+/** Where the receipt is printed: times in the shop's zone and locale. */
+export interface PrintPlace {
   timeZone: string;
   locale: string;
-  /** The payment's order id: what the shop and the dashboard find it by. */
-  reference: string;
-  /** The hosted receipt page; its QR code lets the customer keep the receipt. */
-  receiptUrl: string | null;
 }
 
 export type PrinterFormat = Pick<ReceiptPrinter, 'paperWidth' | 'language'>;
@@ -62,9 +47,13 @@ function pair(columns: number, label: string, value: string) {
   };
 }
 
-export function encodeReceipt(content: ReceiptContent, format: PrinterFormat): Uint8Array {
+export function encodeReceipt(
+  receipt: Receipt,
+  format: PrinterFormat,
+  place: PrintPlace,
+): Uint8Array {
   const columns = COLUMNS[format.paperWidth];
-  const money = (pence: number) => formatPence(pence, content.currency);
+  const money = (pence: number) => formatPence(pence, receipt.currency);
   const encoder = encoderFor(format);
   const line = (label: string, value: string) => {
     const { columns: cols, row } = pair(columns, label, value);
@@ -72,14 +61,14 @@ export function encodeReceipt(content: ReceiptContent, format: PrinterFormat): U
   };
 
   encoder.align('center');
-  if (content.shopName) encoder.bold(true).line(content.shopName).bold(false);
-  // A long address line wraps within the paper, as a basket's description does.
-  for (const shopLine of content.shopLines ?? [])
+  if (receipt.shop.name) encoder.bold(true).line(receipt.shop.name).bold(false);
+  // The store, then its address: a long line wraps within the paper, as a basket's description does.
+  for (const shopLine of shopHeaderLines(receipt.shop))
     encoder.table([{ width: columns, align: 'center', overflow: 'wrap' }], [[shopLine]]);
   encoder.line('Receipt').align('left').rule();
 
-  if (content.lines && content.lines.length > 0) {
-    for (const item of content.lines) {
+  if (receipt.lines.length > 0) {
+    for (const item of receipt.lines) {
       const amount = money(lineTotalPence(item));
       const description =
         item.quantity === 1 ? item.description : `${item.quantity} x ${item.description}`;
@@ -93,28 +82,33 @@ export function encodeReceipt(content: ReceiptContent, format: PrinterFormat): U
     }
     // A till system's lines for one amount and a payment for another: the receipt says so, as
     // the display and History do; the total below is what was charged.
-    const mismatch = basketMismatch(content.lines, content.amountPence, content.currency);
+    const mismatch = basketMismatch(receipt.lines, receipt.amountPence, receipt.currency);
     if (mismatch) encoder.rule().line(mismatch);
     encoder.rule();
   }
-  if (content.tipPence > 0) line('Tip', money(content.tipPence));
+  const total = receipt.paidPence || receipt.amountPence;
+  if (receipt.tipPence > 0) line('Tip', money(receipt.tipPence));
   encoder.bold(true);
-  line('Total', money(content.totalPence));
+  line('Total', money(total));
   encoder.bold(false);
-  line('Method', content.method);
-  line('Time', timeText(content.paidAt, content.timeZone, content.locale));
-  line('Reference', content.reference);
+  if (receipt.refundedPence > 0) {
+    line('Refunded', `-${money(receipt.refundedPence)}`);
+    line('Net paid', money(total - receipt.refundedPence));
+  }
+  line('Method', methodText(receipt));
+  line('Time', timeText(receipt.date, place.timeZone, place.locale));
+  line('Reference', receipt.orderId);
 
-  if (content.receiptUrl) {
+  if (receipt.receiptUrl) {
     encoder.newline().align('center');
-    const scannable = encoder.qrcode(content.receiptUrl, {
+    const scannable = encoder.qrcode(receipt.receiptUrl, {
       model: 2,
       size: format.paperWidth === 58 ? 5 : 6,
       errorlevel: 'm',
     });
     // Three dots, not an ellipsis: plain ASCII prints the same on every printer's code page.
     if (scannable) encoder.line('Scan to keep this receipt');
-    encoder.line(shortUrl(content.receiptUrl, columns - 2).replace('…', '...'));
+    encoder.line(shortUrl(receipt.receiptUrl, columns - 2).replace('…', '...'));
     encoder.align('left');
   }
   return encoder.cutAndEncode();
@@ -123,12 +117,7 @@ export function encodeReceipt(content: ReceiptContent, format: PrinterFormat): U
 /** What staff print from Settings to check the address, the paper width and the language. */
 export function encodeTestPage(
   format: PrinterFormat,
-  {
-    shopName,
-    at,
-    timeZone,
-    locale,
-  }: Pick<ReceiptContent, 'shopName' | 'timeZone' | 'locale'> & { at: number },
+  { shopName, at, timeZone, locale }: PrintPlace & { shopName: string | null; at: number },
 ): Uint8Array {
   const columns = COLUMNS[format.paperWidth];
   const encoder = encoderFor(format).align('center');

@@ -7,7 +7,7 @@
  */
 import type { BasketLine } from '../../../shared/basket';
 import type { PrintJob, ReceiptPrinter } from '../../../shared/bridge';
-import { methodLabel } from '../../../shared/labels';
+import type { Receipt } from '../../../shared/receipt';
 import type { History } from '../history/history';
 import type { KioskPayment } from '../history/types';
 import { KioskError } from '../kiosk-error';
@@ -28,6 +28,12 @@ export interface ReceiptPrinterOptions {
   shopLines?: () => readonly string[];
   /** The basket's lines of a payment as the kiosk keeps them; none prints the total alone. */
   lineItemsOf: (paymentRequestId: string) => readonly BasketLine[];
+  /**
+   * The payment's receipt as the service says it (the shop as it was when the customer paid,
+   * the store, the card), the one the receipt page shows; null when the service cannot say
+   * (unreachable, unpaired, or a service without the receipt API).
+   */
+  receiptOf?: (paymentRequestId: string) => Promise<Receipt | null>;
   /** The kept jobs or the settings changed: the windows hear of it. */
   onChange: () => void;
   log: (line: string) => void;
@@ -42,25 +48,41 @@ export function createReceiptPrinter(options: ReceiptPrinterOptions) {
   /** One job at a time: two receipts interleaved on one roll are no use to anyone. */
   let line: Promise<unknown> = Promise.resolve();
 
-  function receiptBytes(payment: KioskPayment, printer: ReceiptPrinter) {
-    return encodeReceipt(
-      {
-        shopName: options.shopName(),
-        shopLines: options.shopLines?.() ?? [],
-        lines: options.lineItemsOf(payment.paymentRequestId),
-        amountPence: payment.amountPence,
-        totalPence: payment.paidPence || payment.amountPence,
-        tipPence: payment.tipPence,
-        currency: payment.currency,
-        method: methodLabel(payment.paidMethod ?? payment.paymentMethodRestriction),
-        paidAt: payment.completedAt ?? payment.updatedAt,
-        timeZone: options.timeZone,
-        locale: options.locale,
-        reference: payment.orderId ?? payment.paymentRequestId,
-        receiptUrl: receiptUrlOf(payment) ?? null,
+  /** Only when the service cannot say: the receipt from what this kiosk keeps and knows now. */
+  function kioskReceipt(payment: KioskPayment): Receipt {
+    return {
+      paymentRequestId: payment.paymentRequestId,
+      orderId: payment.orderId ?? payment.paymentRequestId,
+      shop: {
+        name: options.shopName() ?? '',
+        storeName: null,
+        lines: [...(options.shopLines?.() ?? [])],
+        logoUrl: null,
+        supportEmail: null,
+        supportPhone: null,
+        asPaid: false,
       },
-      printer,
-    );
+      status: payment.status,
+      currency: payment.currency,
+      amountPence: payment.amountPence,
+      tipPence: payment.tipPence,
+      paidPence: payment.paidPence,
+      refundedPence: 0,
+      method: payment.paidMethod ?? payment.paymentMethodRestriction,
+      card: null,
+      bankName: null,
+      notes: payment.notes,
+      lines: [...options.lineItemsOf(payment.paymentRequestId)],
+      date: payment.completedAt ?? payment.updatedAt,
+      refunds: [],
+      receiptUrl: receiptUrlOf(payment) ?? '',
+    };
+  }
+
+  async function receiptBytes(payment: KioskPayment, printer: ReceiptPrinter) {
+    const fromService = await options.receiptOf?.(payment.paymentRequestId).catch(() => null);
+    const place = { timeZone: options.timeZone, locale: options.locale };
+    return encodeReceipt(fromService ?? kioskReceipt(payment), printer, place);
   }
 
   /** One attempt at a kept job: printed → gone; failed → kept with the reason. */
@@ -73,7 +95,7 @@ export function createReceiptPrinter(options: ReceiptPrinterOptions) {
       try {
         if (!printer) throw new KioskError(NO_PRINTER);
         if (!payment) throw new KioskError('This kiosk has no record of that payment');
-        await sendToPrinter(printer, receiptBytes(payment, printer), options.timeouts);
+        await sendToPrinter(printer, await receiptBytes(payment, printer), options.timeouts);
         jobs.remove(job.id);
       } catch (error) {
         const message =

@@ -124,6 +124,8 @@ export function createStatusMoves({ clock, outbox, reader, sql }: LifecycleDeps)
       })
     ).changes;
     if (changed === 0) throw badRequest('The payment request changed meanwhile; read it again');
+    // Its receipts show the shop as it is at this moment, whatever the profile later says.
+    if (to === 'COMPLETED') await sql.shops.keep([row.id], next.updated_at);
     await statusEvent(next);
     return next;
   }

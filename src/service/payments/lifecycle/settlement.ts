@@ -54,8 +54,11 @@ export function createSettlement(
     const txChanges: unknown[] = [];
     const requestChanges: unknown[] = [];
     const events: EmitInput[] = [];
+    /** The payments this batch completes: their receipts keep the shop as it is now. */
+    const completed: string[] = [];
     for (const { tx, row } of batch) {
       const outcome = networkAnswer(tx);
+      if (outcome === 'COMPLETED') completed.push(row.id);
       const error = outcome === 'FAILED' ? (tx.error_description ?? DECLINED) : null;
       const next = moved(row, outcome, answered(tx, row, outcome, error), now);
       reader.invalidate(row.id);
@@ -75,6 +78,7 @@ export function createSettlement(
       (await settleRequests.run({ batch: JSON.stringify(requestChanges), now })).changes;
     if (changed !== 2 * batch.length)
       throw badRequest('A payment changed meanwhile; read it again');
+    await sql.shops.keep(completed, now);
     await outbox.emitMany(events);
   }
 

@@ -7,6 +7,7 @@ import type { Environment } from '../../kernel/caller';
 import { sweepQuery } from '../../kernel/sweep';
 import { insertionOrder, type Store } from '../../kernel/store/port';
 import type { RequestRow, TransactionRow } from '../model';
+import { createShopStatements } from './shops';
 
 /** What settling a card transaction needs of it. */
 export type DueTx = Pick<
@@ -177,6 +178,8 @@ export function createLifecycleStatements(store: Store) {
     dueCaptures,
     dueReleases,
     casCapturedTx,
+    /** The shop as it was, kept with each payment as it completes (shops.ts). */
+    shops: createShopStatements(store),
   };
 }
 export type LifecycleStatements = ReturnType<typeof createLifecycleStatements>;

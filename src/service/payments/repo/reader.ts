@@ -14,6 +14,7 @@ import {
   type RequestWithTransactions,
   type TransactionRow,
 } from '../model';
+import { createShopStatements } from './shops';
 import './sandbox-reset';
 
 /** Status reads outnumber changes by far; this many requests stay cached between changes. */
@@ -167,6 +168,7 @@ export function createPaymentReader(store: Store) {
       ? 'SELECT 1 WHERE ? IS NOT NULL'
       : 'SELECT 1 FROM payment_requests WHERE id = ? FOR UPDATE',
   );
+  const shops = createShopStatements(store);
   const rows = createReadCache<RequestRow>(store, 'payment', { limit: CACHED_REQUESTS });
   const txs = createReadCache<TransactionRow[]>(store, 'payment', { limit: CACHED_REQUESTS });
   const baskets = createReadCache<BasketLine[]>(store, 'payment', { limit: CACHED_REQUESTS });
@@ -234,6 +236,12 @@ export function createPaymentReader(store: Store) {
       txs.changed(id);
       await addRefunded.run(pence, id);
     },
+    /** The shop as it was when the request was paid (its receipts'), if it was kept. */
+    shopAtPayment: shops.shopOf,
+    /** The logo that shop showed, if it had one. */
+    logoAtPayment: shops.logoOf,
+    /** The request's store as its environment sees it now (a receipt's fallback). */
+    storeNow: shops.storeNow,
     /** Locks the request's row until the transaction ends (PostgreSQL; SQLite needs none). */
     lockForRefund: (id: string) => lockRequest.get(id),
     clear() {

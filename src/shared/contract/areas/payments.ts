@@ -1,9 +1,10 @@
 /**
- * Payment requests: create and cancel them, their status and list, their QR code and the
- * display and receipt templates.
+ * Payment requests: create and cancel them, their status and list, their QR code, the
+ * display and receipt templates and what the receipt says.
  */
 import { z } from 'zod';
 import * as payments from '../payments';
+import { ReceiptRecord } from '../receipts';
 import { Message } from '../common';
 import { route, type RouteDef } from '../route-def';
 
@@ -110,6 +111,22 @@ export const paymentsContract = {
     status: 200,
     response: null,
     contentType: 'image/svg+xml or image/png',
+    errors: [400, 404],
+  }),
+  getReceipt: route({
+    method: 'get',
+    path: '/api/payment-requests/{paymentRequestId}/receipt',
+    tag: 'Payment requests',
+    auth: 'merchantOrTerminal',
+    extension: true,
+    summary: 'What the receipt of a payment request says',
+    description:
+      'The one receipt the hosted receipt page, the RECEIPT images and a kiosk\'s printer show: ' +
+      'the shop as it was when the customer paid (name, store, address, VAT number, logo), ' +
+      'the basket, amounts, the card (brand and last four) or bank, refunds and the date.',
+    params: payments.PaymentRequestParams,
+    status: 200,
+    response: ReceiptRecord,
     errors: [400, 404],
   }),
 } as const satisfies Record<string, RouteDef>;
