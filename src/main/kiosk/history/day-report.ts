@@ -6,6 +6,9 @@
 import type Database from 'better-sqlite3';
 import type { z } from 'zod';
 import { EndOfDayReport } from '../../../shared/bridge';
+import type { PaymentStatus } from '../../../shared/payment-states';
+import { dateBounds } from '../../../shared/shop-day';
+import { takenPence } from '../../../shared/taken';
 
 /**
  * What a stored report is read back for: its pay-by-bank credit statuses, the one part the kiosk
@@ -21,7 +24,6 @@ const StoredReconciliation = EndOfDayReport.pick({ date: true }).extend({
     }),
 });
 export type StoredReconciliation = z.infer<typeof StoredReconciliation>;
-import { dateBounds } from '../../../shared/shop-day';
 
 export interface DayTakings {
   method: 'PAY_BY_BANK' | 'CARD';
@@ -33,6 +35,7 @@ export interface DayTakings {
 export interface DayPayment {
   paymentRequestId: string;
   orderId: string;
+  /** What it took, tip included (shared/taken.ts). */
   paidPence: number;
   completedAt: number;
 }
@@ -47,23 +50,35 @@ export interface DayRefund {
 
 /** The history's days are the shop's days: calendar dates in its time zone. */
 export function createDayReports(db: Database.Database, timeZone: string) {
-  const byMethod = db.prepare<
-    [number, number],
-    { method: 'PAY_BY_BANK' | 'CARD'; count: number; total: number; tips: number }
-  >(`SELECT paid_method AS method, count(*) AS count, sum(paid_pence) AS total, sum(tip_pence) AS tips
-     FROM payments WHERE completed_at >= ? AND completed_at < ? AND paid_method IS NOT NULL
-     GROUP BY paid_method ORDER BY paid_method`);
-  const payByBank = db.prepare<
+  // Each completed payment of the day with its figures: what it took is takenPence's to say.
+  const completed = db.prepare<
     [number, number],
     {
       payment_request_id: string;
       order_id: string | null;
+      status: PaymentStatus;
+      amount_pence: number;
       paid_pence: number;
+      tip_pence: number;
+      paid_method: 'PAY_BY_BANK' | 'CARD';
       completed_at: number;
     }
-  >(`SELECT payment_request_id, order_id, paid_pence, completed_at FROM payments
-     WHERE completed_at >= ? AND completed_at < ? AND paid_method = 'PAY_BY_BANK'
+  >(`SELECT payment_request_id, order_id, status, amount_pence, paid_pence, tip_pence, paid_method,
+       completed_at
+     FROM payments WHERE completed_at >= ? AND completed_at < ? AND paid_method IS NOT NULL
      ORDER BY completed_at, payment_request_id`);
+  const completedOn = (date: string) => {
+    const { start, end } = dateBounds(date, timeZone);
+    return completed.all(start, end).map((r) => ({
+      ...r,
+      taken: takenPence({
+        status: r.status,
+        amountPence: r.amount_pence,
+        paidPence: r.paid_pence,
+        tipPence: r.tip_pence,
+      }),
+    }));
+  };
   // Refunds count on the day they completed, like takings; the payment gives the order id.
   const refunds = db.prepare<
     [number, number],
@@ -88,22 +103,30 @@ export function createDayReports(db: Database.Database, timeZone: string) {
 
   return {
     takings(date: string): DayTakings[] {
-      const { start, end } = dateBounds(date, timeZone);
-      return byMethod.all(start, end).map((r) => ({
-        method: r.method,
-        count: r.count,
-        totalPence: r.total,
-        tipsPence: r.tips,
-      }));
+      const byMethod = new Map<DayTakings['method'], DayTakings>();
+      for (const p of completedOn(date)) {
+        const t = byMethod.get(p.paid_method) ?? {
+          method: p.paid_method,
+          count: 0,
+          totalPence: 0,
+          tipsPence: 0,
+        };
+        t.count += 1;
+        t.totalPence += p.taken;
+        t.tipsPence += p.tip_pence;
+        byMethod.set(p.paid_method, t);
+      }
+      return [...byMethod.values()].sort((a, b) => (a.method < b.method ? -1 : 1));
     },
     payByBank(date: string): DayPayment[] {
-      const { start, end } = dateBounds(date, timeZone);
-      return payByBank.all(start, end).map((r) => ({
-        paymentRequestId: r.payment_request_id,
-        orderId: r.order_id ?? '',
-        paidPence: r.paid_pence,
-        completedAt: r.completed_at,
-      }));
+      return completedOn(date)
+        .filter((p) => p.paid_method === 'PAY_BY_BANK')
+        .map((p) => ({
+          paymentRequestId: p.payment_request_id,
+          orderId: p.order_id ?? '',
+          paidPence: p.taken,
+          completedAt: p.completed_at,
+        }));
     },
     refunds(date: string): DayRefund[] {
       const { start, end } = dateBounds(date, timeZone);

@@ -12,6 +12,7 @@ import type { StatusSource } from '../types';
 import { decodeCursor, encodeCursor } from './cursor';
 import { createStatusMoves } from './status-moves';
 import { DEFAULT_SHOP_TIME_ZONE, localDayBounds } from '../../../shared/shop-day';
+import { takenPence } from '../../../shared/taken';
 import { migrate } from './migrate';
 import type {
   ChangeInput,
@@ -321,9 +322,9 @@ export function openHistory(dataDir: string | null, options: { now?: () => numbe
   );
   const takings = db.prepare<
     [number, number, string],
-    { count: number; total: number | null; tips: number | null }
+    Pick<PaymentRow, 'status' | 'amount_pence' | 'paid_pence' | 'tip_pence'>
     // completed_at is set only on the move to COMPLETED, which nothing moves out of.
-  >(`SELECT count(*) AS count, sum(paid_pence) AS total, sum(tip_pence) AS tips FROM payments
+  >(`SELECT status, amount_pence, paid_pence, tip_pence FROM payments
      WHERE completed_at >= ? AND completed_at < ? AND currency = ?`);
   const selectUnfinished = db.prepare<[], PaymentRow>(
     'SELECT * FROM payments WHERE final = 0 ORDER BY created_at',
@@ -398,8 +399,23 @@ export function openHistory(dataDir: string | null, options: { now?: () => numbe
     ...createPaging(db),
     todaysTakings(nowMs, timeZone = DEFAULT_SHOP_TIME_ZONE, currency = 'GBP') {
       const { start, end } = localDayBounds(nowMs, timeZone);
-      const row = takings.get(start, end, currency)!;
-      return { count: row.count, totalPence: row.total ?? 0, tipsPence: row.tips ?? 0 };
+      const rows = takings.all(start, end, currency);
+      // What each took is takenPence's to say, as History and End of day say it.
+      return {
+        count: rows.length,
+        totalPence: rows.reduce(
+          (n, r) =>
+            n +
+            takenPence({
+              status: r.status,
+              amountPence: r.amount_pence,
+              paidPence: r.paid_pence,
+              tipPence: r.tip_pence,
+            }),
+          0,
+        ),
+        tipsPence: rows.reduce((n, r) => n + r.tip_pence, 0),
+      };
     },
     unfinished: () => selectUnfinished.all().map(toPayment),
     transaction: (fn) => db.transaction(fn)(),

@@ -100,8 +100,8 @@ export function EndOfDay({ pin }: { pin: string }) {
         {SOURCE[report.source]} Made {formatDateTime(report.generatedAt)}.
       </p>
       <TakingsTable report={report} />
-      {report.refunds && <RefundsSection refunds={report.refunds} />}
-      <PayByBankSection payByBank={report.payByBank} />
+      {report.refunds && <RefundsSection refunds={report.refunds} timeZone={timeZone} />}
+      <PayByBankSection payByBank={report.payByBank} timeZone={timeZone} />
       <div className="actions">
         <button type="button" className="button" disabled={busy} onClick={download}>
           Download CSV
@@ -117,6 +117,21 @@ export function EndOfDay({ pin }: { pin: string }) {
   );
 }
 
+/**
+ * A row's time in the shop's time zone. Every row of the report falls on its day, so the time
+ * alone says when, and the tables fit a phone.
+ */
+function timeOfDay(iso: string, timeZone: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '—';
+  return new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(at);
+}
+
 /** Payments and takings by method, with tips, and their total. */
 function TakingsTable({ report }: { report: EndOfDayReport }) {
   return (
@@ -124,27 +139,35 @@ function TakingsTable({ report }: { report: EndOfDayReport }) {
       <thead>
         <tr>
           <th scope="col">Method</th>
-          <th scope="col">Payments</th>
-          <th scope="col">Takings</th>
-          <th scope="col">Tips</th>
+          <th scope="col" className="num">
+            Payments
+          </th>
+          <th scope="col" className="num">
+            Takings
+          </th>
+          <th scope="col" className="num">
+            Tips
+          </th>
         </tr>
       </thead>
       <tbody>
         {report.takings.map((t) => (
           <tr key={t.method}>
             <th scope="row">{METHOD[t.method] ?? t.method}</th>
-            <td>{t.count}</td>
-            <td>{formatPence(t.totalPence)}</td>
-            <td>{formatPence(t.tipsPence)}</td>
+            <td className="num">{t.count}</td>
+            <td className="num">{formatPence(t.totalPence)}</td>
+            <td className="num">{formatPence(t.tipsPence)}</td>
           </tr>
         ))}
       </tbody>
       <tfoot>
         <tr>
           <th scope="row">Total</th>
-          <td>{report.total.count}</td>
-          <td data-testid="eod-total">{formatPence(report.total.totalPence)}</td>
-          <td>{formatPence(report.total.tipsPence)}</td>
+          <td className="num">{report.total.count}</td>
+          <td className="num" data-testid="eod-total">
+            {formatPence(report.total.totalPence)}
+          </td>
+          <td className="num">{formatPence(report.total.tipsPence)}</td>
         </tr>
       </tfoot>
     </table>
@@ -152,7 +175,13 @@ function TakingsTable({ report }: { report: EndOfDayReport }) {
 }
 
 /** The day's completed refunds, one a row, and the takings net of them. */
-function RefundsSection({ refunds }: { refunds: NonNullable<EndOfDayReport['refunds']> }) {
+function RefundsSection({
+  refunds,
+  timeZone,
+}: {
+  refunds: NonNullable<EndOfDayReport['refunds']>;
+  timeZone: string;
+}) {
   return (
     <>
       <h3 className="end-of-day__subtitle">Refunds</h3>
@@ -167,7 +196,9 @@ function RefundsSection({ refunds }: { refunds: NonNullable<EndOfDayReport['refu
           <thead>
             <tr>
               <th scope="col">Order</th>
-              <th scope="col">Refunded</th>
+              <th scope="col" className="num">
+                Refunded
+              </th>
               <th scope="col">Completed at</th>
             </tr>
           </thead>
@@ -175,8 +206,8 @@ function RefundsSection({ refunds }: { refunds: NonNullable<EndOfDayReport['refu
             {refunds.items.map((r) => (
               <tr key={r.refundId} data-testid="eod-refund-row">
                 <th scope="row">{r.orderId}</th>
-                <td>{formatPence(r.amountPence)}</td>
-                <td>{formatDateTime(r.completedAt)}</td>
+                <td className="num">{formatPence(r.amountPence)}</td>
+                <td className="end-of-day__time">{timeOfDay(r.completedAt, timeZone)}</td>
               </tr>
             ))}
           </tbody>
@@ -187,7 +218,13 @@ function RefundsSection({ refunds }: { refunds: NonNullable<EndOfDayReport['refu
 }
 
 /** Whether each pay-by-bank payment of the day has reached the shop's bank account. */
-function PayByBankSection({ payByBank }: { payByBank: EndOfDayReport['payByBank'] }) {
+function PayByBankSection({
+  payByBank,
+  timeZone,
+}: {
+  payByBank: EndOfDayReport['payByBank'];
+  timeZone: string;
+}) {
   return (
     <>
       <h3 className="end-of-day__subtitle">Pay by bank</h3>
@@ -201,7 +238,9 @@ function PayByBankSection({ payByBank }: { payByBank: EndOfDayReport['payByBank'
           <thead>
             <tr>
               <th scope="col">Order</th>
-              <th scope="col">Amount</th>
+              <th scope="col" className="num">
+                Amount
+              </th>
               <th scope="col">Paid at</th>
               <th scope="col">Bank</th>
             </tr>
@@ -210,8 +249,8 @@ function PayByBankSection({ payByBank }: { payByBank: EndOfDayReport['payByBank'
             {payByBank.payments.map((p) => (
               <tr key={p.paymentRequestId} data-testid="eod-bank-row" data-status={p.status}>
                 <th scope="row">{p.orderId}</th>
-                <td>{formatPence(p.amountPence)}</td>
-                <td>{formatDateTime(p.completedAt)}</td>
+                <td className="num">{formatPence(p.amountPence)}</td>
+                <td className="end-of-day__time">{timeOfDay(p.completedAt, timeZone)}</td>
                 <td>{BANK_STATUS[p.status]}</td>
               </tr>
             ))}

@@ -1,4 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import type { KioskPayment } from '../../../shared/bridge';
+import { shownAmount } from '../../../shared/taken';
 import { formatPence, formatWhen } from '../lib/format';
 import { isFiltered } from '../lib/history-query';
 import { methodLabel, ORIGIN_LABEL } from '../lib/labels';
@@ -7,6 +9,7 @@ import { FieldError } from './FieldError';
 import { HistorySearch } from './HistorySearch';
 import { PaymentDetail } from './PaymentDetail';
 import { RefundedNote, StatusPill } from './StatusPill';
+import '../styles/history.css';
 
 export function History() {
   const history = useHistoryStore();
@@ -83,9 +86,7 @@ export function History() {
                 >
                   <span className="row__time">{formatWhen(payment.createdAt)}</span>
                   <span className="mono">{payment.orderId || '—'}</span>
-                  <span className="num row__amount">
-                    {formatPence(payment.amountPence, payment.currency)}
-                  </span>
+                  <RowAmount payment={payment} />
                   <span>{methodLabel(payment.paymentMethod)}</span>
                   <span className="muted">{ORIGIN_LABEL[payment.origin]}</span>
                   <span className="row__status">
@@ -111,5 +112,23 @@ export function History() {
       </section>
       {openId && <PaymentDetail paymentRequestId={openId} onClose={() => setOpenId(null)} />}
     </div>
+  );
+}
+
+/**
+ * What the payment took, tip included, as End of day adds it up (shared/taken.ts); the tip under
+ * it. A payment not yet paid shows what it asks for.
+ */
+function RowAmount({ payment }: { payment: KioskPayment }) {
+  const shown = shownAmount(payment);
+  return (
+    <span className="num row__amount" data-testid="history-amount">
+      <span className="row__amount-value">{formatPence(shown.pence, payment.currency)}</span>
+      {shown.tipPence > 0 && (
+        <span className="row__tip" data-testid="history-tip">
+          incl. {formatPence(shown.tipPence, payment.currency)} tip
+        </span>
+      )}
+    </span>
   );
 }

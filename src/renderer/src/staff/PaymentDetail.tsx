@@ -1,17 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { type KioskPayment, type KioskRefund, type StatusChange } from '../../../shared/bridge';
+import { shownAmount, takenPence } from '../../../shared/taken';
 import { refundablePence } from '../lib/refund-labels';
 import { formatDateTime, formatPence } from '../lib/format';
-import {
-  CAPTURE_LABEL,
-  methodLabel,
-  ORIGIN_LABEL,
-  SOURCE_LABEL,
-  STATUS_LABEL,
-} from '../lib/labels';
+import { SOURCE_LABEL, STATUS_LABEL } from '../lib/labels';
 import { runCommand } from '../lib/run-command';
 import { useBridge, useKiosk } from '../store/context';
 import { CardHoldActions } from './CardHoldActions';
+import { PaymentFacts } from './PaymentFacts';
 import { PaymentLines } from './PaymentLines';
 import { PrintReceipt } from './PrintReceipt';
 import { RefundForm } from './RefundForm';
@@ -51,7 +47,7 @@ export function PaymentDetail({
 
   const payment = detail?.payment;
   const refunds = detail?.refunds ?? [];
-  const refundable = payment ? refundablePence(payment.paidPence, refunds) : 0;
+  const refundable = payment ? refundablePence(takenPence(payment), refunds) : 0;
 
   return (
     <dialog
@@ -85,11 +81,13 @@ export function PaymentDetail({
         {payment && detail && (
           <>
             <div className="detail__summary">
-              <p className="detail__amount">{formatPence(payment.amountPence, payment.currency)}</p>
+              <p className="detail__amount" data-testid="detail-amount">
+                {formatPence(shownAmount(payment).pence, payment.currency)}
+              </p>
               <StatusPill status={payment.status} />
               <RefundedNote pence={payment.refundedPence} currency={payment.currency} />
             </div>
-            <PaymentFacts payment={payment} />
+            <PaymentFacts payment={payment} changes={detail.changes} />
             {payment.lines && (
               <>
                 <h3 className="detail__subtitle">Basket</h3>
@@ -153,79 +151,6 @@ function usePaymentDetail(paymentRequestId: string) {
   }, [bridge, paymentRequestId, changeSeq, refundSeq]);
 
   return { detail, problem, reread: () => setRefundSeq((n) => n + 1) };
-}
-
-/** What the payment was, how and from where it was paid, and when. */
-function PaymentFacts({ payment }: { payment: KioskPayment }) {
-  return (
-    <dl className="facts facts--grid">
-      <div>
-        <dt>Paid</dt>
-        <dd>
-          {formatPence(payment.paidPence, payment.currency)}
-          {payment.tipPence > 0 && ` (tip ${formatPence(payment.tipPence, payment.currency)})`}
-        </dd>
-      </div>
-      {payment.refundedPence > 0 && (
-        <div>
-          <dt>Refunded</dt>
-          <dd data-testid="detail-refunded">
-            {formatPence(payment.refundedPence, payment.currency)}
-          </dd>
-        </div>
-      )}
-      <div>
-        <dt>Method</dt>
-        <dd>{methodLabel(payment.paymentMethod)}</dd>
-      </div>
-      {payment.cardCharge && (
-        <>
-          <div>
-            <dt>Saved card</dt>
-            <dd data-testid="detail-card">
-              {payment.cardCharge.cardLabel}, {payment.cardCharge.customerName}
-            </dd>
-          </div>
-          <div>
-            <dt>Capture</dt>
-            <dd>{CAPTURE_LABEL[payment.cardCharge.captureType]}</dd>
-          </div>
-        </>
-      )}
-      <div>
-        <dt>From</dt>
-        <dd>{ORIGIN_LABEL[payment.origin]}</dd>
-      </div>
-      <div>
-        <dt>Created</dt>
-        <dd>{formatDateTime(payment.createdAt)}</dd>
-      </div>
-      <div>
-        <dt>Last change</dt>
-        <dd>{formatDateTime(payment.updatedAt)}</dd>
-      </div>
-      <div>
-        <dt>Expires</dt>
-        <dd>{formatDateTime(payment.expiresAt)}</dd>
-      </div>
-      {payment.notes && (
-        <div>
-          <dt>Note</dt>
-          <dd>{payment.notes}</dd>
-        </div>
-      )}
-      {payment.errorDescription && (
-        <div>
-          <dt>Reason</dt>
-          <dd>{payment.errorDescription}</dd>
-        </div>
-      )}
-      <div className="facts__wide">
-        <dt>Payment request id</dt>
-        <dd className="mono small">{payment.paymentRequestId}</dd>
-      </div>
-    </dl>
-  );
 }
 
 /**
