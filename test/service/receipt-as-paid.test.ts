@@ -191,5 +191,122 @@ describe('a receipt shows the shop as it was when the customer paid', () => {
     ]);
     // And the first is still as it was.
     expect((await receiptPage(url, id)).header).toEqual(page.header);
+  }, 90_000);
+});
+
+/** A request paid by card on the hosted page: the card network answers it at a later tick. */
+async function paidOnHostedPage(url: string, orderId: string): Promise<string> {
+  const created = await api(url, 'POST', '/api/payments/process-payment', {
+    customerId: 'c',
+    orderId,
+    amount: 10,
+  });
+  const id = created.paymentRequestId as string;
+  const res = await fetch(`${url}/pay/${id}/card`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'sec-fetch-site': 'same-origin',
+    },
+    body: new URLSearchParams({
+      name: 'Card Payer',
+      number: '4242424242424242',
+      expiry: '11/38',
+      cvc: '123',
+    }).toString(),
+  });
+  expect(res.status).toBe(303);
+  return id;
+}
+
+const receiptOf = async (url: string, id: string) =>
+  ReceiptRecord.parse(await api(url, 'GET', `/api/payment-requests/${id}/receipt`));
+
+describe('the shop kept with a payment', () => {
+  it('is kept for payments the card network settles together at a tick', async () => {
+    const service = await runningService(cleanups, { ...(await testStore()), tickMs: 3_600_000 });
+    const { url } = service;
+    const ids = [await paidOnHostedPage(url, 'tick-a'), await paidOnHostedPage(url, 'tick-b')];
+    // Renamed while the card network has them: they are paid, and keep the shop, at the tick.
+    await callOnce(url, 'PATCH', '/api/merchant', { name: 'Before The Tick' });
+    await poll(
+      async () => {
+        await service.service.ctx.tick();
+        const receipts = await Promise.all(ids.map((id) => receiptOf(url, id)));
+        return receipts.every((r) => r.status === 'COMPLETED');
+      },
+      10_000,
+      'the card network to settle',
+    );
+    await callOnce(url, 'PATCH', '/api/merchant', {
+      name: 'After The Tick',
+      logo: NEW.logo.dataUrl,
+    });
+    for (const id of ids) {
+      const receipt = await receiptOf(url, id);
+      expect(receipt).toMatchObject({
+        status: 'COMPLETED',
+        card: { brand: 'VISA', last4: '4242' },
+      });
+      expect(receipt.shop).toMatchObject({ name: 'Before The Tick', asPaid: true });
+      expect(receipt.shop.logoUrl).toBeUndefined();
+    }
+  });
+
+  it('is not there for a payment paid before shops were kept: its receipt shows the shop as it is now', async () => {
+    const service = await runningService(cleanups, await testStore());
+    const { url } = service;
+    const id = (
+      await api(url, 'POST', '/api/payments/process-payment', {
+        customerId: 'c',
+        orderId: 'before-0030',
+        amount: 4,
+      })
+    ).paymentRequestId as string;
+    // Before it is paid, a receipt shows the shop as it is now.
+    expect((await receiptOf(url, id)).shop).toMatchObject({ name: OLD.name, asPaid: false });
+    await api(url, 'POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+      paymentMethod: 'PAY_BY_BANK',
+      outcome: 'COMPLETED',
+    });
+    // As a database migrated from before 0030 has it: the payment without its shop.
+    await service.service.store
+      .prepare('DELETE FROM payment_shops WHERE payment_request_id = ?')
+      .run(id);
+    await callOnce(url, 'PATCH', '/api/merchant', { name: NEW.name });
+    const receipt = await receiptOf(url, id);
+    expect(receipt.shop).toMatchObject({ name: NEW.name, storeName: 'Main Street', asPaid: false });
+    expect(receipt.bankName).toBe('Sandbox Bank');
+    expect((await receiptPage(url, id)).name).toBe(NEW.name);
+    expect((await receiptPage(url, id)).method).toBe('Pay by bank (Sandbox Bank)');
+  });
+
+  it("is cleared with the sandbox's payments by a sandbox reset, and with it the logos only they kept", async () => {
+    const service = await runningService(cleanups, await testStore());
+    const { url } = service;
+    await callOnce(url, 'PATCH', '/api/merchant', { logo: OLD.logo.dataUrl });
+    const id = (
+      await api(url, 'POST', '/api/payments/process-payment', {
+        customerId: 'c',
+        orderId: 'reset-me',
+        amount: 4,
+      })
+    ).paymentRequestId as string;
+    await api(url, 'POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+      paymentMethod: 'CARD',
+      outcome: 'COMPLETED',
+    });
+    const count = async (table: string) =>
+      Number(
+        (
+          (await service.service.store.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get()) as {
+            n: number | string;
+          }
+        ).n,
+      );
+    expect([await count('payment_shops'), await count('receipt_logos')]).toEqual([1, 1]);
+    expect((await callOnce(url, 'POST', '/api/sandbox/reset', {})).status).toBe(200);
+    expect([await count('payment_shops'), await count('receipt_logos')]).toEqual([0, 0]);
   });
 });
