@@ -32,6 +32,7 @@ import { builtDashboardDir, ensureDashboardBuilt } from './site/dashboard-build'
 import { createLogger } from './ops/request-log';
 import { fcmOptionsFromEnv } from './push/fcm';
 import { installRoot } from './install-root';
+import { runInstances, tellPrimaryListenFailed } from './server';
 
 /**
  * Every option: its parseArgs shape, its help line and the environment variable that sets it
@@ -317,7 +318,10 @@ export async function main(argv: string[]): Promise<void> {
     await service.close().catch(() => undefined);
     await embedded?.stop();
     logger.flush();
-    console.error(line);
+    // An instance of --instances tells the primary, which says it once and stops them all:
+    // starting another would only meet the same port.
+    if (cluster.isWorker) await tellPrimaryListenFailed(line);
+    else console.error(line);
     return process.exit(1);
   });
   // Before the line that says it listens: a process manager may send SIGTERM the moment it reads
@@ -527,37 +531,6 @@ async function importInto(
     await store.close();
     await embedded?.stop();
   }
-}
-
-/**
- * `--instances N`: this process only keeps N service processes running (node:cluster shares the
- * port among them), each on the same database; SIGTERM drains them all, then stops the private
- * PostgreSQL if this process started one.
- */
-function runInstances(
-  count: number,
-  databaseUrl: string,
-  embedded: { stop(): Promise<void> } | undefined,
-): void {
-  let stopping = false;
-  const fork = () => cluster.fork({ DATABASE_URL: databaseUrl });
-  for (let i = 0; i < count; i++) fork();
-  cluster.on('exit', (worker, code, signal) => {
-    if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0)
-        void (embedded?.stop() ?? Promise.resolve()).then(() => process.exit(0));
-      return;
-    }
-    console.error(`instance ${worker.process.pid} stopped (${signal ?? code}); starting another`);
-    setTimeout(fork, 500);
-  });
-  const shutdown = () => {
-    if (stopping) return;
-    stopping = true;
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-  };
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
 }
 
 /**

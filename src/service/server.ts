@@ -1,6 +1,10 @@
-/** The service's HTTP server: listening, answering what Node's parser refuses, and draining. */
+/**
+ * The service's HTTP server: listening, answering what Node's parser refuses, and draining; and
+ * the primary of `--instances N`, which keeps N of them running on one port.
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
+import cluster from 'node:cluster';
 import type { Hono } from 'hono';
 import net, { type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -74,4 +78,65 @@ export async function drain(server: ServerType, drainMs: number, lingerMs: numbe
   await closed;
   clearInterval(idle);
   clearTimeout(cut);
+}
+
+/**
+ * `--instances N`: this process only keeps N service processes running (node:cluster shares the
+ * port among them), each on the same database; SIGTERM drains them all, then stops the private
+ * PostgreSQL if this process started one.
+ */
+export function runInstances(
+  count: number,
+  databaseUrl: string,
+  embedded: { stop(): Promise<void> } | undefined,
+): void {
+  let stopping = false;
+  let exitCode = 0;
+  const fork = () => cluster.fork({ DATABASE_URL: databaseUrl });
+  const alive = () => Object.keys(cluster.workers ?? {}).length;
+  const finish = () =>
+    void (embedded?.stop() ?? Promise.resolve()).then(() => process.exit(exitCode));
+  for (let i = 0; i < count; i++) fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (alive() === 0) finish();
+      return;
+    }
+    // Decided a moment later: an instance's message that the port cannot be taken may come
+    // after its exit, and then nothing is started again.
+    setTimeout(() => {
+      if (stopping) return;
+      console.error(`instance ${worker.process.pid} stopped (${signal ?? code}); starting another`);
+      fork();
+    }, 500);
+  });
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    if (alive() === 0) return finish();
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  };
+  // The port is taken (or privileged): no instance can ever listen, so the primary says so in
+  // the line one instance alone says, stops the others and exits 1, instead of starting one
+  // every 500 ms for ever.
+  cluster.on('message', (_worker, message: unknown) => {
+    const line = (message as Record<string, unknown> | null)?.[LISTEN_FAILED];
+    if (typeof line !== 'string' || stopping) return;
+    console.error(line);
+    exitCode = 1;
+    shutdown();
+  });
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+/** The message an instance sends its primary when the port cannot be taken. */
+const LISTEN_FAILED = 'counterListenFailed';
+
+/** In an instance of --instances: the port cannot be taken; `line` says why, in the primary. */
+export function tellPrimaryListenFailed(line: string): Promise<void> {
+  return new Promise((resolve) => {
+    if (!process.send) return resolve();
+    process.send({ [LISTEN_FAILED]: line }, () => resolve());
+  });
 }
