@@ -4,9 +4,9 @@
  * payment, a pay-by-bank payment and a failed one pushed from the dashboard and settled in the
  * sandbox. History lists what each took (the tip with it) as End of day adds it up; a paid or
  * failed payment's detail says when that happened, not when it would have expired, and gives a
- * short reference instead of the raw request id; the takings tiles stay one even grid once
- * something is refunded; End of day's amounts line up on the right. Each screen is checked at
- * 390, 768 and 1280 px (test/e2e/layout.ts).
+ * short reference instead of the raw request id; once £5 of the tipped payment is refunded, the
+ * takings tiles (four now) stay one even grid; End of day's amounts line up on the right. Each
+ * screen is checked at 390, 768 and 1280 px (test/e2e/layout.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { api, displayRoot, startKiosk, tempDir, type Kiosk, perTest } from './kiosk-harness';
@@ -18,8 +18,6 @@ const { open } = perTest({ permissions: ['clipboard-read', 'clipboard-write'] })
 let kiosk: Kiosk;
 let removeDir: () => void;
 const ids = { tipped: '', bank: '', failed: '' };
-
-test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
@@ -53,6 +51,23 @@ test.beforeAll(async ({ browser }) => {
   await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'completed');
   ids.failed = await settle(7, { paymentMethod: 'CARD', outcome: 'FAILED' });
   await display.close();
+
+  // £5 of the tipped payment refunded from History, and completed.
+  const staff = await browser.newPage();
+  await staff.goto(kiosk.consoleUrl);
+  await staff.getByTestId('tab-history').click();
+  await row(staff, ids.tipped).click();
+  const detail = staff.getByTestId('payment-detail');
+  await detail.getByTestId('refund-button').click();
+  await detail.getByTestId('staff-pin').fill(PIN);
+  await detail.getByTestId('staff-pin-submit').click();
+  await detail.getByLabel('An amount').check();
+  await detail.getByTestId('refund-amount').fill('5');
+  await detail.getByTestId('refund-submit').click();
+  await expect(detail.getByTestId('refund')).toHaveCount(1);
+  await call('POST', '/api/sandbox/clock/advance', { ms: 5_000 });
+  await expect(detail.getByTestId('refund')).toHaveAttribute('data-status', 'COMPLETED');
+  await staff.close();
 });
 
 test.afterAll(async () => {
@@ -85,10 +100,13 @@ test('a tipped payment is listed in History at what it took, the figure End of d
   browser,
 }) => {
   const staff = await console_(browser);
-  await expect(staff.getByTestId('takings-total')).toHaveText('£18.12');
+  // £4.20 and £13.92 taken, £5 of it refunded.
+  await expect(staff.getByTestId('takings-total')).toHaveText('£13.12');
   await staff.getByTestId('tab-history').click();
   const tipped = row(staff, ids.tipped);
   await expect(tipped).toHaveAttribute('data-status', 'COMPLETED');
+  // What it took, tip included; the tip named under it.
+  await expect(tipped.locator('.row__amount')).toHaveText(/^£13\.92/);
   const listed = tipped.getByTestId('history-amount');
   await expect(listed.locator('.row__amount-value')).toHaveText('£13.92');
   await expect(listed.getByTestId('history-tip')).toHaveText('incl. £1.27 tip');
@@ -115,11 +133,12 @@ test('a paid or failed payment’s detail says when, not when it expires; a shor
   await staff.getByTestId('tab-history').click();
   await row(staff, ids.tipped).click();
   const detail = staff.getByTestId('payment-detail');
+  await expect(detail.getByRole('heading', { name: /^Payment POS-/ })).toBeVisible();
+  await expect(detail).not.toContainText(/expires/i);
   await expect(detail.getByTestId('detail-amount')).toHaveText('£13.92');
   await expect(detail.getByTestId('detail-taken')).toContainText('£12.65 + £1.27 tip');
   await expect(detail.getByText('Paid at', { exact: true })).toBeVisible();
   await expect(detail.getByTestId('detail-status-time')).toHaveText(/\d{2}:\d{2}:\d{2}/);
-  await expect(detail).not.toContainText(/expires/i);
   // The request id is no headline: a short reference, and the full id is one press away.
   await expect(detail).not.toContainText(ids.tipped);
   await expect(detail.getByTestId('detail-reference')).toHaveText(
@@ -139,7 +158,7 @@ test('a paid or failed payment’s detail says when, not when it expires; a shor
 
 /** Every tile's box, and how many stand on each row. */
 function tileBoxes(page: Page) {
-  return page.getByTestId('takings-grid').evaluate((grid) => {
+  return page.locator('.takings__grid').evaluate((grid) => {
     const boxes = Array.from(grid.children, (tile) => tile.getBoundingClientRect());
     const perRow = new Map<number, number>();
     for (const b of boxes) perRow.set(Math.round(b.top), (perRow.get(Math.round(b.top)) ?? 0) + 1);
@@ -155,26 +174,12 @@ function tileBoxes(page: Page) {
 
 test('today’s takings stay one even grid once a refund adds a tile', async ({ browser }) => {
   const staff = await console_(browser);
-  await staff.getByTestId('tab-history').click();
-  await row(staff, ids.tipped).click();
-  const detail = staff.getByTestId('payment-detail');
-  await detail.getByTestId('refund-button').click();
-  await detail.getByTestId('staff-pin').fill(PIN);
-  await detail.getByTestId('staff-pin-submit').click();
-  await detail.getByLabel('An amount').check();
-  await detail.getByTestId('refund-amount').fill('5');
-  await detail.getByTestId('refund-submit').click();
-  await expect(detail.getByTestId('refund')).toHaveCount(1);
-  await call('POST', '/api/sandbox/clock/advance', { ms: 5_000 });
-  await expect(detail.getByTestId('refund')).toHaveAttribute('data-status', 'COMPLETED');
-  await detail.getByRole('button', { name: 'Close' }).click();
-
-  await staff.getByTestId('tab-take').click();
   await expect(staff.getByTestId('takings-refunded')).toHaveText('£5.00');
-  await expect(staff.getByTestId('takings-grid')).toHaveAttribute('data-tiles', '4');
+  const grid = staff.locator('.takings__grid');
+  await expect(grid.locator('.stat')).toHaveCount(4);
   await atEachWidth(staff, async (width) => {
-    await staff.getByTestId('takings-grid').scrollIntoViewIfNeeded();
-    const shot = await staff.getByTestId('takings-grid').screenshot();
+    await grid.scrollIntoViewIfNeeded();
+    const shot = await grid.screenshot();
     await test.info().attach(`takings at ${width}px.png`, { body: shot, contentType: 'image/png' });
     const m = await tileBoxes(staff);
     const where = `takings at ${width}px: ${JSON.stringify(m)}`;
@@ -191,7 +196,6 @@ test('End of day’s amounts line up on the right, in tabular figures', async ({
   await openEndOfDay(staff);
   await expect(staff.getByTestId('eod-refund-row')).toHaveCount(1);
   await atEachWidth(staff, async (width) => {
-    await checkCommonLayout(staff, 'End of day', width);
     // Each amount's text ends at its cell's right edge (inside its padding), headings too.
     const cells = await staff.getByTestId('eod-report').evaluate((report) =>
       Array.from(report.querySelectorAll('table')).flatMap((table) => {
@@ -220,5 +224,6 @@ test('End of day’s amounts line up on the right, in tabular figures', async ({
       expect(cell.gap, `${cell.text} at ${width}px is not right-aligned`).toBeLessThanOrEqual(1);
       expect(cell.tabular, `${cell.text}: tabular figures`).toBe(true);
     }
+    await checkCommonLayout(staff, 'End of day', width);
   });
 });
