@@ -1,6 +1,8 @@
 /**
- * The hosted receipt page in Chromium: what a customer sees on their phone, and the same page
- * printed to PDF through its 80 mm print stylesheet, which must carry the amount and order id.
+ * The hosted receipt page in Chromium: what a customer sees on their phone, its header (the store
+ * and the store's own address under the shop's name) at a phone's, a tablet's and a desktop's
+ * width, and the same page printed to PDF through its 80 mm print stylesheet, which must carry
+ * the amount and order id.
  */
 import { expect, test } from '@playwright/test';
 import { createService, type Service } from '../../src/service/app';
@@ -9,6 +11,7 @@ import { PNG } from 'pngjs';
 import { shortUrl } from '../../src/shared/short-url';
 import { pdfContains } from '../helpers/pdf-text';
 import { api as serviceApi } from './kiosk-harness';
+import { atEachWidth, checkCommonLayout } from './layout';
 
 const SECRET = 'sk_sandbox_receipt';
 let service: Service;
@@ -47,7 +50,7 @@ test('the receipt page shows the payment and its refunds on a phone', async ({ b
   await expect(page).toHaveTitle(/Receipt: Counter Demo Shop, order ORD-PHONE-7/);
   await expect(page.getByTestId('receipt-amount')).toHaveText('£25.40');
   await expect(page.getByTestId('receipt-order')).toHaveText('ORD-PHONE-7');
-  await expect(page.getByText('Card (VISA •••• 4242)')).toBeVisible();
+  await expect(page.getByTestId('receipt-method')).toHaveText('VISA •••• 4242');
   await expect(page.getByRole('table')).toContainText('£5.40');
   // Fits the phone: nothing wider than the screen.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -99,4 +102,44 @@ test('printed, it carries a QR code and a short link to the page, not a raw addr
   // Printed without ligatures, the text copies as typed (not U+FB00 for the ff of an id).
   expect(pdfContains(pdf, 'Table 4, staff office')).toBe(true);
   await page.close();
+});
+
+test("the header gives the store's own address under the shop's name, the merchant's without one", async ({
+  browser,
+}) => {
+  // The merchant's address is not the store's: the primary store keeps the demo's.
+  await api('PATCH', '/api/merchant', {
+    address: '9 Merchant Row\nLeeds LS1 1AA',
+    vatNumber: 'GB123456789',
+  });
+  const storeAddressed = await paidWithRefund('ORD-STORE-ADDRESS');
+  // A page of its own context: axe-core checks it (layout.ts).
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${base}/receipt/${storeAddressed}`);
+  const header = page.getByTestId('receipt-shop').locator('p');
+  await expect(header).toHaveText(['Main Street', '1 Main Street, London', 'VAT no. GB123456789']);
+  await expect(page.getByText('9 Merchant Row')).toHaveCount(0);
+  await atEachWidth(page, (width) => checkCommonLayout(page, 'receipt with its store', width));
+
+  // A store without an address of its own: the merchant's is given.
+  const [store] = await api('GET', '/api/stores');
+  await api('PATCH', `/api/stores/${store.id}`, { address: null });
+  const merchantAddressed = await paidWithRefund('ORD-MERCHANT-ADDRESS');
+  await page.goto(`${base}/receipt/${merchantAddressed}`);
+  await expect(header).toHaveText([
+    'Main Street',
+    '9 Merchant Row',
+    'Leeds LS1 1AA',
+    'VAT no. GB123456789',
+  ]);
+  await atEachWidth(page, (width) =>
+    checkCommonLayout(page, "receipt with the merchant's address", width),
+  );
+  // Paid before the store lost its address: the first receipt still gives it.
+  await page.goto(`${base}/receipt/${storeAddressed}`);
+  await expect(header).toHaveText(['Main Street', '1 Main Street, London', 'VAT no. GB123456789']);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/rcpt/receipt-390.png', fullPage: true });
+  await context.close();
 });

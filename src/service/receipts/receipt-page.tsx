@@ -36,6 +36,8 @@ table{width:100%;border-collapse:collapse;font-size:.95rem}
 th{text-align:left;color:#4a5568;font-weight:600}td,th{padding:.25rem 0}td.num,th.num{text-align:right}
 .items{margin:0 0 1rem}.items td.num{white-space:nowrap;padding-left:.75rem;font-variant-numeric:tabular-nums}
 .items .each{display:block;color:#4a5568;font-size:.85rem}
+/* A refund's words and amounts stay whole on a phone: its date wraps between words instead. */
+.refunds td,.refunds th{overflow-wrap:normal}.refunds .num{white-space:nowrap;padding-left:.75rem}
 .foot{color:#4a5568;font-size:.85rem;text-align:center;margin-top:1rem}
 .keep{display:none;text-align:center;margin:1rem 0 0}
 .keep svg{width:32mm;height:32mm}
@@ -177,7 +179,7 @@ const ReceiptBody: FC<{ r: Receipt; url: string; qr: string }> = ({ r, url, qr }
         <dd>{r.paymentRequestId}</dd>
       </dl>
       {r.refunds.length > 0 ? (
-        <section aria-labelledby="refunds">
+        <section class="refunds" aria-labelledby="refunds">
           <h2 id="refunds">Refunds</h2>
           <table>
             <thead>
