@@ -441,6 +441,11 @@ test('a payment keyed in while one is on the display waits, is told so, and gets
 
   await staff.keyboard.type('750');
   await staff.keyboard.press('Enter');
+  // Queueing behind a live payment is asked first (console-till.spec.ts); Enter confirms.
+  await expect(
+    staff.getByRole('dialog', { name: 'Queue £7.50 as the next payment?' }),
+  ).toBeVisible();
+  await staff.keyboard.press('Enter');
   await expect(staff.getByTestId('start-notice')).toHaveText(
     'Queued, 1st in line: it starts on the customer display when the current payment ends, and the customer’s 3 minutes to pay start then.',
   );
@@ -474,6 +479,7 @@ test('a payment keyed in while one is on the display waits, is told so, and gets
   // A waiting payment can be taken out of the line before it starts.
   await staff.keyboard.type('300');
   await staff.keyboard.press('Enter');
+  await staff.getByRole('button', { name: 'Queue £3.00' }).click();
   await expect(held).toContainText('£3.00');
   await held.getByTestId('held-remove').click();
   await expect(held).toBeHidden();
@@ -559,6 +565,10 @@ test('the staff console passes axe-core on every screen, and works from the keyb
   await pushRemote(kiosk, 4);
   await expect(staff.getByTestId('queue-item')).toHaveCount(1);
   await staff.keyboard.type('300');
+  await staff.keyboard.press('Enter');
+  await expect(
+    staff.getByRole('dialog', { name: 'Queue £3.00 as the next payment?' }),
+  ).toBeVisible();
   await staff.keyboard.press('Enter');
   await expect(staff.getByTestId('held-item')).toHaveCount(1);
   await expectAccessible(staff, 'active payment and queue');

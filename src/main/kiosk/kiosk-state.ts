@@ -51,6 +51,8 @@ export function createKioskState(sources: StateSources) {
   const listeners = new Set<(event: BridgeEvent) => void>();
   /** Full-screen kiosk mode; staff leave it with the staff PIN (checked with every staff command). */
   let kioskMode = sources.kioskMode;
+  /** Whether it was ever on since start: only then may staff return to it. */
+  let kioskModeWasOn = sources.kioskMode;
   let lanDisplay: KioskState['lanDisplay'] = null;
 
   function pairing(): KioskState['pairing'] {
@@ -92,6 +94,7 @@ export function createKioskState(sources: StateSources) {
         refundedPence,
       },
       kioskMode,
+      kioskModeWasOn,
       staffPinSet: sources.staffPin.isSet(),
       lanDisplay,
       receiptPrinter: sources.receiptPrinter.settings(),
@@ -122,6 +125,7 @@ export function createKioskState(sources: StateSources) {
     },
     setKioskMode(on: boolean) {
       kioskMode = on;
+      if (on) kioskModeWasOn = true;
       emitState();
     },
     setLanDisplay(info: KioskState['lanDisplay']) {

@@ -10,6 +10,7 @@ import './styles/base.css';
 import './styles/console.css';
 import './styles/end-of-day.css';
 import './styles/card-on-file.css';
+import './styles/console-till.css';
 
 const bridge = getBridge();
 const store = createKioskStore(bridge);

@@ -52,6 +52,11 @@ export const KioskState = z.object({
   takings: Takings,
   /** Full-screen kiosk mode, which staff leave with the PIN (leaveKioskMode). */
   kioskMode: z.boolean(),
+  /**
+   * Kiosk mode was on at some time since the kiosk started (`--kiosk`), so staff who left it may
+   * return to it; without it, Settings offers no way into a mode the shop never used.
+   */
+  kioskModeWasOn: z.boolean().optional(),
   /** Whether the shop has chosen its staff PIN; until then every staff-only command is refused. */
   staffPinSet: z.boolean(),
   /**

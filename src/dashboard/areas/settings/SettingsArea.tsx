@@ -27,12 +27,27 @@ const PROFILE_FIELDS: { key: ProfileField; label: string; type?: string; hint?: 
   { key: 'supportEmail', label: 'Support e-mail', type: 'email' },
   { key: 'supportPhone', label: 'Support phone', type: 'tel' },
 ];
-const SWITCHES: { key: Exclude<keyof MerchantSettings, 'defaultExpirySeconds'>; label: string }[] =
-  [
-    { key: 'cardPayments', label: 'Card payments' },
-    { key: 'remotePayments', label: 'Payments pushed to terminals' },
-    { key: 'tips', label: 'Tips' },
-  ];
+type SwitchKey = Exclude<keyof MerchantSettings, 'defaultExpirySeconds'>;
+const SWITCHES: { key: SwitchKey; label: string }[] = [
+  { key: 'cardPayments', label: 'Card payments' },
+  { key: 'remotePayments', label: 'Payments pushed to terminals' },
+  { key: 'tips', label: 'Tips' },
+];
+/** What a switch now does, said beside it once the service has saved it. */
+const SWITCHED: Record<SwitchKey, Record<'on' | 'off', string>> = {
+  cardPayments: {
+    on: 'Card payments on: new payments offer card as well as pay by bank.',
+    off: 'Card payments off: new payments offer pay by bank only.',
+  },
+  remotePayments: {
+    on: 'Payments pushed to terminals on: payments can be sent to a terminal from here or your till system.',
+    off: 'Payments pushed to terminals off: none can be sent to a terminal; payments keyed in at the counter are unchanged.',
+  },
+  tips: {
+    on: 'Tips on: customers are asked for a tip on the payment page of new payments.',
+    off: 'Tips off: new payments offer no tip.',
+  },
+};
 
 /** The logo from this page's own origin (its policy loads images from nowhere else). */
 const ownPath = (url: string) => {
@@ -47,7 +62,8 @@ const formOf = (m: Merchant) =>
   >;
 
 type ProfileForm = Record<ProfileField, string>;
-type Update = (body: CallInput<Routes['updateMerchant']>, done: string) => Promise<void>;
+/** Sends one change; true once the service has saved it. */
+type Update = (body: CallInput<Routes['updateMerchant']>, done: string) => Promise<boolean>;
 
 /**
  * The merchant as the service last answered, the profile form's values, and `update`, which
@@ -89,10 +105,12 @@ function useMerchantSettings() {
     try {
       show(await call('updateMerchant', body));
       setSaved(done);
+      return true;
     } catch (e) {
-      if (isStale(e)) return;
+      if (isStale(e)) return false;
       setErrors(fieldErrors(e));
       setError(failureMessage(e));
+      return false;
     } finally {
       setBusy(false);
     }
@@ -290,6 +308,8 @@ function WaysToPay({
   update: Update;
 }) {
   const [switching, setSwitching] = useState<{ key: string; on: boolean } | null>(null);
+  // Said here too, beside the switch: the page's own confirmation is at its top, out of view.
+  const [switched, setSwitched] = useState('');
   return (
     <section className="card" aria-labelledby="payments-settings-title">
       <h2 id="payments-settings-title">Ways to pay</h2>
@@ -306,12 +326,11 @@ function WaysToPay({
               onChange={async (event) => {
                 // The switch shows where it is going while the service is asked.
                 const on = event.target.checked;
+                const done = `${SWITCHED[key][on ? 'on' : 'off']} Saved.`;
                 setSwitching({ key, on });
+                setSwitched('');
                 try {
-                  await update(
-                    { body: { settings: { [key]: on } } },
-                    `${label} ${on ? 'on' : 'off'}.`,
-                  );
+                  if (await update({ body: { settings: { [key]: on } } }, done)) setSwitched(done);
                 } finally {
                   setSwitching(null);
                 }
@@ -321,6 +340,12 @@ function WaysToPay({
           </label>
         ))}
       </div>
+      {/* Not a second status line: the page's own (at its top) is what is announced. */}
+      {switched && (
+        <p className="ok" data-testid="switch-saved">
+          {switched}
+        </p>
+      )}
     </section>
   );
 }

@@ -193,7 +193,7 @@ function ActiveActions({ payment, open }: { payment: KioskPayment; open: boolean
         {payment.final && (
           <button
             type="button"
-            className="button"
+            className="button button--primary"
             data-testid="dismiss-payment"
             disabled={busy}
             onClick={() => void act('dismissPayment')}

@@ -9,7 +9,7 @@ import { Header, type Tab } from './Header';
 import { History } from './History';
 import { Pairing } from './Pairing';
 import { Settings } from './Settings';
-import { ChooseStaffPin, StaffGate } from './StaffGate';
+import { ChooseStaffPin, StaffGate, StaffPinSetNotice } from './StaffGate';
 import { TakePayment } from './TakePayment';
 
 export function ConsoleApp() {
@@ -30,6 +30,7 @@ export function ConsoleApp() {
       <LinkBanner link={link} />
       {kiosk && <OfflineBanner online={kiosk.online} />}
       {kiosk && <PrintJobsBanner jobs={kiosk.printJobs} />}
+      <StaffPinSetNotice />
       {!kiosk ? (
         <main className="panel panel--loading">
           <p className="muted">Waiting for the kiosk…</p>
@@ -42,8 +43,9 @@ export function ConsoleApp() {
           aria-labelledby={`tab-${tab}`}
           key={tab}
         >
-          {/* First start: the shop chooses its staff PIN before anything staff-only opens. */}
-          {tab === 'take' && paired && !kiosk.staffPinSet && <ChooseStaffPin />}
+          {/* First start: the shop chooses its staff PIN before anything staff-only opens; on
+              Take payment a strip, so a payment pushed meanwhile stays in view. */}
+          {tab === 'take' && paired && !kiosk.staffPinSet && <ChooseStaffPin compact />}
           {tab === 'take' &&
             (paired ? (
               <TakePayment />

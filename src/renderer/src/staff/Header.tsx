@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { KioskState } from '../../../shared/bridge';
 
 export type Tab = 'take' | 'card' | 'history' | 'day' | 'settings';
@@ -42,6 +42,7 @@ export function Header({
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const pairing = kiosk?.pairing;
   const shop = (pairing?.paired && pairing.merchantName) || 'Counter';
+  const logo = (pairing?.paired && pairing.merchantLogoUrl) || null;
 
   function onKeyDown(event: KeyboardEvent, index: number) {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -55,9 +56,7 @@ export function Header({
   return (
     <header className="topbar">
       <div className="brand">
-        <span className="brand__mark" aria-hidden="true">
-          C
-        </span>
+        {logo ? <BrandLogo key={logo} src={logo} /> : <Monogram />}
         {/* The shop first, in full: it is what staff recognise; the terminal under it. */}
         <span className="brand__text">
           <span className="brand__name" data-testid="brand-shop" title={shop}>
@@ -119,5 +118,32 @@ export function Header({
         )}
       </div>
     </header>
+  );
+}
+
+function Monogram() {
+  return (
+    <span className="brand__mark" aria-hidden="true" data-testid="brand-mark">
+      C
+    </span>
+  );
+}
+
+/**
+ * The shop's logo where the monogram was, as the customer display shows it: an image loaded from
+ * the service (never its markup put into the page), decorative beside the shop's name, and the
+ * monogram again if it cannot be loaded.
+ */
+function BrandLogo({ src }: { src: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return <Monogram />;
+  return (
+    <img
+      className="brand__logo"
+      src={src}
+      alt=""
+      data-testid="brand-logo"
+      onError={() => setFailed(true)}
+    />
   );
 }

@@ -1,4 +1,12 @@
-import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type Dispatch,
+  type FormEvent,
+  type SetStateAction,
+} from 'react';
 import { overTerminalLimit } from '../../../shared/contract/terminals';
 import { basketTotalPence } from '../../../shared/basket';
 import { formatPence, MAX_PENCE } from '../../../shared/money';
@@ -13,11 +21,10 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { Keypad } from './Keypad';
 import { MethodChoice } from './MethodChoice';
 import { NOTE_MAX, NoteField } from './NoteField';
+import { ordinal, QueueNextDialog } from './Queue';
 
 /** How many of the latest payments say what this shop usually takes. */
 const USUAL_SAMPLE = 50;
-const ORDINALS = ['1st', '2nd', '3rd'];
-const ordinal = (n: number) => ORDINALS[n - 1] ?? `${n}th`;
 
 /** What staff are told when the payment they started waits for the one on the display. */
 export function queuedNotice(position: number): string {
@@ -48,30 +55,19 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
   const pence = basket ? basketTotalPence(lines) : keyed;
   const method = usePaymentDraft((draft) => draft.method);
   const notes = usePaymentDraft((draft) => draft.notes);
-  const dispatch = usePaymentDraft((draft) => draft.key);
   const setMethod = (value: typeof method) => usePaymentDraft.setState({ method: value });
   const setNotes = (value: string) => usePaymentDraft.setState({ notes: value });
   const [error, setError] = useState<FormError | null>(null);
   const [busy, setBusy] = useState(false);
-  const [refusedKey, setRefusedKey] = useState(false);
-  const [unusual, setUnusual] = useState<(UnusualAmount & { pence: number }) | null>(null);
+  const [unusual, setUnusual] = useState<
+    (UnusualAmount & { pence: number; queue: boolean }) | null
+  >(null);
   const maxPence = useKiosk((view) => view.kiosk?.maxPence ?? null);
   const keyLimit = maxPence ?? MAX_PENCE;
+  const { live, waiting, queues } = useDisplayLine();
+  const [queueing, setQueueing] = useState<number | null>(null);
 
-  /** A keypad or keyboard key: one that would pass the terminal's limit is refused, gently. */
-  function press(action: EntryAction) {
-    if (usePaymentDraft.getState().lines.length > 0) {
-      if (action.type === 'clear') return; // Esc: nothing on the keypad to clear
-      setError({
-        field: 'amountPence',
-        message: 'The basket sets the amount: edit or remove its lines to change it.',
-      });
-      return;
-    }
-    const taken = dispatch(action, keyLimit);
-    setRefusedKey(!taken);
-    setError((current) => (current?.field === 'amountPence' ? null : current));
-  }
+  const { press, refusedKey, setRefusedKey } = useKeypadPress(keyLimit, setError);
 
   // Over the terminal's limit, staff are told as they key it in. Start still asks the core, which
   // reads the limit again before refusing (it may just have been raised on the dashboard).
@@ -81,7 +77,11 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
     ? { field: 'amountPence', message: overLimit }
     : error;
 
-  async function start(confirmedUnusual = false) {
+  /**
+   * Starts the payment, asking first when it is far above the usual and, while another payment is
+   * on the display, whether staff really mean to queue a second one (a mis-tap would charge twice).
+   */
+  async function start(confirmed: { unusual?: boolean; queue?: boolean } = {}) {
     if (busy) return;
     setRefusedKey(false);
     if (pence === 0) {
@@ -92,16 +92,21 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
       setError({ field: 'notes', message: `Shorten the note to ${NOTE_MAX} characters.` });
       return;
     }
+    if (queues && !confirmed.queue) {
+      setError(null);
+      setQueueing(pence);
+      return;
+    }
     setBusy(true);
     setError(null);
-    if (!confirmedUnusual) {
+    if (!confirmed.unusual) {
       // Far above what this shop usually takes: a slipped finger, asked about before it starts.
       const recent = await recentPayments(bridge, { limit: USUAL_SAMPLE });
       const usual = recent.filter((p) => p.status === 'COMPLETED').map((p) => p.amountPence);
       const found = unusualAmount(pence, usual);
       if (found) {
         setBusy(false);
-        setUnusual({ ...found, pence });
+        setUnusual({ ...found, pence, queue: confirmed.queue ?? false });
         return;
       }
     }
@@ -139,7 +144,6 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
     event.preventDefault();
     void start();
   }
-
   return (
     <>
       <form className="card new-payment" onSubmit={submit} aria-label="New payment">
@@ -171,31 +175,104 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
           error={shownError}
           testId="payment-note"
         />
-        <button
-          type="submit"
-          className="button button--primary button--xl"
-          data-testid="start-payment"
-          disabled={disabled || busy}
-          aria-busy={busy || undefined}
-        >
-          {busy ? 'Starting…' : 'Start payment'}
-        </button>
-        <p className="hint">
-          Type digits, <kbd>Backspace</kbd> to correct, <kbd>Esc</kbd> to clear, <kbd>Enter</kbd> to
-          start.
-        </p>
+        <StartButton queues={queues} busy={busy} disabled={disabled} />
       </form>
       {/* Outside the form: its own form's submit must not bubble into Start payment's. */}
+      {queueing !== null && (
+        <QueueNextDialog
+          pence={queueing}
+          live={live}
+          waiting={waiting}
+          onCancel={() => setQueueing(null)}
+          onConfirm={() => {
+            setQueueing(null);
+            void start({ queue: true });
+          }}
+        />
+      )}
       {unusual && (
         <UnusualAmountDialog
           unusual={unusual}
           onCancel={() => setUnusual(null)}
           onConfirm={() => {
             setUnusual(null);
-            void start(true);
+            void start({ unusual: true, queue: unusual.queue });
           }}
         />
       )}
+    </>
+  );
+}
+
+/** A keypad or keyboard key: one that would pass the terminal's limit is refused, gently. */
+function useKeypadPress(keyLimit: number, setError: Dispatch<SetStateAction<FormError | null>>) {
+  const dispatch = usePaymentDraft((draft) => draft.key);
+  const [refusedKey, setRefusedKey] = useState(false);
+  function press(action: EntryAction) {
+    if (usePaymentDraft.getState().lines.length > 0) {
+      if (action.type === 'clear') return; // Esc: nothing on the keypad to clear
+      setError({
+        field: 'amountPence',
+        message: 'The basket sets the amount: edit or remove its lines to change it.',
+      });
+      return;
+    }
+    const taken = dispatch(action, keyLimit);
+    setRefusedKey(!taken);
+    setError((current) => (current?.field === 'amountPence' ? null : current));
+  }
+  return { press, refusedKey, setRefusedKey };
+}
+
+/**
+ * The payment live on the customer display (not yet final) and how many wait for it: a payment
+ * started now would queue behind them. One whose outcome the display is still showing ("Paid")
+ * is not live: the next customer's payment follows it within seconds, as at any till.
+ */
+function useDisplayLine() {
+  const active = useKiosk((view) => view.kiosk?.active ?? null);
+  const waiting = useKiosk(
+    (view) => (view.kiosk?.queue.length ?? 0) + (view.kiosk?.held.length ?? 0),
+  );
+  const live = active && !active.final ? active : null;
+  return { live, waiting, queues: live !== null || waiting > 0 };
+}
+
+/**
+ * Start payment, or, while a payment is on the display, "Queue next payment": the payment there
+ * is what matters then, so the keypad's button says it only queues and steps back from primary.
+ */
+function StartButton({
+  queues,
+  busy,
+  disabled,
+}: {
+  queues: boolean;
+  busy: boolean;
+  disabled: boolean;
+}) {
+  const label = queues
+    ? busy
+      ? 'Queuing…'
+      : 'Queue next payment'
+    : busy
+      ? 'Starting…'
+      : 'Start payment';
+  return (
+    <>
+      <button
+        type="submit"
+        className={`button button--xl${queues ? ' button--queue' : ' button--primary'}`}
+        data-testid="start-payment"
+        disabled={disabled || busy}
+        aria-busy={busy || undefined}
+      >
+        {label}
+      </button>
+      <p className="hint">
+        Type digits, <kbd>Backspace</kbd> to correct, <kbd>Esc</kbd> to clear, <kbd>Enter</kbd> to{' '}
+        {queues ? 'queue' : 'start'}.
+      </p>
     </>
   );
 }
@@ -332,7 +409,7 @@ function UnusualAmountDialog({
   onCancel,
   onConfirm,
 }: {
-  unusual: UnusualAmount & { pence: number };
+  unusual: UnusualAmount & { pence: number; queue: boolean };
   onCancel: () => void;
   onConfirm: () => void;
 }) {

@@ -1,9 +1,14 @@
 import type { HeldPayment, KioskPayment } from '../../../shared/bridge';
 import { formatPence, formatWhen } from '../lib/format';
-import { methodLabel, ORIGIN_LABEL } from '../lib/labels';
+import { methodLabel, ORIGIN_LABEL, STATUS_LABEL } from '../lib/labels';
 import { useCommand } from '../store/use-command';
+import { ConfirmDialog } from './ConfirmDialog';
 import { FieldError } from './FieldError';
 import { StatusPill } from './StatusPill';
+
+const ORDINALS = ['1st', '2nd', '3rd'];
+/** A place in the line, as staff say it: 1st, 2nd, 3rd, 4th… */
+export const ordinal = (n: number) => ORDINALS[n - 1] ?? `${n}th`;
 
 /**
  * What waits for the customer display, in the order it will be shown: payments pushed from the
@@ -91,5 +96,59 @@ function HeldItem({ entry }: { entry: HeldPayment }) {
       </span>
       <FieldError error={error} field={null} />
     </li>
+  );
+}
+
+/**
+ * Asked before a payment keyed in joins the line behind the one on the display: a tap on the
+ * keypad and then its button must not queue a second charge unnoticed. It names the amount, the
+ * payment already there and the place in line; Esc (or "Don't queue") keeps the amount keyed.
+ */
+export function QueueNextDialog({
+  pence,
+  live,
+  waiting,
+  onCancel,
+  onConfirm,
+}: {
+  pence: number;
+  live: KioskPayment | null;
+  waiting: number;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const amount = formatPence(pence, 'GBP');
+  return (
+    <ConfirmDialog
+      title={`Queue ${amount} as the next payment?`}
+      confirmLabel={`Queue ${amount}`}
+      cancelLabel="Don’t queue"
+      testId="confirm-queue"
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    >
+      <p>
+        {live ? (
+          <>
+            A payment of {formatPence(live.amountPence, live.currency)} is already on the customer
+            display ({STATUS_LABEL[live.status].toLowerCase()}
+            {live.orderId && (
+              <>
+                , order <span className="mono">{live.orderId}</span>
+              </>
+            )}
+            ).{' '}
+          </>
+        ) : (
+          <>
+            {waiting === 1 ? 'A payment is' : `${waiting} payments are`} already waiting for the
+            customer display.{' '}
+          </>
+        )}
+        {amount} would wait in Up next, {ordinal(waiting + 1)} in line, and go on the display when
+        the {waiting + (live ? 1 : 0) === 1 ? 'payment' : 'payments'} before it end. Queue it only
+        for a second, separate charge.
+      </p>
+    </ConfirmDialog>
   );
 }

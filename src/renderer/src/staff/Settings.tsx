@@ -21,7 +21,7 @@ export function Settings({ kiosk, pin }: { kiosk: KioskState; pin: string }) {
       {kiosk.lanDisplay && <LanDisplay lan={kiosk.lanDisplay} />}
       <ReceiptPrinterSettings saved={kiosk.receiptPrinter} pin={pin} />
       <ChangeStaffPin />
-      <KioskMode active={kiosk.kioskMode} pin={pin} />
+      <KioskMode active={kiosk.kioskMode} wasOn={kiosk.kioskModeWasOn ?? false} pin={pin} />
     </div>
   );
 }

@@ -98,9 +98,16 @@ function PinPrompt({
 
 /**
  * First start: the shop chooses the staff PIN here (the kiosk keeps only a salted hash of it).
- * Until it does, every staff-only screen opens on this form.
+ * Until it does, every staff-only screen opens on this form. On Take payment it is `compact`, a
+ * strip above the keypad: a payment pushed on first start must stay in view beside it.
  */
-export function ChooseStaffPin({ onChosen }: { onChosen?: (pin: string) => void }) {
+export function ChooseStaffPin({
+  onChosen,
+  compact = false,
+}: {
+  onChosen?: (pin: string) => void;
+  compact?: boolean;
+}) {
   const id = useId();
   const [pin, setPin] = useState('');
   const [again, setAgain] = useState('');
@@ -116,22 +123,8 @@ export function ChooseStaffPin({ onChosen }: { onChosen?: (pin: string) => void 
     if (await send({ type: 'chooseStaffPin', newPin: pin })) onChosen?.(pin);
   }
 
-  return (
-    <form
-      className="card staff-gate"
-      onSubmit={(event) => void submit(event)}
-      aria-labelledby={`${id}-title`}
-      data-testid="choose-pin"
-      noValidate
-    >
-      <h2 className="card__title" id={`${id}-title`}>
-        Choose the staff PIN
-      </h2>
-      <p className="muted">
-        Staff enter it for refunds, the end-of-day report, settings and pairing, card on file, a
-        hold&rsquo;s capture or release, and to leave kiosk mode. 4 to 8 digits; change it later in
-        Settings.
-      </p>
+  const fields = (
+    <>
       <PinField
         id={`${id}-new`}
         label="New staff PIN"
@@ -150,18 +143,82 @@ export function ChooseStaffPin({ onChosen }: { onChosen?: (pin: string) => void 
         field="again"
         testId="new-pin-again"
       />
-      <FieldError error={error} field={null} />
-      <div className="actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          data-testid="choose-pin-submit"
-          disabled={busy}
-        >
-          Set the staff PIN
-        </button>
+    </>
+  );
+  const button = (
+    <button
+      type="submit"
+      className={`button${compact ? '' : ' button--primary'}`}
+      data-testid="choose-pin-submit"
+      disabled={busy}
+    >
+      Set the staff PIN
+    </button>
+  );
+
+  return (
+    <form
+      className={compact ? 'card pin-setup' : 'card staff-gate'}
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby={`${id}-title`}
+      data-testid="choose-pin"
+      noValidate
+    >
+      <div className="pin-setup__text">
+        <h2 className="card__title" id={`${id}-title`}>
+          Choose the staff PIN
+        </h2>
+        <p className="muted">
+          {compact
+            ? 'For refunds, end of day, settings, card on file and leaving kiosk mode; taking payments needs none. 4 to 8 digits.'
+            : 'Staff enter it for refunds, the end-of-day report, settings and pairing, card on file, a hold’s capture or release, and to leave kiosk mode. 4 to 8 digits; change it later in Settings.'}
+        </p>
       </div>
+      {compact ? (
+        <div className="pin-setup__fields">
+          {fields}
+          {button}
+        </div>
+      ) : (
+        fields
+      )}
+      <FieldError error={error} field={null} />
+      {!compact && <div className="actions">{button}</div>}
     </form>
+  );
+}
+
+/**
+ * "Staff PIN set", shown (and announced: the status line is always in the page, so a screen
+ * reader reads what is put in it) when the shop has just chosen its PIN, on whichever screen it
+ * was asked; it stays until staff dismiss it.
+ */
+export function StaffPinSetNotice() {
+  const set = useKiosk((view) => (view.kiosk ? view.kiosk.staffPinSet : null));
+  const [before, setBefore] = useState(set);
+  const [shown, setShown] = useState(false);
+  if (before !== set) {
+    setBefore(set);
+    if (before === false && set === true) setShown(true);
+  }
+  return (
+    <div className={shown ? 'banner banner--ok pin-set' : 'pin-set'}>
+      <p role="status" data-testid="staff-pin-set">
+        {shown
+          ? 'Staff PIN set. Staff enter it for refunds, end of day, settings and card on file; change it in Settings.'
+          : null}
+      </p>
+      {shown && (
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          data-testid="staff-pin-set-dismiss"
+          onClick={() => setShown(false)}
+        >
+          OK
+        </button>
+      )}
+    </div>
   );
 }
 

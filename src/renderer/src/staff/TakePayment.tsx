@@ -12,7 +12,8 @@ export function TakePayment() {
   const notice = usePaymentDraft((draft) => draft.notice);
   if (!kiosk) return null;
   return (
-    <div className="take">
+    // While a payment is on the display it comes first on a narrow screen, above the keypad.
+    <div className={kiosk.active ? 'take take--live' : 'take'}>
       <NewPayment disabled={link !== 'open'} />
       <div className="take__side">
         <BasketEditor disabled={link !== 'open'} />
