@@ -68,9 +68,14 @@ export function brandOf(digits: string): 'VISA' | 'MASTERCARD' | 'AMEX' | null {
 /** "4242 4242-4242 4242" → "4242424242424242": people type cards in groups. */
 export const cardDigits = (text: string): string => text.replace(/[\s-]/g, '');
 
-/** Expiry as typed, MM/YY (also MM / YY or MM/YYYY); null when it is not a date. */
+/**
+ * Expiry as typed: MM/YY, MM / YY or MM/YYYY, and without the slash (MMYY, MM YY, MMYYYY), since a
+ * phone's number pad has none; null when it is not a date.
+ */
 export function parseExpiry(text: string): { month: number; year: number } | null {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
+  const match =
+    /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text) ??
+    /^\s*(\d{2})\s*(\d{2}|\d{4})\s*$/.exec(text);
   if (!match) return null;
   const month = Number(match[1]);
   const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);

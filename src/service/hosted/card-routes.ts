@@ -25,16 +25,6 @@ const FIELD_NAMES: Record<CardField, string> = {
   cvc: 'CVC',
 };
 
-/**
- * The expiry as the card check reads it (MM/YY or MM/YYYY): a phone's number pad has no slash,
- * so "1230" is as likely as "12/30" or "12 / 30". Four or six digits, with or without a space
- * between month and year, get their slash; anything else is left for the check to refuse.
- */
-export function expiryWithSlash(text: string): string {
-  const parts = /^\s*(\d{2})\s*(\d{2}|\d{4})\s*$/.exec(text);
-  return parts ? `${parts[1]}/${parts[2]}` : text;
-}
-
 /** The first refusal, saying which field it is about. */
 export function cardError(issues: z.ZodError['issues']): {
   error: string;
@@ -105,10 +95,7 @@ async function payByCard(
   const fields = await kit.formBody(c);
   const { plan, page } = await kit.postedPlan(c, row, fields);
   if (!plan) return page;
-  const card = cardFormSchema(ctx.clock.now(row.environment, row.merchant_id)).safeParse({
-    ...fields,
-    ...(fields.expiry !== undefined ? { expiry: expiryWithSlash(fields.expiry) } : {}),
-  });
+  const card = cardFormSchema(ctx.clock.now(row.environment, row.merchant_id)).safeParse(fields);
   if (!card.success)
     // Name and expiry come back as the customer sent them; number and CVC never do (CardForm).
     return sendPage(

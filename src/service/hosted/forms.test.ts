@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_CARDS, brandOf, cardFormSchema, luhnValid, parseExpiry } from '../cards/card-numbers';
-import { cardError, expiryWithSlash } from './card-routes';
+import { cardError } from './card-routes';
 import { readPlan } from './plan';
 
 const NOW = Date.UTC(2026, 5, 15); // 15 June 2026
@@ -72,14 +72,12 @@ describe('the hosted card form', () => {
 
   it('takes the expiry as MMYY, MM/YY and MM / YY (a phone number pad has no slash)', () => {
     for (const typed of ['1230', '12/30', '12 / 30', '12 30', '122030', '12/2030'])
-      expect(schema.parse({ ...card, expiry: expiryWithSlash(typed) }).expiry, typed).toEqual({
+      expect(schema.parse({ ...card, expiry: typed }).expiry, typed).toEqual({
         month: 12,
         year: 2030,
       });
     for (const typed of ['123', '12345', '1330', 'ab/cd'])
-      expect(schema.safeParse({ ...card, expiry: expiryWithSlash(typed) }).success, typed).toBe(
-        false,
-      );
+      expect(schema.safeParse({ ...card, expiry: typed }).success, typed).toBe(false);
   });
 
   it('names the field an error is about', () => {
