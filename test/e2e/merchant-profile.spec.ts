@@ -2,8 +2,9 @@
  * The merchant's profile on every surface a customer or the merchant sees, in Chromium: Counter
  * started as a newcomer does (`npm start -- --browser`, embedded service, SQLite on disk), the
  * merchant renames the shop, gives its address and uploads an SVG logo in the dashboard's
- * Settings, and then the dashboard header, the hosted payment page, the hosted receipt page, the
- * receipt image, the Agent Pay authorization page, the bank link page, the staff console and the
+ * Settings, and then the dashboard header, the hosted payment page, the hosted receipt page and
+ * receipt image of a payment paid after it (one paid before keeps the shop it was paid to), the
+ * Agent Pay authorization page, the bank link page, the staff console and the
  * customer display (told at once over its push stream) all name the new shop, and show its logo where
  * they show one, loaded as an image from the service (docs/merchant-profile.md, "Where the profile shows").
  * And an SVG too large to draw (a `<use>` bomb) is refused at upload, so the customer's pages
@@ -57,7 +58,7 @@ test('a renamed shop with a new logo shows on every surface, the customer displa
   const staff = await open(browser, kiosk.consoleUrl);
   await expect(staff.getByTestId('brand-shop')).toHaveText('Counter Demo Shop');
 
-  // A payment paid before the change: its receipt is drawn anew with the shop as it is now.
+  // A payment paid before the change: its receipts keep the shop as it was when it was paid.
   const paid = (
     await api('POST', '/api/payments/process-payment', {
       customerId: 'c',
@@ -69,8 +70,8 @@ test('a renamed shop with a new logo shows on every surface, the customer displa
     paymentMethod: 'CARD',
     outcome: 'COMPLETED',
   });
-  const receiptImage = async (template: 'RECEIPT' | 'RECEIPT_PNG') => {
-    const response = await fetch(`${base}/api/payment-requests/${paid}/template/${template}`);
+  const receiptImage = async (template: 'RECEIPT' | 'RECEIPT_PNG', id = paid) => {
+    const response = await fetch(`${base}/api/payment-requests/${id}/template/${template}`);
     expect(response.status).toBe(200);
     return Buffer.from(await response.arrayBuffer());
   };
@@ -118,23 +119,42 @@ test('a renamed shop with a new logo shows on every surface, the customer displa
   await expect(customer.locator('p.merchant').first()).toHaveText(NAME);
   await expect.poll(() => loadedWidth(customer.locator('img.logo').first())).toBe(120);
 
-  // The hosted receipt page of the payment paid before: logo, name and address.
+  // The hosted receipt page of the payment paid before: the shop as it was, without a logo.
   await customer.goto(`${base}/receipt/${paid}`);
+  await expect(
+    customer.getByRole('heading', { level: 1, name: 'Counter Demo Shop' }),
+  ).toBeVisible();
+  await expect(customer.locator('img.logo')).toHaveCount(0);
+  await expect(customer.getByText(NAME)).toHaveCount(0);
+  // A payment paid after it: the new name and logo, and the store's own address under them
+  // (the merchant's address is for a store without one: docs/receipts.md).
+  const paidAfter = (
+    await api('POST', '/api/payments/process-payment', {
+      customerId: 'c',
+      orderId: 'PROFILE-PAID-AFTER',
+      amount: 4.2,
+    })
+  ).paymentRequestId as string;
+  await api('POST', `/api/sandbox/payment-requests/${paidAfter}/simulate`, {
+    paymentMethod: 'CARD',
+    outcome: 'COMPLETED',
+  });
+  await customer.goto(`${base}/receipt/${paidAfter}`);
   await expect(customer.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
-  await expect(customer.getByText(ADDRESS)).toBeVisible();
+  await expect(customer.getByTestId('receipt-shop')).toContainText('1 Main Street, London');
   await expect.poll(() => loadedWidth(customer.locator('img.logo'))).toBe(120);
 
-  // The receipt image: the SVG names the shop and its address, as Chromium draws it; the PNG,
-  // drawn from the same layout, is not the one drawn before.
-  const svg = (await receiptImage('RECEIPT')).toString();
+  // The receipt images: the later payment's SVG names the new shop, as Chromium draws it; the
+  // earlier payment's PNG is the one drawn before the change.
+  const svg = (await receiptImage('RECEIPT', paidAfter)).toString();
   expect(svg).toContain('Bean There Caf');
-  expect(svg).toContain(ADDRESS);
+  expect(svg).toContain('1 Main Street, London');
   expect(svg).not.toContain('Counter Demo Shop');
-  await customer.goto(`${base}/api/payment-requests/${paid}/template/RECEIPT`);
+  await customer.goto(`${base}/api/payment-requests/${paidAfter}/template/RECEIPT`);
   await expect(customer.locator('text', { hasText: NAME }).first()).toBeVisible();
   const pngAfter = await receiptImage('RECEIPT_PNG');
   expect(pngAfter.subarray(1, 4).toString()).toBe('PNG');
-  expect(pngAfter.equals(pngBefore)).toBe(false);
+  expect(pngAfter.equals(pngBefore)).toBe(true);
 
   // The Agent Pay authorization page names and shows the business from its profile.
   const { AgentPay } = await import('../../src/agent/index');
