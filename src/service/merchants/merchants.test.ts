@@ -156,12 +156,13 @@ describe('the pages', () => {
     );
     expect(pay).not.toContain('Counter Demo Shop');
     await simulate(id, { paymentMethod: 'CARD', outcome: 'COMPLETED' });
+    // Under the name, receipts give the store's own address (the merchant's for a store without).
     const receipt = await (await fetch(`${h.url}/receipt/${id}`)).text();
     expect(receipt).toContain('Pages Shop');
-    expect(receipt).toContain('9 Page Row, York');
+    expect(receipt).toContain('1 Main Street, London');
     const svg = await (await fetch(`${h.url}/api/payment-requests/${id}/template/RECEIPT`)).text();
     expect(svg).toContain('Pages Shop');
-    expect(svg).toContain('9 Page Row, York');
+    expect(svg).toContain('1 Main Street, London');
   });
 });
 
