@@ -9,6 +9,7 @@ import { pairTerminal } from '../../../test/helpers/kiosk';
 import { startService, type Harness } from '../../../test/helpers/service';
 import {
   createPushChannel,
+  CONNECTING_MESSAGE,
   createSseParser,
   UNPAIRED_MESSAGE,
   type ConnectionDetail,
@@ -247,6 +248,7 @@ describe('push channel with a fake stream', () => {
     const { channel, states } = recordingChannel(url, 'tk_sandbox_x', undefined, {
       backoff: { baseMs: 10, capMs: 40 },
       offlineAfter: 2,
+      startingGraceMs: 0,
     });
     channel.start();
     await vi.waitFor(
@@ -260,6 +262,34 @@ describe('push channel with a fake stream', () => {
     expect(last.attempt).toBeGreaterThanOrEqual(4);
     expect(last.nextRetryMs).not.toBeNull();
     expect(last.nextRetryMs!).toBeLessThanOrEqual(40);
+  });
+});
+
+describe('push channel before its first connection', () => {
+  it('says it is connecting while the service may be starting, and cannot reach it only after the grace', async () => {
+    const fake = await fakeServer(() => {});
+    const url = fake.url;
+    await fake.close(); // nothing listens: a service not started yet, then one that never starts
+    const { channel, states } = recordingChannel(url, 'tk_sandbox_x', undefined, {
+      backoff: { baseMs: 10, capMs: 40 },
+      offlineAfter: 2,
+      startingGraceMs: 1_000,
+    });
+    const started = Date.now();
+    channel.start();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const starting = [...states];
+    expect(new Set(starting.map((s) => s.state))).toEqual(new Set(['connecting']));
+    expect(starting.filter((s) => s.detail).map((s) => s.detail!.error)).toEqual([
+      CONNECTING_MESSAGE,
+    ]);
+    // Tried again every quarter second meanwhile.
+    expect(starting.length).toBeGreaterThanOrEqual(3);
+
+    await vi.waitFor(() => expect(states.at(-1)!.state).toBe('offline'), wait);
+    const said = states.flatMap((s) => (s.detail ? [s.detail.error] : []));
+    expect(said.at(-1)).toMatch(/^Cannot reach the payments service/);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
   });
 });
 

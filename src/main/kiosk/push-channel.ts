@@ -9,6 +9,10 @@
  * - Reconnects back off exponentially with full jitter; a healthy connection resets the backoff.
  * - 401/403 means the terminal secret was revoked (unpaired on the dashboard): retrying cannot
  *   help, so the channel goes offline and stops until the kiosk is paired again.
+ * - A service that cannot be reached in the first seconds after start is taken to be starting
+ *   (`npm start` starts the kiosk a moment before its embedded service listens): the channel
+ *   says it is connecting, once, and tries again every quarter second, quietly; only a service
+ *   still unreachable after that grace is reported as one that cannot be reached.
  */
 import { request, type Dispatcher } from 'undici';
 import { z } from 'zod';
@@ -98,6 +102,11 @@ export interface PushChannelOptions {
   healthyAfterMs?: number;
   /** Time allowed for the response headers. Default 10 s. */
   connectTimeoutMs?: number;
+  /**
+   * Before its first connection, for this long after start, a service that cannot be reached is
+   * taken to be starting: retried every STARTING_RETRY_MS without an error. Default 5 s.
+   */
+  startingGraceMs?: number;
 }
 
 export interface PushChannel {
@@ -107,6 +116,9 @@ export interface PushChannel {
 }
 
 export const UNPAIRED_MESSAGE = 'This kiosk was unpaired; pair it again';
+/** What the channel says, once, while the service it has not reached yet may be starting. */
+export const CONNECTING_MESSAGE = 'Connecting… (waiting for the payments service to start)';
+const STARTING_RETRY_MS = 250;
 
 /** Quiet this many heartbeats and the connection is considered dead. */
 const DEAD_AFTER_HEARTBEATS = 2.5;
@@ -221,6 +233,8 @@ export function createPushChannel(options: PushChannelOptions): PushChannel {
   let abort: AbortController | null = null;
   let wakeSleep: (() => void) | null = null;
   let everConnected = false;
+  let startedAt = 0;
+  const startingGraceMs = options.startingGraceMs ?? 5_000;
 
   function setState(state: ConnectionState, detail?: ConnectionDetail) {
     current = state;
@@ -268,6 +282,17 @@ export function createPushChannel(options: PushChannelOptions): PushChannel {
       }
       if (connectedAt !== null && Date.now() - connectedAt >= healthyAfterMs) backoff.reset();
       failures += 1;
+      if (!everConnected && Date.now() - startedAt < startingGraceMs) {
+        // Still starting, most likely: said once, then retried quietly and soon.
+        const detail = {
+          attempt: failures,
+          nextRetryMs: STARTING_RETRY_MS,
+          error: CONNECTING_MESSAGE,
+        };
+        setState('connecting', failures === 1 ? detail : undefined);
+        await sleep(STARTING_RETRY_MS);
+        continue;
+      }
       const delay = backoff.next();
       // Before the first connection the kiosk is still "connecting"; after it, "reconnecting".
       const state: ConnectionState =
@@ -281,6 +306,7 @@ export function createPushChannel(options: PushChannelOptions): PushChannel {
     start() {
       if (running) return;
       running = true;
+      startedAt = Date.now();
       loop = run().catch((error: unknown) => {
         running = false;
         reportError(options, error);

@@ -6,7 +6,7 @@
  */
 import { overTerminalLimit } from '../../shared/contract/terminals';
 import { poundsToPence } from '../../shared/money';
-import type { ApiClient } from '../../client/http-client';
+import { ApiClientError, type ApiClient } from '../../client/http-client';
 import type { Credentials } from './credentials';
 import { KioskError } from './kiosk-error';
 
@@ -48,6 +48,9 @@ export function createTerminalProfile(options: TerminalProfileOptions) {
         options.onChange();
       }
     } catch (error) {
+      // A service that cannot be reached (or is still starting) is the connection's to report;
+      // the record is read again as soon as push connects.
+      if (error instanceof ApiClientError && error.status === 0) return;
       // An older service without the call: the service still refuses what is too large.
       options.log(`terminal record: ${(error as Error).message}`);
     }
