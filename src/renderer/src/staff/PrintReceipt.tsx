@@ -1,6 +1,7 @@
 import { createPortal } from 'react-dom';
 import type { KioskPayment, KioskRefund } from '../../../shared/bridge';
 import { shortUrl } from '../../../shared/short-url';
+import { takenPence } from '../../../shared/taken';
 import { formatDateTime, formatPence } from '../lib/format';
 import { methodLabel } from '../lib/labels';
 import { useQrImage } from '../lib/qr-image';
@@ -28,7 +29,7 @@ export function PrintReceipt({
     <section className="print-receipt" aria-hidden="true" data-testid="print-receipt">
       {merchantName && <h1>{merchantName}</h1>}
       <p className="print-receipt__kind">Receipt</p>
-      <p className="print-receipt__amount">{money(payment.paidPence || payment.amountPence)}</p>
+      <p className="print-receipt__amount">{money(takenPence(payment))}</p>
       {payment.lines && (
         <PaymentLines
           lines={payment.lines}
@@ -47,7 +48,7 @@ export function PrintReceipt({
           </>
         )}
         <dt>Total paid</dt>
-        <dd>{money(payment.paidPence)}</dd>
+        <dd>{money(takenPence(payment))}</dd>
         {refunded > 0 && (
           <>
             <dt>Refunded</dt>
