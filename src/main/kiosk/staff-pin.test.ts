@@ -132,6 +132,8 @@ describe('the staff PIN guard', () => {
     expect(core.state().pairing).toMatchObject({ paired: true, terminalName: 'Till' });
     // Kiosk mode cannot be entered: staff could never leave it.
     expect(await core.handle({ type: 'enterKioskMode' })).toMatchObject({ ok: false });
+    // Never on since start: Settings offers no return to it.
+    expect(core.state()).toMatchObject({ kioskMode: false, kioskModeWasOn: false });
   });
 
   it('refuses each staff-only command without the PIN and with a wrong one, changing nothing', async () => {
@@ -162,7 +164,8 @@ describe('the staff PIN guard', () => {
       error: { field: 'newPin' },
     });
     expect(await core.handle({ type: 'leaveKioskMode', pin: PIN })).toMatchObject({ ok: true });
-    expect(core.state().kioskMode).toBe(false);
+    // Left, not forgotten: Settings offers the way back.
+    expect(core.state()).toMatchObject({ kioskMode: false, kioskModeWasOn: true });
   });
 
   it('counts wrong PINs from every screen towards one lockout', async () => {
