@@ -27,6 +27,9 @@ export const useWebhooks = <T>(pick: (s: ReturnType<Dashboard['webhooks']['getSt
   useStore(useDashboard().webhooks, pick);
 export const useRefunds = <T>(pick: (s: ReturnType<Dashboard['refunds']['getState']>) => T) =>
   useStore(useDashboard().refunds, pick);
+export const usePaymentPage = <T>(
+  pick: (s: ReturnType<Dashboard['paymentPage']['getState']>) => T,
+) => useStore(useDashboard().paymentPage, pick);
 export const useBank = <T>(pick: (s: ReturnType<Dashboard['bank']['getState']>) => T) =>
   useStore(useDashboard().bank, pick);
 export const useCustomers = <T>(pick: (s: ReturnType<Dashboard['customers']['getState']>) => T) =>

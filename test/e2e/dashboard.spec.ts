@@ -109,7 +109,7 @@ const terminalRow = () => page.getByTestId('terminal').filter({ hasText: 'Front 
 const paymentRow = (id: string) => page.locator(`[data-payment-id="${id}"]`);
 const terminalOption = () => page.locator('#push-terminal option', { hasText: 'Front till' });
 
-/** Fills and sends the push form; returns the payment request id the page reports. */
+/** Fills and sends the push form; returns the payment request id the page links to. */
 async function pushFromDashboard(
   amount: string,
   method: 'Any' | 'Pay by bank' | 'Card',
@@ -123,7 +123,9 @@ async function pushFromDashboard(
   await page.getByRole('button', { name: 'Send to terminal' }).click();
   const result = page.getByTestId('push-result');
   await expect(result).toContainText('Sent to Front till');
-  const id = /Payment request ([0-9a-f-]{36})/.exec((await result.textContent()) ?? '')?.[1];
+  // The confirmation reads as words; its link to the payment's page carries the id.
+  const href = await result.getByRole('link', { name: 'Open the payment' }).getAttribute('href');
+  const id = /\/dashboard\/payments\/([0-9a-f-]{36})$/.exec(href ?? '')?.[1];
   expect(id).toBeTruthy();
   return id!;
 }

@@ -122,7 +122,8 @@ test('dashboard push → QR on the display → customer pays → completed on bo
   await dashboard.getByRole('button', { name: 'Send to terminal' }).click();
   const result = dashboard.getByTestId('push-result');
   await expect(result).toContainText('Sent to Counter kiosk');
-  const id = /Payment request ([0-9a-f-]{36})/.exec((await result.textContent()) ?? '')![1]!;
+  const href = await result.getByRole('link', { name: 'Open the payment' }).getAttribute('href');
+  const id = /\/dashboard\/payments\/([0-9a-f-]{36})$/.exec(href ?? '')![1]!;
 
   await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'awaiting');
   await expect(displayRoot(display)).toHaveAttribute('data-payment-request-id', id);

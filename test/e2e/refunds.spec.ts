@@ -133,7 +133,7 @@ test('staff refund part of a payment from the history; display, history and taki
   await dashboard.getByRole('button', { name: 'Sign in' }).click();
   const row = dashboard.locator(`[data-payment-id="${id}"]`);
   await expect(row.getByTestId('payment-refunded')).toHaveText('Refunded £4.00');
-  await row.getByRole('button', { name: `Details and refunds of ${orderId}` }).click();
+  await row.getByRole('link', { name: `Details of ${orderId}` }).click();
   const dashboardDetail = dashboard.getByTestId('payment-detail');
   await expect(dashboardDetail.getByTestId('detail-refunded')).toHaveText('£4.00');
   await expect(dashboardDetail.getByTestId('detail-left')).toHaveText('£10.00');

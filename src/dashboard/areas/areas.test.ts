@@ -1,6 +1,6 @@
 /**
  * Light rendering checks of the new areas' components (static markup, no DOM): a payment's
- * detail with its refunds and the refund form, the Bank page's consents, transaction pager
+ * refunds and the refund form, the Bank page's consents, transaction pager
  * and reconciliation, and a customer's page of charges with its pager, each from a store put in
  * a known state.
  */
@@ -19,7 +19,7 @@ import { createRefundsStore } from '../store/refunds';
 import { createRouter } from '../store/router';
 import { BankArea } from './bank/BankArea';
 import { CustomerPage } from './customers/CustomerPage';
-import { PaymentDetail } from './payments/PaymentDetail';
+import { PaymentRefunds } from './payments/Refunds';
 
 const never: Call = () => new Promise(() => {});
 const T = '2026-11-23T10:00:00.000Z';
@@ -81,7 +81,7 @@ const refund = (over: Partial<RefundRecord>): RefundRecord => ({
   ...over,
 });
 
-describe('PaymentDetail', () => {
+describe('PaymentRefunds', () => {
   it('shows what was paid and refunded, the refunds in the console’s words, and what is left', () => {
     const refunds = createRefundsStore(never);
     refunds.setState({
@@ -96,7 +96,7 @@ describe('PaymentDetail', () => {
       ],
       fieldErrors: { refundNotes: 'RefundNotes must be at most 30 characters.' },
     });
-    const markup = render(createElement(PaymentDetail, { payment: payment(), onClose: () => {} }), {
+    const markup = render(createElement(PaymentRefunds, { payment: payment() }), {
       refunds,
     });
     expect(markup).toContain('<dd data-testid="detail-refunded">£4.00</dd>');
@@ -115,16 +115,13 @@ describe('PaymentDetail', () => {
     const refunds = createRefundsStore(never);
     refunds.setState({ detailId: 'x', refunds: [] });
     const unpaid = render(
-      createElement(PaymentDetail, {
-        payment: payment({ status: 'FAILED', paidAmount: 0 }),
-        onClose: () => {},
-      }),
+      createElement(PaymentRefunds, { payment: payment({ status: 'FAILED', paidAmount: 0 }) }),
       { refunds },
     );
     expect(unpaid).toContain('Only a paid payment can be refunded.');
     expect(unpaid).not.toContain('data-testid="refund-form"');
     refunds.setState({ refunds: [refund({ refundAmount: '14.00', refundType: 'FULL' })] });
-    const full = render(createElement(PaymentDetail, { payment: payment(), onClose: () => {} }), {
+    const full = render(createElement(PaymentRefunds, { payment: payment() }), {
       refunds,
     });
     expect(full).toContain('This payment has been refunded in full.');

@@ -11,6 +11,7 @@ export function InPageLink({
   sub = '',
   current,
   className,
+  ariaLabel,
   children,
 }: {
   area: string;
@@ -19,6 +20,8 @@ export function InPageLink({
   /** This link is the page shown (the menu marks it). */
   current?: boolean;
   className?: string;
+  /** What a screen reader says when the text alone is ambiguous ("Details of ORD-1"). */
+  ariaLabel?: string;
   children: ReactNode;
 }) {
   const router = useRouter();
@@ -26,6 +29,7 @@ export function InPageLink({
     <a
       href={pathOf(area, sub)}
       className={className}
+      aria-label={ariaLabel}
       aria-current={current ? 'page' : undefined}
       onClick={(event: MouseEvent<HTMLAnchorElement>) => {
         // A modified click (new tab, new window) is the browser's to handle.

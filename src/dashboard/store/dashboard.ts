@@ -5,6 +5,7 @@
 import { createBankStore } from './bank';
 import { createCustomersStore } from './customers';
 import { createPaymentsStore } from './payments';
+import { createPaymentPageStore } from './payment-page';
 import { createRefundsStore } from './refunds';
 import { createTerminalsStore } from './terminals';
 import { createWebhooksStore } from './webhooks';
@@ -26,18 +27,28 @@ export function createDashboard(options: {
   const payments = createPaymentsStore(options.api.call);
   const webhooks = createWebhooksStore(options.api.call);
   const refunds = createRefundsStore(options.api.call);
+  const paymentPage = createPaymentPageStore(options.api.call);
   // The bank feed is read when the Bank page opens; it has no topic on the change stream.
   const bank = createBankStore(options.api.call);
   const customers = createCustomersStore(options.api.call, { sandbox: options.sandbox ?? false });
   const refreshers: Record<MerchantTopic, () => Promise<void>> = {
     terminals: () => terminals.getState().refresh(),
-    // A saved-card charge's status changes arrive as payment changes.
+    // A saved-card charge's status changes arrive as payment changes; so do the open payment
+    // page's, and a refund or a webhook sent changes what that page shows too.
     payments: () =>
-      Promise.all([payments.getState().refresh(), customers.getState().refreshCharges()]).then(
+      Promise.all([
+        payments.getState().refresh(),
+        customers.getState().refreshCharges(),
+        paymentPage.getState().refresh(),
+      ]).then(() => undefined),
+    webhooks: () =>
+      Promise.all([webhooks.getState().refresh(), paymentPage.getState().refresh()]).then(
         () => undefined,
       ),
-    webhooks: () => webhooks.getState().refresh(),
-    refunds: () => refunds.getState().refresh(),
+    refunds: () =>
+      Promise.all([refunds.getState().refresh(), paymentPage.getState().refresh()]).then(
+        () => undefined,
+      ),
     customers: () => customers.getState().refresh(),
   };
   const live = createLive({
@@ -54,6 +65,7 @@ export function createDashboard(options: {
     payments,
     webhooks,
     refunds,
+    paymentPage,
     bank,
     customers,
     sandbox: options.sandbox ?? false,

@@ -43,7 +43,10 @@ export interface PaymentsState {
   pushError: string;
   /** Which field the push error is about, for focus. */
   pushErrorField: 'terminal' | 'amount' | 'basket' | null;
+  /** What was sent and where ("Sent to Front till: £12.50."), in words: no ids. */
   pushResult: string;
+  /** The payment just sent, for the confirmation's link to its page ('' when none). */
+  pushedId: string;
   refresh(): Promise<void>;
   setStatus(status: PaymentStatus | ''): void;
   /** Shows this filter and page (from the address) and reloads when they differ. */
@@ -95,6 +98,7 @@ export function createPaymentsStore(call: Call) {
     pushError: '',
     pushErrorField: null,
     pushResult: '',
+    pushedId: '',
 
     async refresh() {
       const mine = ++ticket;
@@ -157,7 +161,7 @@ export function createPaymentsStore(call: Call) {
     },
 
     async push(input) {
-      set({ pushError: '', pushErrorField: null, pushResult: '' });
+      set({ pushError: '', pushErrorField: null, pushResult: '', pushedId: '' });
       if (!input.terminalId) {
         set({
           pushError: 'Choose the terminal to send the payment to.',
@@ -200,7 +204,8 @@ export function createPaymentsStore(call: Call) {
           },
         });
         set({
-          pushResult: `Sent to ${input.terminalName}: ${formatPence(amount.pence)}. Payment request ${sent.paymentRequestId}`,
+          pushResult: `Sent to ${input.terminalName}: ${formatPence(amount.pence)}.`,
+          pushedId: sent.paymentRequestId,
         });
         void get().refresh();
         return true;

@@ -1,5 +1,5 @@
 /** Every payment request, newest first, kept current by the live stream (or polling). */
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatDateTime, formatPounds, formatWhen } from '../../../shared/format';
 import { methodLabel, STATUS_LABEL, STATUS_ORDER } from '../../../shared/labels';
 import { OPEN_STATUSES, type PaymentStatus } from '../../../shared/payment-states';
@@ -9,9 +9,9 @@ import { ButtonRow, Select } from '../../components/form';
 import { Pager } from '../../components/Pager';
 import { Table, num } from '../../components/Table';
 import { StatusBadge } from '../../components/StatusBadge';
-import { PaymentDetail } from './PaymentDetail';
+import { InPageLink } from '../../components/InPageLink';
 import { useStore } from 'zustand';
-import { useDashboard, usePayments, useRefunds, useRouter, useTerminals } from '../../context';
+import { useDashboard, usePayments, useRouter, useTerminals } from '../../context';
 import { terminalName } from '../../lib/terminal-choices';
 import { queryOfView, viewFromQuery, type Payment } from '../../store/payments';
 
@@ -84,13 +84,7 @@ export function PaymentList() {
 }
 
 function PaymentRow({ payment: p }: { payment: Payment }) {
-  const { payments, refunds } = useDashboard();
-  const open = useRefunds((s) => s.detailId === p.paymentRequestId);
-  const detailsButton = useRef<HTMLButtonElement>(null);
-  const closeDetail = () => {
-    refunds.getState().close();
-    detailsButton.current?.focus();
-  };
+  const { payments } = useDashboard();
   const terminals = useTerminals((s) => s.terminals);
   const error = usePayments((s) => s.rowErrors[p.paymentRequestId] ?? '');
   const cancelling = usePayments((s) => s.cancelling.includes(p.paymentRequestId));
@@ -107,77 +101,66 @@ function PaymentRow({ payment: p }: { payment: Payment }) {
   }, [confirming]);
   const cancellable = OPEN_STATUSES.includes(p.status) && p.paidAmount === 0;
   return (
-    <Fragment>
-      <tr data-payment-id={p.paymentRequestId} data-testid="payment" data-status={p.status}>
-        <td className="time" title={formatDateTime(p.createdAt)}>
-          {formatWhen(p.createdAt)}
-        </td>
-        <td>
-          <div>{p.orderId}</div>
-          {p.notes ? <div className="muted">{p.notes}</div> : null}
-        </td>
-        <td className="nowrap">{terminalName(terminals ?? [], p.terminalId)}</td>
-        <td className="num">{formatPounds(p.amount, p.currency)}</td>
-        <td className="num">
-          {formatPounds(p.paidAmount, p.currency)}
-          {p.refundedAmount ? (
-            <div className="muted" data-testid="payment-refunded">
-              Refunded {formatPounds(p.refundedAmount, p.currency)}
-            </div>
-          ) : null}
-        </td>
-        <td className="num">{formatPounds(p.tipAmount, p.currency)}</td>
-        <td>
-          <StatusBadge status={p.status} detail={p.errorDescription} />
-          {p.paymentMethod ? (
-            <div className="muted nowrap">{methodLabel(p.paymentMethod)}</div>
-          ) : null}
-        </td>
-        <td className="row-actions">
-          <ButtonRow>
-            {cancellable && !confirming ? (
-              <button
-                type="button"
-                ref={cancelButton}
-                className="danger-outline small"
-                disabled={cancelling}
-                aria-label={`Cancel payment ${p.orderId}`}
-                onClick={() => setConfirming(true)}
-              >
-                {cancelling ? 'Cancelling…' : 'Cancel'}
-              </button>
-            ) : null}
+    <tr data-payment-id={p.paymentRequestId} data-testid="payment" data-status={p.status}>
+      <td className="time" title={formatDateTime(p.createdAt)}>
+        {formatWhen(p.createdAt)}
+      </td>
+      <td>
+        <div>{p.orderId}</div>
+        {p.notes ? <div className="muted">{p.notes}</div> : null}
+      </td>
+      <td className="nowrap">{terminalName(terminals ?? [], p.terminalId)}</td>
+      <td className="num">{formatPounds(p.amount, p.currency)}</td>
+      <td className="num">
+        {formatPounds(p.paidAmount, p.currency)}
+        {p.refundedAmount ? (
+          <div className="muted" data-testid="payment-refunded">
+            Refunded {formatPounds(p.refundedAmount, p.currency)}
+          </div>
+        ) : null}
+      </td>
+      <td className="num">{formatPounds(p.tipAmount, p.currency)}</td>
+      <td>
+        <StatusBadge status={p.status} detail={p.errorDescription} />
+        {p.paymentMethod ? (
+          <div className="muted nowrap">{methodLabel(p.paymentMethod)}</div>
+        ) : null}
+      </td>
+      <td className="row-actions">
+        <ButtonRow>
+          {cancellable && !confirming ? (
             <button
               type="button"
-              ref={detailsButton}
-              className="secondary small"
-              aria-expanded={open}
-              aria-controls={open ? `detail-row-${p.paymentRequestId}` : undefined}
-              aria-label={`Details and refunds of ${p.orderId}`}
-              onClick={() => (open ? closeDetail() : refunds.getState().open(p.paymentRequestId))}
+              ref={cancelButton}
+              className="danger-outline small"
+              disabled={cancelling}
+              aria-label={`Cancel payment ${p.orderId}`}
+              onClick={() => setConfirming(true)}
             >
-              {open ? 'Hide details' : 'Details'}
+              {cancelling ? 'Cancelling…' : 'Cancel'}
             </button>
-          </ButtonRow>
-          {cancellable && confirming ? (
-            <ConfirmBox
-              message={`Cancel this payment of ${formatPounds(p.amount, p.currency)}? The customer can no longer pay it.`}
-              yes="Yes, cancel payment"
-              no="Keep it"
-              onYes={() => payments.getState().cancel(p.paymentRequestId)}
-              onNo={() => setConfirming(false)}
-            />
           ) : null}
-          <Notice kind="error">{error}</Notice>
-        </td>
-      </tr>
-      {open ? (
-        <tr className="detail-row" id={`detail-row-${p.paymentRequestId}`}>
-          <td colSpan={8}>
-            <PaymentDetail payment={p} onClose={closeDetail} />
-          </td>
-        </tr>
-      ) : null}
-    </Fragment>
+          {/* A link, not a button: the payment has a page of its own to open, share or reload. */}
+          <InPageLink
+            area="payments"
+            sub={p.paymentRequestId}
+            className="button-link small"
+            ariaLabel={`Details of ${p.orderId}`}
+          >
+            Details
+          </InPageLink>
+        </ButtonRow>
+        {cancellable && confirming ? (
+          <ConfirmBox
+            message={`Cancel this payment of ${formatPounds(p.amount, p.currency)}? The customer can no longer pay it.`}
+            yes="Yes, cancel payment"
+            no="Keep it"
+            onYes={() => payments.getState().cancel(p.paymentRequestId)}
+            onNo={() => setConfirming(false)}
+          />
+        ) : null}
+        <Notice kind="error">{error}</Notice>
+      </td>
+    </tr>
   );
 }

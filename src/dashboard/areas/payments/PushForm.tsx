@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatPounds } from '../../../shared/format';
 import { poundsToPence } from '../../../shared/money';
 import { ButtonRow, Field, RadioGroup, Select, TextInput } from '../../components/form';
+import { InPageLink } from '../../components/InPageLink';
 import { Notice } from '../../components/Notice';
 import { useDashboard, usePayments, useTerminals } from '../../context';
 import { pickTerminal, terminalChoices } from '../../lib/terminal-choices';
@@ -20,7 +21,6 @@ export function PushForm() {
   const pushing = usePayments((s) => s.pushing);
   const error = usePayments((s) => s.pushError);
   const errorField = usePayments((s) => s.pushErrorField);
-  const result = usePayments((s) => s.pushResult);
   const choices = useMemo(() => terminalChoices(terminals ?? []), [terminals]);
   const [chosen, setChosen] = useState('');
   const [amount, setAmount] = useState('');
@@ -154,9 +154,7 @@ export function PushForm() {
         <Notice kind="error" testId="push-error">
           {errorField === null ? error : ''}
         </Notice>
-        <Notice kind="ok" testId="push-result">
-          {result}
-        </Notice>
+        <PushResult />
         <ButtonRow>
           <button type="submit" disabled={pushing}>
             {pushing ? 'Sending…' : 'Send to terminal'}
@@ -164,5 +162,22 @@ export function PushForm() {
         </ButtonRow>
       </form>
     </section>
+  );
+}
+
+/** What was sent: where and how much in words, and a link to the payment's own page. */
+function PushResult() {
+  const result = usePayments((s) => s.pushResult);
+  const pushedId = usePayments((s) => s.pushedId);
+  if (!result) return null;
+  return (
+    <p className="ok" role="status" data-testid="push-result">
+      {result}
+      {pushedId ? (
+        <InPageLink area="payments" sub={pushedId} className="push-link">
+          Open the payment
+        </InPageLink>
+      ) : null}
+    </p>
   );
 }

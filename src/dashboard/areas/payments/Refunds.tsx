@@ -1,5 +1,5 @@
 /**
- * A payment's detail under its row in the list: what was paid and refunded, its refunds with
+ * A payment's money and refunds, on its page: what was paid and refunded, its refunds with
  * their statuses (live), and refunding it in full or an amount, after a confirmation.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -16,39 +16,14 @@ import { leftToRefund, refundPence } from '../../lib/refunds';
 import type { Payment } from '../../store/payments';
 import { NOTES_MAX } from '../../store/refunds';
 
-export function PaymentDetail({ payment: p, onClose }: { payment: Payment; onClose: () => void }) {
+export function PaymentRefunds({ payment: p }: { payment: Payment }) {
   const refunds = useRefunds((s) => s.refunds);
   const loadError = useRefunds((s) => s.loadError);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   const left = leftToRefund(p.paidAmount, refunds ?? []);
-  const headingId = `detail-${p.paymentRequestId}`;
   return (
-    <section
-      className="detail"
-      aria-labelledby={headingId}
-      data-testid="payment-detail"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && event.target === event.currentTarget) onClose();
-      }}
-    >
-      <div className="head">
-        <h3 id={headingId} ref={heading} tabIndex={-1}>
-          Payment {p.orderId}
-        </h3>
-        <button type="button" className="secondary small" onClick={onClose}>
-          Close details
-        </button>
-      </div>
+    <section className="card wide" aria-labelledby="refunds-title" data-testid="payment-detail">
+      <h2 id="refunds-title">Refunds</h2>
       <dl className="facts">
-        <dt>Created</dt>
-        <dd>{formatDateTime(p.createdAt)}</dd>
-        <dt>Amount</dt>
-        <dd>{formatPounds(p.amount, p.currency)}</dd>
-        <dt>Paid (with tip)</dt>
-        <dd>{formatPounds(p.paidAmount, p.currency)}</dd>
-        <dt>Tip</dt>
-        <dd>{formatPounds(p.tipAmount, p.currency)}</dd>
         <dt>Refunded</dt>
         <dd data-testid="detail-refunded">{formatPounds(p.refundedAmount ?? 0, p.currency)}</dd>
         {p.status === 'COMPLETED' && refunds ? (
