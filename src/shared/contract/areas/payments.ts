@@ -121,7 +121,7 @@ export const paymentsContract = {
     extension: true,
     summary: 'What the receipt of a payment request says',
     description:
-      'The one receipt the hosted receipt page, the RECEIPT images and a kiosk\'s printer show: ' +
+      "The one receipt the hosted receipt page, the RECEIPT images and a kiosk's printer show: " +
       'the shop as it was when the customer paid (name, store, address, VAT number, logo), ' +
       'the basket, amounts, the card (brand and last four) or bank, refunds and the date.',
     params: payments.PaymentRequestParams,
