@@ -116,6 +116,11 @@ test('a tipped payment is listed in History at what it took, the figure End of d
   const tippedListed = await listed.locator('.row__amount-value').textContent();
   const bankListed = await row(staff, ids.bank).locator('.row__amount-value').textContent();
   await atEachWidth(staff, (width) => checkCommonLayout(staff, 'History', width));
+  // The search takes the amount asked, as its label says: 12.65 finds the payment listed at £13.92.
+  await staff.getByLabel('Amount asked (£)').fill('12.65');
+  await staff.getByTestId('history-search-submit').click();
+  await expect(staff.getByTestId('history-row')).toHaveCount(1);
+  await expect(tipped).toBeVisible();
 
   await openEndOfDay(staff);
   const byMethod = staff.getByRole('table', { name: 'Takings by method' });

@@ -45,8 +45,9 @@ export function HistorySearch({
           <FieldError error={error} field="query.orderId" id="search-order-error" />
         </div>
         <div className="field">
+          {/* The search matches the amount asked; History lists what was taken, tip included. */}
           <label className="field__label" htmlFor="search-amount">
-            Amount (£)
+            Amount asked (£)
           </label>
           <input
             id="search-amount"
