@@ -23,10 +23,15 @@ afterAll(async () => {
 
 // With DATABASE_URL the server is not this test's to stop.
 it.skipIf(process.env.DATABASE_URL)(
-  'answers 503 while PostgreSQL is away and recovers by itself',
+  'answers 503 while PostgreSQL is away and recovers by itself, and counts the outage',
+  { timeout: 60_000 },
   async () => {
     const server = (await sharedServer())!;
-    h = await startService({ dataDir: null, databaseUrl: await freshDatabaseUrl() });
+    h = await startService({
+      dataDir: null,
+      databaseUrl: await freshDatabaseUrl(),
+      metricsToken: 'away-metrics',
+    });
     const create = () =>
       h!.call('POST', '/api/payments/process-payment', {
         amount: 2,
@@ -51,7 +56,8 @@ it.skipIf(process.env.DATABASE_URL)(
         message: 'The database cannot be reached; try again shortly',
       });
       expect(away.headers.get('retry-after')).toBe('1');
-      expect((await h.call('GET', '/readyz', undefined, null)).status).toBe(503);
+      const ready = await h.call('GET', '/readyz', undefined, null);
+      expect([ready.status, ready.body.message]).toEqual([503, 'The database cannot be reached']);
     } finally {
       await server.start();
     }
@@ -59,6 +65,16 @@ it.skipIf(process.env.DATABASE_URL)(
     // Exactly the payments that were answered 200 exist: the refused one left nothing behind.
     const listed = await h.call('GET', '/api/payment-requests?size=100');
     expect(listed.body.totalCount).toBe(made);
+
+    // What an operator sees of it: one outage, over, its length, and the server restarted.
+    const metrics = await h.call('GET', '/metrics', undefined, 'away-metrics');
+    const value = (name: string) =>
+      Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics.body as string)?.[1]);
+    expect(value('counter_database_primary_up')).toBe(1);
+    expect(value('counter_database_outages_total')).toBe(1);
+    expect(value('counter_database_failovers_total')).toBe(1);
+    expect(value('counter_database_seconds_without_primary_total')).toBeGreaterThan(0);
+    expect((await h.call('GET', '/readyz', undefined, null)).status).toBe(200);
   },
 );
 

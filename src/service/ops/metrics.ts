@@ -66,6 +66,7 @@ export function createMetrics(token: string, sources: MetricsSources): Metrics {
       this.set(sources.openStreams());
     },
   });
+  databaseHealth(registry, sources.store);
   const expected = digest(`Bearer ${token}`);
   return {
     registry,
@@ -76,4 +77,42 @@ export function createMetrics(token: string, sources: MetricsSources): Metrics {
     allows: (authorization) =>
       authorization !== undefined && timingSafeEqual(digest(authorization), expected),
   };
+}
+
+/** A failing-over database (PostgreSQL behind one address): what each instance saw of it. */
+function databaseHealth(registry: Registry, store: Store): void {
+  const health = store.health;
+  if (!health) return;
+  new Gauge({
+    name: 'counter_database_primary_up',
+    help: 'Whether a primary database answers (0 from a lost connection until one answers again)',
+    registers: [registry],
+    collect() {
+      this.set(health.primary ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'counter_database_outages_total',
+    help: 'Times no primary database answered after a connection was lost',
+    registers: [registry],
+    collect() {
+      this.set(health.outages);
+    },
+  });
+  new Gauge({
+    name: 'counter_database_failovers_total',
+    help: 'Outages after which another database server (or the same one restarted) was the primary',
+    registers: [registry],
+    collect() {
+      this.set(health.failovers);
+    },
+  });
+  new Gauge({
+    name: 'counter_database_seconds_without_primary_total',
+    help: 'Seconds without a primary database since the instance started, the current outage included',
+    registers: [registry],
+    collect() {
+      this.set(health.secondsWithoutPrimary());
+    },
+  });
 }

@@ -19,6 +19,9 @@ export const operationRoutes =
       if (ctx.streams.draining()) throw new ApiError(503, 'The service is shutting down');
       let version: number;
       try {
+        // Behind one address that fails over, a server may answer that is not (yet) the
+        // primary: that one cannot take a payment either.
+        if (ctx.store.health && !(await ctx.store.health.check())) throw new Error('no primary');
         version = await ctx.store.schemaVersion();
       } catch {
         throw new ApiError(503, 'The database cannot be reached');

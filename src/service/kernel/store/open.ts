@@ -30,6 +30,7 @@ export async function openStore(options: StoreOptions): Promise<OpenStore> {
     const store = await createPostgresStore({
       url: options.databaseUrl,
       ...(options.poolSize ? { poolSize: options.poolSize } : {}),
+      ...(options.log ? { log: options.log } : {}),
     });
     return { store, close: () => store.close() };
   }

@@ -28,8 +28,27 @@ export interface Statement<P, R> {
   run(...params: Params<P>): Promise<RunResult>;
 }
 
+/**
+ * Whether the database's primary answers, on a store whose server can go away and come back
+ * elsewhere behind one address (PostgreSQL failing over): what /readyz and /metrics report.
+ */
+export interface DatabaseHealth {
+  /** False from a lost connection until a primary answers again. */
+  readonly primary: boolean;
+  /** Asks the server now: whether a primary (not a server in recovery) answers. */
+  check(): Promise<boolean>;
+  /** Times no primary answered after a connection was lost. */
+  readonly outages: number;
+  /** Outages after which another server (or the same one restarted) was the primary. */
+  readonly failovers: number;
+  /** Seconds without a primary since the store opened, the current outage included. */
+  secondsWithoutPrimary(): number;
+}
+
 export interface Store {
   readonly dialect: Dialect;
+  /** PostgreSQL's: whether a primary answers (SQLite's file is always there). */
+  readonly health?: DatabaseHealth;
   /**
    * Whether this process is the database's only writer (SQLite): what it has not written itself
    * cannot change. On PostgreSQL other instances write too.

@@ -26,7 +26,11 @@ export interface ChangeFeed {
  * CHANGES_CHANNEL as `topic` or `topic:key`; while that connection is down, announcements are
  * lost, so every cache forgets everything and keeps nothing until it is back.
  */
-export async function listenForChanges(url: string, pool: pg.Pool): Promise<ChangeFeed> {
+export async function listenForChanges(
+  url: string,
+  pool: pg.Pool,
+  lost: () => void = () => {},
+): Promise<ChangeFeed> {
   const forgetters = new Map<string, Set<(key?: string) => void>>();
   /** `caughtUp`'s markers on their way back, by payload. */
   const markers = new Map<string, () => void>();
@@ -48,6 +52,7 @@ export async function listenForChanges(url: string, pool: pg.Pool): Promise<Chan
     (up) => {
       announced = up;
       forgetAll();
+      if (!up) lost();
     },
   );
   return {

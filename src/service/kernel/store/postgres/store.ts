@@ -30,7 +30,9 @@
  * A lost connection: the statement fails with an error `isUnavailable` recognises (the HTTP
  * layer answers 503); the pool drops the broken connection and opens new ones when the server
  * is back. A statement is not retried by itself: it may have been applied before the connection
- * went.
+ * went. A COMMIT that loses its connection is looked up instead (commit-outcome.ts): answered
+ * as committed only if it did, run again if it did not. `health` watches for a primary after a
+ * loss (health.ts).
  */
 import pg from 'pg';
 import type { Store } from '../port';
@@ -38,6 +40,8 @@ import { migratePostgres, readVersion } from './migrate';
 import { postgresMigrations } from '../migrations';
 import { createTransactions } from './transactions';
 import { listenForChanges, listenOn, type ChangeFeed } from './changes';
+import { pruneMarkers } from './commit-outcome';
+import { watchHealth } from './health';
 
 export interface PostgresStoreOptions {
   /** postgres://user:password@host:port/database */
@@ -46,7 +50,12 @@ export interface PostgresStoreOptions {
   poolSize?: number;
   /** Apply pending migrations before returning (default true). */
   migrate?: boolean;
+  /** Where a lost and found primary is told (the service's log). */
+  log?: (line: string) => void;
 }
+
+/** How often an instance deletes commit markers no lookup needs any more. */
+const PRUNE_EVERY_MS = 10 * 60_000;
 
 export type PostgresStore = Store & { readonly pool: pg.Pool };
 
@@ -66,7 +75,7 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
-function openPool(options: PostgresStoreOptions): pg.Pool {
+function openPool(options: PostgresStoreOptions, lost: () => void): pg.Pool {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
@@ -83,7 +92,7 @@ function openPool(options: PostgresStoreOptions): pg.Pool {
   // down, a reset socket) while a transaction or an advisory lock holds it between statements
   // emits 'error' on the client itself, which would end the process too. Its holder learns of
   // it from its next statement, which fails as unavailable, and releases it to be dropped.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => client.on('error', lost));
   return pool;
 }
 
@@ -115,13 +124,17 @@ async function exclusive<T>(
 }
 
 export async function createPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
-  const pool = openPool(options);
-  const transactions = createTransactions(pool);
+  let onLost = () => {};
+  const pool = openPool(options, () => onLost());
+  const health = watchHealth(pool, options.log ?? (() => {}));
+  onLost = () => health.lost();
+  const transactions = createTransactions(pool, { lost: onLost });
 
   if (options.migrate !== false) {
     try {
       await migratePostgres(pool);
     } catch (error) {
+      health.stop();
       await pool.end();
       throw error;
     }
@@ -129,11 +142,17 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
 
   let changes: ChangeFeed;
   try {
-    changes = await listenForChanges(options.url, pool);
+    changes = await listenForChanges(options.url, pool, onLost);
   } catch (error) {
+    health.stop();
     await pool.end();
     throw error;
   }
+  const pruning = setInterval(
+    () => void pruneMarkers(pool, Date.now()).catch(() => {}),
+    PRUNE_EVERY_MS,
+  );
+  pruning.unref();
 
   let open = true;
   return {
@@ -143,6 +162,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       return changes.announced;
     },
     onChange: (topic, forget) => changes.onChange(topic, forget),
+    health,
     caughtUp: () => changes.caughtUp(),
     pool,
     prepare: <P, R>(sql: string) => transactions.statement<P, R>(sql, false),
@@ -168,6 +188,8 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     },
     close: async () => {
       open = false;
+      clearInterval(pruning);
+      health.stop();
       await changes.stop();
       await pool.end();
     },

@@ -5,14 +5,28 @@
  * after a serialization failure or deadlock; a `tx` inside a `tx` is a savepoint.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { RunResult, Statement } from '../port';
 import { isUnavailable } from '../unavailable';
 import { numberPlaceholders, type Numbered } from './placeholders';
+import { commitWithMarker, resolveCommit } from './commit-outcome';
 
 /** How often `tx` runs work that a serialization failure or deadlock aborted. */
 const ATTEMPTS = 20;
 const RETRYABLE = new Set(['40001', '40P01']);
+/** Commands after which a transaction has written, and its COMMIT's outcome matters. */
+const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY']);
+/** How long a lost COMMIT is looked up (a failover's span), before it is answered as unknown. */
+const RESOLVE_MS = 20_000;
+
+/**
+ * A COMMIT lost with its connection, found not to have committed: the work runs again, on a
+ * connection to whichever server is the primary now.
+ */
+class CommitNotApplied extends Error {
+  readonly code = 'commit-not-applied';
+}
 
 interface Frame {
   client: pg.PoolClient;
@@ -25,6 +39,10 @@ interface Frame {
   doomed: unknown;
   /** The last statement error in this transaction, the reason PostgreSQL aborted it. */
   failed: unknown;
+  /** Whether a statement of it wrote (its COMMIT then carries a marker). */
+  wrote: boolean;
+  /** Its connection, lost during COMMIT, went back to the pool (closed) before the lookup. */
+  released: boolean;
   /** Callbacks for after the commit, one list per open savepoint level (index 0: the transaction). */
   committed: (() => void)[][];
 }
@@ -79,7 +97,15 @@ async function savepoint<T>(frame: Frame, work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createTransactions(pool: pg.Pool): Transactions {
+/** What the transactions tell the store of: a connection lost, so the primary may have gone. */
+export interface TransactionEvents {
+  lost(error: unknown): void;
+}
+
+export function createTransactions(
+  pool: pg.Pool,
+  events: TransactionEvents = { lost: () => {} },
+): Transactions {
   const flow = new AsyncLocalStorage<Frame>();
   /** Transactions open in this process: while there are none, `flow` is switched off. */
   let openTransactions = 0;
@@ -99,9 +125,13 @@ export function createTransactions(pool: pg.Pool): Transactions {
     if (arrays) config.rowMode = 'array';
     const frame = current();
     try {
-      return frame ? await frame.client.query(config) : await pool.query(config);
+      if (!frame) return await pool.query(config);
+      const result = await frame.client.query(config);
+      if (WRITES.has(result.command)) frame.wrote = true;
+      return result;
     } catch (error) {
       if (frame) frame.failed = error;
+      if (isUnavailable(error)) events.lost(error);
       throw error;
     }
   }
@@ -127,6 +157,8 @@ export function createTransactions(pool: pg.Pool): Transactions {
       ended: false,
       doomed: undefined,
       failed: undefined,
+      wrote: false,
+      released: false,
       committed: [[]],
     };
     openTransactions++;
@@ -135,9 +167,9 @@ export function createTransactions(pool: pg.Pool): Transactions {
       await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
       const value = await flow.run(frame, work);
       if (frame.doomed !== undefined) throw frame.doomed;
-      const done = await client.query('COMMIT');
+      const done = await commit(frame);
       // PostgreSQL ends an aborted transaction's COMMIT as a ROLLBACK, without an error.
-      if (done.command === 'ROLLBACK')
+      if (done === 'ROLLBACK')
         throw new Error('The transaction was rolled back: a statement in it failed', {
           cause: frame.failed,
         });
@@ -145,7 +177,7 @@ export function createTransactions(pool: pg.Pool): Transactions {
       return value;
     } catch (error) {
       if (isUnavailable(error)) broken = error as Error;
-      else await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+      else if (!frame.released) await client.query('ROLLBACK').catch((e: Error) => (broken = e));
       throw error;
     } finally {
       frame.ended = true;
@@ -155,8 +187,36 @@ export function createTransactions(pool: pg.Pool): Transactions {
       // on again for the next transaction.
       if (--openTransactions === 0) flow.disable();
       // A connection in an unknown state is closed rather than handed to the next caller.
-      client.release(broken);
+      if (!frame.released) client.release(broken);
     }
+  }
+
+  /**
+   * COMMIT, with a marker when the transaction wrote (and no statement failed: that one is a
+   * rollback anyway). A COMMIT that loses its connection is looked up by its marker: committed,
+   * it is answered as done; not applied, the work runs again; still unknown at the deadline, the
+   * connection's error is answered (503, to be retried with the same Idempotency-Key).
+   */
+  async function commit(frame: Frame): Promise<string | null> {
+    if (!frame.wrote || frame.failed !== undefined)
+      return (await frame.client.query('COMMIT')).command;
+    const marker = randomUUID();
+    let done: pg.QueryResult[] | pg.QueryResult;
+    try {
+      done = await frame.client.query(commitWithMarker(marker, Date.now()));
+    } catch (error) {
+      if (!isUnavailable(error)) throw error;
+      events.lost(error);
+      // The connection is gone: `once` closes it rather than handing it on.
+      frame.client.release(error as Error);
+      frame.released = true;
+      const outcome = await resolveCommit(pool, marker, Date.now() + RESOLVE_MS);
+      if (outcome === 'committed') return 'COMMIT';
+      if (outcome === 'rolled back')
+        throw new CommitNotApplied('The commit was lost', { cause: error });
+      throw error;
+    }
+    return (Array.isArray(done) ? done.at(-1) : done)?.command ?? null;
   }
 
   async function tx<T>(work: () => Promise<T>): Promise<T> {
@@ -166,6 +226,7 @@ export function createTransactions(pool: pg.Pool): Transactions {
       try {
         return await once(work);
       } catch (error) {
+        if (error instanceof CommitNotApplied && attempt < ATTEMPTS) continue;
         if (!RETRYABLE.has(sqlState(error) as string) || attempt >= ATTEMPTS) throw error;
         // Spread the retries so the transactions that collided do not collide again: a random
         // pause whose range doubles with each attempt (2, 4, 8 ... ms, at most 256).
