@@ -6,6 +6,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { FetchClient } from '../shared/contract/fetch-client';
+import { CLIENT_HEADER } from '../shared/contract/terminals';
 import { registerAgentTools, type AgentToolOptions } from './agent-tools';
 import { registerMerchantTools } from './merchant-tools';
 
@@ -17,6 +18,18 @@ export interface CounterMcpOptions {
 }
 
 export const SERVER_INFO = { name: 'counter', version: '0.1.0' };
+
+/**
+ * `fetch` for the merchant client of an MCP server: every call names its client as MCP
+ * (Counter-Client), so a payment pushed to a terminal shows there as "From MCP (assistant)".
+ */
+export function mcpFetch(send: typeof fetch = (input, init) => fetch(input, init)): typeof fetch {
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set(CLIENT_HEADER, 'mcp');
+    return send(input, { ...init, headers });
+  };
+}
 
 export function createCounterMcpServer(options: CounterMcpOptions): McpServer {
   const server = new McpServer(SERVER_INFO, {

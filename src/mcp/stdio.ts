@@ -7,13 +7,19 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { AgentPay } from '../agent/index';
 import { createFetchClient } from '../shared/contract/fetch-client';
 import { ConfigError, readConfig } from './config';
-import { createCounterMcpServer } from './server';
+import { createCounterMcpServer, mcpFetch } from './server';
 
 async function main(): Promise<void> {
   const config = readConfig();
   const server = createCounterMcpServer({
     ...(config.tools.has('merchant')
-      ? { merchant: createFetchClient({ baseUrl: config.serviceUrl, secret: config.secret }) }
+      ? {
+          merchant: createFetchClient({
+            baseUrl: config.serviceUrl,
+            secret: config.secret,
+            fetch: mcpFetch(),
+          }),
+        }
       : {}),
     ...(config.tools.has('agent')
       ? {

@@ -114,7 +114,7 @@ export const mcpRoutes: Area<McpContext> = (app: Hono, ctx) => {
 
   async function open(request: Request, secret: string, merchantId: string, env: Session['env']) {
     // Loaded on the first session: the MCP SDK's schemas cost the service's start-up otherwise.
-    const [{ WebStandardStreamableHTTPServerTransport }, { createCounterMcpServer }] =
+    const [{ WebStandardStreamableHTTPServerTransport }, { createCounterMcpServer, mcpFetch }] =
       await Promise.all([
         import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
         import('../../mcp/server'),
@@ -139,7 +139,7 @@ export const mcpRoutes: Area<McpContext> = (app: Hono, ctx) => {
       const client = createFetchClient({
         baseUrl: ctx.publicUrl(),
         secret,
-        fetch: async (input, init) => app.fetch(new Request(input, init), session.env),
+        fetch: mcpFetch(async (input, init) => app.fetch(new Request(input, init), session.env)),
       });
       session.server = createCounterMcpServer({ merchant: client });
       session.transport = new WebStandardStreamableHTTPServerTransport({

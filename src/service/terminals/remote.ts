@@ -7,6 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { routes } from '../../shared/contract/routes';
 import { REMOTE_ORDER_PREFIX } from '../../shared/order-ids';
+import { CLIENT_HEADER, REMOTE_CREATORS, RemoteCreator } from '../../shared/contract/terminals';
 import { iso } from '../kernel/clock';
 import type { Area } from '../http/context';
 import type { TerminalsContext } from './context';
@@ -18,7 +19,8 @@ import type { Method } from '../payments';
 export const remotePaymentRoutes: Area<TerminalsContext> = (app, ctx) => {
   const { clock, terminals, outbox } = ctx;
 
-  mount(app, ctx.auth, routes.processRemotePayment, async ({ body, caller }) => {
+  mount(app, ctx.auth, routes.processRemotePayment, async ({ body, caller, c }) => {
+    const createdBy = creatorOf(c.req.header(CLIENT_HEADER), c.req.header('referer'), c.req.url);
     const terminal = await (async () => {
       try {
         return await terminals.owned(body.id, caller.merchantId, caller.environment);
@@ -115,9 +117,38 @@ export const remotePaymentRoutes: Area<TerminalsContext> = (app, ctx) => {
           metadata: body.metadata ?? {},
           // The kiosk keeps them with the payment, as it does a basket shown beforehand.
           ...(body.lineItems?.length ? { lineItems: body.lineItems } : {}),
+          createdBy,
         },
       });
       return { paymentRequestId: id };
     });
   });
 };
+
+/**
+ * Who the terminal is told created the request: the client's own Counter-Client header; else the
+ * dashboard this service serves (a browser's same-origin call from a /dashboard page names its
+ * page as Referer); else an API client. A label the caller states, never a credential, so it
+ * needs nothing more than the secret the call already carries. An unknown name is refused (400,
+ * naming the header) rather than shown as something else.
+ */
+function creatorOf(
+  header: string | undefined,
+  referer: string | undefined,
+  requestUrl: string,
+): RemoteCreator {
+  if (header !== undefined) {
+    const named = RemoteCreator.safeParse(header.trim().toLowerCase());
+    if (named.success) return named.data;
+    const message = `must be one of ${REMOTE_CREATORS.join(', ')}`;
+    throw new ApiError(400, `${CLIENT_HEADER}: ${message}`, [{ field: CLIENT_HEADER, message }]);
+  }
+  try {
+    const from = new URL(referer ?? '');
+    if (from.host === new URL(requestUrl).host && /^\/dashboard(\/|$)/.test(from.pathname))
+      return 'dashboard';
+  } catch {
+    // No Referer, or not a URL: an API client.
+  }
+  return 'api';
+}

@@ -57,6 +57,18 @@ export type RemotePaymentBody = z.infer<typeof RemotePaymentBody>;
 export const RemotePaymentResponse = z.object({ paymentRequestId: Uuid });
 
 /**
+ * Who created a remote payment request, as the terminal names it ("From the dashboard"): the
+ * merchant dashboard, an MCP client (an AI assistant), an agent, or any other API client. A
+ * client names itself with the Counter-Client header (docs/terminals.md); it is a label, not a
+ * credential.
+ */
+export const REMOTE_CREATORS = ['api', 'dashboard', 'mcp', 'agent'] as const;
+export const RemoteCreator = z.enum(REMOTE_CREATORS);
+export type RemoteCreator = z.infer<typeof RemoteCreator>;
+/** The request header a client names itself with. */
+export const CLIENT_HEADER = 'Counter-Client';
+
+/**
  * The data of a REMOTE_PAYMENT_REQUEST push event: everything a kiosk needs to show the payment
  * without another call (docs/terminals.md). `paymentMethod` is the restriction, null for both.
  */
@@ -77,6 +89,8 @@ export const RemotePaymentPush = z.object({
   metadata: z.record(z.string(), z.string()),
   /** The basket the payment was created with, when it was. */
   lineItems: z.array(DisplayLineItem).optional(),
+  /** Who created it; absent from a service that did not say (the terminal's generic label). */
+  createdBy: RemoteCreator.optional(),
 });
 export type RemotePaymentPush = z.infer<typeof RemotePaymentPush>;
 
