@@ -23,6 +23,8 @@ let page: Page;
 let stream: SseConnection | undefined;
 let receiver: Server;
 let customerId = '';
+/** The card payment with a basket, refunded in part: the fullest payment page. */
+let paymentId = '';
 const pageErrors: string[] = [];
 
 test.describe.configure({ mode: 'serial' });
@@ -78,13 +80,23 @@ test.beforeAll(async ({ browser }) => {
     const pushed = await api('POST', '/api/terminal/process-remote-payment', {
       id: paired.terminal.id,
       amount: 48.75,
+      ...(paymentMethod === 'CARD'
+        ? {
+            lineItems: [
+              { description: 'Sunday roast with all the trimmings', quantity: 2, unitAmount: 18.5 },
+              { description: 'Sticky toffee pudding', quantity: 1, unitAmount: 11.75 },
+            ],
+          }
+        : {}),
     });
     await api('POST', `/api/sandbox/payment-requests/${pushed.paymentRequestId}/simulate`, {
       paymentMethod,
       outcome: 'COMPLETED',
       tipAmount: 2.25,
     });
+    if (paymentMethod === 'CARD') paymentId = pushed.paymentRequestId;
   }
+  await api('POST', `/api/refund/${paymentId}`, { amount: 5, refundNotes: 'Pudding was cold' });
 
   // A customer with a saved card, an authorised charge (Capture and Cancel), a message sent to
   // them and a terminal's lookup of them.
@@ -206,6 +218,16 @@ const PAGES: { name: string; path: () => string; ready: (page: Page) => Promise<
       // Three pushed to the kiosk and the customer's charge.
       await expect(p.getByTestId('payment')).toHaveCount(4, LIVE);
       await expect(p.getByTestId('payment').nth(1)).toContainText('Front counter till');
+    },
+  },
+  {
+    name: 'A payment',
+    path: () => `/dashboard/payments/${paymentId}`,
+    ready: async (p) => {
+      await expect(p.getByTestId('basket-line')).toHaveCount(2, LIVE);
+      await expect(p.getByTestId('status-change').last()).toHaveAttribute('data-to', 'COMPLETED');
+      await expect(p.getByTestId('refund')).toHaveCount(1);
+      await expect(p.getByTestId('payment-webhook').first()).toBeVisible(LIVE);
     },
   },
   {
