@@ -99,6 +99,9 @@ test('first start: the pushed payment stays in view while the shop chooses its P
   await expect(set).toBeInViewport();
   await expect(staff.getByTestId('choose-pin')).toHaveCount(0);
   await expect(active).toBeVisible();
+  if (process.env.SHOTS_DIR)
+    await staff.screenshot({ path: `${process.env.SHOTS_DIR}/pin-set.png` });
+  await checkCommonLayout(staff, 'staff PIN set', 1280);
   await staff.getByTestId('staff-pin-set-dismiss').click();
   await expect(set).toHaveCount(0);
 });
