@@ -33,11 +33,14 @@ async function push(headers: Record<string, string>) {
     },
     body: JSON.stringify({ id: terminal.id, amount: 4.5 }),
   });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  return {
+    status: res.status,
+    body: (await res.json()) as { paymentRequestId?: string; errors?: unknown },
+  };
 }
 
 /** What the terminal's event feed says created each remote payment, by its id. */
-async function creators(): Promise<Map<string, unknown>> {
+async function creators(): Promise<Map<unknown, unknown>> {
   const feed = await h.call(
     'GET',
     '/api/terminal/events/feed?limit=100',
