@@ -46,11 +46,12 @@ export async function createMerchant(
     const now = clock.now('production');
     const merchantId = randomUUID();
     // The demo shop has the demo's address; a shop named by its owner sets its own (PATCH
-    // /api/merchant), rather than print a made-up one on its receipts.
+    // /api/merchant), rather than print a made-up one on its receipts. The primary store has
+    // none of its own, so its receipts follow the profile's address as the owner changes it.
     const address = name === DEMO_MERCHANT_NAME ? DEMO_ADDRESS : null;
     const sql = merchantStatements(store);
     await sql.insertMerchant.run(merchantId, name, address, now);
-    await sql.insertPrimaryStore.run(randomUUID(), merchantId, 'Main Street', address, now);
+    await sql.insertPrimaryStore.run(randomUUID(), merchantId, 'Main Street', null, now);
     const generated: NewMerchant['generated'] = {};
     for (const environment of ['sandbox', 'production'] as const) {
       const secret = given[environment] ?? newSecret('merchant', environment);

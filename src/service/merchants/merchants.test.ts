@@ -156,13 +156,15 @@ describe('the pages', () => {
     );
     expect(pay).not.toContain('Counter Demo Shop');
     await simulate(id, { paymentMethod: 'CARD', outcome: 'COMPLETED' });
-    // Under the name, receipts give the store's own address (the merchant's for a store without).
+    // Under the name, receipts give the store's own address; the primary store has none of its
+    // own, so the profile's new address is the one a receipt paid after the change shows.
     const receipt = await (await fetch(`${h.url}/receipt/${id}`)).text();
     expect(receipt).toContain('Pages Shop');
-    expect(receipt).toContain('1 Main Street, London');
+    expect(receipt).toContain('9 Page Row, York');
+    expect(receipt).not.toContain('1 Main Street, London');
     const svg = await (await fetch(`${h.url}/api/payment-requests/${id}/template/RECEIPT`)).text();
     expect(svg).toContain('Pages Shop');
-    expect(svg).toContain('1 Main Street, London');
+    expect(svg).toContain('9 Page Row, York');
   });
 });
 

@@ -204,11 +204,12 @@ describe('the receipt printer', () => {
     await paid(core, url);
     const [job] = await stand.waitForJobs(1);
     const text = decodeReceipt(job!, 'esc-pos').lines.map((l) => l.trim());
-    // The store's own address under its name: the merchant's is for a store without one.
-    expect(text.slice(0, 5)).toEqual([
+    // Under the store's name its own address; the primary store has none, so the profile's.
+    expect(text.slice(0, 6)).toEqual([
       'Bean There Café',
       'Main Street',
-      '1 Main Street, London',
+      '4 Mill Lane',
+      'Leeds LS1 4AB',
       'VAT no. GB123456789',
       'Receipt',
     ]);

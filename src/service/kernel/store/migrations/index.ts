@@ -45,6 +45,7 @@ import m0028 from './0028-png-logos';
 import m0029 from './0029-payment-history';
 import m0030 from './0030-receipt-shops';
 import m0031 from './0031-commit-markers';
+import m0032 from './0032-primary-store-address';
 
 export const migrations: readonly Migration[] = [
   m0001,
@@ -78,6 +79,7 @@ export const migrations: readonly Migration[] = [
   m0029,
   m0030,
   m0031,
+  m0032,
 ];
 
 /** What `dialect` runs, in order: its version is how many of these it has run. */
