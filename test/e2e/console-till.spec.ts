@@ -131,6 +131,7 @@ test('a payment keyed in while one is live is queued only once staff confirm it,
   await expect(ask).toBeVisible();
   await expect(ask).toContainText('A payment of £12.50 is already on the customer display');
   await expect(ask).toContainText('1st in line');
+  await expect(ask).toContainText('when the payment before it ends');
   await checkCommonLayout(staff, 'the question before queueing', 1280);
   await ask.getByRole('button', { name: 'Don’t queue' }).click();
   await expect(ask).toBeHidden();
@@ -153,6 +154,16 @@ test('a payment keyed in while one is live is queued only once staff confirm it,
     .getByRole('button', { name: 'Queue £7.50' })
     .click();
   await expect(staff.getByTestId('held-item')).toContainText('£7.50');
+  // The next one is told its place behind both.
+  await staff.keyboard.type('300');
+  await staff.keyboard.press('Enter');
+  const third = staff.getByRole('dialog', { name: 'Queue £3.00 as the next payment?' });
+  await expect(third).toContainText('2nd in line');
+  await expect(third).toContainText('when the 2 payments before it end');
+  await staff.keyboard.press('Escape');
+  await expect(third).toBeHidden();
+  await staff.keyboard.press('Escape');
+  await expect(staff.getByTestId('held-item')).toHaveCount(1);
   await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'awaiting');
   await settle(staff);
   await checkLayout(staff, 'live payment with the keypad');
@@ -180,8 +191,8 @@ test('Settings offers a return to kiosk mode only when Counter was in it', async
   await openSettings(staff);
   // Never in kiosk mode: Settings says how to use it, and offers no way "back" into it.
   await expect(staff.getByTestId('kiosk-mode')).toHaveText('Off');
-  await expect(staff.getByTestId('kiosk-mode-how')).toContainText('npm start -- --kiosk');
   await expect(staff.getByRole('button', { name: 'Return to kiosk mode' })).toHaveCount(0);
+  await expect(staff.getByTestId('kiosk-mode-how')).toContainText('npm start -- --kiosk');
   await settle(staff);
   await checkLayout(staff, 'settings');
 
@@ -207,19 +218,21 @@ test('the console header shows the shop’s logo once the merchant sets one', as
   const kiosk = await launch([], { COUNTER_KIOSK_PIN: PIN });
   const staff = await open(browser, kiosk.consoleUrl);
   await ready(staff);
-  await expect(staff.getByTestId('brand-mark')).toHaveText('C');
-  await expect(staff.getByTestId('brand-logo')).toHaveCount(0);
+  const header = staff.getByRole('banner');
+  const monogram = header.getByText('C', { exact: true });
+  await expect(monogram).toBeVisible();
+  await expect(header.locator('img')).toHaveCount(0);
 
   const merchant = await api(kiosk.serviceUrl, kiosk.sandboxSecret!, 'PATCH', '/api/merchant', {
     logo: `data:image/svg+xml;base64,${Buffer.from(LOGO_SVG).toString('base64')}`,
   });
   // Told over the push stream, as the customer display is: the same image from the service.
-  const logo = staff.getByTestId('brand-logo');
+  const logo = header.locator('img');
   await expect(logo).toHaveAttribute('src', merchant.logoUrl, { timeout: 10_000 });
   await expect
     .poll(() => logo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
     .toBe(120);
-  await expect(staff.getByTestId('brand-mark')).toHaveCount(0);
+  await expect(monogram).toHaveCount(0);
   await expect(staff.getByTestId('brand-shop')).toHaveText('Counter Demo Shop');
 });
 
@@ -236,6 +249,8 @@ test('the dashboard’s tips switch says, beside it, what it now does and that i
     .click();
   const tips = page.getByRole('switch', { name: 'Tips' });
   await tips.uncheck();
+  // Said where the switch is, not only at the top of the page, out of view.
+  await expect(page.getByText(/^Tips off/).last()).toBeInViewport();
   const saved = page.getByTestId('switch-saved');
   await expect(saved).toHaveText('Tips off: new payments offer no tip. Saved.');
   await expect(saved).toBeInViewport();

@@ -1,6 +1,6 @@
 import type { HeldPayment, KioskPayment } from '../../../shared/bridge';
 import { formatPence, formatWhen } from '../lib/format';
-import { methodLabel, ORIGIN_LABEL, STATUS_LABEL } from '../lib/labels';
+import { methodLabel, originLabel, STATUS_LABEL } from '../lib/labels';
 import { useCommand } from '../store/use-command';
 import { ConfirmDialog } from './ConfirmDialog';
 import { FieldError } from './FieldError';
@@ -38,7 +38,7 @@ export function Queue({ payments, held }: { payments: KioskPayment[]; held: Held
               {formatPence(payment.amountPence, payment.currency)}
             </span>
             <span className="queue__meta">
-              <span className="mono">{payment.orderId}</span> · {ORIGIN_LABEL[payment.origin]}
+              <span className="mono">{payment.orderId}</span> · {originLabel(payment)}
               {payment.expiresAt && <> · expires at {formatWhen(payment.expiresAt)}</>}
             </span>
             <StatusPill status={payment.status} />
@@ -118,6 +118,7 @@ export function QueueNextDialog({
   onConfirm: () => void;
 }) {
   const amount = formatPence(pence, 'GBP');
+  const ahead = waiting + (live ? 1 : 0);
   return (
     <ConfirmDialog
       title={`Queue ${amount} as the next payment?`}
@@ -145,9 +146,11 @@ export function QueueNextDialog({
             customer display.{' '}
           </>
         )}
-        {amount} would wait in Up next, {ordinal(waiting + 1)} in line, and go on the display when
-        the {waiting + (live ? 1 : 0) === 1 ? 'payment' : 'payments'} before it end. Queue it only
-        for a second, separate charge.
+        {amount} would wait in Up next, {ordinal(waiting + 1)} in line, and go on the display{' '}
+        {ahead === 1
+          ? 'when the payment before it ends'
+          : `when the ${ahead} payments before it end`}
+        . Queue it only for a second, separate charge.
       </p>
     </ConfirmDialog>
   );
