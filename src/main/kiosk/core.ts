@@ -8,6 +8,7 @@
  * shell and browser mode only carry `handle` and `subscribe` to the windows.
  */
 import type { BridgeEvent, BridgeReply, KioskState } from '../../shared/bridge';
+import type { ApiClient } from '../../client/http-client';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../shared/shop-day';
 import { cardOnFileCommands } from './commands/card-on-file';
 import type { KioskContext } from './commands/context';
@@ -34,6 +35,7 @@ import { openHistory } from './history/history';
 import { createRefundHistory } from './history/refunds';
 import { createKioskState, type KioskStateHolder } from './kiosk-state';
 import { createReceiptPrinter, type ReceiptPrinterService } from './printer/receipt-printer';
+import { createReceiptSource, type ReceiptSource } from './printer/receipt-source';
 import { receiptOfRecord } from '../../shared/contract/receipts';
 import type { SendTimeouts } from './printer/send';
 import type { LastEventIdStore } from './push-channel';
@@ -129,6 +131,7 @@ interface Parts {
   timeZone: string;
   log(line: string): void;
   receiptPrinter: ReceiptPrinterService;
+  receiptOf: ReceiptSource;
   connection: KioskConnection;
   profile: TerminalProfile;
   line: KioskDisplayLine;
@@ -151,6 +154,7 @@ function dispatcherOf(parts: Parts): Dispatcher {
     dayReports: stores.dayReports,
     staffPin: stores.staffPin,
     receiptPrinter: parts.receiptPrinter,
+    receiptOf: parts.receiptOf,
     client: connection.client,
     credentials: connection.credentials,
     paymentView: stores.views.payment,
@@ -218,6 +222,33 @@ function restoreLine(stores: Stores, line: KioskDisplayLine, now: () => number) 
       line.enqueue(p.paymentRequestId);
 }
 
+/**
+ * A payment's receipt for the printer and the console's print dialog alike: the service's, the
+ * one its receipt page shows (the shop as it was when the customer paid), else the kiosk's own.
+ */
+function receiptSourceOf(stores: Stores, profile: TerminalProfile, client: () => ApiClient | null) {
+  return createReceiptSource({
+    fromService: async (paymentRequestId) => {
+      const service = client();
+      if (!service) return null;
+      const record = await service.call('getReceipt', { params: { paymentRequestId } });
+      return receiptOfRecord(record);
+    },
+    shopName: () => profile.shopName(),
+    shopLines: () => profile.shop()?.lines ?? [],
+    lineItemsOf: (paymentRequestId) => stores.baskets.of(paymentRequestId),
+    refundsOf: (paymentRequestId) =>
+      stores.refundHistory.ofPayment(paymentRequestId).map((r) => ({
+        refundId: r.refundId,
+        amountPence: r.amountPence,
+        status: r.status,
+        type: r.refundType,
+        createdAt: r.createdAt,
+      })),
+    refundedOf: (paymentRequestId) => stores.refundHistory.refundedOf(paymentRequestId),
+  });
+}
+
 export function createKioskCore(options: KioskCoreOptions): KioskCore {
   const now = options.now ?? Date.now;
   const log = options.log ?? (() => {});
@@ -238,21 +269,14 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     log,
     refreshMs: options.terminalRefreshMs,
   });
+  const receiptOf = receiptSourceOf(stores, profile, () => connection.client());
   const receiptPrinter = createReceiptPrinter({
     history,
     now,
     timeZone,
     locale,
     shopName: () => profile.shopName(),
-    shopLines: () => profile.shop()?.lines ?? [],
-    lineItemsOf: (paymentRequestId) => stores.baskets.of(paymentRequestId),
-    // The receipt the service's receipt page shows: the shop as it was when the customer paid.
-    receiptOf: async (paymentRequestId) => {
-      const client = connection.client();
-      if (!client) return null;
-      const record = await client.call('getReceipt', { params: { paymentRequestId } });
-      return receiptOfRecord(record);
-    },
+    receiptOf,
     onChange: emitState,
     log,
     timeouts: options.printerTimeouts,
@@ -309,7 +333,18 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     basket: basket.current,
     paymentView: views.payment,
   });
-  const parts = { stores, now, timeZone, log, receiptPrinter, connection, profile, line, windows };
+  const parts = {
+    stores,
+    now,
+    timeZone,
+    log,
+    receiptPrinter,
+    receiptOf,
+    connection,
+    profile,
+    line,
+    windows,
+  };
   announceChanges(parts);
   const refundPoller = startRefundPoller({
     refundHistory: stores.refundHistory,

@@ -6,6 +6,7 @@
  */
 import { poundsToPence } from '../../shared/money';
 import { canMove, isFinal, type PaymentStatus } from '../../shared/payment-states';
+import { takenPence } from '../../shared/taken';
 import type { History, UpsertResult } from './history/history';
 import type { KioskPayment, NewPayment, StatusChange } from './history/types';
 import type { StatusReport, StatusSink } from './types';
@@ -88,10 +89,14 @@ export function createTracker(history: History, clock: Clock = systemClock): Tra
     if (statusAt !== null && current.statusAt !== null && statusAt < current.statusAt)
       return { applied: false, reason: 'stale', status: current.status };
 
-    // Some sources announce completion without amounts; a completed payment paid at least the
-    // amount asked for.
+    // Some sources announce completion without amounts: it took what the one rule says a
+    // completed payment that never named its amount took (what it asked, plus the tip named).
     if (r.status === 'COMPLETED' && paidPence === undefined && current.paidPence === 0)
-      paidPence = current.amountPence + (tipPence ?? current.tipPence);
+      paidPence = takenPence({
+        ...current,
+        status: r.status,
+        tipPence: tipPence ?? current.tipPence,
+      });
 
     const recordedAt = clock.now();
     const result = history.recordChange({

@@ -16,6 +16,7 @@ import type { History } from '../history/history';
 import type { RefundHistory } from '../history/refunds';
 import type { KioskPayment } from '../history/types';
 import type { ReceiptPrinterService } from '../printer/receipt-printer';
+import type { ReceiptSource } from '../printer/receipt-source';
 import type { RefundReport } from '../refund-tracker';
 import type { StaffPin } from '../staff-pin';
 import type { Tracker } from '../tracker';
@@ -33,6 +34,8 @@ export interface KioskContext {
   staffPin: StaffPin;
   /** The network receipt printer and the receipts it has not printed yet. */
   receiptPrinter: ReceiptPrinterService;
+  /** A payment's receipt: the service's (the shop as it was when paid), else the kiosk's own. */
+  receiptOf: ReceiptSource;
   /** The current pairing's service client and credentials; null while unpaired. */
   client(): ApiClient | null;
   credentials(): Credentials | null;

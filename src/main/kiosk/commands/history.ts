@@ -31,6 +31,12 @@ export function historyCommands(ctx: KioskContext): AreaHandlers<'history'> {
         refunds: refundHistory.ofPayment(paymentRequestId).map((r) => ctx.refundView(r.refundId)),
       };
     },
+    /** The receipt the console prints through the dialog: the one the receipt printer prints. */
+    async getReceipt({ paymentRequestId }) {
+      const payment = history.get(paymentRequestId);
+      if (!payment) throw new KioskError('This kiosk has no record of that payment');
+      return { receipt: await ctx.receiptOf(payment) };
+    },
     async printReceipt({ paymentRequestId }) {
       const payment = history.get(paymentRequestId);
       if (!payment) throw new KioskError('This kiosk has no record of that payment');

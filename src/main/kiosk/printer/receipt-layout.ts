@@ -12,6 +12,7 @@ import type { ReceiptPrinter } from '../../../shared/bridge';
 import { formatPence } from '../../../shared/money';
 import { methodText, shopHeaderLines, type Receipt } from '../../../shared/receipt';
 import { shortUrl } from '../../../shared/short-url';
+import { takenPence } from '../../../shared/taken';
 import { printable, ReceiptWriter } from './printable';
 
 /** Where the receipt is printed: times in the shop's zone and locale. */
@@ -86,7 +87,8 @@ export function encodeReceipt(
     if (mismatch) encoder.rule().line(mismatch);
     encoder.rule();
   }
-  const total = receipt.paidPence || receipt.amountPence;
+  // What the payment took, tip included: the figure History and the receipt page show.
+  const total = takenPence(receipt);
   if (receipt.tipPence > 0) line('Tip', money(receipt.tipPence));
   encoder.bold(true);
   line('Total', money(total));

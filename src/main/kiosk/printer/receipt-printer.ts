@@ -5,15 +5,13 @@
  * receipt (jobs.ts) and a message with a retry in the console; taking the next payment never
  * waits for paper.
  */
-import type { BasketLine } from '../../../shared/basket';
 import type { PrintJob, ReceiptPrinter } from '../../../shared/bridge';
-import type { Receipt } from '../../../shared/receipt';
 import type { History } from '../history/history';
 import type { KioskPayment } from '../history/types';
 import { KioskError } from '../kiosk-error';
-import { receiptUrlOf } from '../view';
 import { createPrintJobs, type StoredPrintJob } from './jobs';
 import { encodeReceipt, encodeTestPage } from './receipt-layout';
+import type { ReceiptSource } from './receipt-source';
 import { PrinterError, sendToPrinter, type SendTimeouts } from './send';
 
 export const NO_PRINTER = 'Name the receipt printer in Settings first';
@@ -23,17 +21,13 @@ export interface ReceiptPrinterOptions {
   now: () => number;
   timeZone: string;
   locale: string;
+  /** The shop's name now, for the test page. */
   shopName: () => string | null;
-  /** Printed under the name (its address, company and VAT numbers). */
-  shopLines?: () => readonly string[];
-  /** The basket's lines of a payment as the kiosk keeps them; none prints the total alone. */
-  lineItemsOf: (paymentRequestId: string) => readonly BasketLine[];
   /**
-   * The payment's receipt as the service says it (the shop as it was when the customer paid,
-   * the store, the card), the one the receipt page shows; null when the service cannot say
-   * (unreachable, unpaired, or a service without the receipt API).
+   * The payment's receipt (receipt-source.ts): the service's, the one its receipt page shows,
+   * else the kiosk's own; the console's print dialog draws the same one.
    */
-  receiptOf?: (paymentRequestId: string) => Promise<Receipt | null>;
+  receiptOf: ReceiptSource;
   /** The kept jobs or the settings changed: the windows hear of it. */
   onChange: () => void;
   log: (line: string) => void;
@@ -48,41 +42,9 @@ export function createReceiptPrinter(options: ReceiptPrinterOptions) {
   /** One job at a time: two receipts interleaved on one roll are no use to anyone. */
   let line: Promise<unknown> = Promise.resolve();
 
-  /** Only when the service cannot say: the receipt from what this kiosk keeps and knows now. */
-  function kioskReceipt(payment: KioskPayment): Receipt {
-    return {
-      paymentRequestId: payment.paymentRequestId,
-      orderId: payment.orderId ?? payment.paymentRequestId,
-      shop: {
-        name: options.shopName() ?? '',
-        storeName: null,
-        lines: [...(options.shopLines?.() ?? [])],
-        logoUrl: null,
-        supportEmail: null,
-        supportPhone: null,
-        asPaid: false,
-      },
-      status: payment.status,
-      currency: payment.currency,
-      amountPence: payment.amountPence,
-      tipPence: payment.tipPence,
-      paidPence: payment.paidPence,
-      refundedPence: 0,
-      method: payment.paidMethod ?? payment.paymentMethodRestriction,
-      card: null,
-      bankName: null,
-      notes: payment.notes,
-      lines: [...options.lineItemsOf(payment.paymentRequestId)],
-      date: payment.completedAt ?? payment.updatedAt,
-      refunds: [],
-      receiptUrl: receiptUrlOf(payment) ?? '',
-    };
-  }
-
   async function receiptBytes(payment: KioskPayment, printer: ReceiptPrinter) {
-    const fromService = await options.receiptOf?.(payment.paymentRequestId).catch(() => null);
     const place = { timeZone: options.timeZone, locale: options.locale };
-    return encodeReceipt(fromService ?? kioskReceipt(payment), printer, place);
+    return encodeReceipt(await options.receiptOf(payment), printer, place);
   }
 
   /** One attempt at a kept job: printed → gone; failed → kept with the reason. */

@@ -9,7 +9,7 @@ import { useBridge, useKiosk } from '../store/context';
 import { CardHoldActions } from './CardHoldActions';
 import { PaymentFacts } from './PaymentFacts';
 import { PaymentLines } from './PaymentLines';
-import { PrintReceipt } from './PrintReceipt';
+import { PrintReceipt, usePaymentReceipt } from './PrintReceipt';
 import { RefundForm } from './RefundForm';
 import { StaffGate } from './StaffGate';
 import { RefundList } from './RefundList';
@@ -30,9 +30,8 @@ export function PaymentDetail({
 }) {
   const { detail, problem, reread } = usePaymentDetail(paymentRequestId);
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const merchantName = useKiosk((view) =>
-    view.kiosk?.pairing.paired ? view.kiosk.pairing.merchantName : null,
-  );
+  // Read again with the detail: a refund or a change of the payment changes its receipt too.
+  const receipt = usePaymentReceipt(paymentRequestId, detail);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -99,11 +98,14 @@ export function PaymentDetail({
                 />
               </>
             )}
-            <DetailActions payment={payment} refundable={refundable} onChanged={reread} />
+            <DetailActions
+              payment={payment}
+              refundable={refundable}
+              receiptReady={receipt !== null}
+              onChanged={reread}
+            />
             <RefundList refunds={refunds} />
-            {payment.status === 'COMPLETED' && (
-              <PrintReceipt payment={payment} refunds={refunds} merchantName={merchantName} />
-            )}
+            {payment.status === 'COMPLETED' && receipt && <PrintReceipt receipt={receipt} />}
             <StatusTimeline changes={detail.changes} />
           </>
         )}
@@ -160,10 +162,13 @@ function usePaymentDetail(paymentRequestId: string) {
 function DetailActions({
   payment,
   refundable,
+  receiptReady,
   onChanged,
 }: {
   payment: KioskPayment;
   refundable: number;
+  /** The receipt to print has come from the kiosk (printing before it would print nothing). */
+  receiptReady: boolean;
   onChanged: () => void;
 }) {
   const bridge = useBridge();
@@ -193,6 +198,7 @@ function DetailActions({
             type="button"
             className="button button--ghost"
             onClick={() => void printReceipt()}
+            disabled={!receiptReady}
             data-testid="print-receipt-button"
           >
             Print receipt

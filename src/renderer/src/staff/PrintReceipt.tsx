@@ -1,83 +1,103 @@
+import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { KioskPayment, KioskRefund } from '../../../shared/bridge';
+import { methodText, shopHeaderLines, type Receipt } from '../../../shared/receipt';
 import { shortUrl } from '../../../shared/short-url';
 import { takenPence } from '../../../shared/taken';
 import { formatDateTime, formatPence } from '../lib/format';
-import { methodLabel } from '../lib/labels';
 import { useQrImage } from '../lib/qr-image';
 import { REFUND_STATUS_LABEL } from '../lib/refund-labels';
+import { runCommand } from '../lib/run-command';
+import { useBridge } from '../store/context';
 import { PaymentLines } from './PaymentLines';
 import '../styles/refunds.css';
 
 /**
- * The receipt as printed on 80 mm thermal paper. It lives outside the app (a portal into
- * <body>) so the print stylesheet can hide everything else, open dialogs included; on screen it
- * is never shown.
+ * The payment's receipt (shared/receipt.ts) from the kiosk: the one the receipt page and the
+ * receipt printer show, the shop as it was when the customer paid. Read again whenever `version`
+ * changes (the payment or one of its refunds moved); null until the kiosk answers.
  */
-export function PrintReceipt({
-  payment,
-  refunds,
-  merchantName,
-}: {
-  payment: KioskPayment;
-  refunds: readonly KioskRefund[];
-  merchantName: string | null;
-}) {
-  const money = (pence: number) => formatPence(pence, payment.currency);
-  const refunded = payment.refundedPence;
+export function usePaymentReceipt(paymentRequestId: string, version: unknown): Receipt | null {
+  const bridge = useBridge();
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
+  useEffect(() => {
+    let live = true;
+    void runCommand(bridge, { type: 'getReceipt', paymentRequestId }, {}).then((outcome) => {
+      if (live && outcome.ok) setReceipt(outcome.result.receipt);
+    });
+    return () => {
+      live = false;
+    };
+  }, [bridge, paymentRequestId, version]);
+  return receipt;
+}
+
+/**
+ * The receipt as printed on 80 mm thermal paper through the computer's print dialog: the same
+ * model, header and method words as the receipt page, the receipt image and the receipt printer.
+ * It lives outside the app (a portal into <body>) so the print stylesheet can hide everything
+ * else, open dialogs included; on screen it is never shown.
+ */
+export function PrintReceipt({ receipt }: { receipt: Receipt }) {
+  const money = (pence: number) => formatPence(pence, receipt.currency);
+  const taken = takenPence(receipt);
   return createPortal(
     <section className="print-receipt" aria-hidden="true" data-testid="print-receipt">
-      {merchantName && <h1>{merchantName}</h1>}
+      {receipt.shop.name && <h1>{receipt.shop.name}</h1>}
+      {shopHeaderLines(receipt.shop).map((line, index) => (
+        <p key={index} className="print-receipt__shop-line" data-testid="print-receipt-shop-line">
+          {line}
+        </p>
+      ))}
       <p className="print-receipt__kind">Receipt</p>
-      <p className="print-receipt__amount">{money(takenPence(payment))}</p>
-      {payment.lines && (
+      <p className="print-receipt__amount">{money(taken)}</p>
+      {receipt.lines.length > 0 && (
         <PaymentLines
-          lines={payment.lines}
-          amountPence={payment.amountPence}
-          currency={payment.currency}
+          lines={receipt.lines}
+          amountPence={receipt.amountPence}
+          currency={receipt.currency}
           testId="print-receipt-lines"
         />
       )}
       <dl>
         <dt>Amount</dt>
-        <dd>{money(payment.amountPence)}</dd>
-        {payment.tipPence > 0 && (
+        <dd>{money(receipt.amountPence)}</dd>
+        {receipt.tipPence > 0 && (
           <>
             <dt>Tip</dt>
-            <dd>{money(payment.tipPence)}</dd>
+            <dd>{money(receipt.tipPence)}</dd>
           </>
         )}
         <dt>Total paid</dt>
-        <dd>{money(takenPence(payment))}</dd>
-        {refunded > 0 && (
+        <dd>{money(taken)}</dd>
+        {receipt.refundedPence > 0 && (
           <>
             <dt>Refunded</dt>
-            <dd>−{money(refunded)}</dd>
+            <dd>−{money(receipt.refundedPence)}</dd>
           </>
         )}
         <dt>Method</dt>
-        <dd>{methodLabel(payment.paymentMethod)}</dd>
+        <dd data-testid="print-receipt-method">{methodText(receipt)}</dd>
         <dt>Date</dt>
-        <dd>{formatDateTime(payment.updatedAt)}</dd>
+        <dd>{formatDateTime(new Date(receipt.date).toISOString())}</dd>
         <dt>Order ID</dt>
-        <dd>{payment.orderId}</dd>
-        {payment.notes && (
+        <dd>{receipt.orderId}</dd>
+        {receipt.notes && (
           <>
             <dt>Note</dt>
-            <dd data-testid="print-receipt-note">{payment.notes}</dd>
+            <dd data-testid="print-receipt-note">{receipt.notes}</dd>
           </>
         )}
       </dl>
-      {refunds.length > 0 && (
+      {receipt.refunds.length > 0 && (
         <ul>
-          {refunds.map((r) => (
+          {receipt.refunds.map((r) => (
             <li key={r.refundId}>
               Refund {money(r.amountPence)}: {REFUND_STATUS_LABEL[r.status]}
             </li>
           ))}
         </ul>
       )}
-      {payment.receiptUrl && <KeepThis url={payment.receiptUrl} />}
+      {receipt.receiptUrl && <KeepThis url={receipt.receiptUrl} />}
     </section>,
     document.body,
   );
