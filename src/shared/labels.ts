@@ -8,6 +8,7 @@ import type { RefundStatus } from './refund-states';
 import type { z } from 'zod';
 import { PaymentStatus as PaymentStatusEnum } from './contract/common';
 import type { WebhookDelivery } from './contract/webhooks';
+import type { RemoteCreator } from './contract/terminals';
 
 export type Tone = 'waiting' | 'progress' | 'success' | 'danger' | 'muted';
 
@@ -55,6 +56,23 @@ export const ORIGIN_LABEL: Record<KioskPayment['origin'], string> = {
   remote: 'Merchant dashboard',
   counter: 'This counter',
 };
+
+/** Who created a remote payment, as its push event says (docs/terminals.md). */
+export const CREATOR_LABEL: Record<RemoteCreator, string> = {
+  dashboard: 'From the dashboard',
+  mcp: 'From MCP (assistant)',
+  api: 'From the API',
+  agent: 'From an agent',
+};
+
+/**
+ * Where a payment came from, as staff read it: this counter, or who pushed it; a remote payment
+ * whose service did not say keeps the generic label.
+ */
+export function originLabel(payment: Pick<KioskPayment, 'origin' | 'createdBy'>): string {
+  if (payment.origin === 'remote' && payment.createdBy) return CREATOR_LABEL[payment.createdBy];
+  return ORIGIN_LABEL[payment.origin];
+}
 
 /** A webhook delivery's state, as the dashboard's delivery log shows it. */
 export const DELIVERY_LABEL: Record<z.infer<typeof WebhookDelivery>['status'], string> = {

@@ -41,6 +41,7 @@ export function createEventRouter(options: EventRouterOptions) {
     const payment: NewPayment = {
       paymentRequestId: d.paymentRequestId,
       origin: 'remote',
+      createdBy: d.createdBy ?? null,
       amountPence: poundsToPence(d.amount),
       currency: d.currency,
       orderId: d.orderId,

@@ -26,6 +26,7 @@ export function paymentView(p: KioskPayment, refundedPence = 0): BridgePayment {
   return {
     paymentRequestId: p.paymentRequestId,
     origin: p.origin,
+    ...(p.createdBy ? { createdBy: p.createdBy } : {}),
     amountPence: p.amountPence,
     currency: p.currency,
     orderId: p.orderId ?? '',

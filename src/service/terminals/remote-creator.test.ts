@@ -2,7 +2,7 @@
  * Who created a remote payment request travels with its REMOTE_PAYMENT_REQUEST event, so the
  * terminal can say "From the dashboard", "From MCP (assistant)", "From the API" or "From an
  * agent": an API client by default, the client's own Counter-Client header, the dashboard's
- * same-origin calls, and the MCP server's tools (over /mcp, with the real SDK client). An unknown
+ * same-origin calls (the browser's Sec-Fetch-Site), and the MCP server's tools (over /mcp, with the real SDK client). An unknown
  * name is refused, naming the header, and nothing is pushed. Real service on loopback.
  */
 import { randomUUID } from 'node:crypto';
@@ -68,9 +68,9 @@ describe('who created a remote payment request', () => {
     expect(by.get(dashboard.body.paymentRequestId)).toBe('dashboard');
   });
 
-  it("the dashboard's own calls: a same-origin Referer under /dashboard", async () => {
-    const own = await push({ referer: `${h.url}/dashboard/terminals` });
-    const elsewhere = await push({ referer: 'http://127.0.0.2:9/dashboard/terminals' });
+  it("the dashboard's own calls: a browser's same-origin fetch (Sec-Fetch-Site)", async () => {
+    const own = await push({ 'sec-fetch-site': 'same-origin' });
+    const elsewhere = await push({ 'sec-fetch-site': 'cross-site' });
     const by = await creators();
     expect(by.get(own.body.paymentRequestId)).toBe('dashboard');
     expect(by.get(elsewhere.body.paymentRequestId)).toBe('api');

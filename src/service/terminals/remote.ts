@@ -20,7 +20,7 @@ export const remotePaymentRoutes: Area<TerminalsContext> = (app, ctx) => {
   const { clock, terminals, outbox } = ctx;
 
   mount(app, ctx.auth, routes.processRemotePayment, async ({ body, caller, c }) => {
-    const createdBy = creatorOf(c.req.header(CLIENT_HEADER), c.req.header('referer'), c.req.url);
+    const createdBy = creatorOf(c.req.header(CLIENT_HEADER), c.req.header('sec-fetch-site'));
     const terminal = await (async () => {
       try {
         return await terminals.owned(body.id, caller.merchantId, caller.environment);
@@ -127,28 +127,18 @@ export const remotePaymentRoutes: Area<TerminalsContext> = (app, ctx) => {
 
 /**
  * Who the terminal is told created the request: the client's own Counter-Client header; else the
- * dashboard this service serves (a browser's same-origin call from a /dashboard page names its
- * page as Referer); else an API client. A label the caller states, never a credential, so it
- * needs nothing more than the secret the call already carries. An unknown name is refused (400,
- * naming the header) rather than shown as something else.
+ * dashboard this service serves (a browser marks the calls of a page from the service's own
+ * origin `Sec-Fetch-Site: same-origin`, which no page's script can set, and the dashboard is the
+ * only page here that pushes payments; it sends no Referer); else an API client. A label the
+ * caller states, never a credential: it needs nothing beyond the secret the call carries. An
+ * unknown name is refused (400, naming the header) rather than shown as something else.
  */
-function creatorOf(
-  header: string | undefined,
-  referer: string | undefined,
-  requestUrl: string,
-): RemoteCreator {
+function creatorOf(header: string | undefined, fetchSite: string | undefined): RemoteCreator {
   if (header !== undefined) {
     const named = RemoteCreator.safeParse(header.trim().toLowerCase());
     if (named.success) return named.data;
     const message = `must be one of ${REMOTE_CREATORS.join(', ')}`;
     throw new ApiError(400, `${CLIENT_HEADER}: ${message}`, [{ field: CLIENT_HEADER, message }]);
   }
-  try {
-    const from = new URL(referer ?? '');
-    if (from.host === new URL(requestUrl).host && /^\/dashboard(\/|$)/.test(from.pathname))
-      return 'dashboard';
-  } catch {
-    // No Referer, or not a URL: an API client.
-  }
-  return 'api';
+  return fetchSite === 'same-origin' ? 'dashboard' : 'api';
 }

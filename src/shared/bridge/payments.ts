@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { PaymentMethod, PaymentStatus, CaptureType, safeText } from '../contract/common';
+import { RemoteCreator } from '../contract/terminals';
 import { formatPence, MAX_PENCE } from '../money';
 import {
   basketWithinMax,
@@ -66,6 +67,8 @@ export type DraftBasket = z.infer<typeof DraftBasket>;
 export const KioskPayment = z.object({
   paymentRequestId: z.string(),
   origin: z.enum(['remote', 'counter']),
+  /** Who created a remote payment (the push event said so); absent when not said. */
+  createdBy: RemoteCreator.optional(),
   amountPence: Pence,
   currency: z.string(),
   orderId: z.string(),

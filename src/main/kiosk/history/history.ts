@@ -9,6 +9,7 @@ import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PaymentStatus } from '../../../shared/payment-states';
 import type { StatusSource } from '../types';
+import type { RemoteCreator } from '../../../shared/contract/terminals';
 import { decodeCursor, encodeCursor } from './cursor';
 import { createStatusMoves } from './status-moves';
 import { DEFAULT_SHOP_TIME_ZONE, localDayBounds } from '../../../shared/shop-day';
@@ -32,6 +33,7 @@ export const MAX_PAGE_SIZE = 500;
 interface PaymentRow {
   payment_request_id: string;
   origin: 'remote' | 'counter';
+  created_by: RemoteCreator | null;
   amount_pence: number;
   currency: string;
   order_id: string | null;
@@ -81,6 +83,7 @@ function parseMetadata(text: string): Record<string, string> {
 const toPayment = (r: PaymentRow): KioskPayment => ({
   paymentRequestId: r.payment_request_id,
   origin: r.origin,
+  createdBy: r.created_by,
   amountPence: r.amount_pence,
   currency: r.currency,
   orderId: r.order_id,
@@ -289,17 +292,17 @@ export function openHistory(dataDir: string | null, options: { now?: () => numbe
     'SELECT * FROM payments WHERE payment_request_id = ?',
   );
   const insertPayment = db.prepare(`
-    INSERT INTO payments (payment_request_id, origin, amount_pence, currency, order_id, notes,
-      metadata, payment_method_restriction, payment_url, qr_code_url, qr_code_url_png,
+    INSERT INTO payments (payment_request_id, origin, created_by, amount_pence, currency, order_id,
+      notes, metadata, payment_method_restriction, payment_url, qr_code_url, qr_code_url_png,
       template_url, status, final, created_at, updated_at, expires_at)
-    VALUES (@id, @origin, @amount, @currency, @orderId, @notes, @metadata, @restriction,
+    VALUES (@id, @origin, @createdBy, @amount, @currency, @orderId, @notes, @metadata, @restriction,
       @paymentUrl, @qrCodeUrl, @qrCodeUrlPng, @templateUrl, @status, @final, @createdAt,
       @updatedAt, @expiresAt)`);
   // A payment seen again (push, then poll) refreshes what it says about itself, never its status.
   const refreshPayment = db.prepare(`
     UPDATE payments SET
       order_id = COALESCE(@orderId, order_id), notes = COALESCE(@notes, notes),
-      metadata = COALESCE(@metadata, metadata),
+      metadata = COALESCE(@metadata, metadata), created_by = COALESCE(created_by, @createdBy),
       payment_method_restriction = COALESCE(@restriction, payment_method_restriction),
       payment_url = COALESCE(@paymentUrl, payment_url), qr_code_url = COALESCE(@qrCodeUrl, qr_code_url),
       qr_code_url_png = COALESCE(@qrCodeUrlPng, qr_code_url_png),
@@ -344,6 +347,7 @@ export function openHistory(dataDir: string | null, options: { now?: () => numbe
       qrCodeUrlPng: p.qrCodeUrlPng ?? null,
       templateUrl: p.templateUrl ?? null,
       expiresAt: p.expiresAt ?? null,
+      createdBy: p.createdBy ?? null,
       updatedAt: at,
     };
     if (selectPayment.get(p.paymentRequestId)) {

@@ -188,4 +188,9 @@ export const migrations: readonly string[] = [
     locked_until INTEGER NOT NULL
   );
   `,
+  // 10, who created a remote payment (its push event's createdBy: api, dashboard, mcp, agent),
+  //    for the console's "From the dashboard"; null when the service did not say.
+  `
+  ALTER TABLE payments ADD COLUMN created_by TEXT;
+  `,
 ];

@@ -1,6 +1,7 @@
 /** What the kiosk history stores: the payments this kiosk has seen and their status changes. */
 import type { PaymentStatus } from '../../../shared/payment-states';
 import type { StatusSource } from '../types';
+import type { RemoteCreator } from '../../../shared/contract/terminals';
 
 export type Origin = 'remote' | 'counter';
 export type PaidMethod = 'PAY_BY_BANK' | 'CARD';
@@ -10,6 +11,8 @@ export interface KioskPayment {
   paymentRequestId: string;
   /** Pushed from the dashboard ('remote') or started at this counter ('counter'). */
   origin: Origin;
+  /** Who created a remote payment, as its push event said; null when it did not. */
+  createdBy: RemoteCreator | null;
   amountPence: number;
   currency: string;
   orderId: string | null;
@@ -40,6 +43,7 @@ export interface KioskPayment {
 export interface NewPayment {
   paymentRequestId: string;
   origin: Origin;
+  createdBy?: RemoteCreator | null;
   amountPence: number;
   currency?: string;
   orderId?: string | null;

@@ -3,7 +3,7 @@ import type { KioskPayment } from '../../../shared/bridge';
 import { OPEN_STATUSES } from '../../../shared/payment-states';
 import { basketMismatch } from '../../../shared/basket';
 import { formatPence } from '../lib/format';
-import { methodLabel, ORIGIN_LABEL } from '../lib/labels';
+import { methodLabel, originLabel } from '../lib/labels';
 import { useCommand } from '../store/use-command';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Countdown } from './Countdown';
@@ -125,8 +125,8 @@ function ActiveFacts({ payment }: { payment: KioskPayment }) {
         <dd className="mono">{payment.orderId || '—'}</dd>
       </div>
       <div>
-        <dt>From</dt>
-        <dd>{ORIGIN_LABEL[payment.origin]}</dd>
+        <dt>Source</dt>
+        <dd>{originLabel(payment)}</dd>
       </div>
       <div>
         <dt>Method</dt>

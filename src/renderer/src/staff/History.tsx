@@ -3,7 +3,7 @@ import type { KioskPayment } from '../../../shared/bridge';
 import { shownAmount } from '../../../shared/taken';
 import { formatPence, formatWhen } from '../lib/format';
 import { isFiltered } from '../lib/history-query';
-import { methodLabel, ORIGIN_LABEL } from '../lib/labels';
+import { methodLabel, originLabel } from '../lib/labels';
 import { useHistory, useHistoryStore } from '../store/context';
 import { FieldError } from './FieldError';
 import { HistorySearch } from './HistorySearch';
@@ -71,7 +71,7 @@ export function History() {
               <span>Order</span>
               <span className="num">Amount</span>
               <span>Method</span>
-              <span>From</span>
+              <span>Source</span>
               <span>Status</span>
             </div>
             {payments.map((payment) => (
@@ -88,7 +88,7 @@ export function History() {
                   <span className="mono">{payment.orderId || '—'}</span>
                   <RowAmount payment={payment} />
                   <span>{methodLabel(payment.paymentMethod)}</span>
-                  <span className="muted">{ORIGIN_LABEL[payment.origin]}</span>
+                  <span className="muted">{originLabel(payment)}</span>
                   <span className="row__status">
                     <StatusPill status={payment.status} />
                     <RefundedNote pence={payment.refundedPence} currency={payment.currency} />

@@ -3,7 +3,7 @@ import type { KioskPayment, StatusChange } from '../../../shared/bridge';
 import type { PaymentStatus } from '../../../shared/payment-states';
 import { shownAmount } from '../../../shared/taken';
 import { formatDateTime, formatPence } from '../lib/format';
-import { CAPTURE_LABEL, methodLabel, ORIGIN_LABEL } from '../lib/labels';
+import { CAPTURE_LABEL, methodLabel, originLabel } from '../lib/labels';
 
 /**
  * When a payment's time ran out, or what its status became and when. Only a payment the customer
@@ -80,8 +80,8 @@ export function PaymentFacts({
         </>
       )}
       <div>
-        <dt>From</dt>
-        <dd>{ORIGIN_LABEL[payment.origin]}</dd>
+        <dt>Source</dt>
+        <dd>{originLabel(payment)}</dd>
       </div>
       <div>
         <dt>Created</dt>
