@@ -138,8 +138,9 @@ test("a paid payment's page, opened by its address, shows each of its sections",
   await expect(facts.getByTestId('fact-card')).toHaveText('Visa ending 4242');
   await expect(facts.getByTestId('fact-terminal')).toHaveText('Front till', LIVE);
   await expect(facts.getByTestId('fact-store')).toHaveText('Main Street', LIVE);
+  // Pushed from this dashboard's form, and the service recorded so.
   await expect(facts.getByTestId('fact-source')).toHaveText(
-    'Sent to the terminal (dashboard, API or MCP)',
+    'Sent to the terminal from the dashboard',
   );
   await expect(facts.getByRole('link', { name: 'Open the receipt' })).toHaveAttribute(
     'href',

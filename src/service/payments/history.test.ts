@@ -82,9 +82,15 @@ describe("a payment's history", () => {
       amount: 4,
     });
     expect(pushed.status, JSON.stringify(pushed.body)).toBe(200);
-    expect((await history(pushed.body.paymentRequestId)).source).toBe('REMOTE');
+    // An API client that does not name itself is the API.
+    expect(await history(pushed.body.paymentRequestId)).toMatchObject({
+      source: 'REMOTE',
+      createdBy: 'api',
+    });
     const counter = await create(till.secret);
-    expect((await history(counter)).source).toBe('COUNTER');
+    const started = await history(counter);
+    expect(started.source).toBe('COUNTER');
+    expect(started.createdBy).toBeUndefined();
   });
 
   it("is another environment's payment to nobody else, and a malformed id is named", async () => {

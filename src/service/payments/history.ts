@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import type { PaymentHistory, PaymentSource } from '../../shared/contract/payments';
+import { RemoteCreator } from '../../shared/contract/terminals';
 import { routes } from '../../shared/contract/routes';
 import type { PaymentStatus } from '../../shared/payment-states';
 import { iso } from '../kernel/clock';
@@ -35,7 +36,13 @@ export const paymentHistoryRoutes: Area<PaymentsContext> = (app, ctx) => {
     const events = await sql.events.all(...scope, HISTORY_EVENT_LIMIT);
     const agent = (await sql.agentPayment.get(...scope)) !== undefined;
     const source = sourceOf(row, txs, events, agent);
-    return { paymentRequestId: row.id, source, changes: changesOf(row, txs, events) };
+    const createdBy = source === 'REMOTE' ? creatorOf(events) : undefined;
+    return {
+      paymentRequestId: row.id,
+      source,
+      ...(createdBy ? { createdBy } : {}),
+      changes: changesOf(row, txs, events),
+    };
   });
 };
 
@@ -49,6 +56,15 @@ function sourceOf(
   if (createdPaying(row, txs)) return 'SAVED_CARD';
   if (events.some((e) => e.type === 'REMOTE_PAYMENT_REQUEST')) return 'REMOTE';
   return row.terminal_id ? 'COUNTER' : 'API';
+}
+
+/** Who sent a remote payment, as its push event says (events stored before it was kept say not). */
+function creatorOf(events: readonly HistoryEventRow[]) {
+  const pushed = events.find((e) => e.type === 'REMOTE_PAYMENT_REQUEST');
+  if (!pushed) return undefined;
+  const said = (JSON.parse(pushed.body) as { data: { createdBy?: unknown } }).data.createdBy;
+  const parsed = RemoteCreator.safeParse(said);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** A saved-card charge is created already paying, with its card's transaction. */

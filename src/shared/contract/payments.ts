@@ -19,6 +19,7 @@ import {
   offsetPage,
 } from './common';
 import { checkLinesAddUp, DisplayLineItem, LineItems } from './line-items';
+import { RemoteCreator } from './terminals';
 
 export const DEFAULT_EXPIRES_IN_MS = 180_000;
 /** A payment request lives at most 7 days; longer links are a mistake, not a feature. */
@@ -177,6 +178,11 @@ export type PaymentStatusChange = z.infer<typeof PaymentStatusChange>;
 export const PaymentHistory = z.object({
   paymentRequestId: Uuid,
   source: PaymentSource,
+  /**
+   * REMOTE only, when the service recorded it: which client sent it to the terminal (api,
+   * dashboard, mcp or agent, as the client named itself; docs/terminals.md).
+   */
+  createdBy: RemoteCreator.optional(),
   changes: z.array(PaymentStatusChange),
 });
 export type PaymentHistory = z.infer<typeof PaymentHistory>;

@@ -13,7 +13,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { useDashboard, usePaymentPage, useTerminals } from '../../context';
 import { terminalName } from '../../lib/terminal-choices';
 import type { Payment } from '../../store/payments';
-import { PaymentBasket, PaymentTimeline, PaymentWebhooks, SOURCE_TEXT } from './PaymentSections';
+import { PaymentBasket, PaymentTimeline, PaymentWebhooks, sourceText } from './PaymentSections';
 import { PaymentRefunds } from './Refunds';
 
 export function PaymentPage({ paymentRequestId: id }: { paymentRequestId: string }) {
@@ -77,7 +77,7 @@ function cardOf(p: Payment): string | null {
 function PaymentFacts({ payment: p }: { payment: Payment }) {
   const terminals = useTerminals((s) => s.terminals);
   const stores = useTerminals((s) => s.stores);
-  const source = usePaymentPage((s) => s.history?.source);
+  const history = usePaymentPage((s) => s.history);
   const card = cardOf(p);
   const bank = [...p.transactions].reverse().find((t) => t.bankName)?.bankName;
   const store = stores.find((s) => s.id === p.storeId);
@@ -114,7 +114,7 @@ function PaymentFacts({ payment: p }: { payment: Payment }) {
       <dt>Store</dt>
       <dd data-testid="fact-store">{store?.name ?? '—'}</dd>
       <dt>Taken by</dt>
-      <dd data-testid="fact-source">{source ? SOURCE_TEXT[source] : '…'}</dd>
+      <dd data-testid="fact-source">{history ? sourceText(history) : '…'}</dd>
       <dt>Created</dt>
       <dd>{formatDateTime(p.createdAt)}</dd>
       <dt>Last change</dt>

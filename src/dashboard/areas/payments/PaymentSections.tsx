@@ -4,7 +4,7 @@
  */
 import { formatDateTime, formatPounds } from '../../../shared/format';
 import { DELIVERY_LABEL, STATUS_LABEL } from '../../../shared/labels';
-import type { PaymentSource } from '../../../shared/contract/payments';
+import type { PaymentHistory, PaymentSource } from '../../../shared/contract/payments';
 import { formatPence, poundsToPence } from '../../../shared/money';
 import { Table, num } from '../../components/Table';
 import { usePaymentPage } from '../../context';
@@ -12,13 +12,25 @@ import { lastResponse } from '../../lib/deliveries';
 import type { Payment } from '../../store/payments';
 
 /** Who made the payment, as the service records it (it cannot tell the dashboard from the API). */
-export const SOURCE_TEXT: Record<PaymentSource, string> = {
+const SOURCE_TEXT: Record<PaymentSource, string> = {
   COUNTER: 'Staff at the terminal',
   REMOTE: 'Sent to the terminal (dashboard, API or MCP)',
   SAVED_CARD: 'A saved card charged (API or MCP)',
   AGENT: 'An agent (Agent Pay)',
   API: 'The API or MCP (payment link)',
 };
+
+/** Who sent a payment to the terminal, when the service recorded it. */
+const SENT_BY: Record<NonNullable<PaymentHistory['createdBy']>, string> = {
+  dashboard: 'Sent to the terminal from the dashboard',
+  api: 'Sent to the terminal through the API',
+  mcp: 'Sent to the terminal by an MCP client (an AI assistant)',
+  agent: 'Sent to the terminal by an agent',
+};
+
+/** Who made the payment, in words: the client that sent it to the terminal when known. */
+export const sourceText = (history: PaymentHistory): string =>
+  history.createdBy ? SENT_BY[history.createdBy] : SOURCE_TEXT[history.source];
 
 export function PaymentBasket({ payment: p }: { payment: Payment }) {
   const lines = p.lineItems ?? [];
