@@ -154,7 +154,9 @@ test('a payment keyed in while one is live is queued only once staff confirm it,
     .getByRole('button', { name: 'Queue £7.50' })
     .click();
   await expect(staff.getByTestId('held-item')).toContainText('£7.50');
-  // The next one is told its place behind both.
+  // The next one is told its place behind both (once the keypad is clear and ready again).
+  await expect(staff.getByTestId('amount-display')).toHaveText('£0.00');
+  await expect(start).toBeEnabled();
   await staff.keyboard.type('300');
   await staff.keyboard.press('Enter');
   const third = staff.getByRole('dialog', { name: 'Queue £3.00 as the next payment?' });
