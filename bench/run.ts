@@ -18,6 +18,7 @@ import type { BenchModule, Figure, Result } from './lib/result';
 import { figureMet, targetMet } from './lib/result';
 import * as hostedPage from './hosted-page';
 import * as bankFeed from './bank-feed';
+import * as failover from './failover';
 import * as agentPay from './agent-pay';
 import * as customers from './customers';
 import * as kioskDisplay from './kiosk-display';
@@ -36,6 +37,7 @@ import * as statements from './statements';
 const MODULES: BenchModule[] = [
   { name: 'service-http', run: serviceHttp.run, figures: serviceHttp.figures },
   { name: 'scale-out', run: scaleOut.run, figures: scaleOut.figures },
+  { name: 'failover', figures: failover.figures },
   { name: 'peers', run: peers.run },
   { name: 'refunds', run: refunds.run },
   { name: 'push-latency', figures: pushLatency.figures },
