@@ -114,6 +114,5 @@ test('the console prints the shop as it was when paid, its store line and card, 
     body: await receipt.screenshot(),
     contentType: 'image/png',
   });
-  await receipt.screenshot({ path: '/tmp/console-print-receipt.png' });
   await staff.emulateMedia({ media: 'screen' });
 });
