@@ -58,6 +58,20 @@ describe('the printed receipt', () => {
     expect(receipt.lines).toContainEqual(expect.stringMatching(/^Total +£13\.00$/));
   });
 
+  it('totals what the payment took, tip included, when its source never said what was paid', () => {
+    const receipt = decodeReceipt(
+      encodeReceipt(
+        { ...content, lines: [], paidPence: 0 },
+        { language: 'esc-pos', paperWidth: 80 },
+        LONDON,
+      ),
+      'esc-pos',
+    );
+    // £9.75 asked and a £1.00 tip: the total is the £10.75 History and the receipt page show.
+    expect(receipt.lines).toContainEqual(expect.stringMatching(/^Tip +£1\.00$/));
+    expect(receipt.lines).toContainEqual(expect.stringMatching(/^Total +£10\.75$/));
+  });
+
   it('shows the total alone without a basket, and no QR code without a receipt page', () => {
     const receipt = decodeReceipt(
       encodeReceipt(

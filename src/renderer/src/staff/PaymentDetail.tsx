@@ -31,7 +31,8 @@ export function PaymentDetail({
   const { detail, problem, reread } = usePaymentDetail(paymentRequestId);
   const dialogRef = useRef<HTMLDialogElement>(null);
   // Read again with the detail: a refund or a change of the payment changes its receipt too.
-  const receipt = usePaymentReceipt(paymentRequestId, detail);
+  const paid = detail?.payment.status === 'COMPLETED';
+  const receipt = usePaymentReceipt(paid ? paymentRequestId : null, detail);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -105,7 +106,7 @@ export function PaymentDetail({
               onChanged={reread}
             />
             <RefundList refunds={refunds} />
-            {payment.status === 'COMPLETED' && receipt && <PrintReceipt receipt={receipt} />}
+            {paid && receipt && <PrintReceipt receipt={receipt} />}
             <StatusTimeline changes={detail.changes} />
           </>
         )}

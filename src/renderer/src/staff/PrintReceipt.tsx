@@ -14,12 +14,17 @@ import '../styles/refunds.css';
 /**
  * The payment's receipt (shared/receipt.ts) from the kiosk: the one the receipt page and the
  * receipt printer show, the shop as it was when the customer paid. Read again whenever `version`
- * changes (the payment or one of its refunds moved); null until the kiosk answers.
+ * changes (the payment or one of its refunds moved); null until the kiosk answers, and without a
+ * payment to ask for (one not paid has no receipt to print).
  */
-export function usePaymentReceipt(paymentRequestId: string, version: unknown): Receipt | null {
+export function usePaymentReceipt(
+  paymentRequestId: string | null,
+  version: unknown,
+): Receipt | null {
   const bridge = useBridge();
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   useEffect(() => {
+    if (!paymentRequestId) return;
     let live = true;
     void runCommand(bridge, { type: 'getReceipt', paymentRequestId }, {}).then((outcome) => {
       if (live && outcome.ok) setReceipt(outcome.result.receipt);
