@@ -12,6 +12,7 @@
 import {
   checkDatabase,
   checkStream,
+  internalErrors,
   secondsWithoutService,
   startRig,
   underLoad,
@@ -39,7 +40,12 @@ export async function figures(): Promise<Figure[]> {
         await new Promise((resolve) => setTimeout(resolve, 250));
         unstreamed = checkStream(rig, load);
       }
-      const problems = [...(await checkDatabase(rig, load)), ...unstreamed, ...load.failures];
+      const problems = [
+        ...(await checkDatabase(rig, load)),
+        ...unstreamed,
+        ...load.failures,
+        ...internalErrors(rig),
+      ];
       for (const problem of problems) console.error(`failover: ${problem}`);
       const restarted = rig.instances.filter((i) => i.proc.child.exitCode !== null).length;
       return [

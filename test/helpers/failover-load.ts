@@ -254,3 +254,13 @@ export function checkStream(rig: Rig, load: Load): string[] {
 /** The longest time nothing was answered successfully, from the disruption on, in seconds. */
 export const secondsWithoutService = (load: Load, at: number): number =>
   Math.max(0, load.gap.to - Math.max(load.gap.from, at)) / 1000;
+
+/** What the instances logged as internal errors (each a 500 some client was answered). */
+export const internalErrors = (rig: Rig): string[] =>
+  rig.instances.flatMap((i) =>
+    i.proc
+      .output()
+      .split('\n')
+      .filter((line) => /internal error/.test(line))
+      .map((line) => line.slice(0, 600)),
+  );

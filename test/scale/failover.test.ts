@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkDatabase,
   checkStream,
+  internalErrors,
   secondsWithoutService,
   startRig,
   underLoad,
@@ -34,6 +35,7 @@ async function expectSafe(load: Load, at: number, name: string) {
   // The stream catches up with what was answered.
   await expect.poll(() => checkStream(rig!, load), { timeout: 15_000, interval: 250 }).toEqual([]);
   expect(await checkDatabase(rig!, load)).toEqual([]);
+  expect(internalErrors(rig!)).toEqual([]);
   expect(load.failures).toEqual([]);
   for (const inst of rig!.instances)
     expect(inst.proc.child.exitCode, inst.proc.output()).toBeNull();
