@@ -24,9 +24,10 @@ const SOCKET_CODES = new Set([
 /**
  * PostgreSQL SQLSTATEs: class 08 (connection exception), and the server shutting down
  * (57P01 admin, 57P02 crash), starting up or recovering (57P03), or out of connection slots
- * (53300).
+ * (53300); and a write refused by a server in recovery (25006): behind one address that fails
+ * over, a standby answering for a moment before its promotion is done is no primary yet.
  */
-const SERVER_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const SERVER_STATES = new Set(['57P01', '57P02', '57P03', '53300', '25006']);
 
 /** node-postgres reports these without a code. */
 const DRIVER_MESSAGES = [

@@ -405,6 +405,8 @@ describe('a lost connection', () => {
     expect(isUnavailable(Object.assign(new Error('terminating'), { code: '57P01' }))).toBe(true);
     expect(isUnavailable(Object.assign(new Error('x'), { code: '08006' }))).toBe(true);
     expect(isUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    // A standby not yet promoted, reached through the primary's address during a failover.
+    expect(isUnavailable(Object.assign(new Error('read-only'), { code: '25006' }))).toBe(true);
     expect(isUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
     expect(isUnavailable(new pg.DatabaseError('syntax', 1, 'error'))).toBe(false);
     expect(isUnavailable(null)).toBe(false);
