@@ -15,6 +15,7 @@ import {
   tempDir,
   type Kiosk,
 } from './kiosk-harness';
+import { checkCommonLayout } from './layout';
 
 // bypassCSP only so axe-core can inject its script.
 const { open, cleanups } = perTest({ bypassCSP: true });
@@ -254,4 +255,20 @@ test('the dashboard’s Push a payment sends basket lines with it; their total i
   await expect(displayRoot(display)).toHaveAttribute('data-basket-lines', '2');
   await expect(display.getByTestId('display-basket-mismatch')).toHaveCount(0);
   await expect(display.getByTestId('display-basket-line').first()).toContainText('Flat white');
+});
+
+test("on a phone the basket's item name has room to be read as it is typed", async ({
+  browser,
+}) => {
+  const kiosk = await launch();
+  const staff = await open(browser, kiosk.consoleUrl, 390, 844);
+  await expect(staff.locator('[data-ready="true"]')).toBeVisible();
+  await staff.getByTestId('basket-description').fill('Almond croissant, warmed');
+  const widths = await staff.evaluate(() => ({
+    item: document.querySelector('#basket-description')!.getBoundingClientRect().width,
+    form: document.querySelector('.basket__entry')!.getBoundingClientRect().width,
+  }));
+  // The item's name is the field staff read most: it takes the form's whole width.
+  expect(widths.item).toBeGreaterThanOrEqual(widths.form - 1);
+  await checkCommonLayout(staff, 'The console with a basket line being typed', 390);
 });
