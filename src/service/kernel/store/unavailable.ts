@@ -29,8 +29,12 @@ const SOCKET_CODES = new Set([
  */
 const SERVER_STATES = new Set(['57P01', '57P02', '57P03', '53300', '25006']);
 
-/** node-postgres reports these without a code. */
+/**
+ * node-postgres reports these without a code; a standby refuses a serializable transaction with
+ * 0A000 (feature not supported), a code too broad to read as "no primary" by itself.
+ */
 const DRIVER_MESSAGES = [
+  'cannot use serializable mode in a hot standby',
   'Connection terminated',
   'timeout exceeded when trying to connect',
   'Client has encountered a connection error and is not queryable',

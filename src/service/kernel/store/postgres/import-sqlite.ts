@@ -12,8 +12,16 @@ import type pg from 'pg';
 import Database from '../../../../sqlite';
 import { sqliteMigrations } from '../migrations';
 
-/** Kept by the database itself (customer_counts by trigger) or not worth moving. */
-const NOT_COPIED = new Set(['schema_version', 'customer_counts', 'failure_buckets']);
+/**
+ * Kept by the database itself (customer_counts by trigger), not worth moving, or PostgreSQL's
+ * alone (commit_markers: the outcome of a COMMIT whose connection was lost; SQLite has none).
+ */
+const NOT_COPIED = new Set([
+  'schema_version',
+  'customer_counts',
+  'failure_buckets',
+  'commit_markers',
+]);
 
 export interface ImportSummary {
   tables: number;

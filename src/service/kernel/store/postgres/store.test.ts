@@ -407,6 +407,9 @@ describe('a lost connection', () => {
     expect(isUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
     // A standby not yet promoted, reached through the primary's address during a failover.
     expect(isUnavailable(Object.assign(new Error('read-only'), { code: '25006' }))).toBe(true);
+    const serializable = 'cannot use serializable mode in a hot standby';
+    expect(isUnavailable(Object.assign(new Error(serializable), { code: '0A000' }))).toBe(true);
+    expect(isUnavailable(Object.assign(new Error('not supported'), { code: '0A000' }))).toBe(false);
     expect(isUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
     expect(isUnavailable(new pg.DatabaseError('syntax', 1, 'error'))).toBe(false);
     expect(isUnavailable(null)).toBe(false);
