@@ -10,6 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { createService, type Service } from '../../src/service/app';
+import { api as serviceApi } from './kiosk-harness';
 
 const SANDBOX = 'sk_sandbox_dashcust';
 const PRODUCTION = 'sk_live_dashcust';
@@ -43,20 +44,9 @@ test.afterAll(async () => {
   await service?.close();
 });
 
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${SANDBOX}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = await response.json();
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+/** The service's API as the merchant (its sandbox secret unless told another, or none). */
+const api = (method: string, path: string, body?: unknown, secret: string | null = SANDBOX) =>
+  serviceApi(base, secret, method, path, body);
 
 async function expectAccessible(what: string) {
   const results = await new AxeBuilder({ page }).analyze();

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { createService, type Service } from '../../src/service/app';
 import { connectSse, type SseConnection } from '../helpers/sse';
 import { checkCommonLayout, WIDTHS } from './layout';
+import { api as serviceApi } from './kiosk-harness';
 
 const SANDBOX = 'sk_sandbox_layout';
 const PRODUCTION = 'sk_live_layout';
@@ -29,20 +30,9 @@ const pageErrors: string[] = [];
 
 test.describe.configure({ mode: 'serial' });
 
-async function api(method: string, path: string, body?: unknown, secret: string | null = SANDBOX) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(secret ? { authorization: `Bearer ${secret}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = await response.json();
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+/** The service's API as the merchant (its sandbox secret unless told another, or none). */
+const api = (method: string, path: string, body?: unknown, secret: string | null = SANDBOX) =>
+  serviceApi(base, secret, method, path, body);
 
 test.beforeAll(async ({ browser }) => {
   service = await createService({

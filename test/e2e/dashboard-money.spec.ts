@@ -14,6 +14,7 @@ import { createService, type Service } from '../../src/service/app';
 import { connectSse, type SseConnection } from '../helpers/sse';
 import { formatLocalDate } from '../../src/shared/local-date';
 import { localDate } from '../../src/shared/shop-day';
+import { api as serviceApi } from './kiosk-harness';
 
 const SANDBOX = 'sk_sandbox_money';
 const LIVE = { timeout: 10_000 };
@@ -60,20 +61,9 @@ test.afterAll(async () => {
   await service?.close();
 });
 
-async function api(method: string, path: string, body?: unknown, secret: string | null = SANDBOX) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(secret ? { authorization: `Bearer ${secret}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = await response.json();
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+/** The service's API as the merchant (its sandbox secret unless told another, or none). */
+const api = (method: string, path: string, body?: unknown, secret: string | null = SANDBOX) =>
+  serviceApi(base, secret, method, path, body);
 
 async function expectAccessible(what: string) {
   const results = await new AxeBuilder({ page }).analyze();

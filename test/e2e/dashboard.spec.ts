@@ -13,6 +13,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createService, type Service } from '../../src/service/app';
 import { connectSse, type SseConnection } from '../helpers/sse';
+import { api as serviceApi } from './kiosk-harness';
 
 const SANDBOX = 'sk_sandbox_dash';
 const PRODUCTION = 'sk_live_dash';
@@ -74,20 +75,9 @@ test.afterAll(async () => {
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
-async function api(method: string, path: string, body?: unknown, secret: string | null = SANDBOX) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(secret ? { authorization: `Bearer ${secret}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = await response.json();
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+/** The service's API as the merchant (its sandbox secret unless told another, or none). */
+const api = (method: string, path: string, body?: unknown, secret: string | null = SANDBOX) =>
+  serviceApi(base, secret, method, path, body);
 
 /** No serious or critical axe-core violation on the page as it is now. */
 async function expectAccessible(what: string) {

@@ -71,7 +71,7 @@ export function startServiceProcess(dataDir: string, port: number, secret: strin
 /** Calls the service's JSON API with a merchant secret; throws with the envelope on failure. */
 export async function api(
   baseUrl: string,
-  secret: string,
+  secret: string | null,
   method: string,
   path: string,
   body?: unknown,
@@ -80,7 +80,7 @@ export async function api(
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: {
-      authorization: `Bearer ${secret}`,
+      ...(secret ? { authorization: `Bearer ${secret}` } : {}),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
