@@ -126,8 +126,8 @@ test('a renamed shop with a new logo shows on every surface, the customer displa
   ).toBeVisible();
   await expect(customer.locator('img.logo')).toHaveCount(0);
   await expect(customer.getByText(NAME)).toHaveCount(0);
-  // A payment paid after it: the new name and logo, and the store's own address under them
-  // (the merchant's address is for a store without one: docs/receipts.md).
+  // A payment paid after it: the new name and logo, and under them the address just set (the
+  // primary store has none of its own, so the profile's is given: docs/receipts.md).
   const paidAfter = (
     await api('POST', '/api/payments/process-payment', {
       customerId: 'c',
@@ -141,14 +141,16 @@ test('a renamed shop with a new logo shows on every surface, the customer displa
   });
   await customer.goto(`${base}/receipt/${paidAfter}`);
   await expect(customer.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
-  await expect(customer.getByTestId('receipt-shop')).toContainText('1 Main Street, London');
+  await expect(customer.getByTestId('receipt-shop')).toContainText(ADDRESS);
+  await expect(customer.getByTestId('receipt-shop')).not.toContainText('1 Main Street');
   await expect.poll(() => loadedWidth(customer.locator('img.logo'))).toBe(120);
 
   // The receipt images: the later payment's SVG names the new shop, as Chromium draws it; the
   // earlier payment's PNG is the one drawn before the change.
   const svg = (await receiptImage('RECEIPT', paidAfter)).toString();
   expect(svg).toContain('Bean There Caf');
-  expect(svg).toContain('1 Main Street, London');
+  expect(svg).toContain('4 Mill Lane');
+  expect(svg).not.toContain('1 Main Street');
   expect(svg).not.toContain('Counter Demo Shop');
   await customer.goto(`${base}/api/payment-requests/${paidAfter}/template/RECEIPT`);
   await expect(customer.locator('text', { hasText: NAME }).first()).toBeVisible();
