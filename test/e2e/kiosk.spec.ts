@@ -439,6 +439,8 @@ test('a payment keyed in while one is on the display waits, is told so, and gets
   await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'awaiting');
   const first = (await displayRoot(display).getAttribute('data-payment-request-id'))!;
   await expect(staff.getByTestId('start-notice')).toBeEmpty();
+  // The console hears of the live payment by its own state push, a moment after the display may.
+  await expect(staff.getByTestId('start-payment')).toHaveText('Queue next payment');
 
   await staff.keyboard.type('750');
   await staff.keyboard.press('Enter');
