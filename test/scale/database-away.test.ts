@@ -73,7 +73,7 @@ it.skipIf(process.env.DATABASE_URL)(
       Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics.body as string)?.[1]);
     await expect
       .poll(async () => {
-        metrics = await h.call('GET', '/metrics', undefined, 'away-metrics');
+        metrics = await h!.call('GET', '/metrics', undefined, 'away-metrics');
         return value('counter_database_primary_up');
       })
       .toBe(1);
