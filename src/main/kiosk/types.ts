@@ -14,7 +14,7 @@ export interface StatusReport {
   at?: string;
   paidAmount?: number;
   tipAmount?: number;
-  paymentMethod?: 'PAY_BY_BANK' | 'CARD' | 'CASH' | null;
+  paymentMethod?: 'PAY_BY_BANK' | 'CARD' | null;
   errorDescription?: string;
 }
 

@@ -168,11 +168,7 @@ export function displaySvg(data: DisplayData): string {
   return document(width, height, body);
 }
 
-const METHOD_LABELS: Record<Method, string> = {
-  PAY_BY_BANK: 'Pay by bank',
-  CARD: 'Card',
-  CASH: 'Cash',
-};
+const METHOD_LABELS: Record<Method, string> = { PAY_BY_BANK: 'Pay by bank', CARD: 'Card' };
 
 const STATUS_COLOURS: Partial<Record<PaymentStatus, string>> = {
   COMPLETED: '#15803d',

@@ -6,12 +6,7 @@ import { z } from 'zod';
 import { MAX_PENCE, decimalPlaces, decimalTextToPence, formatPence } from '../money';
 
 export const Environment = z.enum(['sandbox', 'production']);
-/**
- * How a payment was paid. CASH is only ever recorded by the counter (POST /api/payments/cash):
- * a payment request cannot offer it, so the methods a request asks for are RequestMethod.
- */
-export const PaymentMethod = z.enum(['PAY_BY_BANK', 'CARD', 'CASH']);
-export const RequestMethod = z.enum(['PAY_BY_BANK', 'CARD']);
+export const PaymentMethod = z.enum(['PAY_BY_BANK', 'CARD']);
 export const CaptureType = z.enum(['AUTO_CAPTURE', 'MANUAL_CAPTURE', 'CAPTURE_BEFORE_EXPIRY']);
 export const Template = z.enum([
   'EXTERNAL_DISPLAY',

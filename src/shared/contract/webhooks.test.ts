@@ -77,10 +77,9 @@ describe('EventData and WebhookEvent', () => {
     expect(paths(EventData, { status: 'COMPLETED', type: 'POS_PAYMENT_STATUS' })).toEqual([
       ['type'],
     ]);
-    expect(paths(EventData, { status: 'COMPLETED', paymentMethod: 'CHEQUE' })).toEqual([
+    expect(paths(EventData, { status: 'COMPLETED', paymentMethod: 'CASH' })).toEqual([
       ['paymentMethod'],
     ]);
-    expect(parse(EventData, { status: 'COMPLETED', paymentMethod: 'CASH' })).toBeTruthy();
     expect(paths(EventData, { status: 'COMPLETED', metadata: { a: 1 } })).toEqual([
       ['metadata', 'a'],
     ]);
