@@ -193,3 +193,48 @@ it(
     expect(problems).toEqual([]);
   },
 );
+
+it(
+  'answers 503, never "Terminal not found", when the lookup of a terminal loses its connection',
+  {
+    timeout: 30_000,
+  },
+  async () => {
+    const databaseUrl = await freshDatabaseUrl();
+    const service = await startService({ dataDir: null, databaseUrl });
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    admin.on('error', () => {});
+    await admin.connect();
+    try {
+      expect((await service.call('GET', '/api/terminal')).status).toBe(200);
+      // The lookup waits on a lock; its connection is then ended, as a primary going down ends it
+      // mid-statement.
+      await admin.query('BEGIN; LOCK TABLE terminals IN ACCESS EXCLUSIVE MODE');
+      const terminal = '6f1c2a44-0b7e-4c1e-9a55-3f5b8d2e7c10';
+      const answers = Promise.all([
+        service.call('POST', '/api/terminal/process-remote-payment', { id: terminal, amount: 2 }),
+        service.call('POST', `/api/terminal/${terminal}/display`, {
+          lineItems: [{ description: 'Tea', quantity: 1, unitAmount: 2 }],
+          currency: 'GBP',
+        }),
+      ]);
+      const waiting =
+        "SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = $1";
+      const database = new URL(databaseUrl).pathname.slice(1);
+      await expect
+        .poll(async () => (await admin.query(waiting, [database])).rowCount, { timeout: 10_000 })
+        .toBe(2);
+      await admin.query(`SELECT pg_terminate_backend(pid) FROM (${waiting}) AS w`, [database]);
+      const [remote, shown] = await answers;
+      expect([remote.status, remote.body.name, shown.status]).toEqual([
+        503,
+        'SERVICE_UNAVAILABLE',
+        503,
+      ]);
+    } finally {
+      await admin.query('ROLLBACK').catch(() => {});
+      await admin.end();
+      await service.close();
+    }
+  },
+);

@@ -18,7 +18,7 @@ import type { ContractPayment } from '../../shared/contract/agent';
 import { penceToPounds } from '../../shared/money';
 import { iso, type Clock } from '../kernel/clock';
 import type { Caller } from '../kernel/caller';
-import { notFound } from '../kernel/errors';
+import { isNotFound, notFound } from '../kernel/errors';
 import type { PaymentReader } from '../payments';
 import type { Store } from '../kernel/store/port';
 import type { AgentRow } from './agents';
@@ -75,8 +75,9 @@ export function createSpending(
   const contractOf = async (agent: AgentRow, contractId: string) => {
     try {
       return await contracts.getOwn(agent, contractId);
-    } catch {
-      return undefined;
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
     }
   };
 

@@ -20,6 +20,9 @@ export class ApiError extends Error {
 export const badField = (field: string, message: string) =>
   new ApiError(400, `${field}: ${message}`, [{ field, message }]);
 export const notFound = (message: string) => new ApiError(404, message);
+/** Only a 404 means "absent": a database that cannot answer must not read as one. */
+export const isNotFound = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 404;
 export const badRequest = (message: string) => new ApiError(400, message);
 
 /**

@@ -6,7 +6,7 @@ import { routes } from '../../shared/contract/routes';
 import type { Area } from '../http/context';
 import type { RefundsContext } from './context';
 import type { Caller } from '../kernel/caller';
-import { ApiError } from '../kernel/errors';
+import { ApiError, isNotFound } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { requestFor } from '../payments';
 import type { RequestRow } from '../payments';
@@ -18,7 +18,7 @@ export const refundRoutes: Area<RefundsContext> = (app, ctx) => {
     try {
       return await requestFor(ctx.payments, caller, id);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404)
+      if (isNotFound(error))
         throw new ApiError(400, 'No payment request found with this id', [
           { field: 'path.paymentRequestId', message: 'no payment request found' },
         ]);

@@ -18,13 +18,12 @@ export const terminalDisplayRoutes: Area<TerminalsContext> = (app, ctx) => {
 
   mount(app, ctx.auth, routes.pushTerminalDisplay, async ({ params, body, caller }) => {
     // Another merchant's terminal, or one in the other environment, is as good as absent.
-    const terminal = await (async () => {
-      try {
-        return await terminals.owned(params.id, caller.merchantId, caller.environment);
-      } catch {
-        throw new ApiError(404, 'Terminal not found for this merchant');
-      }
-    })();
+    const terminal = await terminals.owned(
+      params.id,
+      caller.merchantId,
+      caller.environment,
+      'Terminal not found for this merchant',
+    );
     if (terminal.push_registered !== 1)
       throw new ApiError(
         400,

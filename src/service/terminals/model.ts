@@ -76,11 +76,19 @@ export function createTerminalReader(store: Store) {
   return {
     get: (id: string) => byId.get(id),
     list: (merchantId: string, environment: string) => ofMerchant.all(merchantId, environment),
-    /** The merchant's terminal in this environment, or 404. */
-    async owned(id: string, merchantId: string, environment: string): Promise<TerminalRow> {
+    /**
+     * The merchant's terminal in this environment, or 404. Only absence is a 404: a database
+     * that cannot answer stays an error the HTTP layer answers 503, never "not found".
+     */
+    async owned(
+      id: string,
+      merchantId: string,
+      environment: string,
+      absent = 'No terminal with this id for this merchant',
+    ): Promise<TerminalRow> {
       const row = await byId.get(id);
       if (!row || row.merchant_id !== merchantId || row.environment !== environment)
-        throw notFound('No terminal with this id for this merchant');
+        throw notFound(absent);
       return row;
     },
   };

@@ -21,13 +21,12 @@ export const remotePaymentRoutes: Area<TerminalsContext> = (app, ctx) => {
 
   mount(app, ctx.auth, routes.processRemotePayment, async ({ body, caller, c }) => {
     const createdBy = creatorOf(c.req.header(CLIENT_HEADER), c.req.header('sec-fetch-site'));
-    const terminal = await (async () => {
-      try {
-        return await terminals.owned(body.id, caller.merchantId, caller.environment);
-      } catch {
-        throw new ApiError(404, 'Terminal not found for this merchant');
-      }
-    })();
+    const terminal = await terminals.owned(
+      body.id,
+      caller.merchantId,
+      caller.environment,
+      'Terminal not found for this merchant',
+    );
     // The caller's environment's settings: the sandbox's copy for a sandbox secret.
     const settings = (await ctx.profiles.get(caller.merchantId, caller.environment))?.settings;
     if (settings?.remotePayments !== true)
