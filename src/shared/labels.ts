@@ -44,11 +44,13 @@ export const SOURCE_LABEL: Record<StatusChange['source'], string> = {
   local: 'This kiosk',
 };
 
-export type MethodChoice = KioskPayment['paymentMethod'];
+/** What a payment request may be restricted to; CASH is recorded, never requested. */
+export type MethodChoice = Exclude<KioskPayment['paymentMethod'], 'CASH'>;
 
-export function methodLabel(method: MethodChoice): string {
+export function methodLabel(method: KioskPayment['paymentMethod']): string {
   if (method === 'PAY_BY_BANK') return 'Pay by bank';
   if (method === 'CARD') return 'Card';
+  if (method === 'CASH') return 'Cash';
   return 'Any method';
 }
 

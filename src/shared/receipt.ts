@@ -7,6 +7,7 @@
  * Amounts are integer pence, as inside the kiosk and the service.
  */
 import type { BasketLine } from './basket';
+import { formatPence } from './money';
 import type { PaymentStatus } from './payment-states';
 import type { RefundStatus } from './refund-states';
 
@@ -32,6 +33,11 @@ export interface ReceiptCard {
   last4: string;
 }
 
+export interface ReceiptCash {
+  tenderedPence: number;
+  changePence: number;
+}
+
 export interface ReceiptRefund {
   refundId: string;
   amountPence: number;
@@ -51,9 +57,11 @@ export interface Receipt {
   /** What the customer paid, tip included. */
   paidPence: number;
   refundedPence: number;
-  method: 'CARD' | 'PAY_BY_BANK' | null;
+  method: 'CARD' | 'PAY_BY_BANK' | 'CASH' | null;
   /** The card that paid, for card payments. */
   card: ReceiptCard | null;
+  /** A cash sale's tendered amount and the change given; absent for other methods. */
+  cash?: ReceiptCash | null;
   bankName: string | null;
   notes: string | null;
   /** The basket the payment was created with, in order; empty without one. */
@@ -81,8 +89,15 @@ export function addressLines(
 /** "VISA •••• 4242": the card as every receipt masks it. */
 export const cardText = (card: ReceiptCard): string => `${card.brand ?? 'Card'} •••• ${card.last4}`;
 
-/** How it was paid, as every receipt says it: "VISA •••• 4242", "Pay by bank (Monzo)". */
-export function methodText(r: Pick<Receipt, 'method' | 'card' | 'bankName'>): string {
+/**
+ * How it was paid, as every receipt says it: "VISA •••• 4242", "Pay by bank (Monzo)",
+ * "Cash: £20.00 tendered, £7.50 change".
+ */
+export function methodText(r: Pick<Receipt, 'method' | 'card' | 'bankName' | 'cash'>): string {
+  if (r.method === 'CASH')
+    return r.cash
+      ? `Cash: ${formatPence(r.cash.tenderedPence)} tendered, ${formatPence(r.cash.changePence)} change`
+      : 'Cash';
   if (r.method === 'CARD') return r.card ? cardText(r.card) : 'Card';
   if (r.method === 'PAY_BY_BANK') return r.bankName ? `Pay by bank (${r.bankName})` : 'Pay by bank';
   return 'Not paid yet';

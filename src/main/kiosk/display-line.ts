@@ -25,7 +25,7 @@ export interface DisplayLine {
   start(request: {
     amountPence: number;
     notes: string | null;
-    method: 'PAY_BY_BANK' | 'CARD' | null;
+    method: 'PAY_BY_BANK' | 'CARD' | 'CASH' | null;
     lines?: BasketLine[];
   }): Promise<StartPaymentResult>;
   /** The basket staff are building goes on the customer display (an empty one comes off). */

@@ -14,7 +14,7 @@ export interface StatusReport {
   at?: string;
   paidAmount?: number;
   tipAmount?: number;
-  paymentMethod?: 'PAY_BY_BANK' | 'CARD' | null;
+  paymentMethod?: 'PAY_BY_BANK' | 'CARD' | 'CASH' | null;
   errorDescription?: string;
 }
 

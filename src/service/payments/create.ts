@@ -31,6 +31,8 @@ export interface NewRequest {
    * and the customer before it gets here), so that it is not read twice.
    */
   known?: { merchant: MerchantRow; customerId: string };
+  /** A cash sale (cash.ts): the request offers CASH alone, which no merchant setting turns off. */
+  cash?: boolean;
 }
 
 export function createPaymentCreator(store: Store, clock: Clock) {
@@ -69,7 +71,7 @@ export function createPaymentCreator(store: Store, clock: Clock) {
   });
 
   /** Validates what only the service can know; returns the row to insert. */
-  async function prepare(caller: Caller, { body, terminalId = null, known }: NewRequest) {
+  async function prepare(caller: Caller, { body, terminalId = null, known, cash }: NewRequest) {
     const m = known?.merchant ?? (await merchant.get(caller.merchantId, caller.environment));
     if (!m) throw new ApiError(401, 'Unknown merchant');
     const enabled: Method[] = m.card_enabled ? ['PAY_BY_BANK', 'CARD'] : ['PAY_BY_BANK'];
@@ -99,8 +101,8 @@ export function createPaymentCreator(store: Store, clock: Clock) {
       throw new ApiError(400, message, [{ field: 'amount', message }]);
     }
 
-    const methods = body.paymentMethod ?? enabled;
-    const disabled = methods.find((method) => !enabled.includes(method));
+    const methods: Method[] = cash ? ['CASH'] : (body.paymentMethod ?? enabled);
+    const disabled = cash ? undefined : methods.find((method) => !enabled.includes(method));
     if (disabled) throw badField('paymentMethod', `${disabled} is not enabled for this merchant`);
     if (body.savePaymentMethod && !m.card_enabled)
       throw badField('savePaymentMethod', 'requires card payments, which are not enabled');

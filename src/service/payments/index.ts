@@ -5,7 +5,7 @@ export type { PaymentCreator } from './create';
 export { requestFor } from './access';
 export type { Authorization } from './lifecycle';
 export type { MerchantRow } from './create';
-export { allowedMethodsOf, optionsOf, statusRecord } from './model';
+export { allowedMethodsOf, changeOf, optionsOf, statusRecord, tenderedOf } from './model';
 export type { Method, RequestOptions, RequestRow, TransactionRow } from './model';
 export type { PaymentShopRow } from './repo/shops';
 export { paymentLinks } from './links';

@@ -11,7 +11,7 @@ import type { PaymentStatus } from '../../shared/payment-states';
 import { iso } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
 
-export type Method = 'PAY_BY_BANK' | 'CARD';
+export type Method = 'PAY_BY_BANK' | 'CARD' | 'CASH';
 
 /** Options frozen at creation that only the hosted page and the lifecycle read. */
 export interface RequestOptions {
@@ -75,6 +75,8 @@ export interface TransactionRow {
   auth_expires_at: number | null;
   auto_capture_at: number | null;
   capture_outcome: string | null;
+  /** CASH only: what the customer handed over (migration 33). */
+  tendered_pence?: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -92,6 +94,7 @@ export interface RequestWithTransactions {
 export type { PaymentReader } from './repo/reader';
 
 function transactionRecord(tx: TransactionRow): z.input<typeof PaymentTransaction> {
+  const tendered = tenderedOf(tx);
   return {
     transactionId: tx.id,
     paymentMethod: tx.method,
@@ -111,8 +114,23 @@ function transactionRecord(tx: TransactionRow): z.input<typeof PaymentTransactio
             brand: tx.card_brand || undefined,
           }
         : undefined,
+    tenderedPence: tendered ?? undefined,
+    changePence: tendered === null ? undefined : changeOf(tx, tendered),
   };
 }
+
+/** What a cash sale's customer handed over, in pence; null for other methods. */
+export function tenderedOf(tx: Pick<TransactionRow, 'method' | 'tendered_pence'>): number | null {
+  if (tx.method !== 'CASH' || tx.tendered_pence == null) return null;
+  // Read through JSON on one path and as a column on the other: a number either way.
+  return Number(tx.tendered_pence);
+}
+
+/** The change a cash sale's customer was given: what they handed over less what they paid. */
+export const changeOf = (
+  tx: Pick<TransactionRow, 'amount_pence' | 'tip_pence'>,
+  tendered: number,
+) => tendered - tx.amount_pence - tx.tip_pence;
 
 // The reader hands out the same row and transaction-list objects until a change invalidates them,
 // so a record built from that pair, or its JSON, can be handed out again: status reads outnumber

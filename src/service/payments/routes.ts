@@ -5,6 +5,7 @@ import type { PaymentsContext } from './context';
 import { mount } from '../http/mount';
 import { requestFor, requestWithTransactionsFor } from './access';
 import { paymentLinks } from './links';
+import { createCashRecorder } from './cash';
 
 export const paymentRoutes: Area<PaymentsContext> = (app, ctx) => {
   // A new payment is made under its merchant's settings as they are now: the creator forgets
@@ -19,6 +20,11 @@ export const paymentRoutes: Area<PaymentsContext> = (app, ctx) => {
     const id = await ctx.creator.create(caller, { body, terminalId });
     return paymentLinks(ctx.publicUrl(), id, body.template ?? 'EXTERNAL_DISPLAY');
   });
+
+  // With an Idempotency-Key (the kiosk always sends one), a retried sale is answered as the
+  // first was and recorded once (http/idempotency.ts).
+  const recordCash = createCashRecorder(ctx);
+  mount(app, ctx.auth, routes.recordCashPayment, ({ body, caller }) => recordCash(caller, body));
 
   mount(app, ctx.auth, routes.cancelPaymentRequest, async ({ params, caller }) => {
     const row = await requestFor(ctx.payments, caller, params.paymentRequestId);

@@ -7,7 +7,16 @@
  */
 import { addressLines, type Receipt, type ReceiptShop } from '../../shared/receipt';
 import type { ReceiptsContext } from './context';
-import type { PaymentShopRow, RequestRow } from '../payments';
+import type { PaymentShopRow, RequestRow, TransactionRow } from '../payments';
+import { changeOf, tenderedOf } from '../payments';
+
+/** A cash sale's tendered amount and change, as its receipts print them. */
+function cashOfTx(tx: TransactionRow | undefined): Receipt['cash'] {
+  const tendered = tx ? tenderedOf(tx) : null;
+  return tx && tendered !== null
+    ? { tenderedPence: tendered, changePence: changeOf(tx, tendered) }
+    : null;
+}
 
 export type { Receipt } from '../../shared/receipt';
 
@@ -73,6 +82,7 @@ export function createReceiptReader(ctx: ReceiptsContext) {
           ? { brand: paidTx.card_brand, last4: paidTx.card_last4 }
           : null,
       bankName: paidTx?.bank_name ?? null,
+      cash: cashOfTx(paidTx),
       notes: row.notes,
       lines: await ctx.payments.lineItems(row),
       date: paidTx?.updated_at ?? row.updated_at,

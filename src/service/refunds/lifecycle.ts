@@ -140,6 +140,12 @@ export function createRefundLifecycle(
       now,
     });
     await emit(outbox, row, request);
+    // Cash goes back from the drawer there and then: no bank to wait for, so the refund is
+    // COMPLETED in this same transaction (through PENDING, as the state machine has it).
+    if (request.payment_method === 'CASH') {
+      const pending = await move(row, 'PENDING', request);
+      return (await move(pending.refund, 'COMPLETED', pending.request)).refund;
+    }
     return row;
   }
 

@@ -168,7 +168,11 @@ export function displaySvg(data: DisplayData): string {
   return document(width, height, body);
 }
 
-const METHOD_LABELS: Record<Method, string> = { PAY_BY_BANK: 'Pay by bank', CARD: 'Card' };
+const METHOD_LABELS: Record<Method, string> = {
+  PAY_BY_BANK: 'Pay by bank',
+  CARD: 'Card',
+  CASH: 'Cash',
+};
 
 const STATUS_COLOURS: Partial<Record<PaymentStatus, string>> = {
   COMPLETED: '#15803d',

@@ -3,7 +3,13 @@
  * and the commands that start, cancel and clear them (src/main/kiosk/commands/payments.ts).
  */
 import { z } from 'zod';
-import { PaymentMethod, PaymentStatus, CaptureType, safeText } from '../contract/common';
+import {
+  PaymentMethod,
+  PaymentStatus,
+  CaptureType,
+  RequestMethod,
+  safeText,
+} from '../contract/common';
 import { RemoteCreator } from '../contract/terminals';
 import { formatPence, MAX_PENCE } from '../money';
 import {
@@ -123,7 +129,7 @@ export const HeldPayment = z.object({
   id: z.string(),
   amountPence: Pence,
   notes: z.string().nullable(),
-  paymentMethod: PaymentMethod.nullable(),
+  paymentMethod: RequestMethod.nullable(),
   createdAt: z.string(),
   /** Why the service did not take it when its turn came; staff retry or remove it. */
   error: z.string().nullable(),
@@ -143,7 +149,7 @@ export const paymentsBridge = {
     input: z.object({
       amountPence: PositivePence,
       notes: safeText().trim().max(30, 'must be at most 30 characters').optional(),
-      paymentMethod: PaymentMethod.nullable().optional(),
+      paymentMethod: RequestMethod.nullable().optional(),
       /** The basket it is for; its total must be `amountPence`. */
       lines: BasketLines.optional(),
     }),

@@ -22,6 +22,8 @@ import {
   PaymentMethod,
   PaymentStatus,
   Period,
+  RequestMethod,
+  WholePence,
   PositivePounds,
   Pounds,
   PoundsOrDecimalText,
@@ -47,14 +49,25 @@ const UUID = '3f2b1c9e-8a4d-4e7b-9c2a-5d6e7f8a9b0c';
 describe('enumerations carry exactly the interface values', () => {
   it.each([
     [Environment, ['sandbox', 'production']],
-    [PaymentMethod, ['PAY_BY_BANK', 'CARD']],
+    // CASH is how a payment may be paid (recorded at the counter), never what a request offers.
+    [PaymentMethod, ['PAY_BY_BANK', 'CARD', 'CASH']],
+    [RequestMethod, ['PAY_BY_BANK', 'CARD']],
     [CaptureType, ['AUTO_CAPTURE', 'MANUAL_CAPTURE', 'CAPTURE_BEFORE_EXPIRY']],
     [Template, ['EXTERNAL_DISPLAY', 'EXTERNAL_DISPLAY_PNG', 'RECEIPT', 'RECEIPT_PNG']],
     [CustomerType, ['INDIVIDUAL', 'BUSINESS']],
     [CancelReasonCode, ['Duplicate', 'Abandoned', 'Requested by customer', 'Other']],
     [Period, ['DAY', 'WEEK', 'FORTNIGHT', 'MONTH', 'HALF_YEAR', 'YEAR']],
     [Alignment, ['CALENDAR', 'ANCHORED']],
-    [EventType, ['PAYMENTS_STATUS', 'EXPIRED_STATUS', 'REFUND_STATUS', 'POS_PAYMENT_STATUS']],
+    [
+      EventType,
+      [
+        'PAYMENTS_STATUS',
+        'EXPIRED_STATUS',
+        'REFUND_STATUS',
+        'POS_PAYMENT_STATUS',
+        'TERMINAL_HEALTH',
+      ],
+    ],
     [CardPaymentStatus, ['COMPLETED', 'PENDING', 'AUTHORIZED', 'FAILED', 'CANCELLED']],
     [RefundStatus, ['INITIATED', 'PENDING', 'COMPLETED', 'FAILED', 'CANCELLED']],
     [RefundType, ['PARTIAL', 'FULL']],
@@ -170,6 +183,16 @@ describe('Pounds and PositivePounds', () => {
     expect(issues(PositivePounds, 0)[0]?.message).toBe('must be greater than 0');
     expect(issues(PositivePounds, -1)[0]?.message).toBe('must be greater than 0');
     expect(issues(PositivePounds, 1.005)[0]?.message).toBe('must have at most 2 decimal places');
+  });
+});
+
+describe('WholePence', () => {
+  it('takes whole pence from 0 to MAX_PENCE and refuses anything else with a message', () => {
+    for (const n of [0, 1, 2000, 9_999_999_999]) expect(parse(WholePence, n)).toBe(n);
+    for (const bad of [12.5, 1e-268, -1, 1e21, NaN, Infinity, '2000', null])
+      expect(WholePence.safeParse(bad).success, String(bad)).toBe(false);
+    expect(issues(WholePence, 1e-268)[0]?.message).toBe('must be a whole number of pence');
+    expect(issues(WholePence, -1)[0]?.message).toBe('must not be negative');
   });
 });
 

@@ -6,7 +6,12 @@ import { z } from 'zod';
 import { MAX_PENCE, decimalPlaces, decimalTextToPence, formatPence } from '../money';
 
 export const Environment = z.enum(['sandbox', 'production']);
-export const PaymentMethod = z.enum(['PAY_BY_BANK', 'CARD']);
+/**
+ * How a payment was paid. CASH is only ever recorded by the counter (POST /api/payments/cash):
+ * a payment request cannot offer it, so the methods a request asks for are RequestMethod.
+ */
+export const PaymentMethod = z.enum(['PAY_BY_BANK', 'CARD', 'CASH']);
+export const RequestMethod = z.enum(['PAY_BY_BANK', 'CARD']);
 export const CaptureType = z.enum(['AUTO_CAPTURE', 'MANUAL_CAPTURE', 'CAPTURE_BEFORE_EXPIRY']);
 export const Template = z.enum([
   'EXTERNAL_DISPLAY',
@@ -23,11 +28,17 @@ export const CancelReasonCode = z.enum([
 ]);
 export const Period = z.enum(['DAY', 'WEEK', 'FORTNIGHT', 'MONTH', 'HALF_YEAR', 'YEAR']);
 export const Alignment = z.enum(['CALENDAR', 'ANCHORED']);
+/**
+ * TERMINAL_HEALTH is this service's extension (docs/fleet.md): a kiosk's alert raised or
+ * recovered. A receiver that does not know it may ignore it; it is sent only to subscriptions
+ * that name it.
+ */
 export const EventType = z.enum([
   'PAYMENTS_STATUS',
   'EXPIRED_STATUS',
   'REFUND_STATUS',
   'POS_PAYMENT_STATUS',
+  'TERMINAL_HEALTH',
 ]);
 
 /**
@@ -164,6 +175,24 @@ export const Pounds = z
     `is too large: the largest amount is ${formatPence(MAX_PENCE)}`,
   );
 export const PositivePounds = Pounds.refine((n) => n > 0, 'must be greater than 0');
+
+/**
+ * An amount in whole pence (the few fields that say so in their name, such as a cash sale's
+ * `tenderedPence`): a non-negative integer within MAX_PENCE, so 12.5, 1e-268 or "2000" is a 400
+ * naming the field, never a sum the service has to guess at.
+ */
+export const WholePence = z
+  .number({ message: 'must be a whole number of pence' })
+  .int('must be a whole number of pence')
+  .nonnegative('must not be negative')
+  .max(MAX_PENCE, `is too large: the largest amount is ${formatPence(MAX_PENCE)}`);
+
+/** Pence of an amount that already passed `Pounds`; null when it did not (a refine runs anyway). */
+export function pencePart(pounds: unknown): number | null {
+  if (typeof pounds !== 'number' || decimalPlaces(pounds) > 2) return null;
+  const pence = decimalTextToPence(String(pounds));
+  return pence !== null && Math.abs(pence) <= MAX_PENCE ? pence : null;
+}
 
 /** Refund records carry amounts as decimal strings ("10.50"); both those and numbers parse. */
 export const PoundsOrDecimalText = z.union([

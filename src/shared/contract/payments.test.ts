@@ -305,9 +305,11 @@ describe('CardPaymentDetails and PaymentTransaction', () => {
     expect(paths(CardPaymentDetails, { ...cardDetails, maskedCardNumber: undefined })).toEqual([
       ['maskedCardNumber'],
     ]);
-    expect(paths(PaymentTransaction, { ...transaction, paymentMethod: 'CASH' })).toEqual([
+    expect(paths(PaymentTransaction, { ...transaction, paymentMethod: 'CHEQUE' })).toEqual([
       ['paymentMethod'],
     ]);
+    // A cash sale's transaction says CASH (POST /api/payments/cash).
+    expect(parse(PaymentTransaction, { ...transaction, paymentMethod: 'CASH' })).toBeTruthy();
     expect(paths(PaymentTransaction, { ...transaction, status: 'REFUNDED' })).toEqual([['status']]);
     expect(
       paths(PaymentTransaction, { ...transaction, cardPaymentDetails: { cardType: 'DEBIT' } }),

@@ -10,7 +10,10 @@ import {
   PageQuery,
   PaymentMethod,
   PaymentStatus,
+  RequestMethod,
   PositivePounds,
+  WholePence,
+  pencePart,
   Template,
   Timestamp,
   Uuid,
@@ -20,6 +23,7 @@ import {
 } from './common';
 import { checkLinesAddUp, DisplayLineItem, LineItems } from './line-items';
 import { RemoteCreator } from './terminals';
+import { formatPence } from '../money';
 
 export const DEFAULT_EXPIRES_IN_MS = 180_000;
 /** A payment request lives at most 7 days; longer links are a mistake, not a feature. */
@@ -32,7 +36,7 @@ export const ProcessPaymentBody = z
     amount: PositivePounds,
     storeId: Uuid.optional(),
     paymentMethod: z
-      .array(PaymentMethod)
+      .array(RequestMethod)
       .min(1, 'must name at least one payment method')
       .refine((m) => new Set(m).size === m.length, 'must not repeat a payment method')
       .optional(),
@@ -115,6 +119,9 @@ export const PaymentTransaction = z.object({
   errorDescription: z.string().optional(),
   bankName: z.string().optional(),
   cardPaymentDetails: CardPaymentDetails.optional(),
+  /** Extension, CASH only: what the customer handed over and the change given, in pence. */
+  tenderedPence: WholePence.optional(),
+  changePence: WholePence.optional(),
 });
 export type PaymentTransaction = z.infer<typeof PaymentTransaction>;
 
@@ -144,6 +151,49 @@ export const PaymentStatusRecord = z.object({
   lineItems: z.array(DisplayLineItem).optional(),
 });
 export type PaymentStatusRecord = z.infer<typeof PaymentStatusRecord>;
+
+/**
+ * A cash sale at the counter (extension, docs/payment-states.md): recorded COMPLETED at once,
+ * with what the customer handed over. The change is the service's to work out, so the kiosk,
+ * the receipt and the dashboard agree on it.
+ */
+export const CashPaymentBody = z
+  .object({
+    orderId: nonBlank(1, 50),
+    amount: PositivePounds,
+    tenderedPence: WholePence.describe(
+      'What the customer handed over, in pence: at least the amount',
+    ),
+    customerId: nonBlank(1, 100)
+      .optional()
+      .describe('Who paid, as the shop names them; "CASH" when absent'),
+    storeId: Uuid.optional(),
+    notes: Notes.optional(),
+    metadata: Metadata.optional(),
+    lineItems: LineItems.optional().describe(
+      'What the customer is paying for: the lines must add up to amount',
+    ),
+  })
+  .superRefine((b, ctx) => {
+    checkLinesAddUp(b, ctx);
+    // An amount or tender that failed its own check has said so already, naming its field.
+    const amount = pencePart(b.amount);
+    if (amount === null || !Number.isSafeInteger(b.tenderedPence)) return;
+    if (b.tenderedPence < amount)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tenderedPence'],
+        message: `must be at least the amount, ${formatPence(amount)}`,
+      });
+  });
+export type CashPaymentBody = z.infer<typeof CashPaymentBody>;
+
+/** The cash sale as recorded: its payment-status record, and the tendered and change. */
+export const CashPayment = PaymentStatusRecord.extend({
+  tenderedPence: WholePence,
+  changePence: WholePence,
+});
+export type CashPayment = z.infer<typeof CashPayment>;
 
 /** List payment requests (extension, for the dashboard): newest first, optionally filtered. */
 export const PaymentListQuery = PageQuery.extend({

@@ -14,6 +14,7 @@ import {
   RefundStatus,
   RefundType,
   Timestamp,
+  WholePence,
 } from './common';
 
 export const ReceiptShopRecord = z.object({
@@ -48,6 +49,10 @@ export const ReceiptRecord = z.object({
     .optional()
     .describe('The card that paid (brand and last four digits), for card payments'),
   bankName: z.string().optional(),
+  cash: z
+    .object({ tenderedPence: WholePence, changePence: WholePence })
+    .optional()
+    .describe('For cash sales: what the customer handed over and the change given, in pence'),
   notes: z.string().optional(),
   lineItems: z.array(DisplayLineItem),
   date: Timestamp.describe('When it was paid; until then, its last change'),
@@ -89,6 +94,7 @@ export function receiptRecord(r: Receipt): z.input<typeof ReceiptRecord> {
       ? { card: { ...(r.card.brand ? { brand: r.card.brand } : {}), last4: r.card.last4 } }
       : {}),
     ...(r.bankName ? { bankName: r.bankName } : {}),
+    ...(r.cash ? { cash: r.cash } : {}),
     ...(r.notes ? { notes: r.notes } : {}),
     lineItems: lineItemsOfBasket(r.lines),
     date: new Date(r.date).toISOString(),
@@ -126,6 +132,7 @@ export function receiptOfRecord(w: ReceiptRecord): Receipt {
     method: w.paymentMethod,
     card: w.card ? { brand: w.card.brand ?? null, last4: w.card.last4 } : null,
     bankName: w.bankName ?? null,
+    cash: w.cash ?? null,
     notes: w.notes ?? null,
     lines: displayLinesInPence(w.lineItems),
     date: Date.parse(w.date),

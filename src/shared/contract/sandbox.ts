@@ -1,6 +1,6 @@
 /** Sandbox controls (docs/sandbox.md): sandbox secrets only. */
 import { z } from 'zod';
-import { CaptureType, PaymentMethod, Pounds, Timestamp } from './common';
+import { CaptureType, RequestMethod, Pounds, Timestamp } from './common';
 
 export const ClockAdvanceBody = z.object({
   ms: z
@@ -13,7 +13,7 @@ export const ClockResponse = z.object({ now: Timestamp });
 
 export const SimulateBody = z
   .object({
-    paymentMethod: PaymentMethod,
+    paymentMethod: RequestMethod,
     outcome: z.enum(['COMPLETED', 'FAILED', 'AUTHORIZED']),
     tipAmount: Pounds.refine((n) => n >= 0, 'must not be negative').optional(),
     /**

@@ -77,9 +77,10 @@ describe('EventData and WebhookEvent', () => {
     expect(paths(EventData, { status: 'COMPLETED', type: 'POS_PAYMENT_STATUS' })).toEqual([
       ['type'],
     ]);
-    expect(paths(EventData, { status: 'COMPLETED', paymentMethod: 'CASH' })).toEqual([
+    expect(paths(EventData, { status: 'COMPLETED', paymentMethod: 'CHEQUE' })).toEqual([
       ['paymentMethod'],
     ]);
+    expect(parse(EventData, { status: 'COMPLETED', paymentMethod: 'CASH' })).toBeTruthy();
     expect(paths(EventData, { status: 'COMPLETED', metadata: { a: 1 } })).toEqual([
       ['metadata', 'a'],
     ]);

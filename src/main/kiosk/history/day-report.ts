@@ -26,7 +26,7 @@ const StoredReconciliation = EndOfDayReport.pick({ date: true }).extend({
 export type StoredReconciliation = z.infer<typeof StoredReconciliation>;
 
 export interface DayTakings {
-  method: 'PAY_BY_BANK' | 'CARD';
+  method: 'PAY_BY_BANK' | 'CARD' | 'CASH';
   count: number;
   totalPence: number;
   tipsPence: number;
@@ -60,7 +60,7 @@ export function createDayReports(db: Database.Database, timeZone: string) {
       amount_pence: number;
       paid_pence: number;
       tip_pence: number;
-      paid_method: 'PAY_BY_BANK' | 'CARD';
+      paid_method: 'PAY_BY_BANK' | 'CARD' | 'CASH';
       completed_at: number;
     }
   >(`SELECT payment_request_id, order_id, status, amount_pence, paid_pence, tip_pence, paid_method,

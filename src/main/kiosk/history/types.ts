@@ -4,7 +4,7 @@ import type { StatusSource } from '../types';
 import type { RemoteCreator } from '../../../shared/contract/terminals';
 
 export type Origin = 'remote' | 'counter';
-export type PaidMethod = 'PAY_BY_BANK' | 'CARD';
+export type PaidMethod = 'PAY_BY_BANK' | 'CARD' | 'CASH';
 
 /** A payment as the kiosk knows it. Times are ms since the epoch; money is integer pence. */
 export interface KioskPayment {

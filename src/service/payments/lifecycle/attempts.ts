@@ -32,6 +32,8 @@ export interface AttemptInput {
   settle?: { outcome: 'COMPLETED' | 'FAILED' | 'AUTHORIZED'; errorDescription?: string };
   /** A card authorization to capture later (saved-card charges, sandbox simulate). */
   authorization?: Authorization;
+  /** CASH: what the customer handed over, in pence. */
+  tenderedPence?: number;
 }
 
 /** How a card authorization ends: captured by hand, by itself before expiry, or released. */
@@ -75,6 +77,7 @@ export function createAttempts(
       captureOutcome: input.authorization?.captureOutcome
         ? JSON.stringify(input.authorization.captureOutcome)
         : null,
+      tenderedPence: input.tenderedPence ?? null,
       settleAt: input.status === 'PENDING' ? now + CARD_SETTLE_MS : null,
       settleOutcome: input.settle?.outcome ?? null,
       error: input.settle?.errorDescription ?? null,

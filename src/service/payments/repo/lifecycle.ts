@@ -42,6 +42,7 @@ export interface AttemptRow {
   authExpiresAt: number | null;
   autoCaptureAt: number | null;
   captureOutcome: string | null;
+  tenderedPence: number | null;
   now: number;
 }
 
@@ -57,8 +58,8 @@ export function createLifecycleStatements(store: Store) {
     INSERT INTO transactions (id, payment_request_id, method, status, amount_pence, tip_pence,
       bank_name, card_brand, card_last4, card_type, capture_type, settle_at, settle_outcome,
       error_description, card_id, auth_expires_at, auto_capture_at, capture_outcome,
-      created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      tendered_pence, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   /** An attempt's values in the order of insertTx's columns. */
   const txValues = (t: AttemptRow) => [
     t.id,
@@ -79,6 +80,7 @@ export function createLifecycleStatements(store: Store) {
     t.authExpiresAt,
     t.autoCaptureAt,
     t.captureOutcome,
+    t.tenderedPence,
     t.now,
     t.now,
   ];

@@ -34,7 +34,7 @@ const REQUEST_COLUMNS = `r.id, r.merchant_id, r.environment, r.store_id, r.termi
 const TRANSACTION_COLUMNS = `t.id, t.payment_request_id, t.method, t.status, t.amount_pence,
   t.tip_pence, t.error_description, t.bank_name, t.card_brand, t.card_last4, t.card_type,
   t.capture_type, t.settle_at, t.settle_outcome, t.card_id, t.auth_expires_at,
-  t.auto_capture_at, t.capture_outcome, t.created_at, t.updated_at`;
+  t.auto_capture_at, t.capture_outcome, t.created_at, t.updated_at, t.tendered_pence`;
 /* eslint-disable @typescript-eslint/no-explicit-any -- a row of the statement above, by position */
 const requestOf = (c: any[]): RequestRow => ({
   id: c[0],
@@ -84,6 +84,7 @@ const transactionOf = (c: any[]): TransactionRow => ({
   capture_outcome: c[17],
   created_at: c[18],
   updated_at: c[19],
+  tendered_pence: c[20],
 });
 /* eslint-enable @typescript-eslint/no-explicit-any */
 

@@ -21,6 +21,21 @@ export const paymentsContract = {
     response: payments.PaymentRequest,
     errors: [400, 500],
   }),
+  recordCashPayment: route({
+    method: 'post',
+    idempotent: true,
+    path: '/api/payments/cash',
+    tag: 'Payment requests',
+    auth: 'merchantOrTerminal',
+    extension: true,
+    summary: 'Record a cash sale taken at the counter',
+    description:
+      'The payment is COMPLETED at once with method CASH; tenderedPence must be at least the amount, and changePence is what to hand back. Send an Idempotency-Key so a retry records it once.',
+    body: payments.CashPaymentBody,
+    status: 200,
+    response: payments.CashPayment,
+    errors: [400],
+  }),
   cancelPaymentRequest: route({
     method: 'post',
     idempotent: true,

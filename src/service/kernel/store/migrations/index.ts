@@ -46,6 +46,7 @@ import m0029 from './0029-payment-history';
 import m0030 from './0030-receipt-shops';
 import m0031 from './0031-commit-markers';
 import m0032 from './0032-primary-store-address';
+import m0033 from './0033-cash-tendered';
 
 export const migrations: readonly Migration[] = [
   m0001,
@@ -80,6 +81,7 @@ export const migrations: readonly Migration[] = [
   m0030,
   m0031,
   m0032,
+  m0033,
 ];
 
 /** What `dialect` runs, in order: its version is how many of these it has run. */
