@@ -31,6 +31,9 @@ export const KioskState = z.object({
       merchantName: z.string().nullable(),
       /** The shop's logo on the service (an absolute URL), when it has one. */
       merchantLogoUrl: z.string().nullable().optional(),
+      /** The store's defaults for the customer display (the customer may change them there). */
+      displayHighContrast: z.boolean().optional(),
+      displayLargeText: z.boolean().optional(),
     }),
   ]),
   /** The push channel's state; `offline` also when the service cannot be reached at all. */
@@ -99,6 +102,12 @@ export const DisplayState = z.object({
   shopName: z.string().nullable(),
   /** The shop's logo on the service, shown as an image beside its name; null without one. */
   shopLogoUrl: z.string().nullable().optional(),
+  /**
+   * The store's defaults for the display's high contrast and larger text; the customer switches
+   * either on the display itself, until their payment ends.
+   */
+  displayHighContrast: z.boolean().optional(),
+  displayLargeText: z.boolean().optional(),
   locale: z.string(),
   active: DisplayPayment.nullable(),
   /** Payment requests waiting for the display, next first (as the customer will see them). */
@@ -131,6 +140,8 @@ export function displayStateOf(state: KioskState): DisplayState {
   return {
     shopName: state.pairing.paired ? state.pairing.merchantName : null,
     shopLogoUrl: state.pairing.paired ? (state.pairing.merchantLogoUrl ?? null) : null,
+    displayHighContrast: state.pairing.paired && state.pairing.displayHighContrast === true,
+    displayLargeText: state.pairing.paired && state.pairing.displayLargeText === true,
     locale: state.locale,
     active: state.active ? displayPayment(state.active) : null,
     queue: state.queue.map(displayPayment),

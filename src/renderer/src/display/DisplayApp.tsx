@@ -9,6 +9,7 @@ import type { BasketLine, DraftBasket } from '../../../shared/bridge';
 import { basketTotalPence } from '../../../shared/basket';
 import { BasketMismatch, DisplayBasket } from './DisplayBasket';
 import { ReceiptOffer } from './ReceiptOffer';
+import { AccessControls, useDisplayAccess } from './AccessControls';
 
 const useTemplate = prefersTemplate(location.search);
 
@@ -27,6 +28,13 @@ export function DisplayApp() {
   const imageKey = `${view.paymentRequestId}|${image}`;
   const qrReady = image !== '' && loaded === imageKey;
   /** The QR code (or template image) of the payment on screen; small beside a failure. */
+  const { access, toggle } = useDisplayAccess(
+    {
+      highContrast: display?.displayHighContrast ?? false,
+      largeText: display?.displayLargeText ?? false,
+    },
+    view.kind === 'idle',
+  );
   const code = (small: boolean) =>
     image && (
       <CodeImage
@@ -40,12 +48,13 @@ export function DisplayApp() {
 
   return (
     <main
-      className={`display display--${view.kind}`}
+      className={`display display--${view.kind}${access.highContrast ? ' display--contrast' : ''}${access.largeText ? ' display--large' : ''}`}
       data-payment-state={view.kind}
       data-payment-request-id={view.paymentRequestId}
       data-qr-ready={qrReady ? 'true' : 'false'}
       data-basket-lines={building ? building.lines.length : lines.length}
     >
+      <AccessControls access={access} toggle={toggle} />
       <div className="display__stage" key={`${view.kind}-${view.paymentRequestId}`}>
         {view.kind === 'idle' &&
           (building ? <Building basket={building} /> : <Idle merchant={merchant} logo={logo} />)}
@@ -187,8 +196,14 @@ function DisplayCountdown({ expiresAt }: { expiresAt: string }) {
 
 const STAGE_TEXT = {
   scan: { title: 'Scan to pay', line: 'Point your phone’s camera at the code' },
-  approve: { title: 'Approve on your phone', line: 'Finish paying in your banking app or browser' },
-  confirming: { title: 'Confirming your payment…', line: 'This takes a moment' },
+  approve: {
+    title: 'Approve on your phone',
+    line: 'Finish paying in your banking app or browser',
+  },
+  confirming: {
+    title: 'Confirming your payment…',
+    line: 'This takes a moment',
+  },
 } as const;
 
 function Awaiting({

@@ -1,0 +1,277 @@
+/**
+ * The customer display for every customer: high contrast (every text measured at 7:1 or more),
+ * larger text (twice the size, nothing clipped at 1280×800 nor on a 1080×1920 portrait screen),
+ * each switched on the display itself by touch or by keyboard; axe-core and the common layout
+ * check on every screen in each mode. Counter runs as `npm start` does, in real Chromium.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { atEachWidth, checkCommonLayout } from './layout';
+import {
+  api,
+  displayRoot,
+  expectAccessible,
+  payByBank,
+  scanQr,
+  startKiosk,
+  tempDir,
+  type Kiosk,
+} from './kiosk-harness';
+
+test.describe.configure({ mode: 'serial' });
+
+const cleanups: (() => unknown)[] = [];
+test.afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function launch(): Promise<Kiosk> {
+  const dir = tempDir();
+  const kiosk = await startKiosk(dir.path);
+  cleanups.push(() => dir.remove());
+  cleanups.push(() => kiosk.stop());
+  return kiosk;
+}
+
+async function open(
+  browser: Browser,
+  url: string,
+  width: number,
+  height: number,
+  hasTouch = false,
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width, height },
+    bypassCSP: true,
+    hasTouch,
+  });
+  cleanups.push(() => context.close());
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
+}
+
+async function pushRemote(kiosk: Kiosk, amount: number): Promise<string> {
+  const terminals = await api(kiosk.serviceUrl, kiosk.sandboxSecret!, 'GET', '/api/terminal');
+  const id = terminals.find((t: { name: string }) => t.name === 'Counter kiosk').id;
+  const { paymentRequestId } = await api(
+    kiosk.serviceUrl,
+    kiosk.sandboxSecret!,
+    'POST',
+    '/api/terminal/process-remote-payment',
+    { id, amount },
+  );
+  return paymentRequestId;
+}
+
+/** Waits for the screen's entrance animation, so what is measured is what the customer sees. */
+async function settled(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * Every visible text on the page with its contrast ratio (WCAG 2 relative luminance): its colour
+ * against the first opaque background found walking up from it.
+ */
+function contrastOfEveryText(): { text: string; ratio: number }[] {
+  const parse = (c: string) => {
+    const m = /rgba?\(([\d.]+),?\s*([\d.]+),?\s*([\d.]+)(?:,?\s*\/?\s*([\d.]+))?\)/.exec(c);
+    if (!m) return null;
+    return { r: +m[1]!, g: +m[2]!, b: +m[3]!, a: m[4] === undefined ? 1 : +m[4] };
+  };
+  const channel = (v: number) => {
+    const s = v / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = (c: { r: number; g: number; b: number }) =>
+    0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b);
+  const backgroundOf = (el: Element | null) => {
+    for (let at = el; at; at = at.parentElement) {
+      const bg = parse(getComputedStyle(at).backgroundColor);
+      if (bg && bg.a >= 0.99) return bg;
+    }
+    return { r: 255, g: 255, b: 255, a: 1 };
+  };
+  const results: { text: string; ratio: number }[] = [];
+  for (const el of Array.from(document.body.querySelectorAll('*'))) {
+    const own = Array.from(el.childNodes)
+      .filter((n) => n.nodeType === Node.TEXT_NODE)
+      .map((n) => n.textContent ?? '')
+      .join('')
+      .trim();
+    if (!own || el.closest('.sr-only')) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    const fg = parse(getComputedStyle(el).color)!;
+    const bg = backgroundOf(el);
+    // A translucent text colour is blended with its background, as the screen draws it.
+    const blended = {
+      r: fg.r * fg.a + bg.r * (1 - fg.a),
+      g: fg.g * fg.a + bg.g * (1 - fg.a),
+      b: fg.b * fg.a + bg.b * (1 - fg.a),
+    };
+    const [hi, lo] = [luminance(blended), luminance(bg)].sort((a, b) => b - a);
+    results.push({ text: own, ratio: Math.round(((hi! + 0.05) / (lo! + 0.05)) * 100) / 100 });
+  }
+  return results;
+}
+
+/** Texts whose box is narrower than their text, or that reach past the screen's edge. */
+function clippedTexts(): string[] {
+  const clipped: string[] = [];
+  for (const el of Array.from(document.body.querySelectorAll('*'))) {
+    const hasText = Array.from(el.childNodes).some(
+      (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim(),
+    );
+    if (!hasText || el.closest('.sr-only')) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width === 0) continue;
+    if (el.scrollWidth > el.clientWidth + 1 || box.left < -1 || box.right > innerWidth + 1)
+      clipped.push(`${el.textContent?.trim()} (${el.scrollWidth} > ${el.clientWidth})`);
+  }
+  if (document.scrollingElement!.scrollWidth > innerWidth)
+    clipped.push('the page scrolls sideways');
+  return clipped;
+}
+
+async function expectHighContrast(page: Page, screen: string) {
+  await settled(page);
+  const texts = await page.evaluate(contrastOfEveryText);
+  expect(texts.length, `${screen}: texts measured`).toBeGreaterThan(2);
+  const low = texts.filter((t) => t.ratio < 7);
+  expect(low, `${screen}: texts under 7:1 in high contrast`).toEqual([]);
+}
+
+async function expectNothingClipped(page: Page, screen: string) {
+  await settled(page);
+  expect(await page.evaluate(clippedTexts), `${screen}: clipped text`).toEqual([]);
+}
+
+const fontSizeOf = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+
+/** Every check of one screen in the modes switched on now. */
+async function checkScreen(page: Page, screen: string) {
+  const root = displayRoot(page);
+  if ((await root.getAttribute('class'))!.includes('display--contrast'))
+    await expectHighContrast(page, screen);
+  if ((await root.getAttribute('class'))!.includes('display--large'))
+    await expectNothingClipped(page, screen);
+  await expectAccessible(page, screen);
+}
+
+test('high contrast measures 7:1 on every text of each screen; larger text doubles it and clips nothing', async ({
+  browser,
+}) => {
+  const kiosk = await launch();
+  const display = await open(browser, kiosk.displayUrl, 1280, 800);
+  await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'idle');
+  const plainLine = await fontSizeOf(display, '.idle__line');
+
+  // Both toggles are off by default, say so in words, and switch by keyboard.
+  const contrast = display.getByRole('button', { name: 'High contrast' });
+  const large = display.getByRole('button', { name: 'Larger text' });
+  await expect(contrast).toHaveAttribute('aria-pressed', 'false');
+  await expect(large).toHaveAttribute('aria-pressed', 'false');
+  await contrast.focus();
+  await display.keyboard.press('Enter');
+  await expect(contrast).toHaveAttribute('aria-pressed', 'true');
+  await expect(displayRoot(display)).toHaveClass(/display--contrast/);
+  await checkScreen(display, 'idle, high contrast');
+
+  await large.focus();
+  await display.keyboard.press('Space');
+  await expect(large).toHaveAttribute('aria-pressed', 'true');
+  expect(await fontSizeOf(display, '.idle__line')).toBeCloseTo(plainLine * 2, 0);
+  await checkScreen(display, 'idle, high contrast, larger text');
+
+  // The payment: the customer's choice stays on while they pay.
+  const id = await pushRemote(kiosk, 12.5);
+  await expect(displayRoot(display)).toHaveAttribute('data-payment-request-id', id);
+  await expect(displayRoot(display)).toHaveClass(/display--contrast/);
+  await checkScreen(display, 'awaiting, high contrast, larger text');
+  // The code stays scannable at twice the text: a real decoder reads it, at least 320 px wide.
+  const paymentUrl = await scanQr(display);
+  const codeBox = await display.locator('.code img').boundingBox();
+  expect(codeBox!.width).toBeGreaterThanOrEqual(320);
+  // Nobody scrolls a customer display: the code and the time left stay in view at 1280×800.
+  for (const what of [display.locator('.code img'), display.getByTestId('display-countdown')])
+    expect((await what.boundingBox())!.y + (await what.boundingBox())!.height).toBeLessThanOrEqual(
+      800,
+    );
+  await display.screenshot({ path: '/tmp/display-access-large.png' });
+
+  await display.setViewportSize({ width: 1080, height: 1920 });
+  await checkScreen(display, 'awaiting, portrait 1080×1920, high contrast, larger text');
+  await display.screenshot({ path: '/tmp/display-access-portrait.png' });
+  await display.setViewportSize({ width: 1280, height: 800 });
+
+  // Contrast alone, then larger text alone, on the same screen.
+  await large.click();
+  await checkScreen(display, 'awaiting, high contrast');
+  await contrast.click();
+  await large.click();
+  await checkScreen(display, 'awaiting, larger text');
+  await contrast.click();
+
+  const phone = await open(browser, 'about:blank', 390, 844);
+  await payByBank(phone, paymentUrl);
+  await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'completed');
+  await checkScreen(display, 'paid, high contrast, larger text');
+  await display.setViewportSize({ width: 1080, height: 1920 });
+  await checkScreen(display, 'paid, portrait 1080×1920, high contrast, larger text');
+
+  // The payment over, the next customer starts from the store's defaults (both off).
+  await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'idle', {
+    timeout: 15_000,
+  });
+  await expect(contrast).toHaveAttribute('aria-pressed', 'false');
+  await expect(large).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('the toggles work by touch alone, and every mode passes the layout check at each width', async ({
+  browser,
+}) => {
+  const kiosk = await launch();
+  const display = await open(browser, kiosk.displayUrl, 1280, 800, true);
+  await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'idle');
+  await pushRemote(kiosk, 7.25);
+  await expect(displayRoot(display)).toHaveAttribute('data-qr-ready', 'true');
+  const contrast = display.getByRole('button', { name: 'High contrast' });
+  const large = display.getByRole('button', { name: 'Larger text' });
+  // Each a large target for a finger.
+  for (const toggle of [contrast, large]) {
+    const box = (await toggle.boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(64);
+  }
+  const modes: [string, boolean, boolean][] = [
+    ['standard', false, false],
+    ['high contrast', true, false],
+    ['larger text', false, true],
+    ['high contrast and larger text', true, true],
+  ];
+  for (const [mode, wantContrast, wantLarge] of modes) {
+    if ((await contrast.getAttribute('aria-pressed')) !== String(wantContrast))
+      await contrast.tap();
+    if ((await large.getAttribute('aria-pressed')) !== String(wantLarge)) await large.tap();
+    await expect(contrast).toHaveAttribute('aria-pressed', String(wantContrast));
+    await expect(large).toHaveAttribute('aria-pressed', String(wantLarge));
+    await atEachWidth(display, async (width) => {
+      await settled(display);
+      await checkCommonLayout(display, `display awaiting, ${mode}`, width);
+      if (wantLarge) await expectNothingClipped(display, `awaiting, ${mode}, ${width}px`);
+      if (wantContrast) await expectHighContrast(display, `awaiting, ${mode}, ${width}px`);
+    });
+  }
+  await display.setViewportSize({ width: 1280, height: 800 });
+  await display.screenshot({ path: '/tmp/display-access-both.png' });
+});
