@@ -5,16 +5,20 @@
  * send remote payments to a streaming terminal; the primary is killed (kill -9 of its postgres
  * and of its Patroni). Reports the time without service, the requests answered 503, answers lost
  * on the way, and the check afterwards: answered payments missing or in another state, keys run
- * twice, remote payments not streamed exactly once (all must be 0).
+ * twice, remote payments not streamed exactly once, paid payments or refunds whose webhook never
+ * came (all must be 0), and webhooks delivered again.
  * Run alone: `npm run bench -- --only failover`. Env: BENCH_SECONDS (load before and after the
  * kill, default 10).
  */
 import {
   checkDatabase,
   checkStream,
+  checkWebhooks,
   internalErrors,
+  repeatedWebhooks,
   secondsWithoutService,
   startRig,
+  settled,
   underLoad,
 } from '../test/helpers/failover-load';
 import { haStackAvailable, PATRONI_TTL_S, startHaStack } from '../test/helpers/ha-stack';
@@ -34,15 +38,11 @@ export async function figures(): Promise<Figure[]> {
         stack.kill(old);
         await stack.waitForPrimary(old);
       });
-      // The stream may trail the answers by a moment.
-      let unstreamed = checkStream(rig, load);
-      for (let i = 0; i < 60 && unstreamed.length; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
-        unstreamed = checkStream(rig, load);
-      }
+      // The stream and the webhooks may trail the answers by a moment.
       const problems = [
         ...(await checkDatabase(rig, load)),
-        ...unstreamed,
+        ...(await settled(() => checkStream(rig, load))),
+        ...(await settled(() => checkWebhooks(rig, load))),
         ...load.failures,
         ...internalErrors(rig),
       ];
@@ -59,6 +59,11 @@ export async function figures(): Promise<Figure[]> {
         { name: 'requests answered 503 (sent again)', value: load.unavailable, unit: 'requests' },
         { name: 'answers lost (sent again)', value: load.lostAnswers, unit: 'requests' },
         { name: 'payments answered', value: load.payments.size, unit: 'payments' },
+        {
+          name: 'webhooks delivered again (same webhook-id)',
+          value: repeatedWebhooks(rig),
+          unit: 'deliveries',
+        },
         {
           name: 'answered but wrong afterwards (missing, run twice, not streamed once)',
           value: problems.length,

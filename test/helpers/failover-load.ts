@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { runTs, type Running } from './process';
 import { connectSse, type SseConnection } from './sse';
+import { startReceiver, type Receiver } from './webhook-receiver';
 
 const SECRET = 'sk_sandbox_failover';
 const LISTENING = /^service listening on (http:\/\/127\.0\.0\.1:\d+)/m;
@@ -24,6 +25,8 @@ export interface Rig {
   databaseUrl: string;
   instances: Instance[];
   terminal: { id: string; secret: string; stream: SseConnection };
+  /** Subscribed to the merchant's payment and refund events. */
+  webhooks: Receiver;
   close(): Promise<void>;
 }
 
@@ -53,12 +56,19 @@ export async function startRig(databaseUrl: string): Promise<Rig> {
   const paired = (await res.json()) as { terminal: { id: string }; secret: string };
   const stream = await connectSse(`${a.url}/api/terminal/events`, paired.secret);
   await stream.next((e) => e.event === 'ready');
+  const webhooks = await startReceiver();
+  await send(a.url, 'POST', '/api/webhooks', {
+    url: webhooks.url,
+    eventTypes: ['PAYMENTS_STATUS', 'REFUND_STATUS'],
+  });
   return {
     databaseUrl,
     instances,
     terminal: { id: paired.terminal.id, secret: paired.secret, stream },
+    webhooks,
     async close() {
       stream.close();
+      await webhooks.close();
       for (const inst of instances) inst.proc.child.kill('SIGKILL');
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     },
@@ -238,6 +248,58 @@ export async function checkDatabase(rig: Rig, load: Load): Promise<string[]> {
   return problems;
 }
 
+/**
+ * Every payment the database holds paid and every refund it holds reached the merchant's webhook
+ * endpoint, across the failover: a delivery claimed on the old primary is not lost. Delivery is
+ * at least once (docs/webhooks.md): one in flight when the primary died may come again with the
+ * same webhook-id, never more than once again.
+ */
+export async function checkWebhooks(rig: Rig, load: Load): Promise<string[]> {
+  const client = new pg.Client({ connectionString: rig.databaseUrl });
+  client.on('error', () => {});
+  await client.connect();
+  const ids = [...load.payments.keys()];
+  const paid = await client.query<{ id: string }>(
+    "SELECT id FROM payment_requests WHERE id = ANY($1) AND status = 'COMPLETED'",
+    [ids],
+  );
+  const refunds = await client.query<{ id: string }>(
+    'SELECT id FROM refunds WHERE payment_request_id = ANY($1)',
+    [ids],
+  );
+  await client.end();
+  const got = rig.webhooks.received;
+  const problems = [
+    ...paid.rows
+      .filter(
+        (r) =>
+          !got.some(
+            (w) =>
+              w.json.type === 'PAYMENTS_STATUS' &&
+              w.json.data.paymentRequestId === r.id &&
+              w.json.data.status === 'COMPLETED',
+          ),
+      )
+      .map((r) => `payment ${r.id}: paid, no webhook`),
+    ...refunds.rows
+      .filter((r) => !got.some((w) => w.json.data.refundId === r.id))
+      .map((r) => `refund ${r.id}: no webhook`),
+  ];
+  const times = new Map<string, number>();
+  for (const w of got) {
+    const id = String(w.headers['webhook-id']);
+    times.set(id, (times.get(id) ?? 0) + 1);
+  }
+  for (const [id, n] of times) if (n > 2) problems.push(`webhook ${id} sent ${n} times`);
+  return problems;
+}
+
+/** Deliveries the endpoint received more than once (the same webhook-id). */
+export const repeatedWebhooks = (rig: Rig): number => {
+  const ids = rig.webhooks.received.map((w) => String(w.headers['webhook-id']));
+  return ids.length - new Set(ids).size;
+};
+
 export function checkStream(rig: Rig, load: Load): string[] {
   const seen = new Map<string, number>();
   for (const e of rig.terminal.stream.events)
@@ -249,6 +311,20 @@ export function checkStream(rig: Rig, load: Load): string[] {
   return [...load.remote]
     .filter((id) => seen.get(id) !== 1)
     .map((id) => `${id} streamed ${seen.get(id) ?? 0} times`);
+}
+
+/** `check`'s problems once it has none, or after `ms`: what trails the answers catches up. */
+export async function settled(
+  check: () => string[] | Promise<string[]>,
+  ms = 30_000,
+): Promise<string[]> {
+  const until = Date.now() + ms;
+  let problems = await check();
+  while (problems.length && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    problems = await check();
+  }
+  return problems;
 }
 
 /** The longest time nothing was answered successfully, from the disruption on, in seconds. */
