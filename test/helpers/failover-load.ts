@@ -252,7 +252,7 @@ export async function checkDatabase(rig: Rig, load: Load): Promise<string[]> {
  * Every payment the database holds paid and every refund it holds reached the merchant's webhook
  * endpoint, across the failover: a delivery claimed on the old primary is not lost. Delivery is
  * at least once (docs/webhooks.md): one in flight when the primary died may come again with the
- * same webhook-id, never more than once again.
+ * same webhook-id, never more than once again; and no move was made twice.
  */
 export async function checkWebhooks(rig: Rig, load: Load): Promise<string[]> {
   const client = new pg.Client({ connectionString: rig.databaseUrl });
@@ -286,11 +286,18 @@ export async function checkWebhooks(rig: Rig, load: Load): Promise<string[]> {
       .map((r) => `refund ${r.id}: no webhook`),
   ];
   const times = new Map<string, number>();
+  // A move made twice (a sweep run on both sides of the failover) is two events for one state.
+  const events = new Map<string, Set<string>>();
   for (const w of got) {
     const id = String(w.headers['webhook-id']);
     times.set(id, (times.get(id) ?? 0) + 1);
+    const { refundId, paymentRequestId, status } = w.json.data;
+    const state = `${w.json.type} ${String(refundId ?? paymentRequestId)} ${String(status)}`;
+    events.set(state, (events.get(state) ?? new Set()).add(id));
   }
   for (const [id, n] of times) if (n > 2) problems.push(`webhook ${id} sent ${n} times`);
+  for (const [state, ids] of events)
+    if (ids.size > 1) problems.push(`${state}: ${ids.size} events`);
   return problems;
 }
 

@@ -30,7 +30,7 @@ import {
 import { haStackAvailable, PATRONI_TTL_S, startHaStack, type HaStack } from '../helpers/ha-stack';
 import { postgresMigrations } from '../../src/service/kernel/store/migrations';
 
-const LOAD_MS = process.env.FAILOVER_LONG ? 20_000 : 2_000;
+const LOAD_MS = process.env.FAILOVER_LONG ? 20_000 : 3_000;
 let stack: HaStack | undefined;
 let rig: Rig | undefined;
 
