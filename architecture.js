@@ -100,6 +100,7 @@ export const floorPlans = {
       },
       site: { mayImport: ['kernel', 'http', 'ui', 'webhooks'] },
       mcp: { mayImport: ['kernel', 'http'] },
+      fleet: { mayImport: ['kernel', 'http', 'messages', 'merchants', 'terminals'] },
     },
     // Floors, not areas: many areas use many of their modules directly.
     publicOnly: [
@@ -122,6 +123,7 @@ export const floorPlans = {
       'sandbox',
       'site',
       'mcp',
+      'fleet',
     ],
   },
   kiosk: {

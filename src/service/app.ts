@@ -17,6 +17,8 @@ import { terminalCardRoutes } from './cards/terminal-routes';
 import { cardsFor } from './cards/collect';
 import { saveCardPageRoutes } from './cards/save-card-page';
 import { customerRoutes } from './customers/routes';
+import { fleetGauges } from './fleet';
+import { fleetRoutes } from './fleet/routes';
 import { terminalCustomerRoutes } from './customers/terminal-routes';
 import { composeContext, type Area, type ServiceContext } from './context';
 import { createScheduler } from './scheduler';
@@ -140,6 +142,7 @@ const AREAS: Area[] = [
   terminalDisplayRoutes,
   terminalRoutes,
   storeRoutes,
+  fleetRoutes,
   merchantRoutes,
   merchantEventRoutes,
   secretRoutes,
@@ -265,6 +268,7 @@ function buildApp(ctx: ServiceContext, options: ServiceOptions, log: (line: stri
         store,
         openStreams: () => ctx.streams.count(),
         now: () => Date.now(),
+        fleet: fleetGauges(store, ctx.presence),
       })
     : undefined;
   app.use('*', requestLog(options.logger, metrics?.observe));

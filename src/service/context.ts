@@ -10,6 +10,7 @@ import type { AgentContext } from './agent/context';
 import type { BankContext } from './bank/context';
 import type { CardsContext } from './cards/context';
 import type { CustomersContext } from './customers/context';
+import type { FleetContext } from './fleet/context';
 import type { HostedContext } from './hosted/context';
 import type { Area as AreaOf } from './http/context';
 import { createAuthenticator } from './http/auth';
@@ -42,6 +43,7 @@ import type { WebhooksContext } from './webhooks/context';
 export type ServiceContext = BankContext &
   CardsContext &
   CustomersContext &
+  FleetContext &
   HostedContext &
   ImagesContext &
   McpContext &

@@ -20,6 +20,16 @@ export interface MetricsSources {
   store: Store;
   openStreams: () => number;
   now: () => number;
+  /** Per-store kiosk figures (the fleet area's), already bounded in how many stores they name. */
+  fleet?: () => Promise<FleetGauge[]>;
+}
+
+export interface FleetGauge {
+  store: string;
+  environment: string;
+  online: number;
+  printersInError: number;
+  oldestWorkSeconds: number;
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -67,6 +77,7 @@ export function createMetrics(token: string, sources: MetricsSources): Metrics {
     },
   });
   databaseHealth(registry, sources.store);
+  if (sources.fleet) fleetMetrics(registry, sources.fleet);
   const expected = digest(`Bearer ${token}`);
   return {
     registry,
@@ -115,4 +126,40 @@ function databaseHealth(registry: Registry, store: Store): void {
       this.set(health.secondsWithoutPrimary());
     },
   });
+}
+
+/** Per-store kiosk gauges, read once per scrape and shared by the three. */
+function fleetMetrics(registry: Registry, read: () => Promise<FleetGauge[]>) {
+  let scrape: Promise<FleetGauge[]> | null = null;
+  const once = () => {
+    scrape ??= read().finally(() => setTimeout(() => (scrape = null), 0));
+    return scrape;
+  };
+  const gauge = (name: string, help: string, pick: (g: FleetGauge) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['store', 'environment'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const g of await once())
+          this.set({ store: g.store, environment: g.environment }, pick(g));
+      },
+    });
+  gauge(
+    'counter_store_kiosks_online',
+    'Kiosks with a push stream open, per store',
+    (g) => g.online,
+  );
+  gauge(
+    'counter_store_printers_in_error',
+    'Kiosks whose receipt printer is offline or in error, per store',
+    (g) => g.printersInError,
+  );
+  gauge(
+    'counter_store_oldest_waiting_work_seconds',
+    'Age of the oldest work kept on a kiosk of the store (0 when none)',
+    (g) => g.oldestWorkSeconds,
+  );
 }

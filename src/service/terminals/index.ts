@@ -1,4 +1,4 @@
 /** The terminals area as other areas see it. */
 export { HEARTBEAT_MS } from './stream';
-export type { Presence } from './model';
+export type { Presence, TerminalReader, TerminalRow } from './model';
 export { pushTokenWrites } from './repo/terminals';

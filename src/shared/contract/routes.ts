@@ -11,6 +11,7 @@ import { agentPayContract } from './areas/agent-pay';
 import { bankContract } from './areas/bank';
 import { cardsContract } from './areas/cards';
 import { customersContract } from './areas/customers';
+import { fleetContract } from './areas/fleet';
 import { merchantContract } from './areas/merchant';
 import { operationsContract } from './areas/operations';
 import { paymentsContract } from './areas/payments';
@@ -31,6 +32,7 @@ export const contract = {
   cards: cardsContract,
   payments: paymentsContract,
   terminals: terminalsContract,
+  fleet: fleetContract,
   merchant: merchantContract,
   refunds: refundsContract,
   bank: bankContract,

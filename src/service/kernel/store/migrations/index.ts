@@ -47,6 +47,8 @@ import m0030 from './0030-receipt-shops';
 import m0031 from './0031-commit-markers';
 import m0032 from './0032-primary-store-address';
 import m0033 from './0033-cash-tendered';
+import m0034 from './0034-fleet-health';
+import m0035 from './0035-more-time';
 
 export const migrations: readonly Migration[] = [
   m0001,
@@ -82,6 +84,8 @@ export const migrations: readonly Migration[] = [
   m0031,
   m0032,
   m0033,
+  m0034,
+  m0035,
 ];
 
 /** What `dialect` runs, in order: its version is how many of these it has run. */

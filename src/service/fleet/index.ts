@@ -1,0 +1,2 @@
+/** The fleet area as other areas (and the composition root's metrics) see it. */
+export { fleetGauges, type StoreGauges } from './gauges';

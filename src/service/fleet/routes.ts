@@ -1,0 +1,123 @@
+/**
+ * The fleet (docs/fleet.md): kiosks report their health (POST /api/terminals/{id}/health, a
+ * terminal for itself only), the merchant reads one kiosk's (GET, with its recent reports) or
+ * every kiosk's (GET /api/fleet/devices) and sets when an alert is sent (PUT /api/fleet/settings).
+ * The alerts themselves are raised by the scheduler's sweep (alerts.ts).
+ */
+import type { z } from 'zod';
+import type { FleetSettings, HealthReport } from '../../shared/contract/fleet';
+import { routes } from '../../shared/contract/routes';
+import type { Area } from '../http/context';
+import { mount } from '../http/mount';
+import type { Environment } from '../kernel/caller';
+import { iso } from '../kernel/clock';
+import { ApiError } from '../kernel/errors';
+import { DEFAULT_OFFLINE_ALERT_MS, MINIMUM_KIOSK_VERSION, createAlertSweep } from './alerts';
+import type { FleetContext } from './context';
+import { byAttention, deviceOf, materialOf } from './model';
+import {
+  HISTORY_SLOTS,
+  alertStatements,
+  healthStatements,
+  settingsStatements,
+  type AlertRow,
+} from './repo';
+
+/** How often a kiosk reports when nothing changes. */
+export const REPORT_EVERY_SECONDS = 30;
+/** An unchanged report still makes a history entry this often (in reports). */
+const HISTORY_EVERY_REPORTS = 10;
+
+export const fleetRoutes: Area<FleetContext> = (app, ctx) => {
+  const { store, clock, terminals, presence } = ctx;
+  const health = healthStatements(store);
+  const alerts = alertStatements(store);
+  const settings = settingsStatements(store);
+  ctx.everyTick(createAlertSweep(ctx));
+
+  async function settingsOf(merchantId: string, environment: string) {
+    const row = await settings.get.get(merchantId, environment);
+    return {
+      offlineAlertSeconds: Math.round((row?.offline_alert_ms ?? DEFAULT_OFFLINE_ALERT_MS) / 1000),
+      alertEmail: row?.alert_email ?? null,
+      minimumKioskVersion: MINIMUM_KIOSK_VERSION,
+    } satisfies z.input<typeof FleetSettings>;
+  }
+
+  async function keep(
+    terminal: { id: string; merchantId: string; environment: Environment },
+    report: HealthReport,
+  ) {
+    const now = clock.now(terminal.environment, terminal.merchantId);
+    await store.tx(async () => {
+      const before = await health.latest.get(terminal.id);
+      const changed = !before || materialOf(JSON.parse(before.report)) !== materialOf(report);
+      const entry = changed || (before.reports + 1) % HISTORY_EVERY_REPORTS === 0;
+      const text = JSON.stringify(report);
+      await health.put.run({
+        t: terminal.id,
+        m: terminal.merchantId,
+        e: terminal.environment,
+        report: text,
+        at: now,
+        changed: changed ? 1 : 0,
+        entry: entry ? 1 : 0,
+        version: report.appVersion,
+        printer: report.printer.state,
+        oldest: report.offlineWork.oldestAt ? Date.parse(report.offlineWork.oldestAt) : null,
+      });
+      if (entry)
+        await health.putHistory.run(terminal.id, (before?.entries ?? 0) % HISTORY_SLOTS, text, now);
+    });
+    return now;
+  }
+
+  mount(app, ctx.auth, routes.reportTerminalHealth, async ({ params, body, caller }) => {
+    if (params.id !== caller.terminalId)
+      throw new ApiError(403, 'A terminal reports its own health only', [
+        { field: 'id', message: 'is not the calling terminal' },
+      ]);
+    const at = await keep(
+      { id: caller.terminalId, merchantId: caller.merchantId, environment: caller.environment },
+      body,
+    );
+    return { receivedAt: iso(at), everySeconds: REPORT_EVERY_SECONDS };
+  });
+
+  mount(app, ctx.auth, routes.getTerminalHealth, async ({ params, caller }) => {
+    const terminal = await terminals.owned(params.id, caller.merchantId, caller.environment);
+    const open = (await alerts.active.all(caller.merchantId, caller.environment)).filter(
+      (a) => a.terminal_id === terminal.id,
+    );
+    return {
+      ...deviceOf(terminal, await health.latest.get(terminal.id), open, presence),
+      history: (await health.history.all(terminal.id)).map((h) => ({
+        at: iso(h.received_at),
+        report: JSON.parse(h.report) as HealthReport,
+      })),
+    };
+  });
+
+  mount(app, ctx.auth, routes.listDevices, async ({ caller }) => {
+    const { merchantId, environment } = caller;
+    const reports = new Map(
+      (await health.ofMerchant.all(merchantId, environment)).map((h) => [h.terminal_id, h]),
+    );
+    const open = new Map<string, AlertRow[]>();
+    for (const a of await alerts.active.all(merchantId, environment))
+      open.set(a.terminal_id, [...(open.get(a.terminal_id) ?? []), a]);
+    const devices = (await terminals.list(merchantId, environment))
+      .map((t) => deviceOf(t, reports.get(t.id), open.get(t.id) ?? [], presence))
+      .sort(byAttention);
+    return { devices, settings: await settingsOf(merchantId, environment) };
+  });
+
+  mount(app, ctx.auth, routes.updateFleetSettings, async ({ body, caller }) => {
+    const { merchantId, environment } = caller;
+    const was = await settingsOf(merchantId, environment);
+    const seconds = body.offlineAlertSeconds ?? was.offlineAlertSeconds;
+    const email = body.alertEmail === undefined ? was.alertEmail : body.alertEmail;
+    await settings.put.run(merchantId, environment, seconds * 1000, email);
+    return settingsOf(merchantId, environment);
+  });
+};
