@@ -134,7 +134,8 @@ export const floorPlans = {
       history: { mayImport: ['types.ts'] },
       printer: { mayImport: ['types.ts', 'history', '*.ts'] },
       '*.ts': { mayImport: ['types.ts', 'history'] },
-      commands: { mayImport: ['types.ts', 'history', 'printer', '*.ts'] },
+      shifts: { mayImport: ['types.ts', 'history', 'printer', '*.ts'] },
+      commands: { mayImport: ['types.ts', 'history', 'printer', 'shifts', '*.ts'] },
     },
   },
   renderer: {
