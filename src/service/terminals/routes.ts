@@ -17,6 +17,7 @@ import { terminalRecord } from './model';
 import { tellTerminalsOfProfileChanges } from './profile-push';
 import { terminalWrites } from './repo/terminals';
 import { createStoreViews } from '../merchants';
+import { terminalShiftRoutes } from './shifts';
 import { profileLines } from '../merchants';
 
 /** Pairing codes live 10 minutes and work once. */
@@ -28,6 +29,7 @@ export const terminalRoutes: Area<TerminalsContext> = (app, ctx) => {
   const { openOrArchived: storeOf, primaryOf } = createStoreViews(store);
   const sql = terminalWrites(store);
   const secrets = secretWrites(store);
+  terminalShiftRoutes(app, ctx);
   /**
    * The merchant's open store as `environment` sees it: 404 for another merchant's, another
    * environment's or an unknown id, 409 if archived (in the sandbox: by the sandbox).

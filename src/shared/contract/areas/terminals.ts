@@ -1,6 +1,7 @@
 /** Remote payments, paired terminals (pairing, events, push tokens) and the merchant's stores. */
 import { z } from 'zod';
 import * as terminals from '../terminals';
+import * as shifts from '../shifts';
 import { Message } from '../common';
 import { route, type RouteDef } from '../route-def';
 
@@ -194,5 +195,45 @@ export const terminalsContract = {
     status: 200,
     response: terminals.Store,
     errors: [400, 404, 409],
+  }),
+  recordTerminalShift: route({
+    method: 'post',
+    path: '/api/terminals/{id}/shifts',
+    tag: 'Terminals',
+    auth: 'terminal',
+    extension: true,
+    summary: "Keep a copy of a kiosk's Z report (its own only; a repeat of a number is a replay)",
+    description:
+      'The kiosk sends each Z report once its shift closes, in number order. The service keeps the first copy of each number and never changes it: the same report again answers `replayed: true`; another report under a kept number is refused (409). The answer carries the chain check of every report the kiosk has sent.',
+    params: shifts.ShiftParams,
+    body: shifts.ZReport,
+    status: 200,
+    response: shifts.ZReportReceipt,
+    errors: [400, 403, 409],
+  }),
+  listTerminalShifts: route({
+    method: 'get',
+    path: '/api/terminals/{id}/shifts',
+    tag: 'Terminals',
+    auth: 'merchant',
+    extension: true,
+    summary: "A kiosk's Z reports (newest first) and the check of their hash chain",
+    params: shifts.ShiftParams,
+    status: 200,
+    response: shifts.ShiftList,
+    errors: [400, 404],
+  }),
+  checkTerminalShifts: route({
+    method: 'get',
+    path: '/api/terminals/{id}/shifts/check',
+    tag: 'Terminals',
+    auth: 'merchant',
+    extension: true,
+    summary:
+      "Check a kiosk's Z reports: a changed report, a missing number or a broken link, by number",
+    params: shifts.ShiftParams,
+    status: 200,
+    response: shifts.ChainCheck,
+    errors: [400, 404],
   }),
 } as const satisfies Record<string, RouteDef>;
