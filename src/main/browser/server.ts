@@ -41,6 +41,8 @@ export interface BridgeHost {
   handle(raw: unknown): Promise<BridgeReply>;
   subscribe(listener: (event: BridgeEvent) => void): () => void;
   state(): KioskState;
+  /** A customer display connected (the kiosk's health report); the answer says it went. */
+  attachDisplay?(): () => void;
 }
 
 export interface KioskServerOptions {
@@ -282,9 +284,12 @@ function attach(
           Math.max(sessionEnds - Date.now(), 0),
         );
   expiry?.unref();
+  // A socket that asks for the display's state is a customer display, until it closes.
+  let detachDisplay: (() => void) | undefined;
   ws.on('close', () => {
     clearTimeout(expiry);
     unsubscribe();
+    detachDisplay?.();
   });
   ws.on('message', (data) => {
     let request: SocketRequest;
@@ -304,6 +309,7 @@ function attach(
       });
       return;
     }
+    if (type === 'getDisplayState') detachDisplay ??= core.attachDisplay?.();
     void core.handle(request.command).then((reply) => write({ id: request.id, reply }));
   });
   const now = core.state();

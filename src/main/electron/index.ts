@@ -80,6 +80,8 @@ interface Core {
   handle(raw: unknown): Promise<BridgeReply>;
   subscribe(listener: (event: BridgeEvent) => void): () => void;
   stop(): Promise<void> | void;
+  /** Only a core in this process: over the bridge socket, the kiosk's server counts displays. */
+  attachDisplay?(): () => void;
 }
 
 /** The windows' locale (`npm start --locale` passes it on as COUNTER_LOCALE); before ready. */
@@ -196,7 +198,10 @@ void app.whenReady().then(async () => {
   // The customer display goes full screen on a second screen when one is attached.
   const primary = screen.getPrimaryDisplay();
   const second = screen.getAllDisplays().find((d) => d.id !== primary.id);
-  createWindow('display', second?.bounds);
+  const display = createWindow('display', second?.bounds);
+  // The customer display's window is there until it closes (the kiosk's health report).
+  const detach = core?.attachDisplay?.();
+  display.on('closed', () => detach?.());
 });
 
 app.on('window-all-closed', () => {

@@ -1,0 +1,164 @@
+/**
+ * The kiosk's health report to the service (docs/fleet.md): its version, uptime, the customer
+ * display, the receipt printer (probed, never printed on), the work held until the service can
+ * take it, the last time the service answered and the free disk under kiosk.db. It is looked at
+ * every `checkMs` and whenever the kiosk's state changes, and sent when something in it changed,
+ * and otherwise every `everyMs` (30 s), over the pairing's own client; a report that cannot be
+ * sent waits for the next look.
+ */
+import { statfs } from 'node:fs/promises';
+import type { z } from 'zod';
+import type { ApiClient } from '../../client/http-client';
+import type { HeldPayment, PrintJob, ReceiptPrinter } from '../../shared/bridge';
+import type { HealthReport, PrinterState } from '../../shared/contract/fleet';
+
+/** This kiosk's version, reported to the service (COUNTER_KIOSK_VERSION overrides it). */
+export const KIOSK_VERSION = '0.1.0';
+
+export interface HealthSources {
+  now(): number;
+  /** The pairing, when it is a terminal's (a merchant-secret kiosk has no terminal to report). */
+  terminal(): { client: ApiClient; terminalId: string } | null;
+  online(): boolean;
+  display(): { attached: boolean; showing: boolean };
+  printer(): ReceiptPrinter | null;
+  printJobs(): PrintJob[];
+  held(): HeldPayment[];
+  /** Whether the printer answers (printer/probe.ts). */
+  probePrinter(printer: ReceiptPrinter): Promise<boolean>;
+  dataDir: string | null;
+  log(line: string): void;
+  everyMs?: number;
+  checkMs?: number;
+  version?: string;
+}
+
+type Report = z.input<typeof HealthReport>;
+
+/** The parts of a report whose change is worth a report of its own. */
+const material = (r: Report) => JSON.stringify([r.appVersion, r.display, r.printer, r.offlineWork]);
+
+async function diskFree(dir: string | null): Promise<number | null> {
+  if (!dir) return null;
+  try {
+    const s = await statfs(dir);
+    return Number(s.bavail) * Number(s.bsize);
+  } catch {
+    return null;
+  }
+}
+
+export function createHealthReporter(sources: HealthSources) {
+  const everyMs = sources.everyMs ?? 30_000;
+  const checkMs = sources.checkMs ?? Number(process.env.COUNTER_HEALTH_CHECK_MS ?? 5_000);
+  const version = sources.version ?? process.env.COUNTER_KIOSK_VERSION ?? KIOSK_VERSION;
+  const startedAt = sources.now();
+  let lastSyncAt: number | null = null;
+  let sent: { material: string; at: number; terminalId: string } | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let soon: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let again = false;
+  /** The last probe, reused for half a look's interval: a burst of changes probes once. */
+  let probed: { key: string; at: number; ok: boolean } | null = null;
+
+  async function answers(printer: ReceiptPrinter): Promise<boolean> {
+    const key = `${printer.host}:${printer.port}`;
+    if (probed?.key === key && sources.now() - probed.at < checkMs / 2) return probed.ok;
+    const ok = await sources.probePrinter(printer);
+    probed = { key, at: sources.now(), ok };
+    return ok;
+  }
+
+  async function printerState(): Promise<PrinterState> {
+    const printer = sources.printer();
+    if (!printer) return 'NOT_SET';
+    if (!(await answers(printer))) return 'OFFLINE';
+    // It answers, but a kept receipt failed on it (out of paper, cover open): in error.
+    return sources.printJobs().some((j) => j.error && !j.printing) ? 'ERROR' : 'READY';
+  }
+
+  async function report(): Promise<Report> {
+    const held = sources.held();
+    const oldest = held.reduce<string | null>(
+      (min, h) => (min === null || h.createdAt < min ? h.createdAt : min),
+      null,
+    );
+    const display = sources.display();
+    return {
+      appVersion: version,
+      uptimeSeconds: Math.floor((sources.now() - startedAt) / 1000),
+      display,
+      printer: { state: await printerState(), jobsWaiting: sources.printJobs().length },
+      offlineWork: {
+        waiting: held.length,
+        oldestAt: oldest === null ? null : new Date(oldest).toISOString(),
+      },
+      lastSyncAt: lastSyncAt === null ? null : new Date(lastSyncAt).toISOString(),
+      diskFreeBytes: await diskFree(sources.dataDir),
+    };
+  }
+
+  async function look() {
+    const terminal = sources.terminal();
+    if (!terminal) return;
+    if (sources.online()) lastSyncAt = sources.now();
+    const body = await report();
+    const changed =
+      !sent || sent.terminalId !== terminal.terminalId || sent.material !== material(body);
+    if (!changed && sources.now() - sent!.at < everyMs) return;
+    try {
+      await terminal.client.call('reportTerminalHealth', {
+        params: { id: terminal.terminalId },
+        body,
+      });
+      lastSyncAt = sources.now();
+      sent = { material: material(body), at: sources.now(), terminalId: terminal.terminalId };
+    } catch (error) {
+      // Offline or refused: the next look tries again, with whatever has changed by then.
+      if (sent?.terminalId === terminal.terminalId) sent = { ...sent, material: '' };
+      sources.log(`health report: ${(error as Error).message}`);
+    }
+  }
+
+  /** One look at a time; a look asked for meanwhile runs once it ends. */
+  function check() {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = look()
+      .catch((error: Error) => sources.log(`health report: ${error.message}`))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          check();
+        }
+      });
+  }
+
+  return {
+    start() {
+      timer = setInterval(check, checkMs);
+      timer.unref();
+      check();
+    },
+    /** Something in the kiosk changed: look soon (changes in a burst make one look). */
+    changed() {
+      if (!timer || soon) return;
+      soon = setTimeout(() => {
+        soon = undefined;
+        check();
+      }, 250);
+      soon.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      clearTimeout(soon);
+      timer = undefined;
+      await running;
+    },
+  };
+}
+export type HealthReporter = ReturnType<typeof createHealthReporter>;
