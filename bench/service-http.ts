@@ -70,8 +70,8 @@ const call = (base: string, method: string, path: string, body?: unknown) =>
  * Creates the payment requests the read benchmark walks over, through the API as integrators
  * do (so the database is built as the product builds it); every other one is then paid in the
  * sandbox so half the records carry a transaction, as a real mix of open and paid would.
- * `payLimit`: simulated payments in flight (PostgreSQL's serializable transactions refuse some
- * concurrent ones with a serialization failure, which the service answers 500).
+ * `payLimit`: simulated payments in flight (on PostgreSQL concurrent ones abort each other's
+ * serializable transactions and run again, one at a time: fewer in flight seed faster).
  */
 export async function seed(base: string, count = SEED_COUNT, payLimit = 16): Promise<string[]> {
   const ids = await pool(count, 16, async (i) => {

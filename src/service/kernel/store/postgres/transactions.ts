@@ -219,12 +219,24 @@ export function createTransactions(
     return (Array.isArray(done) ? done.at(-1) : done)?.command ?? null;
   }
 
+  /**
+   * Work that collided once runs again in one lane, one at a time in this process: concurrent
+   * writes whose reads share an index page (time-ordered ids put the newest rows on one) abort
+   * each other's serializable transactions again and again, where taking turns ends it.
+   */
+  let lane: Promise<unknown> = Promise.resolve();
+  function inLane<T>(work: () => Promise<T>): Promise<T> {
+    const turn = lane.then(work, work);
+    lane = turn.catch(() => {});
+    return turn;
+  }
+
   async function tx<T>(work: () => Promise<T>): Promise<T> {
     const frame = current();
     if (frame) return savepoint(frame, work);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await once(work);
+        return await (attempt === 1 ? once(work) : inLane(() => once(work)));
       } catch (error) {
         if (error instanceof CommitNotApplied && attempt < ATTEMPTS) continue;
         if (!RETRYABLE.has(sqlState(error) as string) || attempt >= ATTEMPTS) throw error;
