@@ -42,7 +42,9 @@ import type { LastEventIdStore } from './push-channel';
 import { createPushCursor } from './push-cursor';
 import { startRefundPoller } from './refund-poller';
 import { createRefundTracker, type RefundReport } from './refund-tracker';
+import { createStaffActions } from './history/staff-actions';
 import { createStaffPin } from './staff-pin';
+import { createStaffSession } from './staff-session';
 import { createTerminalProfile, type TerminalProfile } from './terminal-profile';
 import { createTracker } from './tracker';
 import { changeView, createViews } from './view';
@@ -109,6 +111,7 @@ function openStores(options: KioskCoreOptions, now: () => number, timeZone: stri
   const refundHistory = createRefundHistory(history.db, now);
   const cardCharges = createCardCharges(history.db, now);
   const baskets = createBasketStore(history.db);
+  const staffPin = createStaffPin(history.db, { now, preset: options.staffPin });
   return {
     history,
     tracker: createTracker(history, { now }),
@@ -118,7 +121,9 @@ function openStores(options: KioskCoreOptions, now: () => number, timeZone: stri
     baskets,
     attempts: createAttempts(history.db, now),
     dayReports: createDayReports(history.db, timeZone),
-    staffPin: createStaffPin(history.db, { now, preset: options.staffPin }),
+    staffPin,
+    staffSession: createStaffSession(history.db, staffPin, now),
+    staffActions: createStaffActions(history.db, now),
     views: createViews({ refundHistory, cardCharges, baskets }),
   };
 }
@@ -152,7 +157,10 @@ function dispatcherOf(parts: Parts): Dispatcher {
     refundHistory: stores.refundHistory,
     cardCharges: stores.cardCharges,
     dayReports: stores.dayReports,
-    staffPin: stores.staffPin,
+    staff: stores.staffPin,
+    staffSession: stores.staffSession,
+    staffActions: stores.staffActions,
+    actor: (who) => who ?? stores.staffSession.current(),
     receiptPrinter: parts.receiptPrinter,
     receiptOf: parts.receiptOf,
     client: connection.client,
@@ -166,7 +174,8 @@ function dispatcherOf(parts: Parts): Dispatcher {
     onDisconnect: connection.onDisconnect,
   };
   return createDispatcher({
-    checkStaffPin: (pin) => stores.staffPin.check(pin),
+    identify: (pin) => stores.staffPin.identify(pin),
+    touch: () => stores.staffSession.touch(),
     log: parts.log,
     handlers: {
       ...stateCommands(context),

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { BridgeCommand } from '../../shared/bridge';
 import { createDispatcher, type Handlers } from './dispatcher';
 import { KioskError } from './kiosk-error';
+import { StaffRefusal } from './staff-pin';
 
 /** Every handler records the command it was given; `overrides` replace some. */
 function harness(overrides: Partial<Handlers> = {}) {
@@ -26,9 +27,11 @@ function harness(overrides: Partial<Handlers> = {}) {
   });
   const dispatcher = createDispatcher({
     handlers,
-    checkStaffPin: async (pin) => {
+    identify: async (pin) => {
       pins.push(pin);
-      return pin === '2468' ? null : 'That PIN is not right';
+      return pin === '2468'
+        ? { id: 'o', name: 'Owner', role: 'owner' as const }
+        : new StaffRefusal('That PIN is not right', 'pin');
     },
     log: (line) => logged.push(line),
   });

@@ -7,6 +7,7 @@
  */
 import {
   BridgeCommand,
+  bridgeCommands,
   firstIssue,
   isStaffCommand,
   isCommandName,
@@ -19,9 +20,15 @@ import {
   type ReplyOf,
 } from '../../shared/bridge';
 import { explain, KioskError } from './kiosk-error';
+import { atLeast, StaffRefusal, type StaffMember } from './staff-pin';
 
+/**
+ * A command's handler. A `staff` command's handler is also given who gave it: the person whose
+ * PIN the command carries (null for any other command).
+ */
 export type Handler<K extends CommandName> = (
   command: CommandOf<K>,
+  who: StaffMember | null,
 ) => ReplyOf<K> | Promise<ReplyOf<K>>;
 /** One handler for every command of the contract: a command without one does not compile. */
 export type Handlers = { [K in CommandName]: Handler<K> };
@@ -35,8 +42,10 @@ export type AreaHandlers<A extends keyof typeof bridgeAreas> = {
 
 export interface DispatcherOptions {
   handlers: Handlers;
-  /** Why `pin` does not open the staff area, or null when it does (staff-pin.ts `check`). */
-  checkStaffPin: (pin: string) => Promise<string | null>;
+  /** Whose PIN `pin` is, or why nobody's (staff-pin.ts `identify`). */
+  identify: (pin: string) => Promise<StaffMember | StaffRefusal>;
+  /** Any command but a read of the state: the console is in use (the idle time starts again). */
+  touch?: () => void;
   log?: (line: string) => void;
 }
 
@@ -50,18 +59,39 @@ const failure = (error: KioskError): BridgeReply => ({
   error: { message: error.message, ...(error.field ? { field: error.field } : {}) },
 });
 
+/** The role a staff command needs: its contract's `role`, or what the prompt asks for. */
+function roleNeeded(command: BridgeCommand): 'manager' | 'owner' | undefined {
+  if (command.type === 'checkStaffPin' && command.role && command.role !== 'cashier')
+    return command.role;
+  const def = bridgeCommands[command.type] as { role?: 'manager' | 'owner' };
+  return def.role;
+}
+
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const log = options.log ?? (() => {});
 
   async function run(command: BridgeCommand): Promise<BridgeReply> {
     // Every staff-only command passes the one PIN guard first; its handler never runs without it.
+    let who: StaffMember | null = null;
     if (isStaffCommand(command)) {
-      const refusal = await options.checkStaffPin(command.pin);
-      if (refusal) return failure(new KioskError(refusal, 'pin'));
+      const found = await options.identify(command.pin);
+      if (found instanceof StaffRefusal) return failure(new KioskError(found.message, 'pin'));
+      const needed = roleNeeded(command);
+      if (needed && !atLeast(found.role, needed))
+        return failure(
+          new KioskError(
+            `Only a ${needed === 'owner' ? 'owner' : 'manager or the owner'} can do this; ${found.name} is a ${found.role}`,
+            'pin',
+          ),
+        );
+      who = found;
     }
     // The handler registered under the command's own name takes exactly that command.
-    const handler = options.handlers[command.type] as (command: BridgeCommand) => unknown;
-    const reply = parseReply(command.type, { ok: true, result: await handler(command) });
+    const handler = options.handlers[command.type] as (
+      command: BridgeCommand,
+      who: StaffMember | null,
+    ) => unknown;
+    const reply = parseReply(command.type, { ok: true, result: await handler(command, who) });
     // A handler answering outside the contract is the kiosk's bug, not staff's: say so plainly
     // and keep the details for the log rather than pass a wrong shape to a window.
     if (!reply.ok) log(`bridge: ${reply.error.message}`);
@@ -78,6 +108,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         };
       const parsed = BridgeCommand.safeParse(raw);
       if (!parsed.success) return { ok: false, error: firstIssue(parsed.error, 'command') };
+      if (type !== 'getState' && type !== 'getDisplayState') options.touch?.();
       try {
         return await run(parsed.data);
       } catch (error) {

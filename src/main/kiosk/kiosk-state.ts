@@ -18,6 +18,7 @@ import type { History } from './history/history';
 import type { RefundHistory } from './history/refunds';
 import type { KioskPayment } from './history/types';
 import type { StaffPin } from './staff-pin';
+import type { StaffSession } from './staff-session';
 import type { TerminalProfile } from './terminal-profile';
 import type { ConnectionState } from './types';
 
@@ -30,6 +31,7 @@ export interface StateSources {
   history: History;
   refundHistory: RefundHistory;
   staffPin: StaffPin;
+  staffSession: StaffSession;
   /** What the windows show of the receipt printer (printer/receipt-printer.ts). */
   receiptPrinter: {
     settings(): KioskState['receiptPrinter'];
@@ -96,6 +98,10 @@ export function createKioskState(sources: StateSources) {
       kioskMode,
       kioskModeWasOn,
       staffPinSet: sources.staffPin.isSet(),
+      staff: {
+        signedIn: sources.staffSession.current(),
+        ...sources.staffSession.settings(),
+      },
       lanDisplay,
       receiptPrinter: sources.receiptPrinter.settings(),
       printJobs: sources.receiptPrinter.jobs(),

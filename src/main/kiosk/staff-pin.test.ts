@@ -62,6 +62,12 @@ function staffCommands(pin: string): BridgeCommand[] {
   const all: BridgeCommand[] = [
     { type: 'changeStaffPin', pin, newPin: '86420' },
     { type: 'checkStaffPin', pin },
+    { type: 'signIn', pin },
+    { type: 'listStaff', pin },
+    { type: 'addStaff', pin, name: 'Rogue', role: 'owner', newPin: '97531' },
+    { type: 'updateStaff', pin, id, role: 'cashier' },
+    { type: 'removeStaff', pin, id },
+    { type: 'saveStaffSettings', pin, settings: { idleMinutes: 1, approvalRefundPence: 0 } },
     { type: 'pairWithCode', pin, baseUrl: 'http://127.0.0.1:9', code: '123456', name: 'Rogue' },
     { type: 'configureManually', pin, baseUrl: 'http://127.0.0.1:9', secret: SANDBOX },
     { type: 'unpair', pin },
@@ -273,7 +279,7 @@ describe('the staff PIN itself', () => {
     }
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     const db = new Database(join(dir, 'kiosk.db'), { readonly: true });
-    const row = db.prepare('SELECT * FROM staff_pin').get() as {
+    const row = db.prepare('SELECT * FROM staff').get() as {
       salt: Buffer;
       hash: Buffer;
       cost_n: number;

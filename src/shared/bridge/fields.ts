@@ -42,6 +42,8 @@ export interface CommandDef {
   input: z.ZodObject;
   reply: z.ZodType;
   staff?: true;
+  /** A `staff` command only a manager or the owner may give (the core checks the PIN's role). */
+  role?: 'manager' | 'owner';
   display?: true;
 }
 

@@ -29,6 +29,7 @@ export const settingsBridge = {
     }),
     reply: PairingSummary,
     staff: true,
+    role: 'manager',
   }),
   configureManually: command({
     input: z.object({
@@ -38,8 +39,19 @@ export const settingsBridge = {
     }),
     reply: PairingSummary,
     staff: true,
+    role: 'manager',
   }),
-  unpair: command({ input: z.object({ pin: Pin }), reply: Done('unpaired'), staff: true }),
-  leaveKioskMode: command({ input: z.object({ pin: Pin }), reply: KioskModeAnswer, staff: true }),
+  unpair: command({
+    input: z.object({ pin: Pin }),
+    reply: Done('unpaired'),
+    staff: true,
+    role: 'manager',
+  }),
+  leaveKioskMode: command({
+    input: z.object({ pin: Pin }),
+    reply: KioskModeAnswer,
+    staff: true,
+    role: 'manager',
+  }),
   enterKioskMode: command({ input: Empty, reply: KioskModeAnswer }),
 };

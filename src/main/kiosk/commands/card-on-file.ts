@@ -165,9 +165,19 @@ export function cardOnFileCommands(ctx: KioskContext): AreaHandlers<'cardOnFile'
   const lookups = createLookups(ctx);
   return {
     lookupCustomer: (command) => lookupCustomer(ctx, lookups, command),
-    chargeSavedCard: (command) => chargeSavedCard(ctx, lookups, command),
+    async chargeSavedCard(command, who) {
+      const payment = await chargeSavedCard(ctx, lookups, command);
+      const staff = ctx.actor(who);
+      if (staff)
+        ctx.staffActions.record(payment.paymentRequestId, {
+          action: 'payment',
+          amountPence: command.amountPence,
+          staff,
+        });
+      return payment;
+    },
 
-    async captureCardPayment({ paymentRequestId, amountPence }) {
+    async captureCardPayment({ paymentRequestId, amountPence }, who) {
       const { client, payment } = authorizedCharge(ctx, paymentRequestId);
       if (amountPence !== undefined && amountPence > payment.amountPence)
         throw new KioskError(
@@ -186,16 +196,29 @@ export function cardOnFileCommands(ctx: KioskContext): AreaHandlers<'cardOnFile'
       await refreshStatus(ctx, paymentRequestId);
       // The issuer may refuse the capture: the answer says so and the payment is FAILED.
       if (!result.success) throw new KioskError(result.message);
+      const staff = ctx.actor(who);
+      if (staff)
+        ctx.staffActions.record(paymentRequestId, {
+          action: 'capture',
+          amountPence: amountPence ?? payment.amountPence,
+          staff,
+        });
       return ctx.paymentView(ctx.history.get(paymentRequestId)!);
     },
 
-    async releaseCardPayment({ paymentRequestId, reason }) {
+    async releaseCardPayment({ paymentRequestId, reason }, who) {
       const { client } = authorizedCharge(ctx, paymentRequestId);
+      const staff = ctx.actor(who);
+      const approvedBy = staff
+        ? ctx.staffSession.approval(staff, 'release', paymentRequestId, 'Releasing a card hold')
+        : null;
       try {
         await client.call('cancelCardPayment', { params: { paymentRequestId }, body: reason });
       } catch (error) {
         throw explain(error, 'reason');
       }
+      if (staff)
+        ctx.staffActions.record(paymentRequestId, { action: 'release', staff, approvedBy });
       await refreshStatus(ctx, paymentRequestId);
       return ctx.paymentView(ctx.history.get(paymentRequestId)!);
     },

@@ -18,7 +18,9 @@ import type { KioskPayment } from '../history/types';
 import type { ReceiptPrinterService } from '../printer/receipt-printer';
 import type { ReceiptSource } from '../printer/receipt-source';
 import type { RefundReport } from '../refund-tracker';
-import type { StaffPin } from '../staff-pin';
+import type { StaffActions } from '../history/staff-actions';
+import type { StaffMember, StaffPin } from '../staff-pin';
+import type { StaffSession } from '../staff-session';
 import type { Tracker } from '../tracker';
 
 export interface KioskContext {
@@ -31,7 +33,17 @@ export interface KioskContext {
   refundHistory: RefundHistory;
   cardCharges: CardCharges;
   dayReports: DayReports;
-  staffPin: StaffPin;
+  /** The kiosk's staff and their PINs (staff-pin.ts). */
+  staff: StaffPin;
+  /** Who is signed in, the shop's staff settings, managers' approvals (staff-session.ts). */
+  staffSession: StaffSession;
+  /** Who did what to each payment, with who approved it. */
+  staffActions: StaffActions;
+  /**
+   * Who is acting: the person whose PIN a staff command carried, else the person signed in at
+   * the console; null when neither (the console was used without signing in).
+   */
+  actor(who: StaffMember | null): StaffMember | null;
   /** The network receipt printer and the receipts it has not printed yet. */
   receiptPrinter: ReceiptPrinterService;
   /** A payment's receipt: the service's (the shop as it was when paid), else the kiosk's own. */

@@ -22,12 +22,20 @@ export function paymentCommands(ctx: KioskContext, line: DisplayLine): AreaHandl
           'lines',
         );
       await ctx.withinLimit(amountPence, 'amountPence');
-      return line.start({
+      const result = await line.start({
         amountPence,
         notes: notes || null,
         method: paymentMethod ?? null,
         ...(lines?.length ? { lines } : {}),
       });
+      const staff = ctx.actor(null);
+      if (staff && !result.queued)
+        ctx.staffActions.record(result.payment.paymentRequestId, {
+          action: 'payment',
+          amountPence,
+          staff,
+        });
+      return result;
     },
     showBasket({ lines }) {
       line.showBasket(lines);
@@ -36,6 +44,12 @@ export function paymentCommands(ctx: KioskContext, line: DisplayLine): AreaHandl
     async cancelPayment({ paymentRequestId }) {
       const client = ctx.client();
       if (!client) throw new KioskError('Pair this kiosk first');
+      // A cashier signed in cancels only with a manager's approval; the console used without
+      // signing in (no one to name) cancels as it always did.
+      const staff = ctx.actor(null);
+      const approvedBy = staff
+        ? ctx.staffSession.approval(staff, 'cancel', paymentRequestId, 'Cancelling a payment')
+        : null;
       try {
         await client.call('cancelPaymentRequest', { params: { paymentRequestId } });
       } catch (error) {
@@ -47,6 +61,7 @@ export function paymentCommands(ctx: KioskContext, line: DisplayLine): AreaHandl
         source: 'local',
         at: new Date(ctx.now()).toISOString(),
       });
+      if (staff) ctx.staffActions.record(paymentRequestId, { action: 'cancel', staff, approvedBy });
       return ctx.paymentView(history.get(paymentRequestId)!);
     },
     dismissPayment({ paymentRequestId }) {

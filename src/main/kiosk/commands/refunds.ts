@@ -5,16 +5,22 @@ import type { AreaHandlers } from '../dispatcher';
 import { explain, KioskError } from '../kiosk-error';
 import { refundReportOfRecord } from '../refund-tracker';
 import type { KioskContext } from './context';
+import { openDrawerFor } from './payments';
 
 export function refundCommands(ctx: KioskContext): AreaHandlers<'refunds'> {
   return {
-    async refundPayment({ paymentRequestId, amountPence }) {
+    async refundPayment({ paymentRequestId, amountPence }, who) {
       const client = ctx.client();
       if (!client) throw new KioskError('Pair this kiosk before refunding');
       const payment = ctx.history.get(paymentRequestId);
       if (!payment) throw new KioskError('This kiosk has no record of that payment');
       if (payment.status !== 'COMPLETED')
         throw new KioskError('Only a completed payment can be refunded');
+      // Checked (and a manager's approval used up) before the service hears of the refund.
+      const staff = ctx.actor(who);
+      const approvedBy = staff
+        ? ctx.staffSession.refundApproval(staff, paymentRequestId, amountPence ?? payment.paidPence)
+        : null;
       let record;
       try {
         record = await client.call('createRefund', {
@@ -31,6 +37,18 @@ export function refundCommands(ctx: KioskContext): AreaHandlers<'refunds'> {
         throw explain(error, 'amountPence');
       }
       ctx.reportRefund(refundReportOfRecord(record, 'local'));
+      if (staff)
+        ctx.staffActions.record(paymentRequestId, {
+          action: 'refund',
+          refundId: record.refundId,
+          amountPence: amountPence ?? payment.paidPence,
+          staff,
+          approvedBy,
+        });
+      // Cash goes back from the drawer: it opens as it does for a cash sale, and a printer that
+      // is off never undoes the refund the service has made.
+      if (payment.paidMethod === 'CASH')
+        return { ...ctx.refundView(record.refundId), drawer: await openDrawerFor(ctx) };
       return ctx.refundView(record.refundId);
     },
   };

@@ -35,7 +35,7 @@ export function settingsCommands(
     },
     enterKioskMode() {
       // Staff could not leave it again without a PIN.
-      if (!ctx.staffPin.isSet()) throw new KioskError(PIN_NOT_CHOSEN);
+      if (!ctx.staff.isSet()) throw new KioskError(PIN_NOT_CHOSEN);
       actions.setKioskMode(true);
       return { kioskMode: true };
     },

@@ -193,4 +193,57 @@ export const migrations: readonly string[] = [
   `
   ALTER TABLE payments ADD COLUMN created_by TEXT;
   `,
+  // 11, staff with their own PINs and roles (staff-pin.ts): each person's name, role and the
+  //    scrypt hash of their PIN; wrong PINs counted per person ('*' for PINs that matched
+  //    nobody); the shop's idle sign-out and manager-approval settings; and who did what
+  //    (staff_actions: each payment, refund, capture, release or cancel, with the approver).
+  //    The single shop PIN of earlier versions becomes the PIN of an owner called "Owner" (the
+  //    same hash, so the old PIN still opens), and its lockout the kiosk-wide one.
+  `
+  CREATE TABLE staff (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    role TEXT NOT NULL CHECK (role IN ('cashier', 'manager', 'owner')),
+    salt BLOB NOT NULL,
+    hash BLOB NOT NULL,
+    cost_n INTEGER NOT NULL,
+    block_r INTEGER NOT NULL,
+    parallel_p INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  INSERT INTO staff (id, name, role, salt, hash, cost_n, block_r, parallel_p, created_at, updated_at)
+    SELECT 'owner', 'Owner', 'owner', salt, hash, cost_n, block_r, parallel_p, set_at, set_at
+    FROM staff_pin;
+  CREATE TABLE staff_lockout (
+    subject TEXT PRIMARY KEY,
+    failures INTEGER NOT NULL CHECK (failures >= 0),
+    locked_until INTEGER NOT NULL
+  );
+  INSERT INTO staff_lockout (subject, failures, locked_until)
+    SELECT '*', failures, locked_until FROM staff_pin_lockout;
+  DROP TABLE staff_pin;
+  DROP TABLE staff_pin_lockout;
+  CREATE TABLE staff_settings (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    idle_minutes INTEGER NOT NULL CHECK (idle_minutes BETWEEN 1 AND 240),
+    approval_refund_pence INTEGER NOT NULL CHECK (approval_refund_pence >= 0)
+  );
+  INSERT INTO staff_settings (id, idle_minutes, approval_refund_pence) VALUES (1, 5, 2000);
+  CREATE TABLE staff_actions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    payment_request_id TEXT NOT NULL,
+    action TEXT NOT NULL CHECK (action IN ('payment', 'refund', 'capture', 'release', 'cancel')),
+    refund_id TEXT,
+    amount_pence INTEGER,
+    staff_id TEXT NOT NULL,
+    staff_name TEXT NOT NULL,
+    staff_role TEXT NOT NULL,
+    approver_id TEXT,
+    approver_name TEXT,
+    approver_role TEXT,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX staff_actions_by_payment ON staff_actions (payment_request_id, id);
+  `,
 ];
