@@ -65,7 +65,7 @@ export async function figures(): Promise<Figure[]> {
           unit: 'deliveries',
         },
         {
-          name: 'answered but wrong afterwards (missing, run twice, not streamed once)',
+          name: 'answered but wrong afterwards (missing, run twice, not streamed once, no webhook)',
           value: problems.length,
           unit: 'problems',
           target: { op: '<=', value: 0 },
