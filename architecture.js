@@ -101,6 +101,7 @@ export const floorPlans = {
       site: { mayImport: ['kernel', 'http', 'ui', 'webhooks'] },
       mcp: { mayImport: ['kernel', 'http'] },
       fleet: { mayImport: ['kernel', 'http', 'messages', 'merchants', 'terminals'] },
+      'kiosk-config': { mayImport: ['kernel', 'http', 'merchants', 'terminals'] },
     },
     // Floors, not areas: many areas use many of their modules directly.
     publicOnly: [
@@ -124,6 +125,7 @@ export const floorPlans = {
       'site',
       'mcp',
       'fleet',
+      'kiosk-config',
     ],
   },
   kiosk: {

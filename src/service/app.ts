@@ -19,6 +19,8 @@ import { saveCardPageRoutes } from './cards/save-card-page';
 import { customerRoutes } from './customers/routes';
 import { fleetGauges } from './fleet';
 import { fleetRoutes } from './fleet/routes';
+import { terminalActionRoutes } from './kiosk-config/actions';
+import { kioskSettingsRoutes } from './kiosk-config/routes';
 import { terminalCustomerRoutes } from './customers/terminal-routes';
 import { composeContext, type Area, type ServiceContext } from './context';
 import { createScheduler } from './scheduler';
@@ -143,6 +145,8 @@ const AREAS: Area[] = [
   terminalRoutes,
   storeRoutes,
   fleetRoutes,
+  kioskSettingsRoutes,
+  terminalActionRoutes,
   merchantRoutes,
   merchantEventRoutes,
   secretRoutes,

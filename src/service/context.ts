@@ -11,6 +11,7 @@ import type { BankContext } from './bank/context';
 import type { CardsContext } from './cards/context';
 import type { CustomersContext } from './customers/context';
 import type { FleetContext } from './fleet/context';
+import type { KioskConfigContext } from './kiosk-config/context';
 import type { HostedContext } from './hosted/context';
 import type { Area as AreaOf } from './http/context';
 import { createAuthenticator } from './http/auth';
@@ -44,6 +45,7 @@ export type ServiceContext = BankContext &
   CardsContext &
   CustomersContext &
   FleetContext &
+  KioskConfigContext &
   HostedContext &
   ImagesContext &
   McpContext &

@@ -25,6 +25,11 @@ export interface EventRouterOptions {
   reportRefund(report: RefundReport | null): void;
   /** The shop changed: read the terminal's own record again. */
   refreshProfile(): Promise<void>;
+  /** The merchant's settings for this kiosk changed, or it asks the kiosk to do something. */
+  central?: {
+    apply(event: Extract<PushEvent, { type: 'TERMINAL_SETTINGS' }>['body']['data']): void;
+    act(event: Extract<PushEvent, { type: 'TERMINAL_ACTION' }>['body']['data']): Promise<void>;
+  };
   /** The display changed: the windows are told. */
   onChange(): void;
   now(): number;
@@ -80,6 +85,8 @@ export function createEventRouter(options: EventRouterOptions) {
       }
       // The shop was renamed or re-addressed: re-read it now rather than at the next minute.
       if (event.type === 'TERMINAL_PROFILE') return options.refreshProfile();
+      if (event.type === 'TERMINAL_SETTINGS') return options.central?.apply(event.body.data);
+      if (event.type === 'TERMINAL_ACTION') return options.central?.act(event.body.data);
       if (event.type === 'REMOTE_PAYMENT_REQUEST') return remotePayment(event, source);
       const d = event.body.data;
       if (!d.paymentRequestId) return;

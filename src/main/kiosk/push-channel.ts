@@ -23,6 +23,7 @@ import {
   TerminalDisplayPush,
   TerminalProfilePush,
 } from '../../shared/contract/terminals';
+import { TerminalActionPush, TerminalSettingsPush } from '../../shared/contract/kiosk-settings';
 import { WebhookEvent } from '../../shared/contract/webhooks';
 import { createBackoff, type BackoffOptions } from './backoff';
 import type { ConnectionState } from './types';
@@ -52,11 +53,28 @@ export const TerminalProfilePushEvent = z.object({
 });
 export type TerminalProfilePushEvent = z.infer<typeof TerminalProfilePushEvent>;
 
+/** A TERMINAL_SETTINGS: the kiosk's settings in force, as the merchant now sets them. */
+export const TerminalSettingsPushEvent = z.object({
+  id: z.string(),
+  type: z.literal('TERMINAL_SETTINGS'),
+  createdAt: z.string(),
+  data: TerminalSettingsPush,
+});
+/** A TERMINAL_ACTION: the merchant asks this kiosk to do something now. */
+export const TerminalActionPushEvent = z.object({
+  id: z.string(),
+  type: z.literal('TERMINAL_ACTION'),
+  createdAt: z.string(),
+  data: TerminalActionPush,
+});
+
 export type PushEvent =
   | { id: string; type: 'REMOTE_PAYMENT_REQUEST'; body: RemotePaymentPushEvent }
   | { id: string; type: 'POS_PAYMENT_STATUS'; body: WebhookEvent }
   | { id: string; type: 'TERMINAL_DISPLAY'; body: TerminalDisplayPushEvent }
-  | { id: string; type: 'TERMINAL_PROFILE'; body: TerminalProfilePushEvent };
+  | { id: string; type: 'TERMINAL_PROFILE'; body: TerminalProfilePushEvent }
+  | { id: string; type: 'TERMINAL_SETTINGS'; body: z.infer<typeof TerminalSettingsPushEvent> }
+  | { id: string; type: 'TERMINAL_ACTION'; body: z.infer<typeof TerminalActionPushEvent> };
 
 /** Parses one event of the stream (or of the polled feed, which carries the same events). */
 export function parsePushEvent(id: string, type: PushEvent['type'], json: unknown): PushEvent {
@@ -64,6 +82,9 @@ export function parsePushEvent(id: string, type: PushEvent['type'], json: unknow
     return { id, type, body: RemotePaymentPushEvent.parse(json) };
   if (type === 'TERMINAL_DISPLAY') return { id, type, body: TerminalDisplayPushEvent.parse(json) };
   if (type === 'TERMINAL_PROFILE') return { id, type, body: TerminalProfilePushEvent.parse(json) };
+  if (type === 'TERMINAL_SETTINGS')
+    return { id, type, body: TerminalSettingsPushEvent.parse(json) };
+  if (type === 'TERMINAL_ACTION') return { id, type, body: TerminalActionPushEvent.parse(json) };
   return { id, type, body: WebhookEvent.parse(json) };
 }
 

@@ -12,6 +12,7 @@ import { bankContract } from './areas/bank';
 import { cardsContract } from './areas/cards';
 import { customersContract } from './areas/customers';
 import { fleetContract } from './areas/fleet';
+import { kioskSettingsContract } from './areas/kiosk-settings';
 import { merchantContract } from './areas/merchant';
 import { operationsContract } from './areas/operations';
 import { paymentsContract } from './areas/payments';
@@ -33,6 +34,7 @@ export const contract = {
   payments: paymentsContract,
   terminals: terminalsContract,
   fleet: fleetContract,
+  kioskSettings: kioskSettingsContract,
   merchant: merchantContract,
   refunds: refundsContract,
   bank: bankContract,

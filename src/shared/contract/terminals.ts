@@ -270,6 +270,10 @@ export const TERMINAL_EVENT_TYPES = [
   'POS_PAYMENT_STATUS',
   'TERMINAL_DISPLAY',
   'TERMINAL_PROFILE',
+  /** The kiosk's settings in force changed (docs/fleet.md): they are the event's data. */
+  'TERMINAL_SETTINGS',
+  /** The merchant asks the kiosk to do something now; it answers with the result. */
+  'TERMINAL_ACTION',
 ] as const;
 export type TerminalEventType = (typeof TERMINAL_EVENT_TYPES)[number];
 export const TerminalEventFeed = z.object({

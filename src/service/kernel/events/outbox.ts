@@ -24,7 +24,13 @@ import { newId } from '../ids';
 import { registerSandboxReset } from '../sandbox-reset';
 
 /** Events for one terminal's push stream only: never a webhook. */
-const TERMINAL_ONLY = ['REMOTE_PAYMENT_REQUEST', 'TERMINAL_DISPLAY', 'TERMINAL_PROFILE'] as const;
+const TERMINAL_ONLY = [
+  'REMOTE_PAYMENT_REQUEST',
+  'TERMINAL_DISPLAY',
+  'TERMINAL_PROFILE',
+  'TERMINAL_SETTINGS',
+  'TERMINAL_ACTION',
+] as const;
 const terminalOnly = (type: string) => (TERMINAL_ONLY as readonly string[]).includes(type);
 
 export type EventType = z.infer<typeof WebhookEvent>['type'] | (typeof TERMINAL_ONLY)[number];

@@ -49,7 +49,7 @@ import m0032 from './0032-primary-store-address';
 import m0033 from './0033-cash-tendered';
 import m0034 from './0034-fleet-health';
 import m0035 from './0035-more-time';
-import m0037 from './0037-z-reports';
+import m0036 from './0036-kiosk-settings';
 
 export const migrations: readonly Migration[] = [
   m0001,
@@ -87,7 +87,7 @@ export const migrations: readonly Migration[] = [
   m0033,
   m0034,
   m0035,
-  m0037,
+  m0036,
 ];
 
 /** What `dialect` runs, in order: its version is how many of these it has run. */

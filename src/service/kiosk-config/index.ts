@@ -1,0 +1,2 @@
+/** The kiosk settings area as other areas see it: nothing yet, its routes are mounted by app.ts. */
+export type { KioskConfigContext } from './context';

@@ -1,0 +1,130 @@
+/** Kiosk settings set centrally for the merchant, per store and per kiosk, and remote actions. */
+import * as k from '../kiosk-settings';
+import { StoreParams, TerminalParams } from '../terminals';
+import { route, type RouteDef } from '../route-def';
+
+const TAG = 'Kiosk settings';
+/** GET and PUT of one level's document; a store's and a kiosk's are named by `params`. */
+const level = <P extends typeof StoreParams>(path: string, what: string, params: P) =>
+  ({
+    get: route({
+      method: 'get',
+      path,
+      tag: TAG,
+      auth: 'merchant',
+      extension: true,
+      summary: `The kiosk settings ${what} sets and locks`,
+      params,
+      status: 200,
+      response: k.KioskSettingsDocument,
+      errors: [400, 404],
+    }),
+    put: route({
+      method: 'put',
+      path,
+      tag: TAG,
+      auth: 'merchant',
+      extension: true,
+      summary: `Set (replace) the kiosk settings ${what} sets and locks; its kiosks hear at once`,
+      params,
+      body: k.KioskSettingsBody,
+      status: 200,
+      response: k.KioskSettingsDocument,
+      errors: [400, 404],
+    }),
+  }) as const;
+
+const store = level('/api/stores/{id}/kiosk-settings', 'a store', StoreParams);
+const terminal = level('/api/terminals/{id}/kiosk-settings', 'a kiosk', TerminalParams);
+
+export const kioskSettingsContract = {
+  getMerchantKioskSettings: route({
+    method: 'get',
+    path: '/api/kiosk-settings',
+    tag: TAG,
+    auth: 'merchant',
+    extension: true,
+    summary: 'The kiosk settings the merchant sets and locks for all its kiosks',
+    status: 200,
+    response: k.KioskSettingsDocument,
+    errors: [],
+  }),
+  putMerchantKioskSettings: route({
+    method: 'put',
+    path: '/api/kiosk-settings',
+    tag: TAG,
+    auth: 'merchant',
+    extension: true,
+    summary: 'Set (replace) the kiosk settings for all the merchant’s kiosks; they hear at once',
+    body: k.KioskSettingsBody,
+    status: 200,
+    response: k.KioskSettingsDocument,
+    errors: [400],
+  }),
+  getStoreKioskSettings: store.get,
+  putStoreKioskSettings: store.put,
+  getTerminalKioskSettings: terminal.get,
+  putTerminalKioskSettings: terminal.put,
+  getEffectiveKioskSettings: route({
+    method: 'get',
+    path: '/api/terminals/{id}/kiosk-settings/effective',
+    tag: TAG,
+    auth: 'merchantOrTerminal',
+    extension: true,
+    summary: "A kiosk's settings in force (merchant ← store ← kiosk) and what is locked",
+    description: 'A terminal secret reads its own only (404 for any other).',
+    params: TerminalParams,
+    status: 200,
+    response: k.EffectiveKioskSettings,
+    errors: [400, 404],
+  }),
+  listKioskSettingsChanges: route({
+    method: 'get',
+    path: '/api/kiosk-settings/changes',
+    tag: TAG,
+    auth: 'merchant',
+    extension: true,
+    summary: 'Every change of the kiosk settings, newest first: who, when, before and after',
+    status: 200,
+    response: k.KioskSettingsChanges,
+    errors: [],
+  }),
+  requestTerminalAction: route({
+    method: 'post',
+    path: '/api/terminals/{id}/actions',
+    tag: TAG,
+    auth: 'merchant',
+    extension: true,
+    summary: 'Ask one kiosk to reload its customer display or print a test page',
+    params: TerminalParams,
+    body: k.TerminalActionBody,
+    status: 201,
+    response: k.TerminalAction,
+    errors: [400, 404],
+  }),
+  listTerminalActions: route({
+    method: 'get',
+    path: '/api/terminals/{id}/actions',
+    tag: TAG,
+    auth: 'merchant',
+    extension: true,
+    summary: "A kiosk's remote actions, newest first, with the kiosk's answer",
+    params: TerminalParams,
+    status: 200,
+    response: k.TerminalActions,
+    errors: [400, 404],
+  }),
+  acknowledgeTerminalAction: route({
+    method: 'post',
+    path: '/api/terminals/{id}/actions/{actionId}/result',
+    tag: TAG,
+    auth: 'terminal',
+    extension: true,
+    summary: 'The kiosk says how a remote action went (its own actions only)',
+    params: k.TerminalActionParams,
+    body: k.TerminalActionResult,
+    status: 200,
+    response: k.TerminalAction,
+    errors: [400, 404, 409],
+  }),
+} as const satisfies Record<string, RouteDef>;
