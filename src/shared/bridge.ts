@@ -17,6 +17,7 @@ import { KioskRefund, refundsBridge } from './bridge/refunds';
 import { settingsBridge } from './bridge/settings';
 import { DisplayState, KioskState, stateBridge } from './bridge/state';
 import { staffPinBridge } from './bridge/staff-pin';
+import { shiftsBridge } from './bridge/shifts';
 
 export type { CommandDef } from './bridge/fields';
 export { CustomerLookup } from './bridge/card-on-file';
@@ -55,6 +56,7 @@ export const bridgeAreas = {
   refunds: refundsBridge,
   printer: printerBridge,
   cardOnFile: cardOnFileBridge,
+  shifts: shiftsBridge,
 };
 
 /**
@@ -74,6 +76,7 @@ export const bridgeCommands = {
   ...refundsBridge,
   ...printerBridge,
   ...cardOnFileBridge,
+  ...shiftsBridge,
 };
 export type BridgeCommands = typeof bridgeCommands;
 export type CommandName = keyof BridgeCommands;

@@ -60,6 +60,10 @@ function reports(count: number): ZReport[] {
   return out;
 }
 
+const fieldsOf = (body: unknown) => {
+  const { errors } = ErrorEnvelope.parse(body);
+  return Array.isArray(errors) ? errors.map((e) => e.field) : [];
+};
 const send = (id: string, secret: string, report: unknown) =>
   h.call('POST', `/api/terminals/${id}/shifts`, report, secret);
 const checkOf = async (id: string) => {
@@ -79,7 +83,7 @@ describe("a kiosk's Z reports at the service", () => {
     const forged = { ...second!, number: 1, previousHash: null };
     const refused = await send(till.terminal.id, till.secret, forged);
     expect(refused.status).toBe(409);
-    expect(ErrorEnvelope.parse(refused.body).errors?.[0]?.field).toBe('number');
+    expect(fieldsOf(refused.body)).toEqual(['number']);
     expect((await send(till.terminal.id, till.secret, second)).status).toBe(200);
     const list = ShiftList.parse(
       (await h.call('GET', `/api/terminals/${till.terminal.id}/shifts`)).body,
@@ -95,7 +99,7 @@ describe("a kiosk's Z reports at the service", () => {
     const [first] = reports(1);
     const res = await send(other.terminal.id, mine.secret, first);
     expect(res.status).toBe(403);
-    expect(ErrorEnvelope.parse(res.body).errors?.[0]?.field).toBe('id');
+    expect(fieldsOf(res.body)).toEqual(['id']);
     for (const [bad, field] of [
       [{ ...first!, countedCashPence: 12.5 }, 'countedCashPence'],
       [{ ...first!, number: 0 }, 'number'],
@@ -107,7 +111,7 @@ describe("a kiosk's Z reports at the service", () => {
     ] as const) {
       const refused = await send(mine.terminal.id, mine.secret, bad);
       expect(refused.status, field).toBe(400);
-      expect(ErrorEnvelope.parse(refused.body).errors?.map((e) => e.field)).toContain(field);
+      expect(fieldsOf(refused.body)).toContain(field);
     }
     // A merchant secret is not a terminal's.
     expect((await send(mine.terminal.id, 'sk_sandbox_test_secret', first)).status).toBe(403);
