@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getBridge } from './bridge/get-bridge';
-import { followKioskLocale } from './store/follow-locale';
 import { DisplayApp } from './display/DisplayApp';
+import { DisplayLanguage } from './display/language';
 import { KioskProvider } from './store/context';
 import { createKioskStore } from './store/kiosk-store';
 import './styles/base.css';
@@ -14,12 +14,15 @@ const store = createKioskStore(bridge, {
   window: 'display',
   onSessionExpired: () => location.reload(),
 });
-followKioskLocale(store);
+// The display's `lang` and `dir` follow the customer's language (display/language.tsx), not
+// the kiosk's locale: the staff console keeps that.
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <KioskProvider store={store} bridge={bridge}>
-      <DisplayApp />
+      <DisplayLanguage>
+        <DisplayApp />
+      </DisplayLanguage>
     </KioskProvider>
   </StrictMode>,
 );

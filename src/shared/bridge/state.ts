@@ -28,6 +28,8 @@ export const KioskState = z.object({
       kind: z.enum(['terminal', 'merchant']),
       baseUrl: z.string(),
       terminalName: z.string().nullable(),
+      /** The store's language for the customer display (BCP 47; English when absent). */
+      displayLanguage: z.string().optional(),
       merchantName: z.string().nullable(),
       /** The shop's logo on the service (an absolute URL), when it has one. */
       merchantLogoUrl: z.string().nullable().optional(),
@@ -60,19 +62,6 @@ export const KioskState = z.object({
    * return to it; without it, Settings offers no way into a mode the shop never used.
    */
   kioskModeWasOn: z.boolean().optional(),
-  /**
-   * Who is signed in at the console (null: nobody), and the shop's staff settings: the idle
-   * time after which the console signs out, and the refund amount a cashier needs approval above.
-   */
-  staff: z
-    .object({
-      signedIn: z
-        .object({ id: z.string(), name: z.string(), role: z.enum(['cashier', 'manager', 'owner']) })
-        .nullable(),
-      idleMinutes: z.number().int(),
-      approvalRefundPence: Pence,
-    })
-    .optional(),
   /** Whether the shop has chosen its staff PIN; until then every staff-only command is refused. */
   staffPinSet: z.boolean(),
   /**
@@ -127,6 +116,11 @@ export const DisplayState = z.object({
   queue: z.array(DisplayPayment),
   /** The basket being built for the next payment (each line as staff add it). */
   basket: DraftBasket.nullable().optional(),
+  /**
+   * The store's language for the display (BCP 47); the customer picks another there, which
+   * lasts until their payment ends. English when absent.
+   */
+  displayLanguage: z.string().optional(),
 });
 export type DisplayState = z.infer<typeof DisplayState>;
 
@@ -159,6 +153,9 @@ export function displayStateOf(state: KioskState): DisplayState {
     active: state.active ? displayPayment(state.active) : null,
     queue: state.queue.map(displayPayment),
     basket: state.basket ?? null,
+    ...(state.pairing.paired && state.pairing.displayLanguage
+      ? { displayLanguage: state.pairing.displayLanguage }
+      : {}),
   };
 }
 

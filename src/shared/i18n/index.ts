@@ -96,13 +96,22 @@ export function t(
   return String(format.format(values));
 }
 
-/** An amount of money as `lang` writes it: `£12.50`, `12,50 £`, `‏١٢٫٥٠ £`. */
+/**
+ * An amount of money as `lang` writes it: `£12.50`, `12,50 £`, `‏١٢٫٥٠ £`. A symbol some
+ * locales qualify with Latin letters (Arabic's `UK£`) is shown bare: the shop's own currency
+ * needs no country, and the letters would be the one part of the screen not in Arabic.
+ */
 export function formatMoney(lang: LanguageCode, pence: number, currency = 'GBP'): string {
   return new Intl.NumberFormat(language(lang).numberLocale, {
     style: 'currency',
     currency,
     currencyDisplay: 'narrowSymbol',
-  }).format(pence / 100);
+  })
+    .formatToParts(pence / 100)
+    .map((part) =>
+      part.type === 'currency' ? part.value.replace(/^[A-Za-z]+(?=\p{Sc})/u, '') : part.value,
+    )
+    .join('');
 }
 
 /** Digits in a fixed text (a countdown's `04:59`) written with `lang`'s own digits. */

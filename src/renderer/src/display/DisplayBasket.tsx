@@ -1,7 +1,7 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import type { BasketLine } from '../../../shared/bridge';
-import { basketMismatch, lineTotalPence, summariseBasket } from '../../../shared/basket';
-import { formatPence } from '../../../shared/money';
+import { basketTotalPence, lineTotalPence, summariseBasket } from '../../../shared/basket';
+import { useWords } from './language';
 
 /**
  * How many lines of a basket a screen of this size shows (the customer cannot scroll it): the
@@ -41,18 +41,19 @@ export function DisplayBasket({
 }) {
   const room = useRoom(alone);
   const { earlier, shown } = summariseBasket(lines, room);
-  const money = (pence: number) => formatPence(pence, currency);
+  const words = useWords();
+  const money = (pence: number) => words.money(pence, currency);
   return (
     <ol
       className={`display-basket${alone ? ' display-basket--alone' : ''}`}
-      aria-label="Your items"
+      aria-label={words.say('display.yourItems')}
       data-testid="display-basket"
       data-lines={lines.length}
     >
       {earlier && (
         <li className="display-basket__line display-basket__line--earlier">
           <span className="display-basket__what">
-            {earlier.count} earlier {earlier.count === 1 ? 'item' : 'items'}
+            {words.say('display.earlierItems', { count: earlier.count })}
           </span>
           <Money text={money(earlier.pence)} />
         </li>
@@ -64,7 +65,9 @@ export function DisplayBasket({
           data-testid="display-basket-line"
         >
           <span className="display-basket__what">
-            {line.quantity > 1 && <span className="display-basket__qty">{line.quantity} × </span>}
+            {line.quantity > 1 && (
+              <span className="display-basket__qty">{words.digits(String(line.quantity))} × </span>
+            )}
             {line.description}
           </span>
           <Money text={money(lineTotalPence(line))} />
@@ -96,11 +99,15 @@ export function BasketMismatch({
   amountPence: number;
   currency: string;
 }) {
-  const mismatch = basketMismatch(lines, amountPence, currency);
-  if (!mismatch) return null;
+  const { say, money } = useWords();
+  const total = basketTotalPence(lines);
+  if (lines.length === 0 || total === amountPence) return null;
   return (
     <p className="display-basket__mismatch" role="alert" data-testid="display-basket-mismatch">
-      {mismatch}. Please check with staff.
+      {say('display.mismatch', {
+        total: money(total, currency),
+        amount: money(amountPence, currency),
+      })}
     </p>
   );
 }
