@@ -32,5 +32,7 @@ export const usePaymentPage = <T>(
 ) => useStore(useDashboard().paymentPage, pick);
 export const useBank = <T>(pick: (s: ReturnType<Dashboard['bank']['getState']>) => T) =>
   useStore(useDashboard().bank, pick);
+export const useDevices = <T>(pick: (s: ReturnType<Dashboard['devices']['getState']>) => T) =>
+  useStore(useDashboard().devices, pick);
 export const useCustomers = <T>(pick: (s: ReturnType<Dashboard['customers']['getState']>) => T) =>
   useStore(useDashboard().customers, pick);

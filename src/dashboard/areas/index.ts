@@ -6,6 +6,7 @@
 import type { AreaDef } from '../components/Nav';
 import { BankArea } from './bank/BankArea';
 import { CustomersArea } from './customers/CustomersArea';
+import { DevicesArea } from './devices/DevicesArea';
 import { PaymentsArea } from './payments/PaymentsArea';
 import { TerminalsArea } from './terminals/TerminalsArea';
 import { WebhooksArea } from './webhooks/WebhooksArea';
@@ -18,6 +19,7 @@ export const AREAS: readonly AreaDef[] = [
   // First: what a merchant opens the dashboard for (push a payment, watch it be paid).
   { id: 'payments', title: 'Payments', Component: PaymentsArea },
   { id: 'terminals', title: 'Terminals', Component: TerminalsArea },
+  { id: 'devices', title: 'Devices', Component: DevicesArea },
   { id: 'webhooks', title: 'Webhooks', Component: WebhooksArea },
   { id: 'bank', title: 'Bank', Component: BankArea },
   { id: 'customers', title: 'Customers', Component: CustomersArea },

@@ -4,6 +4,7 @@
  */
 import { createBankStore } from './bank';
 import { createCustomersStore } from './customers';
+import { createDevicesStore } from './devices';
 import { createPaymentsStore } from './payments';
 import { createPaymentPageStore } from './payment-page';
 import { createRefundsStore } from './refunds';
@@ -31,8 +32,13 @@ export function createDashboard(options: {
   // The bank feed is read when the Bank page opens; it has no topic on the change stream.
   const bank = createBankStore(options.api.call);
   const customers = createCustomersStore(options.api.call, { sandbox: options.sandbox ?? false });
+  const devices = createDevicesStore(options.api.call);
   const refreshers: Record<MerchantTopic, () => Promise<void>> = {
-    terminals: () => terminals.getState().refresh(),
+    // A kiosk connecting or going away is a terminal change; the Devices page shows it too.
+    terminals: () =>
+      Promise.all([terminals.getState().refresh(), devices.getState().refresh()]).then(
+        () => undefined,
+      ),
     // A saved-card charge's status changes arrive as payment changes; so do the open payment
     // page's, and a refund or a webhook sent changes what that page shows too.
     payments: () =>
@@ -50,6 +56,7 @@ export function createDashboard(options: {
         () => undefined,
       ),
     customers: () => customers.getState().refresh(),
+    devices: () => devices.getState().refresh(),
   };
   const live = createLive({
     open: (signal) => options.api.openEvents(signal),
@@ -68,6 +75,7 @@ export function createDashboard(options: {
     paymentPage,
     bank,
     customers,
+    devices,
     sandbox: options.sandbox ?? false,
     live,
     /** Settings read or saved the profile: whatever else names the shop follows. */

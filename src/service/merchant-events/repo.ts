@@ -67,7 +67,21 @@ export function watchQueries(store: Store) {
       : 'SELECT count(*) AS id FROM saved_cards',
   );
 
+  // The kiosks' health: the newest change of any report and of any alert (both index reads).
+  const devices = store.prepare<
+    [{ m: string; e: string }],
+    { reports: number | null; alerts: number | null; open: number | null }
+  >(
+    `SELECT (SELECT max(changed_at) FROM terminal_health
+              WHERE merchant_id = @m AND environment = @e) AS reports,
+            (SELECT max(coalesce(cleared_at, raised_at)) FROM fleet_alerts
+              WHERE merchant_id = @m AND environment = @e) AS alerts,
+            (SELECT count(*) FROM fleet_alerts
+              WHERE merchant_id = @m AND environment = @e AND cleared_at IS NULL) AS open`,
+  );
+
   return {
+    devices,
     newestPayment,
     terminals,
     subscriptions,

@@ -29,6 +29,7 @@ export function createWatcher(store: Store, presence: Presence) {
     newestMessage,
     newestLookup,
     newestCard,
+    devices,
   } = watchQueries(store);
 
   return async function fingerprints(
@@ -56,7 +57,9 @@ export function createWatcher(store: Store, presence: Presence) {
     const log = await deliveries.get(merchantId, environment, now - DAY_MS);
     const people = await customers.get({ m: merchantId, e: environment });
     const message = await newestMessage.get(merchantId, environment);
+    const health = await devices.get({ m: merchantId, e: environment });
     return {
+      devices: `${health?.reports ?? 0}:${health?.alerts ?? 0}:${health?.open ?? 0}`,
       customers: [
         people?.n ?? 0,
         people?.newest ?? '',

@@ -7,9 +7,17 @@ import { z } from 'zod';
 
 /**
  * `refunds`: a refund was made or changed status (REFUND_STATUS), so open refund lists re-read;
- * `customers`: customers, their saved cards, messages or terminal lookups changed.
+ * `customers`: customers, their saved cards, messages or terminal lookups changed; `devices`: a
+ * kiosk's health report said something new, or one of its alerts was raised or cleared.
  */
-export const MerchantTopic = z.enum(['payments', 'terminals', 'webhooks', 'refunds', 'customers']);
+export const MerchantTopic = z.enum([
+  'payments',
+  'terminals',
+  'webhooks',
+  'refunds',
+  'customers',
+  'devices',
+]);
 export type MerchantTopic = z.infer<typeof MerchantTopic>;
 
 /** The data of a `change` event. */
