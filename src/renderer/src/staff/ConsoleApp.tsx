@@ -9,6 +9,7 @@ import { Header, type Tab } from './Header';
 import { History } from './History';
 import { Pairing } from './Pairing';
 import { Settings } from './Settings';
+import { Shift } from './Shift';
 import { ChooseStaffPin, StaffGate, StaffPinSetNotice } from './StaffGate';
 import { TakePayment } from './TakePayment';
 
@@ -58,6 +59,9 @@ export function ConsoleApp() {
             </StaffGate>
           )}
           {tab === 'history' && <History />}
+          {tab === 'shift' && (
+            <StaffGate action="open the shift">{(pin) => <Shift pin={pin} />}</StaffGate>
+          )}
           {tab === 'day' && (
             <StaffGate action="open the end-of-day report">
               {(pin) => <EndOfDay pin={pin} />}

@@ -1,12 +1,13 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { KioskState } from '../../../shared/bridge';
 
-export type Tab = 'take' | 'card' | 'history' | 'day' | 'settings';
+export type Tab = 'take' | 'card' | 'history' | 'shift' | 'day' | 'settings';
 
 const TABS: { id: Tab; label: string }[] = [
   { id: 'take', label: 'Take payment' },
   { id: 'card', label: 'Card on file' },
   { id: 'history', label: 'History' },
+  { id: 'shift', label: 'Shift' },
   { id: 'day', label: 'End of day' },
   { id: 'settings', label: 'Settings' },
 ];
