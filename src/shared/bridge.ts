@@ -11,18 +11,19 @@ import { z } from 'zod';
 import { cardOnFileBridge } from './bridge/card-on-file';
 import { endOfDayBridge } from './bridge/end-of-day';
 import { historyBridge } from './bridge/history';
+import { moreTimeBridge } from './bridge/more-time';
 import { KioskPayment, StatusChange, paymentsBridge } from './bridge/payments';
 import { printerBridge } from './bridge/printer';
 import { KioskRefund, refundsBridge } from './bridge/refunds';
 import { settingsBridge } from './bridge/settings';
 import { DisplayState, KioskState, stateBridge } from './bridge/state';
 import { staffPinBridge } from './bridge/staff-pin';
-import { shiftsBridge } from './bridge/shifts';
 
 export type { CommandDef } from './bridge/fields';
 export { CustomerLookup } from './bridge/card-on-file';
 export { EndOfDayAnswer, EndOfDayReport } from './bridge/end-of-day';
 export { HistoryPage, PaymentDetail } from './bridge/history';
+export { MoreTime } from './bridge/more-time';
 export {
   BasketLine,
   DraftBasket,
@@ -56,7 +57,7 @@ export const bridgeAreas = {
   refunds: refundsBridge,
   printer: printerBridge,
   cardOnFile: cardOnFileBridge,
-  shifts: shiftsBridge,
+  moreTime: moreTimeBridge,
 };
 
 /**
@@ -76,7 +77,7 @@ export const bridgeCommands = {
   ...refundsBridge,
   ...printerBridge,
   ...cardOnFileBridge,
-  ...shiftsBridge,
+  ...moreTimeBridge,
 };
 export type BridgeCommands = typeof bridgeCommands;
 export type CommandName = keyof BridgeCommands;

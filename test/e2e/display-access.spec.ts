@@ -275,3 +275,85 @@ test('the toggles work by touch alone, and every mode passes the layout check at
   await display.setViewportSize({ width: 1280, height: 800 });
   await display.screenshot({ path: '/tmp/display-access-both.png' });
 });
+
+/** The service's own record of the request: its expiry in ms. */
+async function expiryOf(kiosk: Kiosk, id: string): Promise<number> {
+  const record = await api(
+    kiosk.serviceUrl,
+    kiosk.sandboxSecret!,
+    'GET',
+    `/api/payments/v1/payment-status/${id}`,
+  );
+  return Date.parse(record.expiresAt);
+}
+
+/** A payment that starts a minute from expiring, so "More time" is offered at once. */
+async function paymentAboutToExpire(kiosk: Kiosk, display: Page): Promise<string> {
+  await api(kiosk.serviceUrl, kiosk.sandboxSecret!, 'PATCH', '/api/merchant', {
+    settings: { defaultExpirySeconds: 60 },
+  });
+  const id = await pushRemote(kiosk, 9.4);
+  await expect(displayRoot(display)).toHaveAttribute('data-payment-request-id', id);
+  await expect(displayRoot(display)).toHaveAttribute('data-qr-ready', 'true');
+  return id;
+}
+
+/** Tabs through the display until `name` has the focus, as a keyboard (or keypad) user does. */
+async function tabTo(page: Page, name: string) {
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
+    if (focused.includes(name)) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
+
+test('more time by keyboard alone: the service extends the request and the display says so', async ({
+  browser,
+}) => {
+  const kiosk = await launch();
+  const display = await open(browser, kiosk.displayUrl, 1280, 800);
+  await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'idle');
+  const id = await paymentAboutToExpire(kiosk, display);
+  const before = await expiryOf(kiosk, id);
+
+  await tabTo(display, 'More time');
+  await display.keyboard.press('Enter');
+  await expect(display.getByTestId('more-time-said')).toHaveText('More time added');
+  await expect(display.getByTestId('more-time-said')).toHaveAttribute('aria-live', 'polite');
+  expect(await expiryOf(kiosk, id)).toBe(before + 120_000);
+  // The display counts down from the new expiry.
+  await expect(display.getByTestId('display-countdown')).toHaveAttribute(
+    'dateTime',
+    new Date(before + 120_000).toISOString(),
+  );
+  await expectAccessible(display, 'awaiting, more time added');
+
+  // With three minutes left the button waits until time runs short again.
+  await expect(display.getByTestId('more-time')).toHaveCount(0);
+});
+
+test('more time by touch alone, up to the merchant’s limit, then no button and nothing more', async ({
+  browser,
+}) => {
+  const kiosk = await launch();
+  const display = await open(browser, kiosk.displayUrl, 1280, 800, true);
+  await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'idle');
+  await api(kiosk.serviceUrl, kiosk.sandboxSecret!, 'PATCH', '/api/merchant', {
+    settings: { extensionSeconds: 30, maxExtensions: 1 },
+  });
+  const id = await paymentAboutToExpire(kiosk, display);
+  const before = await expiryOf(kiosk, id);
+  const button = display.getByTestId('more-time');
+  const box = (await button.boundingBox())!;
+  expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(64);
+  await button.tap();
+  await expect(display.getByTestId('more-time-said')).toHaveText('More time added');
+  expect(await expiryOf(kiosk, id)).toBe(before + 30_000);
+  // The one extension the merchant allows is used: no button, and the service refuses more.
+  await expect(button).toHaveCount(0);
+  await expect(
+    api(kiosk.serviceUrl, kiosk.sandboxSecret!, 'POST', `/api/payment-requests/${id}/extend`),
+  ).rejects.toThrow(/409.*all 1 of its extensions/);
+  expect(await expiryOf(kiosk, id)).toBe(before + 30_000);
+});

@@ -231,6 +231,8 @@ describe('settings', () => {
       tips: false,
       remotePayments: false,
       defaultExpirySeconds: 60,
+      extensionSeconds: 120,
+      maxExtensions: 2,
     });
 
     expect(await merchant(PRODUCTION)).toEqual(before);

@@ -103,6 +103,8 @@ export function createMerchantProfiles(store: Store) {
         remotePayments: row.remote_enabled === 1,
         tips: row.tips_enabled === 1,
         defaultExpirySeconds: row.default_expiry_seconds,
+        extensionSeconds: row.extension_seconds,
+        maxExtensions: row.max_extensions,
       },
     };
   }
@@ -146,6 +148,8 @@ export function createMerchantProfiles(store: Store) {
         remote: Number(settings.remotePayments),
         tips: Number(settings.tips),
         expiry: settings.defaultExpirySeconds,
+        extensionSeconds: settings.extensionSeconds,
+        maxExtensions: settings.maxExtensions,
       });
       if (environment === 'sandbox' && !copied && logo === undefined)
         await sql.copyLogo.run(merchantId);

@@ -6,6 +6,7 @@ import { mount } from '../http/mount';
 import { requestFor, requestWithTransactionsFor } from './access';
 import { paymentLinks } from './links';
 import { createCashRecorder } from './cash';
+import { createExtender } from './extend';
 
 export const paymentRoutes: Area<PaymentsContext> = (app, ctx) => {
   // A new payment is made under its merchant's settings as they are now: the creator forgets
@@ -31,6 +32,12 @@ export const paymentRoutes: Area<PaymentsContext> = (app, ctx) => {
     await ctx.lifecycle.cancel(row);
     return { message: 'Payment request cancelled' };
   });
+
+  // The Idempotency-Key the kiosk sends with each ask replays the first answer (one extension).
+  const extend = createExtender(ctx);
+  mount(app, ctx.auth, routes.extendPaymentRequest, ({ params, caller }) =>
+    extend(caller, params.paymentRequestId),
+  );
 
   mount(app, ctx.auth, routes.getPaymentStatus, async ({ params, caller, c }) => {
     let { row, txs } = await requestWithTransactionsFor(

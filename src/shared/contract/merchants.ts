@@ -17,6 +17,13 @@ export type LogoType = (typeof LOGO_TYPES)[number];
 export const MIN_DEFAULT_EXPIRY_SECONDS = 60;
 export const MAX_DEFAULT_EXPIRY_SECONDS = MAX_EXPIRES_IN_MS / 1000;
 
+/** More time at the customer display: what one extension adds, and how many a payment may have. */
+export const DEFAULT_EXTENSION_SECONDS = 120;
+export const MIN_EXTENSION_SECONDS = 30;
+export const MAX_EXTENSION_SECONDS = 600;
+export const DEFAULT_MAX_EXTENSIONS = 2;
+export const MAX_EXTENSIONS = 5;
+
 export const MerchantSettings = z.object({
   cardPayments: z
     .boolean()
@@ -31,6 +38,18 @@ export const MerchantSettings = z.object({
     .min(MIN_DEFAULT_EXPIRY_SECONDS, `must be at least ${MIN_DEFAULT_EXPIRY_SECONDS} seconds`)
     .max(MAX_DEFAULT_EXPIRY_SECONDS, 'must be at most 7 days')
     .describe('How long a new payment lives when its request gives no expiresIn'),
+  extensionSeconds: z
+    .number()
+    .int('must be a whole number of seconds')
+    .min(MIN_EXTENSION_SECONDS, `must be at least ${MIN_EXTENSION_SECONDS} seconds`)
+    .max(MAX_EXTENSION_SECONDS, `must be at most ${MAX_EXTENSION_SECONDS} seconds`)
+    .describe('What one "more time" at the customer display adds to an unpaid payment'),
+  maxExtensions: z
+    .number()
+    .int('must be a whole number')
+    .min(0, 'must be 0 (no more time) or more')
+    .max(MAX_EXTENSIONS, `must be at most ${MAX_EXTENSIONS}`)
+    .describe('How many times a customer may ask for more time on one payment; 0 offers none'),
 });
 export type MerchantSettings = z.infer<typeof MerchantSettings>;
 
@@ -39,6 +58,8 @@ export const DEFAULT_MERCHANT_SETTINGS: MerchantSettings = {
   remotePayments: true,
   tips: true,
   defaultExpirySeconds: DEFAULT_EXPIRES_IN_MS / 1000,
+  extensionSeconds: DEFAULT_EXTENSION_SECONDS,
+  maxExtensions: DEFAULT_MAX_EXTENSIONS,
 };
 
 const profileFields = {

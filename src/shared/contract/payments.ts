@@ -153,6 +153,20 @@ export const PaymentStatusRecord = z.object({
 export type PaymentStatusRecord = z.infer<typeof PaymentStatusRecord>;
 
 /**
+ * More time (extension, docs/payment-states.md): an unpaid request's expiry moved on by the
+ * merchant's `extensionSeconds`, at most `maxExtensions` times, when the customer asks at the
+ * display before its QR code expires.
+ */
+export const PaymentExtension = z.object({
+  paymentRequestId: Uuid,
+  expiresAt: Timestamp.describe('The new expiry'),
+  extensions: z.number().int().nonnegative().describe('How many times it has been extended'),
+  extensionsLeft: z.number().int().nonnegative().describe('How many more it may have'),
+  extensionSeconds: z.number().int().positive().describe('What each extension adds'),
+});
+export type PaymentExtension = z.infer<typeof PaymentExtension>;
+
+/**
  * A cash sale at the counter (extension, docs/payment-states.md): recorded COMPLETED at once,
  * with what the customer handed over. The change is the service's to work out, so the kiosk,
  * the receipt and the dashboard agree on it.

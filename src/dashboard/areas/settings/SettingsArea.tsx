@@ -27,7 +27,11 @@ const PROFILE_FIELDS: { key: ProfileField; label: string; type?: string; hint?: 
   { key: 'supportEmail', label: 'Support e-mail', type: 'email' },
   { key: 'supportPhone', label: 'Support phone', type: 'tel' },
 ];
-type SwitchKey = Exclude<keyof MerchantSettings, 'defaultExpirySeconds'>;
+// Numbers, not switches: each has a field of its own (the expiry) or is set through the API.
+type SwitchKey = Exclude<
+  keyof MerchantSettings,
+  'defaultExpirySeconds' | 'extensionSeconds' | 'maxExtensions'
+>;
 const SWITCHES: { key: SwitchKey; label: string }[] = [
   { key: 'cardPayments', label: 'Card payments' },
   { key: 'remotePayments', label: 'Payments pushed to terminals' },

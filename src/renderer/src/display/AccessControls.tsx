@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { t, type LanguageCode, type MessageKey } from '../../../shared/i18n';
 import '../styles/display-access.css';
 
 /** How the display reads now: the store's defaults until the customer changes them. */
@@ -36,21 +37,27 @@ export function useDisplayAccess(defaults: DisplayAccess, idle: boolean) {
 export function AccessControls({
   access,
   toggle,
+  lang,
 }: {
   access: DisplayAccess;
   toggle: (key: keyof DisplayAccess) => void;
+  /** The customer's language: the toggles speak it like the rest of the screen. */
+  lang: LanguageCode;
 }) {
+  const say = (key: MessageKey) => t(lang, key);
   return (
-    <nav className="display-access" aria-label="Display settings">
+    <nav className="display-access" aria-label={say('display.settings')}>
       <Toggle
         on={access.largeText}
-        label="Larger text"
+        label={say('display.largeText')}
+        state={say(access.largeText ? 'display.on' : 'display.off')}
         testId="toggle-large-text"
         onToggle={() => toggle('largeText')}
       />
       <Toggle
         on={access.highContrast}
-        label="High contrast"
+        label={say('display.highContrast')}
+        state={say(access.highContrast ? 'display.on' : 'display.off')}
         testId="toggle-high-contrast"
         onToggle={() => toggle('highContrast')}
       />
@@ -61,11 +68,13 @@ export function AccessControls({
 function Toggle({
   on,
   label,
+  state,
   testId,
   onToggle,
 }: {
   on: boolean;
   label: string;
+  state: string;
   testId: string;
   onToggle: () => void;
 }) {
@@ -79,7 +88,7 @@ function Toggle({
     >
       <span className="display-access__label">{label}</span>
       <span className="display-access__state" aria-hidden="true">
-        {on ? 'On' : 'Off'}
+        {state}
       </span>
     </button>
   );

@@ -16,6 +16,8 @@ export interface ProfileRow {
   remote_enabled: number;
   tips_enabled: number;
   default_expiry_seconds: number;
+  extension_seconds: number;
+  max_extensions: number;
   logo_updated_at: number | null;
 }
 
@@ -30,20 +32,23 @@ export const ofEnvironment = (column: string) =>
   `CASE WHEN sp.merchant_id IS NULL THEN m.${column} ELSE sp.${column} END`;
 
 const COLUMNS = `name, address, company_number, vat_number, support_email, support_phone,
-  card_enabled, remote_enabled, tips_enabled, default_expiry_seconds`;
+  card_enabled, remote_enabled, tips_enabled, default_expiry_seconds, extension_seconds,
+  max_extensions`;
 
 export function profileStatements(store: Store) {
   return {
     production: store.prepare<[string], ProfileRow>(
       `SELECT m.id, m.name, m.address, m.company_number, m.vat_number, m.support_email,
          m.support_phone, m.card_enabled, m.remote_enabled, m.tips_enabled,
-         m.default_expiry_seconds, l.updated_at AS logo_updated_at
+         m.default_expiry_seconds, m.extension_seconds, m.max_extensions,
+         l.updated_at AS logo_updated_at
        FROM merchants m LEFT JOIN merchant_logos l ON l.merchant_id = m.id WHERE m.id = ?`,
     ),
     sandbox: store.prepare<[string], ProfileRow>(
       `SELECT s.merchant_id AS id, s.name, s.address, s.company_number, s.vat_number,
          s.support_email, s.support_phone, s.card_enabled, s.remote_enabled, s.tips_enabled,
-         s.default_expiry_seconds, l.updated_at AS logo_updated_at
+         s.default_expiry_seconds, s.extension_seconds, s.max_extensions,
+         l.updated_at AS logo_updated_at
        FROM sandbox_profiles s LEFT JOIN sandbox_logos l ON l.merchant_id = s.merchant_id
        WHERE s.merchant_id = ?`,
     ),
@@ -51,20 +56,22 @@ export function profileStatements(store: Store) {
       `UPDATE merchants SET name = @name, address = @address, company_number = @companyNumber,
          vat_number = @vatNumber, support_email = @supportEmail, support_phone = @supportPhone,
          card_enabled = @card, remote_enabled = @remote, tips_enabled = @tips,
-         default_expiry_seconds = @expiry
+         default_expiry_seconds = @expiry, extension_seconds = @extensionSeconds,
+         max_extensions = @maxExtensions
        WHERE id = @id`,
     ),
     // The sandbox's copy: made with its first change, then changed in place.
     sandboxFields: store.prepare(
       `INSERT INTO sandbox_profiles (merchant_id, ${COLUMNS})
        VALUES (@id, @name, @address, @companyNumber, @vatNumber, @supportEmail, @supportPhone,
-         @card, @remote, @tips, @expiry)
+         @card, @remote, @tips, @expiry, @extensionSeconds, @maxExtensions)
        ON CONFLICT (merchant_id) DO UPDATE SET name = excluded.name, address = excluded.address,
          company_number = excluded.company_number, vat_number = excluded.vat_number,
          support_email = excluded.support_email, support_phone = excluded.support_phone,
          card_enabled = excluded.card_enabled, remote_enabled = excluded.remote_enabled,
          tips_enabled = excluded.tips_enabled,
-         default_expiry_seconds = excluded.default_expiry_seconds`,
+         default_expiry_seconds = excluded.default_expiry_seconds,
+         extension_seconds = excluded.extension_seconds, max_extensions = excluded.max_extensions`,
     ),
     logo: {
       production: store.prepare<[string], { content_type: string; data: string }>(

@@ -48,6 +48,21 @@ export const paymentsContract = {
     response: Message,
     errors: [400, 404],
   }),
+  extendPaymentRequest: route({
+    method: 'post',
+    idempotent: true,
+    path: '/api/payment-requests/{paymentRequestId}/extend',
+    tag: 'Payment requests',
+    auth: 'merchantOrTerminal',
+    extension: true,
+    summary: 'Give the customer more time to pay an unpaid payment request',
+    description:
+      "Moves the request's expiry on by the merchant's extensionSeconds (settings), at most maxExtensions times. 409 once it has had them all, or when it is no longer pending (paid, failed, cancelled or expired). Send an Idempotency-Key: a retry with the same key replays the first answer and extends once.",
+    params: payments.PaymentRequestParams,
+    status: 200,
+    response: payments.PaymentExtension,
+    errors: [400, 404, 409],
+  }),
   getPaymentStatus: route({
     method: 'get',
     path: '/api/payments/v1/payment-status/{paymentRequestId}',

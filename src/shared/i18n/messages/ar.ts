@@ -83,4 +83,13 @@ export const ar: Messages = {
   'hosted.sandbox': 'بيئة تجريبية: لا تنتقل أموال حقيقية',
   'hosted.from': 'من {merchant}',
   'hosted.footer': 'صفحة دفع آمنة · Counter',
+  // The display's own settings and more time.
+  'display.settings': 'إعدادات الشاشة',
+  'display.largeText': 'نص أكبر',
+  'display.highContrast': 'تباين عالٍ',
+  'display.on': 'تشغيل',
+  'display.off': 'إيقاف',
+  'display.moreTime': 'مزيد من الوقت',
+  'display.moreTimeAdded': 'تمت إضافة مزيد من الوقت',
+  'display.moreTimeRefused': 'لا يمكن إضافة مزيد من الوقت. يرجى سؤال الموظفين.',
 };

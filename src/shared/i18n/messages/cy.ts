@@ -84,4 +84,13 @@ export const cy: Messages = {
   'hosted.sandbox': 'Blwch tywod: dim arian go iawn yn symud',
   'hosted.from': 'Gan {merchant}',
   'hosted.footer': 'Tudalen dalu ddiogel · Counter',
+  // The display's own settings and more time.
+  'display.settings': 'Gosodiadau’r sgrin',
+  'display.largeText': 'Testun mwy',
+  'display.highContrast': 'Cyferbyniad uchel',
+  'display.on': 'Ymlaen',
+  'display.off': 'I ffwrdd',
+  'display.moreTime': 'Mwy o amser',
+  'display.moreTimeAdded': 'Ychwanegwyd mwy o amser',
+  'display.moreTimeRefused': 'Does dim modd ychwanegu rhagor o amser. Gofynnwch i aelod o staff.',
 };

@@ -82,4 +82,14 @@ export const de: Messages = {
   'hosted.sandbox': 'Sandbox: Es fließt kein echtes Geld',
   'hosted.from': 'Von {merchant}',
   'hosted.footer': 'Sichere Zahlungsseite · Counter',
+  // The display's own settings and more time.
+  'display.settings': 'Bildschirmeinstellungen',
+  'display.largeText': 'Größere Schrift',
+  'display.highContrast': 'Hoher Kontrast',
+  'display.on': 'An',
+  'display.off': 'Aus',
+  'display.moreTime': 'Mehr Zeit',
+  'display.moreTimeAdded': 'Mehr Zeit hinzugefügt',
+  'display.moreTimeRefused':
+    'Es kann keine weitere Zeit hinzugefügt werden. Bitte fragen Sie das Personal.',
 };

@@ -82,6 +82,15 @@ export const en = {
   'hosted.sandbox': 'Sandbox: no real money moves',
   'hosted.from': 'From {merchant}',
   'hosted.footer': 'Secure payment page · Counter',
+  // The display's own settings and more time.
+  'display.settings': 'Display settings',
+  'display.largeText': 'Larger text',
+  'display.highContrast': 'High contrast',
+  'display.on': 'On',
+  'display.off': 'Off',
+  'display.moreTime': 'More time',
+  'display.moreTimeAdded': 'More time added',
+  'display.moreTimeRefused': 'No more time can be added. Please ask staff.',
 } as const;
 
 export type MessageKey = keyof typeof en;

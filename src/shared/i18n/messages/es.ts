@@ -83,4 +83,13 @@ export const es: Messages = {
   'hosted.sandbox': 'Entorno de pruebas: no se mueve dinero real',
   'hosted.from': 'De {merchant}',
   'hosted.footer': 'Página de pago segura · Counter',
+  // The display's own settings and more time.
+  'display.settings': 'Ajustes de pantalla',
+  'display.largeText': 'Texto más grande',
+  'display.highContrast': 'Alto contraste',
+  'display.on': 'Sí',
+  'display.off': 'No',
+  'display.moreTime': 'Más tiempo',
+  'display.moreTimeAdded': 'Se ha añadido más tiempo',
+  'display.moreTimeRefused': 'No se puede añadir más tiempo. Pregunte al personal.',
 };

@@ -85,4 +85,13 @@ export const fr: Messages = {
   'hosted.sandbox': 'Bac à sable : aucun argent réel n’est débité',
   'hosted.from': 'De la part de {merchant}',
   'hosted.footer': 'Page de paiement sécurisée · Counter',
+  // The display's own settings and more time.
+  'display.settings': 'Réglages de l’écran',
+  'display.largeText': 'Texte plus grand',
+  'display.highContrast': 'Contraste élevé',
+  'display.on': 'Activé',
+  'display.off': 'Désactivé',
+  'display.moreTime': 'Plus de temps',
+  'display.moreTimeAdded': 'Temps supplémentaire ajouté',
+  'display.moreTimeRefused': 'Impossible d’ajouter plus de temps. Demandez au personnel.',
 };

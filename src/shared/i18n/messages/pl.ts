@@ -84,4 +84,13 @@ export const pl: Messages = {
   'hosted.sandbox': 'Piaskownica: nie są przesyłane prawdziwe pieniądze',
   'hosted.from': 'Od: {merchant}',
   'hosted.footer': 'Bezpieczna strona płatności · Counter',
+  // The display's own settings and more time.
+  'display.settings': 'Ustawienia ekranu',
+  'display.largeText': 'Większy tekst',
+  'display.highContrast': 'Wysoki kontrast',
+  'display.on': 'Wł.',
+  'display.off': 'Wył.',
+  'display.moreTime': 'Więcej czasu',
+  'display.moreTimeAdded': 'Dodano więcej czasu',
+  'display.moreTimeRefused': 'Nie można dodać więcej czasu. Poproś obsługę.',
 };

@@ -84,4 +84,13 @@ export const uk: Messages = {
   'hosted.sandbox': 'Пісочниця: справжні гроші не переказуються',
   'hosted.from': 'Від {merchant}',
   'hosted.footer': 'Захищена сторінка оплати · Counter',
+  // The display's own settings and more time.
+  'display.settings': 'Налаштування екрана',
+  'display.largeText': 'Більший текст',
+  'display.highContrast': 'Висока контрастність',
+  'display.on': 'Увімк.',
+  'display.off': 'Вимк.',
+  'display.moreTime': 'Більше часу',
+  'display.moreTimeAdded': 'Додано більше часу',
+  'display.moreTimeRefused': 'Більше часу додати не можна. Зверніться до персоналу.',
 };

@@ -76,4 +76,13 @@ export const zhHans: Messages = {
   'hosted.sandbox': '沙盒：不涉及真实资金',
   'hosted.from': '来自 {merchant}',
   'hosted.footer': '安全付款页面 · Counter',
+  // The display's own settings and more time.
+  'display.settings': '显示设置',
+  'display.largeText': '放大文字',
+  'display.highContrast': '高对比度',
+  'display.on': '开',
+  'display.off': '关',
+  'display.moreTime': '更多时间',
+  'display.moreTimeAdded': '已延长时间',
+  'display.moreTimeRefused': '无法再延长时间。请询问工作人员。',
 };
