@@ -10,6 +10,7 @@
  */
 import type { Child } from 'hono/jsx';
 import { lineTotalPence, type BasketLine } from '../../shared/basket';
+import { formatMoney, formatPercent, localDigits, t } from '../../shared/i18n';
 import { formatPence } from '../../shared/money';
 import type { Method, TransactionRow } from '../payments';
 import {
@@ -18,6 +19,7 @@ import {
   LinkButton,
   MerchantHeader,
   PageShell,
+  usePageWords,
   type HostedPage,
   type ShellProps,
 } from '../ui';
@@ -70,20 +72,24 @@ const FOLDED_FROM_LINES = 7;
  * column and the amounts stay whole.
  */
 export function Basket({ summary }: { summary: Summary }) {
+  const { lang, say } = usePageWords();
+  const money = (pence: number, s: Summary) => formatMoney(lang, pence, s.currency);
   const lines = summary.lines ?? [];
   if (lines.length === 0) return null;
   const items = lines.reduce((sum, line) => sum + line.quantity, 0);
   return (
     <details class="basket" open={lines.length < FOLDED_FROM_LINES} data-testid="basket">
-      <summary>
-        Your basket: {items} {items === 1 ? 'item' : 'items'}
-      </summary>
+      <summary>{say('hosted.basket', { count: items })}</summary>
       <ul>
         {lines.map((line) => (
           <li>
             <span>
-              {line.quantity} × {line.description}
-              {line.quantity > 1 && <span class="each">{money(line.unitPence, summary)} each</span>}
+              {localDigits(lang, String(line.quantity))} × {line.description}
+              {line.quantity > 1 && (
+                <span class="each">
+                  {say('hosted.each', { amount: money(line.unitPence, summary) })}
+                </span>
+              )}
             </span>
             <span class="line-total">{money(lineTotalPence(line), summary)}</span>
           </li>
@@ -98,6 +104,8 @@ export function Basket({ summary }: { summary: Summary }) {
  * the screens where the customer is choosing how to pay (`basket`), the basket too.
  */
 export function Header({ summary, basket }: { summary: Summary; basket?: boolean }) {
+  const { lang, say } = usePageWords();
+  const money = (pence: number, s: Summary) => formatMoney(lang, pence, s.currency);
   const partPaid = summary.paidPence > 0 && summary.outstandingPence > 0;
   return (
     <MerchantHeader
@@ -105,14 +113,14 @@ export function Header({ summary, basket }: { summary: Summary; basket?: boolean
       logo={summary.merchantLogo}
       amount={money(summary.amountPence, summary)}
       notes={summary.notes}
-      reference={`Order ${summary.orderId}`}
+      reference={say('hosted.order', { orderId: summary.orderId })}
     >
       {basket && <Basket summary={summary} />}
       {partPaid && (
         <dl class="sum" data-testid="split-progress">
-          <dt>Paid so far</dt>
+          <dt>{say('hosted.paidSoFar')}</dt>
           <dd>{money(summary.paidPence, summary)}</dd>
-          <dt>Remaining</dt>
+          <dt>{say('hosted.remaining')}</dt>
           <dd>{money(summary.outstandingPence, summary)}</dd>
         </dl>
       )}
@@ -174,32 +182,34 @@ export interface OptionsForm {
 }
 
 function TipChoice({ summary, values }: { summary: Summary; values: Record<string, string> }) {
+  const { lang, say } = usePageWords();
+  const money = (pence: number, s: Summary) => formatMoney(lang, pence, s.currency);
   const chosen = values.tip ?? 'none';
   // Tip amounts are shown up front only when they cannot change with the split choice.
   const tipBase = summary.splitOn ? null : summary.outstandingPence;
   return (
     <fieldset>
-      <legend>Add a tip?</legend>
+      <legend>{say('hosted.addTip')}</legend>
       <Choice name="tip" value="none" checked={chosen === 'none'}>
-        No tip
+        {say('hosted.noTip')}
       </Choice>
       {TIP_PERCENTAGES.map((p) => (
         <Choice name="tip" value={String(p)} checked={chosen === String(p)}>
-          {p}%
+          {formatPercent(lang, p)}
           {tipBase !== null && <span class="muted">({money(percentOf(tipBase, p), summary)})</span>}
         </Choice>
       ))}
       <Choice name="tip" value="custom" checked={chosen === 'custom'}>
-        Custom amount
+        {say('hosted.customAmount')}
       </Choice>
       <label class="field">
-        Custom tip (£)
+        {say('hosted.customTip')}
         <input
           type="text"
           name="customTip"
           inputmode="decimal"
           autocomplete="off"
-          placeholder="e.g. 2.50"
+          placeholder={say('hosted.example')}
           value={values.customTip ?? ''}
         />
       </label>
@@ -208,20 +218,25 @@ function TipChoice({ summary, values }: { summary: Summary; values: Record<strin
 }
 
 function SplitChoice({ summary, values }: { summary: Summary; values: Record<string, string> }) {
+  const { lang, say } = usePageWords();
+  const money = (pence: number, s: Summary) => formatMoney(lang, pence, s.currency);
   const people = values.people ?? '1';
   const counts = Array.from({ length: MAX_PEOPLE - 1 }, (_, i) => i + 2);
   return (
     <fieldset>
-      <legend>Split the bill</legend>
+      <legend>{say('hosted.split')}</legend>
       <label class="field">
-        {summary.paidPence > 0 ? 'People still to pay' : 'Number of people paying'}
+        {say(summary.paidPence > 0 ? 'hosted.peopleStill' : 'hosted.peoplePaying')}
         <select name="people">
           <option value="1" selected={people === '1'}>
-            Don't split: pay {money(summary.outstandingPence, summary)}
+            {say('hosted.dontSplit', { amount: money(summary.outstandingPence, summary) })}
           </option>
           {counts.map((n) => (
             <option value={String(n)} selected={people === String(n)}>
-              {n} people: {money(shareOf(summary.outstandingPence, n), summary)} each
+              {say('hosted.peopleEach', {
+                count: n,
+                amount: money(shareOf(summary.outstandingPence, n), summary),
+              })}
             </option>
           ))}
         </select>
@@ -230,19 +245,36 @@ function SplitChoice({ summary, values }: { summary: Summary; values: Record<str
   );
 }
 
+/** The first screen of a payment, in the customer's language (the language control above it). */
 export function optionsPage(summary: Summary, form: OptionsForm = {}): HostedPage {
+  return (
+    <Page
+      summary={summary}
+      title={(lang) => t(lang, 'hosted.title', { merchant: summary.merchantName })}
+      translated
+    >
+      <Options summary={summary} form={form} />
+    </Page>
+  );
+}
+
+function Options({ summary, form }: { summary: Summary; form: OptionsForm }) {
+  const { lang, say } = usePageWords();
+  const money = (pence: number, s: Summary) => formatMoney(lang, pence, s.currency);
   const values = form.values ?? {};
   return (
-    <Page summary={summary} title={`Pay ${summary.merchantName}`}>
+    <>
       <Header summary={summary} basket />
       {form.sharePaidPence !== undefined && (
         <div class="ok" role="status" data-testid="share-paid">
-          Thank you: your payment of {money(form.sharePaidPence, summary)} was received.{' '}
-          {money(summary.outstandingPence, summary)} is still to pay.
+          {say('hosted.sharePaid', {
+            paid: money(form.sharePaidPence, summary),
+            outstanding: money(summary.outstandingPence, summary),
+          })}
         </div>
       )}
       <section class="card" aria-labelledby="choose-title">
-        <h1 id="choose-title">How would you like to pay?</h1>
+        <h1 id="choose-title">{say('hosted.howToPay')}</h1>
         <ErrorBox message={form.error} />
         <form
           method="get"
@@ -253,17 +285,17 @@ export function optionsPage(summary: Summary, form: OptionsForm = {}): HostedPag
           {summary.methods.map((method) =>
             method === 'PAY_BY_BANK' ? (
               <button type="submit" formAction={`${base(summary)}/bank`}>
-                Pay by bank
+                {say('hosted.payByBank')}
               </button>
             ) : (
               <button type="submit" formAction={`${base(summary)}/card`}>
-                Pay by card
+                {say('hosted.payByCard')}
               </button>
             ),
           )}
         </form>
       </section>
-    </Page>
+    </>
   );
 }
 

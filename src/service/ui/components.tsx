@@ -7,6 +7,7 @@
  * customer text can never become markup.
  */
 import type { Child } from 'hono/jsx';
+import { usePageWords } from './shell';
 
 /** The top card of a shop-themed page: whom the customer deals with, and about what. */
 export function MerchantHeader(props: {
@@ -21,7 +22,10 @@ export function MerchantHeader(props: {
   children?: Child;
 }) {
   return (
-    <section class="card" aria-label={`From ${props.merchantName}`}>
+    <section
+      class="card"
+      aria-label={usePageWords().say('hosted.from', { merchant: props.merchantName })}
+    >
       {props.logo && <img class="logo" src={props.logo} alt="" />}
       <p class="merchant">{props.merchantName}</p>
       {props.amount !== undefined && (

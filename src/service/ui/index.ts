@@ -3,7 +3,14 @@
  * page"): render a <PageShell> holding these components with `sendPage(c, status, page)`.
  * It depends on the kernel only, so any area may serve a page with it.
  */
-export { PageShell, PageNonce, type ShellProps, type Theme } from './shell';
+export {
+  PageShell,
+  PageNonce,
+  PageLanguage,
+  usePageWords,
+  type ShellProps,
+  type Theme,
+} from './shell';
 export {
   CardForm,
   ErrorBox,

@@ -5,10 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import { jsx } from 'hono/jsx';
 import type { JSX } from 'hono/jsx/jsx-runtime';
+import { DEFAULT_LANGUAGE, languageOf } from '../../shared/i18n';
 import { pageSecurityHeaders } from './html';
-import { PageNonce } from './shell';
+import { PageLanguage, PageNonce } from './shell';
 
 /** A whole page: a <PageShell> element (or a component that renders one). */
 export type HostedPage = JSX.Element;
@@ -17,17 +19,52 @@ export type HostedPage = JSX.Element;
 export const securityHeaders = (nonce?: string): Record<string, string> =>
   pageSecurityHeaders({ nonce, formAction: "'self'", referrerPolicy: 'same-origin' });
 
+type ChosenLanguage = Parameters<typeof PageLanguage.Provider>[0]['value'];
+
 /** The page as HTML text, its shell's stylesheet and script carrying `nonce`. */
-export function renderPage(page: HostedPage, nonce: string): string {
-  const html = jsx(PageNonce.Provider, { value: nonce }, page).toString();
+export function renderPage(page: HostedPage, nonce: string, language?: ChosenLanguage): string {
+  const inLanguage = language ? jsx(PageLanguage.Provider, { value: language }, page) : page;
+  const html = jsx(PageNonce.Provider, { value: nonce }, inLanguage).toString();
   // Hosted pages are synchronous components; an async one would render as a Promise here.
   if (typeof html !== 'string') throw new Error('Hosted pages must render synchronously');
   return html;
 }
 
+const LANGUAGE_COOKIE = 'lang';
+
+/**
+ * The customer's language on a hosted page: `?lang=` (the language control's links), kept in a
+ * cookie whose path is this payment's (or receipt's) own address, so the choice lasts while
+ * they pay and never follows them to another payment; English otherwise.
+ */
+export function pageLanguage(c: Context): ChosenLanguage {
+  const url = new URL(c.req.url);
+  const [, area, id] = url.pathname.split('/');
+  const scope = area && id ? `/${area}/${id}` : '/';
+  const asked = languageOf(c.req.query('lang'));
+  if (asked)
+    setCookie(c, LANGUAGE_COOKIE, asked, {
+      path: scope,
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: url.protocol === 'https:',
+      maxAge: 60 * 60 * 24,
+    });
+  const lang = asked ?? languageOf(getCookie(c, LANGUAGE_COOKIE)) ?? DEFAULT_LANGUAGE;
+  return {
+    lang,
+    href(code) {
+      // After a form was posted, the page's address may answer POST only: link its start.
+      const link = new URL(c.req.method === 'GET' ? url.pathname + url.search : scope, url);
+      link.searchParams.set('lang', code);
+      return link.pathname + link.search;
+    },
+  };
+}
+
 export function sendPage(c: Context, status: number, page: HostedPage): Response {
   const nonce = randomBytes(16).toString('base64');
-  return c.body(renderPage(page, nonce), status as 200, {
+  return c.body(renderPage(page, nonce, pageLanguage(c)), status as 200, {
     ...securityHeaders(nonce),
     'Content-Type': 'text/html; charset=utf-8',
   });

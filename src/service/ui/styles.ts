@@ -22,7 +22,7 @@ p{margin:.5rem 0}
 .muted{color:#5a6475;font-size:.95rem}
 .notes{background:#f7f8fa;border-radius:8px;padding:.5rem .75rem}
 dl.sum{display:grid;grid-template-columns:minmax(min-content,1fr) auto;gap:.35rem 0;margin:.75rem 0}
-dl.sum dt{color:#5a6475;padding-right:1rem;overflow-wrap:break-word}dl.sum dd{margin:0;text-align:right;font-variant-numeric:tabular-nums;min-width:0}
+dl.sum dt{color:#5a6475;padding-inline-end:1rem;overflow-wrap:break-word}dl.sum dd{margin:0;text-align:end;font-variant-numeric:tabular-nums;min-width:0}
 dl.sum .total{font-weight:700;color:#1d2330;border-top:1px solid #e2e6ec;padding-top:.35rem}
 dl.details{margin:.75rem 0}dl.details dt{color:#5a6475;font-size:.9rem}dl.details dd{margin:0 0 .5rem;overflow-wrap:anywhere}
 .ref{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9rem;overflow-wrap:anywhere}
@@ -30,7 +30,7 @@ dl.details{margin:.75rem 0}dl.details dt{color:#5a6475;font-size:.9rem}dl.detail
 .basket ul{list-style:none;margin:.25rem 0 0;padding:0}
 .basket li{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:0 1rem;padding:.4rem 0;border-top:1px solid #e2e6ec}
 .basket .each{display:block;color:#5a6475;font-size:.9rem}
-.basket .line-total{text-align:right;font-variant-numeric:tabular-nums}
+.basket .line-total{text-align:end;font-variant-numeric:tabular-nums}
 fieldset{border:0;padding:0;margin:0 0 1rem;min-width:0}
 legend{font-weight:600;margin-bottom:.5rem;padding:0}
 .choice{display:flex;align-items:center;gap:.75rem;min-height:48px;padding:.5rem .75rem;border:1px solid #cfd6e0;border-radius:10px;margin-bottom:.5rem;background:#fff;cursor:pointer}
@@ -54,9 +54,12 @@ button.danger{background:#b42318}
 @media (prefers-reduced-motion:reduce){.spinner{animation:none}}
 .sandbox{background:#fff4d6;color:#6b4a00;text-align:center;font-size:.85rem;padding:.35rem;margin:0}
 .testcards{font-size:.9rem}.testcards summary{cursor:pointer;padding:.5rem 0}
-.testcards table{border-collapse:collapse}.testcards th,.testcards td{padding:.15rem .5rem .15rem 0;vertical-align:top;text-align:left}
+.testcards table{border-collapse:collapse}.testcards th,.testcards td{padding-block:.15rem;padding-inline:0 .5rem;vertical-align:top;text-align:start}
 .testcards code{white-space:nowrap}
 footer{text-align:center;color:#4f5868;font-size:.8rem;padding:1rem}
+.langs{display:flex;flex-wrap:wrap;justify-content:center;gap:0 .75rem;margin:0;padding:.25rem 1rem;list-style:none}
+.langs a{display:inline-block;min-height:44px;padding:.6rem .25rem;color:#2451d6}
+.langs a[aria-current]{color:#1d2330;font-weight:700;text-decoration:none}
 body.bank{background:#0b3d2e}
 body.bank .brandbar{background:#0f5a43;color:#fff;padding:1rem;text-align:center;font-weight:700;letter-spacing:.02em}
 body.bank .button,body.bank button{background:#0f5a43}

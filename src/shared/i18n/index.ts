@@ -119,3 +119,10 @@ export function localDigits(lang: LanguageCode, text: string): string {
   const digits = new Intl.NumberFormat(language(lang).numberLocale, { useGrouping: false });
   return text.replace(/\d/g, (d) => digits.format(Number(d)));
 }
+
+/** A percentage as `lang` writes it: `10%`, `10 %`, `١٠٪؜`. */
+export function formatPercent(lang: LanguageCode, percent: number): string {
+  return new Intl.NumberFormat(language(lang).numberLocale, { style: 'percent' }).format(
+    percent / 100,
+  );
+}

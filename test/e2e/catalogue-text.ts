@@ -1,0 +1,77 @@
+/**
+ * Whether what a page shows is in a language of the customer's catalogue (src/shared/i18n): each
+ * visible text node, image text and accessible name must be one of that language's messages
+ * (with any arguments filled in), or a number or an amount, or a name the page shows as it is
+ * (the shop's, a basket item's, a language's own name). Anything else, English left behind
+ * included, is reported.
+ */
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import type { Page } from '@playwright/test';
+import { CATALOGUE, LANGUAGES, type LanguageCode } from '../../src/shared/i18n';
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function pattern(elements: MessageFormatElement[]): string {
+  return elements
+    .map((element) => {
+      if (element.type === TYPE.literal) return escape(element.value);
+      if (element.type === TYPE.plural || element.type === TYPE.select)
+        return `(?:${Object.values(element.options)
+          .map((option) => pattern(option.value))
+          .join('|')})`;
+      return '.+?';
+    })
+    .join('');
+}
+
+/** Digits of any script, currency signs, spaces, marks of direction and punctuation only. */
+const NUMERIC = /^[\p{N}\p{Sc}\p{Zs}\p{P}\u200e\u200f\u061c×+\-–—\s]*$/u;
+const spaced = (text: string) => text.replace(/[\u00a0\u202f\s]+/g, ' ').trim();
+
+export function catalogueMatcher(lang: LanguageCode, names: readonly string[] = []) {
+  const messages = Object.values(CATALOGUE[lang]).map(
+    (message) => new RegExp(`^${pattern(parse(spaced(message)))}$`, 'su'),
+  );
+  const own = new Set([...names, ...LANGUAGES.map((l) => l.name)].map(spaced));
+  return (text: string) => {
+    const plain = spaced(text);
+    return (
+      plain === '' ||
+      NUMERIC.test(plain) ||
+      own.has(plain) ||
+      // A basket line: its quantity, then the item's own name.
+      own.has(plain.replace(/^\p{N}+ × /u, '')) ||
+      messages.some((message) => message.test(plain))
+    );
+  };
+}
+
+/** The visible texts of the page: text nodes, `alt`, `aria-label` and `title`. */
+export function visibleTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const texts: string[] = [];
+    const shown = (el: Element) =>
+      el.checkVisibility({ visibilityProperty: true }) || el.closest('.sr-only') !== null;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('script, style, noscript')) continue;
+      if (shown(parent) && node.textContent?.trim()) texts.push(node.textContent);
+    }
+    for (const el of document.body.querySelectorAll('[alt], [aria-label], [title]'))
+      if (shown(el))
+        for (const name of ['alt', 'aria-label', 'title'])
+          if (el.getAttribute(name)) texts.push(el.getAttribute(name)!);
+    return texts;
+  });
+}
+
+/** The texts on the page that are not in `lang`'s catalogue (nor numbers, nor `names`). */
+export async function untranslated(
+  page: Page,
+  lang: LanguageCode,
+  names: readonly string[] = [],
+): Promise<string[]> {
+  const known = catalogueMatcher(lang, names);
+  return (await visibleTexts(page)).filter((text) => !known(text));
+}
