@@ -62,6 +62,19 @@ export const KioskState = z.object({
    * return to it; without it, Settings offers no way into a mode the shop never used.
    */
   kioskModeWasOn: z.boolean().optional(),
+  /**
+   * Who is signed in at the console (null: nobody), and the shop's staff settings: the idle
+   * time after which the console signs out, and the refund amount a cashier needs approval above.
+   */
+  staff: z
+    .object({
+      signedIn: z
+        .object({ id: z.string(), name: z.string(), role: z.enum(['cashier', 'manager', 'owner']) })
+        .nullable(),
+      idleMinutes: z.number().int(),
+      approvalRefundPence: Pence,
+    })
+    .optional(),
   /** Whether the shop has chosen its staff PIN; until then every staff-only command is refused. */
   staffPinSet: z.boolean(),
   /**
