@@ -200,4 +200,18 @@ test('a shift: float, a payment, a pay-out, the X report, closed £5 short with 
     ok: false,
     error: { message: expect.stringMatching(/already closed/) },
   });
+
+  // The dashboard's Terminals page lists the service's copies with the chain check's finding.
+  const dashboard = await open(browser, kiosk.dashboardUrl);
+  await dashboard.getByLabel('Access secret').fill(kiosk.sandboxSecret!);
+  await dashboard.getByRole('button', { name: 'Sign in' }).click();
+  await dashboard.goto(`${kiosk.serviceUrl}/dashboard/terminals`);
+  await dashboard.getByRole('button', { name: 'Z reports of Counter kiosk' }).click();
+  const first = dashboard.locator('[data-testid="z-report-row"][data-number="1"]');
+  await expect(first.getByTestId('z-report-difference')).toHaveText('\u2212£5.00 short');
+  await expect(dashboard.getByTestId('z-chain')).toHaveAttribute('data-ok', 'false');
+  await expect(dashboard.getByTestId('z-chain-problem')).toHaveAttribute('data-number', '2');
+  await atEachWidth(dashboard, (width) =>
+    checkCommonLayout(dashboard, "Dashboard: a terminal's Z reports", width),
+  );
 });

@@ -10,6 +10,7 @@ import { ConfirmBox } from '../../components/ConfirmBox';
 import { ButtonRow, Select, TextInput } from '../../components/form';
 import { Notice } from '../../components/Notice';
 import { useDashboard, useTerminals } from '../../context';
+import { ZReports } from './ZReports';
 
 export function TerminalItem({ terminal }: { terminal: Terminal }) {
   const { terminals: store } = useDashboard();
@@ -17,6 +18,7 @@ export function TerminalItem({ terminal }: { terminal: Terminal }) {
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [editingLimit, setEditingLimit] = useState(false);
+  const [shifts, setShifts] = useState(false);
   const limitButton = useRef<HTMLButtonElement>(null);
   const renameButton = useRef<HTMLButtonElement>(null);
   const unpairButton = useRef<HTMLButtonElement>(null);
@@ -45,6 +47,16 @@ export function TerminalItem({ terminal }: { terminal: Terminal }) {
         </button>
         <button
           type="button"
+          className="secondary small"
+          aria-expanded={shifts}
+          aria-label={`Z reports of ${terminal.name}`}
+          data-testid="terminal-z-reports"
+          onClick={() => setShifts((open) => !open)}
+        >
+          Z reports
+        </button>
+        <button
+          type="button"
           className="danger-outline small"
           aria-label={`Unpair ${terminal.name}`}
           ref={unpairButton}
@@ -53,6 +65,7 @@ export function TerminalItem({ terminal }: { terminal: Terminal }) {
           Unpair
         </button>
       </ButtonRow>
+      {shifts ? <ZReports terminalId={terminal.id} name={terminal.name} /> : null}
       {renaming ? (
         <RenameForm
           terminal={terminal}
