@@ -43,6 +43,8 @@ export interface BridgeHost {
   state(): KioskState;
   /** A customer display connected (the kiosk's health report); the answer says it went. */
   attachDisplay?(): () => void;
+  /** The merchant's "reload the customer display" (docs/fleet.md): each display page reloads. */
+  central?: { onReload(reload: () => void): () => void };
 }
 
 export interface KioskServerOptions {
@@ -286,10 +288,16 @@ function attach(
   expiry?.unref();
   // A socket that asks for the display's state is a customer display, until it closes.
   let detachDisplay: (() => void) | undefined;
+  // The page reloads on this event, as it does when its session ends.
+  const stopReload =
+    who === 'display'
+      ? core.central?.onReload(() => write({ event: { type: 'displaySessionExpired' } }))
+      : undefined;
   ws.on('close', () => {
     clearTimeout(expiry);
     unsubscribe();
     detachDisplay?.();
+    stopReload?.();
   });
   ws.on('message', (data) => {
     let request: SocketRequest;

@@ -27,6 +27,7 @@ import type { CredentialStore } from './credentials';
 import { createDispatcher, type Dispatcher } from './dispatcher';
 import { createDisplayLine, type KioskDisplayLine } from './display-line';
 import { createDraftBasket } from './draft-basket';
+import { createCentralSettings, withCentral, type CentralSettings } from './central-settings';
 import { createEventRouter } from './event-router';
 import { createAttempts } from './history/attempts';
 import { createBasketStore } from './history/basket';
@@ -104,6 +105,8 @@ export interface KioskCore {
   pairInProcess(command: { baseUrl: string; code: string; name: string }): Promise<unknown>;
   /** Browser mode's LAN display: its address and current code, for the staff console. */
   setLanDisplay(info: KioskState['lanDisplay']): void;
+  /** What the merchant sets for this kiosk, and the display windows reloaded on its request. */
+  central: CentralSettings;
 }
 
 /** The kiosk's own SQLite file and the stores kept in it. */
@@ -260,6 +263,16 @@ function receiptSourceOf(stores: Stores, profile: TerminalProfile, client: () =>
   });
 }
 
+/** What the merchant sets centrally, read and answered through the connection (made later). */
+function centralOf(
+  connection: () => Pick<KioskConnection, 'current'>,
+  printer: ReceiptPrinterService,
+  onChange: () => void,
+  log: (line: string) => void,
+) {
+  return createCentralSettings({ current: () => connection().current(), onChange, printer, log });
+}
+
 export function createKioskCore(options: KioskCoreOptions): KioskCore {
   const now = options.now ?? Date.now;
   const log = options.log ?? (() => {});
@@ -308,7 +321,9 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     holdMs: options.finishedHoldMs,
     now,
   });
+  const central = centralOf(() => connection, receiptPrinter, emitState, log);
   const router = createEventRouter({
+    central,
     ...stores,
     basket,
     enqueue: line.enqueue,
@@ -324,7 +339,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     pollSlowMs: options.pollSlowMs,
     sink: tracker,
     cursor,
-    profile,
+    profile: withCentral(profile, central),
     pollTargets: line.pollTargets,
     route: router.push,
     advance: () => void line.advance(),
@@ -339,7 +354,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     kioskMode: options.kioskMode ?? false,
     receiptPrinter,
     connection,
-    profile,
+    profile: withCentral(profile, central),
     line,
     basket: basket.current,
     paymentView: views.payment,
@@ -394,5 +409,6 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     webhookUrl: () => receiver?.url ?? null,
     pairInProcess: connection.pair,
     setLanDisplay: windows.setLanDisplay,
+    central,
   };
 }

@@ -42,7 +42,10 @@ export interface StateSources {
     status(): ConnectionState;
     online(): boolean;
   };
-  profile: Pick<TerminalProfile, 'maxPence' | 'shop' | 'shopName'>;
+  profile: Pick<TerminalProfile, 'maxPence' | 'shop' | 'shopName'> & {
+    /** The merchant's settings for this kiosk, when heard (central-settings.ts). */
+    central?: () => KioskState['central'];
+  };
   line: { payments(): KioskPayment[]; held(): HeldPayment[] };
   basket(): DraftBasket | null;
   paymentView(payment: KioskPayment): BridgePayment;
@@ -106,6 +109,7 @@ export function createKioskState(sources: StateSources) {
       receiptPrinter: sources.receiptPrinter.settings(),
       printJobs: sources.receiptPrinter.jobs(),
       basket: sources.basket(),
+      central: sources.profile.central?.() ?? null,
     };
   }
 

@@ -88,6 +88,18 @@ export const KioskState = z.object({
   printJobs: z.array(PrintJob),
   /** The basket being built for the next payment, as the customer display shows it. */
   basket: DraftBasket.nullable().optional(),
+  /**
+   * What the merchant sets for this kiosk from the dashboard (docs/fleet.md): the settings in
+   * force and the fields locked against staff at the counter; null until the kiosk has heard.
+   */
+  central: z
+    .object({
+      settings: z.record(z.string(), z.unknown()),
+      locked: z.array(z.string()),
+      from: z.record(z.string(), z.string()),
+    })
+    .nullable()
+    .optional(),
 });
 export type KioskState = z.infer<typeof KioskState>;
 

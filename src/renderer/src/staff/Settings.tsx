@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { KioskState } from '../../../shared/bridge';
 import { useCommand } from '../store/use-command';
 import { FieldError } from './FieldError';
+import { CentralSettings } from './CentralSettings';
 import { KioskMode } from './KioskMode';
 import { Pairing } from './Pairing';
 import { ReceiptPrinterSettings } from './ReceiptPrinterSettings';
@@ -18,6 +19,7 @@ export function Settings({ kiosk, pin }: { kiosk: KioskState; pin: string }) {
       ) : (
         <Pairing pin={pin} />
       )}
+      {kiosk.central ? <CentralSettings central={kiosk.central} /> : null}
       {kiosk.lanDisplay && <LanDisplay lan={kiosk.lanDisplay} />}
       <ReceiptPrinterSettings saved={kiosk.receiptPrinter} pin={pin} />
       <ChangeStaffPin />
