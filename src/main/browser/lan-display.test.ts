@@ -267,6 +267,40 @@ describe('a LAN customer display', () => {
   });
 });
 
+describe('more time from a display on the LAN', () => {
+  it('is given for the payment on the display only, extended by the service', async () => {
+    const { core, service, lan, access } = await lanKiosk();
+    const id = onDisplay(
+      await ok(core, { type: 'startPayment', amountPence: 250 }),
+    ).paymentRequestId;
+    const status = async () =>
+      (await service.call('GET', `/api/payments/v1/payment-status/${id}`, undefined, SANDBOX))
+        .body as { expiresAt: string };
+    const before = Date.parse((await status()).expiresAt);
+    const tablet = displaySocket(lan, await pairDisplay(lan, access.current().code));
+    await tablet.opened;
+    const ask = (n: number, paymentRequestId: string) =>
+      new Promise<SocketMessage>((resolve) => {
+        tablet.ws.on('message', (data) => {
+          const message = SocketMessage.parse(JSON.parse(String(data)));
+          if ('id' in message && message.id === n) resolve(message);
+        });
+        tablet.ws.send(
+          JSON.stringify({ id: n, command: { type: 'askMoreTime', paymentRequestId } }),
+        );
+      });
+    expect(await ask(1, id)).toMatchObject({
+      reply: { ok: true, result: { paymentRequestId: id, extensionsLeft: 1 } },
+    });
+    expect(Date.parse((await status()).expiresAt)).toBe(before + 120_000);
+    // Another payment's id (one the tablet might have seen earlier) is refused before the service.
+    expect(await ask(2, '7d3f1c2e-9b4a-4c1d-8e2f-0a1b2c3d4e5f')).toMatchObject({
+      reply: { ok: false, error: { message: /only for the payment on the display/ } },
+    });
+    expect(Date.parse((await status()).expiresAt)).toBe(before + 120_000);
+  });
+});
+
 describe('the kiosk on the LAN address', () => {
   it('passes the customer pages through, and nothing else of the service', async () => {
     const { core, service, lan } = await lanKiosk();
