@@ -18,6 +18,7 @@ import { KioskRefund, refundsBridge } from './bridge/refunds';
 import { settingsBridge } from './bridge/settings';
 import { DisplayState, KioskState, stateBridge } from './bridge/state';
 import { staffPinBridge } from './bridge/staff-pin';
+import { shiftsBridge } from './bridge/shifts';
 
 export type { CommandDef } from './bridge/fields';
 export { CustomerLookup } from './bridge/card-on-file';
@@ -58,6 +59,7 @@ export const bridgeAreas = {
   printer: printerBridge,
   cardOnFile: cardOnFileBridge,
   moreTime: moreTimeBridge,
+  shifts: shiftsBridge,
 };
 
 /**
@@ -78,6 +80,7 @@ export const bridgeCommands = {
   ...printerBridge,
   ...cardOnFileBridge,
   ...moreTimeBridge,
+  ...shiftsBridge,
 };
 export type BridgeCommands = typeof bridgeCommands;
 export type CommandName = keyof BridgeCommands;

@@ -20,6 +20,8 @@ import { printerCommands } from './commands/printer';
 import { refundCommands } from './commands/refunds';
 import { settingsCommands } from './commands/settings';
 import { staffPinCommands } from './commands/staff-pin';
+import { shiftCommands } from './commands/shifts';
+import { createShiftDesk } from './shifts/desk';
 import { stateCommands } from './commands/state';
 import { createConnection, type KioskConnection } from './connection';
 import { createCounterPayments } from './counter-payment';
@@ -44,9 +46,7 @@ import type { LastEventIdStore } from './push-channel';
 import { createPushCursor } from './push-cursor';
 import { startRefundPoller } from './refund-poller';
 import { createRefundTracker, type RefundReport } from './refund-tracker';
-import { createStaffActions } from './history/staff-actions';
 import { createStaffPin } from './staff-pin';
-import { createStaffSession } from './staff-session';
 import { createTerminalProfile, type TerminalProfile } from './terminal-profile';
 import { createTracker } from './tracker';
 import { changeView, createViews } from './view';
@@ -115,7 +115,6 @@ function openStores(options: KioskCoreOptions, now: () => number, timeZone: stri
   const refundHistory = createRefundHistory(history.db, now);
   const cardCharges = createCardCharges(history.db, now);
   const baskets = createBasketStore(history.db);
-  const staffPin = createStaffPin(history.db, { now, preset: options.staffPin });
   return {
     history,
     tracker: createTracker(history, { now }),
@@ -125,9 +124,7 @@ function openStores(options: KioskCoreOptions, now: () => number, timeZone: stri
     baskets,
     attempts: createAttempts(history.db, now),
     dayReports: createDayReports(history.db, timeZone),
-    staffPin,
-    staffSession: createStaffSession(history.db, staffPin, now),
-    staffActions: createStaffActions(history.db, now),
+    staffPin: createStaffPin(history.db, { now, preset: options.staffPin }),
     views: createViews({ refundHistory, cardCharges, baskets }),
   };
 }
@@ -152,6 +149,23 @@ interface Parts {
 /** Every command of the bridge with its handler (a command without one does not compile). */
 function dispatcherOf(parts: Parts): Dispatcher {
   const { stores, connection, windows, line } = parts;
+  const shiftDesk = createShiftDesk({
+    db: stores.history.db,
+    now: parts.now,
+    log: parts.log,
+    onChange: () => windows.emitState(),
+    terminal() {
+      const current = connection.current();
+      const id = current?.credentials.terminalId;
+      return current?.credentials.kind === 'terminal' && id
+        ? { client: current.client, terminalId: id }
+        : null;
+    },
+  });
+  // Waiting Z reports go when anything changes (a reconnect among them), once each is due.
+  windows.subscribe((event) => {
+    if (event.type === 'state') void shiftDesk.flush();
+  });
   const context: KioskContext = {
     now: parts.now,
     timeZone: parts.timeZone,
@@ -161,10 +175,7 @@ function dispatcherOf(parts: Parts): Dispatcher {
     refundHistory: stores.refundHistory,
     cardCharges: stores.cardCharges,
     dayReports: stores.dayReports,
-    staff: stores.staffPin,
-    staffSession: stores.staffSession,
-    staffActions: stores.staffActions,
-    actor: (who) => who ?? stores.staffSession.current(),
+    staffPin: stores.staffPin,
     receiptPrinter: parts.receiptPrinter,
     receiptOf: parts.receiptOf,
     client: connection.client,
@@ -178,8 +189,7 @@ function dispatcherOf(parts: Parts): Dispatcher {
     onDisconnect: connection.onDisconnect,
   };
   return createDispatcher({
-    identify: (pin) => stores.staffPin.identify(pin),
-    touch: () => stores.staffSession.touch(),
+    checkStaffPin: (pin) => stores.staffPin.check(pin),
     log: parts.log,
     handlers: {
       ...stateCommands(context),
@@ -191,6 +201,7 @@ function dispatcherOf(parts: Parts): Dispatcher {
       ...moreTimeCommands(context),
       ...endOfDayCommands(context),
       ...staffPinCommands(context),
+      ...shiftCommands(context, shiftDesk),
       ...settingsCommands(context, {
         pair: connection.pair,
         configure: connection.configure,

@@ -1,17 +1,18 @@
 import { useState, type CSSProperties, type ReactNode } from 'react';
-import { formatPence } from '../../../shared/money';
 import { formatCountdown, remainingMs, URGENT_MS } from '../lib/countdown';
 import { codeImage, displayView, prefersTemplate, type DisplayView } from '../lib/display-state';
 import { useNow } from '../lib/use-now';
 import { useQrImage } from '../lib/qr-image';
 import { useKiosk } from '../store/context';
 import type { BasketLine, DraftBasket } from '../../../shared/bridge';
+import type { MessageKey } from '../../../shared/i18n';
 import { basketTotalPence } from '../../../shared/basket';
 import { BasketMismatch, DisplayBasket } from './DisplayBasket';
 import { ReceiptOffer } from './ReceiptOffer';
+import { LanguagePicker, useWords } from './language';
+import { SpeechControls, useDisplaySpeech } from './SpeechControls';
 import { AccessControls, useDisplayAccess } from './AccessControls';
 import { MoreTimeOffer } from './MoreTime';
-import { t } from '../../../shared/i18n';
 
 const useTemplate = prefersTemplate(location.search);
 
@@ -23,6 +24,15 @@ export function DisplayApp() {
   const logo = display?.shopLogoUrl ?? null;
   const lines = display?.active?.lines ?? [];
   const building = view.kind === 'idle' && display?.basket?.lines.length ? display.basket : null;
+  const { lang } = useWords();
+  const spokenLines = building ? building.lines : lines;
+  const speech = useDisplaySpeech({
+    lang,
+    view,
+    shop: merchant,
+    lines: spokenLines,
+    currency: building ? building.currency : view.currency,
+  });
   const drawnQr = useQrImage(view.showCode ? view.paymentUrl : '', view.qrCodeUrl);
   const image = !view.showCode ? '' : useTemplate ? codeImage(view, true) : drawnQr;
   /** Which payment's image has painted: `id|src`. */
@@ -56,7 +66,7 @@ export function DisplayApp() {
       data-qr-ready={qrReady ? 'true' : 'false'}
       data-basket-lines={building ? building.lines.length : lines.length}
     >
-      <AccessControls access={access} toggle={toggle} lang="en" />
+      <AccessControls access={access} toggle={toggle} lang={lang} />
       <div className="display__stage" key={`${view.kind}-${view.paymentRequestId}`}>
         {view.kind === 'idle' &&
           (building ? <Building basket={building} /> : <Idle merchant={merchant} logo={logo} />)}
@@ -69,8 +79,8 @@ export function DisplayApp() {
           <Outcome
             tone="muted"
             icon="clock"
-            title="This payment request expired"
-            line="Please ask staff to start it again."
+            title="display.expiredTitle"
+            line="display.expiredLine"
             view={view}
           />
         )}
@@ -78,29 +88,39 @@ export function DisplayApp() {
           <Outcome
             tone="muted"
             icon="cross"
-            title="Payment cancelled"
-            line="Nothing has been taken."
+            title="display.cancelledTitle"
+            line="display.cancelledLine"
             view={view}
           />
         )}
       </div>
-      {link !== 'open' && (
-        <div className="display__link" role="status" data-testid="display-reconnecting">
-          <span className="display__link-dot" aria-hidden="true" />
-          <span className="sr-only">Reconnecting to the kiosk</span>
-        </div>
-      )}
+      <div className="display-tools">
+        <SpeechControls {...speech} basket={spokenLines.length > 0} />
+        <LanguagePicker />
+      </div>
+      {link !== 'open' && <Reconnecting />}
     </main>
   );
 }
 
+function Reconnecting() {
+  const { say } = useWords();
+  return (
+    <div className="display__link" role="status" data-testid="display-reconnecting">
+      <span className="display__link-dot" aria-hidden="true" />
+      <span className="sr-only">{say('display.reconnecting')}</span>
+    </div>
+  );
+}
+
 function Idle({ merchant, logo }: { merchant: string | null; logo: string | null }) {
+  const { say } = useWords();
   return (
     <div className="idle">
       {merchant && logo && <ShopLogo key={logo} src={logo} />}
-      <p className="idle__welcome">{merchant ? 'Welcome to' : ''}</p>
-      <h1 className="idle__name">{merchant || 'Welcome'}</h1>
-      <p className="idle__line">Your payment will appear here</p>
+      <p className="idle__welcome">{merchant ? say('display.welcomeTo') : ''}</p>
+      <h1 className="idle__name">{merchant || say('display.welcome')}</h1>
+      <p className="idle__line">{say('display.idleLine')}</p>
     </div>
   );
 }
@@ -126,17 +146,18 @@ function ShopLogo({ src }: { src: string }) {
 
 /** The basket as staff build it (or the till system sends it), before its payment starts. */
 function Building({ basket }: { basket: DraftBasket }) {
+  const { say } = useWords();
   return (
     <div className="building" data-testid="display-building">
-      <p className="eyebrow">Your items</p>
+      <p className="eyebrow">{say('display.yourItems')}</p>
       <DisplayBasket lines={basket.lines} currency={basket.currency} alone />
       <div className="building__total">
-        <p className="eyebrow">Total</p>
+        <p className="eyebrow">{say('display.total')}</p>
         <FitAmount
           pence={basketTotalPence(basket.lines)}
           currency={basket.currency}
           className="building__amount"
-          label="Total"
+          label="display.totalLabel"
         />
       </div>
     </div>
@@ -156,15 +177,16 @@ function FitAmount({
   pence: number;
   currency: string;
   className: string;
-  label?: string;
+  label?: 'display.totalLabel' | 'display.amountLabel';
 }) {
-  const text = formatPence(pence, currency);
+  const { say, money } = useWords();
+  const text = money(pence, currency);
   return (
     <p
       className={`fit-amount ${className}`}
       style={{ '--amount-chars': text.length } as CSSProperties}
       data-testid="display-amount"
-      aria-label={label ? `${label} ${text}` : undefined}
+      aria-label={label ? say(label, { amount: text }) : undefined}
     >
       {text}
     </p>
@@ -177,35 +199,30 @@ function Amount({ view }: { view: DisplayView }) {
       pence={view.amountPence}
       currency={view.currency}
       className="amount-huge"
-      label="Amount"
+      label="display.amountLabel"
     />
   );
 }
 
 function DisplayCountdown({ expiresAt }: { expiresAt: string }) {
+  const { say, digits } = useWords();
   const now = useNow();
   const left = remainingMs(expiresAt, now);
   if (left === null) return null;
   return (
     <p className={`display-countdown${left <= URGENT_MS ? ' display-countdown--urgent' : ''}`}>
-      <span>Time left</span>{' '}
+      <span>{say('display.timeLeft')}</span>{' '}
       <time dateTime={expiresAt} data-testid="display-countdown">
-        {formatCountdown(left)}
+        {digits(formatCountdown(left))}
       </time>
     </p>
   );
 }
 
 const STAGE_TEXT = {
-  scan: { title: 'Scan to pay', line: 'Point your phone’s camera at the code' },
-  approve: {
-    title: 'Approve on your phone',
-    line: 'Finish paying in your banking app or browser',
-  },
-  confirming: {
-    title: 'Confirming your payment…',
-    line: 'This takes a moment',
-  },
+  scan: { title: 'display.scanTitle', line: 'display.scanLine' },
+  approve: { title: 'display.approveTitle', line: 'display.approveLine' },
+  confirming: { title: 'display.confirmingTitle', line: 'display.confirmingLine' },
 } as const;
 
 function Awaiting({
@@ -217,6 +234,7 @@ function Awaiting({
   code: ReactNode;
   lines: readonly BasketLine[];
 }) {
+  const { say } = useWords();
   const text = STAGE_TEXT[view.stage ?? 'scan'];
   const basket = lines.length > 0;
   return (
@@ -224,7 +242,7 @@ function Awaiting({
       className={`awaiting${code ? '' : ' awaiting--no-code'}${basket ? ' awaiting--basket' : ''}`}
     >
       <div className="awaiting__info">
-        <p className="eyebrow">Amount to pay</p>
+        <p className="eyebrow">{say('display.amountToPay')}</p>
         <Amount view={view} />
         {basket && (
           <>
@@ -237,11 +255,11 @@ function Awaiting({
           {view.stage === 'confirming' && (
             <span className="spinner spinner--big" aria-hidden="true" />
           )}
-          {text.title}
+          {say(text.title)}
         </h1>
-        {!basket && <p className="awaiting__line">{text.line}</p>}
+        {!basket && <p className="awaiting__line">{say(text.line)}</p>}
         {view.stage !== 'confirming' && <DisplayCountdown expiresAt={view.expiresAt} />}
-        {view.stage !== 'confirming' && <MoreTimeOffer view={view} say={(key) => t('en', key)} />}
+        {view.stage !== 'confirming' && <MoreTimeOffer view={view} say={say} />}
       </div>
       {code && <div className="awaiting__code">{code}</div>}
     </div>
@@ -259,18 +277,19 @@ function CodeImage({
   small?: boolean;
   onLoad: () => void;
 }) {
+  const { say } = useWords();
   const [failed, setFailed] = useState(false);
   if (failed)
     return (
-      <div className="code code--failed" role="img" aria-label="The QR code could not be shown">
-        The code could not be shown — please ask staff.
+      <div className="code code--failed" role="img" aria-label={say('display.codeFailedLabel')}>
+        {say('display.codeFailed')}
       </div>
     );
   return (
     <div className={`code${template ? ' code--template' : ''}${small ? ' code--small' : ''}`}>
       <img
         src={src}
-        alt={template ? 'Payment details with the QR code to scan' : 'QR code to scan and pay'}
+        alt={say(template ? 'display.templateAlt' : 'display.qrAlt')}
         onLoad={onLoad}
         onError={() => setFailed(true)}
         decoding="sync"
@@ -288,14 +307,17 @@ function Completed({
   receiptUrl?: string;
   lines: readonly BasketLine[];
 }) {
+  const { say, money } = useWords();
   return (
     <div className={`outcome outcome--success${lines.length ? ' outcome--basket' : ''}`}>
       <Icon name="tick" />
-      <h1 className="outcome__title">Paid — thank you</h1>
+      <h1 className="outcome__title">{say('display.paidTitle')}</h1>
       <Amount view={view} />
       {lines.length > 0 && <DisplayBasket lines={lines} currency={view.currency} />}
       {view.tipPence > 0 && (
-        <p className="outcome__tip">+ {formatPence(view.tipPence, view.currency)} tip</p>
+        <p className="outcome__tip">
+          {say('display.tip', { amount: money(view.tipPence, view.currency) })}
+        </p>
       )}
       <ReceiptOffer receiptUrl={receiptUrl} />
     </div>
@@ -303,19 +325,20 @@ function Completed({
 }
 
 function Failed({ view, code }: { view: DisplayView; code: ReactNode }) {
+  const { say } = useWords();
   return (
     <div className={`outcome outcome--danger${code ? ' outcome--with-code' : ''}`}>
       <div className="outcome__text">
         <Icon name="cross" />
-        <h1 className="outcome__title">Payment failed</h1>
-        <p className="outcome__line">Please try again or ask staff</p>
+        <h1 className="outcome__title">{say('display.failedTitle')}</h1>
+        <p className="outcome__line">{say('display.failedLine')}</p>
         <FitAmount pence={view.amountPence} currency={view.currency} className="outcome__amount" />
         {code && <DisplayCountdown expiresAt={view.expiresAt} />}
       </div>
       {code && (
         <div className="outcome__code">
           {code}
-          <p className="outcome__retry">Scan to try again</p>
+          <p className="outcome__retry">{say('display.retry')}</p>
         </div>
       )}
     </div>
@@ -331,15 +354,16 @@ function Outcome({
 }: {
   tone: 'muted' | 'danger';
   icon: 'clock' | 'cross';
-  title: string;
-  line: string;
+  title: MessageKey;
+  line: MessageKey;
   view: DisplayView;
 }) {
+  const { say } = useWords();
   return (
     <div className={`outcome outcome--${tone}`}>
       <Icon name={icon} />
-      <h1 className="outcome__title">{title}</h1>
-      <p className="outcome__line">{line}</p>
+      <h1 className="outcome__title">{say(title)}</h1>
+      <p className="outcome__line">{say(line)}</p>
       <FitAmount pence={view.amountPence} currency={view.currency} className="outcome__amount" />
     </div>
   );
