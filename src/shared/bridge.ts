@@ -27,7 +27,9 @@ export { HistoryPage, PaymentDetail } from './bridge/history';
 export { MoreTime } from './bridge/more-time';
 export {
   BasketLine,
+  CashSale,
   DraftBasket,
+  DrawerResult,
   HeldPayment,
   KioskPayment,
   StartPaymentResult,

@@ -13,6 +13,8 @@ export interface DecodedReceipt {
   boldLines: string[];
   qrCodes: string[];
   cuts: number;
+  /** Cash drawer kick pulses (ESC/POS `ESC p m t1 t2`, StarPRNT `ESC BEL n1 n2 BEL|SUB`). */
+  pulses: number;
   /** ESC @ seen: the printer was reset to its defaults first. */
   initialized: number;
   /**
@@ -46,7 +48,13 @@ function charOf(byte: number, page: CodePage): string {
   return byte < 0xa0 ? CP1252_C1[byte - 0x80]! : String.fromCharCode(byte);
 }
 
-const MNEMONICS: Record<number, string> = { 0x18: 'CAN', 0x1b: 'ESC', 0x1c: 'FS', 0x1d: 'GS' };
+const MNEMONICS: Record<number, string> = {
+  0x07: 'BEL',
+  0x18: 'CAN',
+  0x1b: 'ESC',
+  0x1c: 'FS',
+  0x1d: 'GS',
+};
 
 export function decodeReceipt(bytes: Uint8Array, language: PrinterLanguage): DecodedReceipt {
   const out: DecodedReceipt = {
@@ -54,6 +62,7 @@ export function decodeReceipt(bytes: Uint8Array, language: PrinterLanguage): Dec
     boldLines: [],
     qrCodes: [],
     cuts: 0,
+    pulses: 0,
     initialized: 0,
     commands: [],
   };
@@ -141,6 +150,10 @@ export function decodeReceipt(bytes: Uint8Array, language: PrinterLanguage): Dec
           out.qrCodes.push(qrData);
         }
         i += 5 + length;
+      } else if (b === 0x1b && at(1) === 0x70) {
+        record(2, 3); // ESC p m t1 t2: pulse the drawer on pin m
+        out.pulses += 1;
+        i += 5;
       } else if (b === 0x1d && at(1) === 0x56) {
         // GS V m (0, 1, 48, 49) or GS V m n (65, 66): cut.
         record(2, at(2) >= 65 ? 2 : 1);
@@ -188,6 +201,12 @@ export function decodeReceipt(bytes: Uint8Array, language: PrinterLanguage): Dec
           out.qrCodes.push(qrData);
           i += 4;
         } else unknown();
+      } else if (b === 0x1b && at(1) === 0x07) {
+        // ESC BEL n1 n2 then BEL (drawer 1) or SUB (drawer 2): pulse the drawer.
+        if (at(4) !== 0x07 && at(4) !== 0x1a) unknown();
+        record(2, 3);
+        out.pulses += 1;
+        i += 5;
       } else if (b === 0x1b && at(1) === 0x64) {
         record(2, 1);
         out.cuts += 1; // ESC d n: cut

@@ -13,6 +13,8 @@ import { explain, KioskError } from './kiosk-error';
 import type { Tracker } from './tracker';
 
 export type CounterRequest = Pick<Held, 'amountPence' | 'notes' | 'method' | 'lines'>;
+/** A cash sale: the amount, what the customer handed over, and the basket it paid for. */
+export type CashRequest = Pick<Held, 'amountPence' | 'notes' | 'lines'> & { tenderedPence: number };
 
 export interface CounterPaymentOptions {
   client(): ApiClient | null;
@@ -63,7 +65,69 @@ export function createCounterPayments(options: CounterPaymentOptions) {
     }
   }
 
+  /**
+   * Records a cash sale at the service, COMPLETED at once. Its attempt is written first, as a
+   * counter payment's is, so a retry after a lost answer sends the same key and the sale is
+   * recorded once; then it is kept in History as CASH with what was handed over.
+   */
+  async function cash(request: CashRequest): Promise<string> {
+    const client = options.client();
+    if (!client) throw new KioskError('Pair this kiosk before taking payments');
+    const attempt = attempts.open({
+      amountPence: request.amountPence,
+      notes: request.notes,
+      paymentMethodRestriction: 'CASH',
+    });
+    let sale;
+    try {
+      sale = await client.call('recordCashPayment', {
+        body: {
+          orderId: attempt.orderId,
+          amount: penceToPounds(request.amountPence),
+          tenderedPence: request.tenderedPence,
+          notes: request.notes ?? undefined,
+          lineItems: request.lines?.length ? lineItemsOfBasket(request.lines) : undefined,
+        },
+        idempotencyKey: attempt.idempotencyKey,
+      });
+    } catch (error) {
+      if (error instanceof ApiClientError && /largest payment/.test(error.message))
+        options.onLimitRefused();
+      // A 400 refused it and recorded nothing. A 409 (the key was sent with another tender
+      // after a lost answer) may mean it was recorded: the attempt is kept rather than dropped.
+      if (error instanceof ApiClientError && error.status === 400)
+        attempts.drop(attempt.idempotencyKey);
+      throw explain(error, 'tenderedPence');
+    }
+    attempts.settle(attempt.idempotencyKey, sale.paymentRequestId);
+    tracker.track({
+      paymentRequestId: sale.paymentRequestId,
+      origin: 'counter',
+      amountPence: request.amountPence,
+      orderId: attempt.orderId,
+      notes: request.notes,
+      // What was handed over: the console and the display show the change from it.
+      metadata: { tenderedPence: String(sale.tenderedPence) },
+      paymentMethodRestriction: 'CASH',
+      source: 'local',
+      createdAt: Date.parse(sale.createdAt),
+      expiresAt: null,
+    });
+    tracker.report({
+      paymentRequestId: sale.paymentRequestId,
+      status: 'COMPLETED',
+      source: 'local',
+      at: sale.updatedAt,
+      paidAmount: sale.paidAmount,
+      tipAmount: 0,
+      paymentMethod: 'CASH',
+    });
+    if (request.lines?.length) baskets.save(sale.paymentRequestId, request.lines);
+    return sale.paymentRequestId;
+  }
+
   return {
+    cash,
     async create(request: CounterRequest): Promise<string> {
       const client = options.client();
       if (!client) throw new KioskError('Pair this kiosk before taking payments');

@@ -12,7 +12,7 @@ import type {
   StartPaymentResult,
 } from '../../shared/bridge';
 import { ApiClientError } from '../../client/http-client';
-import type { CounterPayments, CounterRequest } from './counter-payment';
+import type { CashRequest, CounterPayments, CounterRequest } from './counter-payment';
 import type { DraftBasketHolder } from './draft-basket';
 import { createHeldLine, type Held } from './held-line';
 import type { History } from './history/history';
@@ -28,6 +28,11 @@ export interface DisplayLine {
     method: 'PAY_BY_BANK' | 'CARD' | 'CASH' | null;
     lines?: BasketLine[];
   }): Promise<StartPaymentResult>;
+  /**
+   * Records a cash sale (COMPLETED at once) and, when the display is free, shows it there with
+   * the change due until it gives way as any finished payment does.
+   */
+  takeCash(request: CashRequest): Promise<BridgePayment>;
   /** The basket staff are building goes on the customer display (an empty one comes off). */
   showBasket(lines: BasketLine[]): void;
   /** Takes a payment off the display; the next in line follows. */
@@ -153,8 +158,22 @@ export function createDisplayLine(options: DisplayLineOptions) {
     };
   }
 
+  async function takeCash(request: CashRequest): Promise<BridgePayment> {
+    const id = await options.counterPayments.cash(request);
+    if (request.lines?.length) options.basket.startedWithLines();
+    const payment = history.get(id)!;
+    // Never in front of a customer who is still paying: then only staff see the change.
+    if (queue.length === 0 && held.list().length === 0 && !creating) {
+      queue = [id];
+      scheduleRemoval(payment);
+    }
+    onChange();
+    return options.view(payment);
+  }
+
   const commands: DisplayLine = {
     start,
+    takeCash,
     showBasket(lines) {
       options.basket.showCounter(lines);
       onChange();

@@ -46,7 +46,15 @@ export function paymentView(p: KioskPayment, refundedPence = 0): BridgePayment {
     final: p.final,
     refundedPence,
     ...(receiptUrl ? { receiptUrl } : {}),
+    ...cashOf(p),
   };
+}
+
+/** A cash sale's tender (kept with it when it was taken) and the change given from it. */
+function cashOf(p: KioskPayment): { cash?: { tenderedPence: number; changePence: number } } {
+  const tendered = Number(p.metadata.tenderedPence);
+  if (p.paidMethod !== 'CASH' || !Number.isSafeInteger(tendered)) return {};
+  return { cash: { tenderedPence: tendered, changePence: Math.max(tendered - p.amountPence, 0) } };
 }
 
 export function refundView(r: StoredRefund, changes: RefundChange[]): BridgeRefund {

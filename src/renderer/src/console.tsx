@@ -11,6 +11,7 @@ import './styles/console.css';
 import './styles/end-of-day.css';
 import './styles/card-on-file.css';
 import './styles/console-till.css';
+import './styles/console-cash.css';
 
 const bridge = getBridge();
 const store = createKioskStore(bridge);

@@ -98,6 +98,8 @@ export const KioskPayment = z.object({
   receiptUrl: z.string().optional(),
   /** The basket it was for, when it had one (lines in pence). */
   lines: z.array(BasketLine).optional(),
+  /** A cash sale: what the customer handed over and the change due, in pence. */
+  cash: z.object({ tenderedPence: Pence, changePence: Pence }).optional(),
   /** A saved card charged at this counter (card on file): whose, which card, how captured. */
   cardCharge: z
     .object({
@@ -144,7 +146,51 @@ export const StartPaymentResult = z.discriminatedUnion('queued', [
 ]);
 export type StartPaymentResult = z.infer<typeof StartPaymentResult>;
 
+/**
+ * Whether the cash drawer opened. A printer that is off leaves the sale recorded all the same;
+ * `error` says why in staff's words, and `openCashDrawer` tries again.
+ */
+export const DrawerResult = z.object({ opened: z.boolean(), error: z.string().nullable() });
+export type DrawerResult = z.infer<typeof DrawerResult>;
+
+/** A cash sale as recorded: the payment (COMPLETED, CASH, with its change) and the drawer. */
+export const CashSale = z.object({ payment: KioskPayment, drawer: DrawerResult });
+export type CashSale = z.infer<typeof CashSale>;
+
+const TenderedPence = z
+  .number({ message: 'must be an amount in pence' })
+  .int('must be a whole number of pence')
+  .min(0, 'must not be negative')
+  .max(MAX_PENCE, `is too large: the largest amount is ${formatPence(MAX_PENCE)}`);
+
 export const paymentsBridge = {
+  /**
+   * A customer pays in cash: recorded at the service (COMPLETED, method CASH) with what they
+   * handed over, which must be at least the amount; then the drawer opens.
+   */
+  takeCash: command({
+    input: z
+      .object({
+        amountPence: PositivePence,
+        tenderedPence: TenderedPence,
+        notes: safeText().trim().max(30, 'must be at most 30 characters').optional(),
+        lines: BasketLines.optional(),
+      })
+      .superRefine((input, ctx) => {
+        if (input.tenderedPence < input.amountPence)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['tenderedPence'],
+            message: `is less than the ${formatPence(input.amountPence)} to pay`,
+          });
+      }),
+    reply: CashSale,
+  }),
+  /** Opens the cash drawer again for a cash payment (the printer was off the first time). */
+  openCashDrawer: command({
+    input: z.object({ paymentRequestId: Id }),
+    reply: Done('opened'),
+  }),
   startPayment: command({
     input: z.object({
       amountPence: PositivePence,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { RefundStatus, RefundType } from '../contract/common';
 import { command, Id, Pence, Pin, PositivePence } from './fields';
+import { DrawerResult } from './payments';
 
 /** A refund of a payment as the kiosk knows it, with every status change it heard of. */
 export const KioskRefund = z.object({
@@ -30,7 +31,8 @@ export const refundsBridge = {
   /** Refund a completed payment: in full without an amount. Staff confirm with the PIN. */
   refundPayment: command({
     input: z.object({ paymentRequestId: Id, amountPence: PositivePence.optional(), pin: Pin }),
-    reply: KioskRefund,
+    /** A cash payment's refund says whether the drawer opened for the money to go back. */
+    reply: KioskRefund.extend({ drawer: DrawerResult.optional() }),
     staff: true,
   }),
 };

@@ -121,6 +121,7 @@ export const DisplayPayment = KioskPayment.pick({
   final: true,
   receiptUrl: true,
   lines: true,
+  cash: true,
 });
 export type DisplayPayment = z.infer<typeof DisplayPayment>;
 
@@ -164,6 +165,7 @@ function displayPayment(p: KioskPayment): DisplayPayment {
     final: p.final,
     ...(p.receiptUrl ? { receiptUrl: p.receiptUrl } : {}),
     ...(p.lines?.length ? { lines: p.lines } : {}),
+    ...(p.cash ? { cash: p.cash } : {}),
   };
 }
 

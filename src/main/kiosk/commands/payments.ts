@@ -1,16 +1,29 @@
 /**
  * Payments at the counter: starting one (on the display now, or held in line), cancelling one,
- * clearing a finished one from the display, and the held line's remove and retry.
+ * clearing a finished one from the display, the held line's remove and retry, and cash sales
+ * with the drawer they open.
  */
 import { basketTotalPence } from '../../../shared/basket';
+import type { DrawerResult } from '../../../shared/bridge';
 import { formatPence } from '../../../shared/money';
 import type { AreaHandlers } from '../dispatcher';
 import { explain, KioskError } from '../kiosk-error';
 import type { DisplayLine } from '../display-line';
 import type { KioskContext } from './context';
 
+/** Opens the cash drawer, answering why not rather than throwing: the sale stands either way. */
+export async function openDrawerFor(ctx: KioskContext): Promise<DrawerResult> {
+  try {
+    await ctx.receiptPrinter.openDrawer();
+    return { opened: true, error: null };
+  } catch (error) {
+    return { opened: false, error: (error as Error).message };
+  }
+}
+
 export function paymentCommands(ctx: KioskContext, line: DisplayLine): AreaHandlers<'payments'> {
   const { history } = ctx;
+  const openDrawer = () => openDrawerFor(ctx);
   return {
     async startPayment({ amountPence, notes, paymentMethod, lines }) {
       if (!ctx.client() || !ctx.credentials())
@@ -36,6 +49,32 @@ export function paymentCommands(ctx: KioskContext, line: DisplayLine): AreaHandl
           staff,
         });
       return result;
+    },
+    async takeCash({ amountPence, tenderedPence, notes, lines }) {
+      if (!ctx.client() || !ctx.credentials())
+        throw new KioskError('Pair this kiosk before taking payments');
+      if (lines?.length && basketTotalPence(lines) !== amountPence)
+        throw new KioskError(
+          `The basket adds up to ${formatPence(basketTotalPence(lines))}, not ${formatPence(amountPence)}`,
+          'lines',
+        );
+      await ctx.withinLimit(amountPence, 'amountPence');
+      const payment = await line.takeCash({
+        amountPence,
+        tenderedPence,
+        notes: notes || null,
+        ...(lines?.length ? { lines } : {}),
+      });
+      // The sale is recorded whatever the drawer does: a printer that is off costs a retry.
+      return { payment, drawer: await openDrawer() };
+    },
+    async openCashDrawer({ paymentRequestId }) {
+      const payment = history.get(paymentRequestId);
+      // Only for a cash payment: opening the drawer for nothing is a manager's "No sale".
+      if (payment?.paidMethod !== 'CASH')
+        throw new KioskError('The drawer opens here only for a cash payment');
+      await ctx.receiptPrinter.openDrawer();
+      return { opened: true as const };
     },
     showBasket({ lines }) {
       line.showBasket(lines);

@@ -17,7 +17,8 @@ export interface Attempt {
   orderId: string;
   amountPence: number;
   notes: string | null;
-  paymentMethodRestriction: 'PAY_BY_BANK' | 'CARD' | null;
+  /** CASH for a cash sale's attempt (POST /api/payments/cash). */
+  paymentMethodRestriction: 'PAY_BY_BANK' | 'CARD' | 'CASH' | null;
   paymentRequestId: string | null;
   createdAt: number;
 }

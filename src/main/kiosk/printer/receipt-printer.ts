@@ -9,6 +9,7 @@ import type { PrintJob, ReceiptPrinter } from '../../../shared/bridge';
 import type { History } from '../history/history';
 import type { KioskPayment } from '../history/types';
 import { KioskError } from '../kiosk-error';
+import { drawerFailure, encodeDrawerPulse } from './drawer';
 import { createPrintJobs, type StoredPrintJob } from './jobs';
 import { encodeReceipt, encodeTestPage } from './receipt-layout';
 import type { ReceiptSource } from './receipt-source';
@@ -136,6 +137,26 @@ export function createReceiptPrinter(options: ReceiptPrinterOptions) {
         await run;
       } catch (error) {
         throw new KioskError((error as Error).message, 'printer.host');
+      }
+    },
+    /**
+     * Opens the cash drawer (a cash sale or refund), in line behind any receipt being printed.
+     * Nothing is kept of it: when the printer cannot take it, staff are told why in the words a
+     * failed receipt uses, and open it again from the console.
+     */
+    async openDrawer() {
+      const printer = jobs.settings();
+      if (!printer) throw new KioskError(drawerFailure(`${NO_PRINTER}.`));
+      const run = line.then(() =>
+        sendToPrinter(printer, encodeDrawerPulse(printer), options.timeouts),
+      );
+      line = run.catch(() => {});
+      try {
+        await run;
+      } catch (error) {
+        const message = drawerFailure((error as Error).message);
+        options.log(`receipt printer: ${message}`);
+        throw new KioskError(message);
       }
     },
     /** Waits for the job being sent (the kiosk is stopping). */

@@ -9,6 +9,7 @@ import type { MessageKey } from '../../../shared/i18n';
 import { basketTotalPence } from '../../../shared/basket';
 import { BasketMismatch, DisplayBasket } from './DisplayBasket';
 import { ReceiptOffer } from './ReceiptOffer';
+import { CashChange } from './CashChange';
 import { LanguagePicker, useWords } from './language';
 import { SpeechControls, useDisplaySpeech } from './SpeechControls';
 import { AccessControls, useDisplayAccess } from './AccessControls';
@@ -313,6 +314,7 @@ function Completed({
       <Icon name="tick" />
       <h1 className="outcome__title">{say('display.paidTitle')}</h1>
       <Amount view={view} />
+      <CashChange />
       {lines.length > 0 && <DisplayBasket lines={lines} currency={view.currency} />}
       {view.tipPence > 0 && (
         <p className="outcome__tip">

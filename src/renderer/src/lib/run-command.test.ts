@@ -2,6 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type {
   BridgeCommand,
   BridgeReply,
+  DrawerResult,
   EndOfDayReport,
   KioskRefund,
   ReplyOf,
@@ -72,7 +73,9 @@ describe('runCommand', () => {
     const _refund = () =>
       runCommand(bridge, { type: 'refundPayment', paymentRequestId: id, pin: '2468' }, {});
     type RefundResult = Extract<Awaited<ReturnType<typeof _refund>>, { ok: true }>['result'];
-    expectTypeOf<RefundResult>().toEqualTypeOf<KioskRefund>();
+    // A cash payment's refund also says whether the drawer opened.
+    expectTypeOf<Omit<RefundResult, 'drawer'>>().toEqualTypeOf<KioskRefund>();
+    expectTypeOf<RefundResult['drawer']>().toEqualTypeOf<DrawerResult | undefined>();
   });
 
   it('turns an answer that is not the command’s reply into an error for the form', async () => {

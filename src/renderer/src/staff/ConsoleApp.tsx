@@ -10,7 +10,6 @@ import { History } from './History';
 import { Pairing } from './Pairing';
 import { Settings } from './Settings';
 import { Shift } from './Shift';
-import { StaffBar } from './StaffBar';
 import { ChooseStaffPin, StaffGate, StaffPinSetNotice } from './StaffGate';
 import { TakePayment } from './TakePayment';
 
@@ -32,7 +31,6 @@ export function ConsoleApp() {
       <LinkBanner link={link} />
       {kiosk && <OfflineBanner online={kiosk.online} />}
       {kiosk && <PrintJobsBanner jobs={kiosk.printJobs} />}
-      {kiosk && <StaffBar kiosk={kiosk} />}
       <StaffPinSetNotice />
       {!kiosk ? (
         <main className="panel panel--loading">

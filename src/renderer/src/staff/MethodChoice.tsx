@@ -1,10 +1,14 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { methodLabel, type MethodChoice as Method } from '../lib/labels';
+import { methodLabel, type MethodChoice } from '../lib/labels';
+
+/** A request's method, or cash: handed over at the counter, never a payment request's. */
+type Method = MethodChoice | 'CASH';
 
 const METHODS: { value: Method; testId: string; hint: string }[] = [
   { value: null, testId: 'method-any', hint: 'Customer chooses' },
   { value: 'PAY_BY_BANK', testId: 'method-bank', hint: 'From their banking app' },
   { value: 'CARD', testId: 'method-card', hint: 'Debit or credit card' },
+  { value: 'CASH', testId: 'method-cash', hint: 'Notes and coins, change given' },
 ];
 
 export function MethodChoice({

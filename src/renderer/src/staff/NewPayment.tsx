@@ -17,6 +17,7 @@ import { runCommand } from '../lib/run-command';
 import { UNUSUAL_FACTOR, unusualAmount, type UnusualAmount } from '../lib/unusual-amount';
 import { useBridge, useKiosk } from '../store/context';
 import { usePaymentDraft } from '../store/payment-draft';
+import { CashTender } from './CashTender';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Keypad } from './Keypad';
 import { MethodChoice } from './MethodChoice';
@@ -66,6 +67,7 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
   const keyLimit = maxPence ?? MAX_PENCE;
   const { live, waiting, queues } = useDisplayLine();
   const [queueing, setQueueing] = useState<number | null>(null);
+  const [tendering, setTendering] = useState(false);
 
   const { press, refusedKey, setRefusedKey } = useKeypadPress(keyLimit, setError);
 
@@ -92,11 +94,13 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
       setError({ field: 'notes', message: `Shorten the note to ${NOTE_MAX} characters.` });
       return;
     }
-    if (queues && !confirmed.queue) {
+    if (queues && !confirmed.queue && method !== 'CASH') {
       setError(null);
       setQueueing(pence);
       return;
     }
+    // Cash is taken at once, whatever is on the display: staff key what was handed over next.
+    if (method === 'CASH') return setTendering(true);
     setBusy(true);
     setError(null);
     if (!confirmed.unusual) {
@@ -175,7 +179,7 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
           error={shownError}
           testId="payment-note"
         />
-        <StartButton queues={queues} busy={busy} disabled={disabled} />
+        <StartButton queues={queues} cash={method === 'CASH'} busy={busy} disabled={disabled} />
       </form>
       {/* Outside the form: its own form's submit must not bubble into Start payment's. */}
       {queueing !== null && (
@@ -190,6 +194,7 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
           }}
         />
       )}
+      {tendering && <CashTender pence={pence} onClose={() => setTendering(false)} />}
       {unusual && (
         <UnusualAmountDialog
           unusual={unusual}
@@ -243,21 +248,27 @@ function useDisplayLine() {
  * is what matters then, so the keypad's button says it only queues and steps back from primary.
  */
 function StartButton({
-  queues,
+  queues: displayBusy,
+  cash,
   busy,
   disabled,
 }: {
   queues: boolean;
+  cash: boolean;
   busy: boolean;
   disabled: boolean;
 }) {
-  const label = queues
-    ? busy
-      ? 'Queuing…'
-      : 'Queue next payment'
-    : busy
-      ? 'Starting…'
-      : 'Start payment';
+  // Cash never waits for the display: it is taken at once, so it never queues.
+  const queues = displayBusy && !cash;
+  const label = cash
+    ? 'Take cash'
+    : queues
+      ? busy
+        ? 'Queuing…'
+        : 'Queue next payment'
+      : busy
+        ? 'Starting…'
+        : 'Start payment';
   return (
     <>
       <button

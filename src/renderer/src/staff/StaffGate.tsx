@@ -3,7 +3,6 @@ import { useCommand } from '../store/use-command';
 import { useKiosk } from '../store/context';
 import { FieldError } from './FieldError';
 import { PinField } from './TextField';
-import { useSignedInPin } from './staff-session';
 
 /**
  * The staff PIN in front of a staff-only screen (refund, end of day, settings, card on file, a
@@ -29,10 +28,7 @@ export function StaffGate({
 }) {
   const chosen = useKiosk((view) => view.kiosk?.staffPinSet ?? false);
   const [pin, setPin] = useState<string | null>(null);
-  // Whoever is signed in at the console is not asked again; the kiosk checks their PIN as sent.
-  const signedIn = useSignedInPin((session) => session.pin);
   if (pin !== null) return <>{children(pin)}</>;
-  if (signedIn !== null) return <>{children(signedIn)}</>;
   if (!chosen) return <ChooseStaffPin onChosen={setPin} />;
   return <PinPrompt action={action} onOpen={setPin} onCancel={onCancel} focus={focus} />;
 }
@@ -69,7 +65,7 @@ function PinPrompt({
       <h2 className="card__title" id={`${id}-title`}>
         Staff only
       </h2>
-      <p className="muted">Enter your staff PIN to {action}, or sign in above.</p>
+      <p className="muted">Enter the staff PIN to {action}.</p>
       <PinField
         id={`${id}-pin`}
         label="Staff PIN"
@@ -116,7 +112,6 @@ export function ChooseStaffPin({
   const [pin, setPin] = useState('');
   const [again, setAgain] = useState('');
   const { busy, error, setError, send } = useCommand({ newPin: 'The PIN' });
-  const signIn = useSignedInPin((session) => session.set);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -125,11 +120,7 @@ export function ChooseStaffPin({
       setAgain('');
       return;
     }
-    // The owner's PIN: the kiosk signs them in, and this console remembers it until sign-out.
-    if (await send({ type: 'chooseStaffPin', newPin: pin })) {
-      signIn(pin);
-      onChosen?.(pin);
-    }
+    if (await send({ type: 'chooseStaffPin', newPin: pin })) onChosen?.(pin);
   }
 
   const fields = (

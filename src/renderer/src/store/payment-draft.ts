@@ -12,7 +12,8 @@ import type { BasketLine } from '../../../shared/basket';
 
 interface PaymentDraft {
   pence: number;
-  method: MethodChoice;
+  /** CASH: staff key in what was handed over and the sale is recorded at once (CashTender). */
+  method: MethodChoice | 'CASH';
   notes: string;
   /** The basket staff are building; when it has lines, its total is the amount (not the keypad). */
   lines: BasketLine[];
