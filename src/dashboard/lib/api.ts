@@ -68,10 +68,13 @@ export function createSessionApi(options: {
   fetch?: typeof fetch;
   onUnauthorized: () => void;
 }): SessionApi {
+  const send = options.fetch ?? ((input, init) => fetch(input, init));
   const client = createFetchClient({
     baseUrl: options.baseUrl,
     secret: options.secret,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // The service records who changed a kiosk's settings: the dashboard, not a script's secret.
+    fetch: (input, init) =>
+      send(input, { ...init, headers: { ...init?.headers, 'x-counter-client': 'dashboard' } }),
   });
   let closed = false;
   const call: Call = async (name, input) => {
@@ -90,7 +93,6 @@ export function createSessionApi(options: {
       throw error;
     }
   };
-  const send = options.fetch ?? ((input, init) => fetch(input, init));
   return {
     call,
     openEvents(signal) {

@@ -82,6 +82,8 @@ interface Core {
   stop(): Promise<void> | void;
   /** Only a core in this process: over the bridge socket, the kiosk's server counts displays. */
   attachDisplay?(): () => void;
+  /** The merchant's "reload the customer display" (docs/fleet.md), for a core in this process. */
+  central?: { onReload(reload: () => void): () => void };
 }
 
 /** The windows' locale (`npm start --locale` passes it on as COUNTER_LOCALE); before ready. */
@@ -201,7 +203,11 @@ void app.whenReady().then(async () => {
   const display = createWindow('display', second?.bounds);
   // The customer display's window is there until it closes (the kiosk's health report).
   const detach = core?.attachDisplay?.();
-  display.on('closed', () => detach?.());
+  const stopReload = core?.central?.onReload(() => display.webContents.reload());
+  display.on('closed', () => {
+    detach?.();
+    stopReload?.();
+  });
 });
 
 app.on('window-all-closed', () => {

@@ -14,6 +14,7 @@ import { Notice } from '../../components/Notice';
 import { useDashboard } from '../../context';
 import { AccessSecrets } from './AccessSecrets';
 import { AgentApprovers } from './AgentApprovers';
+import { KioskSettings } from './KioskSettings';
 import { Stores } from './Stores';
 import { failureMessage, fieldErrors, isStale } from '../../lib/api';
 
@@ -172,6 +173,7 @@ export function SettingsArea() {
       />
       <WaysToPay merchant={merchant} busy={settings.busy} update={settings.update} />
       <Stores />
+      <KioskSettings />
       <AgentApprovers />
       <AccessSecrets />
     </>
