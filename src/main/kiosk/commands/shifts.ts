@@ -8,8 +8,6 @@
 import type { ShiftView } from '../../../shared/bridge/shifts';
 import type { AreaHandlers } from '../dispatcher';
 import { KioskError } from '../kiosk-error';
-import { NO_PRINTER } from '../printer/receipt-printer';
-import { sendToPrinter } from '../printer/send';
 import type { ShiftDesk } from '../shifts/desk';
 import { encodeXReport, encodeZReport } from '../shifts/print';
 import type { ZReport } from '../shifts/types';
@@ -58,12 +56,9 @@ export function shiftCommands(ctx: KioskContext, desk: ShiftDesk): AreaHandlers<
     };
   }
 
-  async function print(bytes: (printer: NonNullable<ReturnType<typeof settings>>) => Uint8Array) {
-    const printer = settings();
-    if (!printer) throw new KioskError(NO_PRINTER);
-    await sendToPrinter(printer, bytes(printer));
-  }
-  const settings = () => ctx.receiptPrinter.settings();
+  /** Through the receipt printer's one line of jobs, so a report never interleaves a receipt. */
+  const print = (bytes: Parameters<KioskContext['receiptPrinter']['printDocument']>[0]) =>
+    ctx.receiptPrinter.printDocument(bytes);
 
   async function printZ(report: ZReport): Promise<string | null> {
     try {

@@ -159,6 +159,22 @@ export function createReceiptPrinter(options: ReceiptPrinterOptions) {
         throw new KioskError(message);
       }
     },
+    /**
+     * Prints a document the kiosk laid out itself (an X or Z report), in line behind any receipt
+     * being printed, so two never interleave on the roll. Nothing is kept of it here: the caller
+     * keeps what it prints. Throws the printer's reason when it cannot take it.
+     */
+    async printDocument(bytes: (printer: ReceiptPrinter) => Uint8Array) {
+      const printer = jobs.settings();
+      if (!printer) throw new KioskError(NO_PRINTER);
+      const run = line.then(() => sendToPrinter(printer, bytes(printer), options.timeouts));
+      line = run.catch(() => {});
+      try {
+        await run;
+      } catch (error) {
+        throw new KioskError((error as Error).message);
+      }
+    },
     /** Waits for the job being sent (the kiosk is stopping). */
     async idle() {
       await Promise.allSettled([...sending.values()]);

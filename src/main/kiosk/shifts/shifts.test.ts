@@ -165,3 +165,47 @@ describe('a shift at the kiosk', () => {
     expect(shifts.zReports()).toHaveLength(1);
   });
 });
+
+describe('the X report per staff member', () => {
+  it('names who took and refunded what, where the history records it', () => {
+    let clock = Date.parse('2026-11-28T09:00:00Z');
+    const history = openHistory(null, { now: () => clock });
+    opened.push(history);
+    // The history's record of who did what (staff_actions), as the staff module keeps it.
+    history.db.exec(`CREATE TABLE IF NOT EXISTS staff_actions (
+      id INTEGER PRIMARY KEY AUTOINCREMENT, payment_request_id TEXT NOT NULL, action TEXT NOT NULL,
+      refund_id TEXT, amount_pence INTEGER, staff_id TEXT NOT NULL, staff_name TEXT NOT NULL,
+      staff_role TEXT NOT NULL, approver_id TEXT, approver_name TEXT, approver_role TEXT,
+      at INTEGER NOT NULL)`);
+    const shifts = createShifts(history.db, { now: () => clock });
+    shifts.open(0, 'Ann');
+    clock += 1000;
+    const act = history.db.prepare(
+      `INSERT INTO staff_actions (payment_request_id, action, refund_id, staff_id, staff_name,
+         staff_role, at) VALUES (?, ?, ?, ?, ?, 'cashier', 0)`,
+    );
+    const pay = history.db.prepare(
+      `INSERT INTO payments (payment_request_id, origin, amount_pence, status, paid_pence,
+         tip_pence, paid_method, final, completed_at, created_at, updated_at)
+       VALUES (?, 'counter', ?, 'COMPLETED', ?, 0, 'CASH', 1, ?, ?, ?)`,
+    );
+    pay.run('p1', 1000, 1000, clock, clock, clock);
+    pay.run('p2', 500, 500, clock, clock, clock);
+    pay.run('p3', 200, 200, clock, clock, clock);
+    act.run('p1', 'payment', null, 's1', 'Ann');
+    act.run('p2', 'payment', null, 's2', 'Bob');
+    history.db
+      .prepare(
+        `INSERT INTO refunds (refund_id, payment_request_id, amount_pence, refund_type, status,
+           final, completed_at, created_at, updated_at)
+         VALUES ('r1', 'p1', 300, 'PARTIAL', 'COMPLETED', 1, ?, ?, ?)`,
+      )
+      .run(clock, clock, clock);
+    act.run('p1', 'refund', 'r1', 's2', 'Bob');
+    expect(shifts.xReport().staff).toEqual([
+      { name: 'Ann', payments: 1, takenPence: 1000, refunds: 0, refundedPence: 0 },
+      { name: 'Bob', payments: 1, takenPence: 500, refunds: 1, refundedPence: 300 },
+    ]);
+    expect(shifts.xReport().expectedCashPence).toBe(1000 + 500 + 200 - 300);
+  });
+});
