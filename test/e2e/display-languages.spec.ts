@@ -205,6 +205,25 @@ test('speech in Polish: Space says the amount and who asks; "paid" is said when 
     });
   await expectOnlyCatalogue(display, 'pl', 'paid');
 
+  // The receipt the display offers, on the customer's phone in Welsh.
+  const receiptUrl = await display.getByTestId('receipt-offer').getAttribute('data-receipt-url');
+  await phone.goto(receiptUrl!);
+  await phone.getByRole('link', { name: 'Cymraeg', exact: true }).click();
+  await expect(phone.locator('html')).toHaveAttribute('lang', 'cy');
+  await expect(phone.getByTestId('receipt-method')).toHaveText('Talu drwy’r banc (Sandbox Bank)');
+  const valueOf = (label: string) =>
+    phone.locator(`xpath=//dt[normalize-space(.)="${label}"]/following-sibling::dd[1]`).innerText();
+  // The shop's own values (its store and address, its order id, the payment's reference, a date
+  // Intl wrote) are as they are.
+  const values = [
+    await valueOf('Rhif yr archeb'),
+    await valueOf('Cyfeirnod'),
+    await valueOf('Dyddiad'),
+    ...(await phone.getByTestId('receipt-shop').locator('p').allInnerTexts()),
+  ];
+  expect(await untranslated(phone, 'cy', [...NAMES, ...values]), 'receipt in Welsh').toEqual([]);
+  await atEachWidth(phone, (width) => checkCommonLayout(phone, 'receipt in Welsh', width));
+
   // The payment ended: the display returns to the shop's language for the next customer.
   await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'idle', {
     timeout: 30_000,

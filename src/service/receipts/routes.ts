@@ -14,6 +14,7 @@ import { answer, etagOf } from '../http/caching';
 import { mount } from '../http/mount';
 import { notFound } from '../kernel/errors';
 import { requestFor, type RequestRow } from '../payments';
+import { pageLanguage } from '../ui';
 import { pageSecurityHeaders } from '../ui/html';
 import { createReceiptReader } from './receipt-data';
 import { receiptNotFoundPage, receiptPage } from './receipt-page';
@@ -33,8 +34,10 @@ export const receiptRoutes: Area<ReceiptsContext> = (app, ctx) => {
     });
     const id = c.req.param('paymentRequestId');
     const row = Uuid.safeParse(id).success ? await ctx.payments.get(id) : undefined;
-    if (!row) return c.html(await receiptNotFoundPage(nonce), 404, headers);
-    return c.html(await receiptPage(await receiptOf(await current(row)), nonce), 200, headers);
+    const chosen = pageLanguage(c);
+    if (!row) return c.html(await receiptNotFoundPage(nonce, chosen), 404, headers);
+    const receipt = await receiptOf(await current(row));
+    return c.html(await receiptPage(receipt, nonce, chosen), 200, headers);
   });
 
   // The logo kept with a paid payment: a later upload replaces the merchant's, never this one.

@@ -7,6 +7,7 @@ export {
   PageShell,
   PageNonce,
   PageLanguage,
+  LanguageLinks,
   usePageWords,
   type ShellProps,
   type Theme,
@@ -22,5 +23,13 @@ export {
   type CardField,
   type CardFormValues,
 } from './components';
-export { renderPage, securityHeaders, seeOther, sendPage, type HostedPage } from './render-page';
+export {
+  pageLanguage,
+  renderPage,
+  securityHeaders,
+  seeOther,
+  sendPage,
+  type ChosenLanguage,
+  type HostedPage,
+} from './render-page';
 export { crossSite, guardHostedPages, type PageOrigin } from './guard';

@@ -19,7 +19,7 @@ export type HostedPage = JSX.Element;
 export const securityHeaders = (nonce?: string): Record<string, string> =>
   pageSecurityHeaders({ nonce, formAction: "'self'", referrerPolicy: 'same-origin' });
 
-type ChosenLanguage = Parameters<typeof PageLanguage.Provider>[0]['value'];
+export type ChosenLanguage = Parameters<typeof PageLanguage.Provider>[0]['value'];
 
 /** The page as HTML text, its shell's stylesheet and script carrying `nonce`. */
 export function renderPage(page: HostedPage, nonce: string, language?: ChosenLanguage): string {

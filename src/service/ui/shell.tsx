@@ -63,7 +63,7 @@ export function usePageWords() {
 }
 
 /** Each language named in its own language, a link to this page in it (no script needed). */
-function LanguageLinks({ lang, href }: { lang: LanguageCode; href(code: string): string }) {
+export function LanguageLinks({ lang, href }: { lang: LanguageCode; href(code: string): string }) {
   return (
     <nav aria-label={t(lang, 'language.label')}>
       <ul class="langs" data-testid="page-languages">
