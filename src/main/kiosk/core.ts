@@ -46,7 +46,9 @@ import type { LastEventIdStore } from './push-channel';
 import { createPushCursor } from './push-cursor';
 import { startRefundPoller } from './refund-poller';
 import { createRefundTracker, type RefundReport } from './refund-tracker';
+import { createStaffActions } from './history/staff-actions';
 import { createStaffPin } from './staff-pin';
+import { createStaffSession } from './staff-session';
 import { createTerminalProfile, type TerminalProfile } from './terminal-profile';
 import { createTracker } from './tracker';
 import { changeView, createViews } from './view';
@@ -115,6 +117,7 @@ function openStores(options: KioskCoreOptions, now: () => number, timeZone: stri
   const refundHistory = createRefundHistory(history.db, now);
   const cardCharges = createCardCharges(history.db, now);
   const baskets = createBasketStore(history.db);
+  const staffPin = createStaffPin(history.db, { now, preset: options.staffPin });
   return {
     history,
     tracker: createTracker(history, { now }),
@@ -124,7 +127,9 @@ function openStores(options: KioskCoreOptions, now: () => number, timeZone: stri
     baskets,
     attempts: createAttempts(history.db, now),
     dayReports: createDayReports(history.db, timeZone),
-    staffPin: createStaffPin(history.db, { now, preset: options.staffPin }),
+    staffPin,
+    staffSession: createStaffSession(history.db, staffPin, now),
+    staffActions: createStaffActions(history.db, now),
     views: createViews({ refundHistory, cardCharges, baskets }),
   };
 }
@@ -175,7 +180,10 @@ function dispatcherOf(parts: Parts): Dispatcher {
     refundHistory: stores.refundHistory,
     cardCharges: stores.cardCharges,
     dayReports: stores.dayReports,
-    staffPin: stores.staffPin,
+    staff: stores.staffPin,
+    staffSession: stores.staffSession,
+    staffActions: stores.staffActions,
+    actor: (who) => who ?? stores.staffSession.current(),
     receiptPrinter: parts.receiptPrinter,
     receiptOf: parts.receiptOf,
     client: connection.client,
@@ -189,7 +197,8 @@ function dispatcherOf(parts: Parts): Dispatcher {
     onDisconnect: connection.onDisconnect,
   };
   return createDispatcher({
-    checkStaffPin: (pin) => stores.staffPin.check(pin),
+    identify: (pin) => stores.staffPin.identify(pin),
+    touch: () => stores.staffSession.touch(),
     log: parts.log,
     handlers: {
       ...stateCommands(context),

@@ -31,8 +31,7 @@ export function staffPinCommands(ctx: KioskContext): AreaHandlers<'staffPin'> {
     async chooseStaffPin({ newPin, name }) {
       const owner = await staff.choose(newPin, name);
       if (owner instanceof StaffRefusal) throw new KioskError(owner.message, owner.field);
-      // Whoever set the kiosk up is at the till: the owner is signed in.
-      session.signIn(owner);
+      // Not signed in by choosing: the owner signs in on the PIN pad like everyone else.
       ctx.emitState();
       return { staffPinSet: true };
     },

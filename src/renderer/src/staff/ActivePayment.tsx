@@ -5,6 +5,7 @@ import { basketMismatch } from '../../../shared/basket';
 import { formatPence } from '../lib/format';
 import { methodLabel, originLabel } from '../lib/labels';
 import { useCommand } from '../store/use-command';
+import { ApprovalDialog, APPROVAL_FIELD } from './ApprovalDialog';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Countdown } from './Countdown';
 import { FieldError } from './FieldError';
@@ -152,17 +153,28 @@ function ActiveFacts({ payment }: { payment: KioskPayment }) {
 
 /** Cancel (asked first) while the customer has not paid; Dismiss once the payment is final. */
 function ActiveActions({ payment, open }: { payment: KioskPayment; open: boolean }) {
-  const { busy, error, send } = useCommand();
+  const { busy, error, setError, send } = useCommand({ [APPROVAL_FIELD]: 'Approval' });
   const [confirming, setConfirming] = useState(false);
 
   async function act(type: 'cancelPayment' | 'dismissPayment') {
     await send({ type, paymentRequestId: payment.paymentRequestId });
     setConfirming(false);
   }
+  // A cashier signed in cancels only once a manager approves (the kiosk says so on this field).
+  const approval = error?.field === APPROVAL_FIELD ? error.message : null;
 
   return (
     <>
       <FieldError error={error} field={null} />
+      {approval && open && (
+        <ApprovalDialog
+          reason={approval}
+          action="cancel"
+          paymentRequestId={payment.paymentRequestId}
+          onCancel={() => setError(null)}
+          onApproved={() => void act('cancelPayment')}
+        />
+      )}
       <div className="actions">
         {open && (
           <button

@@ -4,6 +4,7 @@ import { formatPence } from '../lib/format';
 import { RELEASE_REASONS } from '../lib/labels';
 import { FullOrAmount, useFullOrAmount } from './AmountField';
 import { useCommand } from '../store/use-command';
+import { ApprovalDialog, APPROVAL_FIELD } from './ApprovalDialog';
 import { describedBy, FieldError } from './FieldError';
 import { FormActions } from './FormActions';
 import { StaffGate } from './StaffGate';
@@ -123,12 +124,17 @@ function ReleaseForm({ payment, pin, onCancel, onDone }: HoldFormProps) {
   const id = useId();
   const [code, setCode] = useState<Reason | ''>('');
   const [description, setDescription] = useState('');
-  const { busy, error, send } = useCommand(RELEASE_LABELS, onDone);
+  const { busy, error, setError, send } = useCommand(
+    { ...RELEASE_LABELS, [APPROVAL_FIELD]: 'Approval' },
+    onDone,
+  );
   const codeField = 'reason.cancelledReasonCode';
   const textField = 'reason.cancelledReasonDescription';
+  // A cashier releases a hold only once a manager approves (the kiosk says so on this field).
+  const approval = error?.field === APPROVAL_FIELD ? error.message : null;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit(event?: FormEvent) {
+    event?.preventDefault();
     await send({
       type: 'releaseCardPayment',
       pin,
@@ -141,57 +147,70 @@ function ReleaseForm({ payment, pin, onCancel, onDone }: HoldFormProps) {
   }
 
   return (
-    <form className="refund-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
-      <h3 className="detail__subtitle" id={`${id}-title`}>
-        Release this hold of {formatPence(payment.amountPence, payment.currency)}
-      </h3>
-      <label className="field">
-        <span className="field__label">Reason</span>
-        <select
-          className="input"
-          value={code}
-          onChange={(e) => setCode(e.target.value as Reason | '')}
-          aria-invalid={error?.field === codeField}
-          aria-describedby={describedBy(error, codeField, `${id}-code-error`)}
-          data-testid="release-reason"
-          autoFocus
-        >
-          <option value="">Choose a reason…</option>
-          {RELEASE_REASONS.map((reason) => (
-            <option key={reason} value={reason}>
-              {reason}
-            </option>
-          ))}
-        </select>
-        <FieldError error={error} field={codeField} id={`${id}-code-error`} />
-      </label>
-      <label className="field">
-        <span className="field__label">
-          Description{' '}
-          <span className="field__optional">{code === 'Other' ? '(required)' : '(optional)'}</span>
-        </span>
-        <input
-          className="input"
-          maxLength={60}
-          autoComplete="off"
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          aria-invalid={error?.field === textField}
-          aria-describedby={describedBy(error, textField, `${id}-text-error`)}
-          data-testid="release-description"
+    <>
+      {approval && (
+        <ApprovalDialog
+          reason={approval}
+          action="release"
+          paymentRequestId={payment.paymentRequestId}
+          onCancel={() => setError(null)}
+          onApproved={() => void submit()}
         />
-        <FieldError error={error} field={textField} id={`${id}-text-error`} />
-      </label>
-      <FieldError error={error} field={null} />
-      <FormActions
-        cancelLabel="Keep the hold"
-        onCancel={onCancel}
-        submitLabel="Release hold"
-        busyLabel="Releasing…"
-        busy={busy}
-        tone="danger-solid"
-        submitTestId="release-submit"
-      />
-    </form>
+      )}
+      <form className="refund-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+        <h3 className="detail__subtitle" id={`${id}-title`}>
+          Release this hold of {formatPence(payment.amountPence, payment.currency)}
+        </h3>
+        <label className="field">
+          <span className="field__label">Reason</span>
+          <select
+            className="input"
+            value={code}
+            onChange={(e) => setCode(e.target.value as Reason | '')}
+            aria-invalid={error?.field === codeField}
+            aria-describedby={describedBy(error, codeField, `${id}-code-error`)}
+            data-testid="release-reason"
+            autoFocus
+          >
+            <option value="">Choose a reason…</option>
+            {RELEASE_REASONS.map((reason) => (
+              <option key={reason} value={reason}>
+                {reason}
+              </option>
+            ))}
+          </select>
+          <FieldError error={error} field={codeField} id={`${id}-code-error`} />
+        </label>
+        <label className="field">
+          <span className="field__label">
+            Description{' '}
+            <span className="field__optional">
+              {code === 'Other' ? '(required)' : '(optional)'}
+            </span>
+          </span>
+          <input
+            className="input"
+            maxLength={60}
+            autoComplete="off"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            aria-invalid={error?.field === textField}
+            aria-describedby={describedBy(error, textField, `${id}-text-error`)}
+            data-testid="release-description"
+          />
+          <FieldError error={error} field={textField} id={`${id}-text-error`} />
+        </label>
+        <FieldError error={error} field={null} />
+        <FormActions
+          cancelLabel="Keep the hold"
+          onCancel={onCancel}
+          submitLabel="Release hold"
+          busyLabel="Releasing…"
+          busy={busy}
+          tone="danger-solid"
+          submitTestId="release-submit"
+        />
+      </form>
+    </>
   );
 }

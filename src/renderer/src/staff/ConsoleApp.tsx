@@ -10,6 +10,7 @@ import { History } from './History';
 import { Pairing } from './Pairing';
 import { Settings } from './Settings';
 import { Shift } from './Shift';
+import { StaffBar } from './StaffBar';
 import { ChooseStaffPin, StaffGate, StaffPinSetNotice } from './StaffGate';
 import { TakePayment } from './TakePayment';
 
@@ -31,6 +32,7 @@ export function ConsoleApp() {
       <LinkBanner link={link} />
       {kiosk && <OfflineBanner online={kiosk.online} />}
       {kiosk && <PrintJobsBanner jobs={kiosk.printJobs} />}
+      {kiosk && <StaffBar kiosk={kiosk} />}
       <StaffPinSetNotice />
       {!kiosk ? (
         <main className="panel panel--loading">

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { StaffOnPayment } from './StaffOnPayment';
 import { type KioskPayment, type KioskRefund, type StatusChange } from '../../../shared/bridge';
 import { shownAmount, takenPence } from '../../../shared/taken';
 import { refundablePence } from '../lib/refund-labels';
@@ -88,6 +89,7 @@ export function PaymentDetail({
               <RefundedNote pence={payment.refundedPence} currency={payment.currency} />
             </div>
             <PaymentFacts payment={payment} changes={detail.changes} />
+            <StaffOnPayment paymentRequestId={payment.paymentRequestId} version={detail} />
             {payment.lines && (
               <>
                 <h3 className="detail__subtitle">Basket</h3>

@@ -7,6 +7,7 @@ import { KioskMode } from './KioskMode';
 import { Pairing } from './Pairing';
 import { ReceiptPrinterSettings } from './ReceiptPrinterSettings';
 import { ChangeStaffPin } from './StaffGate';
+import { StaffSettings } from './StaffSettings';
 
 type Paired = Extract<KioskState['pairing'], { paired: true }>;
 
@@ -22,6 +23,7 @@ export function Settings({ kiosk, pin }: { kiosk: KioskState; pin: string }) {
       {kiosk.central ? <CentralSettings central={kiosk.central} /> : null}
       {kiosk.lanDisplay && <LanDisplay lan={kiosk.lanDisplay} />}
       <ReceiptPrinterSettings saved={kiosk.receiptPrinter} pin={pin} />
+      <StaffSettings key={pin} pin={pin} role={kiosk.staff?.signedIn?.role ?? 'owner'} />
       <ChangeStaffPin />
       <KioskMode active={kiosk.kioskMode} wasOn={kiosk.kioskModeWasOn ?? false} pin={pin} />
     </div>

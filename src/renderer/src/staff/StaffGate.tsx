@@ -3,6 +3,7 @@ import { useCommand } from '../store/use-command';
 import { useKiosk } from '../store/context';
 import { FieldError } from './FieldError';
 import { PinField } from './TextField';
+import { useSignedInPin } from './staff-session';
 
 /**
  * The staff PIN in front of a staff-only screen (refund, end of day, settings, card on file, a
@@ -28,7 +29,10 @@ export function StaffGate({
 }) {
   const chosen = useKiosk((view) => view.kiosk?.staffPinSet ?? false);
   const [pin, setPin] = useState<string | null>(null);
+  // Whoever is signed in at the console is not asked again; the kiosk checks their PIN as sent.
+  const signedIn = useSignedInPin((session) => session.pin);
   if (pin !== null) return <>{children(pin)}</>;
+  if (signedIn !== null) return <>{children(signedIn)}</>;
   if (!chosen) return <ChooseStaffPin onChosen={setPin} />;
   return <PinPrompt action={action} onOpen={setPin} onCancel={onCancel} focus={focus} />;
 }

@@ -1,0 +1,158 @@
+/**
+ * Staff at the till, in Chromium, with Counter started as a newcomer does (`npm start --
+ * --browser --no-open`): the owner sets up the kiosk and adds a cashier and a manager in
+ * Settings; the cashier signs in on the PIN pad, takes a payment, and is refused a £40 refund
+ * until the manager's own PIN approves it; History names them both. The console signs out after
+ * the idle time the shop set. Each new screen is checked at 390, 768 and 1280 px.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { atEachWidth, checkCommonLayout } from './layout';
+import { api, displayRoot, perTest, startKiosk, tempDir } from './kiosk-harness';
+
+const OWNER = '2468';
+const CASHIER = '1357';
+const MANAGER = '8642';
+const { open, cleanups } = perTest({ bypassCSP: true });
+
+async function launch() {
+  const dir = tempDir();
+  const kiosk = await startKiosk(dir.path);
+  cleanups.push(() => dir.remove());
+  cleanups.push(() => kiosk.stop());
+  return kiosk;
+}
+
+async function addStaff(staff: Page, name: string, role: string, pin: string) {
+  const form = staff.getByTestId('add-staff');
+  await form.getByTestId('staff-name').fill(name);
+  await form.getByTestId('staff-role').selectOption(role);
+  await form.getByTestId('staff-pin-new').fill(pin);
+  await form.getByTestId('staff-add').click();
+  await expect(form.getByTestId('staff-added')).toHaveText(`${name} is added as ${role}.`);
+}
+
+/** Taps the PIN on the console's PIN pad, as staff at a touch screen do. */
+async function signInByPad(staff: Page, pin: string) {
+  await staff.getByTestId('sign-in-open').click();
+  for (const digit of pin) await staff.getByTestId(`pin-key-${digit}`).click();
+  await staff.getByTestId('sign-in-submit').click();
+}
+
+test('the owner adds staff; a cashier’s £40 refund waits for the manager’s PIN', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000); // layout checks (axe-core) at three widths, three times
+  const kiosk = await launch();
+  const staff = await open(browser, kiosk.consoleUrl);
+  const display = await open(browser, kiosk.displayUrl, 1024, 768);
+  await expect(staff.locator('[data-ready="true"]')).toBeVisible();
+
+  // First start: the owner's PIN; the owner signs in with it on the PIN pad.
+  await staff.getByTestId('new-pin').fill(OWNER);
+  await staff.getByTestId('new-pin-again').fill(OWNER);
+  await staff.getByTestId('choose-pin-submit').click();
+  await signInByPad(staff, OWNER);
+  await expect(staff.getByTestId('signed-in-name')).toHaveText('Owner');
+
+  // Settings opens without asking again; the owner adds a cashier and a manager.
+  await staff.getByTestId('tab-settings').click();
+  await expect(staff.getByTestId('staff-settings')).toBeVisible();
+  await addStaff(staff, 'Cara', 'cashier', CASHIER);
+  await addStaff(staff, 'Maya', 'manager', MANAGER);
+  // A PIN someone has already, or a name with a control character: refused, nobody added.
+  const form = staff.getByTestId('add-staff');
+  await form.getByTestId('staff-name').fill('Sam');
+  await form.getByTestId('staff-pin-new').fill(CASHIER);
+  await form.getByTestId('staff-add').click();
+  await expect(form.getByRole('alert')).toContainText('already has that PIN');
+  await expect(staff.getByTestId('staff-row')).toHaveCount(3);
+  await atEachWidth(staff, (width) => checkCommonLayout(staff, 'Settings, staff', width));
+
+  // The cashier signs in on the PIN pad.
+  await staff.getByTestId('sign-out').click();
+  await expect(staff.getByTestId('signed-out')).toBeVisible();
+  await staff.getByTestId('sign-in-open').click();
+  await atEachWidth(staff, (width) => checkCommonLayout(staff, 'PIN pad', width));
+  await staff.getByRole('button', { name: 'Cancel' }).click();
+  await signInByPad(staff, '9999');
+  await expect(staff.getByTestId('pin-pad').getByRole('alert')).toHaveText(
+    'That PIN is not right.',
+  );
+  await staff.getByRole('button', { name: 'Cancel' }).click();
+  await signInByPad(staff, CASHIER);
+  await expect(staff.getByTestId('signed-in-name')).toHaveText('Cara');
+
+  // Cara takes £50 at the counter; the customer pays.
+  await staff.getByTestId('tab-take').click();
+  await staff.keyboard.type('5000');
+  await staff.getByTestId('start-payment').click();
+  await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'awaiting');
+  const id = (await displayRoot(display).getAttribute('data-payment-request-id'))!;
+  await api(
+    kiosk.serviceUrl,
+    kiosk.sandboxSecret!,
+    'POST',
+    `/api/sandbox/payment-requests/${id}/simulate`,
+    {
+      paymentMethod: 'CARD',
+      outcome: 'COMPLETED',
+    },
+  );
+  await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'completed');
+
+  // A £40 refund: above the shop's £20, so the manager approves it with her own PIN.
+  await staff.getByTestId('tab-history').click();
+  await staff.locator(`[data-testid="history-row"][data-payment-request-id="${id}"]`).click();
+  const detail = staff.getByTestId('payment-detail');
+  await expect(detail.getByTestId('staff-action')).toHaveText(['Taken by Cara']);
+  await detail.getByTestId('refund-button').click();
+  await detail.getByLabel('An amount').check();
+  await detail.getByTestId('refund-amount').fill('40');
+  await detail.getByTestId('refund-submit').click();
+  const approval = staff.getByTestId('approval');
+  await expect(approval).toContainText('A refund above £20.00 needs a manager’s approval');
+  await expect(detail.getByTestId('refund')).toHaveCount(0);
+  await atEachWidth(staff, (width) => checkCommonLayout(staff, 'Manager’s approval', width));
+  // Cara's own PIN does not approve it.
+  await approval.getByTestId('approver-pin').fill(CASHIER);
+  await approval.getByTestId('approval-submit').click();
+  await expect(approval.getByRole('alert')).toContainText('Cara is a cashier');
+  await approval.getByTestId('approver-pin').fill(MANAGER);
+  await approval.getByTestId('approval-submit').click();
+  await expect(approval).toHaveCount(0);
+  await expect(detail.getByTestId('refund')).toHaveCount(1);
+  await expect(detail.getByTestId('refund')).toContainText('£40.00');
+  await expect(detail.getByTestId('staff-action')).toHaveText([
+    'Taken by Cara',
+    'Refunded by Cara (£40.00), approved by Maya',
+  ]);
+});
+
+test('the console signs out after the idle time the shop sets', async ({ browser }) => {
+  const kiosk = await launch();
+  const staff = await open(browser, kiosk.consoleUrl);
+  await staff.clock.install();
+  await staff.reload();
+  await expect(staff.locator('[data-ready="true"]')).toBeVisible();
+  await staff.getByTestId('new-pin').fill(OWNER);
+  await staff.getByTestId('new-pin-again').fill(OWNER);
+  await staff.getByTestId('choose-pin-submit').click();
+  await signInByPad(staff, OWNER);
+  await staff.getByTestId('tab-settings').click();
+  const rules = staff.getByTestId('staff-rules');
+  await rules.getByTestId('staff-idle').fill('2');
+  await rules.getByTestId('staff-rules-save').click();
+  await expect(rules.getByTestId('staff-rules-saved')).toBeVisible();
+  await expect(staff.getByTestId('signed-in-name')).toHaveText('Owner');
+
+  // A minute and a half idle, then a tap: still signed in; two idle minutes after it: out.
+  await staff.clock.fastForward('01:30');
+  await staff.getByTestId('tab-history').click();
+  await staff.clock.fastForward('01:30');
+  await expect(staff.getByTestId('signed-in-name')).toHaveText('Owner');
+  await staff.clock.fastForward('00:31');
+  await expect(staff.getByTestId('signed-out')).toBeVisible();
+  // Staff-only screens ask for a PIN again.
+  await staff.getByTestId('tab-settings').click();
+  await expect(staff.getByTestId('staff-gate')).toBeVisible();
+});
