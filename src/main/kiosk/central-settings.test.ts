@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TerminalActions } from '../../shared/contract/kiosk-settings';
 import { startPrinterStandIn } from '../../../test/helpers/printer-stand-in';
 import { decodeReceipt } from '../../../test/helpers/receipt-decoder';
-import { ok } from '../../../test/helpers/kiosk-command';
+import { ok, onDisplay } from '../../../test/helpers/kiosk-command';
 import { api, pairedKiosk, PIN, type Cleanups } from '../../../test/helpers/kiosk';
 import { callOnce } from '../../../test/helpers/service';
 import { poll } from '../../../test/helpers/webhook-receiver';
@@ -44,6 +44,42 @@ describe('settings set centrally', () => {
     );
     expect(Date.now() - sent).toBeLessThan(1_000);
     expect(core.central.settings()?.locked).toEqual(['idleScreenText']);
+  });
+});
+
+describe('a locked setting', () => {
+  it("prints a receipt after each payment when the merchant locks it on, whatever the kiosk's Settings say", async () => {
+    const stand = await startPrinterStandIn();
+    cleanups.push(() => stand.close());
+    const { url, core } = await pairedKiosk(cleanups);
+    await ok(core, {
+      type: 'saveReceiptPrinter',
+      pin: PIN,
+      printer: {
+        host: '127.0.0.1',
+        port: stand.port,
+        paperWidth: 80,
+        language: 'esc-pos',
+        printAfterPayment: false,
+      },
+    });
+    await callOnce(url, 'PUT', '/api/kiosk-settings', {
+      settings: { printReceiptAfterPayment: true },
+      locked: ['printReceiptAfterPayment'],
+    });
+    await poll(
+      () => core.central.settings()?.locked.includes('printReceiptAfterPayment') === true,
+      5_000,
+      'the lock to reach the kiosk',
+    );
+    const started = await ok(core, { type: 'startPayment', amountPence: 1000 });
+    const id = onDisplay(started).paymentRequestId;
+    await api(url, 'POST', `/api/sandbox/payment-requests/${id}/simulate`, {
+      paymentMethod: 'CARD',
+      outcome: 'COMPLETED',
+    });
+    const [receipt] = await stand.waitForJobs(1, 10_000);
+    expect(decodeReceipt(receipt!, 'esc-pos').lines.join('\n')).toContain('10.00');
   });
 });
 

@@ -227,6 +227,13 @@ function dispatcherOf(parts: Parts): Dispatcher {
 }
 
 /** Each change the trackers apply goes to the windows, the display line and the printer. */
+/** "Print a receipt after each payment" as the merchant locks it; open to staff, Settings decide. */
+function lockedPrinting(state: KioskState): boolean | undefined {
+  const central = state.central;
+  if (!central?.locked.includes('printReceiptAfterPayment')) return undefined;
+  return central.settings.printReceiptAfterPayment === true;
+}
+
 function announceChanges(parts: Pick<Parts, 'stores' | 'windows' | 'line' | 'receiptPrinter'>) {
   const { stores, windows, line } = parts;
   stores.tracker.subscribe((payment, change) => {
@@ -236,7 +243,8 @@ function announceChanges(parts: Pick<Parts, 'stores' | 'windows' | 'line' | 'rec
       change: changeView(change),
     });
     line.changed(payment);
-    if (change.to === 'COMPLETED') parts.receiptPrinter.afterPayment(payment);
+    if (change.to === 'COMPLETED')
+      parts.receiptPrinter.afterPayment(payment, lockedPrinting(windows.state()));
     windows.emitState();
   });
   stores.refundTracker.subscribe((refund) => {

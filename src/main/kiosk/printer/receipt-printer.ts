@@ -105,9 +105,12 @@ export function createReceiptPrinter(options: ReceiptPrinterOptions) {
       if (!jobs.settings()) throw new KioskError(NO_PRINTER);
       await attempt(jobs.add(paymentRequestId));
     },
-    /** A payment just completed: its receipt goes out by itself when Settings say so. */
-    afterPayment(payment: KioskPayment) {
-      if (!jobs.settings()?.printAfterPayment) return;
+    /**
+     * A payment just completed: its receipt goes out by itself when Settings say so, or as the
+     * merchant's kiosk settings say when they lock it (`locked`, which then wins).
+     */
+    afterPayment(payment: KioskPayment, locked?: boolean) {
+      if (!jobs.settings() || !(locked ?? jobs.settings()?.printAfterPayment)) return;
       attempt(jobs.add(payment.paymentRequestId)).catch(() => {
         /* kept with its reason; the console shows it with a retry */
       });
