@@ -241,6 +241,7 @@ test('high contrast measures 7:1 on every text of each screen; larger text doubl
 test('the toggles work by touch alone, and every mode passes the layout check at each width', async ({
   browser,
 }) => {
+  test.setTimeout(150_000);
   const kiosk = await launch();
   const display = await open(browser, kiosk.displayUrl, 1280, 800, true);
   await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'idle');
@@ -274,6 +275,15 @@ test('the toggles work by touch alone, and every mode passes the layout check at
   }
   await display.setViewportSize({ width: 1280, height: 800 });
   await display.screenshot({ path: '/tmp/display-access-both.png' });
+
+  // The cancelled screen, with both still on (it shows for 8 seconds: measured at once).
+  const id = (await displayRoot(display).getAttribute('data-payment-request-id'))!;
+  await api(kiosk.serviceUrl, kiosk.sandboxSecret!, 'POST', `/api/payment-request/cancel/${id}`);
+  await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'cancelled');
+  await expectNothingClipped(display, 'cancelled');
+  await expectHighContrast(display, 'cancelled');
+  await checkCommonLayout(display, 'display cancelled, high contrast and larger text', 1280);
+  await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'cancelled');
 });
 
 /** The service's own record of the request: its expiry in ms. */
