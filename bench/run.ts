@@ -19,6 +19,7 @@ import { figureMet, targetMet } from './lib/result';
 import * as hostedPage from './hosted-page';
 import * as bankFeed from './bank-feed';
 import * as failover from './failover';
+import * as fleet from './fleet';
 import * as agentPay from './agent-pay';
 import * as customers from './customers';
 import * as kioskDisplay from './kiosk-display';
@@ -42,6 +43,7 @@ const MODULES: BenchModule[] = [
   { name: 'refunds', run: refunds.run },
   { name: 'push-latency', figures: pushLatency.figures },
   { name: 'push-fanout', figures: pushFanout.figures },
+  { name: 'fleet', figures: fleet.figures },
   { name: 'merchant-events', figures: merchantEvents.figures },
   { name: 'kiosk-history', figures: kioskHistory.figures },
   { name: 'kiosk-display', figures: kioskDisplay.figures },

@@ -90,9 +90,8 @@ export function createAlertSweep(ctx: FleetContext) {
         terminalName: row.name,
         storeId: row.store_id,
         alert: kind,
-        state: raised ? 'RAISED' : 'RECOVERED',
+        status: raised ? 'RAISED' : 'RECOVERED',
         message,
-        at: iso(now),
       };
       await ctx.outbox.emit({
         merchantId: row.merchant_id,

@@ -121,9 +121,9 @@ function alertsFor(receiver: Receiver, secret: string, terminalId: string) {
     .filter((r) => r.json.type === 'TERMINAL_HEALTH' && r.json.data.terminalId === terminalId)
     .map((r) => {
       const event = new Webhook(secret).verify(r.body, headerRecord(r.headers)) as {
-        data: { alert: string; state: string };
+        data: { alert: string; status: string };
       };
-      return `${event.data.alert} ${event.data.state}`;
+      return `${event.data.alert} ${event.data.status}`;
     });
 }
 
@@ -153,7 +153,7 @@ async function expectOnceEach(
 
   await report(first!, till.terminal.id, till.secret, REPORT);
   await receiver.waitFor(
-    (r) => r.json.data.terminalId === till.terminal.id && r.json.data.state === 'RECOVERED',
+    (r) => r.json.data.terminalId === till.terminal.id && r.json.data.status === 'RECOVERED',
     10_000,
   );
   await settle(2_500);
@@ -221,7 +221,7 @@ describe('alerts', () => {
       const s = await connectSse(`${h.url}/api/terminal/events`, till.secret);
       await s.next((e) => e.event === 'ready');
       await receiver.waitFor(
-        (r) => r.json.data.terminalId === till.terminal.id && r.json.data.state === 'RECOVERED',
+        (r) => r.json.data.terminalId === till.terminal.id && r.json.data.status === 'RECOVERED',
         10_000,
       );
       await settle(2_000);

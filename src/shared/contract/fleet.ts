@@ -101,8 +101,8 @@ export const TerminalHealthEventData = z.object({
   terminalName: safeText(),
   storeId: z.string(),
   alert: AlertKind,
-  state: z.enum(['RAISED', 'RECOVERED']),
+  /** Like every event's `status`: what happened. */
+  status: z.enum(['RAISED', 'RECOVERED']),
   message: z.string(),
-  at: Timestamp,
 });
 export type TerminalHealthEventData = z.infer<typeof TerminalHealthEventData>;

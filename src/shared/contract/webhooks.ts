@@ -48,6 +48,14 @@ export const EventData = z.object({
   type: z.enum(['PAYMENTS_STATUS', 'REFUND_STATUS', 'EXPIRED_STATUS']).optional(),
   customFields: z.array(CustomField).optional(),
   test: z.boolean().optional(),
+  /**
+   * TERMINAL_HEALTH only (docs/fleet.md): which alert was raised or recovered (`status` RAISED or
+   * RECOVERED) on which kiosk, and what it says.
+   */
+  alert: z.enum(['OFFLINE', 'PRINTER', 'WORK_WAITING', 'OLD_VERSION']).optional(),
+  terminalName: z.string().optional(),
+  storeId: z.string().optional(),
+  message: z.string().optional(),
 });
 export type EventData = z.infer<typeof EventData>;
 
