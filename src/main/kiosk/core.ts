@@ -37,7 +37,9 @@ import { createCardCharges } from './history/card-charges';
 import { createDayReports } from './history/day-report';
 import { openHistory } from './history/history';
 import { createRefundHistory } from './history/refunds';
+import { createHealthReporter } from './health-report';
 import { createKioskState, type KioskStateHolder } from './kiosk-state';
+import { probePrinter } from './printer/probe';
 import { createReceiptPrinter, type ReceiptPrinterService } from './printer/receipt-printer';
 import { createReceiptSource, type ReceiptSource } from './printer/receipt-source';
 import { receiptOfRecord } from '../../shared/contract/receipts';
@@ -88,6 +90,8 @@ export interface KioskCoreOptions {
   staffPin?: string;
   /** How long the receipt printer may take to connect and take a job (printer/send.ts). */
   printerTimeouts?: SendTimeouts;
+  /** The health report to the service (docs/fleet.md): sent every `everyMs`, looked at every `checkMs`. */
+  health?: { everyMs?: number; checkMs?: number };
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -109,6 +113,8 @@ export interface KioskCore {
   setLanDisplay(info: KioskState['lanDisplay']): void;
   /** What the merchant sets for this kiosk, and the display windows reloaded on its request. */
   central: CentralSettings;
+  /** A customer display window connected; call the answer when it goes (the health report). */
+  attachDisplay(): () => void;
 }
 
 /** The kiosk's own SQLite file and the stores kept in it. */
@@ -291,6 +297,52 @@ function receiptSourceOf(stores: Stores, profile: TerminalProfile, client: () =>
   });
 }
 
+/** How many customer display windows are connected; `changed` hears of each coming and going. */
+function displayWindows(changed: () => void) {
+  let count = 0;
+  return {
+    count: () => count,
+    attach() {
+      count++;
+      changed();
+      let attached = true;
+      return () => {
+        if (attached) count--;
+        attached = false;
+        changed();
+      };
+    },
+  };
+}
+
+/** The health report (health-report.ts) from the parts that know each of its figures. */
+function healthReporterOf(
+  options: KioskCoreOptions,
+  parts: Pick<Parts, 'now' | 'connection' | 'receiptPrinter' | 'line' | 'log'>,
+  display: () => { attached: boolean; showing: boolean },
+) {
+  const { connection, receiptPrinter } = parts;
+  return createHealthReporter({
+    now: parts.now,
+    terminal() {
+      const current = connection.current();
+      const id = current?.credentials.terminalId;
+      return current?.credentials.kind === 'terminal' && id
+        ? { client: current.client, terminalId: id }
+        : null;
+    },
+    online: connection.online,
+    display,
+    printer: receiptPrinter.settings,
+    printJobs: receiptPrinter.jobs,
+    held: parts.line.held,
+    probePrinter: (printer) => probePrinter(printer, options.printerTimeouts?.connectMs),
+    dataDir: options.dataDir,
+    log: parts.log,
+    ...options.health,
+  });
+}
+
 /** What the merchant sets centrally, read and answered through the connection (made later). */
 function centralOf(
   connection: () => Pick<KioskConnection, 'current'>,
@@ -408,6 +460,13 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     everyMs: options.pollFastMs,
   });
   const dispatcher = dispatcherOf({ ...parts, cursor, reportRefund });
+  const displays = displayWindows(() => health.changed());
+  const health = healthReporterOf(options, { now, connection, receiptPrinter, line, log }, () => ({
+    attached: displays.count() > 0,
+    // Once paired it shows the shop's screens; before, the pairing screen.
+    showing: displays.count() > 0 && connection.current() !== null,
+  }));
+  windows.subscribe(() => health.changed());
 
   let receiver: WebhookReceiver | null = null;
   return {
@@ -422,8 +481,10 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
           onError: (error) => log(`webhook: ${error.message}`),
         });
       if (!(await connection.resume())) emitState();
+      health.start();
     },
     async stop() {
+      await health.stop();
       line.stop();
       refundPoller.stop();
       await connection.disconnect();
@@ -438,5 +499,6 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     pairInProcess: connection.pair,
     setLanDisplay: windows.setLanDisplay,
     central,
+    attachDisplay: displays.attach,
   };
 }
