@@ -367,3 +367,29 @@ test('more time by touch alone, up to the merchant’s limit, then no button and
   ).rejects.toThrow(/409.*all 1 of its extensions/);
   expect(await expiryOf(kiosk, id)).toBe(before + 30_000);
 });
+
+test('the store’s kiosk settings start the display in high contrast and larger text; the customer may switch them off', async ({
+  browser,
+}) => {
+  const kiosk = await launch();
+  const stores = await api(kiosk.serviceUrl, kiosk.sandboxSecret!, 'GET', '/api/stores');
+  const primary = stores.find((s: { isPrimary: boolean }) => s.isPrimary).id;
+  await api(
+    kiosk.serviceUrl,
+    kiosk.sandboxSecret!,
+    'PUT',
+    `/api/stores/${primary}/kiosk-settings`,
+    {
+      settings: { displayHighContrast: true, displayLargeText: true },
+    },
+  );
+  const display = await open(browser, kiosk.displayUrl, 1280, 800);
+  await expect(displayRoot(display)).toHaveClass(/display--contrast/);
+  await expect(displayRoot(display)).toHaveClass(/display--large/);
+  const contrast = display.getByRole('button', { name: 'High contrast' });
+  await expect(contrast).toHaveAttribute('aria-pressed', 'true');
+  await checkScreen(display, 'idle, the store’s defaults');
+  await contrast.click();
+  await expect(displayRoot(display)).not.toHaveClass(/display--contrast/);
+  await expect(displayRoot(display)).toHaveClass(/display--large/);
+});

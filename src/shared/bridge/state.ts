@@ -174,8 +174,8 @@ export function displayStateOf(state: KioskState): DisplayState {
   return {
     shopName: state.pairing.paired ? state.pairing.merchantName : null,
     shopLogoUrl: state.pairing.paired ? (state.pairing.merchantLogoUrl ?? null) : null,
-    displayHighContrast: state.pairing.paired && state.pairing.displayHighContrast === true,
-    displayLargeText: state.pairing.paired && state.pairing.displayLargeText === true,
+    displayHighContrast: storeDefault(state, 'displayHighContrast'),
+    displayLargeText: storeDefault(state, 'displayLargeText'),
     locale: state.locale,
     active: state.active ? displayPayment(state.active) : null,
     queue: state.queue.map(displayPayment),
@@ -184,6 +184,16 @@ export function displayStateOf(state: KioskState): DisplayState {
       ? { displayLanguage: state.pairing.displayLanguage }
       : {}),
   };
+}
+
+/**
+ * The store's default for the display's high contrast or larger text: the merchant's kiosk
+ * setting for this store or kiosk (docs/fleet.md) once heard, else what the pairing said.
+ */
+function storeDefault(state: KioskState, key: 'displayHighContrast' | 'displayLargeText'): boolean {
+  if (!state.pairing.paired) return false;
+  const set = state.central?.settings[key];
+  return typeof set === 'boolean' ? set : state.pairing[key] === true;
 }
 
 export const stateBridge = {
