@@ -17,6 +17,8 @@ import type { KioskContext } from './context';
 export type Acting = { name: string } | null | undefined;
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/** How long a screen waits for the waiting Z reports to go before it answers. */
+const SCREEN_WAIT_MS = 3000;
 
 export function shiftCommands(ctx: KioskContext, desk: ShiftDesk): AreaHandlers<'shifts'> {
   const { shifts, outbox } = desk;
@@ -72,7 +74,7 @@ export function shiftCommands(ctx: KioskContext, desk: ShiftDesk): AreaHandlers<
 
   return {
     async getShift() {
-      await desk.flush();
+      await desk.flushWithin(SCREEN_WAIT_MS);
       return view();
     },
     openShift({ floatPence }, who?: Acting) {
@@ -87,7 +89,7 @@ export function shiftCommands(ctx: KioskContext, desk: ShiftDesk): AreaHandlers<
     async closeShift({ shiftId, counted }, who?: Acting) {
       const report = shifts.close(counted, staffName(who), shiftId);
       const printError = await printZ(report);
-      await desk.flush();
+      await desk.flushWithin(SCREEN_WAIT_MS);
       return { report, view: view(), printError };
     },
     async printShiftReport({ number }) {
@@ -102,7 +104,7 @@ export function shiftCommands(ctx: KioskContext, desk: ShiftDesk): AreaHandlers<
       return { printed: true };
     },
     async sendZReports() {
-      await desk.flush();
+      await desk.flushWithin(SCREEN_WAIT_MS);
       return view();
     },
   };

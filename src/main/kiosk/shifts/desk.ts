@@ -23,6 +23,11 @@ export interface ShiftDesk {
   outbox: ShiftOutbox;
   /** Sends what is due; never throws (what failed stays waiting, with its reason). */
   flush(): Promise<void>;
+  /**
+   * Flushes, waiting at most `ms`: a screen answers promptly even when the service is slow to
+   * refuse; the sending carries on behind it.
+   */
+  flushWithin(ms: number): Promise<void>;
 }
 
 export const NOT_A_TERMINAL =
@@ -43,16 +48,25 @@ export function createShiftDesk(options: ShiftDeskOptions): ShiftDesk {
       });
     },
   });
+  async function flush() {
+    try {
+      await outbox.flush();
+    } catch (error) {
+      // The database closed under it (the kiosk stopping): the reports wait for the next start.
+      options.log(`shifts: ${(error as Error).message}`);
+    }
+  }
   return {
     shifts,
     outbox,
-    async flush() {
-      try {
-        await outbox.flush();
-      } catch (error) {
-        // The database closed under it (the kiosk stopping): the reports wait for the next start.
-        options.log(`shifts: ${(error as Error).message}`);
-      }
+    flush,
+    async flushWithin(ms) {
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, ms);
+      });
+      await Promise.race([flush(), waited]);
+      clearTimeout(timer);
     },
   };
 }

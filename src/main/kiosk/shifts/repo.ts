@@ -3,7 +3,7 @@
  * reads of the history's payments and refunds for the X report. Where the history records who
  * took or refunded a payment (staff_actions, when present), the report names them.
  */
-import type { Connection } from '../../../sqlite';
+import type { Connection, Statement } from '../../../sqlite';
 import type { CompletedRefund, Method, TakenPayment } from './figures';
 
 export interface ShiftRow {
@@ -87,7 +87,31 @@ function historyReads(db: Connection) {
   };
 }
 
-export function shiftStatements(db: Connection) {
+/** The module's statements, written out: a composite build names every exported type. */
+export interface ShiftStatements {
+  history: {
+    payments(from: number, to: number): TakenPayment[];
+    refunds(from: number, to: number): CompletedRefund[];
+  };
+  open: Statement<[], ShiftRow>;
+  byId: Statement<[string], ShiftRow>;
+  insertShift: Statement<[string, number, string, number]>;
+  closeShift: Statement<[number, number, string]>;
+  movements: Statement<[string], MovementRow>;
+  insertMovement: Statement<[string, string, number, string, string, number]>;
+  lastZ: Statement<[], ZRow>;
+  zByNumber: Statement<[number], ZRow>;
+  zPage: Statement<[number], ZRow>;
+  insertZ: Statement<[number, string, string, string, number]>;
+  enqueue: Statement<[number]>;
+  nextToSend: Statement<[], OutboxRow>;
+  waiting: Statement<[], { n: number; oldest: number | null; error: string | null }>;
+  claim: Statement<[number, number, number]>;
+  sent: Statement<[number]>;
+  failed: Statement<[string, number, number]>;
+}
+
+export function shiftStatements(db: Connection): ShiftStatements {
   return {
     history: historyReads(db),
     open: db.prepare<[], ShiftRow>('SELECT * FROM shifts WHERE closed_at IS NULL'),
@@ -130,4 +154,3 @@ export function shiftStatements(db: Connection) {
     ),
   };
 }
-export type ShiftStatements = ReturnType<typeof shiftStatements>;
