@@ -256,3 +256,31 @@ describe.runIf(TEST_STORE === 'postgres')('two instances on one database', () =>
     }
   });
 });
+
+describe('metrics', () => {
+  it('count each store’s kiosks online, printers in error and the oldest waiting work', async () => {
+    const m = await startService({ metricsToken: 'metrics-token' });
+    try {
+      const till = await pairTerminal(m, 'Metered till');
+      const oldest = new Date(Date.now() - 90_000).toISOString();
+      await report(m, till.terminal.id, till.secret, {
+        ...REPORT,
+        printer: { state: 'ERROR', jobsWaiting: 3 },
+        offlineWork: { waiting: 2, oldestAt: oldest },
+      });
+      const res = await fetch(`${m.url}/metrics`, {
+        headers: { authorization: 'Bearer metrics-token' },
+      });
+      const text = await res.text();
+      const labels = `{store="${till.terminal.storeId}",environment="sandbox"}`;
+      expect(text).toContain(`counter_store_kiosks_online${labels} 0`);
+      expect(text).toContain(`counter_store_printers_in_error${labels} 1`);
+      const waited = Number(
+        new RegExp(`counter_store_oldest_waiting_work_seconds\\{[^}]*\\} (\\S+)`).exec(text)?.[1],
+      );
+      expect(waited).toBeGreaterThanOrEqual(90);
+    } finally {
+      await m.close();
+    }
+  });
+});
