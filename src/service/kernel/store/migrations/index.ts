@@ -50,6 +50,7 @@ import m0033 from './0033-cash-tendered';
 import m0034 from './0034-fleet-health';
 import m0035 from './0035-more-time';
 import m0036 from './0036-kiosk-settings';
+import m0037 from './0037-z-reports';
 
 export const migrations: readonly Migration[] = [
   m0001,
@@ -88,6 +89,7 @@ export const migrations: readonly Migration[] = [
   m0034,
   m0035,
   m0036,
+  m0037,
 ];
 
 /** What `dialect` runs, in order: its version is how many of these it has run. */
