@@ -274,3 +274,21 @@ test('the hosted payment page in Polish: chosen by touch from its language links
   await expectOnlyCatalogue(phone, 'ar', 'hosted page in Arabic');
   await phone.screenshot({ path: '/tmp/lang-hosted-ar.png' });
 });
+
+test("the shop's language: a display whose kiosk setting is Welsh starts in Welsh, and the customer may still pick theirs", async ({
+  browser,
+}) => {
+  const setLanguage = (displayLanguage: string) =>
+    api(kiosk.serviceUrl, kiosk.sandboxSecret!, 'PUT', '/api/kiosk-settings', {
+      settings: { displayLanguage },
+    });
+  await setLanguage('cy');
+  cleanups.push(() => setLanguage('en'));
+  const display = await open(browser, kiosk.displayUrl);
+  await idle(display);
+  await expect(display.locator('html')).toHaveAttribute('lang', 'cy');
+  await expect(display.getByTestId('display-language')).toContainText('Cymraeg');
+  await expectOnlyCatalogue(display, 'cy', 'idle in the shop’s Welsh');
+  await chooseLanguage(display, 'Deutsch');
+  await expect(display.locator('html')).toHaveAttribute('lang', 'de');
+});

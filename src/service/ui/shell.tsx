@@ -106,7 +106,6 @@ export function PageShell(props: ShellProps) {
         </head>
         <body class={props.theme ?? 'shop'}>
           {props.sandbox && <p class="sandbox">{t(lang, 'hosted.sandbox')}</p>}
-          {props.translated && <LanguageLinks lang={lang} href={chosen.href} />}
           {props.brand && (
             <div class="brandbar" data-testid="brandbar">
               {props.brand}
@@ -115,6 +114,8 @@ export function PageShell(props: ShellProps) {
           <PageLanguage.Provider value={{ ...chosen, lang }}>
             <main>{props.children}</main>
           </PageLanguage.Provider>
+          {/* After the page's own steps, so Tab reaches the payment first; above the footer. */}
+          {props.translated && <LanguageLinks lang={lang} href={chosen.href} />}
           <footer>
             {props.footer ??
               (props.brand

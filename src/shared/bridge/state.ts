@@ -180,10 +180,18 @@ export function displayStateOf(state: KioskState): DisplayState {
     active: state.active ? displayPayment(state.active) : null,
     queue: state.queue.map(displayPayment),
     basket: state.basket ?? null,
-    ...(state.pairing.paired && state.pairing.displayLanguage
-      ? { displayLanguage: state.pairing.displayLanguage }
-      : {}),
+    ...(storeLanguage(state) ? { displayLanguage: storeLanguage(state) } : {}),
   };
+}
+
+/**
+ * The shop's language for the display: the merchant's kiosk setting for this store or kiosk
+ * (`displayLanguage`, docs/fleet.md) once heard, else what the pairing said.
+ */
+function storeLanguage(state: KioskState): string | undefined {
+  if (!state.pairing.paired) return undefined;
+  const set = state.central?.settings.displayLanguage;
+  return typeof set === 'string' && set ? set : state.pairing.displayLanguage;
 }
 
 /**
