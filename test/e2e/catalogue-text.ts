@@ -58,7 +58,7 @@ export function visibleTexts(page: Page): Promise<string[]> {
       if (!parent || parent.closest('script, style, noscript')) continue;
       if (shown(parent) && node.textContent?.trim()) texts.push(node.textContent);
     }
-    for (const el of document.body.querySelectorAll('[alt], [aria-label], [title]'))
+    for (const el of Array.from(document.body.querySelectorAll('[alt], [aria-label], [title]')))
       if (shown(el))
         for (const name of ['alt', 'aria-label', 'title'])
           if (el.getAttribute(name)) texts.push(el.getAttribute(name)!);
