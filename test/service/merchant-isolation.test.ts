@@ -117,6 +117,9 @@ const bodies: Partial<Record<keyof typeof routes, () => unknown>> = {
   }),
   processRemotePayment: () => ({ id: A.terminalId, amount: 1 }),
   createPairingCode: () => ({ storeId: A.storeId }),
+  putStoreKioskSettings: () => ({ settings: { idleScreenText: 'Taken' }, locked: [] }),
+  putTerminalKioskSettings: () => ({ settings: { idleScreenText: 'Taken' }, locked: [] }),
+  requestTerminalAction: () => ({ action: 'PRINT_TEST_PAGE' }),
 };
 /** Routes B calls with ids in the body (the rest name them in the path). */
 const BODY_IDS = ['chargeCard', 'processRemotePayment', 'createPairingCode'] as const;
@@ -127,11 +130,13 @@ const NOT_FOUND_AS_400 = ['listRefunds', 'createRefund'] as const;
 /** Which of A's ids a route's path parameter names. */
 function idFor(def: RouteDef, param: string): string {
   if (param === 'id')
-    return def.path.startsWith('/api/webhooks')
-      ? A.webhookId!
-      : def.path.startsWith('/api/merchant/secrets')
-        ? A.secretId!
-        : A.terminalId!;
+    return def.path.startsWith('/api/stores/')
+      ? A.storeId!
+      : def.path.startsWith('/api/webhooks')
+        ? A.webhookId!
+        : def.path.startsWith('/api/merchant/secrets')
+          ? A.secretId!
+          : A.terminalId!;
   if (param === 'paymentRequestId' && /card\/payment-request/.test(def.path))
     return A.cardPaymentId!;
   const id = A[param];
@@ -175,6 +180,15 @@ describe("merchant B with A's ids", () => {
       'processRemotePayment',
       'updateStore',
       'createPairingCode',
+      'extendPaymentRequest',
+      'listTerminalShifts',
+      'checkTerminalShifts',
+      'getTerminalHealth',
+      'putStoreKioskSettings',
+      'putTerminalKioskSettings',
+      'getEffectiveKioskSettings',
+      'requestTerminalAction',
+      'listTerminalActions',
     ])
       expect(names).toContain(name);
     for (const [name, def] of idRoutes)
