@@ -9,6 +9,7 @@
 import { statfs } from 'node:fs/promises';
 import type { z } from 'zod';
 import type { ApiClient } from '../../client/http-client';
+import { ApiClientError } from '../../shared/contract/call';
 import type { HeldPayment, PrintJob, ReceiptPrinter } from '../../shared/bridge';
 import type { HealthReport, PrinterState } from '../../shared/contract/fleet';
 
@@ -117,7 +118,10 @@ export function createHealthReporter(sources: HealthSources) {
     } catch (error) {
       // Offline or refused: the next look tries again, with whatever has changed by then.
       if (sent?.terminalId === terminal.terminalId) sent = { ...sent, material: '' };
-      sources.log(`health report: ${(error as Error).message}`);
+      // A service out of reach is the push channel's to say ("Connecting…"); only a refusal,
+      // which trying again will not mend, is worth a line of its own.
+      if (!(error instanceof ApiClientError && error.status === 0))
+        sources.log(`health report: ${(error as Error).message}`);
     }
   }
 
