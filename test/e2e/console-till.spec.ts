@@ -252,7 +252,7 @@ test('the dashboard’s tips switch says, beside it, what it now does and that i
   const tips = page.getByRole('switch', { name: 'Tips' });
   await tips.uncheck();
   // Said where the switch is, not only at the top of the page, out of view.
-  await expect(page.getByText(/^Tips off/).last()).toBeInViewport();
+  await expect(page.getByText(/^Tips off:/).last()).toBeInViewport();
   const saved = page.getByTestId('switch-saved');
   await expect(saved).toHaveText('Tips off: new payments offer no tip. Saved.');
   await expect(saved).toBeInViewport();

@@ -92,7 +92,7 @@ async function expectAccessible(what: string) {
 
 const goTo = async (name: 'Terminals' | 'Payments' | 'Webhooks' | 'Settings') => {
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
 };
 
 const terminalRow = () => page.getByTestId('terminal').filter({ hasText: 'Front till' });

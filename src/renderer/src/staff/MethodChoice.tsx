@@ -6,9 +6,9 @@ type Method = MethodChoice | 'CASH';
 
 const METHODS: { value: Method; testId: string; hint: string }[] = [
   { value: null, testId: 'method-any', hint: 'Customer chooses' },
-  { value: 'PAY_BY_BANK', testId: 'method-bank', hint: 'From their banking app' },
-  { value: 'CARD', testId: 'method-card', hint: 'Debit or credit card' },
-  { value: 'CASH', testId: 'method-cash', hint: 'Notes and coins, change given' },
+  { value: 'PAY_BY_BANK', testId: 'method-bank', hint: 'From their bank app' },
+  { value: 'CARD', testId: 'method-card', hint: 'Debit or credit' },
+  { value: 'CASH', testId: 'method-cash', hint: 'Change given' },
 ];
 
 export function MethodChoice({
