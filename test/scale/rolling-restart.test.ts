@@ -44,7 +44,7 @@ async function answeredBy(port: number): Promise<number> {
   for (const [, route, count] of text.matchAll(
     /^counter_http_requests_total\{[^}]*route="([^"]*)"[^}]*\} (\d+)/gm,
   ))
-    if (route.startsWith('/api/')) total += Number(count);
+    if (route?.startsWith('/api/')) total += Number(count);
   return total;
 }
 
