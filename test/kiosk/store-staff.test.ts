@@ -45,11 +45,12 @@ describe('staff from the dashboard', () => {
     });
     await until(core, 'the pushed member', (names) => names.includes('Eve Central'));
     expect(await signsIn(core, '80642')).toBe(true);
-    expect(core.state().staff?.signedIn).toEqual({
-      id: eve.id,
-      name: 'Eve Central',
-      role: 'cashier',
-    });
+    const asEve = { id: eve.id, name: 'Eve Central', role: 'cashier' };
+    expect(core.state().staff?.signedIn).toEqual(asEve);
+    // What they take is theirs at the service too.
+    await ok(core, { type: 'startPayment', amountPence: 450 });
+    const [taken] = (await api(url, 'GET', '/api/payment-requests?size=1')).data;
+    expect(taken).toMatchObject({ amount: 4.5, staff: asEve });
     // The kiosk's own owner still signs in.
     expect(await ok(core, { type: 'signIn', pin: PIN })).toMatchObject({ role: 'owner' });
     // The kiosk cannot change someone the dashboard sets.

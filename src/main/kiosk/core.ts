@@ -399,6 +399,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       ...stores,
       client: () => connection.client(),
       onLimitRefused: () => void profile.refresh(),
+      takenBy: () => stores.staffSession.current(),
       now,
     }),
     basket,

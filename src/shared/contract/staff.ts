@@ -77,7 +77,12 @@ export type TerminalStaffPush = z.infer<typeof TerminalStaffPush>;
  * terminal's store (the service's name and role are recorded) or someone the kiosk alone knows.
  */
 export const StaffTakenBy = z
-  .object({ id: Uuid, name: StaffName, role: StaffRole })
+  .object({
+    // A kiosk's own staff have ids of the kiosk's making (its first owner's is "owner").
+    id: safeText({ message: 'must be text' }).trim().min(1, 'must not be blank').max(100),
+    name: StaffName,
+    role: StaffRole,
+  })
   .strict()
   .describe(
     'Who took it at the kiosk (extension): a member of the terminal’s store, or a person kept by the kiosk alone',
