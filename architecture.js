@@ -49,7 +49,7 @@ export const floorPlans = {
       cards: {
         mayImport: ['kernel', 'http', 'ui', 'messages', 'merchants', 'payments', 'customers'],
       },
-      refunds: { mayImport: ['kernel', 'http', 'payments'] },
+      refunds: { mayImport: ['kernel', 'http', 'merchants', 'payments'] },
       receipts: { mayImport: ['kernel', 'http', 'ui', 'merchants', 'payments', 'refunds'] },
       terminals: {
         mayImport: ['kernel', 'http', 'ui', 'ops', 'merchants', 'payments', 'customers', 'cards'],

@@ -69,6 +69,7 @@ import { remotePaymentRoutes } from './terminals/remote';
 import { terminalDisplayRoutes } from './terminals/display';
 import { terminalRoutes } from './terminals/routes';
 import { storeRoutes } from './terminals/stores';
+import { staffRoutes } from './terminals/staff';
 import { terminalStreamRoutes } from './terminals/stream';
 import type { ResolveHost } from './webhooks/destinations';
 import { createWebhookDispatcher } from './webhooks/dispatcher';
@@ -142,6 +143,8 @@ const AREAS: Area[] = [
   bankRoutes,
   remotePaymentRoutes,
   terminalDisplayRoutes,
+  // Before terminalRoutes: /api/terminal/staff.
+  staffRoutes,
   terminalRoutes,
   storeRoutes,
   fleetRoutes,

@@ -58,6 +58,13 @@ beforeAll(async () => {
     })
   ).paymentRequestId;
   A.storeId = (await ok('POST', '/api/stores', { name: 'A Market Hall' })).id;
+  A.staffId = (
+    await ok('POST', `/api/stores/${A.storeId}/staff`, {
+      name: 'Ann',
+      role: 'cashier',
+      pin: '2580',
+    })
+  ).id;
   const code = await ok('POST', '/api/terminal/pairing-codes', {});
   const paired = await h.call(
     'POST',
@@ -120,6 +127,8 @@ const bodies: Partial<Record<keyof typeof routes, () => unknown>> = {
   putStoreKioskSettings: () => ({ settings: { idleScreenText: 'Taken' }, locked: [] }),
   putTerminalKioskSettings: () => ({ settings: { idleScreenText: 'Taken' }, locked: [] }),
   requestTerminalAction: () => ({ action: 'PRINT_TEST_PAGE' }),
+  createStaff: () => ({ name: 'Taken', role: 'owner', pin: '1111' }),
+  updateStaff: () => ({ name: 'Taken', pin: '1111' }),
 };
 /** Routes B calls with ids in the body (the rest name them in the path). */
 const BODY_IDS = ['chargeCard', 'processRemotePayment', 'createPairingCode'] as const;
@@ -189,6 +198,10 @@ describe("merchant B with A's ids", () => {
       'getEffectiveKioskSettings',
       'requestTerminalAction',
       'listTerminalActions',
+      'listStaff',
+      'createStaff',
+      'updateStaff',
+      'deleteStaff',
     ])
       expect(names).toContain(name);
     for (const [name, def] of idRoutes)
@@ -230,6 +243,9 @@ describe("merchant B with A's ids", () => {
     expect(
       (await h.call('GET', '/api/stores')).body.find((s: { id: string }) => s.id === A.storeId),
     ).toMatchObject({ name: 'A Market Hall', archived: false });
+    expect((await h.call('GET', `/api/stores/${A.storeId}/staff`)).body.staff).toEqual([
+      expect.objectContaining({ id: A.staffId, name: 'Ann', active: true }),
+    ]);
   });
 
   it("will not move B's terminal into A's store, nor count A's takings for B", async () => {

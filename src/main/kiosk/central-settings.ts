@@ -10,7 +10,9 @@ import type {
   TerminalActionKind,
   TerminalActionPush,
 } from '../../shared/contract/kiosk-settings';
+import type { TerminalStaffPush } from '../../shared/contract/staff';
 import type { Credentials } from './credentials';
+import type { StaffPin } from './staff-pin';
 import type { TerminalProfile } from './terminal-profile';
 
 export interface CentralSettingsOptions<Printer> {
@@ -21,6 +23,8 @@ export interface CentralSettingsOptions<Printer> {
   /** The receipt printer named in Settings, for a test page. */
   printer: { settings(): Printer | null; testPage(printer: Printer): Promise<void> };
   log(line: string): void;
+  /** The kiosk's staff, where the store's staff the merchant sets are merged. */
+  staff?: Pick<StaffPin, 'merge'>;
 }
 
 export function createCentralSettings<Printer>(options: CentralSettingsOptions<Printer>) {
@@ -47,6 +51,13 @@ export function createCentralSettings<Printer>(options: CentralSettingsOptions<P
     options.onChange();
   }
 
+  /** The store's staff as pushed (or read): only this kiosk's, merged into its own staff. */
+  async function applyStaff(push: TerminalStaffPush) {
+    if (!options.staff || options.current()?.credentials.terminalId !== push.terminalId) return;
+    await options.staff.merge(push.staff);
+    options.onChange();
+  }
+
   /** Reads the settings in force now (on connecting: changes made while away are not replayed). */
   async function refresh() {
     const current = options.current();
@@ -55,6 +66,9 @@ export function createCentralSettings<Printer>(options: CentralSettingsOptions<P
     try {
       const next = await current.client.call('getEffectiveKioskSettings', { params: { id } });
       if (options.current()?.client === current.client) apply(next);
+      if (!options.staff) return;
+      const staff = await current.client.call('getTerminalStaff', {});
+      if (options.current()?.client === current.client) await applyStaff(staff);
     } catch (error) {
       options.log(`kiosk settings: ${(error as Error).message}`);
     }
@@ -85,6 +99,7 @@ export function createCentralSettings<Printer>(options: CentralSettingsOptions<P
   return {
     refresh,
     apply,
+    applyStaff,
     act,
     /** The settings in force as last heard; null until then (or unpaired). */
     settings: () => effective,

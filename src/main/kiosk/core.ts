@@ -49,7 +49,7 @@ import { createPushCursor } from './push-cursor';
 import { startRefundPoller } from './refund-poller';
 import { createRefundTracker, type RefundReport } from './refund-tracker';
 import { createStaffActions } from './history/staff-actions';
-import { createStaffPin } from './staff-pin';
+import { createStaffPin, type StaffPin } from './staff-pin';
 import { createStaffSession } from './staff-session';
 import { createTerminalProfile, type TerminalProfile } from './terminal-profile';
 import { createTracker } from './tracker';
@@ -349,8 +349,15 @@ function centralOf(
   printer: ReceiptPrinterService,
   onChange: () => void,
   log: (line: string) => void,
+  staff: StaffPin,
 ) {
-  return createCentralSettings({ current: () => connection().current(), onChange, printer, log });
+  return createCentralSettings({
+    current: () => connection().current(),
+    onChange,
+    printer,
+    log,
+    staff,
+  });
 }
 
 export function createKioskCore(options: KioskCoreOptions): KioskCore {
@@ -392,6 +399,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       ...stores,
       client: () => connection.client(),
       onLimitRefused: () => void profile.refresh(),
+      takenBy: () => stores.staffSession.current(),
       now,
     }),
     basket,
@@ -401,7 +409,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     holdMs: options.finishedHoldMs,
     now,
   });
-  const central = centralOf(() => connection, receiptPrinter, emitState, log);
+  const central = centralOf(() => connection, receiptPrinter, emitState, log, stores.staffPin);
   const router = createEventRouter({
     central,
     ...stores,

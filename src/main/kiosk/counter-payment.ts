@@ -10,6 +10,7 @@ import type { Attempts } from './history/attempts';
 import type { BasketStore } from './history/basket';
 import type { Held } from './held-line';
 import { explain, KioskError } from './kiosk-error';
+import type { StaffMember } from './staff-pin';
 import type { Tracker } from './tracker';
 
 export type CounterRequest = Pick<Held, 'amountPence' | 'notes' | 'method' | 'lines'>;
@@ -21,6 +22,8 @@ export interface CounterPaymentOptions {
   attempts: Attempts;
   tracker: Tracker;
   baskets: BasketStore;
+  /** Who is signed in at the console: the service records them as who took it. */
+  takenBy?(): StaffMember | null;
   /** The service refused an amount as over the terminal's largest payment. */
   onLimitRefused(): void;
   now(): number;
@@ -29,6 +32,7 @@ export interface CounterPaymentOptions {
 /** Creates the payment at the service and answers its id, once it is tracked. */
 export function createCounterPayments(options: CounterPaymentOptions) {
   const { attempts, tracker, baskets, now } = options;
+  const staff = () => options.takenBy?.() ?? undefined;
 
   async function send(client: ApiClient, request: CounterRequest) {
     // Written before the request leaves: a retry after a lost answer reuses its key and order id,
@@ -49,6 +53,7 @@ export function createCounterPayments(options: CounterPaymentOptions) {
           template: 'EXTERNAL_DISPLAY',
           // Kept with the payment by the service too, so its receipt page and image list them.
           lineItems: request.lines?.length ? lineItemsOfBasket(request.lines) : undefined,
+          staff: staff(),
         },
         idempotencyKey: attempt.idempotencyKey,
       });
@@ -87,6 +92,7 @@ export function createCounterPayments(options: CounterPaymentOptions) {
           tenderedPence: request.tenderedPence,
           notes: request.notes ?? undefined,
           lineItems: request.lines?.length ? lineItemsOfBasket(request.lines) : undefined,
+          staff: staff(),
         },
         idempotencyKey: attempt.idempotencyKey,
       });

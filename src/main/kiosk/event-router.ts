@@ -29,6 +29,9 @@ export interface EventRouterOptions {
   central?: {
     apply(event: Extract<PushEvent, { type: 'TERMINAL_SETTINGS' }>['body']['data']): void;
     act(event: Extract<PushEvent, { type: 'TERMINAL_ACTION' }>['body']['data']): Promise<void>;
+    applyStaff(
+      event: Extract<PushEvent, { type: 'TERMINAL_STAFF' }>['body']['data'],
+    ): Promise<void>;
   };
   /** The display changed: the windows are told. */
   onChange(): void;
@@ -87,6 +90,7 @@ export function createEventRouter(options: EventRouterOptions) {
       if (event.type === 'TERMINAL_PROFILE') return options.refreshProfile();
       if (event.type === 'TERMINAL_SETTINGS') return options.central?.apply(event.body.data);
       if (event.type === 'TERMINAL_ACTION') return options.central?.act(event.body.data);
+      if (event.type === 'TERMINAL_STAFF') return options.central?.applyStaff(event.body.data);
       if (event.type === 'REMOTE_PAYMENT_REQUEST') return remotePayment(event, source);
       const d = event.body.data;
       if (!d.paymentRequestId) return;

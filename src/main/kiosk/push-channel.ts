@@ -24,6 +24,7 @@ import {
   TerminalProfilePush,
 } from '../../shared/contract/terminals';
 import { TerminalActionPush, TerminalSettingsPush } from '../../shared/contract/kiosk-settings';
+import { TerminalStaffPush } from '../../shared/contract/staff';
 import { WebhookEvent } from '../../shared/contract/webhooks';
 import { createBackoff, type BackoffOptions } from './backoff';
 import type { ConnectionState } from './types';
@@ -68,13 +69,22 @@ export const TerminalActionPushEvent = z.object({
   data: TerminalActionPush,
 });
 
+/** A TERMINAL_STAFF: the store's staff as the merchant now sets them, with their PINs' hashes. */
+export const TerminalStaffPushEvent = z.object({
+  id: z.string(),
+  type: z.literal('TERMINAL_STAFF'),
+  createdAt: z.string(),
+  data: TerminalStaffPush,
+});
+
 export type PushEvent =
   | { id: string; type: 'REMOTE_PAYMENT_REQUEST'; body: RemotePaymentPushEvent }
   | { id: string; type: 'POS_PAYMENT_STATUS'; body: WebhookEvent }
   | { id: string; type: 'TERMINAL_DISPLAY'; body: TerminalDisplayPushEvent }
   | { id: string; type: 'TERMINAL_PROFILE'; body: TerminalProfilePushEvent }
   | { id: string; type: 'TERMINAL_SETTINGS'; body: z.infer<typeof TerminalSettingsPushEvent> }
-  | { id: string; type: 'TERMINAL_ACTION'; body: z.infer<typeof TerminalActionPushEvent> };
+  | { id: string; type: 'TERMINAL_ACTION'; body: z.infer<typeof TerminalActionPushEvent> }
+  | { id: string; type: 'TERMINAL_STAFF'; body: z.infer<typeof TerminalStaffPushEvent> };
 
 /** Parses one event of the stream (or of the polled feed, which carries the same events). */
 export function parsePushEvent(id: string, type: PushEvent['type'], json: unknown): PushEvent {
@@ -85,6 +95,7 @@ export function parsePushEvent(id: string, type: PushEvent['type'], json: unknow
   if (type === 'TERMINAL_SETTINGS')
     return { id, type, body: TerminalSettingsPushEvent.parse(json) };
   if (type === 'TERMINAL_ACTION') return { id, type, body: TerminalActionPushEvent.parse(json) };
+  if (type === 'TERMINAL_STAFF') return { id, type, body: TerminalStaffPushEvent.parse(json) };
   return { id, type, body: WebhookEvent.parse(json) };
 }
 

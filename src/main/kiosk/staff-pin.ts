@@ -85,7 +85,20 @@ export interface StaffPin {
     input: { name?: string | undefined; role?: Role | undefined; pin?: string | undefined },
   ): Promise<StaffMember>;
   remove(by: StaffMember, id: string): Promise<void>;
+  /**
+   * The store's staff as the merchant set them (a TERMINAL_STAFF push): they replace the staff
+   * pushed before and sign in with the PIN whose scrypt hash came with them; the kiosk's own
+   * staff are untouched.
+   */
+  merge(pushed: readonly CentralMember[]): Promise<void>;
 }
+
+/** A member of the store's staff as pushed: their PIN's scrypt salt and key in base64. */
+export interface CentralMember extends StaffMember {
+  pinHash: { salt: string; hash: string; N: number; r: number; p: number };
+}
+
+export const CENTRAL_REFUSAL = 'This person is set in the dashboard: change them there';
 
 function hashOf(pin: string, salt: Buffer, cost: typeof COST): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -136,8 +149,23 @@ function statementsOf(db: Connection) {
   const byId = db.prepare<[string], Row>(
     'SELECT id, name, role, salt, hash, cost_n, block_r, parallel_p FROM staff WHERE id = ?',
   );
+  // Owners the kiosk keeps itself: pushed ones come and go with the merchant's changes.
   const owners = db.prepare<[], { n: number }>(
-    "SELECT count(*) AS n FROM staff WHERE role = 'owner'",
+    "SELECT count(*) AS n FROM staff WHERE role = 'owner' AND central = 0",
+  );
+  const locals = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM staff WHERE central = 0');
+  const centralIds = db.prepare<[], { id: string }>('SELECT id FROM staff WHERE central = 1');
+  const upsertCentral = db.prepare(
+    `INSERT INTO staff (id, name, role, salt, hash, cost_n, block_r, parallel_p, created_at,
+       updated_at, central)
+     VALUES (@id, @name, @role, @salt, @hash, @N, @r, @p, @at, @at, 1)
+     ON CONFLICT (id) DO UPDATE SET name = excluded.name, role = excluded.role,
+       salt = excluded.salt, hash = excluded.hash, cost_n = excluded.cost_n,
+       block_r = excluded.block_r, parallel_p = excluded.parallel_p, updated_at = excluded.updated_at
+     WHERE staff.central = 1`,
+  );
+  const isCentral = db.prepare<[string], { central: number }>(
+    'SELECT central FROM staff WHERE id = ?',
   );
   const insert = db.prepare(
     `INSERT INTO staff (id, name, role, salt, hash, cost_n, block_r, parallel_p, created_at, updated_at)
@@ -150,7 +178,20 @@ function statementsOf(db: Connection) {
        updated_at = @at WHERE id = @id`,
   );
   const deleteRow = db.prepare('DELETE FROM staff WHERE id = ?');
-  return { rows, byId, owners, insert, setName, setRole, setHash, deleteRow };
+  return {
+    rows,
+    byId,
+    owners,
+    locals,
+    centralIds,
+    upsertCentral,
+    isCentral,
+    insert,
+    setName,
+    setRole,
+    setHash,
+    deleteRow,
+  };
 }
 
 /**
@@ -207,11 +248,37 @@ function lockouts(db: Connection, now: () => number) {
   };
 }
 
+/** The store's staff as pushed replace those pushed before; the kiosk's own are untouched. */
+function mergeCentral(
+  db: Connection,
+  sql: ReturnType<typeof statementsOf>,
+  at: number,
+  pushed: readonly CentralMember[],
+) {
+  const keep = new Set(pushed.map((m) => m.id));
+  db.transaction(() => {
+    for (const { id } of sql.centralIds.all()) if (!keep.has(id)) sql.deleteRow.run(id);
+    for (const m of pushed)
+      sql.upsertCentral.run({
+        id: m.id,
+        name: m.name,
+        role: m.role,
+        salt: Buffer.from(m.pinHash.salt, 'base64'),
+        hash: Buffer.from(m.pinHash.hash, 'base64'),
+        N: m.pinHash.N,
+        r: m.pinHash.r,
+        p: m.pinHash.p,
+        at,
+      });
+  })();
+}
+
 export function createStaffPin(
   db: Connection,
   options: { now: () => number; preset?: string | undefined },
 ): StaffPin {
-  const { rows, byId, owners, insert, setName, setRole, setHash, deleteRow } = statementsOf(db);
+  const sql = statementsOf(db);
+  const { rows, byId, owners, insert, setName, setRole, setHash, deleteRow } = sql;
   const { locked, countWrong, countRight, clear } = lockouts(db, options.now);
 
   /**
@@ -273,6 +340,7 @@ export function createStaffPin(
   function target(id: string): Row {
     const row = byId.get(id);
     if (!row) throw new StaffRefusal('That person is no longer on this kiosk', 'id');
+    if (sql.isCentral.get(id)?.central === 1) throw new StaffRefusal(CENTRAL_REFUSAL, 'id');
     return row;
   }
   /** The last owner stays: a kiosk without one could never add staff again. */
@@ -282,13 +350,15 @@ export function createStaffPin(
   }
 
   const ready =
-    options.preset !== undefined && !rows.all().length
+    options.preset !== undefined && sql.locals.get()!.n === 0
       ? serial(() => create({ name: 'Owner', role: 'owner', pin: checkPin(options.preset!) }))
       : Promise.resolve();
   const run = <T>(work: () => Promise<T>) => ready.then(() => serial(work));
 
   return {
-    isSet: () => options.preset !== undefined || rows.all().length > 0,
+    // The kiosk is set once it has staff of its own: pushed staff alone leave the first-start
+    // owner to be chosen.
+    isSet: () => options.preset !== undefined || sql.locals.get()!.n > 0,
     identify: (attempt) => run(() => identify(attempt)),
     check: (attempt) =>
       run(async () => {
@@ -298,7 +368,7 @@ export function createStaffPin(
     choose: (pin, name = 'Owner') =>
       run(async () => {
         try {
-          if (rows.all().length)
+          if (sql.locals.get()!.n > 0)
             return new StaffRefusal('A staff PIN is already set; change it in Settings', 'newPin');
           return await create({
             name: checkName(name),
@@ -315,6 +385,7 @@ export function createStaffPin(
         const found =
           personId === undefined ? await identify(current) : await verifyPerson(personId, current);
         if (found instanceof StaffRefusal) return found.message;
+        if (sql.isCentral.get(found.id)?.central === 1) return CENTRAL_REFUSAL;
         if (!PIN_SHAPE.test(next)) return 'The new PIN must be 4 to 8 digits';
         if (await findByPin(next, found.id)) return PIN_TAKEN;
         setHash.run({ id: found.id, ...(await hashed(next)) });
@@ -357,5 +428,6 @@ export function createStaffPin(
         keepAnOwner(row, null);
         deleteRow.run(id);
       }),
+    merge: (pushed) => run(async () => mergeCentral(db, sql, options.now(), pushed)),
   };
 }

@@ -29,6 +29,7 @@ export function createCashRecorder(ctx: PaymentsContext) {
             ...(body.notes ? { notes: body.notes } : {}),
             ...(body.metadata ? { metadata: body.metadata } : {}),
             ...(body.lineItems ? { lineItems: body.lineItems } : {}),
+            ...(body.staff ? { staff: body.staff } : {}),
             savePaymentMethod: false,
             autoRedirect: false,
             enableTips: false,

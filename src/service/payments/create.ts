@@ -8,7 +8,7 @@ import type { Caller, Environment } from '../kernel/caller';
 import { ApiError, badField, storeArchived } from '../kernel/errors';
 import type { Store } from '../kernel/store/port';
 import { createReadCache } from '../kernel/store/read-cache';
-import { createStoreViews } from '../merchants';
+import { createStaffBook, createStoreViews } from '../merchants';
 import type { PaymentStatus } from '../../shared/payment-states';
 import type { Method, RequestOptions, RequestRow } from './model';
 import { newId } from '../kernel/ids';
@@ -53,6 +53,7 @@ export function createPaymentCreator(store: Store, clock: Clock) {
     },
   };
   const storeOf = createStoreViews(store).openOrArchived;
+  const staffBook = createStaffBook(store);
   // A merchant's primary store is committed with the merchant (bootstrap) and never changes,
   // goes or is archived, so it is read once, even inside a transaction.
   const primaryStores = new Map<string, string>();
@@ -123,6 +124,10 @@ export function createPaymentCreator(store: Store, clock: Clock) {
       savePaymentMethod: body.savePaymentMethod,
       serviceCustomerId: body.serviceCustomerId,
       consumerDetails: body.consumerDetails,
+      // A terminal names its own store's staff only; a merchant secret any of its stores'.
+      staff: body.staff
+        ? await staffBook.takenBy(caller, caller.kind === 'terminal' ? storeId : null, body.staff)
+        : undefined,
     };
     const id = newId();
     const now = clock.now(caller.environment, caller.merchantId);

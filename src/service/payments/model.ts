@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { PaymentStatusRecord, PaymentTransaction } from '../../shared/contract/payments';
 import type { BasketLine } from '../../shared/basket';
+import type { StaffRecord } from '../../shared/contract/staff';
 import { lineItemsOfBasket } from '../../shared/contract/line-items';
 import { penceToPounds } from '../../shared/money';
 import type { PaymentStatus } from '../../shared/payment-states';
@@ -24,6 +25,8 @@ export interface RequestOptions {
   savePaymentMethod: boolean;
   serviceCustomerId?: string;
   consumerDetails?: Record<string, string | undefined>;
+  /** Who took it at a kiosk, as recorded (docs/kiosk.md); absent when unknown. */
+  staff?: StaffRecord;
 }
 
 export interface RequestRow {
@@ -84,6 +87,9 @@ export interface TransactionRow {
 export const optionsOf = (row: RequestRow): RequestOptions => JSON.parse(row.options);
 export const allowedMethodsOf = (row: RequestRow): Method[] => JSON.parse(row.allowed_methods);
 export const metadataOf = (row: RequestRow): Record<string, string> => JSON.parse(row.metadata);
+/** Who took it at a kiosk; read from its options without parsing them when nobody is named. */
+export const staffOf = (row: RequestRow): StaffRecord | undefined =>
+  row.options.includes('"staff"') ? optionsOf(row).staff : undefined;
 
 /** A payment request with its transactions, oldest first. */
 export interface RequestWithTransactions {
@@ -207,5 +213,6 @@ function buildStatusRecord(
     transactions: txs.map(transactionRecord),
     refundedAmount: penceToPounds(row.refunded_pence ?? 0),
     lineItems: lines.length ? lineItemsOfBasket(lines) : undefined,
+    staff: staffOf(row),
   };
 }

@@ -45,6 +45,7 @@ async function emit(
     paymentMethod: request.payment_method,
     ...(errorDescription ? { errorDescription } : {}),
     ...(refund.metadata !== null ? { metadata: JSON.parse(refund.metadata) } : {}),
+    ...(refund.staff ? { staff: JSON.parse(refund.staff) } : {}),
   };
   const base = {
     merchantId: refund.merchant_id,
@@ -121,6 +122,7 @@ export function createRefundLifecycle(
       notes: body.refundNotes ?? null,
       metadata: body.metadata === undefined ? null : JSON.stringify(body.metadata),
       due_at: now + REFUND_PENDING_AFTER_MS,
+      staff: body.staff ? JSON.stringify(body.staff) : null,
       created_at: now,
       updated_at: now,
     };
@@ -137,6 +139,7 @@ export function createRefundLifecycle(
       notes: row.notes,
       metadata: row.metadata,
       dueAt: row.due_at,
+      staff: row.staff,
       now,
     });
     await emit(outbox, row, request);

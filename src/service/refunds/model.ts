@@ -1,6 +1,7 @@
 /** Refund rows and their wire shape, the refund record (docs/refunds.md); their SQL is repo.ts's. */
 import type { z } from 'zod';
 import type { RefundRecord } from '../../shared/contract/refunds';
+import type { StaffRecord } from '../../shared/contract/staff';
 import { penceToDecimalText } from '../../shared/money';
 import type { RefundStatus } from '../../shared/refund-states';
 import { iso } from '../kernel/clock';
@@ -21,6 +22,8 @@ export interface RefundRow {
   notes: string | null;
   metadata: string | null;
   due_at: number | null;
+  /** Who took it at a kiosk ({id, name, role} as JSON, migration 38); null when unknown. */
+  staff?: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -46,5 +49,6 @@ export function refundRecord(row: RefundRow, request: RequestRow): z.input<typeo
     ...(row.metadata !== null
       ? { metadata: JSON.parse(row.metadata) as Record<string, string> }
       : {}),
+    ...(row.staff ? { staff: JSON.parse(row.staff) as StaffRecord } : {}),
   };
 }

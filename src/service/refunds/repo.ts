@@ -32,9 +32,9 @@ export function createRefundStatements(store: Store) {
   const insert = store.prepare(`
     INSERT INTO refunds (id, payment_request_id, merchant_id, environment, status, refund_type,
       amount_pence, paid_pence, currency, payment_transaction_id, notes, metadata, due_at,
-      created_at, updated_at)
+      staff, created_at, updated_at)
     VALUES (@id, @requestId, @merchantId, @environment, 'INITIATED', @type, @amount, @paid,
-      @currency, @txId, @notes, @metadata, @dueAt, @now, @now)`);
+      @currency, @txId, @notes, @metadata, @dueAt, @staff, @now, @now)`);
   const cas = store.prepare(`
     UPDATE refunds SET status = @to, due_at = @dueAt, updated_at = @now
     WHERE id = @id AND status = @from`);

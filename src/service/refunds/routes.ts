@@ -10,9 +10,11 @@ import { ApiError, isNotFound } from '../kernel/errors';
 import { mount } from '../http/mount';
 import { requestFor } from '../payments';
 import type { RequestRow } from '../payments';
+import { createStaffBook } from '../merchants';
 import { refundRecord } from './model';
 
 export const refundRoutes: Area<RefundsContext> = (app, ctx) => {
+  const staffBook = createStaffBook(ctx.store);
   /** Looking up refunds answers 400 when no payment request is found (not the usual 404). */
   async function paymentOf(caller: Caller, id: string): Promise<RequestRow> {
     try {
@@ -35,7 +37,17 @@ export const refundRoutes: Area<RefundsContext> = (app, ctx) => {
 
   mount(app, ctx.auth, routes.createRefund, async ({ params, body, caller }) => {
     const request = await paymentOf(caller, params.paymentRequestId);
-    const row = await ctx.commit(() => ctx.refunds.lifecycle.initiate(request.id, body));
+    // A terminal names its own store's staff only (its payments are its store's).
+    const staff = body.staff
+      ? await staffBook.takenBy(
+          caller,
+          caller.kind === 'terminal' ? request.store_id : null,
+          body.staff,
+        )
+      : undefined;
+    const row = await ctx.commit(() =>
+      ctx.refunds.lifecycle.initiate(request.id, { ...body, staff }),
+    );
     return refundRecord(row, (await ctx.payments.get(request.id))!);
   });
 

@@ -22,6 +22,7 @@ import {
   offsetPage,
 } from './common';
 import { checkLinesAddUp, DisplayLineItem, LineItems } from './line-items';
+import { StaffRecord, StaffTakenBy } from './staff';
 import { RemoteCreator } from './terminals';
 import { formatPence } from '../money';
 
@@ -65,6 +66,7 @@ export const ProcessPaymentBody = z
     lineItems: LineItems.optional().describe(
       'What the customer is paying for: kept with the payment and listed on its receipts; the lines must add up to amount',
     ),
+    staff: StaffTakenBy.optional(),
   })
   .superRefine((b, ctx) => {
     checkLinesAddUp(b, ctx);
@@ -149,6 +151,8 @@ export const PaymentStatusRecord = z.object({
   refundedAmount: z.number().optional(),
   /** Extension: the basket the payment was created with, absent when it had none. */
   lineItems: z.array(DisplayLineItem).optional(),
+  /** Extension: who took it at a kiosk, when someone was signed in; absent when unknown. */
+  staff: StaffRecord.optional(),
 });
 export type PaymentStatusRecord = z.infer<typeof PaymentStatusRecord>;
 
@@ -187,6 +191,7 @@ export const CashPaymentBody = z
     lineItems: LineItems.optional().describe(
       'What the customer is paying for: the lines must add up to amount',
     ),
+    staff: StaffTakenBy.optional(),
   })
   .superRefine((b, ctx) => {
     checkLinesAddUp(b, ctx);

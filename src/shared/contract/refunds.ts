@@ -1,5 +1,6 @@
 /** The refund record, looking up a payment's refunds and initiating one (docs/refunds.md). */
 import { z } from 'zod';
+import { StaffRecord, StaffTakenBy } from './staff';
 import {
   Currency,
   Metadata,
@@ -26,6 +27,8 @@ export const RefundRecord = z.object({
   createdAt: Timestamp,
   updatedAt: Timestamp,
   metadata: z.record(z.string(), z.string()).optional(),
+  /** Extension: who took it at a kiosk, when someone was signed in; absent when unknown. */
+  staff: StaffRecord.optional(),
 });
 export type RefundRecord = z.infer<typeof RefundRecord>;
 export const RefundList = z.array(RefundRecord);
@@ -35,6 +38,7 @@ export const RefundCreateBody = z.object({
   amount: PositivePounds.optional(),
   refundNotes: safeText().max(30, 'must be at most 30 characters').optional(),
   metadata: Metadata.optional(),
+  staff: StaffTakenBy.optional(),
 });
 export type RefundCreateBody = z.infer<typeof RefundCreateBody>;
 

@@ -18,6 +18,7 @@ import { operationsContract } from './areas/operations';
 import { paymentsContract } from './areas/payments';
 import { refundsContract } from './areas/refunds';
 import { sandboxContract } from './areas/sandbox';
+import { staffContract } from './areas/staff';
 import { terminalsContract } from './areas/terminals';
 import { webhooksContract } from './areas/webhooks';
 import { mergeAreas } from './merge-areas';
@@ -35,6 +36,7 @@ export const contract = {
   terminals: terminalsContract,
   fleet: fleetContract,
   kioskSettings: kioskSettingsContract,
+  staff: staffContract,
   merchant: merchantContract,
   refunds: refundsContract,
   bank: bankContract,

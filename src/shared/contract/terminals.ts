@@ -274,6 +274,8 @@ export const TERMINAL_EVENT_TYPES = [
   'TERMINAL_SETTINGS',
   /** The merchant asks the kiosk to do something now; it answers with the result. */
   'TERMINAL_ACTION',
+  /** The store's staff changed (docs/kiosk.md): the store's active staff are the event's data. */
+  'TERMINAL_STAFF',
 ] as const;
 export type TerminalEventType = (typeof TERMINAL_EVENT_TYPES)[number];
 export const TerminalEventFeed = z.object({

@@ -3,6 +3,7 @@
  * body (docs/webhooks.md).
  */
 import { z } from 'zod';
+import { StaffRecord } from './staff';
 import {
   Currency,
   Environment,
@@ -56,6 +57,8 @@ export const EventData = z.object({
   terminalName: z.string().optional(),
   storeId: z.string().optional(),
   message: z.string().optional(),
+  /** A payment's or refund's: who took it at a kiosk (docs/kiosk.md), absent when unknown. */
+  staff: StaffRecord.optional(),
 });
 export type EventData = z.infer<typeof EventData>;
 

@@ -109,7 +109,14 @@ function PaymentRow({ payment: p }: { payment: Payment }) {
         <div>{p.orderId}</div>
         {p.notes ? <div className="muted">{p.notes}</div> : null}
       </td>
-      <td className="nowrap">{terminalName(terminals ?? [], p.terminalId)}</td>
+      <td className="nowrap">
+        {terminalName(terminals ?? [], p.terminalId)}
+        {p.staff ? (
+          <div className="muted" data-testid="payment-staff">
+            Taken by {p.staff.name}
+          </div>
+        ) : null}
+      </td>
       <td className="num">{formatPounds(p.amount, p.currency)}</td>
       <td className="num">
         {formatPounds(p.paidAmount, p.currency)}

@@ -115,6 +115,14 @@ function PaymentFacts({ payment: p }: { payment: Payment }) {
       <dd data-testid="fact-store">{store?.name ?? '—'}</dd>
       <dt>Taken by</dt>
       <dd data-testid="fact-source">{history ? sourceText(history) : '…'}</dd>
+      {p.staff ? (
+        <>
+          <dt>Staff</dt>
+          <dd data-testid="fact-staff">
+            Taken by {p.staff.name} ({p.staff.role})
+          </dd>
+        </>
+      ) : null}
       <dt>Created</dt>
       <dd>{formatDateTime(p.createdAt)}</dd>
       <dt>Last change</dt>

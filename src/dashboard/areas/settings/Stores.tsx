@@ -13,6 +13,7 @@ import { Notice } from '../../components/Notice';
 import { Table, num } from '../../components/Table';
 import { useDashboard } from '../../context';
 import { createStoresStore, type StoresStore } from '../../store/stores';
+import { StoreStaff } from './StoreStaff';
 
 /** The stores part of Settings, with its own store. */
 export function Stores() {
@@ -31,6 +32,8 @@ export function StoresView({ store }: { store: StoresStore }) {
   const [address, setAddress] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
   const editingStore = stores?.find((s) => s.id === editing);
+  const [staffOf, setStaffOf] = useState<string | null>(null);
+  const staffStore = stores?.find((s) => s.id === staffOf);
   return (
     <section className="card" aria-labelledby="stores-title">
       <h1 id="stores-title">Stores</h1>
@@ -46,7 +49,13 @@ export function StoresView({ store }: { store: StoresStore }) {
         testId="stores"
       >
         {(stores ?? []).map((s) => (
-          <StoreRow key={s.id} store={store} shop={s} onEdit={() => setEditing(s.id)} />
+          <StoreRow
+            key={s.id}
+            store={store}
+            shop={s}
+            onEdit={() => setEditing(s.id)}
+            onStaff={() => setStaffOf(s.id)}
+          />
         ))}
       </Table>
       {editingStore ? (
@@ -56,6 +65,9 @@ export function StoresView({ store }: { store: StoresStore }) {
           shop={editingStore}
           onDone={() => setEditing(null)}
         />
+      ) : null}
+      {staffStore ? (
+        <StoreStaff key={staffStore.id} shop={staffStore} onDone={() => setStaffOf(null)} />
       ) : null}
       <form
         noValidate
@@ -100,10 +112,12 @@ function StoreRow({
   store,
   shop: s,
   onEdit,
+  onStaff,
 }: {
   store: StoresStore;
   shop: Store;
   onEdit: () => void;
+  onStaff: () => void;
 }) {
   const takings = useStore(store, (st) => st.takings[s.id]);
   const error = useStore(store, (st) => st.itemErrors[s.id]?.[''] ?? '');
@@ -132,6 +146,14 @@ function StoreRow({
             onClick={onEdit}
           >
             Edit
+          </button>
+          <button
+            type="button"
+            className="secondary small"
+            aria-label={`Staff of ${s.name}`}
+            onClick={onStaff}
+          >
+            Staff
           </button>
           {s.isPrimary ? null : s.archived ? (
             <button

@@ -25,7 +25,11 @@ export function refundCommands(ctx: KioskContext): AreaHandlers<'refunds'> {
       try {
         record = await client.call('createRefund', {
           params: { paymentRequestId },
-          body: amountPence === undefined ? {} : { amount: penceToPounds(amountPence) },
+          body: {
+            ...(amountPence === undefined ? {} : { amount: penceToPounds(amountPence) }),
+            // Who refunds it, for the service's record and the dashboard.
+            ...(staff ? { staff: { id: staff.id, name: staff.name, role: staff.role } } : {}),
+          },
         });
       } catch (error) {
         // Never queued: money goes back only when the service has said yes, so staff can tell

@@ -246,4 +246,7 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX staff_actions_by_payment ON staff_actions (payment_request_id, id);
   `,
+  // 12, staff the merchant set in the dashboard for this kiosk's store (central-settings.ts):
+  //    kept beside the kiosk's own staff, marked central, replaced by each TERMINAL_STAFF push.
+  `ALTER TABLE staff ADD COLUMN central INTEGER NOT NULL DEFAULT 0;`,
 ];

@@ -30,6 +30,7 @@ const TERMINAL_ONLY = [
   'TERMINAL_PROFILE',
   'TERMINAL_SETTINGS',
   'TERMINAL_ACTION',
+  'TERMINAL_STAFF',
 ] as const;
 const terminalOnly = (type: string) => (TERMINAL_ONLY as readonly string[]).includes(type);
 

@@ -7,7 +7,7 @@ import { canMove, type PaymentStatus } from '../../../shared/payment-states';
 import type { Clock } from '../../kernel/clock';
 import type { EmitInput, Outbox } from '../../kernel/events/outbox';
 import { badRequest, notFound } from '../../kernel/errors';
-import { metadataOf, type Method, type PaymentReader, type RequestRow } from '../model';
+import { metadataOf, staffOf, type Method, type PaymentReader, type RequestRow } from '../model';
 import type { DueTx, LifecycleStatements } from '../repo/lifecycle';
 
 export const DECLINED = 'The payment was declined';
@@ -43,6 +43,7 @@ export function createStatusMoves({ clock, outbox, reader, sql }: LifecycleDeps)
       paymentMethod: row.payment_method,
       ...(row.error_description ? { errorDescription: row.error_description } : {}),
       metadata: metadataOf(row),
+      staff: staffOf(row),
     };
     const base = {
       merchantId: row.merchant_id,
