@@ -10,7 +10,7 @@ import { DEFAULT_SHOP_TIME_ZONE } from '../../shared/shop-day';
 import type { SavedCardRow } from '../cards/model';
 import type { TransactionRow } from '../payments/model';
 import { renderPage, type HostedPage } from '../ui';
-import { catalogueMatcher } from '../../../test/e2e/catalogue-text';
+import { catalogueMatcher } from '../../../test/helpers/catalogue-match';
 import { cardError } from './card-routes';
 import { cardFormPage, challengePage } from './card-views';
 import { codeEntryPage, confirmItsYouPage, savedCardsPage } from './checkout-views';
