@@ -12,6 +12,7 @@ import type { CardsContext } from './cards/context';
 import type { CustomersContext } from './customers/context';
 import type { FleetContext } from './fleet/context';
 import type { KioskConfigContext } from './kiosk-config/context';
+import { createShopLanguageReader } from './kiosk-config';
 import type { HostedContext } from './hosted/context';
 import type { Area as AreaOf } from './http/context';
 import { createAuthenticator } from './http/auth';
@@ -91,6 +92,7 @@ export function composeContext(parts: ContextParts): ServiceContext {
     creator: createPaymentCreator(store, clock),
     terminals: createTerminalReader(store),
     profiles: createMerchantProfiles(store),
+    shopLanguage: createShopLanguageReader(store),
     presence: createPresence(store),
     streams: createStreamRegistry(),
   };

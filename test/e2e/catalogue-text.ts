@@ -5,46 +5,11 @@
  * (the shop's, a basket item's, a language's own name). Anything else, English left behind
  * included, is reported.
  */
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { Page } from '@playwright/test';
-import { CATALOGUE, LANGUAGES, type LanguageCode } from '../../src/shared/i18n';
+import type { LanguageCode } from '../../src/shared/i18n';
+import { catalogueMatcher } from '../helpers/catalogue-match';
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-function pattern(elements: MessageFormatElement[]): string {
-  return elements
-    .map((element) => {
-      if (element.type === TYPE.literal) return escape(element.value);
-      if (element.type === TYPE.plural || element.type === TYPE.select)
-        return `(?:${Object.values(element.options)
-          .map((option) => pattern(option.value))
-          .join('|')})`;
-      return '.+?';
-    })
-    .join('');
-}
-
-/** Digits of any script, currency signs, spaces, marks of direction and punctuation only. */
-const NUMERIC = /^[\p{N}\p{Sc}\p{Zs}\p{P}\u200e\u200f\u061c×+\-–—\s]*$/u;
-const spaced = (text: string) => text.replace(/[\u00a0\u202f\s]+/g, ' ').trim();
-
-export function catalogueMatcher(lang: LanguageCode, names: readonly string[] = []) {
-  const messages = Object.values(CATALOGUE[lang]).map(
-    (message) => new RegExp(`^${pattern(parse(spaced(message)))}$`, 'su'),
-  );
-  const own = new Set([...names, ...LANGUAGES.map((l) => l.name)].map(spaced));
-  return (text: string) => {
-    const plain = spaced(text);
-    return (
-      plain === '' ||
-      NUMERIC.test(plain) ||
-      own.has(plain) ||
-      // A basket line: its quantity, then the item's own name.
-      own.has(plain.replace(/^\p{N}+ × /u, '')) ||
-      messages.some((message) => message.test(plain))
-    );
-  };
-}
+export { catalogueMatcher };
 
 /** The visible texts of the page: text nodes, `alt`, `aria-label` and `title`. */
 export function visibleTexts(page: Page): Promise<string[]> {

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import type { HostedContext } from './context';
 import { cardFormSchema, type CardForm } from '../cards';
 import type { RequestRow, TransactionRow } from '../payments';
-import { seeOther, sendPage, type CardField } from '../ui';
+import { t, type MessageKey } from '../../shared/i18n';
+import { sayIn, seeOther, sendPage, type CardField, type Said } from '../ui';
 import type { CardOnFile } from './checkout';
 import { payUrl, shareField, type HostedKit } from './kit';
 import type { Plan } from './plan';
@@ -18,16 +19,16 @@ import { noticePage } from './outcome-views';
 const ChallengeDecision = z.object({ decision: z.enum(['complete', 'fail']) });
 
 /** How an error names each field: as its label on the form says it. */
-const FIELD_NAMES: Record<CardField, string> = {
-  name: 'Name on card',
-  number: 'Card number',
-  expiry: 'Expiry date',
-  cvc: 'CVC',
+const FIELD_NAMES: Record<CardField, MessageKey> = {
+  name: 'pay.cardName',
+  number: 'pay.cardNumber',
+  expiry: 'pay.expiryDate',
+  cvc: 'pay.cvc',
 };
 
-/** The first refusal, saying which field it is about. */
+/** The first refusal, saying which field it is about, in the page's language. */
 export function cardError(issues: z.ZodError['issues']): {
-  error: string;
+  error: Said;
   errorField?: CardField;
 } {
   const issue = issues[0];
@@ -36,7 +37,14 @@ export function cardError(issues: z.ZodError['issues']): {
   if (!issue || !field) return { error: issue?.message ?? 'Check the card details' };
   // A field missing from the post has no message of its own worth showing.
   const text = issue.code === 'invalid_type' ? 'Enter it' : issue.message;
-  return { error: `${FIELD_NAMES[field]}: ${text}`, errorField: field };
+  return {
+    error: (lang) =>
+      t(lang, 'pay.fieldError', {
+        field: t(lang, FIELD_NAMES[field]),
+        message: sayIn(lang, text, 'pay.errCard'),
+      }),
+    errorField: field,
+  };
 }
 
 /** Starts the card attempt the network's answer calls for; where the customer goes next. */

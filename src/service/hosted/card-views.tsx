@@ -4,14 +4,23 @@
  * The hosted payment page's card screens: the card form (with the sandbox's test cards) and the
  * card issuer's 3D Secure challenge. Plain data in, a page out, escaped by hono/jsx.
  */
+import { t, type MessageKey } from '../../shared/i18n';
 import { TEST_CARDS } from '../cards';
 import type { TransactionRow } from '../payments';
-import { CardForm, LinkButton, ThreeDSChallenge, type CardField, type HostedPage } from '../ui';
+import {
+  CardForm,
+  LinkButton,
+  ThreeDSChallenge,
+  usePageWords,
+  type CardField,
+  type HostedPage,
+  type Said,
+} from '../ui';
 import { planFields, type Plan } from './plan';
-import { Breakdown, Header, Page, base, money, type Summary } from './views';
+import { Breakdown, Header, Page, base, useMoney, type Summary } from './views';
 
 export interface CardFormState {
-  error?: string;
+  error?: Said;
   /** The field the error is about. */
   errorField?: CardField;
   name?: string;
@@ -31,6 +40,7 @@ const CARD_FORM_SCRIPT = `(function(){
 var form=document.querySelector('form[data-card-form]');
 if(!form||!window.fetch||!window.DOMParser||!window.URLSearchParams)return;
 var expiry=form.querySelector('input[name=expiry]');
+function said(n){var e=form.closest('[data-msg-card]');return e?e.getAttribute('data-msg-'+n):'';}
 function formatted(v,deleting){var d=v.replace(/\\D/g,'');
 if(d.length>0&&d[0]>'1')d='0'+d;else if(d.length>1&&d[0]==='1'&&d[1]>'2')d='0'+d;
 var mm=d.slice(0,2),yy=d.slice(2);
@@ -41,7 +51,7 @@ if(expiry){expiry.addEventListener('input',function(e){var deleting=(e.inputType
 if(expiry.value)expiry.value=formatted(expiry.value,true);}
 function showError(box){var old=document.getElementById('card-error');if(old)old.remove();form.parentNode.insertBefore(box,form);}
 function message(text){var box=document.createElement('div');box.className='error';box.id='card-error';box.setAttribute('role','alert');box.setAttribute('data-testid','form-error');box.textContent=text;return box;}
-function refused(next,doc){var box=doc.getElementById('card-error');showError(box?document.importNode(box,true):message('Check the card details'));
+function refused(next,doc){var box=doc.getElementById('card-error');showError(box?document.importNode(box,true):message(said('card')));
 Array.prototype.forEach.call(form.elements,function(el){if(!el.name||el.type==='hidden')return;var twin=next.elements.namedItem(el.name);if(!twin||!twin.getAttribute)return;
 ['aria-invalid','aria-describedby'].forEach(function(a){var v=twin.getAttribute(a);if(v===null)el.removeAttribute(a);else el.setAttribute(a,v);});});
 var shown=document.getElementById('card-error');if(shown&&shown.scrollIntoView)shown.scrollIntoView({block:'center'});
@@ -50,25 +60,38 @@ function answered(r,text){var doc=new DOMParser().parseFromString(text,'text/htm
 if(r.status===400&&next)return refused(next,doc);
 var main=doc.querySelector('main');
 if(main&&(r.headers.get('content-type')||'').indexOf('text/html')===0){document.title=doc.title;document.querySelector('main').replaceWith(document.importNode(main,true));window.scrollTo(0,0);return;}
-showError(message(text.slice(0,300)||'The payment could not be sent. Try again.'));}
+showError(message(said('not-sent')));}
 form.addEventListener('submit',function(e){
 e.preventDefault();var button=form.querySelector('button[type=submit]');if(button)button.disabled=true;
 fetch(form.action,{method:'POST',body:new URLSearchParams(new FormData(form)),credentials:'same-origin'}).then(function(r){
 if(r.redirected){location.assign(r.url);return;}
 return r.text().then(function(text){if(button)button.disabled=false;answered(r,text);});
-}).catch(function(){if(button)button.disabled=false;showError(message('The payment could not be sent: check your connection and try again.'));});
+}).catch(function(){if(button)button.disabled=false;showError(message(said('offline')));});
 });
 })();`;
 
+/** What a test card does, in the page's language. */
+function testResult(
+  { say, words }: ReturnType<typeof usePageWords>,
+  card: (typeof TEST_CARDS)[number],
+) {
+  const { behaviour } = card;
+  if (behaviour.kind === 'approve') return say('pay.testSucceeds');
+  if (behaviour.kind === 'challenge') return say('pay.testChallenge');
+  return say('pay.testDeclined', { reason: words(behaviour.errorDescription) });
+}
+
 function TestCards() {
+  const page = usePageWords();
+  const { say } = page;
   return (
     <details class="testcards">
-      <summary>Test cards</summary>
+      <summary>{say('pay.testCards')}</summary>
       <table>
         <thead>
           <tr>
-            <th scope="col">Number</th>
-            <th scope="col">Result</th>
+            <th scope="col">{say('pay.testNumber')}</th>
+            <th scope="col">{say('pay.testResult')}</th>
           </tr>
         </thead>
         <tbody>
@@ -77,26 +100,47 @@ function TestCards() {
               <td>
                 <code>{card.number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code>
               </td>
-              <td>{card.description}</td>
+              <td>{testResult(page, card)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <p class="muted">Any future expiry, any 3-digit CVC. Other valid numbers succeed.</p>
+      <p class="muted">{say('pay.testCardsHint')}</p>
     </details>
   );
 }
 
 export function cardFormPage(summary: Summary, plan: Plan, form: CardFormState = {}): HostedPage {
   return (
-    <Page summary={summary} title="Pay by card" script={CARD_FORM_SCRIPT}>
+    <Page summary={summary} title={(lang) => t(lang, 'hosted.payByCard')} script={CARD_FORM_SCRIPT}>
+      <CardStep summary={summary} plan={plan} form={form} />
+    </Page>
+  );
+}
+
+/** The script's own refusals, in the page's language (a script never carries words itself). */
+const SCRIPT_WORDS: Record<string, MessageKey> = {
+  'data-msg-card': 'pay.errCard',
+  'data-msg-not-sent': 'pay.errNotSent',
+  'data-msg-offline': 'pay.errOffline',
+};
+
+function CardStep({ summary, plan, form }: { summary: Summary; plan: Plan; form: CardFormState }) {
+  const { say } = usePageWords();
+  const money = useMoney();
+  return (
+    <>
       <Header summary={summary} basket />
-      <section class="card" aria-labelledby="method-title">
-        <h1 id="method-title">Pay by card</h1>
+      <section
+        class="card"
+        aria-labelledby="method-title"
+        {...Object.fromEntries(Object.entries(SCRIPT_WORDS).map(([name, key]) => [name, say(key)]))}
+      >
+        <h1 id="method-title">{say('hosted.payByCard')}</h1>
         <Breakdown summary={summary} plan={plan} />
         <CardForm
           action={`${base(summary)}/card`}
-          submitLabel={`Pay ${money(plan.totalPence, summary)}`}
+          submitLabel={say('pay.payAmount', { amount: money(plan.totalPence, summary) })}
           hidden={planFields(plan)}
           values={{ name: form.name, expiry: form.expiry }}
           error={form.error}
@@ -104,10 +148,10 @@ export function cardFormPage(summary: Summary, plan: Plan, form: CardFormState =
         />
         {summary.sandbox && <TestCards />}
         <LinkButton href={`${base(summary)}?choose=1`} secondary>
-          Back
+          {say('pay.back')}
         </LinkButton>
       </section>
-    </Page>
+    </>
   );
 }
 
@@ -116,16 +160,24 @@ export function challengePage(summary: Summary, tx: TransactionRow): HostedPage 
   return (
     <Page
       summary={summary}
-      title="3D Secure"
+      title={(lang) => t(lang, 'pay.threeDS')}
       theme="issuer"
+      // The card's network names its own check ("VISA Secure"), in no language of the page's.
       brand={`${tx.card_brand ?? 'Card'} Secure`}
     >
-      <ThreeDSChallenge
-        merchantName={summary.merchantName}
-        cardLast4={tx.card_last4 ?? ''}
-        amount={money(tx.amount_pence + tx.tip_pence, summary)}
-        action={`${base(summary)}/card/${tx.id}/challenge`}
-      />
+      <Challenge summary={summary} tx={tx} />
     </Page>
+  );
+}
+
+function Challenge({ summary, tx }: { summary: Summary; tx: TransactionRow }) {
+  const money = useMoney();
+  return (
+    <ThreeDSChallenge
+      merchantName={summary.merchantName}
+      cardLast4={tx.card_last4 ?? ''}
+      amount={money(tx.amount_pence + tx.tip_pence, summary)}
+      action={`${base(summary)}/card/${tx.id}/challenge`}
+    />
   );
 }

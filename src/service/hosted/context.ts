@@ -11,4 +11,14 @@ export type HostedContext = HttpContext & {
   profiles: MerchantProfiles;
   /** Card-saving links sent by email or SMS from checkout. */
   messages: MessageOutbox;
+  /**
+   * The language the shop set for its customers where this payment was made (the kiosk
+   * settings' `displayLanguage`), or null when no level sets one.
+   */
+  shopLanguage(place: {
+    merchant_id: string;
+    environment: string;
+    store_id: string;
+    terminal_id: string | null;
+  }): Promise<string | null>;
 };

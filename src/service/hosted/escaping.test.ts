@@ -58,7 +58,7 @@ const tx = (fields: Partial<TransactionRow>): TransactionRow =>
 
 const plan = (() => {
   const result = readPlan({ tip: '10', people: '2' }, { ...summary, outstandingPence: 750 });
-  if (!result.ok) throw new Error(result.message);
+  if (!result.ok) throw new Error('the plan was refused');
   return result.plan;
 })();
 

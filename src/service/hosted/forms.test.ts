@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_CARDS, brandOf, cardFormSchema, luhnValid, parseExpiry } from '../cards/card-numbers';
+import { sayIn } from '../ui';
 import { cardError } from './card-routes';
 import { readPlan } from './plan';
 
@@ -84,11 +85,13 @@ describe('the hosted card form', () => {
     const refused = (fields: Record<string, string>) => {
       const result = schema.safeParse({ ...card, expiry: '12/30', ...fields });
       if (result.success) throw new Error('accepted');
-      return cardError(result.error.issues);
+      const { error, errorField } = cardError(result.error.issues);
+      return { error: sayIn('en', error), errorField, polish: sayIn('pl', error) };
     };
-    expect(refused({ expiry: '01/20' })).toEqual({
+    expect(refused({ expiry: '01/20' })).toMatchObject({
       error: 'Expiry date: This card has expired',
       errorField: 'expiry',
+      polish: 'Data ważności: Ta karta straciła ważność',
     });
     expect(refused({ number: '4242 4242 4242 4241' })).toMatchObject({
       error: expect.stringMatching(/^Card number: /),

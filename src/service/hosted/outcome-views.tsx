@@ -5,16 +5,33 @@
  * attempt, closed (expired, cancelled, authorised), not found, and a step that could no longer
  * apply. Plain data in, a page out, escaped by hono/jsx.
  */
+import { language, t, type LanguageCode, type MessageKey } from '../../shared/i18n';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../shared/shop-day';
 import type { TransactionRow } from '../payments';
-import { ErrorBox, LinkButton, MerchantHeader, StatusCard, type HostedPage } from '../ui';
-import { Header, Page, base, money, type Summary } from './views';
+import {
+  ErrorBox,
+  LinkButton,
+  MerchantHeader,
+  StatusCard,
+  usePageWords,
+  type HostedPage,
+  type Said,
+} from '../ui';
+import { Header, Page, base, useMoney, type Summary } from './views';
 
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: DEFAULT_SHOP_TIME_ZONE,
-});
+/** When it was paid, in the shop's zone, as the page's language writes a date. */
+const dateTime = (lang: LanguageCode, ms: number) =>
+  new Intl.DateTimeFormat(language(lang).numberLocale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: DEFAULT_SHOP_TIME_ZONE,
+  }).format(new Date(ms));
+
+/** A page's title in its language. */
+const titled =
+  (key: MessageKey) =>
+  (lang: LanguageCode): string =>
+    t(lang, key);
 
 /**
  * Polls the state URL named in the page (data-state-url) every second and reloads when the
@@ -27,7 +44,7 @@ export function processingPage(summary: Summary): HostedPage {
   return (
     <Page
       summary={summary}
-      title="Processing payment"
+      title={titled('pay.processingTitle')}
       head={
         <noscript>
           <meta http-equiv="refresh" content="1" />
@@ -35,22 +52,32 @@ export function processingPage(summary: Summary): HostedPage {
       }
       script={POLL_SCRIPT}
     >
-      <Header summary={summary} />
-      <section class="card" aria-live="polite" data-state-url={`${base(summary)}/state`}>
-        <div class="spinner" aria-hidden="true"></div>
-        <h1 data-testid="processing">Processing…</h1>
-        <p>
-          We are waiting for your card issuer to confirm the payment. This page updates by itself;
-          please don't close it.
-        </p>
-      </section>
+      <Processing summary={summary} />
     </Page>
   );
 }
 
-function methodText(tx: TransactionRow): string {
-  if (tx.method === 'CARD') return `${tx.card_brand ?? 'Card'} •••• ${tx.card_last4 ?? ''}`.trim();
-  return `Bank transfer${tx.bank_name ? ` (${tx.bank_name})` : ''}`;
+function Processing({ summary }: { summary: Summary }) {
+  const { say } = usePageWords();
+  return (
+    <>
+      <Header summary={summary} />
+      <section class="card" aria-live="polite" data-state-url={`${base(summary)}/state`}>
+        <div class="spinner" aria-hidden="true"></div>
+        <h1 data-testid="processing">{say('pay.processing')}</h1>
+        <p>{say('pay.processingLine')}</p>
+      </section>
+    </>
+  );
+}
+
+/** How an attempt paid: the card's brand and last digits, or the bank's transfer. */
+function methodText(lang: LanguageCode, tx: TransactionRow): string {
+  if (tx.method === 'CARD')
+    return `${tx.card_brand ?? t(lang, 'pay.card')} •••• ${tx.card_last4 ?? ''}`.trim();
+  return tx.bank_name
+    ? t(lang, 'pay.bankTransferNamed', { bank: tx.bank_name })
+    : t(lang, 'pay.bankTransfer');
 }
 
 export interface Redirect {
@@ -60,30 +87,32 @@ export interface Redirect {
 
 /** Amount, tip and total paid, and how: one line, or each payment of a split bill. */
 function PaidSums({ summary, payments }: { summary: Summary; payments: TransactionRow[] }) {
+  const { lang, say } = usePageWords();
+  const money = useMoney();
   const last = payments[payments.length - 1];
   return (
     <>
       <dl class="sum">
-        <dt>Amount</dt>
+        <dt>{say('pay.amount')}</dt>
         <dd>{money(summary.amountPence, summary)}</dd>
         {summary.tipPaidPence > 0 && (
           <>
-            <dt>Tip</dt>
+            <dt>{say('pay.tip')}</dt>
             <dd data-testid="receipt-tip">{money(summary.tipPaidPence, summary)}</dd>
           </>
         )}
-        <dt class="total">Total paid</dt>
+        <dt class="total">{say('pay.totalPaid')}</dt>
         <dd class="total" data-testid="receipt-total">
           {money(summary.paidPence + summary.tipPaidPence, summary)}
         </dd>
       </dl>
       {payments.length > 1 ? (
         <>
-          <h2>Payments</h2>
+          <h2>{say('pay.payments')}</h2>
           <dl class="sum">
             {payments.map((tx) => (
               <>
-                <dt>{methodText(tx)}</dt>
+                <dt>{methodText(lang, tx)}</dt>
                 <dd>{money(tx.amount_pence + tx.tip_pence, summary)}</dd>
               </>
             ))}
@@ -92,7 +121,7 @@ function PaidSums({ summary, payments }: { summary: Summary; payments: Transacti
       ) : (
         last && (
           <p>
-            Paid by <span data-testid="receipt-method">{methodText(last)}</span>
+            {say('pay.paidBy')} <span data-testid="receipt-method">{methodText(lang, last)}</span>
           </p>
         )
       )}
@@ -105,20 +134,21 @@ function PaidSums({ summary, payments }: { summary: Summary; payments: Transacti
  * UUID a label column would be squeezed to a letter a line on a phone; here the reference
  * wraps within its own line.
  */
-function PaidDetails({ summary, paidAt }: { summary: Summary; paidAt: string }) {
+function PaidDetails({ summary, paidAt }: { summary: Summary; paidAt: number | null }) {
+  const { lang, say } = usePageWords();
   return (
     <dl class="details">
       {summary.notes && (
         <>
-          <dt>For</dt>
+          <dt>{say('pay.for')}</dt>
           <dd>{summary.notes}</dd>
         </>
       )}
-      <dt>Order</dt>
+      <dt>{say('pay.order')}</dt>
       <dd>{summary.orderId}</dd>
-      <dt>Date</dt>
-      <dd>{paidAt}</dd>
-      <dt>Reference</dt>
+      <dt>{say('pay.date')}</dt>
+      <dd>{paidAt === null ? '' : dateTime(lang, paidAt)}</dd>
+      <dt>{say('pay.reference')}</dt>
       <dd class="ref" data-testid="receipt-reference">
         {summary.id}
       </dd>
@@ -136,34 +166,52 @@ export function successPage(
   redirect?: Redirect,
   receiptUrl?: string,
 ): HostedPage {
-  const last = payments[payments.length - 1];
-  const paidAt = last ? dateTime.format(new Date(last.updated_at)) : '';
   return (
     <Page
       summary={summary}
-      title="Payment successful"
+      title={titled('pay.successTitle')}
       head={redirect?.auto && <meta http-equiv="refresh" content={`2;url=${redirect.url}`} />}
     >
-      <MerchantHeader merchantName={summary.merchantName} logo={summary.merchantLogo} />
-      <StatusCard title="Payment successful" icon="ok" testId="receipt">
+      <Success summary={summary} payments={payments} redirect={redirect} receiptUrl={receiptUrl} />
+    </Page>
+  );
+}
+
+function Success(props: {
+  summary: Summary;
+  payments: TransactionRow[];
+  redirect?: Redirect | undefined;
+  receiptUrl?: string | undefined;
+}) {
+  const { summary, payments, redirect } = props;
+  const { lang, say } = usePageWords();
+  const last = payments[payments.length - 1];
+  // The receipt opens in the language the customer paid in.
+  const receiptUrl =
+    props.receiptUrl && lang !== 'en' ? `${props.receiptUrl}?lang=${lang}` : props.receiptUrl;
+  const merchant = summary.merchantName;
+  return (
+    <>
+      <MerchantHeader merchantName={merchant} logo={summary.merchantLogo} />
+      <StatusCard title={say('pay.successTitle')} icon="ok" testId="receipt">
         <PaidSums summary={summary} payments={payments} />
-        <PaidDetails summary={summary} paidAt={paidAt} />
+        <PaidDetails summary={summary} paidAt={last ? last.updated_at : null} />
         {redirect && (
           <>
-            {redirect.auto && <p role="status">Taking you back to {summary.merchantName}…</p>}
+            {redirect.auto && <p role="status">{say('pay.takingBack', { merchant })}</p>}
             <LinkButton href={redirect.url} testId="return-link">
-              Return to {summary.merchantName}
+              {say('pay.returnTo', { merchant })}
             </LinkButton>
           </>
         )}
         {receiptUrl && (
           <LinkButton href={receiptUrl} secondary={Boolean(redirect)} testId="receipt-link">
-            Keep your receipt
+            {say('pay.keepReceipt')}
           </LinkButton>
         )}
-        {!redirect && <p class="muted">You can close this page.</p>}
+        {!redirect && <p class="muted">{say('pay.canClose')}</p>}
       </StatusCard>
-    </Page>
+    </>
   );
 }
 
@@ -173,101 +221,141 @@ export function failurePage(
   canRetry: boolean,
 ): HostedPage {
   return (
-    <Page summary={summary} title="Payment failed">
+    <Page summary={summary} title={titled('pay.failedTitle')}>
+      <Failure summary={summary} reason={errorDescription} canRetry={canRetry} />
+    </Page>
+  );
+}
+
+function Failure(props: { summary: Summary; reason: string | null; canRetry: boolean }) {
+  const { summary } = props;
+  const { say, words } = usePageWords();
+  return (
+    <>
       <Header summary={summary} />
-      <StatusCard title="Payment failed" icon="bad" testId="failure">
-        <p data-testid="failure-reason">{errorDescription ?? 'The payment did not go through.'}</p>
-        {canRetry ? (
+      <StatusCard title={say('pay.failedTitle')} icon="bad" testId="failure">
+        <p data-testid="failure-reason">
+          {/* The network's or bank's reason, as the catalogue says it; another, in general. */}
+          {words(props.reason ?? 'The payment did not go through.', 'pay.failedDefault')}
+        </p>
+        {props.canRetry ? (
           <>
-            <p>No money was taken. You can try again, with the same or another way to pay.</p>
-            <LinkButton href={`${base(summary)}?choose=1`}>Try again</LinkButton>
+            <p>{say('pay.failedRetryLine')}</p>
+            <LinkButton href={`${base(summary)}?choose=1`}>{say('pay.tryAgain')}</LinkButton>
           </>
         ) : (
           <p data-testid="final-failure">
-            This payment request cannot be tried again. No money was taken. Please ask{' '}
-            {summary.merchantName} for a new payment link.
+            {say('pay.failedFinal', { merchant: summary.merchantName })}
           </p>
         )}
       </StatusCard>
-    </Page>
+    </>
   );
 }
 
 /** An attempt is open at the bank or at 3DS: carry on with it, or start again. */
 export function awaitingPage(summary: Summary, tx: TransactionRow): HostedPage {
+  return (
+    <Page summary={summary} title={titled('pay.awaitingTitle')}>
+      <Awaiting summary={summary} tx={tx} />
+    </Page>
+  );
+}
+
+function Awaiting({ summary, tx }: { summary: Summary; tx: TransactionRow }) {
+  const { say } = usePageWords();
   const card = tx.method === 'CARD';
   return (
-    <Page summary={summary} title="Waiting for approval">
+    <>
       <Header summary={summary} />
-      <StatusCard title="Waiting for your approval">
+      <StatusCard title={say('pay.awaitingHeading')}>
         <p>
           {card
-            ? 'Your card issuer is waiting for you to confirm the payment.'
-            : `${tx.bank_name ?? 'Your bank'} is waiting for you to approve the payment.`}
+            ? say('pay.awaitingCard')
+            : tx.bank_name
+              ? say('pay.awaitingBank', { bank: tx.bank_name })
+              : say('pay.awaitingYourBank')}
         </p>
         <LinkButton
           href={
             card ? `${base(summary)}/card/${tx.id}/challenge` : `${base(summary)}/bank/${tx.id}`
           }
         >
-          {card ? 'Continue to confirm' : 'Continue to your bank'}
+          {say(card ? 'pay.continueToConfirm' : 'pay.continueToBank')}
         </LinkButton>
         <LinkButton href={`${base(summary)}?choose=1`} secondary>
-          Choose another way to pay
+          {say('pay.chooseAnother')}
         </LinkButton>
       </StatusCard>
-    </Page>
+    </>
   );
 }
+
+const CLOSED = {
+  expired: { title: 'pay.expiredTitle', body: 'pay.expiredLine' },
+  cancelled: { title: 'pay.cancelledTitle', body: 'pay.cancelledLine' },
+  authorized: { title: 'pay.authorisedTitle', body: 'pay.authorisedLine' },
+} as const satisfies Record<string, { title: MessageKey; body: MessageKey }>;
 
 export function closedPage(
   summary: Summary,
   kind: 'expired' | 'cancelled' | 'authorized',
 ): HostedPage {
-  const text = {
-    expired: {
-      title: 'This payment link has expired',
-      body: `No money was taken. Please ask ${summary.merchantName} for a new payment link.`,
-    },
-    cancelled: {
-      title: 'This payment was cancelled',
-      body: `${summary.merchantName} cancelled this payment request. No money was taken.`,
-    },
-    authorized: {
-      title: 'Payment authorised',
-      body: `Your card was authorised; ${summary.merchantName} will take the payment shortly.`,
-    },
-  }[kind];
   return (
-    <Page summary={summary} title={text.title}>
-      <Header summary={summary} />
-      <StatusCard title={text.title} testId={`closed-${kind}`}>
-        <p>{text.body}</p>
-      </StatusCard>
+    <Page summary={summary} title={titled(CLOSED[kind].title)}>
+      <Closed summary={summary} kind={kind} />
     </Page>
+  );
+}
+
+function Closed({ summary, kind }: { summary: Summary; kind: keyof typeof CLOSED }) {
+  const { say } = usePageWords();
+  return (
+    <>
+      <Header summary={summary} />
+      <StatusCard title={say(CLOSED[kind].title)} testId={`closed-${kind}`}>
+        <p>{say(CLOSED[kind].body, { merchant: summary.merchantName })}</p>
+      </StatusCard>
+    </>
   );
 }
 
 export function notFoundPage(): HostedPage {
   return (
-    <Page summary={null} title="Payment not found">
-      <StatusCard title="Payment not found" testId="not-found">
-        <p>This payment link is not valid. Check the link, or ask the shop for a new one.</p>
-      </StatusCard>
+    <Page summary={null} title={titled('pay.notFoundTitle')}>
+      <NotFound />
     </Page>
   );
 }
 
-/** Shown when the customer's action could not apply (the request changed meanwhile). */
-export function noticePage(summary: Summary, message: string): HostedPage {
+function NotFound() {
+  const { say } = usePageWords();
   return (
-    <Page summary={summary} title="Payment">
+    <StatusCard title={say('pay.notFoundTitle')} testId="not-found">
+      <p>{say('pay.notFoundLine')}</p>
+    </StatusCard>
+  );
+}
+
+/** Shown when the customer's action could not apply (the request changed meanwhile). */
+export function noticePage(summary: Summary, message: Said): HostedPage {
+  return (
+    <Page summary={summary} title={titled('pay.noticeTitle')}>
+      <Notice summary={summary} message={message} />
+    </Page>
+  );
+}
+
+function Notice({ summary, message }: { summary: Summary; message: Said }) {
+  const { say } = usePageWords();
+  return (
+    <>
       <Header summary={summary} />
       <section class="card" aria-labelledby="notice-title">
-        <h1 id="notice-title">This could not be done</h1>
-        <ErrorBox message={message} />
-        <LinkButton href={base(summary)}>Continue</LinkButton>
+        <h1 id="notice-title">{say('pay.couldNotBeDone')}</h1>
+        <ErrorBox message={message} otherwise="pay.errChanged" />
+        <LinkButton href={base(summary)}>{say('pay.continue')}</LinkButton>
       </section>
-    </Page>
+    </>
   );
 }

@@ -5,7 +5,9 @@
  * checked again on every step, against the amounts as they are then.
  */
 import { z } from 'zod';
-import { decimalTextToPence, formatPence } from '../../shared/money';
+import { formatMoney, t } from '../../shared/i18n';
+import { decimalTextToPence } from '../../shared/money';
+import type { Said } from '../ui';
 
 export const TIP_PERCENTAGES = [10, 15, 20] as const;
 export const MAX_PEOPLE = 10;
@@ -53,15 +55,21 @@ const PlanFieldsSchema = z.object({
     .default('1')
     .refine((s) => /^\d{1,2}$/.test(s), 'Choose how many people are paying')
     .transform(Number)
-    .refine((n) => n >= 1 && n <= MAX_PEOPLE, `Choose between 2 and ${MAX_PEOPLE} people`),
+    .refine((n) => n >= 1 && n <= MAX_PEOPLE, 'people'),
 });
 
-export type PlanResult = { ok: true; plan: Plan } | { ok: false; message: string };
+/** A refusal: an English text of the catalogue, or words with the numbers in them (ui/words.ts). */
+export type PlanResult = { ok: true; plan: Plan } | { ok: false; message: Said };
+
+const tooManyPeople: Said = (lang) => t(lang, 'pay.errPeopleRange', { max: MAX_PEOPLE });
 
 /** Reads the tip and split fields (from a query string or a form body) against `limits`. */
 export function readPlan(input: Record<string, unknown>, limits: PlanLimits): PlanResult {
   const parsed = PlanFieldsSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]!.message };
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]!.message;
+    return { ok: false, message: message === 'people' ? tooManyPeople : message };
+  }
   const { tip, customTip, people } = parsed.data;
   if (!limits.tipsOn && tip !== 'none')
     return { ok: false, message: 'Tips are not offered for this payment' };
@@ -77,7 +85,7 @@ export function readPlan(input: Record<string, unknown>, limits: PlanLimits): Pl
     if (pence > payNowPence)
       return {
         ok: false,
-        message: `The tip can be at most ${formatPence(payNowPence)}, the amount you are paying`,
+        message: (lang) => t(lang, 'pay.errTipCap', { amount: formatMoney(lang, payNowPence) }),
       };
     tipPence = pence;
   } else if (tip !== 'none') {

@@ -7,7 +7,8 @@
  */
 import type { Area } from '../http/context';
 import type { HostedContext } from './context';
-import { guardHostedPages, seeOther, sendPage } from '../ui';
+import { Uuid } from '../../shared/contract/common';
+import { guardHostedPages, seeOther, sendPage, setShopLanguage } from '../ui';
 import { bankRoutes } from './bank-routes';
 import { cardRoutes } from './card-routes';
 import { cardFormPage } from './card-views';
@@ -25,6 +26,14 @@ export const hostedPageRoutes: Area<HostedContext> = (app, ctx) => {
   // Every response under /pay: no caching, no framing, nothing loaded from elsewhere; and a
   // form posted from another site is refused, so no other page can approve a payment.
   guardHostedPages(app, ctx, '/pay/*');
+
+  // A customer who has not chosen a language sees the shop's (its kiosk settings), if it set one.
+  app.use('/pay/*', async (c, next) => {
+    const id = new URL(c.req.url).pathname.split('/')[2] ?? '';
+    const row = Uuid.safeParse(id).success ? await ctx.payments.get(id) : undefined;
+    if (row) setShopLanguage(c, await ctx.shopLanguage(row));
+    await next();
+  });
 
   app.get('/pay/:id', async (c) => {
     const row = await kit.load(c.req.param('id'));

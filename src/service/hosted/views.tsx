@@ -10,7 +10,7 @@
  */
 import type { Child } from 'hono/jsx';
 import { lineTotalPence, type BasketLine } from '../../shared/basket';
-import { formatMoney, formatPercent, localDigits, t } from '../../shared/i18n';
+import { formatMoney, formatPercent, localDigits, t, type LanguageCode } from '../../shared/i18n';
 import { formatPence } from '../../shared/money';
 import type { Method, TransactionRow } from '../payments';
 import {
@@ -21,6 +21,7 @@ import {
   PageShell,
   usePageWords,
   type HostedPage,
+  type Said,
   type ShellProps,
 } from '../ui';
 import { MAX_PEOPLE, TIP_PERCENTAGES, percentOf, planFields, shareOf, type Plan } from './plan';
@@ -57,10 +58,19 @@ export const money = (pence: number, summary: Summary) => formatPence(pence, sum
 /** The request's page; every other screen's address starts with it. */
 export const base = (summary: Summary) => `/pay/${encodeURIComponent(summary.id)}`;
 
-/** The shell for a page about this request (null: no request, e.g. not found). */
+/**
+ * The shell for a page about this request (null: no request, e.g. not found): every screen of
+ * the payment is in the customer's language, with the language control.
+ */
 export function Page(props: Omit<ShellProps, 'sandbox'> & { summary: Summary | null }) {
   const { summary, ...shell } = props;
-  return <PageShell sandbox={summary?.sandbox ?? false} {...shell} />;
+  return <PageShell sandbox={summary?.sandbox ?? false} translated {...shell} />;
+}
+
+/** An amount of the request's currency as the page's language writes it. */
+export function useMoney(): (pence: number, summary: Summary) => string {
+  const { lang } = usePageWords();
+  return (pence, summary) => formatMoney(lang, pence, summary.currency);
 }
 
 /** A basket this long starts folded, so the ways to pay stay near the top of a phone's screen. */
@@ -129,19 +139,29 @@ export function Header({ summary, basket }: { summary: Summary; basket?: boolean
 }
 
 export function Breakdown({ summary, plan }: { summary: Summary; plan: Plan }) {
+  const { lang, say } = usePageWords();
+  const money = useMoney();
   const tipLabel =
-    plan.tip === 'custom' ? 'Tip' : plan.tip === 'none' ? null : `Tip (${plan.tip}%)`;
+    plan.tip === 'custom'
+      ? say('pay.tip')
+      : plan.tip === 'none'
+        ? null
+        : say('pay.tipPercent', { percent: formatPercent(lang, Number(plan.tip)) });
   return (
     <dl class="sum" data-testid="breakdown">
-      <dt>{plan.sharePence !== undefined ? `Your share (1 of ${plan.people})` : 'Amount'}</dt>
+      <dt>
+        {plan.sharePence !== undefined
+          ? say('pay.share', { people: plan.people })
+          : say('pay.amount')}
+      </dt>
       <dd>{money(plan.payNowPence, summary)}</dd>
       {(tipLabel || plan.tipPence > 0) && (
         <>
-          <dt>{tipLabel ?? 'Tip'}</dt>
+          <dt>{tipLabel ?? say('pay.tip')}</dt>
           <dd>{money(plan.tipPence, summary)}</dd>
         </>
       )}
-      <dt class="total">Total</dt>
+      <dt class="total">{say('pay.total')}</dt>
       <dd class="total" data-testid="total">
         {money(plan.totalPence, summary)}
       </dd>
@@ -174,7 +194,7 @@ function Choice(props: {
 // ---- Choosing how to pay ------------------------------------------------------------------
 
 export interface OptionsForm {
-  error?: string;
+  error?: Said;
   /** The fields as submitted, to keep the customer's choices after an error. */
   values?: Record<string, string>;
   /** Confirms the share this customer just paid on a split bill. */
@@ -275,7 +295,7 @@ function Options({ summary, form }: { summary: Summary; form: OptionsForm }) {
       )}
       <section class="card" aria-labelledby="choose-title">
         <h1 id="choose-title">{say('hosted.howToPay')}</h1>
-        <ErrorBox message={form.error} />
+        <ErrorBox message={form.error} otherwise="pay.errChanged" />
         <form
           method="get"
           action={`${base(summary)}/${summary.methods[0] === 'CARD' ? 'card' : 'bank'}`}
@@ -301,70 +321,91 @@ function Options({ summary, form }: { summary: Summary; form: OptionsForm }) {
 
 // ---- Pay by bank --------------------------------------------------------------------------
 
-export function bankSelectPage(summary: Summary, plan: Plan, error?: string): HostedPage {
+export function bankSelectPage(summary: Summary, plan: Plan, error?: Said): HostedPage {
   return (
-    <Page summary={summary} title="Pay by bank">
+    <Page summary={summary} title={(lang) => t(lang, 'hosted.payByBank')}>
+      <BankSelect summary={summary} plan={plan} error={error} />
+    </Page>
+  );
+}
+
+function BankSelect({ summary, plan, error }: { summary: Summary; plan: Plan; error?: Said }) {
+  const { say } = usePageWords();
+  return (
+    <>
       <Header summary={summary} basket />
       <section class="card" aria-labelledby="method-title">
-        <h1 id="method-title">Pay by bank</h1>
+        <h1 id="method-title">{say('hosted.payByBank')}</h1>
         <Breakdown summary={summary} plan={plan} />
-        <ErrorBox message={error} />
+        <ErrorBox message={error} otherwise="pay.chooseBank" />
         <form method="post" action={`${base(summary)}/bank`}>
           <HiddenFields fields={planFields(plan)} />
           <fieldset>
-            <legend>Choose your bank</legend>
+            <legend>{say('pay.chooseBank')}</legend>
             {SANDBOX_BANKS.map((bank, i) => (
               <Choice name="bank" value={bank} checked={i === 0} required>
                 {bank}
               </Choice>
             ))}
           </fieldset>
-          <p class="muted">
-            You will approve the payment with your bank. No card details are needed.
-          </p>
-          <button type="submit">Continue to your bank</button>
+          <p class="muted">{say('pay.bankHint')}</p>
+          <button type="submit">{say('pay.continueToBank')}</button>
         </form>
         <LinkButton href={`${base(summary)}?choose=1`} secondary>
-          Back
+          {say('pay.back')}
         </LinkButton>
       </section>
-    </Page>
+    </>
   );
 }
 
 /** The bank's own page: styled as somebody else's site, as a real bank hand-off would be. */
 export function bankAuthorisePage(summary: Summary, tx: TransactionRow): HostedPage {
-  const bank = tx.bank_name ?? 'Your bank';
+  // A bank's name is its own in every language; without one, "your bank" in the page's.
+  const bankIn = (lang: LanguageCode) => tx.bank_name ?? t(lang, 'pay.yourBank');
   return (
     <Page
       summary={summary}
-      title={`${tx.bank_name ?? 'Bank'}: approve payment`}
+      title={(lang) => t(lang, 'pay.bankApproveTitle', { bank: bankIn(lang) })}
       theme="bank"
-      brand={bank}
+      brand={tx.bank_name ?? undefined}
     >
-      <section class="card" aria-labelledby="bank-title">
-        <p class="muted">{bank} · Payment approval</p>
-        <h1 id="bank-title">Approve this payment?</h1>
-        <dl class="sum">
-          <dt>Pay to</dt>
-          <dd>{summary.merchantName}</dd>
-          <dt>Reference</dt>
-          <dd>{summary.orderId}</dd>
-          <dt class="total">Amount</dt>
-          <dd class="total" data-testid="bank-amount">
-            {money(tx.amount_pence + tx.tip_pence, summary)}
-          </dd>
-        </dl>
-        <form method="post" action={`${base(summary)}/bank/${tx.id}`}>
-          <button type="submit" name="decision" value="approve">
-            Approve
-          </button>
-          <button type="submit" name="decision" value="decline" class="danger">
-            Decline
-          </button>
-        </form>
-        <p class="muted">This is a sandbox bank: approving moves no real money.</p>
-      </section>
+      <BankAuthorise summary={summary} tx={tx} bankIn={bankIn} />
     </Page>
+  );
+}
+
+function BankAuthorise(props: {
+  summary: Summary;
+  tx: TransactionRow;
+  bankIn(lang: LanguageCode): string;
+}) {
+  const { summary, tx } = props;
+  const { lang, say } = usePageWords();
+  const money = useMoney();
+  return (
+    <section class="card" aria-labelledby="bank-title">
+      <p class="muted">{say('pay.bankApproval', { bank: props.bankIn(lang) })}</p>
+      <h1 id="bank-title">{say('pay.approveQuestion')}</h1>
+      <dl class="sum">
+        <dt>{say('pay.payTo')}</dt>
+        <dd>{summary.merchantName}</dd>
+        <dt>{say('pay.reference')}</dt>
+        <dd>{summary.orderId}</dd>
+        <dt class="total">{say('pay.amount')}</dt>
+        <dd class="total" data-testid="bank-amount">
+          {money(tx.amount_pence + tx.tip_pence, summary)}
+        </dd>
+      </dl>
+      <form method="post" action={`${base(summary)}/bank/${tx.id}`}>
+        <button type="submit" name="decision" value="approve">
+          {say('pay.approve')}
+        </button>
+        <button type="submit" name="decision" value="decline" class="danger">
+          {say('pay.decline')}
+        </button>
+      </form>
+      <p class="muted">{say('pay.sandboxBank')}</p>
+    </section>
   );
 }

@@ -10,3 +10,13 @@ export type ReceiptsContext = HttpContext & {
   profiles: MerchantProfiles;
   refunds: { reader: RefundReader };
 };
+
+/** The receipt page's routes also read the language the shop set for its customers. */
+export type ReceiptPageContext = ReceiptsContext & {
+  shopLanguage(place: {
+    merchant_id: string;
+    environment: string;
+    store_id: string;
+    terminal_id: string | null;
+  }): Promise<string | null>;
+};

@@ -9,17 +9,17 @@ import { Uuid } from '../../shared/contract/common';
 import { receiptRecord } from '../../shared/contract/receipts';
 import { routes } from '../../shared/contract/routes';
 import type { Area } from '../http/context';
-import type { ReceiptsContext } from './context';
+import type { ReceiptPageContext } from './context';
 import { answer, etagOf } from '../http/caching';
 import { mount } from '../http/mount';
 import { notFound } from '../kernel/errors';
 import { requestFor, type RequestRow } from '../payments';
-import { pageLanguage } from '../ui';
+import { pageLanguage, setShopLanguage } from '../ui';
 import { pageSecurityHeaders } from '../ui/html';
 import { createReceiptReader } from './receipt-data';
 import { receiptNotFoundPage, receiptPage } from './receipt-page';
 
-export const receiptRoutes: Area<ReceiptsContext> = (app, ctx) => {
+export const receiptRoutes: Area<ReceiptPageContext> = (app, ctx) => {
   const receiptOf = createReceiptReader(ctx);
   /** Like a status read, a receipt never shows an open request past its expiry. */
   const current = async (row: RequestRow) =>
@@ -34,6 +34,8 @@ export const receiptRoutes: Area<ReceiptsContext> = (app, ctx) => {
     });
     const id = c.req.param('paymentRequestId');
     const row = Uuid.safeParse(id).success ? await ctx.payments.get(id) : undefined;
+    // Before the customer chooses: the shop's language, then their browser's, then English.
+    if (row) setShopLanguage(c, await ctx.shopLanguage(row));
     const chosen = pageLanguage(c);
     if (!row) return c.html(await receiptNotFoundPage(nonce, chosen), 404, headers);
     const receipt = await receiptOf(await current(row));

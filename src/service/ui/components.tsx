@@ -7,7 +7,9 @@
  * customer text can never become markup.
  */
 import type { Child } from 'hono/jsx';
+import type { MessageKey } from '../../shared/i18n';
 import { usePageWords } from './shell';
+import type { Said } from './words';
 
 /** The top card of a shop-themed page: whom the customer deals with, and about what. */
 export function MerchantHeader(props: {
@@ -40,12 +42,20 @@ export function MerchantHeader(props: {
   );
 }
 
-/** A form or action error, announced by screen readers when the page loads with it. */
-export function ErrorBox(props: { message?: string | undefined; id?: string }) {
+/**
+ * A form or action error, announced by screen readers when the page loads with it; in the page's
+ * language, `otherwise` standing in for an English text the catalogue does not have.
+ */
+export function ErrorBox(props: {
+  message?: Said | undefined;
+  id?: string;
+  otherwise?: MessageKey;
+}) {
+  const { words } = usePageWords();
   if (!props.message) return null;
   return (
     <div class="error" role="alert" id={props.id} data-testid="form-error">
-      {props.message}
+      {words(props.message, props.otherwise)}
     </div>
   );
 }
@@ -101,11 +111,12 @@ export function CardForm(props: {
   submitLabel: string;
   hidden?: Record<string, string>;
   values?: CardFormValues;
-  error?: string | undefined;
+  error?: Said | undefined;
   errorField?: CardField | undefined;
   /** Something between the fields and the button, e.g. a "save this card" choice. */
   children?: Child;
 }) {
+  const { say } = usePageWords();
   const values = props.values ?? {};
   // Without a field named, the error may be about any of them.
   const described = (field: CardField) =>
@@ -113,11 +124,11 @@ export function CardForm(props: {
   const invalid = (field: CardField) => (props.errorField === field ? 'true' : undefined);
   return (
     <>
-      <ErrorBox message={props.error} id="card-error" />
+      <ErrorBox message={props.error} id="card-error" otherwise="pay.errCard" />
       <form method="post" action={props.action} autocomplete="on" data-card-form>
         <HiddenFields fields={props.hidden ?? {}} />
         <label class="field">
-          Name on card
+          {say('pay.cardName')}
           <input
             type="text"
             name="name"
@@ -130,7 +141,7 @@ export function CardForm(props: {
           />
         </label>
         <label class="field">
-          Card number
+          {say('pay.cardNumber')}
           <input
             type="text"
             name="number"
@@ -145,7 +156,7 @@ export function CardForm(props: {
         </label>
         <div class="row">
           <label class="field">
-            Expiry (MM/YY)
+            {say('pay.cardExpiry')}
             <input
               type="text"
               name="expiry"
@@ -153,14 +164,14 @@ export function CardForm(props: {
               autocomplete="cc-exp"
               required
               maxlength={7}
-              placeholder="MM/YY"
+              placeholder={say('pay.expiryPlaceholder')}
               value={values.expiry ?? ''}
               aria-describedby={described('expiry')}
               aria-invalid={invalid('expiry')}
             />
           </label>
           <label class="field">
-            CVC
+            {say('pay.cvc')}
             <input
               type="text"
               name="cvc"
@@ -187,13 +198,14 @@ export function CardForm(props: {
  * cards/save-card-page.tsx).
  */
 export function SandboxChallengeForm(props: { action: string }) {
+  const { say } = usePageWords();
   return (
     <form method="post" action={props.action}>
       <button type="submit" name="decision" value="complete">
-        Complete authentication
+        {say('pay.completeAuth')}
       </button>
       <button type="submit" name="decision" value="fail" class="danger">
-        Fail authentication
+        {say('pay.failAuth')}
       </button>
     </form>
   );
@@ -209,20 +221,21 @@ export function ThreeDSChallenge(props: {
   amount: string;
   action: string;
 }) {
+  const { say } = usePageWords();
   return (
     <section class="card">
-      <h1>Confirm it's you</h1>
-      <p>Your card issuer asks you to confirm this payment.</p>
+      <h1>{say('pay.confirmItsYou')}</h1>
+      <p>{say('pay.issuerAsks')}</p>
       <dl class="sum">
-        <dt>Merchant</dt>
+        <dt>{say('pay.merchant')}</dt>
         <dd>{props.merchantName}</dd>
-        <dt>Card</dt>
+        <dt>{say('pay.card')}</dt>
         <dd>•••• {props.cardLast4}</dd>
-        <dt class="total">Amount</dt>
+        <dt class="total">{say('pay.amount')}</dt>
         <dd class="total">{props.amount}</dd>
       </dl>
       <SandboxChallengeForm action={props.action} />
-      <p class="muted">Sandbox 3D Secure: choose the outcome to test.</p>
+      <p class="muted">{say('pay.sandbox3ds')}</p>
     </section>
   );
 }

@@ -24,8 +24,10 @@ export {
   type CardFormValues,
 } from './components';
 export {
+  acceptedLanguage,
   pageLanguage,
   renderPage,
+  setShopLanguage,
   securityHeaders,
   seeOther,
   sendPage,
@@ -33,3 +35,4 @@ export {
   type HostedPage,
 } from './render-page';
 export { crossSite, guardHostedPages, type PageOrigin } from './guard';
+export { keyOfEnglish, sayIn, type Said } from './words';

@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { jsx } from 'hono/jsx';
 import type { JSX } from 'hono/jsx/jsx-runtime';
-import { DEFAULT_LANGUAGE, languageOf } from '../../shared/i18n';
+import { DEFAULT_LANGUAGE, languageOf, type LanguageCode } from '../../shared/i18n';
 import { pageSecurityHeaders } from './html';
 import { PageLanguage, PageNonce } from './shell';
 
@@ -32,10 +32,42 @@ export function renderPage(page: HostedPage, nonce: string, language?: ChosenLan
 
 const LANGUAGE_COOKIE = 'lang';
 
+/** The shop's language for the page a request is for, told by the area that knows the shop. */
+const shopLanguages = new WeakMap<Request, LanguageCode>();
+
+/** Tells the page this request renders which language its shop set (a BCP 47 tag, or null). */
+export function setShopLanguage(c: Context, tag: string | null): void {
+  const lang = languageOf(tag);
+  if (lang) shopLanguages.set(c.req.raw, lang);
+}
+
+/**
+ * The catalogue's language the browser prefers most (`Accept-Language`, by its q weights), or
+ * null when it names none the catalogue has.
+ */
+export function acceptedLanguage(header: string | undefined): LanguageCode | null {
+  if (!header) return null;
+  const ranked = header
+    .split(',')
+    .map((part, order) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), order };
+    })
+    .filter((entry) => entry.tag && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.order - b.order);
+  for (const entry of ranked) {
+    const lang = languageOf(entry.tag);
+    if (lang) return lang;
+  }
+  return null;
+}
+
 /**
  * The customer's language on a hosted page: `?lang=` (the language control's links), kept in a
  * cookie whose path is this payment's (or receipt's) own address, so the choice lasts while
- * they pay and never follows them to another payment; English otherwise.
+ * they pay and never follows them to another payment. Before they choose: the shop's language
+ * (setShopLanguage), then their browser's (`Accept-Language`), then English.
  */
 export function pageLanguage(c: Context): ChosenLanguage {
   const url = new URL(c.req.url);
@@ -50,7 +82,12 @@ export function pageLanguage(c: Context): ChosenLanguage {
       secure: url.protocol === 'https:',
       maxAge: 60 * 60 * 24,
     });
-  const lang = asked ?? languageOf(getCookie(c, LANGUAGE_COOKIE)) ?? DEFAULT_LANGUAGE;
+  const lang =
+    asked ??
+    languageOf(getCookie(c, LANGUAGE_COOKIE)) ??
+    shopLanguages.get(c.req.raw) ??
+    acceptedLanguage(c.req.header('accept-language')) ??
+    DEFAULT_LANGUAGE;
   return {
     lang,
     href(code) {

@@ -11,6 +11,7 @@ import { createContext, useContext } from 'hono/jsx';
 import { raw } from 'hono/html';
 import { language, LANGUAGES, t, type LanguageCode, type MessageKey } from '../../shared/i18n';
 import { HOSTED_STYLES } from './styles';
+import { sayIn, type Said } from './words';
 
 /** The CSP nonce of the response being rendered; render-page.ts provides it. */
 export const PageNonce = createContext('');
@@ -59,6 +60,8 @@ export function usePageWords() {
   return {
     lang,
     say: (key: MessageKey, values?: Record<string, string | number>) => t(lang, key, values),
+    /** Words decided before the page knew its language (ui/words.ts). */
+    words: (said: Said, otherwise?: MessageKey) => sayIn(lang, said, otherwise),
   };
 }
 
@@ -119,7 +122,7 @@ export function PageShell(props: ShellProps) {
           <footer>
             {props.footer ??
               (props.brand
-                ? `${props.brand} · sandbox simulation, no real money moves`
+                ? t(lang, 'pay.brandFooter', { brand: props.brand })
                 : t(lang, 'hosted.footer'))}
           </footer>
           {props.script && (

@@ -65,6 +65,8 @@ body.bank .brandbar{background:#0f5a43;color:#fff;padding:1rem;text-align:center
 body.bank .button,body.bank button{background:#0f5a43}
 body.bank button.danger{background:#8a1c12}
 body.bank footer,body.issuer footer{color:#e6e9ef}
+body.bank .langs a,body.issuer .langs a{color:#d6e4ff}
+body.bank .langs a[aria-current],body.issuer .langs a[aria-current]{color:#fff}
 body.issuer{background:#2d2a3e}
 body.issuer .brandbar{background:#453f66;color:#fff;padding:1rem;text-align:center;font-weight:700}
 body.issuer button{background:#453f66}

@@ -4,22 +4,33 @@
  * numbers written as each language writes them (Intl). The staff console is not translated: it
  * stays in the shop's language.
  *
- * To add a message: add its key and English text to messages/en.ts, then the same key to every
- * other file in messages/ (the type and i18n.test.ts refuse a language without it), and call
+ * To add a message: add its key and English text to messages/en.ts (en-pay.ts for the payment
+ * page's steps after the method choice), then the same key to every other language's file (the type and i18n.test.ts refuse a language without it), and call
  * `t(language, 'the.key', { argument })`.
  */
 import { IntlMessageFormat } from 'intl-messageformat';
 import { ar } from './messages/ar';
 import { cy } from './messages/cy';
 import { de } from './messages/de';
-import { en, type MessageKey, type Messages } from './messages/en';
+import { en, type MessageKey as DisplayKey } from './messages/en';
 import { es } from './messages/es';
 import { fr } from './messages/fr';
 import { pl } from './messages/pl';
 import { uk } from './messages/uk';
 import { zhHans } from './messages/zh-Hans';
+import { arPay } from './messages/ar-pay';
+import { cyPay } from './messages/cy-pay';
+import { dePay } from './messages/de-pay';
+import { enPay, type PayMessageKey } from './messages/en-pay';
+import { esPay } from './messages/es-pay';
+import { frPay } from './messages/fr-pay';
+import { plPay } from './messages/pl-pay';
+import { ukPay } from './messages/uk-pay';
+import { zhHansPay } from './messages/zh-Hans-pay';
 
-export type { MessageKey, Messages };
+/** Every message: the display's and first pages' (messages/en.ts), the payment steps' (en-pay.ts). */
+export type MessageKey = DisplayKey | PayMessageKey;
+export type Messages = Record<MessageKey, string>;
 
 export interface Language {
   /** The code pages and stores carry (BCP 47). */
@@ -50,15 +61,15 @@ export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [LanguageCode, ...
 export const DEFAULT_LANGUAGE: LanguageCode = 'en';
 
 export const CATALOGUE: Record<LanguageCode, Messages> = {
-  en,
-  cy,
-  es,
-  fr,
-  de,
-  pl,
-  uk,
-  'zh-Hans': zhHans,
-  ar,
+  en: { ...en, ...enPay },
+  cy: { ...cy, ...cyPay },
+  es: { ...es, ...esPay },
+  fr: { ...fr, ...frPay },
+  de: { ...de, ...dePay },
+  pl: { ...pl, ...plPay },
+  uk: { ...uk, ...ukPay },
+  'zh-Hans': { ...zhHans, ...zhHansPay },
+  ar: { ...ar, ...arPay },
 };
 
 /**
