@@ -2,7 +2,7 @@
  * A tip the customer chose before the payment request was made (on the kiosk's customer display,
  * docs/kiosk.md): carried by the counter's and the dashboard's payment creation alike.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { formatPence } from '../money';
 import { pencePart, Pounds } from './common';
 
