@@ -353,6 +353,13 @@ function centralOf(
   return createCentralSettings({ current: () => connection().current(), onChange, printer, log });
 }
 
+/** The store's tip percentages when its kiosk settings in force turn tips on; else null. */
+function tipsOffered(central: CentralSettings): number[] | null {
+  const settings = central.settings()?.settings;
+  if (settings?.tipsEnabled !== true) return null;
+  return settings.tipPercentages ?? null;
+}
+
 export function createKioskCore(options: KioskCoreOptions): KioskCore {
   const now = options.now ?? Date.now;
   const log = options.log ?? (() => {});
@@ -399,6 +406,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     view: views.payment,
     onChange: emitState,
     holdMs: options.finishedHoldMs,
+    tipsOffered: () => tipsOffered(central),
     now,
   });
   const central = centralOf(() => connection, receiptPrinter, emitState, log);

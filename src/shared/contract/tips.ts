@@ -25,3 +25,7 @@ export function checkChosenTip(
   else if (tip > 0 && b.enableTips === false) issue('cannot be used with enableTips false');
   else if (b.splitBill) issue('cannot be used with splitBill');
 }
+
+/** A percentage tip in pence, rounded to the penny (as the hosted page rounds its own). */
+export const percentTip = (amountPence: number, percent: number): number =>
+  Math.round((amountPence * percent) / 100);
