@@ -132,6 +132,10 @@ test('a customer picks 10 % on the display; the QR code follows and the service 
   await step.getByRole('button', { name: 'Custom amount' }).focus();
   await display.keyboard.press('Enter');
   await expect(display.getByTestId('tip-custom-amount')).toHaveText('£0.00');
+  for (const name of ['Delete', 'Back', 'Add £0.00 tip']) {
+    const box = (await step.getByRole('button', { name }).boundingBox())!;
+    expect(box.y + box.height, `${name} in view at 1280×800`).toBeLessThanOrEqual(800);
+  }
   await expectAccessible(display, 'the custom tip keypad, high contrast and larger text');
   await display.screenshot({ path: '/tmp/h2-tip-custom.png' });
   await step.getByRole('button', { name: 'Back' }).click();

@@ -115,7 +115,11 @@ function CustomTip(props: {
             {local(key)}
           </button>
         ))}
-        <button type="button" className="tip-step__key" onClick={() => press('delete')}>
+        <button
+          type="button"
+          className="tip-step__key tip-step__key--wide"
+          onClick={() => press('delete')}
+        >
           {say('display.tipDelete')}
         </button>
       </div>
