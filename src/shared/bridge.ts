@@ -34,6 +34,7 @@ export {
   KioskPayment,
   StartPaymentResult,
   StatusChange,
+  TipStep,
 } from './bridge/payments';
 export { PrintJob, ReceiptPrinter } from './bridge/printer';
 export { KioskRefund } from './bridge/refunds';

@@ -26,7 +26,9 @@ type Started = ReplyOf<'startPayment'>;
 
 /** A started payment that went straight to the display (the test expects no line). */
 export function onDisplay(started: Started) {
-  if (started.queued) throw new Error(`the payment was held at position ${started.position}`);
+  if (started.queued === true)
+    throw new Error(`the payment was held at position ${started.position}`);
+  if (started.queued) throw new Error("the payment is waiting for the customer's tip");
   return started.payment;
 }
 

@@ -360,6 +360,13 @@ function centralOf(
   });
 }
 
+/** The store's tip percentages when its kiosk settings in force turn tips on; else null. */
+function tipsOffered(central: CentralSettings): number[] | null {
+  const settings = central.settings()?.settings;
+  if (settings?.tipsEnabled !== true) return null;
+  return settings.tipPercentages ?? null;
+}
+
 export function createKioskCore(options: KioskCoreOptions): KioskCore {
   const now = options.now ?? Date.now;
   const log = options.log ?? (() => {});
@@ -407,6 +414,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     view: views.payment,
     onChange: emitState,
     holdMs: options.finishedHoldMs,
+    tipsOffered: () => tipsOffered(central),
     now,
   });
   const central = centralOf(() => connection, receiptPrinter, emitState, log, stores.staffPin);

@@ -13,7 +13,7 @@ import { explain, KioskError } from './kiosk-error';
 import type { StaffMember } from './staff-pin';
 import type { Tracker } from './tracker';
 
-export type CounterRequest = Pick<Held, 'amountPence' | 'notes' | 'method' | 'lines'>;
+export type CounterRequest = Pick<Held, 'amountPence' | 'notes' | 'method' | 'lines' | 'tipPence'>;
 /** A cash sale: the amount, what the customer handed over, and the basket it paid for. */
 export type CashRequest = Pick<Held, 'amountPence' | 'notes' | 'lines'> & { tenderedPence: number };
 
@@ -27,6 +27,16 @@ export interface CounterPaymentOptions {
   /** The service refused an amount as over the terminal's largest payment. */
   onLimitRefused(): void;
   now(): number;
+}
+
+/**
+ * The tip step's outcome as the service takes it: the customer's tip (0: none) is paid with the
+ * amount and not asked again on their phone; skipped by staff, the payment takes no tip at all.
+ */
+function tipFields(tipPence: number | null | undefined) {
+  if (tipPence === undefined) return {};
+  if (tipPence === null) return { enableTips: false };
+  return { tipAmount: penceToPounds(tipPence) };
 }
 
 /** Creates the payment at the service and answers its id, once it is tracked. */
@@ -54,6 +64,7 @@ export function createCounterPayments(options: CounterPaymentOptions) {
           // Kept with the payment by the service too, so its receipt page and image list them.
           lineItems: request.lines?.length ? lineItemsOfBasket(request.lines) : undefined,
           staff: staff(),
+          ...tipFields(request.tipPence),
         },
         idempotencyKey: attempt.idempotencyKey,
       });
@@ -148,6 +159,10 @@ export function createCounterPayments(options: CounterPaymentOptions) {
         amountPence: request.amountPence,
         orderId: attempt.orderId,
         notes: request.notes,
+        // The tip chosen on the display, shown with the QR code until the service says paid.
+        ...(typeof request.tipPence === 'number' && request.tipPence > 0
+          ? { metadata: { tipChosenPence: String(request.tipPence) } }
+          : {}),
         paymentMethodRestriction: request.method,
         paymentUrl: created.paymentUrl,
         qrCodeUrl: created.qrCodeUrl,

@@ -10,6 +10,7 @@ import type {
   KioskPayment as BridgePayment,
   HeldPayment,
   StartPaymentResult,
+  TipStep,
 } from '../../shared/bridge';
 import { ApiClientError } from '../../client/http-client';
 import type { CashRequest, CounterPayments, CounterRequest } from './counter-payment';
@@ -17,7 +18,7 @@ import type { DraftBasketHolder } from './draft-basket';
 import { createHeldLine, type Held } from './held-line';
 import type { History } from './history/history';
 import type { KioskPayment } from './history/types';
-import { explain } from './kiosk-error';
+import { explain, KioskError } from './kiosk-error';
 import type { PollTargets } from './poller';
 
 /** The display line the core keeps: the payments on (and waiting for) the display. */
@@ -41,6 +42,13 @@ export interface DisplayLine {
   removeHeld(id: string): boolean;
   /** Asks the service again for a held payment; its error when it is refused again. */
   retryHeld(id: string): Promise<string | null | false>;
+  /**
+   * The tip step's outcome for the payment it asks about (the customer's tip in pence, or null:
+   * staff skipped it): the payment request is made with it. Answers its error, if refused.
+   */
+  tipChosen(id: string, tipPence: number | null): Promise<string | null>;
+  /** The tip step on the display now, if any. */
+  tipStep(): TipStep | null;
 }
 
 export interface DisplayLineOptions {
@@ -57,6 +65,8 @@ export interface DisplayLineOptions {
   onChange(): void;
   /** How long a finished payment stays on the display; default 8 s. */
   holdMs?: number;
+  /** The tip percentages the customer is offered on the display; null: tips are off. */
+  tipsOffered?(): number[] | null;
   now(): number;
 }
 
@@ -72,7 +82,27 @@ export function heldView(entry: Held): HeldPayment {
   };
 }
 
+/** The tip percentages offered now; null while tips are off. */
+const tipsOffered = (options: DisplayLineOptions) => options.tipsOffered?.() ?? null;
+
+/** The tip step as the windows see it: the held payment whose tip is asked, and the choices. */
+function tipStepOf(entry: Held | undefined, percentages: number[] | null): TipStep | null {
+  if (!entry || !percentages) return null;
+  return {
+    id: entry.id,
+    amountPence: entry.amountPence,
+    currency: 'GBP',
+    percentages,
+    ...(entry.lines?.length ? { lines: entry.lines } : {}),
+  };
+}
+
 export function createDisplayLine(options: DisplayLineOptions) {
+  /** The tip step shows this held payment (or, null, none); the windows are told. */
+  const showTipStep = (id: string | null) => {
+    tipping = id;
+    options.onChange();
+  };
   const { history, onChange } = options;
   const holdMs = options.holdMs ?? 8_000;
   /** Payments waiting for the display, oldest first; the first is the active one. */
@@ -81,6 +111,8 @@ export function createDisplayLine(options: DisplayLineOptions) {
   const held = createHeldLine(options.dataDir, options.now);
   /** A payment is being created at the service: the next one waits for it. */
   let creating = false;
+  /** The held payment whose tip the display is asking, before it is created. */
+  let tipping: string | null = null;
   const finishedTimers = new Map<string, NodeJS.Timeout>();
 
   const remove = (paymentRequestId: string) => {
@@ -118,6 +150,12 @@ export function createDisplayLine(options: DisplayLineOptions) {
     const next = held.list()[0];
     if (!next || (next.error && !next.retryable) || creating || queue.length > 0) return;
     if (!options.paired()) return;
+    // Not yet through the tip step, with tips on: the customer is asked first.
+    if (next.tipPence === undefined && tipsOffered(options) !== null) {
+      // Its QR code waits for the customer's tip (or staff's Skip tip): tipChosen goes on.
+      if (tipping !== next.id) showTipStep(next.id);
+      return;
+    }
     creating = true;
     try {
       await create(next);
@@ -140,6 +178,11 @@ export function createDisplayLine(options: DisplayLineOptions) {
     // The basket on the display is this payment's now; the display shows it with the payment.
     if (request.lines?.length) options.basket.startedWithLines();
     if (queue.length === 0 && held.list().length === 0 && !creating) {
+      if (tipsOffered(options) !== null) {
+        const entry = held.add(request);
+        showTipStep(entry.id);
+        return { queued: 'tip' as const, held: heldView(entry) };
+      }
       creating = true;
       try {
         return { queued: false as const, payment: await create(request) };
@@ -185,6 +228,7 @@ export function createDisplayLine(options: DisplayLineOptions) {
     },
     removeHeld(id) {
       if (!held.remove(id)) return false;
+      if (tipping === id) tipping = null;
       onChange();
       return true;
     },
@@ -194,6 +238,19 @@ export function createDisplayLine(options: DisplayLineOptions) {
       await advance();
       return held.list().find((h) => h.id === id)?.error ?? null;
     },
+    async tipChosen(id, tipPence) {
+      if (tipping !== id || !held.setTip(id, tipPence))
+        throw new KioskError('That payment is no longer waiting for a tip', 'id');
+      // The tip step stays on the display until its payment replaces it: never a blank between.
+      await advance();
+      showTipStep(null);
+      return held.list().find((h) => h.id === id)?.error ?? null;
+    },
+    tipStep: () =>
+      tipStepOf(
+        held.list().find((h) => h.id === tipping),
+        tipsOffered(options),
+      ),
   };
 
   return {

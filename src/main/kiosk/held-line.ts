@@ -23,6 +23,11 @@ const HeldRecord = z.object({
   retryable: z.boolean(),
   /** The basket it is for, kept with the payment once it is created. */
   lines: z.array(BasketLine).optional(),
+  /**
+   * The tip step's outcome: the customer's tip in pence (0: no tip), null when staff skipped it;
+   * absent until then (with tips on, its turn asks the customer first).
+   */
+  tipPence: z.number().int().nonnegative().nullable().optional(),
 });
 export type Held = z.infer<typeof HeldRecord>;
 
@@ -67,6 +72,13 @@ export function createHeldLine(dataDir: string | null, now: () => number) {
     fail(id: string, error: string, retryable: boolean) {
       line = line.map((entry) => (entry.id === id ? { ...entry, error, retryable } : entry));
       save();
+    },
+    /** The tip step's outcome for a held payment (see `tipPence`). */
+    setTip(id: string, tipPence: number | null): boolean {
+      if (!line.some((entry) => entry.id === id)) return false;
+      line = line.map((entry) => (entry.id === id ? { ...entry, tipPence } : entry));
+      save();
+      return true;
     },
     /** Clears the error so the next turn asks the service again. */
     retry(id: string): boolean {

@@ -10,6 +10,7 @@ import {
   type BridgeEvent,
   type DraftBasket,
   type HeldPayment,
+  type TipStep,
   type KioskState,
 } from '../../shared/bridge';
 import { localDate, localDayBounds } from '../../shared/shop-day';
@@ -46,7 +47,7 @@ export interface StateSources {
     /** The merchant's settings for this kiosk, when heard (central-settings.ts). */
     central?: () => KioskState['central'];
   };
-  line: { payments(): KioskPayment[]; held(): HeldPayment[] };
+  line: { payments(): KioskPayment[]; held(): HeldPayment[]; tipStep?(): TipStep | null };
   basket(): DraftBasket | null;
   paymentView(payment: KioskPayment): BridgePayment;
 }
@@ -109,6 +110,7 @@ export function createKioskState(sources: StateSources) {
       receiptPrinter: sources.receiptPrinter.settings(),
       printJobs: sources.receiptPrinter.jobs(),
       basket: sources.basket(),
+      tipStep: sources.line.tipStep?.() ?? null,
       central: sources.profile.central?.() ?? null,
     };
   }

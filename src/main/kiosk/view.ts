@@ -47,7 +47,14 @@ export function paymentView(p: KioskPayment, refundedPence = 0): BridgePayment {
     refundedPence,
     ...(receiptUrl ? { receiptUrl } : {}),
     ...cashOf(p),
+    ...tipChosenOf(p),
   };
+}
+
+/** The tip the customer chose on the display (kept with the payment when it was created). */
+function tipChosenOf(p: KioskPayment): { tipChosenPence?: number } {
+  const chosen = Number(p.metadata.tipChosenPence);
+  return Number.isSafeInteger(chosen) && chosen > 0 ? { tipChosenPence: chosen } : {};
 }
 
 /** A cash sale's tender (kept with it when it was taken) and the change given from it. */

@@ -37,6 +37,7 @@ const summary: Summary = {
   sandbox: true,
   splitOn: true,
   tipsOn: true,
+  tipChosenPence: null,
   methods: ['PAY_BY_BANK', 'CARD'],
   lines: [{ description: `Item ${ATTACK}`, quantity: 2, unitPence: 300 }],
 };

@@ -94,7 +94,9 @@ export function createHostedKit(ctx: HostedContext) {
       sandbox: row.environment === 'sandbox',
       splitOn: options.splitBill,
       // The merchant's tips setting was applied when the request was made (payments/create.ts).
-      tipsOn: options.enableTips,
+      // A tip chosen at the counter is not asked for again: every attempt pays it.
+      tipsOn: options.enableTips && options.chosenTipPence === undefined,
+      tipChosenPence: options.chosenTipPence ?? null,
       methods: allowedMethodsOf(row),
       lines: await ctx.payments.lineItems(row),
     };
@@ -119,6 +121,7 @@ export function createHostedKit(ctx: HostedContext) {
     return readPlan(fields, {
       outstandingPence: s.outstandingPence,
       tipsOn: s.tipsOn,
+      tipChosenPence: s.tipChosenPence,
       splitOn: s.splitOn,
     });
   };

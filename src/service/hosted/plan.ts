@@ -17,6 +17,8 @@ export interface PlanLimits {
   outstandingPence: number;
   tipsOn: boolean;
   splitOn: boolean;
+  /** The tip the customer chose at the counter, paid with every attempt; null: none chosen. */
+  tipChosenPence?: number | null;
 }
 
 export interface Plan {
@@ -77,7 +79,7 @@ export function readPlan(input: Record<string, unknown>, limits: PlanLimits): Pl
 
   const payNowPence =
     people > 1 ? shareOf(limits.outstandingPence, people) : limits.outstandingPence;
-  let tipPence = 0;
+  let tipPence = limits.tipChosenPence ?? 0;
   if (tip === 'custom') {
     const pence = decimalTextToPence(customTip.replace(/^\s*£/, ''));
     if (pence === null || pence < 0)

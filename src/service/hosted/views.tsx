@@ -49,6 +49,8 @@ export interface Summary {
   sandbox: boolean;
   splitOn: boolean;
   tipsOn: boolean;
+  /** The tip the customer chose at the counter (not asked again); null when none was chosen. */
+  tipChosenPence: number | null;
   methods: Method[];
   /** The basket the request was made with, in order; absent or empty without one. */
   lines?: readonly BasketLine[];
@@ -301,6 +303,11 @@ function Options({ summary, form }: { summary: Summary; form: OptionsForm }) {
           action={`${base(summary)}/${summary.methods[0] === 'CARD' ? 'card' : 'bank'}`}
         >
           {summary.tipsOn && <TipChoice summary={summary} values={values} />}
+          {summary.tipChosenPence !== null && summary.tipChosenPence > 0 && (
+            <p data-testid="tip-chosen">
+              {say('hosted.tipChosen', { amount: money(summary.tipChosenPence, summary) })}
+            </p>
+          )}
           {summary.splitOn && <SplitChoice summary={summary} values={values} />}
           {summary.methods.map((method) =>
             method === 'PAY_BY_BANK' ? (

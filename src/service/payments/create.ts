@@ -114,8 +114,12 @@ export function createPaymentCreator(store: Store, clock: Clock) {
     )
       throw badField('serviceCustomerId', 'does not match a customer of this business');
 
+    // A tip the customer already chose is refused rather than dropped when tips are off.
+    if (body.tipAmount !== undefined && body.tipAmount > 0 && m.tips_enabled !== 1)
+      throw badField('tipAmount', "cannot be taken: tips are off in the merchant's settings");
     const options: RequestOptions = {
       enableTips: body.enableTips && m.tips_enabled === 1,
+      ...(body.tipAmount === undefined ? {} : { chosenTipPence: poundsToPence(body.tipAmount) }),
       allowRetry: body.allowRetry,
       splitBill: body.splitBill,
       autoRedirect: body.autoRedirect,

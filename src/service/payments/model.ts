@@ -17,6 +17,8 @@ export type Method = 'PAY_BY_BANK' | 'CARD' | 'CASH';
 /** Options frozen at creation that only the hosted page and the lifecycle read. */
 export interface RequestOptions {
   enableTips: boolean;
+  /** A tip the customer chose before the request was made (tipAmount): every attempt pays it. */
+  chosenTipPence?: number;
   allowRetry: boolean;
   splitBill: boolean;
   autoRedirect: boolean;

@@ -52,7 +52,8 @@ export const sandboxRoutes: Area<SandboxContext> = (app, ctx) => {
               },
             }
           : {}),
-        tipPence: body.tipAmount === undefined ? 0 : poundsToPence(body.tipAmount),
+        // Absent: the tip the customer chose before paying, if they chose one (else none).
+        tipPence: body.tipAmount === undefined ? undefined : poundsToPence(body.tipAmount),
         status: card ? 'PENDING' : 'AWAITING_AUTHORIZATION',
         ...(card ? { card: SIMULATED_CARD } : { bankName: 'Sandbox Bank' }),
       });

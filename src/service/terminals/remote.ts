@@ -88,6 +88,7 @@ export const remotePaymentRoutes: Area<TerminalsContext> = (app, ctx) => {
             notes,
             metadata: body.metadata,
             enableTips: true,
+            tipAmount: body.tipAmount,
             allowRetry: true,
             splitBill: false,
             template: 'EXTERNAL_DISPLAY',

@@ -100,6 +100,8 @@ export const KioskPayment = z.object({
   lines: z.array(BasketLine).optional(),
   /** A cash sale: what the customer handed over and the change due, in pence. */
   cash: z.object({ tenderedPence: Pence, changePence: Pence }).optional(),
+  /** The tip the customer chose on the display before the QR code, paid with the amount. */
+  tipChosenPence: Pence.optional(),
   /** A saved card charged at this counter (card on file): whose, which card, how captured. */
   cardCharge: z
     .object({
@@ -139,11 +141,30 @@ export const HeldPayment = z.object({
 });
 export type HeldPayment = z.infer<typeof HeldPayment>;
 
-/** What startPayment answers: on the display now, or held in line behind `position - 1` others. */
+/**
+ * What startPayment answers: on the display now, held in line behind `position - 1` others, or
+ * (`'tip'`, with tips on) on the display asking the customer's tip first: created at the service
+ * once they choose or staff skip (chooseTip, skipTip).
+ */
 export const StartPaymentResult = z.discriminatedUnion('queued', [
   z.object({ queued: z.literal(false), payment: KioskPayment }),
   z.object({ queued: z.literal(true), held: HeldPayment, position: z.number().int().min(1) }),
+  z.object({ queued: z.literal('tip'), held: HeldPayment }),
 ]);
+
+/**
+ * The tip step on the customer display: the counter payment waiting for the customer's tip
+ * before it becomes a payment request (docs/kiosk.md, Tips on the display). `percentages` are
+ * the store's (the kiosk setting tipPercentages), each shown with its amount.
+ */
+export const TipStep = z.object({
+  id: z.string(),
+  amountPence: Pence,
+  currency: z.string(),
+  percentages: z.array(z.number().int()),
+  lines: z.array(BasketLine).optional(),
+});
+export type TipStep = z.infer<typeof TipStep>;
 export type StartPaymentResult = z.infer<typeof StartPaymentResult>;
 
 /**
@@ -211,6 +232,26 @@ export const paymentsBridge = {
   removeHeldPayment: command({ input: z.object({ id: LineId }), reply: Done('removed') }),
   /** Asks the service again for a held payment it refused or could not be reached for. */
   retryHeldPayment: command({ input: z.object({ id: LineId }), reply: Done('retried') }),
+  /**
+   * The customer's tip, chosen on the display: a percentage offered, an amount in pence (at most
+   * the payment's amount), or neither for no tip. The payment request is then made with it.
+   */
+  chooseTip: command({
+    input: z.object({
+      id: LineId,
+      percent: z.number().int().min(1).max(50).optional(),
+      tipPence: z
+        .number({ message: 'must be an amount in pence' })
+        .int('must be a whole number of pence')
+        .min(0, 'must not be negative')
+        .max(MAX_PENCE, `is too large: the largest amount is ${formatPence(MAX_PENCE)}`)
+        .optional(),
+    }),
+    reply: Done('chosen'),
+    display: true,
+  }),
+  /** Staff skip the tip step: the payment is made with no tip, and none is asked on the phone. */
+  skipTip: command({ input: z.object({ id: LineId }), reply: Done('skipped') }),
   /** Clears a finished payment from the display before it returns to idle by itself. */
   dismissPayment: command({
     input: z.object({ paymentRequestId: Id }),

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { Environment } from '../contract/common';
 import { command, Empty, Pence } from './fields';
-import { DraftBasket, HeldPayment, KioskPayment } from './payments';
+import { DraftBasket, HeldPayment, KioskPayment, TipStep } from './payments';
 import { PrintJob, ReceiptPrinter } from './printer';
 
 /** Today's takings; `totalPence` is net of the refunds completed today (`refundedPence`). */
@@ -88,6 +88,8 @@ export const KioskState = z.object({
   printJobs: z.array(PrintJob),
   /** The basket being built for the next payment, as the customer display shows it. */
   basket: DraftBasket.nullable().optional(),
+  /** The customer display is asking the customer's tip for this counter payment (Skip tip). */
+  tipStep: TipStep.nullable().optional(),
   /**
    * What the merchant sets for this kiosk from the dashboard (docs/fleet.md): the settings in
    * force and the fields locked against staff at the counter; null until the kiosk has heard.
@@ -122,6 +124,7 @@ export const DisplayPayment = KioskPayment.pick({
   receiptUrl: true,
   lines: true,
   cash: true,
+  tipChosenPence: true,
 });
 export type DisplayPayment = z.infer<typeof DisplayPayment>;
 
@@ -142,6 +145,8 @@ export const DisplayState = z.object({
   queue: z.array(DisplayPayment),
   /** The basket being built for the next payment (each line as staff add it). */
   basket: DraftBasket.nullable().optional(),
+  /** A tip to choose before the QR code of this counter payment (the tip step). */
+  tipStep: TipStep.nullable().optional(),
   /**
    * The store's language for the display (BCP 47); the customer picks another there, which
    * lasts until their payment ends. English when absent.
@@ -166,6 +171,7 @@ function displayPayment(p: KioskPayment): DisplayPayment {
     ...(p.receiptUrl ? { receiptUrl: p.receiptUrl } : {}),
     ...(p.lines?.length ? { lines: p.lines } : {}),
     ...(p.cash ? { cash: p.cash } : {}),
+    ...(p.tipChosenPence !== undefined ? { tipChosenPence: p.tipChosenPence } : {}),
   };
 }
 
@@ -180,6 +186,7 @@ export function displayStateOf(state: KioskState): DisplayState {
     active: state.active ? displayPayment(state.active) : null,
     queue: state.queue.map(displayPayment),
     basket: state.basket ?? null,
+    tipStep: state.tipStep ?? null,
     ...(storeLanguage(state) ? { displayLanguage: storeLanguage(state) } : {}),
   };
 }

@@ -24,6 +24,7 @@ import {
 import { checkLinesAddUp, DisplayLineItem, LineItems } from './line-items';
 import { StaffRecord, StaffTakenBy } from './staff';
 import { RemoteCreator } from './terminals';
+import { checkChosenTip, ChosenTip } from './tips';
 import { formatPence } from '../money';
 
 export const DEFAULT_EXPIRES_IN_MS = 180_000;
@@ -58,6 +59,9 @@ export const ProcessPaymentBody = z
     notes: Notes.optional(),
     metadata: Metadata.optional(),
     enableTips: z.boolean().default(true),
+    tipAmount: ChosenTip.optional().describe(
+      "A tip the customer already chose (on the kiosk's customer display), in pounds; 0 for no tip. The hosted page then asks for none and every attempt pays it with the amount. Absent: the hosted page offers tips as enableTips says",
+    ),
     allowRetry: z.boolean().default(true),
     redirectUrl: HttpUrl.optional(),
     splitBill: z.boolean().default(false),
@@ -70,6 +74,7 @@ export const ProcessPaymentBody = z
   })
   .superRefine((b, ctx) => {
     checkLinesAddUp(b, ctx);
+    checkChosenTip(b, ctx);
     if (!b.savePaymentMethod) return;
     if (b.serviceCustomerId === undefined)
       ctx.addIssue({

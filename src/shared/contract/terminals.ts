@@ -16,6 +16,7 @@ import {
   safeText,
 } from './common';
 import { isTimeZone } from '../shop-day';
+import { checkChosenTip, ChosenTip } from './tips';
 import { checkLinesAddUp, DisplayLineItem, LineItems, lineItemsTotalPence } from './line-items';
 
 /** "+44" or "44": an optional plus and 1-4 digits. */
@@ -33,9 +34,13 @@ export const RemotePaymentBody = z
     lineItems: LineItems.optional().describe(
       'What the customer is paying for: kept with the payment, shown on the terminal and listed on every receipt; the lines must add up to amount',
     ),
+    tipAmount: ChosenTip.optional().describe(
+      'A tip the customer already chose, in pounds; 0 for no tip. The hosted page then asks for none and the customer pays it with the amount. Absent: tips are offered as today',
+    ),
   })
   .superRefine((b, ctx) => {
     checkLinesAddUp(b, ctx);
+    checkChosenTip(b, ctx);
     const code = b.consumerDetails?.phoneCountryCode;
     const number = b.consumerDetails?.phoneNumber;
     if (code === undefined || number === undefined) return;

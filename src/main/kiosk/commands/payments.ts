@@ -5,6 +5,7 @@
  */
 import { basketTotalPence } from '../../../shared/basket';
 import type { DrawerResult } from '../../../shared/bridge';
+import { percentTip } from '../../../shared/contract/tips';
 import { formatPence } from '../../../shared/money';
 import type { AreaHandlers } from '../dispatcher';
 import { explain, KioskError } from '../kiosk-error';
@@ -19,6 +20,28 @@ export async function openDrawerFor(ctx: KioskContext): Promise<DrawerResult> {
   } catch (error) {
     return { opened: false, error: (error as Error).message };
   }
+}
+
+/**
+ * The tip in pence the customer chose: one of the store's percentages of the amount (rounded to
+ * the penny as the hosted page rounds it), an amount of their own up to the amount itself (the
+ * service's cap on every tip), or neither: no tip.
+ */
+function tipOf(
+  step: { amountPence: number; percentages: number[] },
+  percent: number | undefined,
+  tipPence: number | undefined,
+): number {
+  if (percent !== undefined && tipPence !== undefined)
+    throw new KioskError('Choose a percentage or an amount, not both', 'tipPence');
+  if (percent !== undefined) {
+    if (!step.percentages.includes(percent))
+      throw new KioskError('That percentage is not offered', 'percent');
+    return percentTip(step.amountPence, percent);
+  }
+  if (tipPence !== undefined && tipPence > step.amountPence)
+    throw new KioskError(`The tip can be at most ${formatPence(step.amountPence)}`, 'tipPence');
+  return tipPence ?? 0;
 }
 
 export function paymentCommands(ctx: KioskContext, line: DisplayLine): AreaHandlers<'payments'> {
@@ -102,6 +125,20 @@ export function paymentCommands(ctx: KioskContext, line: DisplayLine): AreaHandl
       });
       if (staff) ctx.staffActions.record(paymentRequestId, { action: 'cancel', staff, approvedBy });
       return ctx.paymentView(history.get(paymentRequestId)!);
+    },
+    async chooseTip({ id, percent, tipPence }) {
+      const step = line.tipStep();
+      if (!step || step.id !== id)
+        throw new KioskError('That payment is no longer waiting for a tip', 'id');
+      const tip = tipOf(step, percent, tipPence);
+      const error = await line.tipChosen(id, tip);
+      if (error) throw new KioskError(error);
+      return { chosen: true };
+    },
+    async skipTip({ id }) {
+      const error = await line.tipChosen(id, null);
+      if (error) throw new KioskError(error);
+      return { skipped: true };
     },
     dismissPayment({ paymentRequestId }) {
       const payment = history.get(paymentRequestId);

@@ -14,6 +14,7 @@ import { LanguagePicker, useWords } from './language';
 import { SpeechControls, useDisplaySpeech } from './SpeechControls';
 import { AccessControls, useDisplayAccess } from './AccessControls';
 import { MoreTimeOffer } from './MoreTime';
+import { TipChoice } from './TipStep';
 
 const useTemplate = prefersTemplate(location.search);
 
@@ -24,7 +25,10 @@ export function DisplayApp() {
   const merchant = display?.shopName ?? null;
   const logo = display?.shopLogoUrl ?? null;
   const lines = display?.active?.lines ?? [];
-  const building = view.kind === 'idle' && display?.basket?.lines.length ? display.basket : null;
+  /** Before the QR code of a counter payment, the customer's tip (with tips on). */
+  const tipStep = view.kind === 'idle' ? (display?.tipStep ?? null) : null;
+  const building =
+    view.kind === 'idle' && !tipStep && display?.basket?.lines.length ? display.basket : null;
   const { lang } = useWords();
   const spokenLines = building ? building.lines : lines;
   const speech = useDisplaySpeech({
@@ -33,6 +37,7 @@ export function DisplayApp() {
     shop: merchant,
     lines: spokenLines,
     currency: building ? building.currency : view.currency,
+    tipStep,
   });
   const drawnQr = useQrImage(view.showCode ? view.paymentUrl : '', view.qrCodeUrl);
   const image = !view.showCode ? '' : useTemplate ? codeImage(view, true) : drawnQr;
@@ -46,7 +51,7 @@ export function DisplayApp() {
       highContrast: display?.displayHighContrast ?? false,
       largeText: display?.displayLargeText ?? false,
     },
-    view.kind === 'idle',
+    view.kind === 'idle' && !tipStep,
   );
   const code = (small: boolean) =>
     image && (
@@ -66,12 +71,25 @@ export function DisplayApp() {
       data-payment-request-id={view.paymentRequestId}
       data-qr-ready={qrReady ? 'true' : 'false'}
       data-basket-lines={building ? building.lines.length : lines.length}
+      data-tip-step={tipStep ? 'true' : undefined}
     >
       <AccessControls access={access} toggle={toggle} lang={lang} />
-      <div className="display__stage" key={`${view.kind}-${view.paymentRequestId}`}>
+      <div
+        className="display__stage"
+        key={`${view.kind}-${view.paymentRequestId}-${tipStep?.id ?? ''}`}
+      >
+        {tipStep && <TipChoice step={tipStep} />}
         {view.kind === 'idle' &&
+          !tipStep &&
           (building ? <Building basket={building} /> : <Idle merchant={merchant} logo={logo} />)}
-        {view.kind === 'awaiting' && <Awaiting view={view} code={code(false)} lines={lines} />}
+        {view.kind === 'awaiting' && (
+          <Awaiting
+            view={view}
+            code={code(false)}
+            lines={lines}
+            tipChosenPence={display?.active?.tipChosenPence ?? 0}
+          />
+        )}
         {view.kind === 'completed' && (
           <Completed view={view} receiptUrl={display?.active?.receiptUrl} lines={lines} />
         )}
@@ -230,12 +248,15 @@ function Awaiting({
   view,
   code,
   lines,
+  tipChosenPence,
 }: {
   view: DisplayView;
   code: ReactNode;
   lines: readonly BasketLine[];
+  /** The tip the customer chose on the display: paid with the amount. */
+  tipChosenPence: number;
 }) {
-  const { say } = useWords();
+  const { say, money } = useWords();
   const text = STAGE_TEXT[view.stage ?? 'scan'];
   const basket = lines.length > 0;
   return (
@@ -245,6 +266,14 @@ function Awaiting({
       <div className="awaiting__info">
         <p className="eyebrow">{say('display.amountToPay')}</p>
         <Amount view={view} />
+        {tipChosenPence > 0 && (
+          <p className="awaiting__tip" data-testid="display-tip-total">
+            {say('display.tip', { amount: money(tipChosenPence, view.currency) })} ·{' '}
+            {say('display.tipWithTotal', {
+              amount: money(view.amountPence + tipChosenPence, view.currency),
+            })}
+          </p>
+        )}
         {basket && (
           <>
             <DisplayBasket lines={lines} currency={view.currency} />

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { BasketLine } from '../../../shared/bridge';
+import type { BasketLine, TipStep } from '../../../shared/bridge';
 import type { LanguageCode } from '../../../shared/i18n';
 import type { DisplayKind, DisplayView } from '../lib/display-state';
 import { useWords } from './language';
@@ -9,6 +9,7 @@ import {
   createSpeaker,
   idleScript,
   statusScript,
+  tipScript,
   type Status,
 } from './speech';
 
@@ -25,9 +26,12 @@ interface Screen {
   shop: string | null;
   lines: readonly BasketLine[];
   currency: string;
+  /** The tip step, when the display asks the customer's tip before the QR code. */
+  tipStep?: TipStep | null;
 }
 
-function screenScript({ lang, view, shop }: Screen): string[] {
+function screenScript({ lang, view, shop, tipStep }: Screen): string[] {
+  if (tipStep) return tipScript(lang, tipStep);
   const asking = { shop, amountPence: view.amountPence, currency: view.currency };
   const status = STATUS_OF[view.kind];
   if (status) return statusScript(lang, status, asking);
@@ -58,10 +62,11 @@ export function useDisplaySpeech(screen: Screen) {
   }, [speaker]);
 
   const { view, lang } = screen;
-  const idle = view.kind === 'idle';
+  const tipId = screen.tipStep?.id ?? '';
+  const idle = view.kind === 'idle' && !tipId;
   const seen = useRef({ key: '', expiresAt: '' });
   useEffect(() => {
-    const key = `${view.kind}|${view.paymentRequestId}`;
+    const key = `${view.kind}|${view.paymentRequestId}|${tipId}`;
     const before = seen.current;
     seen.current = { key, expiresAt: view.expiresAt };
     if (before.key === key) {
@@ -82,7 +87,7 @@ export function useDisplaySpeech(screen: Screen) {
     if (on) speaker.say(lang, screenScript(latest.current));
     // Speech follows screens (not every render): the deps are what makes a new screen.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [view.kind, view.paymentRequestId, view.expiresAt]);
+  }, [view.kind, view.paymentRequestId, view.expiresAt, tipId]);
 
   // A new language while speaking: the screen again, in it.
   const spokenLang = useRef(lang);

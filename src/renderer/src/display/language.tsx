@@ -20,7 +20,8 @@ const ChooseContext = createContext<(lang: LanguageCode) => void>(() => {});
 /** The display in its language: the store's until the customer picks theirs (LanguagePicker). */
 export function DisplayLanguage({ children }: { children: ReactNode }) {
   const display = useKiosk((state) => state.display);
-  const idle = displayView(display?.active ?? null).kind === 'idle';
+  // The tip step belongs to the customer's payment: their language stays through it.
+  const idle = displayView(display?.active ?? null).kind === 'idle' && !display?.tipStep;
   const { lang, choose } = useDisplayLanguage(display?.displayLanguage, idle);
   return (
     <LanguageContext.Provider value={lang}>

@@ -4,6 +4,7 @@ import {
   basketScript,
   createSpeaker,
   statusScript,
+  tipScript,
   TONES,
   type SpeechPlatform,
 } from './speech';
@@ -29,6 +30,20 @@ function recordingPlatform() {
 }
 
 describe('speech on the customer display', () => {
+  it('reads the tip step: the question with the amount, then each choice as the screen shows it', () => {
+    const step = { amountPence: 1250, currency: 'GBP', percentages: [10, 15, 20] };
+    expect(plain(tipScript('en', step))).toEqual([
+      'Would you like to add a tip to your £12.50 payment? Choose No tip, a percentage or a custom amount.',
+      'No tip',
+      '10%: £1.25',
+      '15%: £1.88',
+      '20%: £2.50',
+      'Custom amount',
+    ]);
+    expect(tipScript('cy', step)[1]).toBe('Dim cildwrn');
+    expect(tipScript('ar', step)[0]).toContain('١٢٫٥٠');
+  });
+
   it('says who asks and how much, then how to pay, in the chosen language', () => {
     const asking = { shop: 'Siop Gwen', amountPence: 1250, currency: 'GBP' };
     expect(askingScript('cy', asking)[0]).toBe('Mae Siop Gwen yn gofyn i chi dalu £12.50.');

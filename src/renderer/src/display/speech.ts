@@ -6,7 +6,8 @@
  */
 import type { BasketLine } from '../../../shared/bridge';
 import { lineTotalPence } from '../../../shared/basket';
-import { formatMoney, language, t, type LanguageCode } from '../../../shared/i18n';
+import { percentTip } from '../../../shared/contract/tips';
+import { formatMoney, formatPercent, language, t, type LanguageCode } from '../../../shared/i18n';
 
 export type Status = 'paid' | 'failed' | 'expired' | 'cancelled' | 'moreTime';
 
@@ -24,6 +25,23 @@ export function askingScript(lang: LanguageCode, asking: Asking): string[] {
       ? t(lang, 'speech.asks', { shop: asking.shop, amount })
       : t(lang, 'speech.asksNoShop', { amount }),
     t(lang, 'speech.howToPay'),
+  ];
+}
+
+/** The tip step: the question with the amount, then each choice as the screen shows it. */
+export function tipScript(
+  lang: LanguageCode,
+  step: { amountPence: number; currency: string; percentages: readonly number[] },
+): string[] {
+  const money = (pence: number) => formatMoney(lang, pence, step.currency);
+  return [
+    t(lang, 'speech.tipAsk', { amount: money(step.amountPence) }),
+    t(lang, 'display.tipNone'),
+    ...step.percentages.map(
+      (percent) =>
+        `${formatPercent(lang, percent)}: ${money(percentTip(step.amountPence, percent))}`,
+    ),
+    t(lang, 'display.tipCustom'),
   ];
 }
 

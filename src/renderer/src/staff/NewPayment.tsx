@@ -10,6 +10,7 @@ import {
 import { overTerminalLimit } from '../../../shared/contract/terminals';
 import { basketTotalPence } from '../../../shared/basket';
 import { formatPence, MAX_PENCE } from '../../../shared/money';
+import type { StartPaymentResult } from '../../../shared/bridge';
 import type { FormError } from '../lib/form-errors';
 import { keyToEntryAction, type EntryAction } from '../lib/keypad-entry';
 import { recentPayments } from '../lib/recent-payments';
@@ -33,6 +34,13 @@ export function queuedNotice(position: number): string {
     `Queued, ${ordinal(position)} in line: it starts on the customer display when the current ` +
     'payment ends, and the customer’s 3 minutes to pay start then.'
   );
+}
+/** What staff are told while the customer chooses their tip on the display. */
+const TIP_NOTICE =
+  'The customer is choosing a tip on the display; the QR code follows. Skip tip to go straight to it.';
+function startNotice(result: StartPaymentResult): string | null {
+  if (result.queued === true) return queuedNotice(result.position);
+  return result.queued === 'tip' ? TIP_NOTICE : null;
 }
 const LABELS = { amountPence: 'The amount', notes: 'The note', lines: 'The basket' };
 
@@ -132,7 +140,7 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
     }
     usePaymentDraft.getState().clearEntry();
     const result = outcome.result;
-    usePaymentDraft.setState({ notice: result.queued ? queuedNotice(result.position) : null });
+    usePaymentDraft.setState({ notice: startNotice(result) });
   }
 
   useKeyboardEntry(disabled, {

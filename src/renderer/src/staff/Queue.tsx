@@ -15,7 +15,16 @@ export const ordinal = (n: number) => ORDINALS[n - 1] ?? `${n}th`;
  * dashboard (their time to pay already runs at the service), then payments keyed in here, which
  * are created only when their turn comes.
  */
-export function Queue({ payments, held }: { payments: KioskPayment[]; held: HeldPayment[] }) {
+export function Queue({
+  payments,
+  held,
+  tipping = null,
+}: {
+  payments: KioskPayment[];
+  held: HeldPayment[];
+  /** The held payment whose tip the customer display is asking (Skip tip), if any. */
+  tipping?: string | null;
+}) {
   const count = payments.length + held.length;
   if (count === 0) return null;
   return (
@@ -45,17 +54,18 @@ export function Queue({ payments, held }: { payments: KioskPayment[]; held: Held
           </li>
         ))}
         {held.map((entry) => (
-          <HeldItem key={entry.id} entry={entry} />
+          <HeldItem key={entry.id} entry={entry} tipping={entry.id === tipping} />
         ))}
       </ol>
     </section>
   );
 }
 
-function HeldItem({ entry }: { entry: HeldPayment }) {
+function HeldItem({ entry, tipping }: { entry: HeldPayment; tipping: boolean }) {
   const { busy, error, send } = useCommand();
   const amount = formatPence(entry.amountPence, 'GBP');
-  const act = (type: 'removeHeldPayment' | 'retryHeldPayment') => send({ type, id: entry.id });
+  const act = (type: 'removeHeldPayment' | 'retryHeldPayment' | 'skipTip') =>
+    send({ type, id: entry.id });
 
   return (
     <li className="queue__item queue__item--held" data-testid="held-item" data-held-id={entry.id}>
@@ -68,11 +78,24 @@ function HeldItem({ entry }: { entry: HeldPayment }) {
           <span className="queue__problem" data-testid="held-error">
             Not started: {entry.error}
           </span>
+        ) : tipping ? (
+          <span data-testid="held-tipping">On the display: the customer is choosing a tip</span>
         ) : (
           'Waiting: its time to pay starts when it is shown'
         )}
       </span>
       <span className="queue__actions">
+        {tipping && (
+          <button
+            type="button"
+            className="button button--small"
+            data-testid="skip-tip"
+            disabled={busy}
+            onClick={() => void act('skipTip')}
+          >
+            Skip tip
+          </button>
+        )}
         {entry.error && (
           <button
             type="button"

@@ -22,7 +22,7 @@ export function TakePayment() {
         <p className="notice" role="status" data-testid="start-notice">
           {kiosk.held.length > 0 ? notice : null}
         </p>
-        <Queue payments={kiosk.queue} held={kiosk.held} />
+        <Queue payments={kiosk.queue} held={kiosk.held} tipping={kiosk.tipStep?.id ?? null} />
         <Takings takings={kiosk.takings} />
       </div>
     </div>

@@ -48,6 +48,21 @@ export interface Authorization {
 
 export type Outcome = 'COMPLETED' | 'FAILED' | 'AUTHORIZED' | 'PENDING';
 
+/**
+ * The tip an attempt pays: the one the customer chose before the request was made, if they did
+ * (an attempt naming another is refused), else the attempt's own.
+ */
+function attemptTip(row: RequestRow, tipPence: number | undefined): number {
+  const chosen = optionsOf(row).chosenTipPence;
+  if (chosen === undefined) return tipPence ?? 0;
+  if (tipPence !== undefined && tipPence !== chosen)
+    throw badField(
+      'tipAmount',
+      `must be ${formatPence(chosen, row.currency)}, the tip the customer chose, or left out`,
+    );
+  return chosen;
+}
+
 export function createAttempts(
   { clock, outbox, reader, sql }: LifecycleDeps,
   { move, answered, closeOpenAttempts, requireRequest, statusEvent }: StatusMoves,
@@ -110,7 +125,7 @@ export function createAttempts(
         throw badRequest(`The payment request is already ${row.status}`);
       if (!allowedMethodsOf(row).includes(input.method))
         throw badRequest(`${input.method} is not offered for this payment request`);
-      const tip = input.tipPence ?? 0;
+      const tip = attemptTip(row, input.tipPence);
       if (tip < 0) throw badRequest('The tip cannot be negative');
       // The merchant's tips setting was applied when the request was made (payments/create.ts).
       if (tip > 0 && !options.enableTips)
