@@ -43,6 +43,7 @@ const summary: Summary = {
   orderId: 'A-1001',
   paidPence: 500,
   tipPaidPence: 100,
+  tipChosenPence: null,
   outstandingPence: 750,
   sandbox: true,
   splitOn: true,
