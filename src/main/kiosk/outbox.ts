@@ -37,6 +37,8 @@ export interface OutboxOptions<T> {
   describe(item: T): string;
   /** A refusal trying again will not mend: the queue holds at the item until staff resend it. */
   holds?(error: unknown): boolean;
+  /** How long after `attempts` failures the next try waits (default retryDelayMs). */
+  retryDelayMs?(attempts: number): number;
   log?(line: string): void;
   /** Called when the number waiting changes. */
   onChange?(): void;
@@ -83,7 +85,7 @@ export function createOutbox<T>(queue: OutboxQueue<T>, options: OutboxOptions<T>
         queue.failed(
           next.id,
           reason,
-          held ? HELD_UNTIL : options.now() + retryDelayMs(next.attempts),
+          held ? HELD_UNTIL : options.now() + (options.retryDelayMs ?? retryDelayMs)(next.attempts),
         );
         options.log?.(`outbox: ${options.describe(next.item)} not sent yet: ${message}`);
         options.onChange?.();
