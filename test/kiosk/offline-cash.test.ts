@@ -33,6 +33,7 @@ const tempDir = (prefix: string) => {
 /** A kiosk keeping its history and pairing in `dir`, as a restart finds them. */
 const kioskIn = (dir: string) =>
   testKiosk(cleanups, {
+    health: { checkMs: 200 },
     dataDir: dir,
     credentials: createFileCredentialStore(credentialsPath(dir)),
     pollFastMs: 200,
@@ -179,6 +180,14 @@ describe('cash sales while the service is out of reach', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(core.state().offlineWork?.waiting).toBe(2);
     expect(await cashAtService(h.url)).toEqual([]);
+    // The merchant sees them as the kiosk's work waiting, in its health report.
+    await poll(
+      async () =>
+        (await api(h.url, 'GET', `/api/terminals/${terminalId}/health`)).report?.offlineWork
+          ?.waiting === 2,
+      20_000,
+      'the health report to count the waiting sales',
+    );
 
     await api(h.url, 'PUT', `/api/terminal/${terminalId}`, { maxAmount: 10000 });
     expect(await ok(core, { type: 'sendWaitingSales' })).toEqual({ waiting: 0, error: null });
