@@ -15,7 +15,7 @@ import { createFileCredentialStore, credentialsPath } from '../../src/main/kiosk
 import { SANDBOX, PRODUCTION } from '../helpers/service';
 import { answerCuttingProxy } from '../helpers/cutting-proxy';
 import { ok } from '../helpers/kiosk-command';
-import { api, pairKiosk, runningService, testKiosk, type Cleanups } from '../helpers/kiosk';
+import { api, pairKiosk, PIN, runningService, testKiosk, type Cleanups } from '../helpers/kiosk';
 import { poll } from '../helpers/webhook-receiver';
 import { startServiceProcess } from '../reliability/service-process';
 
@@ -90,6 +90,7 @@ describe('cash sales while the service is out of reach', () => {
     const first = kioskIn(kioskDir);
     await first.start();
     await pairKiosk(first, service.url);
+    await ok(first, { type: 'openShift', pin: PIN, floatPence: 5000 });
 
     await stopService();
 
@@ -101,6 +102,16 @@ describe('cash sales while the service is out of reach', () => {
     expect(b.payment.paymentRequestId).not.toBe(a.payment.paymentRequestId);
     expect(first.state().offlineWork).toEqual({ waiting: 2, error: expect.any(String) });
     expect(first.state().takings).toMatchObject({ count: 2, totalPence: 2500 });
+    // The shift goes on too: a pay-out, and the drawer's figures count the offline sales.
+    await ok(first, {
+      type: 'shiftMovement',
+      pin: PIN,
+      kind: 'PAY_OUT',
+      amountPence: 300,
+      reason: 'Milk',
+    });
+    const shift = await ok(first, { type: 'getShift', pin: PIN });
+    expect(shift.x).toMatchObject({ cashSalesPence: 2500, expectedCashPence: 5000 + 2500 - 300 });
 
     // A card or bank payment needs the service: it is refused, clearly, and nothing waits.
     await poll(() => first.state().connection !== 'connected', 20_000, 'the kiosk to see it gone');
@@ -131,7 +142,7 @@ describe('cash sales while the service is out of reach', () => {
     const refund = await ok(second, {
       type: 'refundPayment',
       paymentRequestId: a.payment.paymentRequestId,
-      pin: '2468',
+      pin: PIN,
     });
     expect(refund).toMatchObject({ status: 'COMPLETED', amountPence: 1250 });
     await second.stop();
