@@ -25,6 +25,7 @@ import { createShiftDesk } from './shifts/desk';
 import { stateCommands } from './commands/state';
 import { createConnection, type KioskConnection } from './connection';
 import { createCounterPayments } from './counter-payment';
+import { createOfflineCash } from './offline-cash';
 import type { CredentialStore } from './credentials';
 import { createDispatcher, type Dispatcher } from './dispatcher';
 import { createDisplayLine, type KioskDisplayLine } from './display-line';
@@ -118,7 +119,13 @@ export interface KioskCore {
 }
 
 /** The kiosk's own SQLite file and the stores kept in it. */
-function openStores(options: KioskCoreOptions, now: () => number, timeZone: string) {
+/** What the stores reach once the core's later parts are made: the service and the windows. */
+interface Later {
+  client(): ApiClient | null;
+  onChange(): void;
+}
+
+function openStores(options: KioskCoreOptions, now: () => number, timeZone: string, later: Later) {
   const history = openHistory(options.dataDir, { now });
   const refundHistory = createRefundHistory(history.db, now);
   const cardCharges = createCardCharges(history.db, now);
@@ -137,6 +144,8 @@ function openStores(options: KioskCoreOptions, now: () => number, timeZone: stri
     staffSession: createStaffSession(history.db, staffPin, now),
     staffActions: createStaffActions(history.db, now),
     views: createViews({ refundHistory, cardCharges, baskets }),
+    // Cash sales made while the service is out of reach, sent in order once it answers again.
+    offlineCash: createOfflineCash({ db: history.db, now, log: options.log, ...later }),
   };
 }
 type Stores = ReturnType<typeof openStores>;
@@ -173,9 +182,12 @@ function dispatcherOf(parts: Parts): Dispatcher {
         : null;
     },
   });
-  // Waiting Z reports go when anything changes (a reconnect among them), once each is due.
+  // Waiting Z reports and cash sales go when anything changes (a reconnect among them), once
+  // each is due.
   windows.subscribe((event) => {
-    if (event.type === 'state') void shiftDesk.flush();
+    if (event.type !== 'state') return;
+    void shiftDesk.flush();
+    void stores.offlineCash.flush();
   });
   const context: KioskContext = {
     now: parts.now,
@@ -197,6 +209,7 @@ function dispatcherOf(parts: Parts): Dispatcher {
     paymentView: stores.views.payment,
     refundView: stores.views.refund,
     reportRefund: parts.reportRefund,
+    offlineCash: stores.offlineCash,
     state: windows.state,
     emitState: windows.emitState,
     withinLimit: parts.profile.withinLimit,
@@ -318,7 +331,7 @@ function displayWindows(changed: () => void) {
 /** The health report (health-report.ts) from the parts that know each of its figures. */
 function healthReporterOf(
   options: KioskCoreOptions,
-  parts: Pick<Parts, 'now' | 'connection' | 'receiptPrinter' | 'line' | 'log'>,
+  parts: Pick<Parts, 'now' | 'connection' | 'receiptPrinter' | 'line' | 'log' | 'stores'>,
   display: () => { attached: boolean; showing: boolean },
 ) {
   const { connection, receiptPrinter } = parts;
@@ -336,6 +349,7 @@ function healthReporterOf(
     printer: receiptPrinter.settings,
     printJobs: receiptPrinter.jobs,
     held: parts.line.held,
+    offlineWork: parts.stores.offlineCash.state,
     probePrinter: (printer) => probePrinter(printer, options.printerTimeouts?.connectMs),
     dataDir: options.dataDir,
     log: parts.log,
@@ -372,7 +386,8 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   const log = options.log ?? (() => {});
   const timeZone = options.timeZone ?? DEFAULT_SHOP_TIME_ZONE;
   const locale = options.locale ?? 'en-GB';
-  const stores = openStores(options, now, timeZone);
+  const later: Later = { client: () => connection.client(), onChange: () => emitState() };
+  const stores = openStores(options, now, timeZone, later);
   const { history, tracker, views } = stores;
   // The parts below tell the windows of each change; the windows' state is made from them all.
   const emitState = () => windows.emitState();
@@ -477,7 +492,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   });
   const dispatcher = dispatcherOf({ ...parts, cursor, reportRefund });
   const displays = displayWindows(() => health.changed());
-  const health = healthReporterOf(options, { now, connection, receiptPrinter, line, log }, () => ({
+  const health = healthReporterOf(options, parts, () => ({
     attached: displays.count() > 0,
     // Once paired it shows the shop's screens; before, the pairing screen.
     showing: displays.count() > 0 && connection.current() !== null,
@@ -498,9 +513,11 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
         });
       if (!(await connection.resume())) emitState();
       health.start();
+      stores.offlineCash.start();
     },
     async stop() {
       await health.stop();
+      stores.offlineCash.stop();
       line.stop();
       refundPoller.stop();
       await connection.disconnect();

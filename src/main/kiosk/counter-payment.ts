@@ -3,14 +3,16 @@
  * an order id `CTR-…`, its attempt written before the request leaves so a retry after a lost
  * answer is the same payment (history/attempts.ts), then tracked and kept with its basket.
  */
+import { randomUUID } from 'node:crypto';
 import { lineItemsOfBasket } from '../../shared/contract/line-items';
-import { penceToPounds } from '../../shared/money';
+import { formatPence, penceToPounds } from '../../shared/money';
 import { ApiClientError, type ApiClient } from '../../client/http-client';
 import type { Attempts } from './history/attempts';
 import type { BasketStore } from './history/basket';
 import type { Held } from './held-line';
 import { explain, KioskError } from './kiosk-error';
 import type { StaffMember } from './staff-pin';
+import { isUnreachable, type CashSaleBody, type OfflineCash } from './offline-cash';
 import type { Tracker } from './tracker';
 
 export type CounterRequest = Pick<Held, 'amountPence' | 'notes' | 'method' | 'lines' | 'tipPence'>;
@@ -24,6 +26,9 @@ export interface CounterPaymentOptions {
   baskets: BasketStore;
   /** Who is signed in at the console: the service records them as who took it. */
   takenBy?(): StaffMember | null;
+  /** Where a cash sale waits while the service cannot be reached (offline-cash.ts); without it
+   *  an unreachable service refuses the sale. */
+  offlineCash?: OfflineCash;
   /** The service refused an amount as over the terminal's largest payment. */
   onLimitRefused(): void;
   now(): number;
@@ -37,6 +42,77 @@ function tipFields(tipPence: number | null | undefined) {
   if (tipPence === undefined) return {};
   if (tipPence === null) return { enableTips: false };
   return { tipAmount: penceToPounds(tipPence) };
+}
+
+/** A cash sale kept in History as CASH, COMPLETED, with what was handed over and its basket. */
+function keepCash(
+  { tracker, baskets }: Pick<CounterPaymentOptions, 'tracker' | 'baskets'>,
+  request: CashRequest,
+  paymentRequestId: string,
+  orderId: string,
+  sale: { tenderedPence: number; at: string; paidAmount: number; createdAt: number },
+) {
+  tracker.track({
+    paymentRequestId,
+    origin: 'counter',
+    amountPence: request.amountPence,
+    orderId,
+    notes: request.notes,
+    // What was handed over: the console and the display show the change from it.
+    metadata: { tenderedPence: String(sale.tenderedPence) },
+    paymentMethodRestriction: 'CASH',
+    source: 'local',
+    createdAt: sale.createdAt,
+    expiresAt: null,
+  });
+  tracker.report({
+    paymentRequestId,
+    status: 'COMPLETED',
+    source: 'local',
+    at: sale.at,
+    paidAmount: sale.paidAmount,
+    tipAmount: 0,
+    paymentMethod: 'CASH',
+  });
+  if (request.lines?.length) baskets.save(paymentRequestId, request.lines);
+}
+
+/** The sale recorded here under a local id and queued for the service (offline-cash.ts). */
+function cashOffline(
+  options: CounterPaymentOptions,
+  offlineCash: OfflineCash,
+  request: CashRequest,
+  attempt: { idempotencyKey: string; orderId: string },
+  body: CashSaleBody,
+): string {
+  // The service would refuse it on its return, with the customer long gone: refuse it now.
+  if (request.tenderedPence < request.amountPence)
+    throw new KioskError(
+      `${formatPence(request.tenderedPence)} is less than the ${formatPence(request.amountPence)} to pay: nothing was taken`,
+      'tenderedPence',
+    );
+  // A payment id of the kiosk's making until the service gives its own (kept beside it).
+  const localId = randomUUID();
+  const at = options.now();
+  offlineCash.atomically(() => {
+    // Answered now, so a later sale of the same amount is a sale of its own, not this retry.
+    options.attempts.settle(attempt.idempotencyKey, localId);
+    offlineCash.queue({
+      kind: 'CASH_SALE',
+      idempotencyKey: attempt.idempotencyKey,
+      localId,
+      amountPence: request.amountPence,
+      // Exactly what was sent the first time: the key answers only for the same request.
+      body,
+    });
+    keepCash(options, request, localId, attempt.orderId, {
+      tenderedPence: request.tenderedPence,
+      at: new Date(at).toISOString(),
+      paidAmount: penceToPounds(request.amountPence),
+      createdAt: at,
+    });
+  });
+  return localId;
 }
 
 /** Creates the payment at the service and answers its id, once it is tracked. */
@@ -94,20 +170,25 @@ export function createCounterPayments(options: CounterPaymentOptions) {
       notes: request.notes,
       paymentMethodRestriction: 'CASH',
     });
+    const body = {
+      orderId: attempt.orderId,
+      amount: penceToPounds(request.amountPence),
+      tenderedPence: request.tenderedPence,
+      notes: request.notes ?? undefined,
+      lineItems: request.lines?.length ? lineItemsOfBasket(request.lines) : undefined,
+      staff: staff(),
+    };
     let sale;
     try {
       sale = await client.call('recordCashPayment', {
-        body: {
-          orderId: attempt.orderId,
-          amount: penceToPounds(request.amountPence),
-          tenderedPence: request.tenderedPence,
-          notes: request.notes ?? undefined,
-          lineItems: request.lines?.length ? lineItemsOfBasket(request.lines) : undefined,
-          staff: staff(),
-        },
+        body,
         idempotencyKey: attempt.idempotencyKey,
       });
     } catch (error) {
+      // Out of reach (or the answer was lost): the sale goes on here and is sent, with this
+      // same key, when the service is back; a sale it already has is then answered, not repeated.
+      if (isUnreachable(error) && options.offlineCash)
+        return cashOffline(options, options.offlineCash, request, attempt, body);
       if (error instanceof ApiClientError && /largest payment/.test(error.message))
         options.onLimitRefused();
       // A 400 refused it and recorded nothing. A 409 (the key was sent with another tender
@@ -117,29 +198,12 @@ export function createCounterPayments(options: CounterPaymentOptions) {
       throw explain(error, 'tenderedPence');
     }
     attempts.settle(attempt.idempotencyKey, sale.paymentRequestId);
-    tracker.track({
-      paymentRequestId: sale.paymentRequestId,
-      origin: 'counter',
-      amountPence: request.amountPence,
-      orderId: attempt.orderId,
-      notes: request.notes,
-      // What was handed over: the console and the display show the change from it.
-      metadata: { tenderedPence: String(sale.tenderedPence) },
-      paymentMethodRestriction: 'CASH',
-      source: 'local',
-      createdAt: Date.parse(sale.createdAt),
-      expiresAt: null,
-    });
-    tracker.report({
-      paymentRequestId: sale.paymentRequestId,
-      status: 'COMPLETED',
-      source: 'local',
+    keepCash(options, request, sale.paymentRequestId, attempt.orderId, {
+      tenderedPence: sale.tenderedPence,
       at: sale.updatedAt,
       paidAmount: sale.paidAmount,
-      tipAmount: 0,
-      paymentMethod: 'CASH',
+      createdAt: Date.parse(sale.createdAt),
     });
-    if (request.lines?.length) baskets.save(sale.paymentRequestId, request.lines);
     return sale.paymentRequestId;
   }
 

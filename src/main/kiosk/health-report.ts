@@ -25,6 +25,8 @@ export interface HealthSources {
   printer(): ReceiptPrinter | null;
   printJobs(): PrintJob[];
   held(): HeldPayment[];
+  /** Cash sales made offline and not yet sent (offline-cash.ts): work waiting too. */
+  offlineWork?(): { waiting: number; oldestAt: number | null };
   /** Whether the printer answers (printer/probe.ts). */
   probePrinter(printer: ReceiptPrinter): Promise<boolean>;
   dataDir: string | null;
@@ -81,10 +83,12 @@ export function createHealthReporter(sources: HealthSources) {
 
   async function report(): Promise<Report> {
     const held = sources.held();
-    const oldest = held.reduce<string | null>(
-      (min, h) => (min === null || h.createdAt < min ? h.createdAt : min),
-      null,
-    );
+    const offline = sources.offlineWork?.() ?? { waiting: 0, oldestAt: null };
+    const times = [
+      ...held.map((h) => Date.parse(h.createdAt)),
+      ...(offline.oldestAt === null ? [] : [offline.oldestAt]),
+    ];
+    const oldest = times.length ? Math.min(...times) : null;
     const display = sources.display();
     return {
       appVersion: version,
@@ -92,7 +96,7 @@ export function createHealthReporter(sources: HealthSources) {
       display,
       printer: { state: await printerState(), jobsWaiting: sources.printJobs().length },
       offlineWork: {
-        waiting: held.length,
+        waiting: held.length + offline.waiting,
         oldestAt: oldest === null ? null : new Date(oldest).toISOString(),
       },
       lastSyncAt: lastSyncAt === null ? null : new Date(lastSyncAt).toISOString(),

@@ -48,6 +48,8 @@ export interface StateSources {
     central?: () => KioskState['central'];
   };
   line: { payments(): KioskPayment[]; held(): HeldPayment[]; tipStep?(): TipStep | null };
+  /** The offline cash sales waiting for the service (offline-cash.ts). */
+  offlineCash?: { state(): { waiting: number; lastError: string | null } };
   basket(): DraftBasket | null;
   paymentView(payment: KioskPayment): BridgePayment;
 }
@@ -76,6 +78,11 @@ export function createKioskState(sources: StateSources) {
     };
   }
 
+  function offlineWork(): KioskState['offlineWork'] {
+    const work = sources.offlineCash?.state();
+    return { waiting: work?.waiting ?? 0, error: work?.lastError ?? null };
+  }
+
   function state(): KioskState {
     const payments = sources.line.payments();
     const takings = history.todaysTakings(now(), timeZone);
@@ -88,6 +95,7 @@ export function createKioskState(sources: StateSources) {
       active: payments[0] ? sources.paymentView(payments[0]) : null,
       queue: payments.slice(1).map(sources.paymentView),
       held: sources.line.held(),
+      offlineWork: offlineWork(),
       maxPence: sources.profile.maxPence(),
       locale: sources.locale,
       timeZone,

@@ -207,6 +207,14 @@ export const paymentsBridge = {
       }),
     reply: CashSale,
   }),
+  /**
+   * Sends the cash sales taken while the service was out of reach now, in order: also the one a
+   * refusal held, once its cause is put right. Answers what is still waiting and why.
+   */
+  sendWaitingSales: command({
+    input: z.object({}),
+    reply: z.object({ waiting: z.number().int(), error: z.string().nullable() }),
+  }),
   /** Opens the cash drawer again for a cash payment (the printer was off the first time). */
   openCashDrawer: command({
     input: z.object({ paymentRequestId: Id }),

@@ -46,6 +46,11 @@ export const KioskState = z.object({
   queue: z.array(KioskPayment),
   /** Counter payments waiting for the display, after `queue`; created when their turn comes. */
   held: z.array(HeldPayment),
+  /**
+   * Cash sales made while the service was out of reach, kept by the kiosk and waiting to be
+   * sent to it in order; `error` says why the oldest has not gone (a refusal holds the queue).
+   */
+  offlineWork: z.object({ waiting: z.number().int(), error: z.string().nullable() }).optional(),
   /** The terminal's largest payment (the service's `maxAmount`, in pence); null when unknown. */
   maxPence: Pence.nullable(),
   /** The kiosk's locale for dates and numbers (BCP 47, default en-GB). */

@@ -22,6 +22,7 @@ import type { StaffActions } from '../history/staff-actions';
 import type { StaffMember, StaffPin } from '../staff-pin';
 import type { StaffSession } from '../staff-session';
 import type { Tracker } from '../tracker';
+import type { OfflineCash } from '../offline-cash';
 
 export interface KioskContext {
   now(): number;
@@ -55,6 +56,8 @@ export interface KioskContext {
   paymentView(payment: KioskPayment): BridgePayment;
   refundView(refundId: string): KioskRefund;
   reportRefund(report: RefundReport | null): void;
+  /** Cash sales made while the service was out of reach, waiting to be sent (offline-cash.ts). */
+  offlineCash: OfflineCash;
   state(): KioskState;
   /** Sends the state (and the display's share of it) to every window. */
   emitState(): void;

@@ -12,6 +12,9 @@ import { explain, KioskError } from '../kiosk-error';
 import type { DisplayLine } from '../display-line';
 import type { KioskContext } from './context';
 
+const NEEDS_SERVICE =
+  'The payments service cannot be reached, so card and bank payments cannot be taken: take cash, or try again once the kiosk is back online';
+
 /** Opens the cash drawer, answering why not rather than throwing: the sale stands either way. */
 export async function openDrawerFor(ctx: KioskContext): Promise<DrawerResult> {
   try {
@@ -51,6 +54,11 @@ export function paymentCommands(ctx: KioskContext, line: DisplayLine): AreaHandl
     async startPayment({ amountPence, notes, paymentMethod, lines }) {
       if (!ctx.client() || !ctx.credentials())
         throw new KioskError('Pair this kiosk before taking payments');
+      // Card and bank need the service there and then; only cash goes on without it.
+      // Reconnecting is the push channel having lost the service (a first connection still
+      // being made is not); otherwise the service's own silence refuses it below.
+      if (ctx.state().connection === 'reconnecting')
+        throw new KioskError(NEEDS_SERVICE, 'amountPence');
       // The customer is shown the lines and charged the amount: the two must agree.
       if (lines?.length && basketTotalPence(lines) !== amountPence)
         throw new KioskError(
@@ -90,6 +98,11 @@ export function paymentCommands(ctx: KioskContext, line: DisplayLine): AreaHandl
       });
       // The sale is recorded whatever the drawer does: a printer that is off costs a retry.
       return { payment, drawer: await openDrawer() };
+    },
+    async sendWaitingSales() {
+      await ctx.offlineCash.resend();
+      const { waiting, lastError } = ctx.offlineCash.state();
+      return { waiting, error: lastError };
     },
     async openCashDrawer({ paymentRequestId }) {
       const payment = history.get(paymentRequestId);

@@ -21,10 +21,16 @@ export function refundCommands(ctx: KioskContext): AreaHandlers<'refunds'> {
       const approvedBy = staff
         ? ctx.staffSession.refundApproval(staff, paymentRequestId, amountPence ?? payment.paidPence)
         : null;
+      // A cash sale taken offline has the service's id once sent; until then it has none.
+      const atService = ctx.offlineCash.serviceId(paymentRequestId);
+      if (atService === null)
+        throw new KioskError(
+          'This cash sale is still waiting to be sent to the payments service: refund it once it has gone',
+        );
       let record;
       try {
         record = await client.call('createRefund', {
-          params: { paymentRequestId },
+          params: { paymentRequestId: atService },
           body: {
             ...(amountPence === undefined ? {} : { amount: penceToPounds(amountPence) }),
             // Who refunds it, for the service's record and the dashboard.
@@ -40,7 +46,8 @@ export function refundCommands(ctx: KioskContext): AreaHandlers<'refunds'> {
           );
         throw explain(error, 'amountPence');
       }
-      ctx.reportRefund(refundReportOfRecord(record, 'local'));
+      // Kept under the payment's id in History (the local one of a sale taken offline).
+      ctx.reportRefund({ ...refundReportOfRecord(record, 'local'), paymentRequestId });
       if (staff)
         ctx.staffActions.record(paymentRequestId, {
           action: 'refund',

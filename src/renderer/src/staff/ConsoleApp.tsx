@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useKiosk } from '../store/context';
 import { usePaymentDraft } from '../store/payment-draft';
-import { LinkBanner, OfflineBanner } from './Banners';
+import { LinkBanner, OfflineBanner, WaitingSalesBanner } from './Banners';
 import { PrintJobsBanner } from './PrintJobs';
 import { CardOnFile } from './CardOnFile';
 import { EndOfDay } from './EndOfDay';
@@ -31,6 +31,7 @@ export function ConsoleApp() {
       <Header tab={tab} onTab={changeTab} kiosk={kiosk} />
       <LinkBanner link={link} />
       {kiosk && <OfflineBanner online={kiosk.online} />}
+      {kiosk && <WaitingSalesBanner work={kiosk.offlineWork} />}
       {kiosk && <PrintJobsBanner jobs={kiosk.printJobs} />}
       {kiosk && <StaffBar kiosk={kiosk} />}
       <StaffPinSetNotice />

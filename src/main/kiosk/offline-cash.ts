@@ -1,0 +1,224 @@
+/**
+ * Cash at the counter while the payments service cannot be reached (docs/kiosk.md, "When the
+ * service is out of reach"): a cash sale is kept in History at once under a local id and queued
+ * here, in the kiosk's outbox (outbox.ts), with the Idempotency-Key written before it first left.
+ * When the service answers again the queue goes in order, each sale with its own key, so a sale
+ * sent twice (the kiosk restarted mid-send, or the answer was lost) is recorded once. The
+ * service's id for it is kept beside the local one, so a later refund reaches the right payment.
+ * A refusal (4xx) holds the queue at that sale and says so to staff; nothing is dropped.
+ */
+import type { Connection } from '../../sqlite';
+import { ApiClientError, type ApiClient } from '../../client/http-client';
+import type { z } from 'zod';
+import type { CashPaymentBody } from '../../shared/contract/payments';
+import { formatPence } from '../../shared/money';
+import { createOutbox, HELD_UNTIL, type OutboxQueue, type OutboxState } from './outbox';
+
+export type CashSaleBody = z.input<typeof CashPaymentBody>;
+
+export interface OfflineSale {
+  kind: 'CASH_SALE';
+  idempotencyKey: string;
+  localId: string;
+  amountPence: number;
+  body: CashSaleBody;
+}
+
+/**
+ * This module's own numbered migrations in kiosk.db (recorded in `kiosk_modules` as `offline`,
+ * as the shift tables are), so its list and the history's grow independently. Append only.
+ */
+const offlineMigrations: readonly string[] = [
+  // 1: the outbox of work done while the service was out of reach, in the order it was done,
+  //    and each offline sale's id in History (a UUID of the kiosk's making, as the bridge takes
+  //    payment ids) with the service's id for it once it is recorded there.
+  `
+  CREATE TABLE offline_outbox (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    item TEXT NOT NULL,
+    idempotency_key TEXT NOT NULL UNIQUE,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    last_error TEXT,
+    next_at INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE offline_ids (
+    local_id TEXT PRIMARY KEY,
+    payment_request_id TEXT
+  );
+  `,
+];
+
+function migrate(db: Connection) {
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS kiosk_modules (module TEXT PRIMARY KEY, version INTEGER NOT NULL)',
+  );
+  const row = db
+    .prepare<[string], { version: number }>('SELECT version FROM kiosk_modules WHERE module = ?')
+    .get('offline');
+  const current = row?.version ?? 0;
+  if (current > offlineMigrations.length)
+    throw new Error(
+      `The kiosk's offline outbox was written by a newer version of Counter (${current}). Upgrade Counter.`,
+    );
+  offlineMigrations.slice(current).forEach((sql, i) => {
+    db.transaction(() => {
+      db.exec(sql);
+      db.prepare(
+        `INSERT INTO kiosk_modules (module, version) VALUES ('offline', ?)
+         ON CONFLICT (module) DO UPDATE SET version = excluded.version`,
+      ).run(current + i + 1);
+    })();
+  });
+}
+
+/**
+ * The service could not be reached or could not take it now: no connection, a timeout, a
+ * gateway's or the service's "unavailable". A 4xx is an answer (the sale was refused) and is not.
+ */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiClientError && [0, 502, 503, 504].includes(error.status);
+}
+
+/** A refusal sending again will not mend (429 is "later", not "no"). */
+const isRefusal = (error: unknown) =>
+  error instanceof ApiClientError &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  error.status !== 429;
+
+interface OutboxRow {
+  seq: number;
+  item: string;
+  attempts: number;
+  last_error: string | null;
+  next_at: number;
+  created_at: number;
+}
+
+function statements(db: Connection) {
+  return {
+    insert: db.prepare<[string, string, number]>(
+      'INSERT INTO offline_outbox (item, idempotency_key, created_at) VALUES (?, ?, ?)',
+    ),
+    next: db.prepare<[], OutboxRow>('SELECT * FROM offline_outbox ORDER BY seq LIMIT 1'),
+    waiting: db.prepare<[], { n: number; error: string | null; oldest: number | null }>(
+      `SELECT count(*) AS n, min(created_at) AS oldest,
+         (SELECT last_error FROM offline_outbox ORDER BY seq LIMIT 1) AS error FROM offline_outbox`,
+    ),
+    claim: db.prepare<[number, number, number]>(
+      'UPDATE offline_outbox SET next_at = ? WHERE seq = ? AND next_at = ?',
+    ),
+    sent: db.prepare<[number]>('DELETE FROM offline_outbox WHERE seq = ?'),
+    failed: db.prepare<[string, number, number]>(
+      'UPDATE offline_outbox SET attempts = attempts + 1, last_error = ?, next_at = ? WHERE seq = ?',
+    ),
+    release: db.prepare<[number]>('UPDATE offline_outbox SET next_at = 0 WHERE next_at = ?'),
+    local: db.prepare<[string]>('INSERT INTO offline_ids (local_id) VALUES (?)'),
+    remember: db.prepare<[string, string]>(
+      'UPDATE offline_ids SET payment_request_id = ? WHERE local_id = ?',
+    ),
+    serviceId: db.prepare<[string], { payment_request_id: string | null }>(
+      'SELECT payment_request_id FROM offline_ids WHERE local_id = ?',
+    ),
+  };
+}
+
+export interface OfflineCashOptions {
+  db: Connection;
+  now(): number;
+  client(): ApiClient | null;
+  log?(line: string): void;
+  onChange?(): void;
+}
+
+export function createOfflineCash(options: OfflineCashOptions) {
+  migrate(options.db);
+  const sql = statements(options.db);
+  const queue: OutboxQueue<OfflineSale> = {
+    next() {
+      const row = sql.next.get();
+      if (!row) return undefined;
+      const item = JSON.parse(row.item) as OfflineSale;
+      return { id: row.seq, attempts: row.attempts, nextAt: row.next_at, item };
+    },
+    claim: (seq, until, nextAt) => sql.claim.run(until, seq, nextAt).changes === 1,
+    sent: (seq) => void sql.sent.run(seq),
+    failed: (seq, error, nextAt) => void sql.failed.run(error, nextAt, seq),
+    waiting() {
+      const row = sql.waiting.get()!;
+      return { waiting: row.n, lastError: row.error, oldestAt: row.oldest };
+    },
+  };
+  const outbox = createOutbox(queue, {
+    now: options.now,
+    log: options.log,
+    onChange: options.onChange,
+    holds: isRefusal,
+    // Staff and customers wait on these: tried again within seconds of the service's return.
+    retryDelayMs: (attempts) => Math.min(5000, 500 * 2 ** attempts),
+    describe: (sale) => `The cash sale of ${formatPence(sale.amountPence)}`,
+    async send(sale) {
+      const client = options.client();
+      if (!client) throw new Error('This kiosk is not paired: its cash sales wait until it is');
+      // The same key every time: a sale the service already recorded is answered, not repeated.
+      const recorded = await client.call('recordCashPayment', {
+        body: sale.body,
+        idempotencyKey: sale.idempotencyKey,
+      });
+      sql.remember.run(recorded.paymentRequestId, sale.localId);
+    },
+  });
+
+  async function flush() {
+    try {
+      await outbox.flush();
+    } catch (error) {
+      // The database closed under it (the kiosk stopping): the sales wait for the next start.
+      options.log?.(`offline cash: ${(error as Error).message}`);
+    }
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    /** Looks for due work every `everyMs` while the kiosk runs (one read when nothing waits). */
+    start(everyMs = 1000) {
+      timer ??= setInterval(() => {
+        if (queue.waiting().waiting > 0) void flush();
+      }, everyMs);
+      timer.unref();
+    },
+    stop() {
+      clearInterval(timer);
+      timer = undefined;
+    },
+    /** Runs `fn` in one transaction of kiosk.db: a sale is queued and kept in History, or neither. */
+    atomically<T>(fn: () => T): T {
+      return options.db.transaction(fn)();
+    },
+    /** Keeps a sale to send (written before the caller answers staff). */
+    queue(sale: OfflineSale) {
+      sql.local.run(sale.localId);
+      sql.insert.run(JSON.stringify(sale), sale.idempotencyKey, options.now());
+      options.onChange?.();
+    },
+    /** Sends what is due; never throws (what failed stays waiting, with its reason). */
+    flush,
+    /** Staff's "Send now": a sale held by a refusal is tried again, and everything due goes. */
+    async resend() {
+      sql.release.run(HELD_UNTIL);
+      options.onChange?.();
+      await flush();
+    },
+    state: (): OutboxState => outbox.state(),
+    /**
+     * The service's id of a payment in History: itself for one made online, the recorded one for
+     * an offline sale once sent, null while it is still waiting.
+     */
+    serviceId(paymentRequestId: string): string | null {
+      const row = sql.serviceId.get(paymentRequestId);
+      return row ? row.payment_request_id : paymentRequestId;
+    },
+  };
+}
+export type OfflineCash = ReturnType<typeof createOfflineCash>;
