@@ -51,6 +51,7 @@ import m0034 from './0034-fleet-health';
 import m0035 from './0035-more-time';
 import m0036 from './0036-kiosk-settings';
 import m0037 from './0037-z-reports';
+import m0040 from './0040-fleet-noted';
 
 export const migrations: readonly Migration[] = [
   m0001,
@@ -90,6 +91,7 @@ export const migrations: readonly Migration[] = [
   m0035,
   m0036,
   m0037,
+  m0040,
 ];
 
 /** What `dialect` runs, in order: its version is how many of these it has run. */
