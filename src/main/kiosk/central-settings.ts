@@ -11,6 +11,7 @@ import type {
   TerminalActionPush,
 } from '../../shared/contract/kiosk-settings';
 import type { Credentials } from './credentials';
+import type { StaffSession } from './staff-session';
 import type { TerminalProfile } from './terminal-profile';
 
 export interface CentralSettingsOptions<Printer> {
@@ -20,6 +21,8 @@ export interface CentralSettingsOptions<Printer> {
   onChange(): void;
   /** The receipt printer named in Settings, for a test page. */
   printer: { settings(): Printer | null; testPage(printer: Printer): Promise<void> };
+  /** Who is signed in at the console, for SIGN_OUT_STAFF and LOCK_CONSOLE. */
+  staff: Pick<StaffSession, 'current' | 'signOut' | 'lock'>;
   log(line: string): void;
 }
 
@@ -38,6 +41,18 @@ export function createCentralSettings<Printer>(options: CentralSettingsOptions<P
       if (reloaders.size === 0) throw new Error('No customer display is attached');
       for (const reload of reloaders) reload();
       return `Reloaded ${reloaders.size === 1 ? 'the customer display' : `${reloaders.size} displays`}`;
+    },
+    async SIGN_OUT_STAFF() {
+      const who = options.staff.current();
+      options.staff.signOut();
+      options.onChange();
+      return who ? `Signed out ${who.name}` : 'Nobody was signed in';
+    },
+    async LOCK_CONSOLE() {
+      const who = options.staff.current();
+      options.staff.lock();
+      options.onChange();
+      return `Locked the console${who ? ` and signed out ${who.name}` : ''}`;
     },
   };
 

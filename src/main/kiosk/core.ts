@@ -50,7 +50,7 @@ import { startRefundPoller } from './refund-poller';
 import { createRefundTracker, type RefundReport } from './refund-tracker';
 import { createStaffActions } from './history/staff-actions';
 import { createStaffPin } from './staff-pin';
-import { createStaffSession } from './staff-session';
+import { createStaffSession, type StaffSession } from './staff-session';
 import { createTerminalProfile, type TerminalProfile } from './terminal-profile';
 import { createTracker } from './tracker';
 import { changeView, createViews } from './view';
@@ -205,6 +205,7 @@ function dispatcherOf(parts: Parts): Dispatcher {
   return createDispatcher({
     identify: (pin) => stores.staffPin.identify(pin),
     touch: () => stores.staffSession.touch(),
+    locked: () => stores.staffSession.locked(),
     log: parts.log,
     handlers: {
       ...stateCommands(context),
@@ -347,10 +348,17 @@ function healthReporterOf(
 function centralOf(
   connection: () => Pick<KioskConnection, 'current'>,
   printer: ReceiptPrinterService,
+  staff: StaffSession,
   onChange: () => void,
   log: (line: string) => void,
 ) {
-  return createCentralSettings({ current: () => connection().current(), onChange, printer, log });
+  return createCentralSettings({
+    current: () => connection().current(),
+    onChange,
+    printer,
+    staff,
+    log,
+  });
 }
 
 export function createKioskCore(options: KioskCoreOptions): KioskCore {
@@ -401,7 +409,8 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     holdMs: options.finishedHoldMs,
     now,
   });
-  const central = centralOf(() => connection, receiptPrinter, emitState, log);
+  const central = centralOf(() => connection, receiptPrinter, stores.staffSession, emitState, log);
+  stores.staffSession.follow(() => central.settings());
   const router = createEventRouter({
     central,
     ...stores,

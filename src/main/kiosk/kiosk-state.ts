@@ -104,6 +104,7 @@ export function createKioskState(sources: StateSources) {
       staff: {
         signedIn: sources.staffSession.current(),
         ...sources.staffSession.settings(),
+        locked: sources.staffSession.locked(),
       },
       lanDisplay,
       receiptPrinter: sources.receiptPrinter.settings(),

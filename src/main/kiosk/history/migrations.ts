@@ -246,4 +246,9 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX staff_actions_by_payment ON staff_actions (payment_request_id, id);
   `,
+  // 12, the console locked from the dashboard (LOCK_CONSOLE): kept across a restart, so turning the kiosk off
+  // and on does not open it; a manager's or the owner's sign-in clears it.
+  `
+  ALTER TABLE staff_settings ADD COLUMN console_locked INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
