@@ -13,6 +13,7 @@ import type {
 import type { TerminalStaffPush } from '../../shared/contract/staff';
 import type { Credentials } from './credentials';
 import type { StaffPin } from './staff-pin';
+import type { StaffSession } from './staff-session';
 import type { TerminalProfile } from './terminal-profile';
 
 export interface CentralSettingsOptions<Printer> {
@@ -22,9 +23,11 @@ export interface CentralSettingsOptions<Printer> {
   onChange(): void;
   /** The receipt printer named in Settings, for a test page. */
   printer: { settings(): Printer | null; testPage(printer: Printer): Promise<void> };
+  /** Who is signed in at the console, for SIGN_OUT_STAFF and LOCK_CONSOLE. */
+  staff: Pick<StaffSession, 'current' | 'signOut' | 'lock'>;
   log(line: string): void;
   /** The kiosk's staff, where the store's staff the merchant sets are merged. */
-  staff?: Pick<StaffPin, 'merge'>;
+  roster?: Pick<StaffPin, 'merge'>;
 }
 
 export function createCentralSettings<Printer>(options: CentralSettingsOptions<Printer>) {
@@ -43,6 +46,18 @@ export function createCentralSettings<Printer>(options: CentralSettingsOptions<P
       for (const reload of reloaders) reload();
       return `Reloaded ${reloaders.size === 1 ? 'the customer display' : `${reloaders.size} displays`}`;
     },
+    async SIGN_OUT_STAFF() {
+      const who = options.staff.current();
+      options.staff.signOut();
+      options.onChange();
+      return who ? `Signed out ${who.name}` : 'Nobody was signed in';
+    },
+    async LOCK_CONSOLE() {
+      const who = options.staff.current();
+      options.staff.lock();
+      options.onChange();
+      return `Locked the console${who ? ` and signed out ${who.name}` : ''}`;
+    },
   };
 
   function apply(next: EffectiveKioskSettings) {
@@ -53,8 +68,8 @@ export function createCentralSettings<Printer>(options: CentralSettingsOptions<P
 
   /** The store's staff as pushed (or read): only this kiosk's, merged into its own staff. */
   async function applyStaff(push: TerminalStaffPush) {
-    if (!options.staff || options.current()?.credentials.terminalId !== push.terminalId) return;
-    await options.staff.merge(push.staff);
+    if (!options.roster || options.current()?.credentials.terminalId !== push.terminalId) return;
+    await options.roster.merge(push.staff);
     options.onChange();
   }
 
@@ -66,7 +81,7 @@ export function createCentralSettings<Printer>(options: CentralSettingsOptions<P
     try {
       const next = await current.client.call('getEffectiveKioskSettings', { params: { id } });
       if (options.current()?.client === current.client) apply(next);
-      if (!options.staff) return;
+      if (!options.roster) return;
       const staff = await current.client.call('getTerminalStaff', {});
       if (options.current()?.client === current.client) await applyStaff(staff);
     } catch (error) {

@@ -51,7 +51,7 @@ import { startRefundPoller } from './refund-poller';
 import { createRefundTracker, type RefundReport } from './refund-tracker';
 import { createStaffActions } from './history/staff-actions';
 import { createStaffPin, type StaffPin } from './staff-pin';
-import { createStaffSession } from './staff-session';
+import { createStaffSession, type StaffSession } from './staff-session';
 import { createTerminalProfile, type TerminalProfile } from './terminal-profile';
 import { createTracker } from './tracker';
 import { changeView, createViews } from './view';
@@ -218,6 +218,7 @@ function dispatcherOf(parts: Parts): Dispatcher {
   return createDispatcher({
     identify: (pin) => stores.staffPin.identify(pin),
     touch: () => stores.staffSession.touch(),
+    locked: () => stores.staffSession.locked(),
     log: parts.log,
     handlers: {
       ...stateCommands(context),
@@ -361,16 +362,18 @@ function healthReporterOf(
 function centralOf(
   connection: () => Pick<KioskConnection, 'current'>,
   printer: ReceiptPrinterService,
+  staff: StaffSession,
   onChange: () => void,
   log: (line: string) => void,
-  staff: StaffPin,
+  roster: StaffPin,
 ) {
   return createCentralSettings({
     current: () => connection().current(),
     onChange,
     printer,
-    log,
     staff,
+    log,
+    roster,
   });
 }
 
@@ -432,7 +435,15 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     tipsOffered: () => tipsOffered(central),
     now,
   });
-  const central = centralOf(() => connection, receiptPrinter, emitState, log, stores.staffPin);
+  const central = centralOf(
+    () => connection,
+    receiptPrinter,
+    stores.staffSession,
+    emitState,
+    log,
+    stores.staffPin,
+  );
+  stores.staffSession.follow(() => central.settings());
   const router = createEventRouter({
     central,
     ...stores,

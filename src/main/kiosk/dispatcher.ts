@@ -21,6 +21,7 @@ import {
 } from '../../shared/bridge';
 import { explain, KioskError } from './kiosk-error';
 import { atLeast, StaffRefusal, type StaffMember } from './staff-pin';
+import { LOCKED_MESSAGE } from './staff-session';
 
 /**
  * A command's handler. A `staff` command's handler is also given who gave it: the person whose
@@ -44,6 +45,8 @@ export interface DispatcherOptions {
   handlers: Handlers;
   /** Whose PIN `pin` is, or why nobody's (staff-pin.ts `identify`). */
   identify: (pin: string) => Promise<StaffMember | StaffRefusal>;
+  /** Whether the console is locked from the dashboard: staff commands need a manager then. */
+  locked?: () => boolean;
   /** Any command but a read of the state: the console is in use (the idle time starts again). */
   touch?: () => void;
   log?: (line: string) => void;
@@ -77,6 +80,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const found = await options.identify(command.pin);
       if (found instanceof StaffRefusal) return failure(new KioskError(found.message, 'pin'));
       const needed = roleNeeded(command);
+      if (options.locked?.() && !atLeast(found.role, 'manager'))
+        return failure(new KioskError(LOCKED_MESSAGE, 'pin'));
       if (needed && !atLeast(found.role, needed))
         return failure(
           new KioskError(

@@ -113,6 +113,7 @@ export function createKioskState(sources: StateSources) {
       staff: {
         signedIn: sources.staffSession.current(),
         ...sources.staffSession.settings(),
+        locked: sources.staffSession.locked(),
       },
       lanDisplay,
       receiptPrinter: sources.receiptPrinter.settings(),

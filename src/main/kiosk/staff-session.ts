@@ -6,6 +6,10 @@
  * the console's PIN pad; the person is signed out by "Sign out" or after the idle time the shop
  * sets (Settings), counted from the last command the console sent. The session is kept in
  * memory only: a restart signs everyone out.
+ *
+ * The dashboard may sign out whoever is signed in (SIGN_OUT_STAFF) or lock the console
+ * (LOCK_CONSOLE): locked, it is signed out and only a manager's or the owner's PIN opens it again
+ * (their signing in); the lock is kept in the database, so a restart does not open it.
  */
 import type { Connection } from '../../sqlite';
 import { formatPence } from '../../shared/money';
@@ -22,12 +26,20 @@ export interface StaffSettings {
 export interface StaffSession {
   /** Who is signed in now; null after sign-out or the idle time. */
   current(): StaffMember | null;
+  /** Signs `member` in; a locked console only a manager or the owner, which unlocks it. */
   signIn(member: StaffMember): void;
   signOut(): void;
+  /** Signs out whoever is signed in and locks the console until a manager or owner signs in. */
+  lock(): void;
+  locked(): boolean;
   /** The console did something: the idle time starts again. */
   touch(): void;
+  /** The settings in force: the idle time is the merchant's when a level locks signOutMinutes. */
   settings(): StaffSettings;
+  /** Saves the shop's own; refused (naming the field) for an idle time the merchant locked. */
   saveSettings(settings: StaffSettings): void;
+  /** Follows the merchant's kiosk settings in force (central-settings.ts), once they exist. */
+  follow(central: () => CentralStaffSettings | null): void;
   /**
    * A manager's or owner's PIN approving `action` on one payment: good for the next such command
    * within two minutes, once. Refused (a StaffRefusal's message) for a wrong PIN or a cashier's.
@@ -51,7 +63,16 @@ export interface StaffSession {
   refundApproval(who: StaffMember, paymentRequestId: string, pence: number): StaffMember | null;
 }
 
+/** What the session reads of the merchant's kiosk settings in force. */
+export interface CentralStaffSettings {
+  settings: { signOutMinutes: number };
+  locked: readonly string[];
+}
+
 export const APPROVAL_FIELD = 'approverPin';
+/** What a cashier's PIN is told at a locked console. */
+export const LOCKED_MESSAGE =
+  'This console is locked from the dashboard: a manager or the owner enters their PIN to open it';
 /** What a cashier does only with a manager's approval. */
 export type ApprovedAction = 'refund' | 'release' | 'cancel';
 /** How long an approval waits for the command it was given for. */
@@ -68,11 +89,27 @@ export function createStaffSession(
   const write = db.prepare(
     'UPDATE staff_settings SET idle_minutes = @idleMinutes, approval_refund_pence = @approvalRefundPence WHERE id = 1',
   );
+  const readLock = db.prepare<[], { console_locked: number }>(
+    'SELECT console_locked FROM staff_settings WHERE id = 1',
+  );
+  const writeLock = db.prepare<[number]>(
+    'UPDATE staff_settings SET console_locked = ? WHERE id = 1',
+  );
   let signedIn: { member: StaffMember; lastActive: number } | null = null;
+  let locked = readLock.get()?.console_locked === 1;
 
+  let central: () => CentralStaffSettings | null = () => null;
+  /** The merchant's sign-out time when it is locked against staff, else null. */
+  const centralIdle = () => {
+    const c = central();
+    return c?.locked.includes('signOutMinutes') ? c.settings.signOutMinutes : null;
+  };
   const settings = (): StaffSettings => {
     const row = read.get()!;
-    return { idleMinutes: row.idle_minutes, approvalRefundPence: row.approval_refund_pence };
+    return {
+      idleMinutes: centralIdle() ?? row.idle_minutes,
+      approvalRefundPence: row.approval_refund_pence,
+    };
   };
 
   function current(): StaffMember | null {
@@ -102,17 +139,37 @@ export function createStaffSession(
   return {
     current,
     signIn(member) {
+      if (locked && !atLeast(member.role, 'manager')) throw new KioskError(LOCKED_MESSAGE, 'pin');
+      if (locked) writeLock.run(0);
+      locked = false;
       signedIn = { member, lastActive: now() };
     },
     signOut() {
       signedIn = null;
     },
+    lock() {
+      signedIn = null;
+      grants.clear();
+      writeLock.run(1);
+      locked = true;
+    },
+    locked: () => locked,
     touch() {
       if (current() && signedIn) signedIn.lastActive = now();
     },
     settings,
     saveSettings(next) {
-      write.run(next);
+      const idle = centralIdle();
+      if (idle !== null && next.idleMinutes !== idle)
+        throw new KioskError(
+          `The idle time is set by your merchant (${idle} minutes)`,
+          'settings.idleMinutes',
+        );
+      // A locked idle time stays the shop's own underneath, for when the merchant unlocks it.
+      write.run(idle === null ? next : { ...next, idleMinutes: read.get()!.idle_minutes });
+    },
+    follow(next) {
+      central = next;
     },
     async grant(approverPin, action, paymentRequestId) {
       const approver = await staff.identify(approverPin);

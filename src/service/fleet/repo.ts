@@ -60,7 +60,11 @@ export function healthStatements(store: Store) {
     ofMerchant: store.prepare<[string, string], HealthRow>(
       'SELECT * FROM terminal_health WHERE merchant_id = ? AND environment = ?',
     ),
-    /** Keeps the report; `changed_at` moves only when it says something new. */
+    /**
+     * Keeps the report; `changed_at` moves only when it says something new, `noted_at` (wall
+     * clock, what the alert sweep reads by) when a field an alert reads differs from the row's.
+     * A report older than the row's (a batched one overtaken by a newer) changes nothing.
+     */
     put: store.prepare<
       [
         {
@@ -71,23 +75,31 @@ export function healthStatements(store: Store) {
           at: number;
           changed: number;
           entry: number;
+          count: number;
           version: string;
           printer: string;
           oldest: number | null;
+          wall: number;
         },
       ]
     >(
       `INSERT INTO terminal_health
          (terminal_id, merchant_id, environment, report, received_at, changed_at, reports,
-          entries, app_version, printer_state, work_oldest_at)
-       VALUES (@t, @m, @e, @report, @at, @at, 1, @entry, @version, @printer, @oldest)
+          entries, app_version, printer_state, work_oldest_at, noted_at)
+       VALUES (@t, @m, @e, @report, @at, @at, @count, @entry, @version, @printer, @oldest, @wall)
        ON CONFLICT (terminal_id) DO UPDATE SET
          report = excluded.report, received_at = excluded.received_at,
          changed_at = CASE WHEN @changed = 1 THEN excluded.received_at
                       ELSE terminal_health.changed_at END,
-         reports = terminal_health.reports + 1,
+         reports = terminal_health.reports + @count,
          entries = terminal_health.entries + @entry, app_version = excluded.app_version,
-         printer_state = excluded.printer_state, work_oldest_at = excluded.work_oldest_at`,
+         printer_state = excluded.printer_state, work_oldest_at = excluded.work_oldest_at,
+         noted_at = CASE WHEN terminal_health.app_version <> excluded.app_version
+                          OR terminal_health.printer_state <> excluded.printer_state
+                          OR coalesce(terminal_health.work_oldest_at, -1)
+                             <> coalesce(excluded.work_oldest_at, -1)
+                    THEN excluded.noted_at ELSE terminal_health.noted_at END
+       WHERE terminal_health.received_at <= excluded.received_at`,
     ),
     putHistory: store.prepare<[string, number, string, number]>(
       `INSERT INTO terminal_health_history (terminal_id, slot, report, received_at)
@@ -148,14 +160,22 @@ export function alertStatements(store: Store) {
   };
 }
 
+const SWEEP_COLUMNS = `t.id, t.merchant_id, t.environment, t.store_id, t.name, t.last_seen_at,
+       t.streaming_until, h.received_at, h.app_version, h.printer_state, h.work_oldest_at`;
+
 /** Every paired terminal that has reported at least once, with its latest report. */
 export function sweepStatements(store: Store) {
   return {
     reported: store.prepare<[], SweepRow>(
-      `SELECT t.id, t.merchant_id, t.environment, t.store_id, t.name, t.last_seen_at,
-              t.streaming_until, h.received_at, h.app_version, h.printer_state, h.work_oldest_at
+      `SELECT ${SWEEP_COLUMNS}
          FROM terminal_health h JOIN terminals t ON t.id = h.terminal_id
         WHERE t.deleted_at IS NULL`,
+    ),
+    /** Those whose alert fields changed at or after a wall-clock time (an index read). */
+    notedSince: store.prepare<[number], SweepRow>(
+      `SELECT ${SWEEP_COLUMNS}
+         FROM terminal_health h JOIN terminals t ON t.id = h.terminal_id
+        WHERE h.noted_at >= ? AND t.deleted_at IS NULL`,
     ),
   };
 }

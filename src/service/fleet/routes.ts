@@ -14,25 +14,19 @@ import { iso } from '../kernel/clock';
 import { ApiError } from '../kernel/errors';
 import { DEFAULT_OFFLINE_ALERT_MS, MINIMUM_KIOSK_VERSION, createAlertSweep } from './alerts';
 import type { FleetContext } from './context';
-import { byAttention, deviceOf, materialOf } from './model';
-import {
-  HISTORY_SLOTS,
-  alertStatements,
-  healthStatements,
-  settingsStatements,
-  type AlertRow,
-} from './repo';
+import { byAttention, deviceOf } from './model';
+import { alertStatements, healthStatements, settingsStatements, type AlertRow } from './repo';
+import { createReportKeeper } from './reports';
 
 /** How often a kiosk reports when nothing changes. */
 export const REPORT_EVERY_SECONDS = 30;
-/** An unchanged report still makes a history entry this often (in reports). */
-const HISTORY_EVERY_REPORTS = 10;
 
 export const fleetRoutes: Area<FleetContext> = (app, ctx) => {
   const { store, clock, terminals, presence } = ctx;
   const health = healthStatements(store);
   const alerts = alertStatements(store);
   const settings = settingsStatements(store);
+  const kept = createReportKeeper(store);
   ctx.everyTick(createAlertSweep(ctx));
 
   async function settingsOf(merchantId: string, environment: string) {
@@ -49,26 +43,7 @@ export const fleetRoutes: Area<FleetContext> = (app, ctx) => {
     report: HealthReport,
   ) {
     const now = clock.now(terminal.environment, terminal.merchantId);
-    await store.tx(async () => {
-      const before = await health.latest.get(terminal.id);
-      const changed = !before || materialOf(JSON.parse(before.report)) !== materialOf(report);
-      const entry = changed || (before.reports + 1) % HISTORY_EVERY_REPORTS === 0;
-      const text = JSON.stringify(report);
-      await health.put.run({
-        t: terminal.id,
-        m: terminal.merchantId,
-        e: terminal.environment,
-        report: text,
-        at: now,
-        changed: changed ? 1 : 0,
-        entry: entry ? 1 : 0,
-        version: report.appVersion,
-        printer: report.printer.state,
-        oldest: report.offlineWork.oldestAt ? Date.parse(report.offlineWork.oldestAt) : null,
-      });
-      if (entry)
-        await health.putHistory.run(terminal.id, (before?.entries ?? 0) % HISTORY_SLOTS, text, now);
-    });
+    await kept.keep(terminal, report, now);
     return now;
   }
 
@@ -90,7 +65,7 @@ export const fleetRoutes: Area<FleetContext> = (app, ctx) => {
       (a) => a.terminal_id === terminal.id,
     );
     return {
-      ...deviceOf(terminal, await health.latest.get(terminal.id), open, presence),
+      ...deviceOf(terminal, kept.latest(await health.latest.get(terminal.id)), open, presence),
       history: (await health.history.all(terminal.id)).map((h) => ({
         at: iso(h.received_at),
         report: JSON.parse(h.report) as HealthReport,
@@ -101,7 +76,10 @@ export const fleetRoutes: Area<FleetContext> = (app, ctx) => {
   mount(app, ctx.auth, routes.listDevices, async ({ caller }) => {
     const { merchantId, environment } = caller;
     const reports = new Map(
-      (await health.ofMerchant.all(merchantId, environment)).map((h) => [h.terminal_id, h]),
+      (await health.ofMerchant.all(merchantId, environment)).map((h) => [
+        h.terminal_id,
+        kept.latest(h)!,
+      ]),
     );
     const open = new Map<string, AlertRow[]>();
     for (const a of await alerts.active.all(merchantId, environment))

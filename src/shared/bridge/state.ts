@@ -78,6 +78,8 @@ export const KioskState = z.object({
         .nullable(),
       idleMinutes: z.number().int(),
       approvalRefundPence: Pence,
+      /** Locked from the dashboard: only a manager's or the owner's sign-in opens it. */
+      locked: z.boolean().optional(),
     })
     .optional(),
   /** Whether the shop has chosen its staff PIN; until then every staff-only command is refused. */

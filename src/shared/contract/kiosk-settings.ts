@@ -126,7 +126,14 @@ export const KioskSettingsChanges = z.object({ changes: z.array(KioskSettingsCha
 export const TerminalSettingsPush = EffectiveKioskSettings;
 
 /** What the dashboard may ask one kiosk to do. */
-export const TerminalActionKind = z.enum(['RELOAD_DISPLAY', 'PRINT_TEST_PAGE']);
+export const TerminalActionKind = z.enum([
+  'RELOAD_DISPLAY',
+  'PRINT_TEST_PAGE',
+  /** Signs out whoever is signed in at the console. */
+  'SIGN_OUT_STAFF',
+  /** Signs out and locks the console until a manager's or the owner's PIN opens it. */
+  'LOCK_CONSOLE',
+]);
 export type TerminalActionKind = z.infer<typeof TerminalActionKind>;
 export const TerminalActionBody = z.object({ action: TerminalActionKind }).strict();
 export const TerminalActionStatus = z.enum(['PENDING', 'DONE', 'FAILED']);

@@ -1,9 +1,13 @@
-/** One kiosk's health: its latest report, its open alerts and its recent reports, newest first. */
+/**
+ * One kiosk's health: its latest report, its open alerts, the remote actions (sign out staff,
+ * lock the console, …) and its recent reports, newest first.
+ */
 import { formatWhen } from '../../../shared/format';
 import { InPageLink } from '../../components/InPageLink';
 import { Notice } from '../../components/Notice';
 import { Table } from '../../components/Table';
 import { useDevices } from '../../context';
+import { RemoteActions } from '../settings/RemoteActions';
 import { alertText, diskText, displayText, printerText, stateText, workText } from './device-text';
 
 export function DevicePage() {
@@ -46,6 +50,7 @@ export function DevicePage() {
           <dd>{detail.lastReportAt ? formatWhen(detail.lastReportAt) : 'None yet'}</dd>
         </dl>
       ) : null}
+      {detail ? <RemoteActions terminalId={detail.terminalId} /> : null}
       {detail && detail.history.length > 0 ? (
         <>
           <h2>Recent reports</h2>

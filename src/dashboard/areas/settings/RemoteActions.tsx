@@ -1,5 +1,6 @@
 /**
- * A kiosk's remote actions (docs/fleet.md): reload its customer display or print a test page;
+ * A kiosk's remote actions (docs/fleet.md): reload its customer display, print a test page,
+ * sign out whoever is signed in at its console or lock the console until a manager's PIN;
  * each is sent to that kiosk alone and shows PENDING until the kiosk answers DONE or FAILED with
  * its words. The list is read again every second while an action waits.
  */
@@ -14,6 +15,8 @@ import { failureMessage, isStale } from '../../lib/api';
 const NAMES: Record<TerminalAction['action'], string> = {
   RELOAD_DISPLAY: 'Reload the customer display',
   PRINT_TEST_PAGE: 'Print a test page',
+  SIGN_OUT_STAFF: 'Sign out staff',
+  LOCK_CONSOLE: 'Lock the console',
 };
 
 export function RemoteActions({ terminalId }: { terminalId: string }) {

@@ -249,4 +249,9 @@ export const migrations: readonly string[] = [
   // 12, staff the merchant set in the dashboard for this kiosk's store (central-settings.ts):
   //    kept beside the kiosk's own staff, marked central, replaced by each TERMINAL_STAFF push.
   `ALTER TABLE staff ADD COLUMN central INTEGER NOT NULL DEFAULT 0;`,
+  // 13, the console locked from the dashboard (LOCK_CONSOLE): kept across a restart, so turning the kiosk off
+  // and on does not open it; a manager's or the owner's sign-in clears it.
+  `
+  ALTER TABLE staff_settings ADD COLUMN console_locked INTEGER NOT NULL DEFAULT 0;
+  `,
 ];

@@ -4,6 +4,7 @@ import { usePaymentDraft } from '../store/payment-draft';
 import { LinkBanner, OfflineBanner, WaitingSalesBanner } from './Banners';
 import { PrintJobsBanner } from './PrintJobs';
 import { CardOnFile } from './CardOnFile';
+import { ConsoleLock } from './ConsoleLock';
 import { EndOfDay } from './EndOfDay';
 import { Header, type Tab } from './Header';
 import { History } from './History';
@@ -25,6 +26,14 @@ export function ConsoleApp() {
     if (tab === 'take' && next !== 'take') usePaymentDraft.getState().clearEntry();
     setTab(next);
   }
+
+  // Locked from the dashboard: nothing but the lock until a manager or the owner opens it.
+  if (kiosk?.staff?.locked)
+    return (
+      <div className="console" data-ready="true">
+        <ConsoleLock />
+      </div>
+    );
 
   return (
     <div className="console" data-ready={kiosk ? 'true' : undefined}>

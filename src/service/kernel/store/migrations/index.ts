@@ -52,6 +52,7 @@ import m0035 from './0035-more-time';
 import m0036 from './0036-kiosk-settings';
 import m0037 from './0037-z-reports';
 import m0038 from './0038-store-staff';
+import m0039 from './0039-fleet-noted';
 
 export const migrations: readonly Migration[] = [
   m0001,
@@ -92,6 +93,7 @@ export const migrations: readonly Migration[] = [
   m0036,
   m0037,
   m0038,
+  m0039,
 ];
 
 /** What `dialect` runs, in order: its version is how many of these it has run. */
