@@ -384,6 +384,39 @@ function tipsOffered(central: CentralSettings): number[] | null {
   return settings.tipPercentages ?? null;
 }
 
+/** The payments waiting their turn on the customer display, made at the service in order. */
+function lineOf(
+  options: KioskCoreOptions,
+  stores: Stores,
+  parts: {
+    basket: ReturnType<typeof createDraftBasket>;
+    client: () => ReturnType<KioskConnection['client']>;
+    profile: TerminalProfile;
+    onChange: () => void;
+    tipsOffered: () => number[] | null;
+    now: () => number;
+  },
+) {
+  return createDisplayLine({
+    dataDir: options.dataDir,
+    history: stores.history,
+    counterPayments: createCounterPayments({
+      ...stores,
+      client: parts.client,
+      onLimitRefused: () => void parts.profile.refresh(),
+      takenBy: () => stores.staffSession.current(),
+      now: parts.now,
+    }),
+    basket: parts.basket,
+    paired: () => parts.client() !== null,
+    view: stores.views.payment,
+    onChange: parts.onChange,
+    holdMs: options.finishedHoldMs,
+    tipsOffered: parts.tipsOffered,
+    now: parts.now,
+  });
+}
+
 export function createKioskCore(options: KioskCoreOptions): KioskCore {
   const now = options.now ?? Date.now;
   const log = options.log ?? (() => {});
@@ -417,21 +450,11 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     log,
     timeouts: options.printerTimeouts,
   });
-  const line = createDisplayLine({
-    dataDir: options.dataDir,
-    history,
-    counterPayments: createCounterPayments({
-      ...stores,
-      client: () => connection.client(),
-      onLimitRefused: () => void profile.refresh(),
-      takenBy: () => stores.staffSession.current(),
-      now,
-    }),
+  const line = lineOf(options, stores, {
     basket,
-    paired: () => connection.client() !== null,
-    view: views.payment,
+    client: () => connection.client(),
+    profile,
     onChange: emitState,
-    holdMs: options.finishedHoldMs,
     tipsOffered: () => tipsOffered(central),
     now,
   });

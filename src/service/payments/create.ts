@@ -35,6 +35,14 @@ export interface NewRequest {
   cash?: boolean;
 }
 
+/** The request's own expiry, else the merchant's default, else the service's. */
+function expiresInMs(asked: number | undefined, merchantDefaultSeconds: number | undefined) {
+  if (asked !== undefined) return asked;
+  return merchantDefaultSeconds !== undefined
+    ? merchantDefaultSeconds * 1000
+    : DEFAULT_EXPIRES_IN_MS;
+}
+
 export function createPaymentCreator(store: Store, clock: Clock) {
   const { readSettings, primaryStoreOf, customer, terminalLimit, insertAll, insertConsumer } =
     createCreatorStatements(store);
@@ -149,12 +157,7 @@ export function createPaymentCreator(store: Store, clock: Clock) {
       notes: body.notes ?? null,
       metadata: JSON.stringify(body.metadata ?? {}),
       template: body.template ?? 'EXTERNAL_DISPLAY',
-      expiresAt:
-        now +
-        (body.expiresIn ??
-          (m.default_expiry_seconds !== undefined
-            ? m.default_expiry_seconds * 1000
-            : DEFAULT_EXPIRES_IN_MS)),
+      expiresAt: now + expiresInMs(body.expiresIn, m.default_expiry_seconds),
       now,
       status: 'PAYMENT_NOT_INITIATED' as PaymentStatus,
       // The contract has checked that they add up to the amount.
