@@ -218,12 +218,17 @@ it(
           currency: 'GBP',
         }),
       ]);
-      const waiting =
-        "SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = $1";
+      // The two requests' lookups of the terminal, not the fleet's alert sweep, which reads
+      // terminals too and may wait on the same lock.
+      const waiting = `SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock'
+        AND datname = $1 AND query LIKE 'SELECT * FROM terminals WHERE id = %'`;
       const database = new URL(databaseUrl).pathname.slice(1);
-      await expect
-        .poll(async () => (await admin.query(waiting, [database])).rowCount, { timeout: 10_000 })
-        .toBe(2);
+      // Inside the lock's transaction pg_stat_activity is read once and kept: cleared each look.
+      const lookups = async () => {
+        await admin.query('SELECT pg_stat_clear_snapshot()');
+        return (await admin.query(waiting, [database])).rowCount;
+      };
+      await expect.poll(lookups, { timeout: 10_000 }).toBe(2);
       await admin.query(`SELECT pg_terminate_backend(pid) FROM (${waiting}) AS w`, [database]);
       const [remote, shown] = await answers;
       expect([remote.status, remote.body.name, shown.status]).toEqual([
