@@ -72,6 +72,12 @@ async function open(browser: Browser, url: string, width = 1280, height = 800): 
 /** The display waits for a payment (the previous test's may still be ending). */
 const idle = (page: Page) =>
   expect(displayRoot(page)).toHaveAttribute('data-payment-state', 'idle', { timeout: 30_000 });
+/**
+ * The display shows this payment: the one before it (cancelled as the last test ended) is held
+ * on screen for a moment first, longer on a busy machine.
+ */
+const showing = (page: Page, id: string) =>
+  expect(displayRoot(page)).toHaveAttribute('data-payment-request-id', id, { timeout: 30_000 });
 
 async function pushPayment(): Promise<string> {
   const secret = kiosk.sandboxSecret!;
@@ -130,6 +136,7 @@ test('Arabic on the display: right to left, mirrored, every text from the Arabic
 
   const id = await pushPayment();
   cleanups.push(() => cancelPayment(id));
+  await showing(display, id);
   await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'awaiting');
   // Numbers as Arabic writes them, and the row of controls mirrored: Speak on the right.
   await expect(display.getByTestId('display-amount')).toContainText('١٢٫٥٠');
@@ -159,6 +166,7 @@ for (const [lang, name] of [
     await expectOnlyCatalogue(display, lang, 'idle');
     const id = await pushPayment();
     cleanups.push(() => cancelPayment(id));
+    await showing(display, id);
     await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'awaiting');
     await expectOnlyCatalogue(display, lang, 'awaiting');
     await atEachWidth(display, (width) => checkCommonLayout(display, `display in ${name}`, width));
