@@ -9,9 +9,8 @@ import { language, type LanguageCode } from '../../shared/i18n';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../shared/shop-day';
 import type { SavedCardRow } from '../cards/model';
 import type { TransactionRow } from '../payments/model';
-import { renderPage, type HostedPage } from '../ui';
+import { cardError, renderPage, type HostedPage } from '../ui';
 import { catalogueMatcher } from '../../../test/helpers/catalogue-match';
-import { cardError } from './card-routes';
 import { cardFormPage, challengePage } from './card-views';
 import { codeEntryPage, confirmItsYouPage, savedCardsPage } from './checkout-views';
 import {
