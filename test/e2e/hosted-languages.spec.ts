@@ -221,3 +221,50 @@ test('the card-saving page in Arabic: the form, its refusal, 3-D Secure and the 
   await atEachWidth(page, (width) => checkCommonLayout(page, `card saved in ${lang}`, width));
   await page.screenshot({ path: '/tmp/h6-save-card-saved-ar.png' });
 });
+
+test('the account-linking page in Arabic: the bank choice, signing in with its refusal, the consent, right to left at each width', async ({
+  browser,
+}) => {
+  const lang = 'ar';
+  const link = (await serviceApi(base, SECRET, 'POST', '/api/bank/links', {
+    redirectUrl: `${base}/linked`,
+  })) as { linkUrl: string };
+  const page = await phone(browser);
+  await page.goto(link.linkUrl);
+  await page.getByTestId('page-languages').getByRole('link', { name: 'العربية' }).click();
+  await expect(page.getByRole('heading', { name: t(lang, 'bankLink.title') })).toBeVisible();
+  const banks = ['Sandbox Bank', 'Harbour Bank', 'Oakmoor Building Society'];
+  await expectIn(page, lang, 'bank choice for linking', banks);
+  await atEachWidth(page, (width) =>
+    checkCommonLayout(page, `bank choice for linking in ${lang}`, width),
+  );
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Harbour Bank' }).click();
+  const signIn = t(lang, 'bankLink.signInTitle', { bank: 'Harbour Bank' });
+  await expect(page.getByRole('heading', { name: signIn })).toBeVisible();
+  // Spaces alone are no user name: the refusal is in Arabic too.
+  await page.getByLabel(t(lang, 'bankLink.userName')).fill('   ');
+  await page.getByLabel(t(lang, 'bankLink.password')).fill('sandbox');
+  await page.getByRole('button', { name: t(lang, 'bankLink.signIn'), exact: true }).click();
+  await expect(page.getByTestId('form-error')).toHaveText(t(lang, 'bankLink.errSignIn'));
+  await expectIn(page, lang, 'signing in to link', ['Harbour Bank']);
+  await atEachWidth(page, (width) =>
+    checkCommonLayout(page, `signing in to link in ${lang}`, width),
+  );
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByLabel(t(lang, 'bankLink.userName')).fill('shopkeeper');
+  await page.getByLabel(t(lang, 'bankLink.password')).fill('sandbox');
+  await page.getByRole('button', { name: t(lang, 'bankLink.signIn'), exact: true }).click();
+  await expect(
+    page.getByRole('heading', { name: t(lang, 'bankLink.shareHeading', { app: 'Counter' }) }),
+  ).toBeVisible();
+  await expectIn(page, lang, 'consent to link', [
+    'Harbour Bank',
+    'Counter',
+    ...(await page.locator('section li').allInnerTexts()),
+  ]);
+  await atEachWidth(page, (width) => checkCommonLayout(page, `consent to link in ${lang}`, width));
+  await page.screenshot({ path: '/tmp/h6-bank-link-consent-ar.png' });
+});
