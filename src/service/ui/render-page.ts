@@ -17,25 +17,10 @@ export type HostedPage = JSX.Element;
 
 /**
  * Headers on every hosted-page response: its forms post only back to the page itself, and to
- * `formTargets` (origins), where a page's last form redirects to (Chromium applies form-action
- * to a form's redirects too).
+ * `formTargets` (origins), where a page's last form redirects to.
  */
-export const securityHeaders = (
-  nonce?: string,
-  formTargets: string[] = [],
-): Record<string, string> => {
-  const headers = pageSecurityHeaders({
-    nonce,
-    formAction: "'self'",
-    referrerPolicy: 'same-origin',
-  });
-  if (formTargets.length)
-    headers['Content-Security-Policy'] = headers['Content-Security-Policy']!.replace(
-      "form-action 'self'",
-      ["form-action 'self'", ...formTargets].join(' '),
-    );
-  return headers;
-};
+export const securityHeaders = (nonce?: string, formTargets: string[] = []) =>
+  pageSecurityHeaders({ nonce, formAction: "'self'", formTargets, referrerPolicy: 'same-origin' });
 
 export type ChosenLanguage = Parameters<typeof PageLanguage.Provider>[0]['value'];
 
@@ -95,8 +80,9 @@ export function acceptedLanguage(header: string | undefined): LanguageCode | nul
 /**
  * The customer's language on a hosted page: `?lang=` (the language control's links), kept in a
  * cookie whose path is this payment's (receipt's, link's) own address (`/{area}/{id}` unless the
- * area set another), so the choice lasts while they pay and never follows them to another payment. Before they choose: the shop's language
- * (setShopLanguage), then their browser's (`Accept-Language`), then English.
+ * area set another: setPageAddress), so the choice lasts while they pay and never follows them
+ * to another payment. Before they choose: the shop's language (setShopLanguage), then their
+ * browser's (`Accept-Language`), then English.
  */
 export function pageLanguage(c: Context): ChosenLanguage {
   const url = new URL(c.req.url);
