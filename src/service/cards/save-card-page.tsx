@@ -49,13 +49,22 @@ function Page(props: { title: MessageKey; sandbox: boolean; children: Child }) {
   );
 }
 
-function send(c: Context, status: number, title: MessageKey, sandbox: boolean, body: Child) {
+/** `formTargets`: where the page's forms may end up (the merchant's return addresses). */
+function send(
+  c: Context,
+  status: number,
+  title: MessageKey,
+  sandbox: boolean,
+  body: Child,
+  formTargets: string[] = [],
+) {
   return sendPage(
     c,
     status,
     <Page title={title} sandbox={sandbox}>
       {body}
     </Page>,
+    formTargets,
   );
 }
 
@@ -134,6 +143,12 @@ async function formBody(c: Context): Promise<Record<string, string>> {
   return fields;
 }
 
+/** A message of the catalogue, said in the page's language when it renders. */
+const say =
+  (key: MessageKey): Said =>
+  (lang) =>
+    t(lang, key);
+
 /** The page that says why a link cannot be used (unknown, used or expired), or undefined. */
 function unusablePage(
   c: Context,
@@ -191,12 +206,6 @@ function unusablePage(
     );
   return undefined;
 }
-
-/** A message of the catalogue, said in the page's language when it renders. */
-const say =
-  (key: MessageKey): Said =>
-  (lang) =>
-    t(lang, key);
 
 /** Where a link's last form may send the browser: the merchant's return addresses. */
 function formTargets(row: LinkRow): string[] {
@@ -269,12 +278,12 @@ export const saveCardPageRoutes: Area<CardsContext> = (app, ctx) => {
   }
 
   const formPage = async (c: Context, row: LinkRow, status: number, form: FormState = {}) =>
-    sendPage(
+    send(
       c,
       status,
-      <Page title="saveCard.title" sandbox={row.environment === 'sandbox'}>
-        <SaveCardForm shop={await shop(row)} action={base(row)} form={form} />
-      </Page>,
+      'saveCard.title',
+      row.environment === 'sandbox',
+      <SaveCardForm shop={await shop(row)} action={base(row)} form={form} />,
       formTargets(row),
     );
 
@@ -314,16 +323,16 @@ export const saveCardPageRoutes: Area<CardsContext> = (app, ctx) => {
     if ('page' in link) return link.page;
     const card = pendingCardOf(link.row);
     if (!card) return seeOther(c, base(link.row));
-    return sendPage(
+    return send(
       c,
       200,
-      <Page title="pay.threeDS" sandbox={link.row.environment === 'sandbox'}>
-        <Challenge
-          action={`${base(link.row)}/challenge`}
-          brand={card.profile.brand}
-          last4={card.last4}
-        />
-      </Page>,
+      'pay.threeDS',
+      link.row.environment === 'sandbox',
+      <Challenge
+        action={`${base(link.row)}/challenge`}
+        brand={card.profile.brand}
+        last4={card.last4}
+      />,
       formTargets(link.row),
     );
   });
