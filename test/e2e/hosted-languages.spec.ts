@@ -3,7 +3,8 @@
  * the bank's page and the card's (with its refusal and the 3-D Secure challenge) in Polish and in
  * Arabic, chosen from the page's language control (each language named in its own language).
  * Every text is checked against the language's catalogue (src/shared/i18n), Arabic reads right to
- * left, and each screen passes the shared layout check (test/e2e/layout.ts) at each width.
+ * left, and each screen passes the shared layout check (test/e2e/layout.ts) at each width. The
+ * card-saving link's page (/save-card/{token}) likewise, in Arabic.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
@@ -62,7 +63,7 @@ async function phone(browser: Browser): Promise<Page> {
 }
 
 /** The page is in `lang`: its lang and direction, the control marking it, no other words. */
-async function expectIn(page: Page, lang: LanguageCode, what: string) {
+async function expectIn(page: Page, lang: LanguageCode, what: string, names: string[] = []) {
   const html = page.locator('html');
   await expect(html).toHaveAttribute('lang', lang);
   if (lang === 'ar') await expect(html).toHaveAttribute('dir', 'rtl');
@@ -77,7 +78,10 @@ async function expectIn(page: Page, lang: LanguageCode, what: string) {
   const own = LANGUAGES.find((l) => l.code === lang)!.name;
   await expect(control.locator('[aria-current="true"]')).toHaveText(own);
   const values = await page.locator('dd').allInnerTexts();
-  expect(await untranslated(page, lang, [...NAMES, ...values]), `${what} in ${lang}`).toEqual([]);
+  expect(
+    await untranslated(page, lang, [...NAMES, ...names, ...values]),
+    `${what} in ${lang}`,
+  ).toEqual([]);
 }
 
 /** Opens a new payment on a phone and picks `lang` by touch from the page's language control. */
@@ -146,3 +150,121 @@ for (const lang of ['pl', 'ar'] as const) {
     await page.screenshot({ path: `/tmp/h5-3ds-${lang}.png` });
   });
 }
+
+/** A card-saving link (operation authorizeCard) for a new customer of the shop. */
+async function saveCardUrl(): Promise<string> {
+  const customer = (await serviceApi(base, SECRET, 'POST', '/api/customers', {
+    fullName: 'Card Saver',
+    email: `saver-${randomUUID().slice(0, 8)}@example.com`,
+  })) as { id: string };
+  const link = (await serviceApi(
+    base,
+    SECRET,
+    'POST',
+    `/api/customers/${customer.id}/cards/authorize`,
+    {},
+  )) as { hostedPageUrl: string };
+  return link.hostedPageUrl;
+}
+
+test('the card-saving page in Arabic: the form, its refusal, 3-D Secure and the saved card, right to left at each width', async ({
+  browser,
+}) => {
+  const lang = 'ar';
+  const page = await phone(browser);
+  await page.goto(await saveCardUrl());
+  await page.getByTestId('page-languages').getByRole('link', { name: 'العربية' }).click();
+  await expect(
+    page.getByRole('heading', { name: t(lang, 'saveCard.heading', { shop: SHOP }) }),
+  ).toBeVisible();
+  await expectIn(page, lang, 'card-saving form');
+  await atEachWidth(page, (width) => checkCommonLayout(page, `card-saving form in ${lang}`, width));
+  await page.screenshot({ path: '/tmp/h6-save-card-ar.png' });
+
+  // A refused card: the error names the field in Arabic, and the page stays in Arabic.
+  const field = (key: Parameters<typeof t>[1]) => page.getByLabel(t(lang, key), { exact: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await field('pay.cardName').fill('Card Saver');
+  await field('pay.cardNumber').fill('4242 4242 4242 4242');
+  await field('pay.cardExpiry').fill('01/20');
+  await field('pay.cvc').fill('123');
+  const save = page.getByRole('button', { name: t(lang, 'saveCard.submit') });
+  await save.click();
+  await expect(page.getByTestId('form-error')).toHaveText(
+    t(lang, 'pay.fieldError', {
+      field: t(lang, 'pay.expiryDate'),
+      message: t(lang, 'pay.errExpired'),
+    }),
+  );
+  await expect(field('pay.cardExpiry')).toHaveAttribute('aria-invalid', 'true');
+  await expectIn(page, lang, 'card-saving refusal');
+  await atEachWidth(page, (width) =>
+    checkCommonLayout(page, `card-saving refusal in ${lang}`, width),
+  );
+
+  // 3-D Secure for saving it, then the saved card: both in Arabic.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await field('pay.cardNumber').fill('4242 4242 4242 4242');
+  await field('pay.cardExpiry').fill('12/38');
+  await field('pay.cvc').fill('123');
+  await save.click();
+  await expect(
+    page.getByRole('heading', { name: t(lang, 'saveCard.challengeHeading') }),
+  ).toBeVisible();
+  await expectIn(page, lang, 'card-saving 3-D Secure', ['VISA']);
+  await atEachWidth(page, (width) =>
+    checkCommonLayout(page, `card-saving 3-D Secure in ${lang}`, width),
+  );
+  await page.getByRole('button', { name: t(lang, 'pay.completeAuth') }).click();
+  await expect(page.getByRole('heading', { name: t(lang, 'saveCard.savedHeading') })).toBeVisible();
+  await expectIn(page, lang, 'card saved', ['VISA', '✓']);
+  await atEachWidth(page, (width) => checkCommonLayout(page, `card saved in ${lang}`, width));
+  await page.screenshot({ path: '/tmp/h6-save-card-saved-ar.png' });
+});
+
+test('the account-linking page in Arabic: the bank choice, signing in with its refusal, the consent, right to left at each width', async ({
+  browser,
+}) => {
+  const lang = 'ar';
+  const link = (await serviceApi(base, SECRET, 'POST', '/api/bank/links', {
+    redirectUrl: `${base}/linked`,
+  })) as { linkUrl: string };
+  const page = await phone(browser);
+  await page.goto(link.linkUrl);
+  await page.getByTestId('page-languages').getByRole('link', { name: 'العربية' }).click();
+  await expect(page.getByRole('heading', { name: t(lang, 'bankLink.title') })).toBeVisible();
+  const banks = ['Sandbox Bank', 'Harbour Bank', 'Oakmoor Building Society'];
+  await expectIn(page, lang, 'bank choice for linking', banks);
+  await atEachWidth(page, (width) =>
+    checkCommonLayout(page, `bank choice for linking in ${lang}`, width),
+  );
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Harbour Bank' }).click();
+  const signIn = t(lang, 'bankLink.signInTitle', { bank: 'Harbour Bank' });
+  await expect(page.getByRole('heading', { name: signIn })).toBeVisible();
+  // Spaces alone are no user name: the refusal is in Arabic too.
+  await page.getByLabel(t(lang, 'bankLink.userName')).fill('   ');
+  await page.getByLabel(t(lang, 'bankLink.password')).fill('sandbox');
+  await page.getByRole('button', { name: t(lang, 'bankLink.signIn'), exact: true }).click();
+  await expect(page.getByTestId('form-error')).toHaveText(t(lang, 'bankLink.errSignIn'));
+  await expectIn(page, lang, 'signing in to link', ['Harbour Bank']);
+  await atEachWidth(page, (width) =>
+    checkCommonLayout(page, `signing in to link in ${lang}`, width),
+  );
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByLabel(t(lang, 'bankLink.userName')).fill('shopkeeper');
+  await page.getByLabel(t(lang, 'bankLink.password')).fill('sandbox');
+  await page.getByRole('button', { name: t(lang, 'bankLink.signIn'), exact: true }).click();
+  await expect(
+    page.getByRole('heading', { name: t(lang, 'bankLink.shareHeading', { app: 'Counter' }) }),
+  ).toBeVisible();
+  await expectIn(page, lang, 'consent to link', [
+    'Harbour Bank',
+    'Counter',
+    ...(await page.locator('section li').allInnerTexts()),
+  ]);
+  await atEachWidth(page, (width) => checkCommonLayout(page, `consent to link in ${lang}`, width));
+  await page.screenshot({ path: '/tmp/h6-bank-link-consent-ar.png' });
+});

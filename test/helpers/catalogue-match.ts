@@ -3,7 +3,8 @@
  * one of that language's messages (with any arguments filled in), a number or an amount, or a
  * name the page shows as it is (the shop's, a basket item's, a language's own name). The
  * browser's pages (test/e2e/catalogue-text.ts) and the rendered hosted pages
- * (src/service/hosted/languages.test.ts) are both checked with it.
+ * (src/service/hosted/languages.test.ts, the card-saving and bank-linking pages' tests) are
+ * checked with it; `pageTexts` reads what a rendered page says.
  */
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { CATALOGUE, LANGUAGES, type LanguageCode } from '../../src/shared/i18n';
@@ -43,4 +44,26 @@ export function catalogueMatcher(lang: LanguageCode, names: readonly string[] = 
       messages.some((message) => message.test(plain))
     );
   };
+}
+
+const decode = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/** What a customer reads or hears of a page: its title, text, alt, aria-label and title. */
+export function pageTexts(html: string): string[] {
+  const title = /<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? '';
+  const body = (/<body[^>]*>([\s\S]*)<\/body>/.exec(html)?.[1] ?? '').replace(
+    /<(script|style|noscript)\b[\s\S]*?<\/\1>/g,
+    '',
+  );
+  const attributes = [...body.matchAll(/\s(?:alt|aria-label|title|placeholder)="([^"]*)"/g)].map(
+    (m) => m[1]!,
+  );
+  const texts = body.split(/<[^>]*>/);
+  return [title, ...attributes, ...texts].map(decode).filter((text) => text.trim() !== '');
 }

@@ -7,11 +7,21 @@
  * only credential: long, random, single-use and short-lived.
  */
 import type { Context, Hono } from 'hono';
-import type { Child, FC, PropsWithChildren } from 'hono/jsx';
-import { randomBytes } from 'node:crypto';
+import type { Child, FC } from 'hono/jsx';
 import { SandboxBankId } from '../../shared/contract/bank';
+import { t, type MessageKey } from '../../shared/i18n';
 import type { BankContext } from './context';
-import { pageSecurityHeaders } from '../ui/html';
+import {
+  ErrorBox,
+  MerchantHeader,
+  PageShell,
+  guardHostedPages,
+  sendPage,
+  setPageAddress,
+  setShopLanguage,
+  usePageWords,
+  type Said,
+} from '../ui';
 import { BANKS, bankOf, type SandboxBank } from './banks';
 import type { Ledger } from './ledger';
 import { linkPageStatements, type LinkRow, type Stage } from './repo';
@@ -19,101 +29,56 @@ import { linkPageStatements, type LinkRow, type Stage } from './repo';
 /** A linking session lasts this long from POST /api/bank/links. */
 export const LINK_TTL_MS = 30 * 60_000;
 
-const STYLE = `
-body{font-family:system-ui,sans-serif;background:#eef1f5;color:#1d2733;margin:0}
-main{max-width:26rem;margin:3rem auto;background:#fff;border-radius:12px;padding:1.5rem 1.75rem;box-shadow:0 2px 10px rgba(0,0,0,.08)}
-h1{font-size:1.3rem;margin:0 0 .5rem}
-p.hint{color:#52606d;font-size:.9rem}
-ul.banks{list-style:none;padding:0;margin:1rem 0}
-ul.banks li{margin:.5rem 0}
-button{font:inherit;padding:.7rem 1rem;border-radius:8px;border:1px solid #b6c0cc;background:#fff;cursor:pointer;width:100%;text-align:left}
-button.primary{background:#1f5fbf;color:#fff;border-color:#1f5fbf;text-align:center}
-button.secondary{text-align:center}
-label{display:block;margin:.75rem 0 .25rem;font-weight:600}
-input{font:inherit;width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #b6c0cc;border-radius:8px}
-.error{color:#a61b1b;font-weight:600}
-.logo{display:block;max-height:56px;max-width:160px;margin:0 0 8px}
-p.merchant{font-weight:600;margin:0 0 .75rem}
-.row{display:flex;gap:.75rem;margin-top:1.25rem}
-.row form{flex:1}
-small{color:#52606d}
-`;
-
-const Page: FC<PropsWithChildren<{ title: string; nonce: string }>> = ({
-  title,
-  nonce,
-  children,
-}) => (
-  <html lang="en">
-    <head>
-      <meta charset="utf-8" />
-      <meta name="viewport" content="width=device-width, initial-scale=1" />
-      <title>{title}</title>
-      <style nonce={nonce} dangerouslySetInnerHTML={{ __html: STYLE }} />
-    </head>
-    <body>
-      <main>{children}</main>
-    </body>
-  </html>
-);
+/** The page's title, a message of the catalogue in the page's language. */
+type Title = [MessageKey, Record<string, string>?];
 
 const CancelForm: FC<{ id: string }> = ({ id }) => (
   <form method="post" action={`/bank/link/${id}/cancel`}>
     <button type="submit" class="secondary">
-      Cancel
+      {usePageWords().say('link.cancel')}
     </button>
   </form>
 );
 
-const ChooseBank: FC<{ id: string }> = ({ id }) => (
-  <>
-    <h1>Link your bank account</h1>
-    <p class="hint">Choose your bank. You will sign in with it and choose what to share.</p>
-    <ul class="banks">
+const ChooseBank: FC<{ id: string }> = ({ id }) => {
+  const { say } = usePageWords();
+  return (
+    <section class="card">
+      <h1>{say('bankLink.title')}</h1>
+      <p class="muted">{say('bankLink.chooseHint')}</p>
       {Object.values(BANKS).map((bank) => (
-        <li>
-          <form method="post" action={`/bank/link/${id}/bank`}>
-            <input type="hidden" name="bank" value={bank.id} />
-            <button type="submit">{bank.name}</button>
-          </form>
-        </li>
+        <form method="post" action={`/bank/link/${id}/bank`}>
+          <input type="hidden" name="bank" value={bank.id} />
+          <button type="submit">{bank.name}</button>
+        </form>
       ))}
-    </ul>
-    <CancelForm id={id} />
-  </>
-);
-
-const SignIn: FC<{ id: string; bank: SandboxBank; error?: string }> = ({ id, bank, error }) => (
-  <>
-    <h1>Sign in to {bank.name}</h1>
-    <p class="hint">Sandbox: any user name and any password sign in.</p>
-    {error ? (
-      <p class="error" role="alert">
-        {error}
-      </p>
-    ) : null}
-    <form method="post" action={`/bank/link/${id}/sign-in`}>
-      <label for="username">User name</label>
-      <input id="username" name="username" autocomplete="username" required />
-      <label for="password">Password</label>
-      <input
-        id="password"
-        name="password"
-        type="password"
-        autocomplete="current-password"
-        required
-      />
-      <div class="row">
-        <button type="submit" class="primary">
-          Sign in
-        </button>
-      </div>
-    </form>
-    <div class="row">
       <CancelForm id={id} />
-    </div>
-  </>
-);
+    </section>
+  );
+};
+
+const SignIn: FC<{ id: string; bank: SandboxBank; error?: Said }> = ({ id, bank, error }) => {
+  const { say } = usePageWords();
+  return (
+    <section class="card">
+      <h1>{say('bankLink.signInTitle', { bank: bank.name })}</h1>
+      <p class="muted">{say('bankLink.signInHint')}</p>
+      <ErrorBox message={error} otherwise="bankLink.errSignIn" />
+      <form method="post" action={`/bank/link/${id}/sign-in`}>
+        <label class="field">
+          {say('bankLink.userName')}
+          <input name="username" autocomplete="username" required />
+        </label>
+        <label class="field">
+          {say('bankLink.password')}
+          <input name="password" type="password" autocomplete="current-password" required />
+        </label>
+        <button type="submit">{say('bankLink.signIn')}</button>
+      </form>
+      <CancelForm id={id} />
+    </section>
+  );
+};
 
 /**
  * The party the bank shares the accounts with is the app that reads them, not the merchant (who
@@ -121,86 +86,124 @@ const SignIn: FC<{ id: string; bank: SandboxBank; error?: string }> = ({ id, ban
  */
 const APP_NAME = 'Counter';
 
-const Consent: FC<{ id: string; bank: SandboxBank; merchant: string; logo: string | null }> = ({
-  id,
-  bank,
-  merchant,
-  logo,
-}) => (
-  <>
-    {logo && <img class="logo" src={logo} alt="" />}
-    <p class="merchant">{merchant}</p>
-    <h1>Share your accounts with {APP_NAME}?</h1>
-    <p class="hint">
-      {bank.name} will let {APP_NAME} read these accounts' details and transactions on behalf of{' '}
-      {merchant}, until you revoke it:
-    </p>
-    <ul>
-      {bank.accounts.map((a) => (
-        <li>{a.name}</li>
-      ))}
-    </ul>
-    <div class="row">
-      <form method="post" action={`/bank/link/${id}/consent`}>
-        <input type="hidden" name="decision" value="deny" />
-        <button type="submit" class="secondary">
-          Don't allow
-        </button>
-      </form>
-      <form method="post" action={`/bank/link/${id}/consent`}>
-        <input type="hidden" name="decision" value="allow" />
-        <button type="submit" class="primary">
-          Allow
-        </button>
-      </form>
-    </div>
-  </>
-);
+const Consent: FC<{
+  id: string;
+  bank: SandboxBank;
+  merchant: string | null;
+  logo: string | null;
+}> = ({ id, bank, merchant, logo }) => {
+  const { say } = usePageWords();
+  const name = merchant ?? say('bankLink.thisMerchant');
+  return (
+    <>
+      <MerchantHeader merchantName={name} logo={logo} />
+      <section class="card">
+        <h1>{say('bankLink.shareHeading', { app: APP_NAME })}</h1>
+        <p class="muted">
+          {say('bankLink.shareLine', { bank: bank.name, app: APP_NAME, merchant: name })}
+        </p>
+        <ul>
+          {bank.accounts.map((a) => (
+            <li>{a.name}</li>
+          ))}
+        </ul>
+        <div class="row">
+          <form method="post" action={`/bank/link/${id}/consent`}>
+            <input type="hidden" name="decision" value="deny" />
+            <button type="submit" class="secondary">
+              {say('bankLink.deny')}
+            </button>
+          </form>
+          <form method="post" action={`/bank/link/${id}/consent`}>
+            <input type="hidden" name="decision" value="allow" />
+            <button type="submit">{say('bankLink.allow')}</button>
+          </form>
+        </div>
+      </section>
+    </>
+  );
+};
 
-const Ended: FC<{ message: string }> = ({ message }) => (
-  <>
-    <h1>This link cannot be used</h1>
-    <p>{message}</p>
-    <p>
-      <small>Start again from the app that sent you here.</small>
-    </p>
-  </>
-);
+const Ended: FC<{ message: MessageKey }> = ({ message }) => {
+  const { say } = usePageWords();
+  return (
+    <section class="card">
+      <h1>{say('bankLink.endedHeading')}</h1>
+      <p>{say(message)}</p>
+      <p class="muted">{say('bankLink.startAgain')}</p>
+    </section>
+  );
+};
+
+/**
+ * Before the account holder chooses a language: the merchant's (its kiosk settings), then the
+ * browser's; a choice is kept for this link's own address alone.
+ */
+function languageOfLink(
+  app: Hono,
+  ctx: BankContext,
+  byId: { get(id: string): Promise<LinkRow | undefined> },
+) {
+  app.use('/bank/link/*', async (c, next) => {
+    const id = new URL(c.req.url).pathname.split('/')[3] ?? '';
+    setPageAddress(c, `/bank/link/${id}`);
+    const row = await byId.get(id);
+    if (row)
+      setShopLanguage(
+        c,
+        await ctx.shopLanguage({
+          merchant_id: row.merchant_id,
+          environment: row.environment,
+          store_id: null,
+          terminal_id: null,
+        }),
+      );
+    await next();
+  });
+}
 
 export function linkPageRoutes(app: Hono, ctx: BankContext, ledger: Ledger): void {
   const { byId, moveStage } = linkPageStatements(ctx.store);
+  // No caching, framing or foreign loads; a form from another site links no account.
+  guardHostedPages(app, ctx, '/bank/link/*');
+  languageOfLink(app, ctx, byId);
 
-  function render(c: Context, status: number, title: string, body: Child, redirectOrigin?: string) {
-    const nonce = randomBytes(16).toString('base64');
-    const headers = pageSecurityHeaders({
-      nonce,
-      formAction: "'self'",
-      referrerPolicy: 'no-referrer',
-    });
-    // Chromium applies form-action to where a form's response redirects: allow the merchant's
-    // redirectUrl, where the last form ends up.
-    if (redirectOrigin)
-      headers['Content-Security-Policy'] = headers['Content-Security-Policy']!.replace(
-        "form-action 'self'",
-        `form-action 'self' ${redirectOrigin}`,
-      );
-    const html = (
-      <Page title={title} nonce={nonce}>
+  /**
+   * The page in the account holder's language. Chromium applies form-action to where a form's
+   * response redirects: `redirectOrigin` allows the merchant's redirectUrl, where the last form
+   * ends up.
+   */
+  function render(
+    c: Context,
+    status: number,
+    [title, values]: Title,
+    body: Child,
+    redirectOrigin?: string,
+  ) {
+    return sendPage(
+      c,
+      status,
+      <PageShell
+        title={(lang) => t(lang, title, values)}
+        sandbox={false}
+        footer={(lang) => t(lang, 'bankLink.footer')}
+        translated
+      >
         {body}
-      </Page>
+      </PageShell>,
+      redirectOrigin ? [redirectOrigin] : [],
     );
-    return c.html(`<!doctype html>${html.toString()}`, status as 200, headers);
   }
 
   /** The link if it can still be used; otherwise the page saying why not. */
   async function open(c: Context): Promise<LinkRow | Response> {
     const row = await byId.get(c.req.param('id') ?? '');
     if (!row)
-      return render(c, 404, 'Link not found', <Ended message="There is no such linking link." />);
+      return render(c, 404, ['link.notFoundTitle'], <Ended message="bankLink.noSuchLink" />);
     if (row.stage === 'DONE')
-      return render(c, 410, 'Link used', <Ended message="This link has already been used." />);
+      return render(c, 410, ['link.usedTitle'], <Ended message="bankLink.used" />);
     if (row.expires_at <= ctx.clock.now(row.environment, row.merchant_id))
-      return render(c, 410, 'Link expired', <Ended message="This link has expired." />);
+      return render(c, 410, ['link.expiredTitle'], <Ended message="bankLink.expired" />);
     return row;
   }
 
@@ -229,20 +232,26 @@ export function linkPageRoutes(app: Hono, ctx: BankContext, ledger: Ledger): voi
     const o = origin(row);
     switch (row.stage) {
       case 'CHOOSE':
-        return render(c, 200, 'Link your bank account', <ChooseBank id={row.id} />, o);
+        return render(c, 200, ['bankLink.title'], <ChooseBank id={row.id} />, o);
       case 'SIGN_IN':
-        return render(c, 200, `Sign in to ${bank.name}`, <SignIn id={row.id} bank={bank} />, o);
+        return render(
+          c,
+          200,
+          ['bankLink.signInTitle', { bank: bank.name }],
+          <SignIn id={row.id} bank={bank} />,
+          o,
+        );
       default: {
         // The merchant as its profile names and shows it, as on the hosted payment page.
         const profile = await ctx.profiles.get(row.merchant_id, row.environment);
         return render(
           c,
           200,
-          'Share your accounts',
+          ['bankLink.shareTitle'],
           <Consent
             id={row.id}
             bank={bank}
-            merchant={profile?.name ?? 'this merchant'}
+            merchant={profile?.name ?? null}
             logo={profile?.logoPath ?? null}
           />,
           o,
@@ -273,7 +282,7 @@ export function linkPageRoutes(app: Hono, ctx: BankContext, ledger: Ledger): voi
       return render(
         c,
         400,
-        `Sign in to ${bank.name}`,
+        ['bankLink.signInTitle', { bank: bank.name }],
         <SignIn id={row.id} bank={bank} error="Enter your user name and password." />,
         origin(row),
       );

@@ -105,6 +105,13 @@ describe('hosted linking page', () => {
     expect((await get(`${h.url}/bank/link/lnk_unknown`)).status).toBe(404);
   });
 
+  it('a host in redirectUrl cannot add a directive to the page’s CSP', async () => {
+    const link = await start('https://shop.example.test;sandbox/done');
+    const csp = (await get(link.linkUrl)).headers.get('content-security-policy')!;
+    expect(csp).toContain("form-action 'self';");
+    expect(csp).not.toContain('sandbox');
+  });
+
   it('validates redirectUrl', async () => {
     for (const redirectUrl of ['not a url', 'javascript:alert(1)', 'ftp://x.test/'])
       expect((await h.call('POST', '/api/bank/links', { redirectUrl })).body.errors[0].field).toBe(

@@ -5,6 +5,8 @@
  * card on a card-saving link until its 3D Secure challenge (/save-card/{token}/challenge) ends.
  */
 import type { CustomerRow } from '../customers';
+import { t } from '../../shared/i18n';
+import { cardError, sayIn, type CardField, type Said } from '../ui';
 import { cardDigits, cardFormSchema } from './card-numbers';
 import type { LinkRow, LinkStore } from './links';
 import type { NewCard } from './model';
@@ -12,20 +14,33 @@ import { cardProfile } from './test-cards';
 
 export type CardEntry =
   | { ok: true; card: NewCard }
-  /** `declined`: a real card the issuer refuses to save (the link ends); otherwise a typo. */
-  | { ok: false; error: string; declined?: string };
+  /**
+   * `error` in English; `said` in the page's language, naming the field (`errorField`) it is
+   * about. `declined`: a real card the issuer refuses to save (the link ends); otherwise a typo.
+   */
+  | { ok: false; error: string; said: Said; errorField?: CardField; declined?: string };
 
 /** The typed card, checked (Luhn, brand, expiry, CVC); the number is kept only as last4. */
 export function readCardForm(fields: Record<string, string>, now: number): CardEntry {
   const parsed = cardFormSchema(now).safeParse(fields);
-  if (!parsed.success)
-    return { ok: false, error: parsed.error.issues[0]?.message ?? 'Check the card details' };
-  const profile = cardProfile(cardDigits(fields.number ?? ''))!;
-  if (profile.declinedOnSave)
+  if (!parsed.success) {
+    const { error, errorField } = cardError(parsed.error.issues);
     return {
       ok: false,
-      error: `The card was declined (${profile.declinedOnSave})`,
-      declined: profile.declinedOnSave,
+      error: parsed.error.issues[0]?.message ?? 'Check the card details',
+      said: error,
+      ...(errorField ? { errorField } : {}),
+    };
+  }
+  const profile = cardProfile(cardDigits(fields.number ?? ''))!;
+  const reason = profile.declinedOnSave;
+  if (reason)
+    return {
+      ok: false,
+      error: `The card was declined (${reason})`,
+      said: (lang) =>
+        t(lang, 'saveCard.declined', { reason: sayIn(lang, reason, 'pay.reasonDeclined') }),
+      declined: reason,
     };
   const { name, expiry, last4 } = parsed.data;
   return {

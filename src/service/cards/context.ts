@@ -11,4 +11,14 @@ export type CardsContext = HttpContext & {
   profiles: MerchantProfiles;
   /** Card-saving links sent by email or SMS. */
   messages: MessageOutbox;
+  /**
+   * The language the merchant set for its customers (the kiosk settings' `displayLanguage` at
+   * the merchant's level: a link belongs to no store), or null when it sets none.
+   */
+  shopLanguage(place: {
+    merchant_id: string;
+    environment: string;
+    store_id: null;
+    terminal_id: null;
+  }): Promise<string | null>;
 };

@@ -117,6 +117,10 @@ describe('the hosted card page', () => {
     expect(html).toContain('Save a card');
     expect(html).toContain('No money is taken');
     expect(form.headers.get('content-security-policy')).toContain("default-src 'none'");
+    // The last form redirects to the merchant's site: Chromium checks form-action there too.
+    expect(form.headers.get('content-security-policy')).toContain(
+      "form-action 'self' https://shop.example;",
+    );
 
     const submitted = await post(url, card);
     expect(submitted.status).toBe(303);

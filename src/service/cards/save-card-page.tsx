@@ -7,151 +7,119 @@
  * challenge or "Cancel". A used or expired link says so. Plain forms (POST → 303 → GET), so it
  * works without JavaScript and on any phone.
  */
-import { randomBytes } from 'node:crypto';
-import type { Context } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
 import { z } from 'zod';
+import { t, type MessageKey } from '../../shared/i18n';
 import type { Area } from '../http/context';
 import type { CardsContext } from './context';
 import { createCustomerStore } from '../customers';
-import { SandboxChallengeForm } from '../ui/components';
+import {
+  CardForm,
+  LinkButton,
+  PageShell,
+  SandboxChallengeForm,
+  StatusCard,
+  guardHostedPages,
+  seeOther,
+  sendPage,
+  setShopLanguage,
+  usePageWords,
+  type CardField,
+  type Said,
+} from '../ui';
 import { shopNameStatement } from './repo';
-import { pageSecurityHeaders } from '../ui/html';
 import { challengePath, readCardForm } from './card-entry';
 import { createCardStore } from './model';
-import { createLinkStore, pendingCardOf, type LinkRow } from './links';
-
-const STYLE = `
-*{box-sizing:border-box}
-body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1c1b22;background:#f4f3f8}
-main{max-width:26rem;margin:0 auto;padding:1.25rem}
-.sandbox{background:#ffe9a8;text-align:center;padding:.4rem;font-size:.9rem}
-h1{font-size:1.35rem;margin:.5rem 0 1rem}
-label{display:block;font-weight:600;margin:.9rem 0 .25rem}
-input{width:100%;font:inherit;padding:.7rem;border:1px solid #8a879c;border-radius:.4rem}
-.row{display:flex;gap:.75rem}.row>div{flex:1}
-button{width:100%;font:inherit;font-weight:600;padding:.8rem;margin-top:1.2rem;border:0;border-radius:.4rem;background:#2f5bd3;color:#fff;cursor:pointer}
-button.secondary{background:#e3e1ec;color:#1c1b22}
-button.danger{background:#8a1c12}
-.error{background:#fde2e0;border:1px solid #b3261e;color:#7a1610;padding:.6rem;border-radius:.4rem}
-.note{color:#55536a;font-size:.92rem}
-a.button{display:block;text-align:center;padding:.8rem;margin-top:1.2rem;border-radius:.4rem;background:#2f5bd3;color:#fff;text-decoration:none;font-weight:600}
-`;
+import { createLinkStore, pendingCardOf, type LinkRow, type LinkStore } from './links';
 
 const Decision = z.object({ decision: z.enum(['complete', 'fail']) });
 
-function Page(props: { title: string; nonce: string; sandbox: boolean; children: Child }) {
+/** The shared page shell, in the customer's language (ui/render-page.ts chooses it). */
+function Page(props: { title: MessageKey; sandbox: boolean; children: Child }) {
   return (
-    <html lang="en-GB">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="referrer" content="no-referrer" />
-        <title>{props.title}</title>
-        <style nonce={props.nonce}>{STYLE}</style>
-      </head>
-      <body>
-        {props.sandbox ? <header class="sandbox">Sandbox: no real card is used</header> : null}
-        <main>{props.children}</main>
-      </body>
-    </html>
+    <PageShell
+      title={(lang) => t(lang, props.title)}
+      sandbox={props.sandbox}
+      footer={(lang) => t(lang, 'saveCard.footer')}
+      translated
+    >
+      {props.children}
+    </PageShell>
   );
 }
 
-function send(c: Context, status: number, title: string, sandbox: boolean, body: Child) {
-  const nonce = randomBytes(16).toString('base64');
-  const html = `<!doctype html>${(
-    <Page title={title} nonce={nonce} sandbox={sandbox}>
+/** `formTargets`: where the page's forms may end up (the merchant's return addresses). */
+function send(
+  c: Context,
+  status: number,
+  title: MessageKey,
+  sandbox: boolean,
+  body: Child,
+  formTargets: string[] = [],
+) {
+  return sendPage(
+    c,
+    status,
+    <Page title={title} sandbox={sandbox}>
       {body}
-    </Page>
-  ).toString()}`;
-  return c.body(html, status as 200, {
-    ...pageSecurityHeaders({ nonce, formAction: "'self'", referrerPolicy: 'no-referrer' }),
-    'Content-Type': 'text/html; charset=utf-8',
-  });
+    </Page>,
+    formTargets,
+  );
 }
 
 interface FormState {
-  error?: string;
+  error?: Said;
+  errorField?: CardField;
   name?: string;
   expiry?: string;
 }
 
-function CardForm(props: { shop: string; action: string; form: FormState }) {
+/** `shop`: the merchant's name, or null when it has none (then "the shop", in the language). */
+function SaveCardForm(props: { shop: string | null; action: string; form: FormState }) {
+  const { say } = usePageWords();
+  const shop = props.shop ?? say('saveCard.theShop');
   return (
-    <>
-      <h1>Save a card for {props.shop}</h1>
-      <p class="note">
-        Your card is kept for future payments to {props.shop}. No money is taken now.
-      </p>
-      {props.form.error ? (
-        <p class="error" role="alert">
-          {props.form.error}
-        </p>
-      ) : null}
-      <form method="post" action={props.action}>
-        <label for="name">Name on card</label>
-        <input
-          id="name"
-          name="name"
-          autocomplete="cc-name"
-          required
-          value={props.form.name ?? ''}
-        />
-        <label for="number">Card number</label>
-        <input id="number" name="number" inputmode="numeric" autocomplete="cc-number" required />
-        <div class="row">
-          <div>
-            <label for="expiry">Expiry (MM/YY)</label>
-            <input
-              id="expiry"
-              name="expiry"
-              autocomplete="cc-exp"
-              placeholder="MM/YY"
-              required
-              value={props.form.expiry ?? ''}
-            />
-          </div>
-          <div>
-            <label for="cvc">Security code</label>
-            <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required />
-          </div>
-        </div>
-        <button type="submit">Save card</button>
-      </form>
+    <section class="card">
+      <h1>{say('saveCard.heading', { shop })}</h1>
+      <p class="muted">{say('saveCard.note', { shop })}</p>
+      <CardForm
+        action={props.action}
+        submitLabel={say('saveCard.submit')}
+        values={{ name: props.form.name, expiry: props.form.expiry }}
+        error={props.form.error}
+        errorField={props.form.errorField}
+      />
       <form method="post" action={`${props.action}/cancel`}>
         <button type="submit" class="secondary">
-          Cancel
+          {say('link.cancel')}
         </button>
       </form>
-    </>
+    </section>
   );
 }
 
 function Challenge(props: { action: string; brand: string; last4: string }) {
+  const { say } = usePageWords();
   return (
-    <>
-      <h1>3D Secure: confirm it is you</h1>
-      <p>
-        Your bank asks you to confirm saving your {props.brand} card ending {props.last4}. This is
-        the sandbox issuer: choose how the check ends.
-      </p>
+    <section class="card">
+      <h1>{say('saveCard.challengeHeading')}</h1>
+      <p>{say('saveCard.challengeLine', { brand: props.brand, last4: props.last4 })}</p>
       <SandboxChallengeForm action={props.action} />
-    </>
+    </section>
   );
 }
 
-function Outcome(props: { title: string; text: string; back?: string }) {
+/** A link's end or why it cannot be used; `text` may be a refusal decided in English. */
+function Outcome(props: { heading: MessageKey; text: Said; back?: string; icon?: 'ok' | 'bad' }) {
+  const { say, words } = usePageWords();
   return (
-    <>
-      <h1>{props.title}</h1>
-      <p>{props.text}</p>
+    <StatusCard title={say(props.heading)} {...(props.icon ? { icon: props.icon } : {})}>
+      <p>{words(props.text, 'pay.errCard')}</p>
       {props.back ? (
-        <a class="button" href={props.back}>
-          Return to the shop
-        </a>
+        <LinkButton href={props.back}>{say('saveCard.returnToShop')}</LinkButton>
       ) : null}
-    </>
+    </StatusCard>
   );
 }
 
@@ -175,6 +143,12 @@ async function formBody(c: Context): Promise<Record<string, string>> {
   return fields;
 }
 
+/** A message of the catalogue, said in the page's language when it renders. */
+const say =
+  (key: MessageKey): Said =>
+  (lang) =>
+    t(lang, key);
+
 /** The page that says why a link cannot be used (unknown, used or expired), or undefined. */
 function unusablePage(
   c: Context,
@@ -186,22 +160,19 @@ function unusablePage(
     return send(
       c,
       404,
-      'Link not found',
+      'link.notFoundTitle',
       true,
-      <Outcome
-        title="This link does not work"
-        text="Check the link, or ask the shop for a new one."
-      />,
+      <Outcome heading="saveCard.notFoundHeading" text={say('saveCard.notFoundLine')} />,
     );
   if (row.status === 'SAVED')
     return send(
       c,
       410,
-      'Link already used',
+      'link.usedTitle',
       sandbox,
       <Outcome
-        title="This link has already been used"
-        text="Your card was saved. Ask the shop for a new link to save another card."
+        heading="link.usedHeading"
+        text={say('saveCard.usedSavedLine')}
         back={withOutcome(row.success_url, {
           status: 'SAVED',
           customerId: row.customer_id,
@@ -213,11 +184,11 @@ function unusablePage(
     return send(
       c,
       410,
-      'Link already used',
+      'link.usedTitle',
       sandbox,
       <Outcome
-        title="This link has already been used"
-        text="No card was saved with it. Ask the shop for a new link."
+        heading="link.usedHeading"
+        text={say('saveCard.usedFailedLine')}
         back={withOutcome(row.failure_url, { status: 'FAILED', customerId: row.customer_id })}
       />,
     );
@@ -225,15 +196,43 @@ function unusablePage(
     return send(
       c,
       410,
-      'Link expired',
+      'link.expiredTitle',
       sandbox,
       <Outcome
-        title="This link has expired"
-        text="No card was saved. Ask the shop for a new link."
+        heading="link.expiredHeading"
+        text={say('saveCard.expiredLine')}
         back={withOutcome(row.failure_url, { status: 'EXPIRED', customerId: row.customer_id })}
       />,
     );
   return undefined;
+}
+
+/** Where a link's last form may send the browser: the merchant's return addresses. */
+function formTargets(row: LinkRow): string[] {
+  const origins = new Set<string>();
+  for (const url of [row.success_url, row.failure_url]) {
+    const target = url && withOutcome(url, {});
+    if (target) origins.add(new URL(target).origin);
+  }
+  return [...origins];
+}
+
+/** A customer who has not chosen a language sees the merchant's (its kiosk settings), if set. */
+function merchantLanguageFirst(app: Hono, ctx: CardsContext, links: LinkStore) {
+  app.use('/save-card/*', async (c, next) => {
+    const row = await links.get(new URL(c.req.url).pathname.split('/')[2] ?? '');
+    if (row)
+      setShopLanguage(
+        c,
+        await ctx.shopLanguage({
+          merchant_id: row.merchant_id,
+          environment: row.environment,
+          store_id: null,
+          terminal_id: null,
+        }),
+      );
+    await next();
+  });
 }
 
 export const saveCardPageRoutes: Area<CardsContext> = (app, ctx) => {
@@ -241,21 +240,14 @@ export const saveCardPageRoutes: Area<CardsContext> = (app, ctx) => {
   const cards = createCardStore(ctx.store, ctx.clock);
   const customers = createCustomerStore(ctx.store, ctx.clock);
   const shopOf = shopNameStatement(ctx.store);
-  const shop = async (row: LinkRow) => (await shopOf.get(row.merchant_id))?.name ?? 'the shop';
+  const shop = async (row: LinkRow) => (await shopOf.get(row.merchant_id))?.name ?? null;
   const base = (row: LinkRow) => `/save-card/${row.token}`;
-  const seeOther = (c: Context, location: string) =>
-    c.body(null, 303, {
-      ...pageSecurityHeaders({ formAction: "'none'", referrerPolicy: 'no-referrer' }),
-      Location: location,
-    });
 
-  // Forms here post only from this page: another site cannot save a card to someone.
-  app.use('/save-card/*', async (c, next) => {
-    const site = c.req.header('sec-fetch-site');
-    if (c.req.method === 'POST' && site && site !== 'same-origin' && site !== 'none')
-      return c.text('Forms on this page can only be sent from this page.', 403);
-    await next();
-  });
+  // No caching, framing or foreign loads; forms here post only from this page: another site
+  // cannot save a card to someone.
+  guardHostedPages(app, ctx, '/save-card/*');
+
+  merchantLanguageFirst(app, ctx, links);
 
   /** The link as it stands, or the page that says why it cannot be used. */
   async function open(c: Context): Promise<{ row: LinkRow } | { page: Response }> {
@@ -264,8 +256,11 @@ export const saveCardPageRoutes: Area<CardsContext> = (app, ctx) => {
     return page ? { page } : { row: row! };
   }
 
-  /** Ends the link as FAILED and goes to the failure URL, or says so here. */
-  async function fail(c: Context, row: LinkRow, reason: string) {
+  /**
+   * Ends the link as FAILED and goes to the failure URL with `reason` (in English, for the
+   * merchant), or says so here in the customer's language.
+   */
+  async function fail(c: Context, row: LinkRow, reason: string, said: Said = reason) {
     await links.finish(row, 'FAILED');
     const url = withOutcome(row.failure_url, {
       status: 'FAILED',
@@ -276,9 +271,9 @@ export const saveCardPageRoutes: Area<CardsContext> = (app, ctx) => {
     return send(
       c,
       200,
-      'Card not saved',
+      'saveCard.notSavedTitle',
       row.environment === 'sandbox',
-      <Outcome title="Your card was not saved" text={reason} />,
+      <Outcome heading="saveCard.notSavedHeading" text={said} icon="bad" />,
     );
   }
 
@@ -286,9 +281,10 @@ export const saveCardPageRoutes: Area<CardsContext> = (app, ctx) => {
     send(
       c,
       status,
-      'Save a card',
+      'saveCard.title',
       row.environment === 'sandbox',
-      <CardForm shop={await shop(row)} action={base(row)} form={form} />,
+      <SaveCardForm shop={await shop(row)} action={base(row)} form={form} />,
+      formTargets(row),
     );
 
   app.get('/save-card/:token', async (c) => {
@@ -304,10 +300,11 @@ export const saveCardPageRoutes: Area<CardsContext> = (app, ctx) => {
     const row = link.row;
     const fields = await formBody(c);
     const entry = readCardForm(fields, ctx.clock.now(row.environment, row.merchant_id));
-    if (!entry.ok && entry.declined) return await fail(c, row, entry.error);
+    if (!entry.ok && entry.declined) return await fail(c, row, entry.error, entry.said);
     if (!entry.ok)
       return formPage(c, row, 400, {
-        error: entry.error,
+        error: entry.said,
+        ...(entry.errorField ? { errorField: entry.errorField } : {}),
         ...(fields.name !== undefined ? { name: fields.name } : {}),
         ...(fields.expiry !== undefined ? { expiry: fields.expiry } : {}),
       });
@@ -329,13 +326,14 @@ export const saveCardPageRoutes: Area<CardsContext> = (app, ctx) => {
     return send(
       c,
       200,
-      '3D Secure',
+      'pay.threeDS',
       link.row.environment === 'sandbox',
       <Challenge
         action={`${base(link.row)}/challenge`}
         brand={card.profile.brand}
         last4={card.last4}
       />,
+      formTargets(link.row),
     );
   });
 
@@ -372,14 +370,23 @@ export const saveCardPageRoutes: Area<CardsContext> = (app, ctx) => {
       paymentMethodId: cardId,
     });
     if (url) return seeOther(c, url);
+    const shopName = await shop(row);
+    const brand = card.profile.brand;
     return send(
       c,
       200,
-      'Card saved',
+      'saveCard.savedTitle',
       row.environment === 'sandbox',
       <Outcome
-        title="Your card is saved"
-        text={`Your ${card.profile.brand} card ending ${card.last4} is saved for future payments to ${await shop(row)}.`}
+        heading="saveCard.savedHeading"
+        icon="ok"
+        text={(lang) =>
+          t(lang, 'saveCard.savedLine', {
+            brand,
+            last4: card.last4,
+            shop: shopName ?? t(lang, 'saveCard.theShop'),
+          })
+        }
       />,
     );
   });

@@ -8,8 +8,7 @@ import { z } from 'zod';
 import type { HostedContext } from './context';
 import { cardFormSchema, type CardForm } from '../cards';
 import type { RequestRow, TransactionRow } from '../payments';
-import { t, type MessageKey } from '../../shared/i18n';
-import { sayIn, seeOther, sendPage, type CardField, type Said } from '../ui';
+import { cardError, seeOther, sendPage } from '../ui';
 import type { CardOnFile } from './checkout';
 import { payUrl, shareField, type HostedKit } from './kit';
 import type { Plan } from './plan';
@@ -17,35 +16,6 @@ import { cardFormPage, challengePage } from './card-views';
 import { noticePage } from './outcome-views';
 
 const ChallengeDecision = z.object({ decision: z.enum(['complete', 'fail']) });
-
-/** How an error names each field: as its label on the form says it. */
-const FIELD_NAMES: Record<CardField, MessageKey> = {
-  name: 'pay.cardName',
-  number: 'pay.cardNumber',
-  expiry: 'pay.expiryDate',
-  cvc: 'pay.cvc',
-};
-
-/** The first refusal, saying which field it is about, in the page's language. */
-export function cardError(issues: z.ZodError['issues']): {
-  error: Said;
-  errorField?: CardField;
-} {
-  const issue = issues[0];
-  const field = Object.keys(FIELD_NAMES).find((name) => name === issue?.path[0]) as
-    CardField | undefined;
-  if (!issue || !field) return { error: issue?.message ?? 'Check the card details' };
-  // A field missing from the post has no message of its own worth showing.
-  const text = issue.code === 'invalid_type' ? 'Enter it' : issue.message;
-  return {
-    error: (lang) =>
-      t(lang, 'pay.fieldError', {
-        field: t(lang, FIELD_NAMES[field]),
-        message: sayIn(lang, text, 'pay.errCard'),
-      }),
-    errorField: field,
-  };
-}
 
 /** Starts the card attempt the network's answer calls for; where the customer goes next. */
 async function startCardAttempt(

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_CARDS, brandOf, cardFormSchema, luhnValid, parseExpiry } from '../cards/card-numbers';
-import { sayIn } from '../ui';
-import { cardError } from './card-routes';
+import { cardError, sayIn } from '../ui';
 import { readPlan } from './plan';
 
 const NOW = Date.UTC(2026, 5, 15); // 15 June 2026

@@ -9,9 +9,8 @@ import { language, type LanguageCode } from '../../shared/i18n';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../shared/shop-day';
 import type { SavedCardRow } from '../cards/model';
 import type { TransactionRow } from '../payments/model';
-import { renderPage, type HostedPage } from '../ui';
-import { catalogueMatcher } from '../../../test/helpers/catalogue-match';
-import { cardError } from './card-routes';
+import { cardError, renderPage, type HostedPage } from '../ui';
+import { catalogueMatcher, pageTexts } from '../../../test/helpers/catalogue-match';
 import { cardFormPage, challengePage } from './card-views';
 import { codeEntryPage, confirmItsYouPage, savedCardsPage } from './checkout-views';
 import {
@@ -125,28 +124,6 @@ const pages: Record<string, HostedPage> = {
   ]),
 };
 
-const decode = (text: string) =>
-  text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
-
-/** What a customer reads or hears of a page: its title, text, alt, aria-label and title. */
-function textsOf(html: string): string[] {
-  const title = /<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? '';
-  const body = (/<body[^>]*>([\s\S]*)<\/body>/.exec(html)?.[1] ?? '').replace(
-    /<(script|style|noscript)\b[\s\S]*?<\/\1>/g,
-    '',
-  );
-  const attributes = [...body.matchAll(/\s(?:alt|aria-label|title|placeholder)="([^"]*)"/g)].map(
-    (m) => m[1]!,
-  );
-  const texts = body.split(/<[^>]*>/);
-  return [title, ...attributes, ...texts].map(decode).filter((text) => text.trim() !== '');
-}
-
 /** The names pages show as they are, in every language. */
 function namesIn(lang: LanguageCode): string[] {
   const date = new Intl.DateTimeFormat(language(lang).numberLocale, {
@@ -180,7 +157,7 @@ describe.each(['ar', 'cy', 'pl'] as const)('the hosted payment page in %s', (lan
     const html = renderPage(pages[name]!, 'n', chosen);
     const dir = lang === 'ar' ? ' dir="rtl"' : '';
     expect(html).toContain(`<html lang="${lang}"${dir}>`);
-    expect(textsOf(html).filter((text) => !known(text))).toEqual([]);
+    expect(pageTexts(html).filter((text) => !known(text))).toEqual([]);
     // The language control, each language in its own name.
     expect(html).toContain('data-testid="page-languages"');
     expect(html).toContain('lang="pl" hreflang="pl"');

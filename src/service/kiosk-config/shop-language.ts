@@ -1,7 +1,8 @@
 /**
  * The shop's language for a customer's pages: the `displayLanguage` kiosk setting in force for
  * the payment's kiosk (the merchant's, its store's, then the kiosk's own), or its store's for a
- * payment made without one. Only a language a level sets counts: the built-in default is no
+ * payment made without one, and the merchant's alone for a page of no store (a card-saving or
+ * bank-linking link). Only a language a level sets counts: the built-in default is no
  * choice of the shop's, so a customer's browser language may come before it.
  */
 import type { KioskSettings } from '../../shared/contract/kiosk-settings';
@@ -11,7 +12,7 @@ import { settingsStatements } from './repo';
 export interface PaymentPlace {
   merchant_id: string;
   environment: string;
-  store_id: string;
+  store_id: string | null;
   terminal_id: string | null;
 }
 
@@ -25,7 +26,7 @@ export function createShopLanguageReader(store: Store): ShopLanguageReader {
     const rows = await sql.forTerminal.all(
       place.merchant_id,
       place.environment,
-      place.store_id,
+      place.store_id ?? '',
       place.terminal_id ?? '',
     );
     let chosen: string | null = null;

@@ -18,6 +18,7 @@ export {
   HiddenFields,
   LinkButton,
   MerchantHeader,
+  SandboxChallengeForm,
   StatusCard,
   ThreeDSChallenge,
   type CardField,
@@ -27,6 +28,7 @@ export {
   acceptedLanguage,
   pageLanguage,
   renderPage,
+  setPageAddress,
   setShopLanguage,
   securityHeaders,
   seeOther,
@@ -36,3 +38,4 @@ export {
 } from './render-page';
 export { crossSite, guardHostedPages, type PageOrigin } from './guard';
 export { keyOfEnglish, sayIn, type Said } from './words';
+export { cardError } from './card-error';

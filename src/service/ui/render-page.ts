@@ -15,9 +15,12 @@ import { PageLanguage, PageNonce } from './shell';
 /** A whole page: a <PageShell> element (or a component that renders one). */
 export type HostedPage = JSX.Element;
 
-/** Headers on every hosted-page response: its forms post only back to the page itself. */
-export const securityHeaders = (nonce?: string): Record<string, string> =>
-  pageSecurityHeaders({ nonce, formAction: "'self'", referrerPolicy: 'same-origin' });
+/**
+ * Headers on every hosted-page response: its forms post only back to the page itself, and to
+ * `formTargets` (origins), where a page's last form redirects to.
+ */
+export const securityHeaders = (nonce?: string, formTargets: string[] = []) =>
+  pageSecurityHeaders({ nonce, formAction: "'self'", formTargets, referrerPolicy: 'same-origin' });
 
 export type ChosenLanguage = Parameters<typeof PageLanguage.Provider>[0]['value'];
 
@@ -39,6 +42,17 @@ const shopLanguages = new WeakMap<Request, LanguageCode>();
 export function setShopLanguage(c: Context, tag: string | null): void {
   const lang = languageOf(tag);
   if (lang) shopLanguages.set(c.req.raw, lang);
+}
+
+/** A page's own address where it is not `/{area}/{id}`, told by the area that serves it. */
+const pageAddresses = new WeakMap<Request, string>();
+
+/**
+ * Tells the page this request renders its own address (e.g. `/bank/link/{id}`): the customer's
+ * language choice is kept for it alone, and its language links start there after a form post.
+ */
+export function setPageAddress(c: Context, address: string): void {
+  pageAddresses.set(c.req.raw, address);
 }
 
 /**
@@ -65,14 +79,15 @@ export function acceptedLanguage(header: string | undefined): LanguageCode | nul
 
 /**
  * The customer's language on a hosted page: `?lang=` (the language control's links), kept in a
- * cookie whose path is this payment's (or receipt's) own address, so the choice lasts while
- * they pay and never follows them to another payment. Before they choose: the shop's language
- * (setShopLanguage), then their browser's (`Accept-Language`), then English.
+ * cookie whose path is this payment's (receipt's, link's) own address (`/{area}/{id}` unless the
+ * area set another: setPageAddress), so the choice lasts while they pay and never follows them
+ * to another payment. Before they choose: the shop's language (setShopLanguage), then their
+ * browser's (`Accept-Language`), then English.
  */
 export function pageLanguage(c: Context): ChosenLanguage {
   const url = new URL(c.req.url);
   const [, area, id] = url.pathname.split('/');
-  const scope = area && id ? `/${area}/${id}` : '/';
+  const scope = pageAddresses.get(c.req.raw) ?? (area && id ? `/${area}/${id}` : '/');
   const asked = languageOf(c.req.query('lang'));
   if (asked)
     setCookie(c, LANGUAGE_COOKIE, asked, {
@@ -99,10 +114,16 @@ export function pageLanguage(c: Context): ChosenLanguage {
   };
 }
 
-export function sendPage(c: Context, status: number, page: HostedPage): Response {
+/** Sends `page`; `formTargets`: origins its forms' redirects may go to (see securityHeaders). */
+export function sendPage(
+  c: Context,
+  status: number,
+  page: HostedPage,
+  formTargets: string[] = [],
+): Response {
   const nonce = randomBytes(16).toString('base64');
   return c.body(renderPage(page, nonce, pageLanguage(c)), status as 200, {
-    ...securityHeaders(nonce),
+    ...securityHeaders(nonce, formTargets),
     'Content-Type': 'text/html; charset=utf-8',
   });
 }

@@ -36,8 +36,11 @@ export interface ShellProps {
   theme?: Theme;
   /** A third party's name in a bar above the page (the bank, the card issuer). */
   brand?: string;
-  /** The footer line; by default "Secure payment page · Counter" (or the brand's sandbox note). */
-  footer?: string;
+  /**
+   * The footer line, a function of the language on a translated page; by default "Secure
+   * payment page · Counter" (or the brand's sandbox note).
+   */
+  footer?: string | ((lang: LanguageCode) => string);
   /** Extra head elements, e.g. a meta refresh. */
   head?: Child;
   /**
@@ -120,7 +123,7 @@ export function PageShell(props: ShellProps) {
           {/* After the page's own steps, so Tab reaches the payment first; above the footer. */}
           {props.translated && <LanguageLinks lang={lang} href={chosen.href} />}
           <footer>
-            {props.footer ??
+            {(typeof props.footer === 'function' ? props.footer(lang) : props.footer) ??
               (props.brand
                 ? t(lang, 'pay.brandFooter', { brand: props.brand })
                 : t(lang, 'hosted.footer'))}

@@ -5,7 +5,8 @@
  * stays in the shop's language.
  *
  * To add a message: add its key and English text to messages/en.ts (en-pay.ts for the payment
- * page's steps after the method choice), then the same key to every other language's file (the type and i18n.test.ts refuse a language without it), and call
+ * page's steps after the method choice, en-links.ts for the card-saving and account-linking
+ * pages), then the same key to every other language's file (the type and i18n.test.ts refuse a language without it), and call
  * `t(language, 'the.key', { argument })`.
  */
 import { IntlMessageFormat } from 'intl-messageformat';
@@ -27,9 +28,21 @@ import { frPay } from './messages/fr-pay';
 import { plPay } from './messages/pl-pay';
 import { ukPay } from './messages/uk-pay';
 import { zhHansPay } from './messages/zh-Hans-pay';
+import { arLinks } from './messages/ar-links';
+import { cyLinks } from './messages/cy-links';
+import { deLinks } from './messages/de-links';
+import { enLinks, type LinkMessageKey } from './messages/en-links';
+import { esLinks } from './messages/es-links';
+import { frLinks } from './messages/fr-links';
+import { plLinks } from './messages/pl-links';
+import { ukLinks } from './messages/uk-links';
+import { zhHansLinks } from './messages/zh-Hans-links';
 
-/** Every message: the display's and first pages' (messages/en.ts), the payment steps' (en-pay.ts). */
-export type MessageKey = DisplayKey | PayMessageKey;
+/**
+ * Every message: the display's and first pages' (messages/en.ts), the payment steps' (en-pay.ts),
+ * the card-saving and account-linking pages' (en-links.ts).
+ */
+export type MessageKey = DisplayKey | PayMessageKey | LinkMessageKey;
 export type Messages = Record<MessageKey, string>;
 
 export interface Language {
@@ -61,15 +74,15 @@ export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [LanguageCode, ...
 export const DEFAULT_LANGUAGE: LanguageCode = 'en';
 
 export const CATALOGUE: Record<LanguageCode, Messages> = {
-  en: { ...en, ...enPay },
-  cy: { ...cy, ...cyPay },
-  es: { ...es, ...esPay },
-  fr: { ...fr, ...frPay },
-  de: { ...de, ...dePay },
-  pl: { ...pl, ...plPay },
-  uk: { ...uk, ...ukPay },
-  'zh-Hans': { ...zhHans, ...zhHansPay },
-  ar: { ...ar, ...arPay },
+  en: { ...en, ...enPay, ...enLinks },
+  cy: { ...cy, ...cyPay, ...cyLinks },
+  es: { ...es, ...esPay, ...esLinks },
+  fr: { ...fr, ...frPay, ...frLinks },
+  de: { ...de, ...dePay, ...deLinks },
+  pl: { ...pl, ...plPay, ...plLinks },
+  uk: { ...uk, ...ukPay, ...ukLinks },
+  'zh-Hans': { ...zhHans, ...zhHansPay, ...zhHansLinks },
+  ar: { ...ar, ...arPay, ...arLinks },
 };
 
 /**

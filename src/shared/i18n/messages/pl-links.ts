@@ -1,0 +1,57 @@
+/** Polish: the card-saving and account-linking pages (en-links.ts has the English). */
+import type { LinkMessages } from './en-links';
+
+export const plLinks: LinkMessages = {
+  'link.cancel': 'Anuluj',
+  'link.notFoundTitle': 'Nie znaleziono linku',
+  'link.usedTitle': 'Link został już użyty',
+  'link.expiredTitle': 'Link wygasł',
+  'link.usedHeading': 'Ten link został już użyty',
+  'link.expiredHeading': 'Ten link wygasł',
+  'saveCard.title': 'Zapisz kartę',
+  'saveCard.heading': 'Zapisz kartę: {shop}',
+  'saveCard.note':
+    'Twoja karta zostanie zachowana do przyszłych płatności na rzecz: {shop}. Teraz nie pobieramy żadnych pieniędzy.',
+  'saveCard.submit': 'Zapisz kartę',
+  'saveCard.theShop': 'sklep',
+  'saveCard.challengeHeading': '3D Secure: potwierdź, że to Ty',
+  'saveCard.challengeLine':
+    'Twój bank prosi o potwierdzenie zapisania karty {brand} z końcówką {last4}. To testowy wydawca karty: wybierz, jak zakończy się weryfikacja.',
+  'saveCard.returnToShop': 'Wróć do sklepu',
+  'saveCard.notFoundHeading': 'Ten link nie działa',
+  'saveCard.notFoundLine': 'Sprawdź link lub poproś sklep o nowy.',
+  'saveCard.usedSavedLine':
+    'Twoja karta została zapisana. Poproś sklep o nowy link, aby zapisać inną kartę.',
+  'saveCard.usedFailedLine': 'Nie zapisano za jego pomocą żadnej karty. Poproś sklep o nowy link.',
+  'saveCard.expiredLine': 'Nie zapisano żadnej karty. Poproś sklep o nowy link.',
+  'saveCard.notSavedTitle': 'Karta nie została zapisana',
+  'saveCard.notSavedHeading': 'Twoja karta nie została zapisana',
+  'saveCard.cancelled': 'Anulowano zapisywanie karty',
+  'saveCard.declined': 'Karta została odrzucona ({reason})',
+  'saveCard.savedTitle': 'Karta zapisana',
+  'saveCard.savedHeading': 'Twoja karta jest zapisana',
+  'saveCard.savedLine':
+    'Twoja karta {brand} z końcówką {last4} jest zapisana do przyszłych płatności na rzecz: {shop}.',
+  'saveCard.footer': 'Bezpieczna strona karty · Counter',
+  'bankLink.title': 'Połącz swoje konto bankowe',
+  'bankLink.chooseHint': 'Wybierz swój bank. Zalogujesz się w nim i wybierzesz, co udostępnić.',
+  'bankLink.signInTitle': 'Zaloguj się: {bank}',
+  'bankLink.signInHint': 'Piaskownica: zaloguje każda nazwa użytkownika i każde hasło.',
+  'bankLink.userName': 'Nazwa użytkownika',
+  'bankLink.password': 'Hasło',
+  'bankLink.signIn': 'Zaloguj się',
+  'bankLink.errSignIn': 'Wpisz nazwę użytkownika i hasło.',
+  'bankLink.shareTitle': 'Udostępnij swoje konta',
+  'bankLink.shareHeading': 'Udostępnić konta aplikacji {app}?',
+  'bankLink.shareLine':
+    '{bank} pozwoli aplikacji {app} odczytywać dane i transakcje tych kont w imieniu: {merchant}, dopóki nie cofniesz zgody:',
+  'bankLink.deny': 'Nie zezwalaj',
+  'bankLink.allow': 'Zezwól',
+  'bankLink.thisMerchant': 'tego sprzedawcy',
+  'bankLink.endedHeading': 'Tego linku nie można użyć',
+  'bankLink.noSuchLink': 'Nie ma takiego linku do połączenia konta.',
+  'bankLink.used': 'Ten link został już użyty.',
+  'bankLink.expired': 'Ten link wygasł.',
+  'bankLink.startAgain': 'Zacznij od nowa w aplikacji, która Cię tu skierowała.',
+  'bankLink.footer': 'Bezpieczne łączenie konta · Counter',
+};
