@@ -44,7 +44,11 @@ function usePriceOverride(onSaved: (line: BasketLine, index: number) => void) {
   const [error, setError] = useState<FormError | null>(null);
 
   async function ask(override: Waiting['override'], line: BasketLine, index: number) {
-    const outcome = await runCommand(bridge, { type: 'overridePrice', ...override }, LABELS);
+    const outcome = await runCommand(
+      bridge,
+      { type: 'overridePrice', ...override },
+      { ...LABELS, [APPROVAL_FIELD]: 'Approval' },
+    );
     if (outcome.ok) {
       setWaiting(null);
       onSaved(line, index);
