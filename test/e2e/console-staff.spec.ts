@@ -156,3 +156,64 @@ test('the console signs out after the idle time the shop sets', async ({ browser
   await staff.getByTestId('tab-settings').click();
   await expect(staff.getByTestId('staff-gate')).toBeVisible();
 });
+
+test('a cashier lowering a basket line’s price waits for the manager’s PIN', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const kiosk = await launch();
+  const staff = await open(browser, kiosk.consoleUrl);
+  await expect(staff.locator('[data-ready="true"]')).toBeVisible();
+  await staff.getByTestId('new-pin').fill(OWNER);
+  await staff.getByTestId('new-pin-again').fill(OWNER);
+  await staff.getByTestId('choose-pin-submit').click();
+  await signInByPad(staff, OWNER);
+  await staff.getByTestId('tab-settings').click();
+  await addStaff(staff, 'Cara', 'cashier', CASHIER);
+  await addStaff(staff, 'Maya', 'manager', MANAGER);
+  await staff.getByTestId('sign-out').click();
+  await signInByPad(staff, CASHIER);
+  await expect(staff.getByTestId('signed-in-name')).toHaveText('Cara');
+
+  // Cara adds two coffees at £3.00, then edits the line down to £2.00 each.
+  await staff.getByTestId('tab-take').click();
+  await staff.getByTestId('basket-description').fill('Coffee');
+  await staff.getByTestId('basket-quantity').fill('2');
+  await staff.getByTestId('basket-price').fill('3.00');
+  await staff.getByTestId('basket-add').click();
+  const line = staff.getByTestId('basket-line');
+  await expect(line).toContainText('£6.00');
+  await line.getByTestId('basket-edit').click();
+  await staff.getByTestId('basket-price').fill('2.00');
+  await staff.getByTestId('basket-add').click();
+  const approval = staff.getByTestId('approval');
+  await expect(approval).toContainText(
+    'Lowering the price of Coffee from £3.00 to £2.00 needs a manager’s approval',
+  );
+  await staff.screenshot({ path: '/tmp/h7-price-approval.png' });
+  // Not saved until approved; Cara's own PIN does not approve it.
+  await expect(line).toContainText('£6.00');
+  await approval.getByTestId('approver-pin').fill(CASHIER);
+  await approval.getByTestId('approval-submit').click();
+  await expect(approval.getByRole('alert')).toContainText('Cara is a cashier');
+  await approval.getByTestId('approver-pin').fill(MANAGER);
+  await approval.getByTestId('approval-submit').click();
+  await expect(approval).toHaveCount(0);
+  await expect(line).toContainText('£4.00');
+  await expect(staff.getByTestId('basket-total')).toContainText('£4.00');
+
+  // Paid in cash; History names Cara and the manager who approved the lower price.
+  await staff.getByTestId('method-cash').click();
+  await staff.getByTestId('start-payment').click();
+  const cash = staff.getByTestId('cash-dialog');
+  await cash.getByTestId('cash-exact').click();
+  await cash.getByTestId('cash-take').click();
+  await expect(cash.getByTestId('cash-change')).toHaveText('Change due £0.00');
+  await cash.getByTestId('cash-done').click();
+  await staff.getByTestId('tab-history').click();
+  await staff.getByTestId('history-row').first().click();
+  await expect(staff.getByTestId('payment-detail').getByTestId('staff-action')).toContainText([
+    'Price lowered by Cara (Coffee: £3.00 to £2.00), approved by Maya',
+  ]);
+  await staff.screenshot({ path: '/tmp/h7-price-history.png' });
+});

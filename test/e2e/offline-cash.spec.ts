@@ -2,8 +2,10 @@
  * Cash at the till with the payments service stopped, end to end: Counter started with
  * `npm start -- --browser --no-open --service-url …` against a service process of its own, paired
  * as a terminal. The service stops; staff take two cash sales on the console as usual (change
- * shown, "2 waiting to send" at the top); the service starts again on its address and both sales
- * reach it, once each, in the order they were taken, and the console's count goes.
+ * shown, "2 waiting to send" at the top) and refund part of one from History (the drawer's money:
+ * completed at once, "3 waiting to send"); the service starts again on its address and both
+ * sales and the refund reach it, once each, in the order they were made, and the console's
+ * count goes.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { connectBridge } from '../../src/main/browser/bridge-client';
@@ -90,14 +92,31 @@ test('cash taken while the service is stopped reaches it once each when it is ba
   await staff.getByTestId('tab-history').click();
   await expect(staff.getByTestId('history-row')).toHaveCount(2);
 
+  // £5.00 of the £12.50 back from the drawer: completed at once, waiting to send with the sales.
+  await staff.getByTestId('history-row').filter({ hasText: '£12.50' }).click();
+  const detail = staff.getByTestId('payment-detail');
+  await detail.getByTestId('refund-button').click();
+  await detail.getByTestId('staff-pin').fill(PIN);
+  await detail.getByTestId('staff-pin-submit').click();
+  await detail.getByLabel('An amount').check();
+  await detail.getByTestId('refund-amount').fill('5');
+  await detail.getByTestId('refund-submit').click();
+  await expect(detail.getByTestId('refund')).toHaveAttribute('data-status', 'COMPLETED');
+  await expect(staff.getByTestId('offline-work')).toContainText('3 waiting to send');
+  await staff.screenshot({ path: '/tmp/h7-offline-refund.png' });
+  await detail.getByRole('button', { name: 'Close' }).click();
+
   service = await startService();
   await expect(staff.getByTestId('offline-work')).toHaveCount(0, { timeout: 30_000 });
   const listed = await api(service.url, SECRET, 'GET', '/api/payment-requests?size=100');
-  const cash = (listed.data as { amount: number; paymentMethod: string; status: string }[])
-    .filter((p) => p.paymentMethod === 'CASH')
-    .reverse();
+  type Listed = { paymentRequestId: string; amount: number; paymentMethod: string; status: string };
+  const cash = (listed.data as Listed[]).filter((p) => p.paymentMethod === 'CASH').reverse();
   expect(cash.map((p) => [p.amount, p.status])).toEqual([
     [12.5, 'COMPLETED'],
     [4, 'COMPLETED'],
   ]);
+  const refunds = await api(service.url, SECRET, 'GET', `/api/refund/${cash[0]!.paymentRequestId}`);
+  expect(
+    (refunds as { refundAmount: string; status: string }[]).map((r) => r.refundAmount),
+  ).toEqual(['5.00']);
 });

@@ -428,7 +428,9 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   // The parts below tell the windows of each change; the windows' state is made from them all.
   const emitState = () => windows.emitState();
   const reportRefund = (report: RefundReport | null) => {
-    if (report) stores.refundTracker.report(report);
+    // In the kiosk's own ids: a refund queued offline is not recorded again when the service
+    // tells of it under its ids.
+    if (report) stores.refundTracker.report(stores.offlineCash.inLocalIds(report));
   };
   const cursor = createPushCursor(options.dataDir);
   const basket = createDraftBasket();

@@ -1,20 +1,25 @@
 /**
  * Cash at the counter while the payments service cannot be reached (docs/kiosk.md, "When the
- * service is out of reach"): a cash sale is kept in History at once under a local id and queued
- * here, in the kiosk's outbox (outbox.ts), with the Idempotency-Key written before it first left.
- * When the service answers again the queue goes in order, each sale with its own key, so a sale
- * sent twice (the kiosk restarted mid-send, or the answer was lost) is recorded once. The
- * service's id for it is kept beside the local one, so a later refund reaches the right payment.
- * A refusal (4xx) holds the queue at that sale and says so to staff; nothing is dropped.
+ * service is out of reach"): a cash sale, or a cash refund of a cash payment, is kept in History
+ * at once under a local id and queued here, in the kiosk's outbox (outbox.ts), with the
+ * Idempotency-Key written before it first left. When the service answers again the queue goes in
+ * order, each with its own key, so one sent twice (the kiosk restarted mid-send, or the answer
+ * was lost) is recorded once, and a refund of an offline sale goes after that sale. The service's
+ * id for each is kept beside the local one: a later refund reaches the right payment, and a push
+ * event naming the service's ids is read as the kiosk's own record, not as a second one.
+ * A refusal (4xx) holds the queue at that item and says so to staff; nothing is dropped.
  */
 import type { Connection } from '../../sqlite';
 import { ApiClientError, type ApiClient } from '../../client/http-client';
 import type { z } from 'zod';
 import type { CashPaymentBody } from '../../shared/contract/payments';
+import type { RefundCreateBody } from '../../shared/contract/refunds';
 import { formatPence } from '../../shared/money';
 import { createOutbox, HELD_UNTIL, type OutboxQueue, type OutboxState } from './outbox';
+import type { RefundReport } from './refund-tracker';
 
 export type CashSaleBody = z.input<typeof CashPaymentBody>;
+export type CashRefundBody = z.input<typeof RefundCreateBody>;
 
 export interface OfflineSale {
   kind: 'CASH_SALE';
@@ -23,6 +28,19 @@ export interface OfflineSale {
   amountPence: number;
   body: CashSaleBody;
 }
+
+export interface OfflineRefund {
+  kind: 'CASH_REFUND';
+  idempotencyKey: string;
+  /** The refund's id in History until the service gives its own. */
+  localRefundId: string;
+  /** The payment's id in History (the local one of a sale taken offline). */
+  paymentRequestId: string;
+  amountPence: number;
+  body: CashRefundBody;
+}
+
+export type OfflineItem = OfflineSale | OfflineRefund;
 
 /**
  * This module's own numbered migrations in kiosk.db (recorded in `kiosk_modules` as `offline`,
@@ -46,6 +64,17 @@ const offlineMigrations: readonly string[] = [
     local_id TEXT PRIMARY KEY,
     payment_request_id TEXT
   );
+  `,
+  // 2: each cash refund made here (kept in History under an id of the kiosk's making, so one
+  //    made while the service was out of reach is one record when it is sent): that id, the
+  //    payment's id in History, and the service's refund id once it has recorded it.
+  `
+  CREATE TABLE offline_refund_ids (
+    local_refund_id TEXT PRIMARY KEY,
+    payment_request_id TEXT NOT NULL,
+    refund_id TEXT UNIQUE
+  );
+  CREATE INDEX offline_ids_by_service ON offline_ids (payment_request_id);
   `,
 ];
 
@@ -121,6 +150,21 @@ function statements(db: Connection) {
     serviceId: db.prepare<[string], { payment_request_id: string | null }>(
       'SELECT payment_request_id FROM offline_ids WHERE local_id = ?',
     ),
+    localId: db.prepare<[string], { local_id: string }>(
+      'SELECT local_id FROM offline_ids WHERE payment_request_id = ?',
+    ),
+    localRefund: db.prepare<[string, string]>(
+      'INSERT OR IGNORE INTO offline_refund_ids (local_refund_id, payment_request_id) VALUES (?, ?)',
+    ),
+    rememberRefund: db.prepare<[string, string]>(
+      'UPDATE offline_refund_ids SET refund_id = ? WHERE local_refund_id = ?',
+    ),
+    refundByService: db.prepare<[string], { local_refund_id: string }>(
+      'SELECT local_refund_id FROM offline_refund_ids WHERE refund_id = ?',
+    ),
+    refundByLocal: db.prepare<[string], { payment_request_id: string; refund_id: string | null }>(
+      'SELECT payment_request_id, refund_id FROM offline_refund_ids WHERE local_refund_id = ?',
+    ),
   };
 }
 
@@ -132,14 +176,45 @@ export interface OfflineCashOptions {
   onChange?(): void;
 }
 
+/** Sends one queued item with its own key, and keeps the service's id for it beside the local. */
+function sender(options: OfflineCashOptions, sql: ReturnType<typeof statements>) {
+  return async function send(item: OfflineItem) {
+    const client = options.client();
+    if (!client) throw new Error('This kiosk is not paired: its cash sales wait until it is');
+    // The same key every time: one the service already recorded is answered, not repeated.
+    if (item.kind === 'CASH_SALE') {
+      const recorded = await client.call('recordCashPayment', {
+        body: item.body,
+        idempotencyKey: item.idempotencyKey,
+      });
+      sql.remember.run(recorded.paymentRequestId, item.localId);
+      return;
+    }
+    // A refund of a sale taken offline names the sale as the service knows it, which it does
+    // by now: the sale was queued before the refund and went first.
+    const local = sql.serviceId.get(item.paymentRequestId);
+    const paymentRequestId = local ? local.payment_request_id : item.paymentRequestId;
+    if (!paymentRequestId) throw new Error('Its cash sale has not been sent yet');
+    const refund = await client.call('createRefund', {
+      params: { paymentRequestId },
+      body: item.body,
+      idempotencyKey: item.idempotencyKey,
+    });
+    sql.rememberRefund.run(refund.refundId, item.localRefundId);
+  };
+}
+
+const describe = (item: OfflineItem) =>
+  `The cash ${item.kind === 'CASH_SALE' ? 'sale' : 'refund'} of ${formatPence(item.amountPence)}`;
+
 export function createOfflineCash(options: OfflineCashOptions) {
   migrate(options.db);
   const sql = statements(options.db);
-  const queue: OutboxQueue<OfflineSale> = {
+  const queue: OutboxQueue<OfflineItem> = {
     next() {
       const row = sql.next.get();
       if (!row) return undefined;
-      const item = JSON.parse(row.item) as OfflineSale;
+      const item = JSON.parse(row.item) as OfflineItem;
       return { id: row.seq, attempts: row.attempts, nextAt: row.next_at, item };
     },
     claim: (seq, until, nextAt) => sql.claim.run(until, seq, nextAt).changes === 1,
@@ -157,17 +232,8 @@ export function createOfflineCash(options: OfflineCashOptions) {
     holds: isRefusal,
     // Staff and customers wait on these: tried again within seconds of the service's return.
     retryDelayMs: (attempts) => Math.min(5000, 500 * 2 ** attempts),
-    describe: (sale) => `The cash sale of ${formatPence(sale.amountPence)}`,
-    async send(sale) {
-      const client = options.client();
-      if (!client) throw new Error('This kiosk is not paired: its cash sales wait until it is');
-      // The same key every time: a sale the service already recorded is answered, not repeated.
-      const recorded = await client.call('recordCashPayment', {
-        body: sale.body,
-        idempotencyKey: sale.idempotencyKey,
-      });
-      sql.remember.run(recorded.paymentRequestId, sale.localId);
-    },
+    describe,
+    send: sender(options, sql),
   });
 
   async function flush() {
@@ -177,6 +243,23 @@ export function createOfflineCash(options: OfflineCashOptions) {
       // The database closed under it (the kiosk stopping): the sales wait for the next start.
       options.log?.(`offline cash: ${(error as Error).message}`);
     }
+  }
+
+  function enqueue(item: OfflineItem) {
+    sql.insert.run(JSON.stringify(item), item.idempotencyKey, options.now());
+    options.onChange?.();
+  }
+
+  /** The kiosk's own refund a report names by the service's id, or by the local id it carries. */
+  function localRefundId(report: RefundReport, paymentRequestId: string): string | null {
+    const known = sql.refundByService.get(report.refundId);
+    if (known) return known.local_refund_id;
+    if (!report.localRefundId) return null;
+    // Only a refund queued here, of this same payment, and not yet matched to another.
+    const row = sql.refundByLocal.get(report.localRefundId);
+    if (!row || row.payment_request_id !== paymentRequestId) return null;
+    if (row.refund_id !== null && row.refund_id !== report.refundId) return null;
+    return report.localRefundId;
   }
 
   let timer: NodeJS.Timeout | undefined;
@@ -192,19 +275,34 @@ export function createOfflineCash(options: OfflineCashOptions) {
       clearInterval(timer);
       timer = undefined;
     },
-    /** Runs `fn` in one transaction of kiosk.db: a sale is queued and kept in History, or neither. */
+    /** Runs `fn` in one transaction of kiosk.db: an item is queued and kept in History, or neither. */
     atomically<T>(fn: () => T): T {
       return options.db.transaction(fn)();
     },
     /** Keeps a sale to send (written before the caller answers staff). */
     queue(sale: OfflineSale) {
       sql.local.run(sale.localId);
-      sql.insert.run(JSON.stringify(sale), sale.idempotencyKey, options.now());
-      options.onChange?.();
+      enqueue(sale);
+    },
+    /**
+     * A cash refund of `paymentRequestId` is about to be asked for under `localRefundId`: from
+     * now on the service's news of it (which may come before its answer) is read as that one.
+     */
+    expectRefund(localRefundId: string, paymentRequestId: string) {
+      sql.localRefund.run(localRefundId, paymentRequestId);
+    },
+    /** The service has recorded the cash refund History keeps as `localRefundId`. */
+    refundRecorded(refundId: string, localRefundId: string) {
+      sql.rememberRefund.run(refundId, localRefundId);
+    },
+    /** Keeps a cash refund to send, after everything queued before it (its sale among them). */
+    queueRefund(refund: OfflineRefund) {
+      sql.localRefund.run(refund.localRefundId, refund.paymentRequestId);
+      enqueue(refund);
     },
     /** Sends what is due; never throws (what failed stays waiting, with its reason). */
     flush,
-    /** Staff's "Send now": a sale held by a refusal is tried again, and everything due goes. */
+    /** Staff's "Send now": an item held by a refusal is tried again, and everything due goes. */
     async resend() {
       sql.release.run(HELD_UNTIL);
       options.onChange?.();
@@ -218,6 +316,17 @@ export function createOfflineCash(options: OfflineCashOptions) {
     serviceId(paymentRequestId: string): string | null {
       const row = sql.serviceId.get(paymentRequestId);
       return row ? row.payment_request_id : paymentRequestId;
+    },
+    /**
+     * A report from the service (push, webhook, poll) in the kiosk's own ids: an offline sale's
+     * payment id and an offline refund's id are the local ones History keeps them under, so the
+     * service's news of them moves the kiosk's record rather than making a second one.
+     */
+    inLocalIds(report: RefundReport): RefundReport {
+      const paymentRequestId =
+        sql.localId.get(report.paymentRequestId)?.local_id ?? report.paymentRequestId;
+      const refundId = localRefundId(report, paymentRequestId) ?? report.refundId;
+      return { ...report, paymentRequestId, refundId };
     },
   };
 }

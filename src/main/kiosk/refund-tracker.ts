@@ -25,7 +25,18 @@ export interface RefundReport {
   refundType?: 'PARTIAL' | 'FULL';
   /** When the refund was made, ISO (records carry it; events do not). */
   createdAt?: string;
+  /** The kiosk's own id for a cash refund it queued offline (its metadata's kioskRefundId). */
+  localRefundId?: string;
 }
+
+/**
+ * The metadata key a cash refund carries the kiosk's own id for it in (offline-cash.ts): the
+ * service's events name it, so one that arrives before the service's answer to the kiosk is
+ * still read as the refund the kiosk recorded, not as another.
+ */
+export const LOCAL_REFUND_KEY = 'kioskRefundId';
+const localOf = (metadata: Record<string, string> | undefined) =>
+  metadata?.[LOCAL_REFUND_KEY] ? { localRefundId: metadata[LOCAL_REFUND_KEY] } : {};
 
 export type RefundListener = (refund: StoredRefund) => void;
 
@@ -108,6 +119,7 @@ export function refundReportOf(
     ...(amount !== undefined ? { amountPence: poundsToPence(amount) } : {}),
     ...(data.currency ? { currency: data.currency } : {}),
     ...(data.refundType ? { refundType: data.refundType } : {}),
+    ...localOf(data.metadata),
   };
 }
 
@@ -125,5 +137,6 @@ export function refundReportOfRecord(record: RefundRecord, source: StatusSource)
     currency: record.currency,
     refundType: record.refundType,
     createdAt: record.createdAt,
+    ...localOf(record.metadata),
   };
 }

@@ -12,6 +12,7 @@
  * (their signing in); the lock is kept in the database, so a restart does not open it.
  */
 import type { Connection } from '../../sqlite';
+import type { BasketLine } from '../../shared/basket';
 import { formatPence } from '../../shared/money';
 import { KioskError } from './kiosk-error';
 import { atLeast, StaffRefusal, type StaffMember, type StaffPin } from './staff-pin';
@@ -61,6 +62,30 @@ export interface StaffSession {
   ): StaffMember | null;
   /** A refund of `pence`: above the shop's amount a cashier needs approval. */
   refundApproval(who: StaffMember, paymentRequestId: string, pence: number): StaffMember | null;
+  /**
+   * A basket line's price lowered by `who`: a cashier needs the approval granted for
+   * `overrideId` (else a KioskError on `approverPin`). Kept, with who approved it, until the
+   * payment its line is paid in takes it (`overridesOf`); answers the approver.
+   */
+  priceOverride(who: StaffMember, override: PriceOverride): StaffMember | null;
+  /**
+   * The price overrides of a payment started with `lines` (each whose line is there at the price
+   * it was given), for its record; every override waiting is then let go, as the basket is.
+   */
+  overridesOf(lines: readonly BasketLine[]): ApprovedOverride[];
+}
+
+/** A basket line's price of one lowered at the console. */
+export interface PriceOverride {
+  overrideId: string;
+  description: string;
+  fromPence: number;
+  toPence: number;
+}
+
+export interface ApprovedOverride extends PriceOverride {
+  staff: StaffMember;
+  approvedBy: StaffMember | null;
 }
 
 /** What the session reads of the merchant's kiosk settings in force. */
@@ -74,7 +99,7 @@ export const APPROVAL_FIELD = 'approverPin';
 export const LOCKED_MESSAGE =
   'This console is locked from the dashboard: a manager or the owner enters their PIN to open it';
 /** What a cashier does only with a manager's approval. */
-export type ApprovedAction = 'refund' | 'release' | 'cancel';
+export type ApprovedAction = 'refund' | 'release' | 'cancel' | 'price';
 /** How long an approval waits for the command it was given for. */
 const GRANT_MS = 2 * 60_000;
 
@@ -136,6 +161,9 @@ export function createStaffSession(
     );
   }
 
+  /** Price overrides approved and not yet paid for: the console's basket has one at a time. */
+  let overrides: ApprovedOverride[] = [];
+
   return {
     current,
     signIn(member) {
@@ -187,6 +215,24 @@ export function createStaffSession(
       const limit = settings().approvalRefundPence;
       if (pence <= limit) return null;
       return approval(who, 'refund', paymentRequestId, `A refund above ${formatPence(limit)}`);
+    },
+    priceOverride(who, override) {
+      const { overrideId, description, fromPence, toPence } = override;
+      const approvedBy = approval(
+        who,
+        'price',
+        overrideId,
+        `Lowering the price of ${description} from ${formatPence(fromPence)} to ${formatPence(toPence)}`,
+      );
+      overrides.push({ ...override, staff: who, approvedBy });
+      return approvedBy;
+    },
+    overridesOf(lines) {
+      const taken = overrides.filter((o) =>
+        lines.some((line) => line.description === o.description && line.unitPence === o.toPence),
+      );
+      overrides = [];
+      return taken;
     },
   };
 }

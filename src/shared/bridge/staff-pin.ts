@@ -28,16 +28,19 @@ export const StaffSettings = z.object({
 });
 export type StaffSettings = z.infer<typeof StaffSettings>;
 
-/** What a cashier does only with a manager's approval. */
-export const ApprovedAction = z.enum(['refund', 'release', 'cancel']);
+/** What a cashier does only with a manager's approval ('price': lowering a basket line's price). */
+export const ApprovedAction = z.enum(['refund', 'release', 'cancel', 'price']);
 
 export const StaffAction = z.object({
-  action: z.enum(['payment', 'refund', 'capture', 'release', 'cancel']),
+  action: z.enum(['payment', 'refund', 'capture', 'release', 'cancel', 'price']),
   refundId: z.string().nullable(),
   amountPence: Pence.nullable(),
   staff: StaffMember,
   approvedBy: StaffMember.nullable(),
   at: z.string(),
+  /** A price override: the line's description and the price of one it had (amountPence: now). */
+  description: z.string().optional(),
+  fromPence: Pence.optional(),
 });
 export type StaffAction = z.infer<typeof StaffAction>;
 
@@ -100,11 +103,27 @@ export const staffPinBridge = {
   }),
   /**
    * A manager's or owner's own PIN approving a cashier's refund, release or cancel of one
-   * payment, on the spot: the command, sent again, goes through once (within two minutes).
+   * payment, or one price override (its `overrideId` in `paymentRequestId`), on the spot: the
+   * command, sent again, goes through once (within two minutes).
    */
   approve: command({
     input: z.object({ approverPin: Pin, action: ApprovedAction, paymentRequestId: Id }),
     reply: z.object({ approvedBy: StaffMember }),
+  }),
+  /**
+   * A basket line's price of one lowered at the console, from `fromPence` to `toPence` (a price
+   * override): a cashier signed in needs a manager's approval for it (refused on `approverPin`
+   * until `approve` with `action: 'price'` and this `overrideId`); it is recorded beside the
+   * payment the line is then paid in. A price raised, or kept, is no override.
+   */
+  overridePrice: command({
+    input: z.object({
+      overrideId: z.uuid({ message: 'must be an id of the console’s making' }),
+      description: z.string().max(100, 'must be at most 100 characters'),
+      fromPence: Pence,
+      toPence: Pence,
+    }),
+    reply: z.object({ approvedBy: StaffMember.nullable() }),
   }),
   /** Who took, refunded, captured, released or cancelled a payment here, and who approved. */
   staffActions: command({

@@ -2,7 +2,8 @@
  * Managers' overrides, enforced in the kiosk's command handlers against a real service on
  * loopback: a cashier's refund above the shop's amount, a cancel, are refused until a manager's
  * own PIN approves that one payment; the refund then goes through once, recorded with the
- * cashier and the manager beside it.
+ * cashier and the manager beside it. A basket line's price lowered by a cashier is approved the
+ * same way, on the spot, and recorded beside the payment the line is paid in.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KioskCore } from '../core';
@@ -153,5 +154,89 @@ describe('managers’ overrides', () => {
     expect(await ok(core, { type: 'cancelPayment', paymentRequestId: id })).toMatchObject({
       status: 'CANCELLED',
     });
+  });
+});
+
+describe('price overrides', () => {
+  it('a cashier lowers a line’s price only with a manager’s PIN; the override is kept with the sale', async () => {
+    const { core } = await staffedKiosk();
+    const coffee = {
+      overrideId: '0c6b9a52-2f7e-4d71-9a3e-5b8f1c2d3e4f',
+      description: 'Coffee',
+      fromPence: 300,
+      toPence: 200,
+    };
+    const lower = () => core.handle({ type: 'overridePrice', ...coffee });
+    // A price raised is no override.
+    expect(
+      await ok(core, { type: 'overridePrice', ...coffee, fromPence: 200, toPence: 350 }),
+    ).toEqual({ approvedBy: null });
+    expect(await lower()).toEqual({
+      ok: false,
+      error: {
+        field: 'approverPin',
+        message:
+          'Lowering the price of Coffee from £3.00 to £2.00 needs a manager’s approval: a manager enters their own PIN',
+      },
+    });
+    const approve = (approverPin: string) =>
+      core.handle({
+        type: 'approve',
+        approverPin,
+        action: 'price',
+        paymentRequestId: coffee.overrideId,
+      });
+    expect(await approve(CASHIER)).toMatchObject({ ok: false, error: { field: 'approverPin' } });
+    expect(await approve(MANAGER)).toMatchObject({ ok: true });
+    expect(await lower()).toMatchObject({ ok: true, result: { approvedBy: { name: 'Maya' } } });
+    // Approved once, for that one override.
+    expect(await lower()).toMatchObject({ ok: false, error: { field: 'approverPin' } });
+
+    const sale = await ok(core, {
+      type: 'takeCash',
+      amountPence: 550,
+      tenderedPence: 1000,
+      lines: [
+        { description: 'Coffee', quantity: 2, unitPence: 200 },
+        { description: 'Tea', quantity: 1, unitPence: 150 },
+      ],
+    });
+    const id = sale.payment.paymentRequestId;
+    const { actions } = await ok(core, { type: 'staffActions', paymentRequestId: id });
+    expect(actions.filter((a) => a.action === 'price')).toEqual([
+      expect.objectContaining({
+        description: 'Coffee',
+        fromPence: 300,
+        amountPence: 200,
+        staff: expect.objectContaining({ name: 'Cara', role: 'cashier' }),
+        approvedBy: expect.objectContaining({ name: 'Maya', role: 'manager' }),
+      }),
+    ]);
+
+    // A manager lowers a price without asking anyone; it is kept with her name alone.
+    await ok(core, { type: 'signIn', pin: MANAGER });
+    const tea = {
+      ...coffee,
+      overrideId: '7d1e2f30-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
+      description: 'Tea',
+    };
+    expect(await ok(core, { type: 'overridePrice', ...tea, fromPence: 150, toPence: 100 })).toEqual(
+      {
+        approvedBy: null,
+      },
+    );
+    const second = await ok(core, {
+      type: 'takeCash',
+      amountPence: 100,
+      tenderedPence: 100,
+      lines: [{ description: 'Tea', quantity: 1, unitPence: 100 }],
+    });
+    const kept = await ok(core, {
+      type: 'staffActions',
+      paymentRequestId: second.payment.paymentRequestId,
+    });
+    expect(
+      kept.actions.map((a) => [a.action, a.staff.name, a.approvedBy, a.fromPence, a.amountPence]),
+    ).toEqual([['price', 'Maya', null, 150, 100]]);
   });
 });

@@ -4,7 +4,7 @@
  * with the drawer they open.
  */
 import { basketTotalPence } from '../../../shared/basket';
-import type { DrawerResult } from '../../../shared/bridge';
+import type { BasketLine, DrawerResult } from '../../../shared/bridge';
 import { percentTip } from '../../../shared/contract/tips';
 import { formatPence } from '../../../shared/money';
 import type { AreaHandlers } from '../dispatcher';
@@ -47,6 +47,22 @@ function tipOf(
   return tipPence ?? 0;
 }
 
+/**
+ * The price overrides of the lines a payment was started with, recorded beside it with who
+ * lowered each price and who approved it.
+ */
+function recordOverrides(ctx: KioskContext, paymentRequestId: string, lines: BasketLine[] = []) {
+  for (const o of ctx.staffSession.overridesOf(lines))
+    ctx.staffActions.record(paymentRequestId, {
+      action: 'price',
+      amountPence: o.toPence,
+      description: o.description,
+      fromPence: o.fromPence,
+      staff: o.staff,
+      approvedBy: o.approvedBy,
+    });
+}
+
 export function paymentCommands(ctx: KioskContext, line: DisplayLine): AreaHandlers<'payments'> {
   const { history } = ctx;
   const openDrawer = () => openDrawerFor(ctx);
@@ -79,6 +95,9 @@ export function paymentCommands(ctx: KioskContext, line: DisplayLine): AreaHandl
           amountPence,
           staff,
         });
+      // A payment held in line has no id yet: its overrides go unrecorded, as who took it does.
+      if (result.queued) ctx.staffSession.overridesOf([]);
+      else recordOverrides(ctx, result.payment.paymentRequestId, lines);
       return result;
     },
     async takeCash({ amountPence, tenderedPence, notes, lines }) {
@@ -96,6 +115,7 @@ export function paymentCommands(ctx: KioskContext, line: DisplayLine): AreaHandl
         notes: notes || null,
         ...(lines?.length ? { lines } : {}),
       });
+      recordOverrides(ctx, payment.paymentRequestId, lines);
       // The sale is recorded whatever the drawer does: a printer that is off costs a retry.
       return { payment, drawer: await openDrawer() };
     },

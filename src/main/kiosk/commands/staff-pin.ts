@@ -1,7 +1,8 @@
 /**
  * The staff's own commands: the owner's PIN on first start, signing in and out, a person's own
  * PIN, managing staff and the shop's staff settings (a manager or the owner: the dispatcher
- * checks the role the contract names), a manager's approval on the spot, and who did what.
+ * checks the role the contract names), a manager's approval on the spot (a price lowered among
+ * what needs it), and who did what.
  */
 import type { AreaHandlers } from '../dispatcher';
 import { KioskError } from '../kiosk-error';
@@ -80,6 +81,13 @@ export function staffPinCommands(ctx: KioskContext): AreaHandlers<'staffPin'> {
     },
     async approve({ approverPin, action, paymentRequestId }) {
       return { approvedBy: await session.grant(approverPin, action, paymentRequestId) };
+    },
+    overridePrice(override) {
+      // A price raised or kept is no override; a console nobody signed in to names nobody and
+      // checks nobody, as for a cancel.
+      const staff = ctx.actor(null);
+      if (override.toPence >= override.fromPence || !staff) return { approvedBy: null };
+      return { approvedBy: session.priceOverride(staff, override) };
     },
     staffActions({ paymentRequestId }) {
       return {

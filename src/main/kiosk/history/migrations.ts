@@ -254,4 +254,34 @@ export const migrations: readonly string[] = [
   `
   ALTER TABLE staff_settings ADD COLUMN console_locked INTEGER NOT NULL DEFAULT 0;
   `,
+  // 14, a basket line's price lowered at the console (a price override, approved by a manager
+  //    when a cashier lowers it): staff_actions takes the action 'price' with the line's
+  //    description and the price it had (amount_pence is the price it was given). SQLite
+  //    cannot widen a CHECK in place, so the table is copied into one that allows it.
+  `
+  CREATE TABLE staff_actions_next (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    payment_request_id TEXT NOT NULL,
+    action TEXT NOT NULL
+      CHECK (action IN ('payment', 'refund', 'capture', 'release', 'cancel', 'price')),
+    refund_id TEXT,
+    amount_pence INTEGER,
+    staff_id TEXT NOT NULL,
+    staff_name TEXT NOT NULL,
+    staff_role TEXT NOT NULL,
+    approver_id TEXT,
+    approver_name TEXT,
+    approver_role TEXT,
+    at INTEGER NOT NULL,
+    description TEXT,
+    from_pence INTEGER
+  );
+  INSERT INTO staff_actions_next (id, payment_request_id, action, refund_id, amount_pence,
+      staff_id, staff_name, staff_role, approver_id, approver_name, approver_role, at)
+    SELECT id, payment_request_id, action, refund_id, amount_pence, staff_id, staff_name,
+      staff_role, approver_id, approver_name, approver_role, at FROM staff_actions;
+  DROP TABLE staff_actions;
+  ALTER TABLE staff_actions_next RENAME TO staff_actions;
+  CREATE INDEX staff_actions_by_payment ON staff_actions (payment_request_id, id);
+  `,
 ];

@@ -1,11 +1,12 @@
 /**
- * Who did what at the kiosk: each payment taken, refund, capture, release or cancel, with the
- * person who did it and the manager who approved it, as they were named then (a later rename or
+ * Who did what at the kiosk: each payment taken, refund, capture, release or cancel, and each
+ * basket line's price lowered (a price override), with the person who did it and the manager
+ * who approved it, as they were named then (a later rename or
  * removal changes no record). Kept beside the payment for History and its detail.
  */
 import type { Connection } from '../../../sqlite';
 
-export type StaffActionKind = 'payment' | 'refund' | 'capture' | 'release' | 'cancel';
+export type StaffActionKind = 'payment' | 'refund' | 'capture' | 'release' | 'cancel' | 'price';
 
 export interface StaffPerson {
   id: string;
@@ -20,6 +21,9 @@ export interface StaffAction {
   staff: StaffPerson;
   approvedBy: StaffPerson | null;
   at: number;
+  /** A price override: the line's description and the price of one it had (amountPence: now). */
+  description?: string;
+  fromPence?: number;
 }
 
 interface Row {
@@ -33,6 +37,8 @@ interface Row {
   approver_name: string | null;
   approver_role: StaffPerson['role'] | null;
   at: number;
+  description: string | null;
+  from_pence: number | null;
 }
 
 export interface StaffActions {
@@ -47,13 +53,14 @@ export interface StaffActions {
 export function createStaffActions(db: Connection, now: () => number): StaffActions {
   const insert = db.prepare(
     `INSERT INTO staff_actions (payment_request_id, action, refund_id, amount_pence, staff_id,
-       staff_name, staff_role, approver_id, approver_name, approver_role, at)
+       staff_name, staff_role, approver_id, approver_name, approver_role, at, description,
+       from_pence)
      VALUES (@paymentRequestId, @action, @refundId, @amountPence, @staffId, @staffName,
-       @staffRole, @approverId, @approverName, @approverRole, @at)`,
+       @staffRole, @approverId, @approverName, @approverRole, @at, @description, @fromPence)`,
   );
   const select = db.prepare<[string], Row>(
     `SELECT action, refund_id, amount_pence, staff_id, staff_name, staff_role, approver_id,
-       approver_name, approver_role, at
+       approver_name, approver_role, at, description, from_pence
      FROM staff_actions WHERE payment_request_id = ? ORDER BY id`,
   );
   return {
@@ -70,6 +77,8 @@ export function createStaffActions(db: Connection, now: () => number): StaffActi
         approverName: action.approvedBy?.name ?? null,
         approverRole: action.approvedBy?.role ?? null,
         at: now(),
+        description: action.description ?? null,
+        fromPence: action.fromPence ?? null,
       });
     },
     of(paymentRequestId) {
@@ -83,6 +92,8 @@ export function createStaffActions(db: Connection, now: () => number): StaffActi
             ? { id: row.approver_id, name: row.approver_name, role: row.approver_role }
             : null,
         at: row.at,
+        ...(row.description !== null ? { description: row.description } : {}),
+        ...(row.from_pence !== null ? { fromPence: row.from_pence } : {}),
       }));
     },
   };

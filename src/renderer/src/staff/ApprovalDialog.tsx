@@ -3,14 +3,15 @@ import { useCommand } from '../store/use-command';
 import { FieldError } from './FieldError';
 import { PinField } from './TextField';
 
-export type ApprovedAction = 'refund' | 'release' | 'cancel';
+export type ApprovedAction = 'refund' | 'release' | 'cancel' | 'price';
 /** The field the kiosk names when a command needs a manager's approval. */
 export const APPROVAL_FIELD = 'approverPin';
 
 /**
  * A manager or the owner approves, on the spot, what a cashier asked for (`reason` is the
  * kiosk's words for it): their own PIN, checked by the kiosk, approves that one action on that
- * one payment; `onApproved` then sends the command again.
+ * one payment (for a price lowered, `paymentRequestId` is the override's id); `onApproved` then
+ * sends the command again.
  */
 export function ApprovalDialog({
   reason,

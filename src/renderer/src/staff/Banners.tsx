@@ -47,8 +47,8 @@ export function WaitingSalesBanner({ work }: { work: KioskState['offlineWork'] }
   return (
     <div className="banner banner--offline banner--wrap" role="status" data-testid="offline-work">
       <p className="banner__text">
-        <strong>{work.waiting} waiting to send</strong> — cash taken while the payments service was
-        out of reach; it goes by itself, in order, once the service answers.{' '}
+        <strong>{work.waiting} waiting to send</strong> — cash taken or refunded while the payments
+        service was out of reach; it goes by itself, in order, once the service answers.{' '}
         {work.error && <span data-testid="offline-work-error">{work.error}</span>}
       </p>
       <button

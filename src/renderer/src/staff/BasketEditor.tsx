@@ -14,6 +14,7 @@ import { runCommand } from '../lib/run-command';
 import { typedPence } from '../lib/typed-amount';
 import { useBridge } from '../store/context';
 import { usePaymentDraft } from '../store/payment-draft';
+import { ApprovalDialog, APPROVAL_FIELD } from './ApprovalDialog';
 
 const LABELS = {
   description: 'The description',
@@ -23,6 +24,63 @@ const LABELS = {
 
 /** The line being keyed in, as typed; `editing` is the line it replaces, if any. */
 const EMPTY = { description: '', quantity: '1', price: '', editing: null as number | null };
+
+/** A line's price lowered, waiting for a manager's approval before it is saved. */
+interface Waiting {
+  reason: string;
+  override: { overrideId: string; description: string; fromPence: number; toPence: number };
+  line: BasketLine;
+  index: number;
+}
+
+/**
+ * Saving an edited line at a lower price than it had is a price override: the kiosk checks it
+ * (a cashier signed in needs a manager's PIN, asked in the approval dialog) and records it with
+ * the payment the line is paid in. `save` answers whether the line may be put now.
+ */
+function usePriceOverride(onSaved: (line: BasketLine, index: number) => void) {
+  const bridge = useBridge();
+  const [waiting, setWaiting] = useState<Waiting | null>(null);
+  const [error, setError] = useState<FormError | null>(null);
+
+  async function ask(override: Waiting['override'], line: BasketLine, index: number) {
+    const outcome = await runCommand(
+      bridge,
+      { type: 'overridePrice', ...override },
+      { ...LABELS, [APPROVAL_FIELD]: 'Approval' },
+    );
+    if (outcome.ok) {
+      setWaiting(null);
+      onSaved(line, index);
+    } else if (outcome.error.field === APPROVAL_FIELD)
+      setWaiting({ reason: outcome.error.message, override, line, index });
+    else setError(outcome.error);
+  }
+
+  function save(line: BasketLine, index: number, before: BasketLine): boolean {
+    setError(null);
+    if (line.unitPence >= before.unitPence) return true;
+    const override = {
+      overrideId: crypto.randomUUID(),
+      description: line.description,
+      fromPence: before.unitPence,
+      toPence: line.unitPence,
+    };
+    void ask(override, line, index);
+    return false;
+  }
+
+  const dialog = waiting && (
+    <ApprovalDialog
+      reason={waiting.reason}
+      action="price"
+      paymentRequestId={waiting.override.overrideId}
+      onApproved={() => void ask(waiting.override, waiting.line, waiting.index)}
+      onCancel={() => setWaiting(null)}
+    />
+  );
+  return { save, dialog, error };
+}
 
 /**
  * The basket: lines of description, quantity and price that make up the amount. Each change goes
@@ -64,12 +122,19 @@ export function BasketEditor({ disabled }: { disabled: boolean }) {
       setError(formError({ message: `${field}: ${issue.message}`, field }, LABELS));
       return;
     }
-    usePaymentDraft.getState().putLine(parsed.data, entry.editing ?? undefined);
+    const before = entry.editing === null ? undefined : lines[entry.editing];
+    if (before && !priced.save(parsed.data, entry.editing!, before)) return;
+    put(parsed.data, entry.editing ?? undefined);
+  }
+
+  function put(line: BasketLine, index: number | undefined) {
+    usePaymentDraft.getState().putLine(line, index);
     show();
     setEntry(EMPTY);
     setError(null);
     describe.current?.focus();
   }
+  const priced = usePriceOverride(put);
 
   function edit(index: number) {
     const line = lines[index]!;
@@ -102,11 +167,12 @@ export function BasketEditor({ disabled }: { disabled: boolean }) {
         disabled={disabled}
         onAdd={add}
       />
-      {error && (
+      {(error ?? priced.error) && (
         <p className="form-error" role="alert" data-testid="basket-error">
-          {error.message}
+          {(error ?? priced.error)!.message}
         </p>
       )}
+      {priced.dialog}
       {lines.length > 0 && (
         <BasketLines lines={lines} editing={entry.editing} onEdit={edit} onRemove={remove} />
       )}

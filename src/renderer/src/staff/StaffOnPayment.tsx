@@ -12,11 +12,19 @@ const DID: Record<Action['action'], string> = {
   capture: 'Captured by',
   release: 'Hold released by',
   cancel: 'Cancelled by',
+  price: 'Price lowered by',
 };
 
+/** What the action was about: a refund's amount, or a price override's line and prices. */
+function about(a: Action): string {
+  if (a.action === 'price' && a.fromPence !== undefined && a.amountPence !== null)
+    return ` (${a.description ?? 'a line'}: ${formatPence(a.fromPence)} to ${formatPence(a.amountPence)})`;
+  return a.amountPence !== null && a.action !== 'payment' ? ` (${formatPence(a.amountPence)})` : '';
+}
+
 /**
- * Who took this payment at the kiosk, and who refunded, captured, released or cancelled it, each
- * with the manager who approved it: read again whenever the payment's detail is (`version`).
+ * Who took this payment at the kiosk, and who refunded, captured, released or cancelled it or
+ * lowered a line's price, each with the manager who approved it: read again whenever the payment's detail is (`version`).
  */
 export function StaffOnPayment({
   paymentRequestId,
@@ -45,9 +53,7 @@ export function StaffOnPayment({
         {actions.map((a, i) => (
           <li key={i} data-testid="staff-action">
             {DID[a.action]} {a.staff.name}
-            {a.amountPence !== null && a.action !== 'payment'
-              ? ` (${formatPence(a.amountPence)})`
-              : ''}
+            {about(a)}
             {a.approvedBy && `, approved by ${a.approvedBy.name}`}
           </li>
         ))}
