@@ -63,7 +63,7 @@ import { createRefundReader } from './refunds/repo';
 import { refundRoutes } from './refunds/routes';
 import { sandboxRoutes } from './sandbox/routes';
 import { openStore, type StoreOptions } from './kernel/store/open';
-import { isUnavailable } from './kernel/store/unavailable';
+import { isBusy, isUnavailable } from './kernel/store/unavailable';
 import type { Store } from './kernel/store/port';
 import { remotePaymentRoutes } from './terminals/remote';
 import { terminalDisplayRoutes } from './terminals/display';
@@ -291,6 +291,10 @@ function buildApp(ctx: ServiceContext, options: ServiceOptions, log: (line: stri
     if (isUnavailable(error)) {
       c.header('Retry-After', '1');
       return c.json(errorEnvelope(503, 'The database cannot be reached; try again shortly'), 503);
+    }
+    if (isBusy(error)) {
+      c.header('Retry-After', '1');
+      return c.json(errorEnvelope(503, 'The database is busy; nothing was done, try again'), 503);
     }
     log(`internal error: ${error.stack ?? error.message}`);
     return c.json(errorEnvelope(500, 'Internal error; the request changed nothing'), 500);

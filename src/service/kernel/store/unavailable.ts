@@ -58,3 +58,14 @@ export function isUnavailable(error: unknown, depth = 0): boolean {
   if (Array.isArray(errors) && errors.some((e) => isUnavailable(e, depth + 1))) return true;
   return isUnavailable(cause, depth + 1);
 }
+
+/**
+ * PostgreSQL aborted the work for concurrent changes: a serialization failure (40001) or a
+ * deadlock (40P01) that reached the caller after the store's own attempts to run it again.
+ * Nothing of it was kept, so, like an unreachable database, the request may simply be sent again.
+ */
+export function isBusy(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 4) return false;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  return code === '40001' || code === '40P01' || isBusy(cause, depth + 1);
+}
