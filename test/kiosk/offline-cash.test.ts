@@ -6,8 +6,6 @@
  * a loopback proxy that can go dark), real HTTP, real SQLite on disk for the kiosk.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -46,33 +44,6 @@ async function cashAtService(url: string) {
   return (page.data as { orderId: string; amount: number; paymentMethod?: string[] }[])
     .filter((p) => p.orderId.startsWith('CTR-'))
     .reverse();
-}
-
-/** A loopback proxy to `target` that, while `dark`, drops every connection unanswered. */
-async function darkProxy(target: string) {
-  const state = { dark: false };
-  const server: Server = createServer((req, res) => {
-    if (state.dark) return void res.socket?.destroy();
-    const upstream = request(
-      target + req.url,
-      { method: req.method, headers: req.headers },
-      (a) => {
-        res.writeHead(a.statusCode ?? 502, a.headers);
-        a.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.socket?.destroy());
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, state };
 }
 
 describe('cash sales while the service is out of reach', () => {
@@ -165,7 +136,7 @@ describe('cash sales while the service is out of reach', () => {
 
   it('holds at a sale the service refuses, shows why, and sends on once staff send it again', async () => {
     const h = await runningService(cleanups);
-    const proxy = await darkProxy(h.url);
+    const proxy = await answerCuttingProxy(h.url, '', cleanups);
     const core = kioskIn(tempDir('offline-cash-refused-'));
     await core.start();
     await pairKiosk(core, proxy.url, { connected: false });
