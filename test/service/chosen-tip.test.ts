@@ -9,6 +9,7 @@ import { ErrorEnvelope } from '../../src/shared/contract/errors';
 import { PaymentStatusRecord } from '../../src/shared/contract/payments';
 import { StoreTakings } from '../../src/shared/contract/terminals';
 import { pairTerminal, startService, type Harness } from '../helpers/service';
+import { postForm } from '../helpers/form';
 
 let h: Harness;
 beforeAll(async () => {
@@ -35,16 +36,7 @@ const simulate = (id: string, extra: Record<string, unknown> = {}) =>
     outcome: 'COMPLETED',
     ...extra,
   });
-const form = (path: string, fields: Record<string, string>) =>
-  fetch(h.url + path, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'sec-fetch-site': 'same-origin',
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
+const form = (path: string, fields: Record<string, string>) => postForm(h.url + path, fields);
 
 describe('a tip chosen before the request', () => {
   it('is the tip recorded when the customer pays, in the status and its transaction', async () => {

@@ -15,6 +15,7 @@ import { newKey, payee } from '../helpers/agent';
 import { startMailbox, type Mailbox } from '../helpers/mailbox';
 import { PRODUCTION, SANDBOX, startService, type Harness } from '../helpers/service';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver';
+import { postForm } from '../helpers/form';
 
 /** The advance of the finding: eight days, past a card authorization's seven. */
 const EIGHT_DAYS = 691_200_000;
@@ -95,18 +96,6 @@ const newCustomer = async (secret: string) =>
     ),
   );
 
-/** A browser's form POST, not following the redirect. */
-const form = (url: string, fields: Record<string, string>) =>
-  fetch(url, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'sec-fetch-site': 'same-origin',
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-
 /** A customer with a saved test card: the sandbox control, or production's hosted card page. */
 async function customerWithCard(secret: string) {
   const customer = await newCustomer(secret);
@@ -125,8 +114,8 @@ async function customerWithCard(secret: string) {
     await h.call('POST', `/api/customers/${customer.id}/cards/authorize`, {}, secret),
   ) as { hostedPageUrl: string };
   const card = { name: 'Clock Customer', number: '4242 4242 4242 4242', expiry: '12/39' };
-  expect((await form(link.hostedPageUrl, { ...card, cvc: '123' })).status).toBe(303);
-  const challenged = await form(`${link.hostedPageUrl}/challenge`, { decision: 'complete' });
+  expect((await postForm(link.hostedPageUrl, { ...card, cvc: '123' })).status).toBe(303);
+  const challenged = await postForm(`${link.hostedPageUrl}/challenge`, { decision: 'complete' });
   expect(challenged.status).toBeLessThan(400);
   const saved = SavedCardPage.parse(
     ok(await h.call('GET', `/api/customers/${customer.id}/cards`, undefined, secret)),
@@ -379,9 +368,9 @@ describe('moving the sandbox clock', () => {
               decision: 'APPROVE',
             })
           : await (async () => {
-              await form(`${created.authorizationUrl!}/code`, {});
+              await postForm(`${created.authorizationUrl!}/code`, {});
               const code = await mailbox.codeFor(approver);
-              return form(created.authorizationUrl!, { decision: 'APPROVE', code });
+              return postForm(created.authorizationUrl!, { decision: 'APPROVE', code });
             })();
       expect(approved.status).toBeLessThan(400);
       expect((await client.contract.get(created.contractId)).status).toBe('ACTIVE');

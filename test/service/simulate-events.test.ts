@@ -14,6 +14,7 @@ import {
   type Receiver,
   type Running,
 } from '../helpers/webhook-receiver';
+import { postForm } from '../helpers/form';
 
 interface Row {
   payment: string;
@@ -111,15 +112,7 @@ async function expectRow(id: string, row: Row) {
 }
 
 const form = (path: string, fields: Record<string, string>) =>
-  fetch(running.base + path, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'sec-fetch-site': 'same-origin',
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
+  postForm(running.base + path, fields);
 
 const CARDS: Record<string, string> = {
   approved: '4242424242424242',

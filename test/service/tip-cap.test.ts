@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../src/shared/contract/errors';
 import { PaymentStatusRecord } from '../../src/shared/contract/payments';
 import { startService, type Harness } from '../helpers/service';
+import { postForm } from '../helpers/form';
 
 let h: Harness;
 beforeAll(async () => {
@@ -27,16 +28,7 @@ async function newRequest(extra: Record<string, unknown> = {}) {
 }
 const status = async (id: string) =>
   PaymentStatusRecord.parse((await h.call('GET', `/api/payments/v1/payment-status/${id}`)).body);
-const post = (path: string, fields: Record<string, string>) =>
-  fetch(h.url + path, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'sec-fetch-site': 'same-origin',
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
+const post = (path: string, fields: Record<string, string>) => postForm(h.url + path, fields);
 const card = { name: 'T Tipper', number: '4242424242424242', expiry: '11/38', cvc: '123' };
 
 describe('the sandbox simulate control', () => {
