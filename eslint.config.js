@@ -92,6 +92,31 @@ export default tseslint.config(
     },
   },
   {
+    // SQL in one place per area: a service area's statements live in its repository module
+    // (repo.ts or repo/); routes, handlers and pages call it. The kernel owns the store itself.
+    files: ['src/service/**/*.{ts,tsx}'],
+    ignores: [
+      'src/service/**/repo.ts',
+      'src/service/**/repo/**',
+      'src/service/kernel/**',
+      'src/service/**/*.test.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='prepare']",
+          message: "SQL belongs in this area's repository module (repo.ts or repo/).",
+        },
+        {
+          selector:
+            'Literal[value=/^\\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\\s/], TemplateElement[value.raw=/^\\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\\s/]',
+          message: "SQL belongs in this area's repository module (repo.ts or repo/).",
+        },
+      ],
+    },
+  },
+  {
     // Functions that fit on a screen, files a reader can hold: tests in src too.
     files: ['src/**/*.{ts,tsx}'],
     rules: {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { floorPlans, zonesOf, type FloorPlan } from '../architecture.js';
-import { importRefusals } from './helpers/lint-imports';
+import { importRefusals, sqlRefusals } from './helpers/lint-imports';
 
 const repo = join(import.meta.dirname, '..');
 const doc = readFileSync(join(repo, 'docs/architecture.md'), 'utf8');
@@ -110,5 +110,20 @@ describe('the lint configuration', () => {
     expect(await lint('src/main/kiosk/history/x.ts', "export * from '../printer/jobs';\n")).toEqual(
       [expect.stringContaining('src/main/kiosk/history may not import printer')],
     );
+  });
+
+  it('refuses SQL in a service area outside its repository module', async () => {
+    // Each message once: a statement may be both a prepare call and SQL text.
+    const lint = async (file: string, code: string) => [
+      ...new Set(await sqlRefusals(join(repo, file), code)),
+    ];
+    const statement = "ctx.store.prepare('SELECT id FROM payment_requests WHERE id = ?');\n";
+    const refusal = ["SQL belongs in this area's repository module (repo.ts or repo/)."];
+    expect(await lint('src/service/payments/routes.ts', statement)).toEqual(refusal);
+    expect(await lint('src/service/payments/x.ts', 'const q = `DELETE FROM events`;\n')).toEqual(
+      refusal,
+    );
+    expect(await lint('src/service/payments/repo/x.ts', statement)).toEqual([]);
+    expect(await lint('src/service/refunds/repo.ts', statement)).toEqual([]);
   });
 });

@@ -17,11 +17,16 @@ const eslint = new ESLint({
 });
 
 /** The messages of the import rules (the parts of src, and each part's floor plan) for `code`. */
-export async function importRefusals(filePath: string, code: string): Promise<string[]> {
+export const importRefusals = (filePath: string, code: string) =>
+  refusals(filePath, code, ['no-restricted-imports', 'import-x/no-restricted-paths']);
+
+/** The messages of the rule that keeps a service area's SQL in its repository module. */
+export const sqlRefusals = (filePath: string, code: string) =>
+  refusals(filePath, code, ['no-restricted-syntax']);
+
+async function refusals(filePath: string, code: string, rules: string[]): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? [])
-    .filter(
-      (m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'import-x/no-restricted-paths',
-    )
+    .filter((m) => rules.includes(m.ruleId ?? ''))
     .map((m) => m.message);
 }
