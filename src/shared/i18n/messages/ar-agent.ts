@@ -119,5 +119,6 @@ export const arAgent: AgentMessages = {
   'mail.saveCardSubject': '{shop}: احفظ بطاقتك',
   'mail.saveCardEmail':
     'مرحبًا {name}،\n\nيطلب منك {shop} حفظ بطاقة للمدفوعات المستقبلية. لن يُخصم أي مبلغ الآن.\n\nاحفظ بطاقتك: {url}\n\nيعمل الرابط مرة واحدة وتنتهي صلاحيته بعد ٢٤ ساعة.',
+  'mail.questions': 'للاستفسارات: {contact}',
   'mail.saveCardSms': '{shop}: احفظ بطاقتك للمدفوعات المستقبلية (لن يُخصم أي مبلغ الآن): {url}',
 };

@@ -133,6 +133,7 @@ export const cyAgent: AgentMessages = {
   'mail.saveCardSubject': '{shop}: cadwch eich cerdyn',
   'mail.saveCardEmail':
     'Helo {name},\n\nMae {shop} yn gofyn i chi gadw cerdyn ar gyfer taliadau yn y dyfodol. Ni chymerir arian nawr.\n\nCadwch eich cerdyn: {url}\n\nMae’r ddolen yn gweithio unwaith ac yn dod i ben ymhen 24 awr.',
+  'mail.questions': 'Cwestiynau: {contact}',
   'mail.saveCardSms':
     '{shop}: cadwch eich cerdyn ar gyfer taliadau yn y dyfodol (ni chymerir arian nawr): {url}',
 };

@@ -136,6 +136,7 @@ export const deAgent: AgentMessages = {
   'mail.saveCardSubject': '{shop}: Speichern Sie Ihre Karte',
   'mail.saveCardEmail':
     'Hallo {name},\n\n{shop} bittet Sie, eine Karte für künftige Zahlungen zu speichern. Jetzt wird kein Geld abgebucht.\n\nKarte speichern: {url}\n\nDer Link funktioniert einmal und läuft in 24 Stunden ab.',
+  'mail.questions': 'Fragen: {contact}',
   'mail.saveCardSms':
     '{shop}: Speichern Sie Ihre Karte für künftige Zahlungen (jetzt wird kein Geld abgebucht): {url}',
 };

@@ -128,6 +128,7 @@ export const enAgent = {
   'mail.saveCardSubject': '{shop}: save your card',
   'mail.saveCardEmail':
     'Hello {name},\n\n{shop} asks you to save a card for future payments. No money is taken now.\n\nSave your card: {url}\n\nThe link works once and expires in 24 hours.',
+  'mail.questions': 'Questions: {contact}',
   'mail.saveCardSms': '{shop}: save your card for future payments (no money is taken now): {url}',
 } as const;
 

@@ -129,6 +129,7 @@ export const esAgent: AgentMessages = {
   'mail.saveCardSubject': '{shop}: guarda tu tarjeta',
   'mail.saveCardEmail':
     'Hola, {name}:\n\n{shop} te pide que guardes una tarjeta para pagos futuros. Ahora no se cobra nada.\n\nGuarda tu tarjeta: {url}\n\nEl enlace funciona una vez y caduca en 24 horas.',
+  'mail.questions': 'Preguntas: {contact}',
   'mail.saveCardSms':
     '{shop}: guarda tu tarjeta para pagos futuros (ahora no se cobra nada): {url}',
 };

@@ -130,6 +130,7 @@ export const frAgent: AgentMessages = {
   'mail.saveCardSubject': '{shop} : enregistrez votre carte',
   'mail.saveCardEmail':
     'Bonjour {name},\n\n{shop} vous demande d’enregistrer une carte pour vos prochains paiements. Aucun montant n’est prélevé maintenant.\n\nEnregistrez votre carte : {url}\n\nLe lien fonctionne une fois et expire dans 24 heures.',
+  'mail.questions': 'Des questions ? {contact}',
   'mail.saveCardSms':
     '{shop} : enregistrez votre carte pour vos prochains paiements (aucun montant prélevé maintenant) : {url}',
 };

@@ -131,6 +131,7 @@ export const plAgent: AgentMessages = {
   'mail.saveCardSubject': '{shop}: zapisz swoją kartę',
   'mail.saveCardEmail':
     'Dzień dobry, {name},\n\n{shop} prosi o zapisanie karty do przyszłych płatności. Teraz nie pobieramy żadnych pieniędzy.\n\nZapisz swoją kartę: {url}\n\nLink działa raz i wygasa po 24 godzinach.',
+  'mail.questions': 'Pytania: {contact}',
   'mail.saveCardSms':
     '{shop}: zapisz swoją kartę do przyszłych płatności (teraz nie pobieramy pieniędzy): {url}',
 };

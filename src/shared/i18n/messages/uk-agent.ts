@@ -130,6 +130,7 @@ export const ukAgent: AgentMessages = {
   'mail.saveCardSubject': '{shop}: збережіть свою картку',
   'mail.saveCardEmail':
     'Вітаємо, {name}!\n\n{shop} просить вас зберегти картку для майбутніх платежів. Зараз кошти не списуються.\n\nЗберегти картку: {url}\n\nПосилання діє один раз і спливає через 24 години.',
+  'mail.questions': 'Запитання: {contact}',
   'mail.saveCardSms':
     '{shop}: збережіть картку для майбутніх платежів (зараз кошти не списуються): {url}',
 };

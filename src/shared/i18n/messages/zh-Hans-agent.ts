@@ -111,5 +111,6 @@ export const zhHansAgent: AgentMessages = {
   'mail.saveCardSubject': '{shop}：保存您的卡',
   'mail.saveCardEmail':
     '{name}，您好：\n\n{shop} 请您保存一张卡，用于今后的付款。现在不会扣款。\n\n保存您的卡：{url}\n\n此链接只能使用一次，24 小时后过期。',
+  'mail.questions': '如有疑问：{contact}',
   'mail.saveCardSms': '{shop}：保存您的卡以便今后付款（现在不会扣款）：{url}',
 };
