@@ -179,17 +179,17 @@ describe.each(['ar', 'cy', 'pl'] as const)('Agent Pay’s pages in %s', (lang) =
   it('a SEND contract: no word outside the catalogue from its approval to its revoking', async () => {
     const screens = await sendScreens(lang);
     await expectIn(lang, screens);
-    expect(screens.wrongCode[1]).toContain(t(lang, 'agent.errWrong', { left: 4 }));
-    expect(screens.revokeUnknown[1]).toContain(t(lang, 'agent.unknownText'));
+    expect(screens.wrongCode![1]).toContain(t(lang, 'agent.errWrong', { left: 4 }));
+    expect(screens.revokeUnknown![1]).toContain(t(lang, 'agent.unknownText'));
   });
 
   it('a COLLECT contract: the code first, then the cards, a card refused naming its field', async () => {
     const screens = await collectScreens(lang);
     await expectIn(lang, screens);
-    expect(screens.cards[1]).toContain(
+    expect(screens.cards![1]).toContain(
       t(lang, 'agent.card', { brand: 'VISA', last4: '4242', expiry }),
     );
-    expect(screens.cardRefused[1]).toContain(t(lang, 'pay.expiryDate'));
+    expect(screens.cardRefused![1]).toContain(t(lang, 'pay.expiryDate'));
   });
 });
 
