@@ -14,6 +14,7 @@
  * after the code and not before, and approves without typing the code again.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { t, type LanguageCode } from '../../shared/i18n';
 import type { Clock } from '../kernel/clock';
 import type { MessageOutbox } from '../messages';
 import type { Store } from '../kernel/store/port';
@@ -81,6 +82,8 @@ export interface CodeWords {
   businessName: string;
   agentName: string;
   pageUrl: string;
+  /** The language of the page the person asked for the code on. */
+  lang: LanguageCode;
 }
 
 const digest = (salt: string, code: string) =>
@@ -131,17 +134,18 @@ export function createApprovalCodes(store: Store, clock: Clock, messages: Messag
         now: clock.now(row.environment, row.merchant_id),
       });
       await sentTo.run(recipient.channel, recipient.to, row.auth_token);
-      const what =
-        row.type === 'SEND'
-          ? `lets ${words.agentName}, an agent, send payments from ${words.businessName}'s account`
-          : `lets ${words.businessName} charge your card through its agent ${words.agentName}`;
+      const values = {
+        name: row.name,
+        business: words.businessName,
+        agent: words.agentName,
+        url: words.pageUrl,
+        code,
+      };
+      const email = row.type === 'SEND' ? 'mail.approveSend' : 'mail.approveCollect';
       await messages.add({
         ...toApprover(row, recipient),
-        subject: `${words.businessName}: your code to approve “${row.name}”`,
-        body:
-          recipient.channel === 'EMAIL'
-            ? `Your code to approve “${row.name}”, which ${what} within the limits shown on the approval page, is:\n\n${code}\n\nType it on ${words.pageUrl} if you agree. It works once, for 10 minutes. Give it to no one, the agent included: with it, anyone holding the link could approve. If you did not expect this, ignore it.`
-            : `${code} is your code to approve “${row.name}” for ${words.businessName}. It works once, for 10 minutes. Give it to no one, the agent included.`,
+        subject: t(words.lang, 'mail.approveSubject', values),
+        body: t(words.lang, recipient.channel === 'EMAIL' ? email : 'mail.approveSms', values),
         link: words.pageUrl,
       });
       return 'SENT';

@@ -6,7 +6,7 @@
 import { setCookie } from 'hono/cookie';
 import type { Area } from '../http/context';
 import type { AgentContext } from './context';
-import { seeOther } from '../ui';
+import { pageLanguage, seeOther, type Said } from '../ui';
 import {
   SESSION_COOKIE,
   VERIFIED_TTL_MS,
@@ -16,13 +16,13 @@ import {
 } from './approval-codes';
 import { sameRecipient } from './approvers';
 import { codeError, type AuthorizeKit, type Refused } from './authorize-kit';
+import { said } from './words';
 
 /** Why no code was sent, in the approver's words. */
-const notSent: Record<Exclude<SendOutcome, 'SENT'>, string> = {
-  LOCKED: 'Too many wrong codes: this link can no longer approve.',
-  TOO_MANY: 'We have sent as many codes as we can for this link. Ask for a new authorization link.',
-  UNDELIVERABLE:
-    'We cannot send the code at the moment, so this contract cannot be approved yet. Try again later.',
+const notSent: Record<Exclude<SendOutcome, 'SENT'>, Said> = {
+  LOCKED: said('agent.notSentLocked'),
+  TOO_MANY: said('agent.notSentTooMany'),
+  UNDELIVERABLE: said('agent.notSentUndeliverable'),
 };
 
 export function approverChoiceRoute(
@@ -45,15 +45,14 @@ export function approverChoiceRoute(
         recipients[0]);
     if (!to)
       return await page(c, row, 400, {
-        error:
-          recipients.length === 0
-            ? 'There is no one we can send the code to yet.'
-            : 'Choose where we send the code.',
+        error: said(recipients.length === 0 ? 'agent.errNoOne' : 'agent.errChooseWhere'),
       });
     const sent = await codes.send(row, to, {
       businessName: (await business(row)).name,
       agentName: await agentName(row),
       pageUrl: pageUrl(row),
+      // In the language the person reads the page in.
+      lang: pageLanguage(c).lang,
     });
     if (sent === 'SENT') return seeOther(c, `/agents/authorize/${row.auth_token}?code=sent`);
     return await page(c, row, sent === 'UNDELIVERABLE' ? 503 : 400, { error: notSent[sent] });

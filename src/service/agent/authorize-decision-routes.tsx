@@ -7,13 +7,15 @@
  */
 import type { Context } from 'hono';
 import { ContractAuthorizeBody } from '../../shared/contract/agent';
+import { t, type LanguageCode } from '../../shared/i18n';
 import type { Area } from '../http/context';
 import type { AgentContext } from './context';
 import { ApiError } from '../kernel/errors';
-import { sendPage } from '../ui';
+import { pageLanguage, sendPage } from '../ui';
 import type { ApprovalCodes, Recipient } from './approval-codes';
 import { codeError, type AuthorizeKit, type Refused } from './authorize-kit';
-import { OutcomePage, cardWords } from './authorize-page';
+import { OutcomePage } from './authorize-page';
+import { cardIn, said } from './words';
 import type { LinkedMethod } from './collect-cards';
 import type { ContractRow, Contracts } from './contracts';
 import type { Revocation } from './revoke-routes';
@@ -27,10 +29,15 @@ function outcomePage(
   revokeUrl: string | undefined,
 ) {
   const linked = next.linked_method ? (JSON.parse(next.linked_method) as LinkedMethod) : null;
-  const charges =
-    next.type === 'COLLECT' && linked
-      ? `charges within its limits can now be made to your ${cardWords(linked)}`
-      : 'payments within its limits can now be made';
+  const name = next.name;
+  const text = (lang: LanguageCode) =>
+    !approved
+      ? t(lang, wasUpdate ? 'agent.limitsStay' : 'agent.wasDeclined', { name })
+      : wasUpdate
+        ? t(lang, 'agent.newLimitsApply', { name })
+        : next.type === 'COLLECT' && linked
+          ? t(lang, 'agent.activeCharges', { name, card: cardIn(lang, linked) })
+          : t(lang, 'agent.activePayments', { name });
   return sendPage(
     c,
     200,
@@ -38,16 +45,8 @@ function outcomePage(
       sandbox={next.environment === 'sandbox'}
       ok={approved}
       {...(revokeUrl ? { revokeUrl } : {})}
-      heading={approved ? 'Approved' : 'Declined'}
-      text={
-        approved
-          ? wasUpdate
-            ? `The new limits of “${next.name}” apply from now.`
-            : `“${next.name}” is active: ${charges}.`
-          : wasUpdate
-            ? `The current limits of “${next.name}” stay as they were.`
-            : `“${next.name}” was declined: no payment can be made under it.`
-      }
+      heading={said(approved ? 'agent.approved' : 'agent.declined')}
+      text={text}
     />,
   );
 }
@@ -70,15 +69,15 @@ export function decisionRoute(
       decision: form.decision,
       ...(form.paymentMethodId ? { paymentMethodId: form.paymentMethodId } : {}),
     });
-    if (!parsed.success) return await page(c, row, 400, { error: 'Choose Approve or Decline.' });
+    if (!parsed.success) return await page(c, row, 400, { error: said('agent.errChoose') });
     const { decision, paymentMethodId } = parsed.data;
     // A COLLECT customer approves in the session their code opened (or with the code itself).
     const session = decision === 'APPROVE' && twoStep(row) ? await sessionOf(c, row) : null;
     if (decision === 'APPROVE' && twoStep(row) && !session && !form.code)
-      return await page(c, row, 400, { error: 'Type the code we sent you first.' });
+      return await page(c, row, 400, { error: said('agent.errTypeFirst') });
     // On the page a COLLECT customer approves a card they chose (the sandbox control may not).
     if (decision === 'APPROVE' && needsCard(row) && !paymentMethodId)
-      return await page(c, row, 400, { error: 'Choose the card to charge, or add a card first.' });
+      return await page(c, row, 400, { error: said('agent.errChooseCard') });
     const wasUpdate = row.pending_limits !== null;
     let next: ContractRow;
     let revokeUrl: string | undefined;
@@ -97,6 +96,8 @@ export function decisionRoute(
           return await revocation.afterDecision(
             row,
             await contracts.decide(row, decision, paymentMethodId, approvedBy ?? undefined),
+            // The revoke link's message is in the language the person approved in.
+            pageLanguage(c).lang,
           );
         },
       );
@@ -110,7 +111,7 @@ export function decisionRoute(
       return await page(c, fresh, 400, {
         error:
           error.errors?.[0]?.field === 'paymentMethodId'
-            ? 'That card is not one of your saved cards. Choose one of the cards below.'
+            ? said('agent.errNotYourCard')
             : error.message,
       });
     }

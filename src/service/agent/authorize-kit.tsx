@@ -7,9 +7,10 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { t } from '../../shared/i18n';
 import { iso } from '../kernel/clock';
 import type { AgentContext } from './context';
-import { sendPage } from '../ui';
+import { sendPage, type Said } from '../ui';
 import type { AgentStore } from './agents';
 import { businessOf } from './business';
 import {
@@ -25,24 +26,15 @@ import { sameRecipient, type Approvers } from './approvers';
 import { AuthorizePage, OutcomePage, type AuthorizeView } from './authorize-page';
 import type { CollectCards, LinkedMethod } from './collect-cards';
 import { limitsOf, type ContractRow, type Contracts } from './contracts';
+import { codeRefusal } from './words';
 
 export type Refused = Exclude<CodeCheck, { ok: true }>;
 
-/** Why the approval was refused, in the approver's words. */
-export function codeError(check: Refused): string {
-  switch (check.reason) {
-    case 'MISSING':
-      return 'Type the code we sent you to approve.';
-    case 'NONE_SENT':
-      return 'Send yourself a code first: approving needs it.';
-    case 'EXPIRED':
-      return 'That code has expired. Send yourself a new one.';
-    case 'LOCKED':
-      return `That code is not right, and ${MAX_WRONG_CODES} wrong codes lock this link: it can no longer approve.`;
-    case 'WRONG':
-      return `That code is not right. ${check.attemptsLeft} ${check.attemptsLeft === 1 ? 'try' : 'tries'} left.`;
-  }
-}
+/** Why the approval was refused, in the approver's words and language. */
+export const codeError =
+  (check: Refused): Said =>
+  (lang) =>
+    codeRefusal(lang, check, MAX_WRONG_CODES);
 
 /** What a page can add to the view: the card checked, an error, a notice. */
 type Extras = Pick<AuthorizeView, 'selected' | 'error' | 'cardError' | 'cardValues' | 'notice'>;
@@ -94,8 +86,8 @@ export function createAuthorizeKit(
       c,
       410,
       <OutcomePage
-        heading="This link no longer works"
-        text="It has expired or has already been used. Ask for a new authorization link."
+        heading={(lang) => t(lang, 'agent.goneHeading')}
+        text={(lang) => t(lang, 'agent.goneText')}
       />,
     );
   }

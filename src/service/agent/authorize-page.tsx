@@ -8,20 +8,25 @@
  * masked list: the page first offers to send it, then asks for it. A COLLECT customer types the
  * code first and only then sees anything of theirs: which saved card is charged, or a form to add
  * one with 3D Secure. Built from the hosted pages' shell and components; plain forms, so it
- * works without JavaScript.
+ * works without JavaScript. Every word is in the customer's language (the catalogue's agent.*).
  */
 import type { FC } from 'hono/jsx';
-import { limitSentences, when, type LimitsValue } from '../../shared/agent-words';
+import type { LimitsValue } from '../../shared/agent-words';
+import { t } from '../../shared/i18n';
 import {
   CardForm,
   ErrorBox,
   MerchantHeader,
   PageShell,
   StatusCard,
+  sayIn,
+  usePageWords,
   type CardFormValues,
+  type Said,
 } from '../ui';
 import type { Business } from './business';
 import type { LinkedMethod } from './collect-cards';
+import { cardIn, limitLines, whenIn } from './words';
 
 export interface AuthorizeView {
   token: string;
@@ -41,12 +46,12 @@ export interface AuthorizeView {
   selected?: string | undefined;
   /** COLLECT update, once the code was typed: the card the contract charges. */
   linked?: LinkedMethod | undefined;
-  /** What went wrong with the decision, or with adding a card. */
-  error?: string | undefined;
-  cardError?: string | undefined;
+  /** What went wrong with the decision, or with adding a card, in the page's language. */
+  error?: Said | undefined;
+  cardError?: Said | undefined;
   cardValues?: CardFormValues | undefined;
   /** Good news to show first, e.g. the card just saved. */
-  notice?: string | undefined;
+  notice?: Said | undefined;
   /** The approval code: who may get it (masked), where the live one went, and its state. */
   approval: {
     recipients: { id: string; to: string; checked: boolean }[];
@@ -61,17 +66,15 @@ export interface AuthorizeView {
   };
 }
 
-export const cardWords = (card: LinkedMethod) =>
-  `${card.brand} card ending ${card.lastFourDigits}, expires ${card.expiryDate}`;
-
 /** The COLLECT choice of card: the saved ones as radio buttons, inside the decision form. */
 function CardChoice(props: { cards: LinkedMethod[]; selected?: string | undefined }) {
+  const { say, lang } = usePageWords();
   const checked = props.cards.some((c) => c.paymentMethodId === props.selected)
     ? props.selected
     : props.cards[0]?.paymentMethodId;
   return (
     <fieldset>
-      <legend>The card to charge</legend>
+      <legend>{say('agent.cardToCharge')}</legend>
       {props.cards.map((card) => (
         <label class="choice">
           <input
@@ -80,7 +83,7 @@ function CardChoice(props: { cards: LinkedMethod[]; selected?: string | undefine
             value={card.paymentMethodId}
             checked={card.paymentMethodId === checked}
           />
-          <span>{cardWords(card)}</span>
+          <span>{cardIn(lang, card)}</span>
         </label>
       ))}
     </fieldset>
@@ -93,19 +96,8 @@ const approvable = (view: AuthorizeView) => view.approval.live && !view.approval
 /** Why nobody can be sent a code, and who can put it right. */
 function NoOneToAsk(props: { view: AuthorizeView }) {
   const business = props.view.business.name;
-  return props.view.type === 'SEND' ? (
-    <p role="alert">
-      No one can approve this contract yet: {business} has not named who approves its agents'
-      spending. {business} adds its approvers in its dashboard's Settings (Agent Pay approvers);
-      then open this link again. You can decline it now.
-    </p>
-  ) : (
-    <p role="alert">
-      {business} has no e-mail address or phone number for you, so we cannot send you the code that
-      approving needs. Ask {business} to add one to your details, then open this link again. You can
-      decline it now.
-    </p>
-  );
+  const key = props.view.type === 'SEND' ? 'agent.noOneSend' : 'agent.noOneCollect';
+  return <p role="alert">{usePageWords().say(key, { business })}</p>;
 }
 
 /**
@@ -114,29 +106,24 @@ function NoOneToAsk(props: { view: AuthorizeView }) {
  */
 function ApprovalCode(props: { view: AuthorizeView; action: string }) {
   const { recipients, sentTo, live, locked, sendsLeft } = props.view.approval;
+  const { say } = usePageWords();
   if (recipients.length === 0) return <NoOneToAsk view={props.view} />;
-  if (locked)
-    return (
-      <p role="alert">
-        Too many wrong codes: this link can no longer approve. You can still decline; ask for a new
-        authorization link to approve.
-      </p>
-    );
+  if (locked) return <p role="alert">{say('agent.locked')}</p>;
   const only = recipients.length === 1 ? recipients[0]! : undefined;
   return (
     <form method="post" action={`${props.action}/code`}>
       <p>
         {live && sentTo
-          ? `Type the code we sent to ${sentTo} below. It works for 10 minutes.`
+          ? say('agent.typeCodeSent', { to: sentTo })
           : only
-            ? `To approve, we send a one-time code to ${only.to}. Only you should see it: do not pass it on.`
-            : 'To approve, we send a one-time code to one of these. Choose yours; only you should see the code: do not pass it on.'}
+            ? say('agent.weSendOne', { to: only.to })
+            : say('agent.weSendChoose')}
       </p>
       {only ? (
         <input type="hidden" name="to" value={only.id} />
       ) : (
         <fieldset>
-          <legend>Send the code to</legend>
+          <legend>{say('agent.sendTo')}</legend>
           {recipients.map((r, i) => (
             <label class="choice">
               <input
@@ -152,7 +139,7 @@ function ApprovalCode(props: { view: AuthorizeView; action: string }) {
       )}
       {sendsLeft > 0 ? (
         <button class={live ? 'secondary' : undefined} type="submit">
-          {live ? 'Send a new code' : 'Send me a code'}
+          {say(live ? 'agent.sendNew' : 'agent.sendMe')}
         </button>
       ) : null}
     </form>
@@ -162,9 +149,21 @@ function ApprovalCode(props: { view: AuthorizeView; action: string }) {
 /** The code field, as the person types it. */
 const CodeInput = () => (
   <>
-    <label for="code">The code we sent you</label>
+    <label for="code">{usePageWords().say('agent.codeLabel')}</label>
     <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength={12} />
   </>
+);
+
+const DeclineButton = () => (
+  <button class="secondary" type="submit" name="decision" value="DECLINE">
+    {usePageWords().say('agent.decline')}
+  </button>
+);
+
+const ApproveButton = () => (
+  <button type="submit" name="decision" value="APPROVE">
+    {usePageWords().say('agent.approve')}
+  </button>
 );
 
 /**
@@ -177,13 +176,11 @@ function VerifyFirst(props: { view: AuthorizeView; action: string }) {
       {approvable(props.view) ? (
         <form method="post" action={`${props.action}/verify`}>
           <CodeInput />
-          <button type="submit">Continue</button>
+          <button type="submit">{usePageWords().say('agent.continue')}</button>
         </form>
       ) : null}
       <form method="post" action={props.action}>
-        <button class="secondary" type="submit" name="decision" value="DECLINE">
-          Decline
-        </button>
+        <DeclineButton />
       </form>
     </>
   );
@@ -193,6 +190,7 @@ function VerifyFirst(props: { view: AuthorizeView; action: string }) {
 function Decision(props: { view: AuthorizeView; action: string; collectNew: boolean }) {
   const { view, action, collectNew } = props;
   const { twoStep, verified } = view.approval;
+  const { say, lang } = usePageWords();
   if (twoStep && !verified) return <VerifyFirst view={view} action={action} />;
   return (
     <form method="post" action={action}>
@@ -200,26 +198,65 @@ function Decision(props: { view: AuthorizeView; action: string; collectNew: bool
         <CardChoice cards={view.cards} selected={view.selected} />
       ) : null}
       {view.type === 'COLLECT' && !collectNew && view.linked ? (
-        <p>Charges go to your {cardWords(view.linked)}.</p>
+        <p>{say('agent.chargesGo', { card: cardIn(lang, view.linked) })}</p>
       ) : null}
       {collectNew && view.cards.length === 0 ? (
-        <p>You have no saved card yet: add one below, then approve.</p>
+        <p>{say('agent.noCardYet')}</p>
       ) : twoStep ? (
-        <button type="submit" name="decision" value="APPROVE">
-          Approve
-        </button>
+        <ApproveButton />
       ) : approvable(view) && view.approval.recipients.length > 0 ? (
         <>
           <CodeInput />
-          <button type="submit" name="decision" value="APPROVE">
-            Approve
-          </button>
+          <ApproveButton />
         </>
       ) : null}
-      <button class="secondary" type="submit" name="decision" value="DECLINE">
-        Decline
-      </button>
+      <DeclineButton />
     </form>
+  );
+}
+
+/** The limits as they are now and as approving would make them (or simply as asked). */
+function Limits(props: { view: AuthorizeView }) {
+  const { view } = props;
+  const { say, lang } = usePageWords();
+  const list = (limits: LimitsValue, testId?: string) => (
+    <ul data-testid={testId}>
+      {limitLines(lang, limits).map((line) => (
+        <li>{line}</li>
+      ))}
+    </ul>
+  );
+  return (
+    <>
+      {view.current !== undefined ? (
+        <>
+          <h2>{say('agent.now')}</h2>
+          {list(view.current)}
+          <h2>{say('agent.ifApprove')}</h2>
+        </>
+      ) : (
+        <h2>{say('agent.theLimits')}</h2>
+      )}
+      {list(view.limits, 'limits')}
+    </>
+  );
+}
+
+/** COLLECT, once the code is right: a new card, saved after its 3D Secure check. */
+function AddCard(props: { view: AuthorizeView; action: string }) {
+  const { view } = props;
+  const { say } = usePageWords();
+  return (
+    <section class="card" aria-labelledby="add-card">
+      <h2 id="add-card">{say(view.cards.length > 0 ? 'agent.addNewCard' : 'agent.addCard')}</h2>
+      <p class="muted">{say('agent.addCardNote')}</p>
+      <CardForm
+        action={`${props.action}/card`}
+        submitLabel={say('agent.addCardSubmit')}
+        error={view.cardError}
+        values={view.cardValues}
+      />
+    </section>
   );
 }
 
@@ -227,95 +264,77 @@ export const AuthorizePage: FC<{ view: AuthorizeView }> = ({ view }) => {
   const update = view.current !== undefined;
   const action = `/agents/authorize/${view.token}`;
   const collectNew = view.type === 'COLLECT' && !update;
-  const businessName = view.business.name;
-  const who =
-    view.type === 'SEND'
-      ? `${view.agentName}, an agent of ${businessName}, asks to send payments from ${businessName}'s account.`
-      : `${businessName} asks to charge your card, through its agent ${view.agentName}, without you being present each time.`;
+  const business = view.business.name;
+  const { say, words, lang } = usePageWords();
+  const name = view.contractName;
   return (
     <PageShell
-      title={update ? 'Approve the new limits' : 'Approve a spending contract'}
+      title={(l) => t(l, update ? 'agent.titleUpdate' : 'agent.titleApprove')}
       sandbox={view.sandbox}
+      translated
     >
-      <MerchantHeader merchantName={businessName} logo={view.business.logo} />
+      <MerchantHeader merchantName={business} logo={view.business.logo} />
       <section class="card">
-        <h1>
-          {update ? 'New limits for ' : 'Approve '}“{view.contractName}”
-        </h1>
-        <p>{who}</p>
+        <h1>{say(update ? 'agent.headingUpdate' : 'agent.headingApprove', { name })}</h1>
+        <p>
+          {say(view.type === 'SEND' ? 'agent.whoSend' : 'agent.whoCollect', {
+            agent: view.agentName,
+            business,
+          })}
+        </p>
         {view.description ? <p class="notes">{view.description}</p> : null}
-        {update ? (
-          <>
-            <h2>Now</h2>
-            <ul>
-              {limitSentences(view.current!).map((line) => (
-                <li>{line}</li>
-              ))}
-            </ul>
-            <h2>If you approve</h2>
-          </>
-        ) : (
-          <h2>The limits</h2>
-        )}
-        <ul data-testid="limits">
-          {limitSentences(view.limits).map((line) => (
-            <li>{line}</li>
-          ))}
-        </ul>
+        <Limits view={view} />
       </section>
-      <section class="card" aria-label="Your decision">
+      <section class="card" aria-label={say('agent.decision')}>
         {view.notice ? (
           <p class="ok" role="status">
-            {view.notice}
+            {words(view.notice)}
           </p>
         ) : null}
-        <ErrorBox message={view.error} />
+        <ErrorBox message={view.error} otherwise="agent.errChanged" />
         {view.approval.twoStep && view.approval.verified ? (
-          <p class="muted">Your code is confirmed.</p>
+          <p class="muted">{say('agent.codeConfirmed')}</p>
         ) : (
           <ApprovalCode view={view} action={action} />
         )}
         <Decision view={view} action={action} collectNew={collectNew} />
-        <p class="muted">This link works until {when(view.expiresAt)}.</p>
+        <p class="muted">{say('agent.worksUntil', { when: whenIn(lang, view.expiresAt) })}</p>
       </section>
-      {collectNew && view.approval.verified ? (
-        <section class="card" aria-labelledby="add-card">
-          <h2 id="add-card">{view.cards.length > 0 ? 'Or add a new card' : 'Add a card'}</h2>
-          <p class="muted">
-            Your bank asks you to confirm the card (3D Secure). No money is taken now.
-          </p>
-          <CardForm
-            action={`${action}/card`}
-            submitLabel="Add card"
-            error={view.cardError}
-            values={view.cardValues}
-          />
-        </section>
-      ) : null}
+      {collectNew && view.approval.verified ? <AddCard view={view} action={action} /> : null}
     </PageShell>
   );
 };
 
+/** A page that says how things ended (or why the link does not work), in the page's language. */
 export const OutcomePage: FC<{
-  heading: string;
-  text: string;
+  heading: Said;
+  text: Said;
   sandbox?: boolean;
   ok?: boolean;
   /** A contract just approved: the human's own link to revoke it (revoke-routes.tsx). */
   revokeUrl?: string;
-}> = (props) => (
-  <PageShell title={props.heading} sandbox={props.sandbox ?? false}>
-    <StatusCard
-      title={props.heading}
-      {...(props.ok !== undefined ? { icon: props.ok ? ('ok' as const) : ('bad' as const) } : {})}
+}> = (props) => {
+  const { say, words } = usePageWords();
+  return (
+    <PageShell
+      title={(lang) => sayIn(lang, props.heading)}
+      sandbox={props.sandbox ?? false}
+      translated
     >
-      <p>{props.text}</p>
-      {props.revokeUrl ? (
-        <p>
-          You can revoke it at any time on <a href={props.revokeUrl}>your revoke link</a>, which we
-          have also sent you. Keep it to yourself.
-        </p>
-      ) : null}
-    </StatusCard>
-  </PageShell>
-);
+      <StatusCard
+        title={words(props.heading)}
+        {...(props.ok !== undefined ? { icon: props.ok ? ('ok' as const) : ('bad' as const) } : {})}
+      >
+        <p>{words(props.text)}</p>
+        {props.revokeUrl ? (
+          <>
+            <p>{say('agent.revokeAnyTime')}</p>
+            <p>
+              <a href={props.revokeUrl}>{say('agent.revokeLink')}</a>
+            </p>
+          </>
+        ) : null}
+      </StatusCard>
+    </PageShell>
+  );
+};

@@ -21,12 +21,13 @@ import { createLinkStore } from '../cards';
 import type { Area } from '../http/context';
 import type { AgentContext } from './context';
 import { createCustomerStore } from '../customers';
-import { guardHostedPages, seeOther } from '../ui';
+import { guardHostedPages, sayIn, seeOther } from '../ui';
+import { t, type LanguageCode } from '../../shared/i18n';
 import { createApprovalCodes } from './approval-codes';
 import { approverChoiceRoute, codeStepRoute } from './authorize-code-routes';
 import { decisionRoute } from './authorize-decision-routes';
 import { createAuthorizeKit, type AuthorizationParts } from './authorize-kit';
-import { cardWords } from './authorize-page';
+import { cardIn, customersLanguage, said } from './words';
 import type { Revocation } from './revoke-routes';
 
 export type { AuthorizationParts } from './authorize-kit';
@@ -42,6 +43,7 @@ export function authorizationPages(
   const codes = createApprovalCodes(ctx.store, ctx.clock, ctx.messages);
   // No other site can post a decision or a card here in the customer's name.
   guardHostedPages(app, ctx, '/agents/authorize/*');
+  customersLanguage(app, ctx, 'authorize', (token) => parts.contracts.byToken(token));
   const kit = createAuthorizeKit(ctx, parts, codes);
   const { open, sessionOf, savedCards, page, needsCard, formFields, pageUrl } = kit;
 
@@ -60,13 +62,14 @@ export function authorizationPages(
       ...(outcome === 'SAVED' && card
         ? {
             selected: card.paymentMethodId,
-            notice: `Your ${cardWords(card)} is saved. Approve to let it be charged within these limits.`,
+            notice: (lang: LanguageCode) =>
+              t(lang, 'agent.cardSaved', { card: cardIn(lang, card) }),
           }
         : {}),
       ...(outcome === 'FAILED' || outcome === 'EXPIRED'
-        ? { cardError: 'Your new card was not saved. Try again, or choose a saved card.' }
+        ? { cardError: said('agent.cardNotSaved') }
         : {}),
-      ...(c.req.query('code') === 'sent' ? { notice: 'We sent you a code.' } : {}),
+      ...(c.req.query('code') === 'sent' ? { notice: said('agent.codeSentNotice') } : {}),
     });
   });
 
@@ -81,12 +84,14 @@ export function authorizationPages(
     if (!needsCard(row)) return seeOther(c, `/agents/authorize/${row.auth_token}`);
     // Only the customer adds a card: the browser that typed their code.
     if (!(await sessionOf(c, row)))
-      return await page(c, row, 403, { error: 'Type the code we sent you first.' });
+      return await page(c, row, 403, { error: said('agent.errTypeFirst') });
     const fields = await formFields(c);
     const entry = readCardForm(fields, ctx.clock.now(row.environment, row.merchant_id));
     if (!entry.ok)
       return await page(c, row, 400, {
-        cardError: entry.declined ? `${entry.error}. Try another card.` : entry.error,
+        cardError: entry.declined
+          ? (lang: LanguageCode) => t(lang, 'agent.tryAnother', { error: sayIn(lang, entry.said) })
+          : entry.said,
         cardValues: { name: fields.name, expiry: fields.expiry },
       });
     const customer = await customers.get(

@@ -16,4 +16,14 @@ export type AgentContext = HttpContext & {
   approvers: ApproverPolicy;
   /** When the receipt signing key rotates by itself, and how often instances re-read it. */
   receiptKeys: ReceiptKeyOptions;
+  /**
+   * The language the merchant set for its customers (the kiosk settings' `displayLanguage` at
+   * the merchant's level: a contract belongs to no store), or null when it sets none.
+   */
+  shopLanguage(place: {
+    merchant_id: string;
+    environment: string;
+    store_id: null;
+    terminal_id: null;
+  }): Promise<string | null>;
 };

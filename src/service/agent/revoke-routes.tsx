@@ -16,17 +16,61 @@
  * works without JavaScript.
  */
 import type { Context } from 'hono';
-import { limitSentences, when } from '../../shared/agent-words';
+import type { FC } from 'hono/jsx';
+import { languageOf, t, type LanguageCode } from '../../shared/i18n';
 import type { Area } from '../http/context';
 import type { AgentContext } from './context';
 import { iso } from '../kernel/clock';
 import { ApiError } from '../kernel/errors';
-import { MerchantHeader, PageShell, guardHostedPages, sendPage } from '../ui';
+import { MerchantHeader, PageShell, guardHostedPages, sendPage, usePageWords } from '../ui';
 import { recipientOf, toApprover } from './approval-codes';
 import type { Approvers } from './approvers';
-import { businessOf } from './business';
+import { businessOf, type Business } from './business';
 import { OutcomePage } from './authorize-page';
 import { limitsOf, type ContractRow, type Contracts } from './contracts';
+import { customersLanguage, limitLines, said, whenIn } from './words';
+
+/** The page of an ACTIVE contract: what it allows, and the button that revokes it. */
+const RevokePage: FC<{ row: ContractRow; business: Business; token: string }> = (props) => {
+  const { row, token } = props;
+  const business = props.business.name;
+  const { say, lang } = usePageWords();
+  return (
+    <PageShell
+      title={(l) => t(l, 'agent.revokeTitle')}
+      sandbox={row.environment === 'sandbox'}
+      translated
+    >
+      <MerchantHeader merchantName={business} logo={props.business.logo} />
+      <section class="card">
+        <h1>{say('agent.revokeHeading', { name: row.name })}</h1>
+        <p>{say(row.type === 'SEND' ? 'agent.revokeSend' : 'agent.revokeCollect', { business })}</p>
+        <ul data-testid="limits">
+          {limitLines(lang, limitsOf(row)).map((line) => (
+            <li>{line}</li>
+          ))}
+        </ul>
+        <p>{say('agent.revokeWarning')}</p>
+        <form method="post" action={`/agents/revoke/${token}`}>
+          <button type="submit" name="decision" value="REVOKE">
+            {say('agent.revokeButton')}
+          </button>
+        </form>
+      </section>
+    </PageShell>
+  );
+};
+
+/** What a contract that is no longer ACTIVE says on its revoke page. */
+function endedText(row: ContractRow) {
+  const name = row.name;
+  return (lang: LanguageCode) =>
+    row.status !== 'REVOKED'
+      ? t(lang, 'agent.noLongerUsed', { name })
+      : row.revoked_at !== null
+        ? t(lang, 'agent.revokedSince', { name, when: whenIn(lang, iso(row.revoked_at)) })
+        : t(lang, 'agent.revokedText', { name });
+}
 
 export function revocationPages(
   app: Parameters<Area>[0],
@@ -35,16 +79,14 @@ export function revocationPages(
   approvers: Approvers,
 ) {
   guardHostedPages(app, ctx, '/agents/revoke/*');
+  customersLanguage(app, ctx, 'revoke', (token) => contracts.byRevokeToken(token));
   const business = (row: ContractRow) => businessOf(ctx.profiles, row.merchant_id, row.environment);
 
   function unknown(c: Context) {
     return sendPage(
       c,
       404,
-      <OutcomePage
-        heading="This link does not work"
-        text="It names no contract. Use the revoke link we sent you when the contract was approved."
-      />,
+      <OutcomePage heading={said('agent.unknownHeading')} text={said('agent.unknownText')} />,
     );
   }
 
@@ -56,13 +98,11 @@ export function revocationPages(
         sandbox={row.environment === 'sandbox'}
         ok={row.status === 'REVOKED'}
         heading={
-          row.status === 'REVOKED' ? 'Revoked' : `This contract is ${row.status.toLowerCase()}`
-        }
-        text={
           row.status === 'REVOKED'
-            ? `“${row.name}” is revoked${row.revoked_at !== null ? ` since ${when(iso(row.revoked_at))}` : ''}: no payment can be made under it any more. Payments made before stay as they were.`
-            : `“${row.name}” can no longer be used: no payment can be made under it.`
+            ? said('agent.revoked')
+            : (lang) => t(lang, 'agent.contractIs', { status: row.status })
         }
+        text={endedText(row)}
       />,
     );
 
@@ -70,39 +110,10 @@ export function revocationPages(
     const row = await contracts.byRevokeToken(c.req.param('token'));
     if (!row) return unknown(c);
     if (row.status !== 'ACTIVE') return outcome(c, row, 200);
-    const { name: business, logo } = await businessOf(
-      ctx.profiles,
-      row.merchant_id,
-      row.environment,
-    );
     return sendPage(
       c,
       200,
-      <PageShell title="Revoke a spending contract" sandbox={row.environment === 'sandbox'}>
-        <MerchantHeader merchantName={business} logo={logo} />
-        <section class="card">
-          <h1>Revoke “{row.name}”</h1>
-          <p>
-            {row.type === 'SEND'
-              ? `An agent of ${business} may send payments from ${business}'s account within these limits:`
-              : `${business} may charge your card through its agent within these limits:`}
-          </p>
-          <ul data-testid="limits">
-            {limitSentences(limitsOf(row)).map((line) => (
-              <li>{line}</li>
-            ))}
-          </ul>
-          <p>
-            Revoking ends it at once: no payment can be made under it any more. Payments already
-            made stay as they were. It cannot be undone.
-          </p>
-          <form method="post" action={`/agents/revoke/${c.req.param('token')}`}>
-            <button type="submit" name="decision" value="REVOKE">
-              Revoke this contract
-            </button>
-          </form>
-        </section>
-      </PageShell>,
+      <RevokePage row={row} business={await business(row)} token={c.req.param('token')} />,
     );
   });
 
@@ -127,6 +138,7 @@ export function revocationPages(
     async afterDecision(
       before: ContractRow,
       after: ContractRow,
+      lang?: LanguageCode,
     ): Promise<{ row: ContractRow; revokeUrl?: string }> {
       if (before.status === 'ACTIVE' || after.status !== 'ACTIVE') return { row: after };
       const { row, token } = await contracts.newRevokeToken(after);
@@ -142,18 +154,33 @@ export function revocationPages(
               )
             )[0] ?? null)
           : null);
-      if (recipient)
+      if (recipient) {
+        // The page's language, or (approved by the sandbox control) the merchant's, or English.
+        const inLang =
+          lang ??
+          languageOf(
+            await ctx.shopLanguage({ ...toPlace(row), store_id: null, terminal_id: null }),
+          ) ??
+          'en';
+        const values = { business: (await business(row)).name, name: row.name, url: revokeUrl };
         await ctx.messages.add({
           ...toApprover(row, recipient),
-          subject: `${(await business(row)).name}: “${row.name}” is active; how to revoke it`,
-          body:
-            recipient.channel === 'EMAIL'
-              ? `“${row.name}”, which you approved, is now active. To revoke it at any time, open ${revokeUrl}\n\nKeep this link to yourself: it is the only one, and whoever holds it can revoke the contract (it cannot move money).`
-              : `“${row.name}” is active. Revoke it at any time: ${revokeUrl}`,
+          subject: t(inLang, 'mail.revokeSubject', values),
+          body: t(
+            inLang,
+            recipient.channel === 'EMAIL' ? 'mail.revokeEmail' : 'mail.revokeSms',
+            values,
+          ),
           link: revokeUrl,
         });
+      }
       return { row, revokeUrl };
     },
   };
 }
 export type Revocation = ReturnType<typeof revocationPages>;
+
+const toPlace = (row: ContractRow) => ({
+  merchant_id: row.merchant_id,
+  environment: row.environment,
+});

@@ -14,7 +14,26 @@ import { mount } from '../http/mount';
 import type { Store } from '../kernel/store/port';
 import type { NewCard } from './model';
 import { linkStatements } from './repo';
-import { signature } from '../merchants';
+import { profileLines, type MerchantProfile } from '../merchants';
+import { languageOf, t, type LanguageCode } from '../../shared/i18n';
+
+/**
+ * The shop signing a customer's e-mail in `lang`: its name, address and how to reach it (the
+ * names and addresses as they are).
+ */
+function signatureIn(lang: LanguageCode, p: MerchantProfile): string {
+  const contact = [p.supportEmail, p.supportPhone].filter(Boolean).join(', ');
+  const questions = contact ? [t(lang, 'mail.questions', { contact })] : [];
+  return [p.name, ...profileLines(p), ...questions].join('\n');
+}
+
+/** A link belongs to the merchant: its customers' language is the one set at its own level. */
+const merchantPlace = (caller: { merchantId: string; environment: string }) => ({
+  merchant_id: caller.merchantId,
+  environment: caller.environment,
+  store_id: null,
+  terminal_id: null,
+});
 
 /** A card-saving link works for 24 hours (long enough to arrive by email and be opened). */
 export const LINK_TTL_MS = 24 * 3600_000;
@@ -116,18 +135,19 @@ export const cardLinkRoutes: Area<CardsContext> = (app, ctx) => {
       });
       const hostedPageUrl = `${ctx.publicUrl()}/save-card/${link.token}`;
       if (recipient) {
-        const shop = profile.name;
+        const lang = languageOf(await ctx.shopLanguage(merchantPlace(caller))) ?? 'en';
+        const values = { shop: profile.name, name: customer.full_name, url: hostedPageUrl };
         await ctx.messages.add({
           merchantId: caller.merchantId,
           environment: caller.environment,
           customerId: customer.id,
           channel: recipient.channel,
           to: recipient.to,
-          subject: `${shop}: save your card`,
+          subject: t(lang, 'mail.saveCardSubject', values),
           body:
             recipient.channel === 'EMAIL'
-              ? `Hello ${customer.full_name},\n\n${shop} asks you to save a card for future payments. No money is taken now.\n\nSave your card: ${hostedPageUrl}\n\nThe link works once and expires in 24 hours.\n\n${signature(profile)}`
-              : `${shop}: save your card for future payments (no money is taken now): ${hostedPageUrl}`,
+              ? `${t(lang, 'mail.saveCardEmail', values)}\n\n${signatureIn(lang, profile)}`
+              : t(lang, 'mail.saveCardSms', values),
           link: hostedPageUrl,
         });
       }

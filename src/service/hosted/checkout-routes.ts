@@ -5,7 +5,7 @@
 import type { Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { formatPence } from '../../shared/money';
+import { formatMoney, t } from '../../shared/i18n';
 import type { HostedContext } from './context';
 import type { RequestRow } from '../payments';
 import {
@@ -18,7 +18,7 @@ import {
 import type { recipientOf } from '../cards';
 import { behaviourOfCard, type createCardStore, type SavedCardRow } from '../cards';
 import type { CustomerRow } from '../customers';
-import { seeOther, sendPage } from '../ui';
+import { pageLanguage, seeOther, sendPage } from '../ui';
 import { payUrl, type HostedPageKit } from './kit';
 import { planQuery, type Plan } from './plan';
 import { codeEntryPage, confirmItsYouPage } from './checkout-views';
@@ -70,20 +70,27 @@ async function sendCode(d: Deps, c: Context) {
     const masked = maskRecipient(offer.recipient.channel, offer.recipient.to);
     const fresh = await verifications.start(session(c), row, offer.customer.id, masked);
     if (!fresh) return null;
-    const amount = formatPence(plan.totalPence, row.currency);
-    const shop = summary.merchantName;
-    const minutes = CODE_TTL_MS / 60_000;
+    // In the language the customer reads the payment page in.
+    const lang = pageLanguage(c).lang;
+    const values = {
+      shop: summary.merchantName,
+      name: offer.customer.full_name,
+      amount: formatMoney(lang, plan.totalPence, row.currency),
+      code: fresh.code,
+      minutes: CODE_TTL_MS / 60_000,
+    };
     await ctx.messages.add({
       merchantId: row.merchant_id,
       environment: row.environment,
       customerId: offer.customer.id,
       channel: offer.recipient.channel,
       to: offer.recipient.to,
-      subject: `${shop}: your code to pay with a saved card`,
-      body:
-        offer.recipient.channel === 'EMAIL'
-          ? `Hello ${offer.customer.full_name},\n\nYour code to pay ${amount} to ${shop} with a card you saved is ${fresh.code}.\n\nIt works once and expires in ${minutes} minutes. If you did not ask for it, ignore this email: nobody can pay with your saved cards without it.`
-          : `${shop}: ${fresh.code} is your code to pay ${amount} with a saved card. It expires in ${minutes} minutes. Did not ask? Ignore this message.`,
+      subject: t(lang, 'mail.payCodeSubject', values),
+      body: t(
+        lang,
+        offer.recipient.channel === 'EMAIL' ? 'mail.payCodeEmail' : 'mail.payCodeSms',
+        values,
+      ),
     });
     return fresh;
   });

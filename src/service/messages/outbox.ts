@@ -13,6 +13,7 @@ import { iso } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
 import type { Store } from '../kernel/store/port';
 import { newId } from '../kernel/ids';
+import { mailHtml } from './mail-html';
 import { messageStatements, type MessageRow } from './repo';
 
 export interface MessageOptions {
@@ -103,6 +104,7 @@ export function createMessageOutbox(
             to: row.recipient,
             subject: row.subject,
             text: row.body,
+            html: mailHtml(row.subject, row.body),
             headers: { 'X-Counter-Message-Id': row.id },
           });
           await markSent.run(clock.now(row.environment, row.merchant_id), row.id);

@@ -6,7 +6,9 @@
  *
  * To add a message: add its key and English text to messages/en.ts (en-pay.ts for the payment
  * page's steps after the method choice, en-links.ts for the card-saving and account-linking
- * pages), then the same key to every other language's file (the type and i18n.test.ts refuse a language without it), and call
+ * pages, en-agent.ts for Agent Pay's pages and the e-mails and text messages), then the same
+ * key to every other language's file (the type and i18n.test.ts refuse a language without it),
+ * and call
  * `t(language, 'the.key', { argument })`.
  */
 import { IntlMessageFormat } from 'intl-messageformat';
@@ -37,12 +39,22 @@ import { frLinks } from './messages/fr-links';
 import { plLinks } from './messages/pl-links';
 import { ukLinks } from './messages/uk-links';
 import { zhHansLinks } from './messages/zh-Hans-links';
+import { arAgent } from './messages/ar-agent';
+import { cyAgent } from './messages/cy-agent';
+import { deAgent } from './messages/de-agent';
+import { enAgent, type AgentMessageKey } from './messages/en-agent';
+import { esAgent } from './messages/es-agent';
+import { frAgent } from './messages/fr-agent';
+import { plAgent } from './messages/pl-agent';
+import { ukAgent } from './messages/uk-agent';
+import { zhHansAgent } from './messages/zh-Hans-agent';
 
 /**
  * Every message: the display's and first pages' (messages/en.ts), the payment steps' (en-pay.ts),
- * the card-saving and account-linking pages' (en-links.ts).
+ * the card-saving and account-linking pages' (en-links.ts), Agent Pay's pages and the messages
+ * sent to customers (en-agent.ts).
  */
-export type MessageKey = DisplayKey | PayMessageKey | LinkMessageKey;
+export type MessageKey = DisplayKey | PayMessageKey | LinkMessageKey | AgentMessageKey;
 export type Messages = Record<MessageKey, string>;
 
 export interface Language {
@@ -74,15 +86,15 @@ export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [LanguageCode, ...
 export const DEFAULT_LANGUAGE: LanguageCode = 'en';
 
 export const CATALOGUE: Record<LanguageCode, Messages> = {
-  en: { ...en, ...enPay, ...enLinks },
-  cy: { ...cy, ...cyPay, ...cyLinks },
-  es: { ...es, ...esPay, ...esLinks },
-  fr: { ...fr, ...frPay, ...frLinks },
-  de: { ...de, ...dePay, ...deLinks },
-  pl: { ...pl, ...plPay, ...plLinks },
-  uk: { ...uk, ...ukPay, ...ukLinks },
-  'zh-Hans': { ...zhHans, ...zhHansPay, ...zhHansLinks },
-  ar: { ...ar, ...arPay, ...arLinks },
+  en: { ...en, ...enPay, ...enLinks, ...enAgent },
+  cy: { ...cy, ...cyPay, ...cyLinks, ...cyAgent },
+  es: { ...es, ...esPay, ...esLinks, ...esAgent },
+  fr: { ...fr, ...frPay, ...frLinks, ...frAgent },
+  de: { ...de, ...dePay, ...deLinks, ...deAgent },
+  pl: { ...pl, ...plPay, ...plLinks, ...plAgent },
+  uk: { ...uk, ...ukPay, ...ukLinks, ...ukAgent },
+  'zh-Hans': { ...zhHans, ...zhHansPay, ...zhHansLinks, ...zhHansAgent },
+  ar: { ...ar, ...arPay, ...arLinks, ...arAgent },
 };
 
 /**
