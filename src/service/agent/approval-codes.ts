@@ -144,6 +144,7 @@ export function createApprovalCodes(store: Store, clock: Clock, messages: Messag
       const email = row.type === 'SEND' ? 'mail.approveSend' : 'mail.approveCollect';
       await messages.add({
         ...toApprover(row, recipient),
+        lang: words.lang,
         subject: t(words.lang, 'mail.approveSubject', values),
         body: t(words.lang, recipient.channel === 'EMAIL' ? email : 'mail.approveSms', values),
         link: words.pageUrl,

@@ -165,6 +165,7 @@ export function revocationPages(
         const values = { business: (await business(row)).name, name: row.name, url: revokeUrl };
         await ctx.messages.add({
           ...toApprover(row, recipient),
+          lang: inLang,
           subject: t(inLang, 'mail.revokeSubject', values),
           body: t(
             inLang,

@@ -143,6 +143,7 @@ export const cardLinkRoutes: Area<CardsContext> = (app, ctx) => {
           customerId: customer.id,
           channel: recipient.channel,
           to: recipient.to,
+          lang,
           subject: t(lang, 'mail.saveCardSubject', values),
           body:
             recipient.channel === 'EMAIL'

@@ -85,6 +85,7 @@ async function sendCode(d: Deps, c: Context) {
       customerId: offer.customer.id,
       channel: offer.recipient.channel,
       to: offer.recipient.to,
+      lang,
       subject: t(lang, 'mail.payCodeSubject', values),
       body: t(
         lang,

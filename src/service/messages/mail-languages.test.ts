@@ -163,6 +163,7 @@ describe('the HTML part of an e-mail', () => {
     const hostile = '<script>alert(1)</script> "Jo" & \'Co\'';
     const values = { shop: 'Shop', name: hostile, url: 'https://127.0.0.1/save-card/abc' };
     const html = mailHtml(
+      'ar',
       t('ar', 'mail.saveCardSubject', values),
       t('ar', 'mail.saveCardEmail', values),
     );
@@ -172,7 +173,7 @@ describe('the HTML part of an e-mail', () => {
       '&lt;script&gt;alert(1)&lt;/script&gt; &quot;Jo&quot; &amp; &#39;Co&#39;',
     );
     expect(html).toContain('<a href="https://127.0.0.1/save-card/abc">');
-    expect(mailHtml('Counter: a kiosk is offline', 'text')).toContain(
+    expect(mailHtml('en', 'Counter: a kiosk is offline', 'text')).toContain(
       '<html lang="en-GB" dir="ltr">',
     );
   });

@@ -13,6 +13,7 @@ import { iso } from '../kernel/clock';
 import type { Environment } from '../kernel/caller';
 import type { Store } from '../kernel/store/port';
 import { newId } from '../kernel/ids';
+import { languageOf, type LanguageCode } from '../../shared/i18n';
 import { mailHtml } from './mail-html';
 import { messageStatements, type MessageRow } from './repo';
 
@@ -32,6 +33,8 @@ export interface NewMessage {
   subject: string;
   body: string;
   link?: string;
+  /** The language the subject and body are written in, for the e-mail's HTML part; English if none. */
+  lang?: LanguageCode;
 }
 
 /**
@@ -104,7 +107,7 @@ export function createMessageOutbox(
             to: row.recipient,
             subject: row.subject,
             text: row.body,
-            html: mailHtml(row.subject, row.body),
+            html: mailHtml(languageOf(row.lang) ?? 'en', row.subject, row.body),
             headers: { 'X-Counter-Message-Id': row.id },
           });
           await markSent.run(clock.now(row.environment, row.merchant_id), row.id);
@@ -149,6 +152,7 @@ export function createMessageOutbox(
         subject: message.subject,
         body: message.body,
         link: message.link ?? null,
+        lang: message.lang ?? null,
         status: message.channel === 'EMAIL' && transport ? 'QUEUED' : 'STORED',
         now: clock.now(message.environment, message.merchantId),
       });

@@ -16,6 +16,7 @@ export interface MessageRow {
   subject: string;
   body: string;
   link: string | null;
+  lang: string | null;
   status: 'STORED' | 'QUEUED' | 'SENT' | 'FAILED';
   error: string | null;
   attempts: number;
@@ -27,9 +28,9 @@ export interface MessageRow {
 export function messageStatements(store: Store) {
   const insert = store.prepare(`
     INSERT INTO messages (id, merchant_id, environment, customer_id, channel, recipient, subject,
-      body, link, status, created_at)
+      body, link, lang, status, created_at)
     VALUES (@id, @merchantId, @environment, @customerId, @channel, @to, @subject, @body, @link,
-      @status, @now)`);
+      @lang, @status, @now)`);
   const queued = store.prepare<[], MessageRow>(
     "SELECT * FROM messages WHERE status = 'QUEUED' ORDER BY created_at LIMIT 20",
   );

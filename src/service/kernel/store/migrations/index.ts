@@ -53,6 +53,7 @@ import m0036 from './0036-kiosk-settings';
 import m0037 from './0037-z-reports';
 import m0038 from './0038-store-staff';
 import m0039 from './0039-fleet-noted';
+import m0040 from './0040-message-language';
 
 export const migrations: readonly Migration[] = [
   m0001,
@@ -94,6 +95,7 @@ export const migrations: readonly Migration[] = [
   m0037,
   m0038,
   m0039,
+  m0040,
 ];
 
 /** What `dialect` runs, in order: its version is how many of these it has run. */
