@@ -11,20 +11,18 @@
  * copy say so.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { decodeReceipt } from '../helpers/receipt-decoder';
 import { startPrinterStandIn } from '../helpers/printer-stand-in';
-import { api, displayRoot, payByBank, perTest, scanQr, startKiosk, tempDir } from './kiosk-harness';
+import { api, displayRoot, payByBank, perTest, scanQr } from './kiosk-harness';
 import {
   addBasketLine,
-  addStaff,
-  kioskBridge,
   openShift,
-  pairKiosk,
+  printed,
   printedText,
-  serviceProcess,
   signInByPad,
+  staffTheTill,
   takeCash,
   tenderCash,
+  tillOnItsOwnService,
   useReceiptPrinter,
   type ServiceProcess,
 } from './till-steps';
@@ -35,23 +33,11 @@ const MANAGER = '8642';
 const SECRET = 'sk_sandbox_e2e_till_day';
 const { open, cleanups } = perTest();
 
-/** The shop's setup: a service, the kiosk paired with it, the printer stand-in named. */
+/** The shop's setup: the kiosk paired with a service of its own, the printer stand-in named. */
 async function openTheShop() {
-  const serviceDir = tempDir('counter-till-day-service-');
-  cleanups.push(() => serviceDir.remove());
-  const service = await serviceProcess(serviceDir.path, SECRET);
-  cleanups.push(() => service.kill());
   const printer = await startPrinterStandIn();
   cleanups.push(() => printer.close());
-  const kioskDir = tempDir('counter-till-day-kiosk-');
-  cleanups.push(() => kioskDir.remove());
-  const kiosk = await startKiosk(kioskDir.path, ['--service-url', service.url], {
-    COUNTER_KIOSK_PIN: OWNER,
-  });
-  cleanups.push(() => kiosk.stop());
-  const bridge = await kioskBridge(kiosk);
-  cleanups.push(() => bridge.close());
-  const terminal = await pairKiosk(bridge, OWNER, service, 'Front till');
+  const { service, kiosk, bridge, terminal } = await tillOnItsOwnService(cleanups, SECRET, OWNER);
   await useReceiptPrinter(bridge, OWNER, printer.port);
   return { service, printer, kiosk, terminal };
 }
@@ -83,17 +69,12 @@ test('a day at the till: staff, a shift, cash, bank, an approved refund, X, offl
   const display = await open(browser, kiosk.displayUrl, 1024, 768);
   await expect(staff.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
 
-  // The owner signs in and adds a cashier and a manager in Settings.
+  // The owner signs in and adds a cashier, Cara, and a manager, Maya, in Settings.
   await signInByPad(staff, OWNER);
   await expect(staff.getByTestId('signed-in-name')).toHaveText('Owner');
-  await staff.getByTestId('tab-settings').click();
-  await addStaff(staff, 'Cara', 'cashier', CASHIER);
-  await addStaff(staff, 'Maya', 'manager', MANAGER);
-  await staff.getByTestId('sign-out').click();
+  await staffTheTill(staff, CASHIER, MANAGER);
 
-  // Cara signs in and opens the shift with a £100 float, asked for no PIN again.
-  await signInByPad(staff, CASHIER);
-  await expect(staff.getByTestId('signed-in-name')).toHaveText('Cara');
+  // Cara, signed in, opens the shift with a £100 float, asked for no PIN again.
   await staff.getByTestId('tab-shift').click();
   await openShift(staff, '100.00');
   await expect(staff.getByTestId('shift-open')).toContainText('by Cara');
@@ -108,7 +89,7 @@ test('a day at the till: staff, a shift, cash, bank, an approved refund, X, offl
   await expect(display.getByTestId('display-cash-change')).toHaveText('Change £7.50');
   await expect(display.getByTestId('display-cash-tendered')).toHaveText('Cash £20.00');
   const [pulse] = await printer.waitForJobs(1);
-  expect(decodeReceipt(pulse!, 'esc-pos')).toMatchObject({ pulses: 1, cuts: 0, lines: [] });
+  expect(printed(pulse!)).toMatchObject({ pulses: 1, cuts: 0, lines: [] });
   await cash.getByTestId('cash-done').click();
   // The customer reads their change for a few seconds before the display is free again.
   await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'idle', {

@@ -10,7 +10,7 @@ import { BRIDGE_SOCKET_PATH } from '../../src/shared/bridge-socket';
 import { freePort } from '../helpers/ports';
 import type { Running } from '../helpers/process';
 import { decodeReceipt } from '../helpers/receipt-decoder';
-import { api, startServiceProcess, type Kiosk } from './kiosk-harness';
+import { api, startKiosk, startServiceProcess, tempDir, type Kiosk } from './kiosk-harness';
 
 /** The kiosk's bridge as a program on its machine reaches it (staff rights), once it is open. */
 export async function kioskBridge(kiosk: Kiosk): Promise<BridgeClient> {
@@ -37,9 +37,11 @@ export async function useReceiptPrinter(bridge: BridgeClient, pin: string, port:
   expect(saved).toMatchObject({ ok: true });
 }
 
+/** What an ESC/POS job did at the printer: its lines, cuts and drawer pulses. */
+export const printed = (job: Uint8Array) => decodeReceipt(job, 'esc-pos');
+
 /** The lines an ESC/POS job prints, joined, as a person reads the paper. */
-export const printedText = (job: Uint8Array): string =>
-  decodeReceipt(job, 'esc-pos').lines.join('\n');
+export const printedText = (job: Uint8Array): string => printed(job).lines.join('\n');
 
 export interface ServiceProcess {
   /** Where it listens; the same address after each start. */
@@ -97,6 +99,32 @@ export async function pairKiosk(
   return terminalId(service.url, service.secret, name);
 }
 
+/**
+ * Counter started with `--service-url` against a service process of its own (the owner's PIN
+ * preset) and paired with it as the terminal `name`; everything is undone through `cleanups`.
+ */
+export async function tillOnItsOwnService(
+  cleanups: (() => unknown)[],
+  secret: string,
+  pin: string,
+  name = 'Front till',
+) {
+  const serviceDir = tempDir('counter-till-service-');
+  cleanups.push(() => serviceDir.remove());
+  const service = await serviceProcess(serviceDir.path, secret);
+  cleanups.push(() => service.kill());
+  const kioskDir = tempDir('counter-till-kiosk-');
+  cleanups.push(() => kioskDir.remove());
+  const kiosk = await startKiosk(kioskDir.path, ['--service-url', service.url], {
+    COUNTER_KIOSK_PIN: pin,
+  });
+  cleanups.push(() => kiosk.stop());
+  const bridge = await kioskBridge(kiosk);
+  cleanups.push(() => bridge.close());
+  const terminal = await pairKiosk(bridge, pin, service, name);
+  return { service, kiosk, bridge, terminal };
+}
+
 /** The id of the merchant's terminal called `name`. */
 export async function terminalId(serviceUrl: string, secret: string, name: string) {
   const terminals: { id: string; name: string }[] = await api(
@@ -130,6 +158,16 @@ export async function addStaff(staff: Page, name: string, role: string, pin: str
   await form.getByTestId('staff-pin-new').fill(pin);
   await form.getByTestId('staff-add').click();
   await expect(form.getByTestId('staff-added')).toHaveText(`${name} is added as ${role}.`);
+}
+
+/** The owner, signed in, adds Cara (a cashier) and Maya (a manager) in Settings; Cara signs in. */
+export async function staffTheTill(staff: Page, cashierPin: string, managerPin: string) {
+  await staff.getByTestId('tab-settings').click();
+  await addStaff(staff, 'Cara', 'cashier', cashierPin);
+  await addStaff(staff, 'Maya', 'manager', managerPin);
+  await staff.getByTestId('sign-out').click();
+  await signInByPad(staff, cashierPin);
+  await expect(staff.getByTestId('signed-in-name')).toHaveText('Cara');
 }
 
 /** Opens the shift with its float on the Shift tab (its staff PIN already given). */
