@@ -11,7 +11,10 @@ import { api, displayRoot, perTest, startKiosk, tempDir } from './kiosk-harness'
 import {
   addBasketLine,
   addStaff,
+  approveWith,
+  askRefund,
   chooseOwnerPin,
+  openInHistory,
   signInByPad,
   staffTheTill,
   tenderCash,
@@ -91,24 +94,17 @@ test('the owner adds staff; a cashier’s £40 refund waits for the manager’s 
   await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'completed');
 
   // A £40 refund: above the shop's £20, so the manager approves it with her own PIN.
-  await staff.getByTestId('tab-history').click();
-  await staff.locator(`[data-testid="history-row"][data-payment-request-id="${id}"]`).click();
-  const detail = staff.getByTestId('payment-detail');
+  const detail = await openInHistory(staff, id);
   await expect(detail.getByTestId('staff-action')).toHaveText(['Taken by Cara']);
-  await detail.getByTestId('refund-button').click();
-  await detail.getByLabel('An amount').check();
-  await detail.getByTestId('refund-amount').fill('40');
-  await detail.getByTestId('refund-submit').click();
+  await askRefund(detail, '40');
   const approval = staff.getByTestId('approval');
   await expect(approval).toContainText('A refund above £20.00 needs a manager’s approval');
   await expect(detail.getByTestId('refund')).toHaveCount(0);
   await atEachWidth(staff, (width) => checkCommonLayout(staff, 'Manager’s approval', width));
   // Cara's own PIN does not approve it.
-  await approval.getByTestId('approver-pin').fill(CASHIER);
-  await approval.getByTestId('approval-submit').click();
+  await approveWith(staff, CASHIER);
   await expect(approval.getByRole('alert')).toContainText('Cara is a cashier');
-  await approval.getByTestId('approver-pin').fill(MANAGER);
-  await approval.getByTestId('approval-submit').click();
+  await approveWith(staff, MANAGER);
   await expect(approval).toHaveCount(0);
   await expect(detail.getByTestId('refund')).toHaveCount(1);
   await expect(detail.getByTestId('refund')).toContainText('£40.00');
@@ -171,11 +167,9 @@ test('a cashier lowering a basket line’s price waits for the manager’s PIN',
   await staff.screenshot({ path: '/tmp/h7-price-approval.png' });
   // Not saved until approved; Cara's own PIN does not approve it.
   await expect(line).toContainText('£6.00');
-  await approval.getByTestId('approver-pin').fill(CASHIER);
-  await approval.getByTestId('approval-submit').click();
+  await approveWith(staff, CASHIER);
   await expect(approval.getByRole('alert')).toContainText('Cara is a cashier');
-  await approval.getByTestId('approver-pin').fill(MANAGER);
-  await approval.getByTestId('approval-submit').click();
+  await approveWith(staff, MANAGER);
   await expect(approval).toHaveCount(0);
   await expect(line).toContainText('£4.00');
   await expect(staff.getByTestId('basket-total')).toContainText('£4.00');

@@ -15,6 +15,9 @@ import { startPrinterStandIn } from '../helpers/printer-stand-in';
 import { api, displayRoot, payByBank, perTest, scanQr } from './kiosk-harness';
 import {
   addBasketLine,
+  approveWith,
+  askRefund,
+  openInHistory,
   openShift,
   printed,
   printedText,
@@ -106,23 +109,16 @@ test('a day at the till: staff, a shift, cash, bank, an approved refund, X, offl
   await expect(staff.getByTestId('active-payment')).toHaveAttribute('data-status', 'COMPLETED');
 
   // £40 back: above the shop's £20, so it waits for a manager; Cara's PIN does not approve it.
-  await staff.getByTestId('tab-history').click();
-  await staff.locator(`[data-testid="history-row"][data-payment-request-id="${bankId}"]`).click();
-  const detail = staff.getByTestId('payment-detail');
-  await detail.getByTestId('refund-button').click();
-  await detail.getByLabel('An amount').check();
-  await detail.getByTestId('refund-amount').fill('40');
-  await detail.getByTestId('refund-submit').click();
+  const detail = await openInHistory(staff, bankId);
+  await askRefund(detail, '40');
   const approval = staff.getByTestId('approval');
   await expect(approval).toContainText('A refund above £20.00 needs a manager’s approval');
-  await approval.getByTestId('approver-pin').fill(CASHIER);
-  await approval.getByTestId('approval-submit').click();
+  await approveWith(staff, CASHIER);
   await expect(approval.getByRole('alert')).toContainText('Cara is a cashier');
   await expect(detail.getByTestId('refund')).toHaveCount(0);
   const status = `/api/payments/v1/payment-status/${bankId}`;
   expect((await call('GET', status)).refundedAmount ?? 0).toBe(0);
-  await approval.getByTestId('approver-pin').fill(MANAGER);
-  await approval.getByTestId('approval-submit').click();
+  await approveWith(staff, MANAGER);
   await expect(detail.getByTestId('refund')).toContainText('£40.00');
   // The sandbox bank pays it back 3 s later (its clock left as it is: the X report counts
   // refunds completed up to the kiosk's now, by the time the service gives).

@@ -4,7 +4,7 @@
  * test stops and starts, staff signing in on the PIN pad, a shift opened with its float, cash
  * taken on the console, and what the printer stand-in printed.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { connectBridge, type BridgeClient } from '../../src/main/browser/bridge-client';
 import { BRIDGE_SOCKET_PATH } from '../../src/shared/bridge-socket';
 import { freePort } from '../helpers/ports';
@@ -168,6 +168,30 @@ export async function staffTheTill(staff: Page, cashierPin: string, managerPin: 
   await staff.getByTestId('sign-out').click();
   await signInByPad(staff, cashierPin);
   await expect(staff.getByTestId('signed-in-name')).toHaveText('Cara');
+}
+
+/** A payment's detail, opened from its row in History. */
+export async function openInHistory(staff: Page, paymentRequestId: string) {
+  await staff.getByTestId('tab-history').click();
+  await staff
+    .locator(`[data-testid="history-row"][data-payment-request-id="${paymentRequestId}"]`)
+    .click();
+  return staff.getByTestId('payment-detail');
+}
+
+/** Asks to refund `pounds` of the payment whose detail is open (signed in: no PIN asked). */
+export async function askRefund(detail: Locator, pounds: string) {
+  await detail.getByTestId('refund-button').click();
+  await detail.getByLabel('An amount').check();
+  await detail.getByTestId('refund-amount').fill(pounds);
+  await detail.getByTestId('refund-submit').click();
+}
+
+/** Types a PIN into "A manager's approval" and submits it. */
+export async function approveWith(staff: Page, pin: string) {
+  const approval = staff.getByTestId('approval');
+  await approval.getByTestId('approver-pin').fill(pin);
+  await approval.getByTestId('approval-submit').click();
 }
 
 /** Opens the shift with its float on the Shift tab (its staff PIN already given). */
