@@ -7,13 +7,12 @@
  * a cash refund opens the drawer again. With the printer off the sale stands, staff are told why
  * the drawer did not open, and "Open drawer again" opens it once the printer is back.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { connectBridge, type BridgeClient } from '../../src/main/browser/bridge-client';
-import { BRIDGE_SOCKET_PATH } from '../../src/shared/bridge-socket';
-import { decodeReceipt } from '../helpers/receipt-decoder';
+import { expect, test } from '@playwright/test';
+import type { BridgeClient } from '../../src/main/browser/bridge-client';
 import { startPrinterStandIn, type PrinterStandIn } from '../helpers/printer-stand-in';
 import { api, displayRoot, perTest, startKiosk, tempDir, type Kiosk } from './kiosk-harness';
 import { atEachWidth, checkCommonLayout } from './layout';
+import { addBasketLine, kioskBridge, printed, useReceiptPrinter } from './till-steps';
 
 const PIN = '2468';
 const { open } = perTest();
@@ -28,22 +27,8 @@ test.beforeAll(async () => {
   removeDir = () => dir.remove();
   printer = await startPrinterStandIn();
   kiosk = await startKiosk(dir.path, [], { COUNTER_KIOSK_PIN: PIN });
-  bridge = connectBridge(
-    `${kiosk.consoleUrl.replace('http', 'ws').replace('/console', '')}${BRIDGE_SOCKET_PATH}`,
-  );
-  await bridge.ready;
-  const saved = await bridge.handle({
-    type: 'saveReceiptPrinter',
-    pin: PIN,
-    printer: {
-      host: '127.0.0.1',
-      port: printer.port,
-      paperWidth: 80,
-      language: 'esc-pos',
-      printAfterPayment: false,
-    },
-  });
-  expect(saved).toMatchObject({ ok: true });
+  bridge = await kioskBridge(kiosk);
+  await useReceiptPrinter(bridge, PIN, printer.port);
 });
 
 test.afterAll(async () => {
@@ -56,13 +41,6 @@ test.afterAll(async () => {
 const call = (method: string, path: string, body?: unknown) =>
   api(kiosk.serviceUrl, kiosk.sandboxSecret!, method, path, body);
 
-async function addLine(staff: Page, description: string, quantity: string, price: string) {
-  await staff.getByTestId('basket-description').fill(description);
-  await staff.getByTestId('basket-quantity').fill(quantity);
-  await staff.getByTestId('basket-price').fill(price);
-  await staff.getByTestId('basket-add').click();
-}
-
 /** Payments of the kiosk's merchant at the service, as the dashboard lists them. */
 async function servicePayments(): Promise<{ paymentRequestId: string; paymentMethod: string }[]> {
   return (await call('GET', '/api/payment-requests?size=100')).data;
@@ -74,8 +52,8 @@ test('a basket paid in cash: change on both screens, the drawer opens, CASH ever
   test.setTimeout(150_000);
   const display = await open(browser, kiosk.displayUrl, 1024, 768);
   const staff = await open(browser, kiosk.consoleUrl);
-  await addLine(staff, 'Sourdough loaf', '2', '4.25');
-  await addLine(staff, 'Flat white', '1', '4.00');
+  await addBasketLine(staff, 'Sourdough loaf', '2', '4.25');
+  await addBasketLine(staff, 'Flat white', '1', '4.00');
   await staff.getByTestId('method-cash').click();
   await expect(staff.getByTestId('start-payment')).toHaveText('Take cash');
   await staff.getByTestId('start-payment').click();
@@ -108,7 +86,7 @@ test('a basket paid in cash: change on both screens, the drawer opens, CASH ever
 
   // The drawer pulse, and nothing else, reached the printer.
   const [pulse] = await printer.waitForJobs(1);
-  expect(decodeReceipt(pulse!, 'esc-pos')).toMatchObject({ pulses: 1, cuts: 0, lines: [] });
+  expect(printed(pulse!)).toMatchObject({ pulses: 1, cuts: 0, lines: [] });
 
   // CASH at the service, with the tender and change, and in the kiosk's History.
   const record = await call('GET', `/api/payments/v1/payment-status/${id}`);
@@ -136,7 +114,7 @@ test('a basket paid in cash: change on both screens, the drawer opens, CASH ever
     result: { status: 'COMPLETED', drawer: { opened: true, error: null } },
   });
   const jobs = await printer.waitForJobs(2);
-  expect(decodeReceipt(jobs[1]!, 'esc-pos').pulses).toBe(1);
+  expect(printed(jobs[1]!).pulses).toBe(1);
   expect(await call('GET', `/api/payments/v1/payment-status/${id}`)).toMatchObject({
     refundedAmount: 4,
   });
@@ -184,5 +162,5 @@ test('with the printer off the cash sale stands, staff are told, and the drawer 
   await dialog.getByTestId('drawer-retry').click();
   await expect(dialog.getByTestId('drawer-status')).toHaveText('The drawer is open.');
   const jobs = await printer.waitForJobs(jobsBefore + 1);
-  expect(decodeReceipt(jobs.at(-1)!, 'esc-pos').pulses).toBe(1);
+  expect(printed(jobs.at(-1)!).pulses).toBe(1);
 });

@@ -10,13 +10,12 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { connectBridge, type BridgeClient } from '../../src/main/browser/bridge-client';
-import { BRIDGE_SOCKET_PATH } from '../../src/shared/bridge-socket';
+import type { BridgeClient } from '../../src/main/browser/bridge-client';
 import Database from '../../src/sqlite';
-import { decodeReceipt } from '../helpers/receipt-decoder';
 import { startPrinterStandIn, type PrinterStandIn } from '../helpers/printer-stand-in';
 import { api, displayRoot, perTest, startKiosk, tempDir, type Kiosk } from './kiosk-harness';
 import { atEachWidth, checkCommonLayout } from './layout';
+import { kioskBridge, openShift, printedText, terminalId, useReceiptPrinter } from './till-steps';
 
 const PIN = '2468';
 const { open } = perTest();
@@ -33,22 +32,8 @@ test.beforeAll(async () => {
   removeDir = () => dir.remove();
   printer = await startPrinterStandIn();
   kiosk = await startKiosk(dir.path, [], { COUNTER_KIOSK_PIN: PIN });
-  bridge = connectBridge(
-    `${kiosk.consoleUrl.replace('http', 'ws').replace('/console', '')}${BRIDGE_SOCKET_PATH}`,
-  );
-  await bridge.ready;
-  const saved = await bridge.handle({
-    type: 'saveReceiptPrinter',
-    pin: PIN,
-    printer: {
-      host: '127.0.0.1',
-      port: printer.port,
-      paperWidth: 80,
-      language: 'esc-pos',
-      printAfterPayment: false,
-    },
-  });
-  expect(saved).toMatchObject({ ok: true });
+  bridge = await kioskBridge(kiosk);
+  await useReceiptPrinter(bridge, PIN, printer.port);
 });
 
 test.afterAll(async () => {
@@ -60,11 +45,6 @@ test.afterAll(async () => {
 
 const call = (method: string, path: string, body?: unknown) =>
   api(kiosk.serviceUrl, kiosk.sandboxSecret!, method, path, body);
-
-async function terminalId(): Promise<string> {
-  const terminals = await call('GET', '/api/terminal');
-  return terminals.find((t: { name: string }) => t.name === 'Counter kiosk').id;
-}
 
 /** A £8.50 card payment with a £0.50 tip, pushed to the kiosk and paid on its display. */
 async function cardPayment(display: Page, terminal: string) {
@@ -83,13 +63,11 @@ async function cardPayment(display: Page, terminal: string) {
   await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'completed');
 }
 
-const printedText = (job: Uint8Array) => decodeReceipt(job, 'esc-pos').lines.join('\n');
-
 test('a shift: float, a payment, a pay-out, the X report, closed £5 short with the Z report printed and at the service; a changed Z report is found', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
-  const terminal = await terminalId();
+  const terminal = await terminalId(kiosk.serviceUrl, kiosk.sandboxSecret!, 'Counter kiosk');
   const display = await open(browser, kiosk.displayUrl, 1024, 768);
   const staff = await open(browser, kiosk.consoleUrl);
   await staff.getByTestId('tab-shift').click();
@@ -100,9 +78,7 @@ test('a shift: float, a payment, a pay-out, the X report, closed £5 short with 
   await staff.getByTestId('shift-float').fill('ten pounds');
   await staff.getByRole('button', { name: 'Open shift' }).click();
   await expect(staff.getByTestId('form-error')).toContainText('pounds and pence');
-  await staff.getByTestId('shift-float').fill('100.00');
-  await staff.getByRole('button', { name: 'Open shift' }).click();
-  await expect(staff.getByTestId('shift-open')).toContainText('float £100.00');
+  await openShift(staff, '100.00');
 
   await cardPayment(display, terminal);
 

@@ -5,9 +5,20 @@
  * until the manager's own PIN approves it; History names them both. The console signs out after
  * the idle time the shop set. Each new screen is checked at 390, 768 and 1280 px.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { atEachWidth, checkCommonLayout } from './layout';
 import { api, displayRoot, perTest, startKiosk, tempDir } from './kiosk-harness';
+import {
+  addBasketLine,
+  addStaff,
+  approveWith,
+  askRefund,
+  chooseOwnerPin,
+  openInHistory,
+  signInByPad,
+  staffTheTill,
+  tenderCash,
+} from './till-steps';
 
 const OWNER = '2468';
 const CASHIER = '1357';
@@ -22,22 +33,6 @@ async function launch() {
   return kiosk;
 }
 
-async function addStaff(staff: Page, name: string, role: string, pin: string) {
-  const form = staff.getByTestId('add-staff');
-  await form.getByTestId('staff-name').fill(name);
-  await form.getByTestId('staff-role').selectOption(role);
-  await form.getByTestId('staff-pin-new').fill(pin);
-  await form.getByTestId('staff-add').click();
-  await expect(form.getByTestId('staff-added')).toHaveText(`${name} is added as ${role}.`);
-}
-
-/** Taps the PIN on the console's PIN pad, as staff at a touch screen do. */
-async function signInByPad(staff: Page, pin: string) {
-  await staff.getByTestId('sign-in-open').click();
-  for (const digit of pin) await staff.getByTestId(`pin-key-${digit}`).click();
-  await staff.getByTestId('sign-in-submit').click();
-}
-
 test('the owner adds staff; a cashier’s £40 refund waits for the manager’s PIN', async ({
   browser,
 }) => {
@@ -48,9 +43,7 @@ test('the owner adds staff; a cashier’s £40 refund waits for the manager’s 
   await expect(staff.locator('[data-ready="true"]')).toBeVisible();
 
   // First start: the owner's PIN; the owner signs in with it on the PIN pad.
-  await staff.getByTestId('new-pin').fill(OWNER);
-  await staff.getByTestId('new-pin-again').fill(OWNER);
-  await staff.getByTestId('choose-pin-submit').click();
+  await chooseOwnerPin(staff, OWNER);
   await signInByPad(staff, OWNER);
   await expect(staff.getByTestId('signed-in-name')).toHaveText('Owner');
 
@@ -101,24 +94,17 @@ test('the owner adds staff; a cashier’s £40 refund waits for the manager’s 
   await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'completed');
 
   // A £40 refund: above the shop's £20, so the manager approves it with her own PIN.
-  await staff.getByTestId('tab-history').click();
-  await staff.locator(`[data-testid="history-row"][data-payment-request-id="${id}"]`).click();
-  const detail = staff.getByTestId('payment-detail');
+  const detail = await openInHistory(staff, id);
   await expect(detail.getByTestId('staff-action')).toHaveText(['Taken by Cara']);
-  await detail.getByTestId('refund-button').click();
-  await detail.getByLabel('An amount').check();
-  await detail.getByTestId('refund-amount').fill('40');
-  await detail.getByTestId('refund-submit').click();
+  await askRefund(detail, '40');
   const approval = staff.getByTestId('approval');
   await expect(approval).toContainText('A refund above £20.00 needs a manager’s approval');
   await expect(detail.getByTestId('refund')).toHaveCount(0);
   await atEachWidth(staff, (width) => checkCommonLayout(staff, 'Manager’s approval', width));
   // Cara's own PIN does not approve it.
-  await approval.getByTestId('approver-pin').fill(CASHIER);
-  await approval.getByTestId('approval-submit').click();
+  await approveWith(staff, CASHIER);
   await expect(approval.getByRole('alert')).toContainText('Cara is a cashier');
-  await approval.getByTestId('approver-pin').fill(MANAGER);
-  await approval.getByTestId('approval-submit').click();
+  await approveWith(staff, MANAGER);
   await expect(approval).toHaveCount(0);
   await expect(detail.getByTestId('refund')).toHaveCount(1);
   await expect(detail.getByTestId('refund')).toContainText('£40.00');
@@ -134,9 +120,7 @@ test('the console signs out after the idle time the shop sets', async ({ browser
   await staff.clock.install();
   await staff.reload();
   await expect(staff.locator('[data-ready="true"]')).toBeVisible();
-  await staff.getByTestId('new-pin').fill(OWNER);
-  await staff.getByTestId('new-pin-again').fill(OWNER);
-  await staff.getByTestId('choose-pin-submit').click();
+  await chooseOwnerPin(staff, OWNER);
   await signInByPad(staff, OWNER);
   await staff.getByTestId('tab-settings').click();
   const rules = staff.getByTestId('staff-rules');
@@ -164,23 +148,13 @@ test('a cashier lowering a basket line’s price waits for the manager’s PIN',
   const kiosk = await launch();
   const staff = await open(browser, kiosk.consoleUrl);
   await expect(staff.locator('[data-ready="true"]')).toBeVisible();
-  await staff.getByTestId('new-pin').fill(OWNER);
-  await staff.getByTestId('new-pin-again').fill(OWNER);
-  await staff.getByTestId('choose-pin-submit').click();
+  await chooseOwnerPin(staff, OWNER);
   await signInByPad(staff, OWNER);
-  await staff.getByTestId('tab-settings').click();
-  await addStaff(staff, 'Cara', 'cashier', CASHIER);
-  await addStaff(staff, 'Maya', 'manager', MANAGER);
-  await staff.getByTestId('sign-out').click();
-  await signInByPad(staff, CASHIER);
-  await expect(staff.getByTestId('signed-in-name')).toHaveText('Cara');
+  await staffTheTill(staff, CASHIER, MANAGER);
 
   // Cara adds two coffees at £3.00, then edits the line down to £2.00 each.
   await staff.getByTestId('tab-take').click();
-  await staff.getByTestId('basket-description').fill('Coffee');
-  await staff.getByTestId('basket-quantity').fill('2');
-  await staff.getByTestId('basket-price').fill('3.00');
-  await staff.getByTestId('basket-add').click();
+  await addBasketLine(staff, 'Coffee', '2', '3.00');
   const line = staff.getByTestId('basket-line');
   await expect(line).toContainText('£6.00');
   await line.getByTestId('basket-edit').click();
@@ -193,21 +167,15 @@ test('a cashier lowering a basket line’s price waits for the manager’s PIN',
   await staff.screenshot({ path: '/tmp/h7-price-approval.png' });
   // Not saved until approved; Cara's own PIN does not approve it.
   await expect(line).toContainText('£6.00');
-  await approval.getByTestId('approver-pin').fill(CASHIER);
-  await approval.getByTestId('approval-submit').click();
+  await approveWith(staff, CASHIER);
   await expect(approval.getByRole('alert')).toContainText('Cara is a cashier');
-  await approval.getByTestId('approver-pin').fill(MANAGER);
-  await approval.getByTestId('approval-submit').click();
+  await approveWith(staff, MANAGER);
   await expect(approval).toHaveCount(0);
   await expect(line).toContainText('£4.00');
   await expect(staff.getByTestId('basket-total')).toContainText('£4.00');
 
   // Paid in cash; History names Cara and the manager who approved the lower price.
-  await staff.getByTestId('method-cash').click();
-  await staff.getByTestId('start-payment').click();
-  const cash = staff.getByTestId('cash-dialog');
-  await cash.getByTestId('cash-exact').click();
-  await cash.getByTestId('cash-take').click();
+  const cash = await tenderCash(staff, 'exact');
   await expect(cash.getByTestId('cash-change')).toHaveText('Change due £0.00');
   await cash.getByTestId('cash-done').click();
   await staff.getByTestId('tab-history').click();

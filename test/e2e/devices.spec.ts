@@ -8,9 +8,8 @@
  * checked at 390, 768 and 1280 px.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { connectBridge, type BridgeClient } from '../../src/main/browser/bridge-client';
+import type { BridgeClient } from '../../src/main/browser/bridge-client';
 import { verifyWebhook } from '../../src/client/webhook-verify';
-import { BRIDGE_SOCKET_PATH } from '../../src/shared/bridge-socket';
 import { freePort } from '../helpers/ports';
 import { startPrinterStandIn, type PrinterStandIn } from '../helpers/printer-stand-in';
 import { headerRecord, startReceiver, type Receiver } from '../helpers/webhook-receiver';
@@ -23,6 +22,7 @@ import {
   type Kiosk,
 } from './kiosk-harness';
 import { atEachWidth, checkCommonLayout } from './layout';
+import { kioskBridge, useReceiptPrinter } from './till-steps';
 
 const SECRET = 'sk_sandbox_e2e_devices';
 const PIN = '2468';
@@ -44,10 +44,7 @@ const call = (method: string, path: string, body?: unknown) =>
 /** A kiosk on the shared service, its bridge for the staff commands the test needs. */
 async function startTill(dir: string): Promise<{ kiosk: Kiosk; bridge: BridgeClient }> {
   const kiosk = await startKiosk(dir, ['--service-url', serviceUrl], KIOSK_ENV);
-  const bridge = connectBridge(
-    `${kiosk.consoleUrl.replace('http', 'ws').replace('/console', '')}${BRIDGE_SOCKET_PATH}`,
-  );
-  await bridge.ready;
+  const bridge = await kioskBridge(kiosk);
   return { kiosk, bridge };
 }
 
@@ -128,18 +125,7 @@ test('two kiosks online; one stopped goes offline with one alert, and back with 
   cleanups.push(() => back.bridge.close());
   await pair(front.bridge, 'Front till');
   await pair(back.bridge, 'Back till');
-  const saved = await front.bridge.handle({
-    type: 'saveReceiptPrinter',
-    pin: PIN,
-    printer: {
-      host: '127.0.0.1',
-      port: printer.port,
-      paperWidth: 80,
-      language: 'esc-pos',
-      printAfterPayment: false,
-    },
-  });
-  expect(saved).toMatchObject({ ok: true });
+  await useReceiptPrinter(front.bridge, PIN, printer.port);
   // The front till's customer display is open.
   await open(browser, front.kiosk.displayUrl, 1024, 768);
 

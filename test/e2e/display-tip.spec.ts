@@ -5,8 +5,6 @@
  * Staff may skip the step from the console. Counter runs as `npm start` does, in real Chromium.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { connectBridge } from '../../src/main/browser/bridge-client';
-import { BRIDGE_SOCKET_PATH } from '../../src/shared/bridge-socket';
 import { atEachWidth, checkCommonLayout } from './layout';
 import {
   api,
@@ -17,6 +15,7 @@ import {
   tempDir,
   type Kiosk,
 } from './kiosk-harness';
+import { kioskBridge } from './till-steps';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -42,11 +41,8 @@ async function launchWithTips(): Promise<Kiosk> {
       settings: { tipsEnabled: true, tipPercentages: [10, 15, 20] },
     },
   );
-  const bridge = connectBridge(
-    `${kiosk.consoleUrl.replace('http', 'ws').replace('/console', '')}${BRIDGE_SOCKET_PATH}`,
-  );
+  const bridge = await kioskBridge(kiosk);
   cleanups.push(() => bridge.close());
-  await bridge.ready;
   await expect
     .poll(
       async () => {

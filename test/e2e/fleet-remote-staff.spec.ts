@@ -5,11 +5,10 @@
  * each shows DONE once the kiosk has done it. Real service and kiosk processes, real Chromium.
  */
 import { expect, test } from '@playwright/test';
-import { connectBridge } from '../../src/main/browser/bridge-client';
-import { BRIDGE_SOCKET_PATH } from '../../src/shared/bridge-socket';
 import { freePort } from '../helpers/ports';
 import { api, perTest, startKiosk, startServiceProcess, tempDir } from './kiosk-harness';
 import { atEachWidth, checkCommonLayout } from './layout';
+import { kioskBridge } from './till-steps';
 
 const SECRET = 'sk_sandbox_e2e_remote_staff';
 const PIN = '2468';
@@ -35,11 +34,8 @@ test('the dashboard signs out the staff at a kiosk and locks its console until t
     () => kiosk.stop(),
     () => dir.remove(),
   );
-  const bridge = connectBridge(
-    `${kiosk.consoleUrl.replace('http', 'ws').replace('/console', '')}${BRIDGE_SOCKET_PATH}`,
-  );
+  const bridge = await kioskBridge(kiosk);
   cleanups.push(() => bridge.close());
-  await bridge.ready;
   const { code } = await api(serviceUrl, SECRET, 'POST', '/api/terminal/pairing-codes', {});
   const paired = await bridge.handle({
     type: 'pairWithCode',

@@ -9,9 +9,8 @@
  * 768 and 1280 px.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { connectBridge, type BridgeClient } from '../../src/main/browser/bridge-client';
+import type { BridgeClient } from '../../src/main/browser/bridge-client';
 import type { KioskState } from '../../src/shared/bridge';
-import { BRIDGE_SOCKET_PATH } from '../../src/shared/bridge-socket';
 import { freePort } from '../helpers/ports';
 import { startPrinterStandIn, type PrinterStandIn } from '../helpers/printer-stand-in';
 import { decodeReceipt } from '../helpers/receipt-decoder';
@@ -24,6 +23,7 @@ import {
   type Kiosk,
 } from './kiosk-harness';
 import { atEachWidth, checkCommonLayout } from './layout';
+import { kioskBridge, useReceiptPrinter } from './till-steps';
 
 const SECRET = 'sk_sandbox_e2e_kiosk_settings';
 const PIN = '2468';
@@ -57,11 +57,8 @@ async function startTill(name: string, storeId: string): Promise<Till> {
     () => kiosk.stop(),
     () => dir.remove(),
   );
-  const bridge = connectBridge(
-    `${kiosk.consoleUrl.replace('http', 'ws').replace('/console', '')}${BRIDGE_SOCKET_PATH}`,
-  );
+  const bridge = await kioskBridge(kiosk);
   cleanups.push(() => bridge.close());
-  await bridge.ready;
   let latest: KioskState | null = null;
   const seenAt = new Map<string, number>();
   bridge.subscribe((event) => {
@@ -157,18 +154,7 @@ test("a store's setting reaches both of its kiosks within a second and not the o
   await expect(locked.locator('input')).toHaveCount(0);
 
   // A remote test page, on the first kiosk's printer.
-  const saved = await tills[0]!.bridge.handle({
-    type: 'saveReceiptPrinter',
-    pin: PIN,
-    printer: {
-      host: '127.0.0.1',
-      port: printer.port,
-      paperWidth: 80,
-      language: 'esc-pos',
-      printAfterPayment: false,
-    },
-  });
-  expect(saved).toMatchObject({ ok: true });
+  await useReceiptPrinter(tills[0]!.bridge, PIN, printer.port);
   await section.getByLabel('Settings for').selectOption({ label: 'Kiosk: Front A' });
   await section.getByRole('button', { name: 'Print a test page' }).click();
   const [job] = await printer.waitForJobs(1, 20_000);

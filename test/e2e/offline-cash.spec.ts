@@ -7,73 +7,24 @@
  * sales and the refund reach it, once each, in the order they were made, and the console's
  * count goes.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { connectBridge } from '../../src/main/browser/bridge-client';
-import { BRIDGE_SOCKET_PATH } from '../../src/shared/bridge-socket';
-import { freePort } from '../helpers/ports';
-import type { Running } from '../helpers/process';
-import { api, perTest, startKiosk, startServiceProcess, tempDir } from './kiosk-harness';
+import { expect, test } from '@playwright/test';
+import { api, perTest } from './kiosk-harness';
 import { atEachWidth, checkCommonLayout } from './layout';
+import { takeCash, tillOnItsOwnService } from './till-steps';
 
 const PIN = '2468';
 const SECRET = 'sk_sandbox_e2e_offline_cash';
 const { open, cleanups } = perTest();
 
-/** Keys the amount, chooses Cash and takes exactly that; answers the console's change line. */
-async function takeCash(staff: Page, digits: string, note: string) {
-  for (const digit of digits) await staff.getByTestId(`keypad-${digit}`).click();
-  await staff.getByTestId('method-cash').click();
-  await staff.getByTestId('start-payment').click();
-  const dialog = staff.getByTestId('cash-dialog');
-  await dialog.getByTestId(`cash-note-${note}`).click();
-  await dialog.getByTestId('cash-take').click();
-  const change = await dialog.getByTestId('cash-change').textContent();
-  await dialog.getByTestId('cash-done').click();
-  return change;
-}
-
 test('cash taken while the service is stopped reaches it once each when it is back', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
-  const serviceDir = tempDir('counter-offline-cash-service-');
-  cleanups.push(() => serviceDir.remove());
-  const port = await freePort();
-  const startService = async () => {
-    const running = startServiceProcess(serviceDir.path, port, SECRET);
-    cleanups.push(() => running.child.kill('SIGKILL'));
-    const [, url] = await running.waitFor(/service listening on (\S+)/, 60_000);
-    return { running, url: url! };
-  };
-  const stopService = async (running: Running) => {
-    running.child.kill('SIGTERM');
-    await running.exited;
-  };
-  let service = await startService();
-  const kioskDir = tempDir('counter-offline-cash-kiosk-');
-  cleanups.push(() => kioskDir.remove());
-  const kiosk = await startKiosk(kioskDir.path, ['--service-url', service.url], {
-    COUNTER_KIOSK_PIN: PIN,
-  });
-  cleanups.push(() => kiosk.stop());
-  const bridge = connectBridge(
-    `${kiosk.consoleUrl.replace('http', 'ws').replace('/console', '')}${BRIDGE_SOCKET_PATH}`,
-  );
-  cleanups.push(() => bridge.close());
-  await bridge.ready;
-  const { code } = await api(service.url, SECRET, 'POST', '/api/terminal/pairing-codes', {});
-  const paired = await bridge.handle({
-    type: 'pairWithCode',
-    pin: PIN,
-    baseUrl: service.url,
-    code,
-    name: 'Front till',
-  });
-  expect(paired).toMatchObject({ ok: true });
+  const { service, kiosk } = await tillOnItsOwnService(cleanups, SECRET, PIN);
 
   const staff = await open(browser, kiosk.consoleUrl);
   await expect(staff.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected');
-  await stopService(service.running);
+  await service.stop();
   await expect(staff.getByTestId('connection-state')).not.toHaveAttribute(
     'data-state',
     'connected',
@@ -106,7 +57,7 @@ test('cash taken while the service is stopped reaches it once each when it is ba
   await staff.screenshot({ path: '/tmp/h7-offline-refund.png' });
   await detail.getByRole('button', { name: 'Close' }).click();
 
-  service = await startService();
+  await service.start();
   await expect(staff.getByTestId('offline-work')).toHaveCount(0, { timeout: 30_000 });
   const listed = await api(service.url, SECRET, 'GET', '/api/payment-requests?size=100');
   type Listed = { paymentRequestId: string; amount: number; paymentMethod: string; status: string };

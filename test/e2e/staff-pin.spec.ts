@@ -5,9 +5,8 @@
  * the command itself too; a new PIN is chosen in Settings behind the old one.
  */
 import { expect, test } from '@playwright/test';
-import { connectBridge } from '../../src/main/browser/bridge-client';
-import { BRIDGE_SOCKET_PATH } from '../../src/shared/bridge-socket';
 import { api, displayRoot, startKiosk, tempDir, type Kiosk, perTest } from './kiosk-harness';
+import { kioskBridge } from './till-steps';
 
 const PIN = '4826';
 const { open, cleanups } = perTest();
@@ -95,11 +94,8 @@ test('End of day with a wrong PIN is refused, on screen and by the main process'
   await expect(staff.getByRole('button', { name: 'Show the report' })).toHaveCount(0);
 
   // Past the screen, straight to the bridge (as any program on this machine could): refused.
-  const bridge = connectBridge(
-    `${kiosk.consoleUrl.replace('http', 'ws').replace('/console', '')}${BRIDGE_SOCKET_PATH}`,
-  );
+  const bridge = await kioskBridge(kiosk);
   cleanups.push(() => bridge.close());
-  await bridge.ready;
   expect(await bridge.handle({ type: 'endOfDayReport', pin: '0000' })).toMatchObject({
     ok: false,
     error: { field: 'pin' },

@@ -237,6 +237,28 @@ describe('price overrides', () => {
     });
     expect(
       kept.actions.map((a) => [a.action, a.staff.name, a.approvedBy, a.fromPence, a.amountPence]),
-    ).toEqual([['price', 'Maya', null, 150, 100]]);
+    ).toEqual([
+      ['payment', 'Maya', null, undefined, 100],
+      ['price', 'Maya', null, 150, 100],
+    ]);
+  });
+});
+
+describe('who took a cash sale', () => {
+  it('a cash sale is named after the cashier signed in, in History and the shift’s figures', async () => {
+    const { core } = await staffedKiosk();
+    await ok(core, { type: 'openShift', pin: CASHIER, floatPence: 10_000 });
+    const sale = await ok(core, { type: 'takeCash', amountPence: 1250, tenderedPence: 2000 });
+    const { actions } = await ok(core, {
+      type: 'staffActions',
+      paymentRequestId: sale.payment.paymentRequestId,
+    });
+    expect(actions.map((a) => [a.action, a.staff.name, a.amountPence])).toEqual([
+      ['payment', 'Cara', 1250],
+    ]);
+    const { x } = await ok(core, { type: 'getShift', pin: CASHIER });
+    expect(x?.staff).toEqual([
+      { name: 'Cara', payments: 1, takenPence: 1250, refunds: 0, refundedPence: 0 },
+    ]);
   });
 });

@@ -63,6 +63,12 @@ function recordOverrides(ctx: KioskContext, paymentRequestId: string, lines: Bas
     });
 }
 
+/** Who took the payment, when someone is signed in. */
+function recordTaker(ctx: KioskContext, paymentRequestId: string, amountPence: number) {
+  const staff = ctx.actor(null);
+  if (staff) ctx.staffActions.record(paymentRequestId, { action: 'payment', amountPence, staff });
+}
+
 export function paymentCommands(ctx: KioskContext, line: DisplayLine): AreaHandlers<'payments'> {
   const { history } = ctx;
   const openDrawer = () => openDrawerFor(ctx);
@@ -88,13 +94,7 @@ export function paymentCommands(ctx: KioskContext, line: DisplayLine): AreaHandl
         method: paymentMethod ?? null,
         ...(lines?.length ? { lines } : {}),
       });
-      const staff = ctx.actor(null);
-      if (staff && !result.queued)
-        ctx.staffActions.record(result.payment.paymentRequestId, {
-          action: 'payment',
-          amountPence,
-          staff,
-        });
+      if (!result.queued) recordTaker(ctx, result.payment.paymentRequestId, amountPence);
       // A payment held in line has no id yet: its overrides go unrecorded, as who took it does.
       if (result.queued) ctx.staffSession.overridesOf([]);
       else recordOverrides(ctx, result.payment.paymentRequestId, lines);
@@ -115,6 +115,8 @@ export function paymentCommands(ctx: KioskContext, line: DisplayLine): AreaHandl
         notes: notes || null,
         ...(lines?.length ? { lines } : {}),
       });
+      // Named like any payment, so History and the shift's figures count it under them.
+      recordTaker(ctx, payment.paymentRequestId, amountPence);
       recordOverrides(ctx, payment.paymentRequestId, lines);
       // The sale is recorded whatever the drawer does: a printer that is off costs a retry.
       return { payment, drawer: await openDrawer() };
