@@ -20,7 +20,7 @@ import {
   terminalId,
   turnTipsOn,
 } from './display-harness';
-import { api, displayRoot, startKiosk, tempDir, type Kiosk } from './kiosk-harness';
+import { api, displayRoot, scanQr, startKiosk, tempDir, type Kiosk } from './kiosk-harness';
 
 // Each test measures its screen 36 times (nine languages, four modes): minutes on a busy machine.
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -163,12 +163,15 @@ test('the tip step and its custom amount keypad', async ({ browser }) => {
   await go();
   await startAtCounter(staff, ['1', '2', '5', '0']);
   await expect(display.getByTestId('tip-step')).toBeVisible();
-  cleanups.push(() =>
-    staff
-      .getByTestId('skip-tip')
-      .click()
-      .catch(() => undefined),
-  );
+  // Afterwards staff skip the tip, and the payment it starts is cancelled: the next screen's
+  // payment must not queue behind it.
+  cleanups.push(async () => {
+    await staff.getByTestId('skip-tip').click();
+    const active = staff.getByTestId('active-payment');
+    await expect(active).toHaveAttribute('data-payment-request-id', /./);
+    const id = await active.getAttribute('data-payment-request-id');
+    await call('POST', `/api/payment-request/cancel/${id}`);
+  });
   freeze();
   await checkEveryModeAndLanguage(display, 'tip step');
   await display.getByTestId('tip-step').getByRole('button').last().click();
@@ -191,7 +194,7 @@ test('the customer at their bank: approve on your phone', async ({ browser }) =>
   const id = await pushRemote(kiosk, 4.2);
   cancelLater(id);
   await showing(display, id, 'awaiting');
-  const { paymentUrl } = await call('GET', `/api/payments/v1/payment-status/${id}`);
+  const paymentUrl = await scanQr(display);
   const { page: phone, go } = await open(browser, paymentUrl, 390, 844);
   await go();
   await phone.getByRole('button', { name: 'Pay by bank' }).click();
