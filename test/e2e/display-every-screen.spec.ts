@@ -126,6 +126,10 @@ async function checkEveryModeAndLanguage(display: Page, screen: string) {
         for (const size of DISPLAY_SIZES) {
           await display.setViewportSize(size);
           await settled(display);
+          if (language.code === 'cy' && mode.contrast)
+            await display.screenshot({
+              path: `/tmp/h11-${screen.replace(/\W+/g, '-')}-cy-${size.width}.png`,
+            });
           expect
             .soft(await display.evaluate(clippedTexts), `${what}, ${size.width}×${size.height}`)
             .toEqual([]);

@@ -202,7 +202,10 @@ export function clippedTexts(): string[] {
     const box = el.getBoundingClientRect();
     if (box.width === 0) continue;
     if (el.scrollWidth > el.clientWidth + 1 || box.left < -1 || box.right > innerWidth + 1)
-      clipped.push(`${el.textContent?.trim()} (${el.scrollWidth} > ${el.clientWidth})`);
+      clipped.push(
+        `${el.textContent?.trim()} (text ${el.scrollWidth} px in ${el.clientWidth}; ` +
+          `box ${Math.round(box.left)} to ${Math.round(box.right)} of ${innerWidth})`,
+      );
   }
   if (document.scrollingElement!.scrollWidth > innerWidth)
     clipped.push('the page scrolls sideways');
