@@ -4,170 +4,28 @@
  * each switched on the display itself by touch or by keyboard; axe-core and the common layout
  * check on every screen in each mode. Counter runs as `npm start` does, in real Chromium.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { atEachWidth, checkCommonLayout } from './layout';
 import {
-  api,
-  displayRoot,
-  expectAccessible,
-  payByBank,
-  scanQr,
-  startKiosk,
-  tempDir,
-  type Kiosk,
-} from './kiosk-harness';
+  checkScreen,
+  displaySetup,
+  expectHighContrast,
+  expectNothingClipped,
+  pushRemote,
+  settled,
+  tabTo,
+} from './display-harness';
+import { api, displayRoot, expectAccessible, payByBank, scanQr, type Kiosk } from './kiosk-harness';
 
 test.describe.configure({ mode: 'serial' });
 
-const cleanups: (() => unknown)[] = [];
-test.afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function launch(): Promise<Kiosk> {
-  const dir = tempDir();
-  const kiosk = await startKiosk(dir.path);
-  cleanups.push(() => dir.remove());
-  cleanups.push(() => kiosk.stop());
-  return kiosk;
-}
-
-async function open(
-  browser: Browser,
-  url: string,
-  width: number,
-  height: number,
-  hasTouch = false,
-): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width, height },
-    bypassCSP: true,
-    hasTouch,
-  });
-  cleanups.push(() => context.close());
-  const page = await context.newPage();
-  await page.goto(url);
-  return page;
-}
-
-async function pushRemote(kiosk: Kiosk, amount: number): Promise<string> {
-  const terminals = await api(kiosk.serviceUrl, kiosk.sandboxSecret!, 'GET', '/api/terminal');
-  const id = terminals.find((t: { name: string }) => t.name === 'Counter kiosk').id;
-  const { paymentRequestId } = await api(
-    kiosk.serviceUrl,
-    kiosk.sandboxSecret!,
-    'POST',
-    '/api/terminal/process-remote-payment',
-    { id, amount },
-  );
-  return paymentRequestId;
-}
-
-/** Waits for the screen's entrance animation, so what is measured is what the customer sees. */
-async function settled(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-}
-
-/**
- * Every visible text on the page with its contrast ratio (WCAG 2 relative luminance): its colour
- * against the first opaque background found walking up from it.
- */
-function contrastOfEveryText(): { text: string; ratio: number }[] {
-  const parse = (c: string) => {
-    const m = /rgba?\(([\d.]+),?\s*([\d.]+),?\s*([\d.]+)(?:,?\s*\/?\s*([\d.]+))?\)/.exec(c);
-    if (!m) return null;
-    return { r: +m[1]!, g: +m[2]!, b: +m[3]!, a: m[4] === undefined ? 1 : +m[4] };
-  };
-  const channel = (v: number) => {
-    const s = v / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = (c: { r: number; g: number; b: number }) =>
-    0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b);
-  const backgroundOf = (el: Element | null) => {
-    for (let at = el; at; at = at.parentElement) {
-      const bg = parse(getComputedStyle(at).backgroundColor);
-      if (bg && bg.a >= 0.99) return bg;
-    }
-    return { r: 255, g: 255, b: 255, a: 1 };
-  };
-  const results: { text: string; ratio: number }[] = [];
-  for (const el of Array.from(document.body.querySelectorAll('*'))) {
-    const own = Array.from(el.childNodes)
-      .filter((n) => n.nodeType === Node.TEXT_NODE)
-      .map((n) => n.textContent ?? '')
-      .join('')
-      .trim();
-    if (!own || el.closest('.sr-only')) continue;
-    const box = el.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0) continue;
-    const fg = parse(getComputedStyle(el).color)!;
-    const bg = backgroundOf(el);
-    // A translucent text colour is blended with its background, as the screen draws it.
-    const blended = {
-      r: fg.r * fg.a + bg.r * (1 - fg.a),
-      g: fg.g * fg.a + bg.g * (1 - fg.a),
-      b: fg.b * fg.a + bg.b * (1 - fg.a),
-    };
-    const [hi, lo] = [luminance(blended), luminance(bg)].sort((a, b) => b - a);
-    results.push({ text: own, ratio: Math.round(((hi! + 0.05) / (lo! + 0.05)) * 100) / 100 });
-  }
-  return results;
-}
-
-/** Texts whose box is narrower than their text, or that reach past the screen's edge. */
-function clippedTexts(): string[] {
-  const clipped: string[] = [];
-  for (const el of Array.from(document.body.querySelectorAll('*'))) {
-    const hasText = Array.from(el.childNodes).some(
-      (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim(),
-    );
-    if (!hasText || el.closest('.sr-only')) continue;
-    const box = el.getBoundingClientRect();
-    if (box.width === 0) continue;
-    if (el.scrollWidth > el.clientWidth + 1 || box.left < -1 || box.right > innerWidth + 1)
-      clipped.push(`${el.textContent?.trim()} (${el.scrollWidth} > ${el.clientWidth})`);
-  }
-  if (document.scrollingElement!.scrollWidth > innerWidth)
-    clipped.push('the page scrolls sideways');
-  return clipped;
-}
-
-async function expectHighContrast(page: Page, screen: string) {
-  await settled(page);
-  const texts = await page.evaluate(contrastOfEveryText);
-  expect(texts.length, `${screen}: texts measured`).toBeGreaterThan(2);
-  const low = texts.filter((t) => t.ratio < 7);
-  expect(low, `${screen}: texts under 7:1 in high contrast`).toEqual([]);
-}
-
-async function expectNothingClipped(page: Page, screen: string) {
-  await settled(page);
-  expect(await page.evaluate(clippedTexts), `${screen}: clipped text`).toEqual([]);
-}
+const { launch, open } = displaySetup();
 
 const fontSizeOf = (page: Page, selector: string) =>
   page
     .locator(selector)
     .first()
     .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
-
-/** Every check of one screen in the modes switched on now. */
-async function checkScreen(page: Page, screen: string) {
-  const root = displayRoot(page);
-  if ((await root.getAttribute('class'))!.includes('display--contrast'))
-    await expectHighContrast(page, screen);
-  if ((await root.getAttribute('class'))!.includes('display--large'))
-    await expectNothingClipped(page, screen);
-  await expectAccessible(page, screen);
-}
 
 test('high contrast measures 7:1 on every text of each screen; larger text doubles it and clips nothing', async ({
   browser,
@@ -308,16 +166,6 @@ async function paymentAboutToExpire(kiosk: Kiosk, display: Page): Promise<string
   return id;
 }
 
-/** Tabs through the display until `name` has the focus, as a keyboard (or keypad) user does. */
-async function tabTo(page: Page, name: string) {
-  for (let i = 0; i < 12; i++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
-    if (focused.includes(name)) return;
-  }
-  throw new Error(`Tab never reached ${name}`);
-}
-
 test('more time by keyboard alone: the service extends the request and the display says so', async ({
   browser,
 }) => {
@@ -327,7 +175,7 @@ test('more time by keyboard alone: the service extends the request and the displ
   const id = await paymentAboutToExpire(kiosk, display);
   const before = await expiryOf(kiosk, id);
 
-  await tabTo(display, 'More time');
+  await tabTo(display, display.getByTestId('more-time'), 'More time');
   await display.keyboard.press('Enter');
   await expect(display.getByTestId('more-time-said')).toHaveText('More time added');
   await expect(display.getByTestId('more-time-said')).toHaveAttribute('aria-live', 'polite');

@@ -8,6 +8,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { LanguageCode } from '../../src/shared/i18n';
 import { untranslated } from './catalogue-text';
 import { atEachWidth, checkCommonLayout } from './layout';
+import { recordSpeech, spoken } from './display-harness';
 import {
   api,
   displayRoot,
@@ -42,23 +43,6 @@ const cleanups: (() => unknown)[] = [];
 test.afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-/** Records each utterance and its `lang` in `window.spoken` instead of speaking it. */
-function recordSpeech() {
-  const spoken: { text: string; lang: string }[] = [];
-  Object.assign(window, { spoken });
-  class Utterance {
-    lang = '';
-    constructor(public text: string) {}
-  }
-  Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: Utterance });
-  Object.defineProperty(window, 'speechSynthesis', {
-    value: {
-      speak: (u: Utterance) => spoken.push({ text: u.text, lang: u.lang }),
-      cancel: () => spoken.push({ text: '(cancel)', lang: '' }),
-    },
-  });
-}
 
 async function open(browser: Browser, url: string, width = 1280, height = 800): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height }, bypassCSP: true });
@@ -173,9 +157,6 @@ for (const [lang, name] of [
     await display.screenshot({ path: `/tmp/lang-display-${lang}.png` });
   });
 }
-
-const spoken = (page: Page) =>
-  page.evaluate(() => (window as unknown as { spoken: { text: string; lang: string }[] }).spoken);
 
 test('speech in Polish: Space says the amount and who asks; "paid" is said when the payment completes; the next customer starts in English', async ({
   browser,

@@ -4,75 +4,15 @@
  * and the service records that tip when the customer pays, without asking again on their phone.
  * Staff may skip the step from the console. Counter runs as `npm start` does, in real Chromium.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { atEachWidth, checkCommonLayout } from './layout';
-import {
-  api,
-  displayRoot,
-  expectAccessible,
-  scanQr,
-  startKiosk,
-  tempDir,
-  type Kiosk,
-} from './kiosk-harness';
-import { kioskBridge } from './till-steps';
+import { displaySetup, startAtCounter } from './display-harness';
+import { api, displayRoot, expectAccessible, scanQr, type Kiosk } from './kiosk-harness';
 
 test.describe.configure({ mode: 'serial' });
 
-const cleanups: (() => unknown)[] = [];
-test.afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-/** Counter with the store's tips on (10, 15 and 20 %), once the kiosk has heard of them. */
-async function launchWithTips(): Promise<Kiosk> {
-  const dir = tempDir();
-  const kiosk = await startKiosk(dir.path);
-  cleanups.push(() => dir.remove());
-  cleanups.push(() => kiosk.stop());
-  const stores = await api(kiosk.serviceUrl, kiosk.sandboxSecret!, 'GET', '/api/stores');
-  const primary = stores.find((s: { isPrimary: boolean }) => s.isPrimary).id;
-  await api(
-    kiosk.serviceUrl,
-    kiosk.sandboxSecret!,
-    'PUT',
-    `/api/stores/${primary}/kiosk-settings`,
-    {
-      settings: { tipsEnabled: true, tipPercentages: [10, 15, 20] },
-    },
-  );
-  const bridge = await kioskBridge(kiosk);
-  cleanups.push(() => bridge.close());
-  await expect
-    .poll(
-      async () => {
-        const reply = await bridge.handle({ type: 'getState' });
-        return reply.ok ? (reply.result as { central?: { settings: object } }).central : null;
-      },
-      { timeout: 20_000 },
-    )
-    .toMatchObject({ settings: { tipsEnabled: true } });
-  return kiosk;
-}
-
-async function open(browser: Browser, url: string, width: number, height: number, touch = false) {
-  const context = await browser.newContext({
-    viewport: { width, height },
-    bypassCSP: true,
-    hasTouch: touch,
-  });
-  cleanups.push(() => context.close());
-  const page = await context.newPage();
-  await page.goto(url);
-  return page;
-}
-
-async function startAtCounter(staff: Page, keys: string[]) {
-  await expect(staff.locator('[data-ready="true"]')).toBeVisible();
-  for (const key of keys) await staff.getByTestId(`keypad-${key}`).click();
-  await staff.getByTestId('method-bank').click();
-  await staff.getByTestId('start-payment').click();
-}
+const { launch, open } = displaySetup();
+const launchWithTips = () => launch({ tips: true });
 
 const statusOf = (kiosk: Kiosk, id: string) =>
   api(kiosk.serviceUrl, kiosk.sandboxSecret!, 'GET', `/api/payments/v1/payment-status/${id}`);

@@ -118,6 +118,11 @@ export async function payByBank(page: Page, paymentUrl: string): Promise<void> {
  * the rule and the elements. The page's context needs `bypassCSP: true` for axe to be injected.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  expect(await seriousViolations(page), `axe-core on ${screen}`).toEqual([]);
+}
+
+/** axe-core's serious and critical violations on the page as it is now, each naming its elements. */
+export async function seriousViolations(page: Page): Promise<string[]> {
   // A screen that fades in is measured once it has: mid-fade its text is dimmer than it will be,
   // and axe would report contrast the user never sees. Endless animations (spinners) are skipped.
   await page.evaluate(() =>
@@ -129,13 +134,12 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
     ),
   );
   const results = await new AxeBuilder({ page }).analyze();
-  const problems = results.violations
+  return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
       (v) =>
         `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} [${n.failureSummary ?? ''}]`).join(', ')}`,
     );
-  expect(problems, `axe-core on ${screen}`).toEqual([]);
 }
 
 /**
