@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KioskCore } from '../core';
 import { poll } from '../../../../test/helpers/webhook-receiver';
-import { ok } from '../../../../test/helpers/kiosk-command';
+import { addStaff, ok } from '../../../../test/helpers/kiosk-command';
 import {
   apiWithStatus as api,
   pairedKiosk,
@@ -28,8 +28,10 @@ async function staffedKiosk() {
   const { core, url } = await pairedKiosk(cleanups, {
     service: { tickMs: 3_600_000 },
   });
-  await ok(core, { type: 'addStaff', pin: PIN, name: 'Cara', role: 'cashier', newPin: CASHIER });
-  await ok(core, { type: 'addStaff', pin: PIN, name: 'Maya', role: 'manager', newPin: MANAGER });
+  await addStaff(core, PIN, [
+    { name: 'Cara', role: 'cashier', newPin: CASHIER },
+    { name: 'Maya', role: 'manager', newPin: MANAGER },
+  ]);
   await ok(core, { type: 'signIn', pin: CASHIER });
   return { core, url };
 }

@@ -3,6 +3,7 @@ import { useCommand } from '../store/use-command';
 import { useKiosk } from '../store/context';
 import { FieldError } from './FieldError';
 import { PinField } from './TextField';
+import { SignInFirst } from './SignInPad';
 import { useSignedInPin } from './staff-session';
 
 /**
@@ -31,8 +32,11 @@ export function StaffGate({
   const [pin, setPin] = useState<string | null>(null);
   // Whoever is signed in at the console is not asked again; the kiosk checks their PIN as sent.
   const signedIn = useSignedInPin((session) => session.pin);
+  const mustSignIn = useKiosk((view) => view.kiosk?.staff?.signInRequired === true);
   if (pin !== null) return <>{children(pin)}</>;
   if (signedIn !== null) return <>{children(signedIn)}</>;
+  // With staff besides the owner, the kiosk takes staff commands only from someone signed in.
+  if (mustSignIn) return <SignInFirst action={action} />;
   if (!chosen) return <ChooseStaffPin onChosen={setPin} />;
   return <PinPrompt action={action} onOpen={setPin} onCancel={onCancel} focus={focus} />;
 }
