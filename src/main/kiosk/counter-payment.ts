@@ -104,6 +104,8 @@ function cashOffline(
       amountPence: request.amountPence,
       // Exactly what was sent the first time: the key answers only for the same request.
       body,
+      // The service dates the sale when the customer paid, not when it is sent.
+      takenAt: new Date(at).toISOString(),
     });
     keepCash(options, request, localId, attempt.orderId, {
       tenderedPence: request.tenderedPence,
