@@ -197,7 +197,7 @@ async function recordSale(client: ApiClient, item: OfflineSale) {
     const refusedTime =
       error instanceof ApiClientError &&
       (error.status === 409 ||
-        (error.status === 400 && !!error.envelope?.errors?.some((e) => e.field === 'takenAt')));
+        (error.status === 400 && JSON.stringify(error.envelope?.errors).includes('"takenAt"')));
     if (!refusedTime) throw error;
     return send(item.body);
   }
