@@ -224,3 +224,34 @@ test('a cashier lowering a basket line’s price waits for the manager’s PIN',
   ]);
   await staff.screenshot({ path: '/tmp/h7-price-history.png' });
 });
+
+test('a member pushed from the dashboard is marked so in Settings, with nothing to edit', async ({
+  browser,
+}) => {
+  const kiosk = await launch();
+  const staff = await open(browser, kiosk.consoleUrl);
+  await expect(staff.locator('[data-ready="true"]')).toBeVisible();
+  await staff.getByTestId('new-pin').fill(OWNER);
+  await staff.getByTestId('new-pin-again').fill(OWNER);
+  await staff.getByTestId('choose-pin-submit').click();
+  const [store] = await api(kiosk.serviceUrl, kiosk.sandboxSecret!, 'GET', '/api/stores');
+  await api(kiosk.serviceUrl, kiosk.sandboxSecret!, 'POST', `/api/stores/${store.id}/staff`, {
+    name: 'Eve Central',
+    role: 'cashier',
+    pin: '80642',
+  });
+  // With Eve on the kiosk, the owner signs in on the pad where the keypad was.
+  await expect(staff.getByTestId('sign-in-first')).toBeVisible({ timeout: 10_000 });
+  await tapPin(staff, OWNER);
+  await staff.getByTestId('tab-settings').click();
+  const rows = staff.getByTestId('staff-row');
+  await expect(rows).toHaveCount(2);
+  const eve = rows.filter({ hasText: 'Eve Central' });
+  await expect(eve.getByTestId('staff-from-dashboard')).toHaveText('From the dashboard');
+  await expect(eve).toContainText('Managed in the dashboard');
+  await expect(eve.getByRole('button')).toHaveCount(0);
+  const owner = rows.filter({ hasText: 'Owner' });
+  await expect(owner.getByTestId('staff-from-dashboard')).toHaveCount(0);
+  await expect(owner.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await staff.screenshot({ path: '/tmp/h9-staff-from-dashboard.png' });
+});

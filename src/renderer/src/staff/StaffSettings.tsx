@@ -210,8 +210,18 @@ function StaffRow({
     <li className="staff-list__row" data-testid="staff-row">
       <span>
         <strong>{member.name}</strong> <span className="muted">{label}</span>
+        {member.fromDashboard && (
+          <>
+            {' '}
+            <span className="badge" data-testid="staff-from-dashboard">
+              From the dashboard
+            </span>
+            <span className="muted staff-list__note"> Managed in the dashboard</span>
+          </>
+        )}
       </span>
-      {!editing && (
+      {/* A member pushed from the dashboard is changed there: the kiosk would refuse it here. */}
+      {!editing && !member.fromDashboard && (
         <span className="staff-list__actions">
           <button type="button" className="button button--small" onClick={() => setEditing(true)}>
             Edit
