@@ -15,7 +15,7 @@ import type { KioskContext } from './commands/context';
 import { endOfDayCommands } from './commands/end-of-day';
 import { historyCommands } from './commands/history';
 import { moreTimeCommands } from './commands/more-time';
-import { paymentCommands } from './commands/payments';
+import { paymentCommands, recordTaken } from './commands/payments';
 import { printerCommands } from './commands/printer';
 import { refundCommands } from './commands/refunds';
 import { settingsCommands } from './commands/settings';
@@ -414,6 +414,8 @@ function lineOf(
     onChange: parts.onChange,
     holdMs: options.finishedHoldMs,
     tipsOffered: parts.tipsOffered,
+    onHeldTaken: (held, paymentRequestId) =>
+      recordTaken(stores.staffActions, paymentRequestId, held.amountPence, held),
     now: parts.now,
   });
 }

@@ -15,7 +15,10 @@ import type { StaffMember } from './staff-pin';
 import { isUnreachable, type CashSaleBody, type OfflineCash } from './offline-cash';
 import type { Tracker } from './tracker';
 
-export type CounterRequest = Pick<Held, 'amountPence' | 'notes' | 'method' | 'lines' | 'tipPence'>;
+export type CounterRequest = Pick<
+  Held,
+  'amountPence' | 'notes' | 'method' | 'lines' | 'tipPence' | 'staff' | 'overrides'
+>;
 /** A cash sale: the amount, what the customer handed over, and the basket it paid for. */
 export type CashRequest = Pick<Held, 'amountPence' | 'notes' | 'lines'> & { tenderedPence: number };
 
@@ -141,7 +144,8 @@ export function createCounterPayments(options: CounterPaymentOptions) {
           template: 'EXTERNAL_DISPLAY',
           // Kept with the payment by the service too, so its receipt page and image list them.
           lineItems: request.lines?.length ? lineItemsOfBasket(request.lines) : undefined,
-          staff: staff(),
+          // Who keyed it in, for a payment held in line that runs later.
+          staff: request.staff ?? staff(),
           ...tipFields(request.tipPence),
         },
         idempotencyKey: attempt.idempotencyKey,
