@@ -120,9 +120,8 @@ export function createDisplayLine(options: DisplayLineOptions) {
   let tipping: string | null = null;
   const finishedTimers = new Map<string, NodeJS.Timeout>();
 
-  const remove = (paymentRequestId: string) => {
-    queue = queue.filter((id) => id !== paymentRequestId);
-  };
+  const remove = (paymentRequestId: string) =>
+    (queue = queue.filter((id) => id !== paymentRequestId));
 
   /** A finished payment stays on the display a moment, then gives way to the next one. */
   function scheduleRemoval(payment: KioskPayment) {
@@ -163,8 +162,9 @@ export function createDisplayLine(options: DisplayLineOptions) {
     }
     creating = true;
     try {
-      options.onHeldTaken?.(next, (await create(next)).paymentRequestId);
+      const { paymentRequestId } = await create(next);
       held.remove(next.id);
+      options.onHeldTaken?.(next, paymentRequestId);
     } catch (error) {
       // Unreachable: tried again when the service answers; refused: staff decide.
       const unreachable = error instanceof ApiClientError && error.status === 0;

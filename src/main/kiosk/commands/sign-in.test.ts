@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { addStaff, ok, onDisplay } from '../../../../test/helpers/kiosk-command';
 import { api, pairedKiosk, PIN, type Cleanups } from '../../../../test/helpers/kiosk';
+import { poll } from '../../../../test/helpers/webhook-receiver';
 import { SIGN_IN_MESSAGE } from '../staff-session';
 
 const cleanups: Cleanups = [];
@@ -28,6 +29,8 @@ describe('signing in', () => {
       `/api/payments/v1/payment-status/${cash.payment.paymentRequestId}`,
     );
     expect(record.staff).toMatchObject({ name: 'Owner', role: 'owner' });
+    // The cash sale shows its change on the display a moment first.
+    await poll(() => core.state().active === null, 10_000, 'the display to be free');
     const started = onDisplay(await ok(core, { type: 'startPayment', amountPence: 700 }));
     const { actions } = await ok(core, {
       type: 'staffActions',
