@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useCommand } from '../store/use-command';
 import { useKiosk } from '../store/context';
 import { FieldError } from './FieldError';
+import { NewPinFields } from './NewPinFields';
 import { PinField } from './TextField';
 import { SignInFirst } from './SignInPad';
 import { useSignedInPin } from './staff-session';
@@ -133,23 +134,19 @@ export function ChooseStaffPin({
 
   const fields = (
     <>
-      <PinField
-        id={`${id}-new`}
+      <NewPinFields
+        id={id}
         label="New staff PIN"
         value={pin}
         onChange={setPin}
         error={error}
-        field="newPin"
         testId="new-pin"
-      />
-      <PinField
-        id={`${id}-again`}
-        label="The same PIN again"
-        value={again}
-        onChange={setAgain}
-        error={error}
-        field="again"
-        testId="new-pin-again"
+        again={{
+          label: 'The same PIN again',
+          value: again,
+          onChange: setAgain,
+          testId: 'new-pin-again',
+        }}
       />
     </>
   );
@@ -278,23 +275,19 @@ export function ChangeStaffPin() {
         field="pin"
         testId="current-pin"
       />
-      <PinField
-        id={`${id}-new`}
+      <NewPinFields
+        id={id}
         label="New PIN"
         value={pin}
         onChange={setPin}
         error={error}
-        field="newPin"
         testId="change-new-pin"
-      />
-      <PinField
-        id={`${id}-again`}
-        label="The new PIN again"
-        value={again}
-        onChange={setAgain}
-        error={error}
-        field="again"
-        testId="change-new-pin-again"
+        again={{
+          label: 'The new PIN again',
+          value: again,
+          onChange: setAgain,
+          testId: 'change-new-pin-again',
+        }}
       />
       <FieldError error={error} field={null} />
       {done && (

@@ -6,7 +6,8 @@ import { typedPence } from '../lib/typed-amount';
 import { useBridge } from '../store/context';
 import { useCommand } from '../store/use-command';
 import { FieldError } from './FieldError';
-import { PinField, TextField } from './TextField';
+import { NewPinFields } from './NewPinFields';
+import { TextField } from './TextField';
 
 type Listing = ReplyOf<'listStaff'>;
 type Member = Listing['staff'][number];
@@ -144,13 +145,12 @@ function AddStaff({ pin, mine, onAdded }: { pin: string; mine: Role; onAdded: ()
         mine={mine}
         testId="staff-role"
       />
-      <PinField
+      <NewPinFields
         id={`${id}-pin`}
         label="Their PIN (4 to 8 digits)"
         value={newPin}
         onChange={setNewPin}
         error={error}
-        field="newPin"
         testId="staff-pin-new"
       />
       <FieldError error={error} field={null} />
@@ -255,13 +255,12 @@ function StaffRow({
             mine={mine}
             testId="staff-edit-role"
           />
-          <PinField
+          <NewPinFields
             id={`${id}-pin`}
             label="New PIN (leave empty to keep it)"
             value={newPin}
             onChange={setNewPin}
             error={error}
-            field="newPin"
             testId="staff-edit-pin"
           />
           <div className="actions">
