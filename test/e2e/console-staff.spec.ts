@@ -255,3 +255,52 @@ test('a member pushed from the dashboard is marked so in Settings, with nothing 
   await expect(owner.getByRole('button', { name: 'Edit' })).toBeVisible();
   await staff.screenshot({ path: '/tmp/h9-staff-from-dashboard.png' });
 });
+
+test('a payment queued up next names the cashier who keyed it, though a manager is there when it runs', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const kiosk = await launch();
+  const staff = await open(browser, kiosk.consoleUrl);
+  await expect(staff.locator('[data-ready="true"]')).toBeVisible();
+  await staff.getByTestId('new-pin').fill(OWNER);
+  await staff.getByTestId('new-pin-again').fill(OWNER);
+  await staff.getByTestId('choose-pin-submit').click();
+  await signInByPad(staff, OWNER);
+  await staff.getByTestId('tab-settings').click();
+  await addStaff(staff, 'Cara', 'cashier', CASHIER);
+  await addStaff(staff, 'Maya', 'manager', MANAGER);
+  await staff.getByTestId('sign-out').click();
+  await staff.getByTestId('tab-take').click();
+  await tapPin(staff, CASHIER);
+  await expect(staff.getByTestId('signed-in-name')).toHaveText('Cara');
+
+  // Cara starts £10.00, then queues £4.00 behind it.
+  const start = staff.getByTestId('start-payment');
+  await staff.keyboard.type('1000');
+  await start.click();
+  await expect(start).toHaveText('Queue next payment');
+  await staff.keyboard.type('400');
+  await start.click();
+  await staff
+    .getByRole('dialog', { name: 'Queue £4.00 as the next payment?' })
+    .getByTestId('confirm-yes')
+    .click();
+  await expect(staff.getByTestId('held-item')).toHaveCount(1);
+
+  // Maya takes over the till and cancels the first; the queued one runs now.
+  await staff.getByTestId('sign-out').click();
+  await tapPin(staff, MANAGER);
+  await expect(staff.getByTestId('signed-in-name')).toHaveText('Maya');
+  await staff.getByTestId('cancel-payment').click();
+  await staff.getByTestId('confirm-cancel').getByTestId('confirm-yes').click();
+  await expect(staff.getByTestId('held-item')).toHaveCount(0, { timeout: 15_000 });
+  await expect(staff.getByTestId('active-payment')).toContainText('£4.00', { timeout: 15_000 });
+
+  await staff.getByTestId('tab-history').click();
+  await staff.getByTestId('history-row').filter({ hasText: '£4.00' }).first().click();
+  await expect(staff.getByTestId('payment-detail').getByTestId('staff-action')).toHaveText([
+    'Taken by Cara',
+  ]);
+  await staff.screenshot({ path: '/tmp/h9-held-staff.png' });
+});
