@@ -126,6 +126,13 @@ export const STAFF_COMMANDS = commandNames.filter((name) => 'staff' in bridgeCom
 export type StaffCommand = Extract<BridgeCommand, { pin: string }>;
 export const isStaffCommand = (command: BridgeCommand): command is StaffCommand =>
   'staff' in bridgeCommands[command.type];
+/**
+ * The commands that need someone signed in once the shop has staff besides its owner: those
+ * marked `signedIn`, and every staff command but the sign-in itself.
+ */
+export const needsSignIn = (command: BridgeCommand): boolean =>
+  'signedIn' in bridgeCommands[command.type] ||
+  (isStaffCommand(command) && command.type !== 'signIn');
 /** The commands a customer display on the LAN may give. */
 export const isDisplayCommand = (name: unknown): boolean =>
   isCommandName(name) && 'display' in bridgeCommands[name];

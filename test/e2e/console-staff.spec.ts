@@ -17,6 +17,7 @@ import {
   openInHistory,
   signInByPad,
   staffTheTill,
+  tapPin,
   tenderCash,
 } from './till-steps';
 
@@ -61,22 +62,24 @@ test('the owner adds staff; a cashier’s £40 refund waits for the manager’s 
   await expect(staff.getByTestId('staff-row')).toHaveCount(3);
   await atEachWidth(staff, (width) => checkCommonLayout(staff, 'Settings, staff', width));
 
-  // The cashier signs in on the PIN pad.
+  // Signed out, with staff besides the owner: Settings and Take payment show the PIN pad in
+  // place of what they do; the cashier signs in on it.
   await staff.getByTestId('sign-out').click();
   await expect(staff.getByTestId('signed-out')).toBeVisible();
-  await staff.getByTestId('sign-in-open').click();
+  await expect(staff.getByTestId('sign-in-first')).toContainText('Sign in to open Settings');
+  await expect(staff.getByTestId('staff-settings')).toHaveCount(0);
+  await staff.getByTestId('tab-take').click();
+  const pad = staff.getByTestId('sign-in-first');
+  await expect(pad).toContainText('Sign in to take payments');
+  await expect(staff.getByTestId('start-payment')).toHaveCount(0);
+  await staff.screenshot({ path: '/tmp/h9-sign-in-first.png' });
   await atEachWidth(staff, (width) => checkCommonLayout(staff, 'PIN pad', width));
-  await staff.getByRole('button', { name: 'Cancel' }).click();
-  await signInByPad(staff, '9999');
-  await expect(staff.getByTestId('pin-pad').getByRole('alert')).toHaveText(
-    'That PIN is not right.',
-  );
-  await staff.getByRole('button', { name: 'Cancel' }).click();
-  await signInByPad(staff, CASHIER);
+  await tapPin(staff, '9999');
+  await expect(pad.getByRole('alert')).toHaveText('That PIN is not right.');
+  await tapPin(staff, CASHIER);
   await expect(staff.getByTestId('signed-in-name')).toHaveText('Cara');
 
   // Cara takes £50 at the counter; the customer pays.
-  await staff.getByTestId('tab-take').click();
   await staff.keyboard.type('5000');
   await staff.getByTestId('start-payment').click();
   await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'awaiting');
@@ -184,4 +187,80 @@ test('a cashier lowering a basket line’s price waits for the manager’s PIN',
     'Price lowered by Cara (Coffee: £3.00 to £2.00), approved by Maya',
   ]);
   await staff.screenshot({ path: '/tmp/h7-price-history.png' });
+});
+
+test('a member pushed from the dashboard is marked so in Settings, with nothing to edit', async ({
+  browser,
+}) => {
+  const kiosk = await launch();
+  const staff = await open(browser, kiosk.consoleUrl);
+  await expect(staff.locator('[data-ready="true"]')).toBeVisible();
+  await chooseOwnerPin(staff, OWNER);
+  const [store] = await api(kiosk.serviceUrl, kiosk.sandboxSecret!, 'GET', '/api/stores');
+  await api(kiosk.serviceUrl, kiosk.sandboxSecret!, 'POST', `/api/stores/${store.id}/staff`, {
+    name: 'Eve Central',
+    role: 'cashier',
+    pin: '80642',
+  });
+  // With Eve on the kiosk, the owner signs in on the pad where the keypad was.
+  await expect(staff.getByTestId('sign-in-first')).toBeVisible({ timeout: 10_000 });
+  await tapPin(staff, OWNER);
+  await staff.getByTestId('tab-settings').click();
+  const rows = staff.getByTestId('staff-row');
+  await expect(rows).toHaveCount(2);
+  const eve = rows.filter({ hasText: 'Eve Central' });
+  await expect(eve.getByTestId('staff-from-dashboard')).toHaveText('From the dashboard');
+  await expect(eve).toContainText('Managed in the dashboard');
+  await expect(eve.getByRole('button')).toHaveCount(0);
+  const owner = rows.filter({ hasText: 'Owner' });
+  await expect(owner.getByTestId('staff-from-dashboard')).toHaveCount(0);
+  await expect(owner.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await staff.screenshot({ path: '/tmp/h9-staff-from-dashboard.png' });
+});
+
+test('a payment queued up next names the cashier who keyed it, though a manager is there when it runs', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const kiosk = await launch();
+  const staff = await open(browser, kiosk.consoleUrl);
+  await expect(staff.locator('[data-ready="true"]')).toBeVisible();
+  await chooseOwnerPin(staff, OWNER);
+  await signInByPad(staff, OWNER);
+  await staff.getByTestId('tab-settings').click();
+  await addStaff(staff, 'Cara', 'cashier', CASHIER);
+  await addStaff(staff, 'Maya', 'manager', MANAGER);
+  await staff.getByTestId('sign-out').click();
+  await staff.getByTestId('tab-take').click();
+  await tapPin(staff, CASHIER);
+  await expect(staff.getByTestId('signed-in-name')).toHaveText('Cara');
+
+  // Cara starts £10.00, then queues £4.00 behind it.
+  const start = staff.getByTestId('start-payment');
+  await staff.keyboard.type('1000');
+  await start.click();
+  await expect(start).toHaveText('Queue next payment');
+  await staff.keyboard.type('400');
+  await start.click();
+  await staff
+    .getByRole('dialog', { name: 'Queue £4.00 as the next payment?' })
+    .getByTestId('confirm-yes')
+    .click();
+  await expect(staff.getByTestId('held-item')).toHaveCount(1);
+
+  // Maya takes over the till and cancels the first; the queued one runs now.
+  await staff.getByTestId('sign-out').click();
+  await tapPin(staff, MANAGER);
+  await expect(staff.getByTestId('signed-in-name')).toHaveText('Maya');
+  await staff.getByTestId('cancel-payment').click();
+  await staff.getByTestId('confirm-cancel').getByTestId('confirm-yes').click();
+  await expect(staff.getByTestId('held-item')).toHaveCount(0, { timeout: 15_000 });
+  await expect(staff.getByTestId('active-payment')).toContainText('£4.00', { timeout: 15_000 });
+
+  await staff.getByTestId('tab-history').click();
+  await staff.getByTestId('history-row').filter({ hasText: '£4.00' }).first().click();
+  await expect(staff.getByTestId('payment-detail').getByTestId('staff-action')).toHaveText([
+    'Taken by Cara',
+  ]);
+  await staff.screenshot({ path: '/tmp/h9-held-staff.png' });
 });

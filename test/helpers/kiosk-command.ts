@@ -37,3 +37,19 @@ export function inLine(started: Started) {
   if (!started.queued) throw new Error('the payment went straight to the display');
   return started.held;
 }
+
+/**
+ * Adds staff as the console does: the owner (whose PIN is `pin`) signs in first, since once the
+ * shop has staff besides its owner every payment and staff command needs someone signed in.
+ * The owner stays signed in.
+ */
+export async function addStaff(
+  core: { handle(raw: unknown): Promise<BridgeReply> },
+  pin: string,
+  people: { name: string; role: 'cashier' | 'manager' | 'owner'; newPin: string }[],
+): Promise<ReplyOf<'addStaff'>[]> {
+  await ok(core, { type: 'signIn', pin });
+  const added: ReplyOf<'addStaff'>[] = [];
+  for (const person of people) added.push(await ok(core, { type: 'addStaff', pin, ...person }));
+  return added;
+}

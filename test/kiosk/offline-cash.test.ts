@@ -175,4 +175,26 @@ describe('cash sales while the service is out of reach', () => {
     expect(await ok(core, { type: 'sendWaitingSales' })).toEqual({ waiting: 0, error: null });
     expect((await cashAtService(h.url)).map((s) => s.amount)).toEqual([80, 5]);
   }, 60_000);
+
+  it('are dated at the service when the customer paid, not when they were sent', async () => {
+    const h = await runningService(cleanups);
+    const proxy = await answerCuttingProxy(h.url, '', cleanups);
+    // The sale is an hour old by the time it reaches the service (the kiosk's clock says so).
+    const core = testKiosk(cleanups, {
+      dataDir: tempDir('offline-cash-dated-'),
+      now: () => Date.now() - 3_600_000,
+    });
+    await core.start();
+    await pairKiosk(core, proxy.url, { connected: false });
+    proxy.state.dark = true;
+    const sale = await ok(core, { type: 'takeCash', amountPence: 650, tenderedPence: 1000 });
+    proxy.state.dark = false;
+    expect(await ok(core, { type: 'sendWaitingSales' })).toEqual({ waiting: 0, error: null });
+    const page = await api(h.url, 'GET', '/api/payment-requests?size=100');
+    const [sent] = (page.data as { orderId: string; createdAt: string }[]).filter(
+      (p) => p.orderId === sale.payment.orderId,
+    );
+    expect(Date.parse(sent!.createdAt)).toBe(Date.parse(sale.payment.createdAt));
+    expect(Date.now() - Date.parse(sent!.createdAt)).toBeGreaterThan(3_500_000);
+  }, 60_000);
 });

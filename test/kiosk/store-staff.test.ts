@@ -53,6 +53,12 @@ describe('staff from the dashboard', () => {
     expect(taken).toMatchObject({ amount: 4.5, staff: asEve });
     // The kiosk's own owner still signs in.
     expect(await ok(core, { type: 'signIn', pin: PIN })).toMatchObject({ role: 'owner' });
+    // The console's staff list marks who the dashboard manages.
+    const listed = (await ok(core, { type: 'listStaff', pin: PIN })).staff;
+    expect(listed.map((m) => [m.name, m.fromDashboard ?? false])).toEqual([
+      ['Owner', false],
+      ['Eve Central', true],
+    ]);
     // The kiosk cannot change someone the dashboard sets.
     const edit = await core.handle({ type: 'updateStaff', pin: PIN, id: eve.id, name: 'Evil' });
     expect(edit).toMatchObject({ ok: false, error: { message: CENTRAL_REFUSAL } });

@@ -15,7 +15,7 @@ import type { KioskContext } from './commands/context';
 import { endOfDayCommands } from './commands/end-of-day';
 import { historyCommands } from './commands/history';
 import { moreTimeCommands } from './commands/more-time';
-import { paymentCommands } from './commands/payments';
+import { paymentCommands, recordTaken } from './commands/payments';
 import { printerCommands } from './commands/printer';
 import { refundCommands } from './commands/refunds';
 import { settingsCommands } from './commands/settings';
@@ -201,7 +201,7 @@ function dispatcherOf(parts: Parts): Dispatcher {
     staff: stores.staffPin,
     staffSession: stores.staffSession,
     staffActions: stores.staffActions,
-    actor: (who) => who ?? stores.staffSession.current(),
+    actor: (who) => who ?? stores.staffSession.acting(),
     receiptPrinter: parts.receiptPrinter,
     receiptOf: parts.receiptOf,
     client: connection.client,
@@ -219,6 +219,7 @@ function dispatcherOf(parts: Parts): Dispatcher {
     identify: (pin) => stores.staffPin.identify(pin),
     touch: () => stores.staffSession.touch(),
     locked: () => stores.staffSession.locked(),
+    requireSignedIn: () => stores.staffSession.requireSignedIn(),
     log: parts.log,
     handlers: {
       ...stateCommands(context),
@@ -404,7 +405,7 @@ function lineOf(
       ...stores,
       client: parts.client,
       onLimitRefused: () => void parts.profile.refresh(),
-      takenBy: () => stores.staffSession.current(),
+      takenBy: () => stores.staffSession.acting(),
       now: parts.now,
     }),
     basket: parts.basket,
@@ -413,6 +414,8 @@ function lineOf(
     onChange: parts.onChange,
     holdMs: options.finishedHoldMs,
     tipsOffered: parts.tipsOffered,
+    onHeldTaken: (held, paymentRequestId) =>
+      recordTaken(stores.staffActions, paymentRequestId, held.amountPence, held),
     now: parts.now,
   });
 }

@@ -15,7 +15,10 @@ import type { StaffMember } from './staff-pin';
 import { isUnreachable, type CashSaleBody, type OfflineCash } from './offline-cash';
 import type { Tracker } from './tracker';
 
-export type CounterRequest = Pick<Held, 'amountPence' | 'notes' | 'method' | 'lines' | 'tipPence'>;
+export type CounterRequest = Pick<
+  Held,
+  'amountPence' | 'notes' | 'method' | 'lines' | 'tipPence' | 'staff' | 'overrides'
+>;
 /** A cash sale: the amount, what the customer handed over, and the basket it paid for. */
 export type CashRequest = Pick<Held, 'amountPence' | 'notes' | 'lines'> & { tenderedPence: number };
 
@@ -104,6 +107,8 @@ function cashOffline(
       amountPence: request.amountPence,
       // Exactly what was sent the first time: the key answers only for the same request.
       body,
+      // The service dates the sale when the customer paid, not when it is sent.
+      takenAt: new Date(at).toISOString(),
     });
     keepCash(options, request, localId, attempt.orderId, {
       tenderedPence: request.tenderedPence,
@@ -139,7 +144,8 @@ export function createCounterPayments(options: CounterPaymentOptions) {
           template: 'EXTERNAL_DISPLAY',
           // Kept with the payment by the service too, so its receipt page and image list them.
           lineItems: request.lines?.length ? lineItemsOfBasket(request.lines) : undefined,
-          staff: staff(),
+          // Who keyed it in, for a payment held in line that runs later.
+          staff: request.staff ?? staff(),
           ...tipFields(request.tipPence),
         },
         idempotencyKey: attempt.idempotencyKey,

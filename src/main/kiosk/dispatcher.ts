@@ -11,6 +11,7 @@ import {
   firstIssue,
   isStaffCommand,
   isCommandName,
+  needsSignIn,
   parseReply,
   type AreaCommandName,
   type bridgeAreas,
@@ -47,6 +48,11 @@ export interface DispatcherOptions {
   identify: (pin: string) => Promise<StaffMember | StaffRefusal>;
   /** Whether the console is locked from the dashboard: staff commands need a manager then. */
   locked?: () => boolean;
+  /**
+   * Refuses (a KioskError, nothing done) a command that needs someone signed in when nobody is
+   * and the shop has staff besides its owner (staff-session.ts `requireSignedIn`).
+   */
+  requireSignedIn?: () => void;
   /** Any command but a read of the state: the console is in use (the idle time starts again). */
   touch?: () => void;
   log?: (line: string) => void;
@@ -76,6 +82,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   async function run(command: BridgeCommand): Promise<BridgeReply> {
     // Every staff-only command passes the one PIN guard first; its handler never runs without it.
     let who: StaffMember | null = null;
+    // Before the PIN is looked at: a refusal here counts no wrong PIN and changes nothing.
+    if (needsSignIn(command)) options.requireSignedIn?.();
     if (isStaffCommand(command)) {
       const found = await options.identify(command.pin);
       if (found instanceof StaffRefusal) return failure(new KioskError(found.message, 'pin'));

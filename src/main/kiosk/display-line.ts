@@ -28,6 +28,9 @@ export interface DisplayLine {
     notes: string | null;
     method: 'PAY_BY_BANK' | 'CARD' | 'CASH' | null;
     lines?: BasketLine[];
+    /** Who keyed it in and the prices they lowered: kept with it while it waits in line. */
+    staff?: Held['staff'];
+    overrides?: Held['overrides'];
   }): Promise<StartPaymentResult>;
   /**
    * Records a cash sale (COMPLETED at once) and, when the display is free, shows it there with
@@ -67,6 +70,8 @@ export interface DisplayLineOptions {
   holdMs?: number;
   /** The tip percentages the customer is offered on the display; null: tips are off. */
   tipsOffered?(): number[] | null;
+  /** A held payment was created at the service (its turn came): who keyed it is recorded. */
+  onHeldTaken?(held: Held, paymentRequestId: string): void;
   now(): number;
 }
 
@@ -115,9 +120,8 @@ export function createDisplayLine(options: DisplayLineOptions) {
   let tipping: string | null = null;
   const finishedTimers = new Map<string, NodeJS.Timeout>();
 
-  const remove = (paymentRequestId: string) => {
-    queue = queue.filter((id) => id !== paymentRequestId);
-  };
+  const remove = (paymentRequestId: string) =>
+    (queue = queue.filter((id) => id !== paymentRequestId));
 
   /** A finished payment stays on the display a moment, then gives way to the next one. */
   function scheduleRemoval(payment: KioskPayment) {
@@ -158,8 +162,9 @@ export function createDisplayLine(options: DisplayLineOptions) {
     }
     creating = true;
     try {
-      await create(next);
+      const { paymentRequestId } = await create(next);
       held.remove(next.id);
+      options.onHeldTaken?.(next, paymentRequestId);
     } catch (error) {
       // Unreachable: tried again when the service answers; refused: staff decide.
       const unreachable = error instanceof ApiClientError && error.status === 0;

@@ -11,6 +11,12 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { BasketLine } from '../../shared/bridge';
 
+const Member = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(['cashier', 'manager', 'owner']),
+});
+
 const HeldRecord = z.object({
   id: z.string(),
   amountPence: z.number().int().positive(),
@@ -28,6 +34,21 @@ const HeldRecord = z.object({
    * absent until then (with tips on, its turn asks the customer first).
    */
   tipPence: z.number().int().nonnegative().nullable().optional(),
+  /** Who keyed it in: named as who took it when it runs, whoever is signed in by then. */
+  staff: Member.optional(),
+  /** Its basket's prices lowered when it was keyed in, with the manager who approved each. */
+  overrides: z
+    .array(
+      z.object({
+        overrideId: z.string(),
+        description: z.string(),
+        fromPence: z.number().int(),
+        toPence: z.number().int(),
+        staff: Member,
+        approvedBy: Member.nullable(),
+      }),
+    )
+    .optional(),
 });
 export type Held = z.infer<typeof HeldRecord>;
 
@@ -51,7 +72,9 @@ export function createHeldLine(dataDir: string | null, now: () => number) {
 
   return {
     list: (): readonly Held[] => line,
-    add(request: Pick<Held, 'amountPence' | 'notes' | 'method' | 'lines'>): Held {
+    add(
+      request: Pick<Held, 'amountPence' | 'notes' | 'method' | 'lines' | 'staff' | 'overrides'>,
+    ): Held {
       const entry: Held = {
         id: `held-${randomBytes(6).toString('hex')}`,
         ...request,

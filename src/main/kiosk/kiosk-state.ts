@@ -114,6 +114,7 @@ export function createKioskState(sources: StateSources) {
         signedIn: sources.staffSession.current(),
         ...sources.staffSession.settings(),
         locked: sources.staffSession.locked(),
+        signInRequired: sources.staffSession.signInRequired(),
       },
       lanDisplay,
       receiptPrinter: sources.receiptPrinter.settings(),

@@ -27,6 +27,11 @@ export interface OfflineSale {
   localId: string;
   amountPence: number;
   body: CashSaleBody;
+  /**
+   * When the customer paid (ISO), sent with the body so the service dates the sale then; kept
+   * apart, as the body is exactly what was first sent (absent on items queued before it was).
+   */
+  takenAt?: string;
 }
 
 export interface OfflineRefund {
@@ -176,6 +181,28 @@ export interface OfflineCashOptions {
   onChange?(): void;
 }
 
+/**
+ * Sends a queued sale dated when it was taken. The service took the first request, whose answer
+ * was lost, under this key without the time (409: another body), or the sale waited past the
+ * seven days the service dates back: then it goes as first sent, and the service answers with
+ * the sale it has (or records it now) rather than the queue holding for ever.
+ */
+async function recordSale(client: ApiClient, item: OfflineSale) {
+  const send = (body: CashSaleBody) =>
+    client.call('recordCashPayment', { body, idempotencyKey: item.idempotencyKey });
+  if (!item.takenAt) return send(item.body);
+  try {
+    return await send({ ...item.body, takenAt: item.takenAt });
+  } catch (error) {
+    const refusedTime =
+      error instanceof ApiClientError &&
+      (error.status === 409 ||
+        (error.status === 400 && JSON.stringify(error.envelope?.errors).includes('"takenAt"')));
+    if (!refusedTime) throw error;
+    return send(item.body);
+  }
+}
+
 /** Sends one queued item with its own key, and keeps the service's id for it beside the local. */
 function sender(options: OfflineCashOptions, sql: ReturnType<typeof statements>) {
   return async function send(item: OfflineItem) {
@@ -183,10 +210,7 @@ function sender(options: OfflineCashOptions, sql: ReturnType<typeof statements>)
     if (!client) throw new Error('This kiosk is not paired: its cash sales wait until it is');
     // The same key every time: one the service already recorded is answered, not repeated.
     if (item.kind === 'CASH_SALE') {
-      const recorded = await client.call('recordCashPayment', {
-        body: item.body,
-        idempotencyKey: item.idempotencyKey,
-      });
+      const recorded = await recordSale(client, item);
       sql.remember.run(recorded.paymentRequestId, item.localId);
       return;
     }

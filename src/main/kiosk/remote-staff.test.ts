@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TerminalActions, type TerminalAction } from '../../shared/contract/kiosk-settings';
-import { ok } from '../../../test/helpers/kiosk-command';
+import { addStaff, ok } from '../../../test/helpers/kiosk-command';
 import { api, pairedKiosk, PIN, testKiosk, type Cleanups } from '../../../test/helpers/kiosk';
 import { callOnce } from '../../../test/helpers/service';
 import { poll } from '../../../test/helpers/webhook-receiver';
@@ -24,8 +24,10 @@ const MANAGER = '8642';
 
 async function kioskWithStaff(dataDir: string | null = null, now = Date.now) {
   const { url, core } = await pairedKiosk(cleanups, { kiosk: { dataDir, now } });
-  await ok(core, { type: 'addStaff', pin: PIN, name: 'Cara', role: 'cashier', newPin: CASHIER });
-  await ok(core, { type: 'addStaff', pin: PIN, name: 'Maya', role: 'manager', newPin: MANAGER });
+  await addStaff(core, PIN, [
+    { name: 'Cara', role: 'cashier', newPin: CASHIER },
+    { name: 'Maya', role: 'manager', newPin: MANAGER },
+  ]);
   const id = ((await api(url, 'GET', '/api/terminal')) as { id: string }[])[0]!.id;
   return { url, core, id };
 }
@@ -117,6 +119,7 @@ describe("the merchant's sign-out time", () => {
     expect(core.state().staff?.signedIn?.name).toBe('Cara');
     ahead = 2 * 60_000 + 1_000;
     expect(core.state().staff?.signedIn).toBeNull();
+    await ok(core, { type: 'signIn', pin: PIN });
     expect(
       await refusal(core, {
         type: 'saveStaffSettings',

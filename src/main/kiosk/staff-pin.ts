@@ -78,6 +78,8 @@ export interface StaffPin {
   change(current: string, next: string, personId?: string): Promise<string | null>;
   list(): StaffMember[];
   get(id: string): StaffMember | null;
+  /** Whether the person was pushed from the dashboard (changed only there). */
+  fromDashboard(id: string): boolean;
   add(by: StaffMember, input: { name: string; role: Role; pin: string }): Promise<StaffMember>;
   update(
     by: StaffMember,
@@ -392,6 +394,7 @@ export function createStaffPin(
         return null;
       }),
     list: () => rows.all().map(member),
+    fromDashboard: (id) => sql.isCentral.get(id)?.central === 1,
     get: (id) => {
       const row = byId.get(id);
       return row ? member(row) : null;

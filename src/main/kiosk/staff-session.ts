@@ -27,6 +27,15 @@ export interface StaffSettings {
 export interface StaffSession {
   /** Who is signed in now; null after sign-out or the idle time. */
   current(): StaffMember | null;
+  /**
+   * Who acts at the console: whoever is signed in; in a one-person shop (the owner its only
+   * staff) the owner, signed in or not; else null.
+   */
+  acting(): StaffMember | null;
+  /** The shop has staff besides its one owner (local or pushed): acting needs a sign-in. */
+  signInRequired(): boolean;
+  /** Refuses (a KioskError on `pin`, nothing done) when a sign-in is required and nobody is. */
+  requireSignedIn(): void;
   /** Signs `member` in; a locked console only a manager or the owner, which unlocks it. */
   signIn(member: StaffMember): void;
   signOut(): void;
@@ -95,6 +104,9 @@ export interface CentralStaffSettings {
 }
 
 export const APPROVAL_FIELD = 'approverPin';
+/** What a console nobody signed in to is told, once the shop has more staff than its owner. */
+export const SIGN_IN_MESSAGE =
+  'Sign in first: this shop has more than one member of staff, so each sale and staff action names who did it';
 /** What a cashier's PIN is told at a locked console. */
 export const LOCKED_MESSAGE =
   'This console is locked from the dashboard: a manager or the owner enters their PIN to open it';
@@ -146,6 +158,14 @@ export function createStaffSession(
     return member;
   }
 
+  /** The shop's only member of staff when that is its owner; else null. */
+  function soleOwner(): StaffMember | null {
+    const all = staff.list();
+    return all.length === 1 && all[0]!.role === 'owner' ? all[0]! : null;
+  }
+  // No staff yet (the owner not chosen) asks for no sign-in either: there is nobody to be.
+  const signInRequired = () => staff.list().length > 0 && soleOwner() === null;
+
   /** Approvals granted and not yet used, by action and payment. */
   const grants = new Map<string, { approver: StaffMember; until: number }>();
   const keyOf = (action: ApprovedAction, id: string) => `${action} ${id}`;
@@ -166,6 +186,13 @@ export function createStaffSession(
 
   return {
     current,
+    acting: () => current() ?? soleOwner(),
+    signInRequired,
+    requireSignedIn() {
+      // A locked console says so: only a manager's or the owner's sign-in opens it.
+      if (signInRequired() && !current())
+        throw new KioskError(locked ? LOCKED_MESSAGE : SIGN_IN_MESSAGE, 'pin');
+    },
     signIn(member) {
       if (locked && !atLeast(member.role, 'manager')) throw new KioskError(LOCKED_MESSAGE, 'pin');
       if (locked) writeLock.run(0);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from '../../sqlite';
-import { ok } from '../../../test/helpers/kiosk-command';
+import { addStaff, ok } from '../../../test/helpers/kiosk-command';
 import { testKiosk, type Cleanups } from '../../../test/helpers/kiosk';
 import { migrations } from './history/migrations';
 import { migrate } from './history/migrate';
@@ -42,21 +42,11 @@ async function kiosk(dir = dataDir(), clock = { t: Date.parse('2026-03-02T10:00:
 async function withStaff() {
   const k = await kiosk();
   await ok(k.core, { type: 'chooseStaffPin', newPin: OWNER, name: 'Ana' });
-  const manager = await ok(k.core, {
-    type: 'addStaff',
-    pin: OWNER,
-    name: 'Maya',
-    role: 'manager',
-    newPin: '5555',
-  });
-  const cashier = await ok(k.core, {
-    type: 'addStaff',
-    pin: OWNER,
-    name: 'Cara',
-    role: 'cashier',
-    newPin: '1234',
-  });
-  return { ...k, manager, cashier };
+  const [manager, cashier] = await addStaff(k.core, OWNER, [
+    { name: 'Maya', role: 'manager', newPin: '5555' },
+    { name: 'Cara', role: 'cashier', newPin: '1234' },
+  ]);
+  return { ...k, manager: manager!, cashier: cashier! };
 }
 
 const names = async (core: Awaited<ReturnType<typeof kiosk>>['core']) =>
@@ -65,6 +55,7 @@ const names = async (core: Awaited<ReturnType<typeof kiosk>>['core']) =>
 describe('kiosk staff', () => {
   it('first start creates the owner; each PIN names its person', async () => {
     const { core, cashier } = await withStaff();
+    await ok(core, { type: 'signOut' });
     expect(core.state().staff?.signedIn).toBeNull();
     expect(await ok(core, { type: 'signIn', pin: OWNER })).toMatchObject({
       name: 'Ana',

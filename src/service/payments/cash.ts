@@ -8,8 +8,28 @@ import type { z } from 'zod';
 import type { CashPayment, CashPaymentBody } from '../../shared/contract/payments';
 import { poundsToPence } from '../../shared/money';
 import type { Caller } from '../kernel/caller';
+import { badField } from '../kernel/errors';
 import type { PaymentsContext } from './context';
 import { changeOf, statusRecord } from './model';
+
+/** A kiosk's clock may run a little ahead of the service's. */
+const SKEW_MS = 60_000;
+/** How long a kiosk may hold a sale before sending it. */
+const HELD_MS = 7 * 24 * 3_600_000;
+
+/**
+ * When the customer paid: `takenAt` from a terminal that took the sale offline and sends it
+ * now, within a minute ahead of the service's clock and seven days behind; else now (null).
+ */
+function takenAtOf(caller: Caller, takenAt: string | undefined, now: number): number | null {
+  if (takenAt === undefined) return null;
+  if (caller.kind !== 'terminal')
+    throw badField('takenAt', "is a terminal's: only a kiosk sending a sale later names it");
+  const at = Date.parse(takenAt);
+  if (at > now + SKEW_MS) throw badField('takenAt', 'must not be in the future');
+  if (at < now - HELD_MS) throw badField('takenAt', 'must be at most 7 days ago');
+  return at;
+}
 
 export function createCashRecorder(ctx: PaymentsContext) {
   return async function recordCash(
@@ -17,6 +37,11 @@ export function createCashRecorder(ctx: PaymentsContext) {
     body: CashPaymentBody,
   ): Promise<z.input<typeof CashPayment>> {
     const terminalId = caller.kind === 'terminal' ? caller.terminalId : null;
+    const takenAt = takenAtOf(
+      caller,
+      body.takenAt,
+      ctx.clock.now(caller.environment, caller.merchantId),
+    );
     const row = await ctx.store.tx(async () => {
       const created = await ctx.creator.createPaying(
         caller,
@@ -48,7 +73,10 @@ export function createCashRecorder(ctx: PaymentsContext) {
         tenderedPence: body.tenderedPence,
       });
       const { txs } = (await ctx.payments.withTransactions(created.id))!;
-      return ctx.lifecycle.finishAttempt(txs[0]!.id, 'COMPLETED');
+      const done = await ctx.lifecycle.finishAttempt(txs[0]!.id, 'COMPLETED');
+      if (takenAt === null) return done;
+      await ctx.lifecycle.backdate(done.id, takenAt);
+      return (await ctx.payments.withTransactions(done.id))!.row;
     });
     const { txs } = (await ctx.payments.withTransactions(row.id))!;
     const record = statusRecord(row, txs, await ctx.payments.lineItems(row));

@@ -51,6 +51,16 @@ export function createLifecycle(store: Store, clock: Clock, outbox: Outbox, read
     capture,
     cancelAuthorization,
     authorizationsDue,
+    /**
+     * Dates a request and its attempts at `at`: a cash sale the kiosk took while offline is the
+     * customer's at the time they paid, not when it reached the service. Inside its transaction.
+     */
+    async backdate(requestId: string, at: number): Promise<void> {
+      await deps.sql.backdateRequest.run({ id: requestId, at });
+      await deps.sql.backdateTxs.run({ id: requestId, at });
+      await deps.sql.backdateShop.run({ id: requestId, at });
+      reader.invalidate(requestId);
+    },
   };
 }
 export type Lifecycle = ReturnType<typeof createLifecycle>;

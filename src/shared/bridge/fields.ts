@@ -44,6 +44,11 @@ export interface CommandDef {
   staff?: true;
   /** A `staff` command only a manager or the owner may give (the core checks the PIN's role). */
   role?: 'manager' | 'owner';
+  /**
+   * Given only by someone signed in at the console once the shop has staff besides its one
+   * owner (every `staff` command but `signIn` is too), so each sale names who took it.
+   */
+  signedIn?: true;
   display?: true;
 }
 

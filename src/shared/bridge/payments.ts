@@ -206,6 +206,7 @@ export const paymentsBridge = {
           });
       }),
     reply: CashSale,
+    signedIn: true,
   }),
   /**
    * Sends the cash sales taken while the service was out of reach now, in order: also the one a
@@ -229,6 +230,7 @@ export const paymentsBridge = {
       lines: BasketLines.optional(),
     }),
     reply: StartPaymentResult,
+    signedIn: true,
   }),
   /**
    * The basket staff are building, sent whole with every change so the customer display shows

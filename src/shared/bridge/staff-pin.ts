@@ -67,7 +67,11 @@ export const staffPinBridge = {
   signOut: command({ input: Empty, reply: Done('signedOut') }),
   listStaff: command({
     input: z.object({ pin: Pin }),
-    reply: z.object({ staff: z.array(StaffMember), settings: StaffSettings }),
+    reply: z.object({
+      /** `fromDashboard`: pushed from the dashboard, so changed or removed only there. */
+      staff: z.array(StaffMember.extend({ fromDashboard: z.boolean().optional() })),
+      settings: StaffSettings,
+    }),
     staff: true,
     role: 'manager',
   }),

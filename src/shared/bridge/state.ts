@@ -80,6 +80,11 @@ export const KioskState = z.object({
       approvalRefundPence: Pence,
       /** Locked from the dashboard: only a manager's or the owner's sign-in opens it. */
       locked: z.boolean().optional(),
+      /**
+       * The shop has staff besides its one owner: payments, refunds, shifts and every staff
+       * command need someone signed in (the console shows the PIN pad instead).
+       */
+      signInRequired: z.boolean().optional(),
     })
     .optional(),
   /** Whether the shop has chosen its staff PIN; until then every staff-only command is refused. */

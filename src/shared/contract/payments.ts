@@ -197,6 +197,9 @@ export const CashPaymentBody = z
       'What the customer is paying for: the lines must add up to amount',
     ),
     staff: StaffTakenBy.optional(),
+    takenAt: Timestamp.optional().describe(
+      'When the customer paid, for a sale sent later (a kiosk that was offline); from a terminal secret only, at most 7 days ago and not in the future. Default: now',
+    ),
   })
   .superRefine((b, ctx) => {
     checkLinesAddUp(b, ctx);

@@ -42,7 +42,7 @@ export interface KioskContext {
   staffActions: StaffActions;
   /**
    * Who is acting: the person whose PIN a staff command carried, else the person signed in at
-   * the console; null when neither (the console was used without signing in).
+   * the console, else the owner of a one-person shop; null when none of these.
    */
   actor(who: StaffMember | null): StaffMember | null;
   /** The network receipt printer and the receipts it has not printed yet. */

@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KioskCore } from '../core';
 import { poll } from '../../../../test/helpers/webhook-receiver';
-import { ok } from '../../../../test/helpers/kiosk-command';
+import { addStaff, inLine, ok, onDisplay } from '../../../../test/helpers/kiosk-command';
 import {
   apiWithStatus as api,
   pairedKiosk,
@@ -28,8 +28,10 @@ async function staffedKiosk() {
   const { core, url } = await pairedKiosk(cleanups, {
     service: { tickMs: 3_600_000 },
   });
-  await ok(core, { type: 'addStaff', pin: PIN, name: 'Cara', role: 'cashier', newPin: CASHIER });
-  await ok(core, { type: 'addStaff', pin: PIN, name: 'Maya', role: 'manager', newPin: MANAGER });
+  await addStaff(core, PIN, [
+    { name: 'Cara', role: 'cashier', newPin: CASHIER },
+    { name: 'Maya', role: 'manager', newPin: MANAGER },
+  ]);
   await ok(core, { type: 'signIn', pin: CASHIER });
   return { core, url };
 }
@@ -260,5 +262,61 @@ describe('who took a cash sale', () => {
     expect(x?.staff).toEqual([
       { name: 'Cara', payments: 1, takenPence: 1250, refunds: 0, refundedPence: 0 },
     ]);
+  });
+});
+
+describe('a payment held up next', () => {
+  it('names who keyed it in and the price they lowered when its turn comes, not who is there then', async () => {
+    const { core, url } = await staffedKiosk();
+    const first = onDisplay(await ok(core, { type: 'startPayment', amountPence: 500 }));
+    const coffee = {
+      overrideId: '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d',
+      description: 'Coffee',
+      fromPence: 300,
+      toPence: 200,
+    };
+    await ok(core, {
+      type: 'approve',
+      approverPin: MANAGER,
+      action: 'price',
+      paymentRequestId: coffee.overrideId,
+    });
+    await ok(core, { type: 'overridePrice', ...coffee });
+    const held = inLine(
+      await ok(core, {
+        type: 'startPayment',
+        amountPence: 400,
+        lines: [{ description: 'Coffee', quantity: 2, unitPence: 200 }],
+      }),
+    );
+    expect(held.amountPence).toBe(400);
+
+    // Maya takes over the till; its turn comes once the first payment is cancelled.
+    await ok(core, { type: 'signIn', pin: MANAGER });
+    await ok(core, { type: 'cancelPayment', paymentRequestId: first.paymentRequestId });
+    const next = await poll(
+      async () => {
+        const active = core.state().active;
+        return active && active.paymentRequestId !== first.paymentRequestId ? active : undefined;
+      },
+      10_000,
+      'the held payment to run',
+    );
+    const { actions } = await ok(core, {
+      type: 'staffActions',
+      paymentRequestId: next.paymentRequestId,
+    });
+    expect(
+      actions.map((a) => [a.action, a.staff.name, a.approvedBy?.name ?? null, a.amountPence]),
+    ).toEqual([
+      ['payment', 'Cara', null, 400],
+      ['price', 'Cara', 'Maya', 200],
+    ]);
+    const record = await api(
+      url,
+      'GET',
+      `/api/payments/v1/payment-status/${next.paymentRequestId}`,
+    );
+    expect(record.staff).toMatchObject({ name: 'Cara', role: 'cashier' });
   });
 });

@@ -4,12 +4,14 @@
  * with the drawer they open.
  */
 import { basketTotalPence } from '../../../shared/basket';
-import type { BasketLine, DrawerResult } from '../../../shared/bridge';
+import type { DrawerResult } from '../../../shared/bridge';
 import { percentTip } from '../../../shared/contract/tips';
 import { formatPence } from '../../../shared/money';
 import type { AreaHandlers } from '../dispatcher';
 import { explain, KioskError } from '../kiosk-error';
 import type { DisplayLine } from '../display-line';
+import type { StaffMember } from '../staff-pin';
+import type { ApprovedOverride } from '../staff-session';
 import type { KioskContext } from './context';
 
 const NEEDS_SERVICE =
@@ -48,12 +50,19 @@ function tipOf(
 }
 
 /**
- * The price overrides of the lines a payment was started with, recorded beside it with who
- * lowered each price and who approved it.
+ * Who took a payment, and the basket prices lowered for it with who approved each, recorded
+ * beside it: at once for one on the display, when its turn comes for one held in line.
  */
-function recordOverrides(ctx: KioskContext, paymentRequestId: string, lines: BasketLine[] = []) {
-  for (const o of ctx.staffSession.overridesOf(lines))
-    ctx.staffActions.record(paymentRequestId, {
+export function recordTaken(
+  staffActions: KioskContext['staffActions'],
+  paymentRequestId: string,
+  amountPence: number,
+  taken: { staff?: StaffMember | undefined; overrides?: ApprovedOverride[] | undefined },
+) {
+  if (taken.staff)
+    staffActions.record(paymentRequestId, { action: 'payment', amountPence, staff: taken.staff });
+  for (const o of taken.overrides ?? [])
+    staffActions.record(paymentRequestId, {
       action: 'price',
       amountPence: o.toPence,
       description: o.description,
@@ -61,12 +70,6 @@ function recordOverrides(ctx: KioskContext, paymentRequestId: string, lines: Bas
       staff: o.staff,
       approvedBy: o.approvedBy,
     });
-}
-
-/** Who took the payment, when someone is signed in. */
-function recordTaker(ctx: KioskContext, paymentRequestId: string, amountPence: number) {
-  const staff = ctx.actor(null);
-  if (staff) ctx.staffActions.record(paymentRequestId, { action: 'payment', amountPence, staff });
 }
 
 export function paymentCommands(ctx: KioskContext, line: DisplayLine): AreaHandlers<'payments'> {
@@ -88,16 +91,20 @@ export function paymentCommands(ctx: KioskContext, line: DisplayLine): AreaHandl
           'lines',
         );
       await ctx.withinLimit(amountPence, 'amountPence');
+      // Taken now: a payment held in line keeps them until its turn (display-line.ts).
+      const taken = {
+        staff: ctx.actor(null) ?? undefined,
+        overrides: ctx.staffSession.overridesOf(lines ?? []),
+      };
       const result = await line.start({
         amountPence,
         notes: notes || null,
         method: paymentMethod ?? null,
         ...(lines?.length ? { lines } : {}),
+        ...taken,
       });
-      if (!result.queued) recordTaker(ctx, result.payment.paymentRequestId, amountPence);
-      // A payment held in line has no id yet: its overrides go unrecorded, as who took it does.
-      if (result.queued) ctx.staffSession.overridesOf([]);
-      else recordOverrides(ctx, result.payment.paymentRequestId, lines);
+      if (!result.queued)
+        recordTaken(ctx.staffActions, result.payment.paymentRequestId, amountPence, taken);
       return result;
     },
     async takeCash({ amountPence, tenderedPence, notes, lines }) {
@@ -116,8 +123,10 @@ export function paymentCommands(ctx: KioskContext, line: DisplayLine): AreaHandl
         ...(lines?.length ? { lines } : {}),
       });
       // Named like any payment, so History and the shift's figures count it under them.
-      recordTaker(ctx, payment.paymentRequestId, amountPence);
-      recordOverrides(ctx, payment.paymentRequestId, lines);
+      recordTaken(ctx.staffActions, payment.paymentRequestId, amountPence, {
+        staff: ctx.actor(null) ?? undefined,
+        overrides: ctx.staffSession.overridesOf(lines ?? []),
+      });
       // The sale is recorded whatever the drawer does: a printer that is off costs a retry.
       return { payment, drawer: await openDrawer() };
     },

@@ -56,7 +56,12 @@ export function staffPinCommands(ctx: KioskContext): AreaHandlers<'staffPin'> {
       ctx.emitState();
       return { signedOut: true };
     },
-    listStaff: () => ({ staff: staff.list(), settings: session.settings() }),
+    listStaff: () => ({
+      staff: staff
+        .list()
+        .map((m) => (staff.fromDashboard(m.id) ? { ...m, fromDashboard: true } : m)),
+      settings: session.settings(),
+    }),
     async addStaff({ name, role, newPin }, who) {
       const added = await refusing(() => staff.add(known(who), { name, role, pin: newPin }));
       ctx.emitState();

@@ -11,6 +11,7 @@ import { useCommand } from '../store/use-command';
 import { useKiosk } from '../store/context';
 import { DateField } from './DateField';
 import { FieldError } from './FieldError';
+import { FigureTable } from './FigureTable';
 
 const LABELS = { date: 'The date' };
 
@@ -135,42 +136,24 @@ function timeOfDay(iso: string, timeZone: string): string {
 /** Payments and takings by method, with tips, and their total. */
 function TakingsTable({ report }: { report: EndOfDayReport }) {
   return (
-    <table className="end-of-day__table" aria-label="Takings by method">
-      <thead>
-        <tr>
-          <th scope="col">Method</th>
-          <th scope="col" className="num">
-            Payments
-          </th>
-          <th scope="col" className="num">
-            Takings
-          </th>
-          <th scope="col" className="num">
-            Tips
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {report.takings.map((t) => (
-          <tr key={t.method}>
-            <th scope="row">{METHOD[t.method] ?? t.method}</th>
-            <td className="num">{t.count}</td>
-            <td className="num">{formatPence(t.totalPence)}</td>
-            <td className="num">{formatPence(t.tipsPence)}</td>
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row">Total</th>
-          <td className="num">{report.total.count}</td>
-          <td className="num" data-testid="eod-total">
-            {formatPence(report.total.totalPence)}
-          </td>
-          <td className="num">{formatPence(report.total.tipsPence)}</td>
-        </tr>
-      </tfoot>
-    </table>
+    <FigureTable
+      label="Takings by method"
+      columns={['Method', 'Payments', 'Takings', 'Tips']}
+      rows={report.takings.map((t) => ({
+        key: t.method,
+        label: METHOD[t.method] ?? t.method,
+        cells: [t.count, formatPence(t.totalPence), formatPence(t.tipsPence)],
+      }))}
+      total={{
+        label: 'Total',
+        cells: [
+          report.total.count,
+          formatPence(report.total.totalPence),
+          formatPence(report.total.tipsPence),
+        ],
+        cellTestIds: [undefined, 'eod-total'],
+      }}
+    />
   );
 }
 
@@ -192,26 +175,17 @@ function RefundsSection({
         Net takings <strong data-testid="eod-net">{formatPence(refunds.netPence)}</strong>.
       </p>
       {refunds.items.length > 0 && (
-        <table className="end-of-day__table" aria-label="Refunds">
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col" className="num">
-                Refunded
-              </th>
-              <th scope="col">Completed at</th>
-            </tr>
-          </thead>
-          <tbody>
-            {refunds.items.map((r) => (
-              <tr key={r.refundId} data-testid="eod-refund-row">
-                <th scope="row">{r.orderId}</th>
-                <td className="num">{formatPence(r.amountPence)}</td>
-                <td className="end-of-day__time">{timeOfDay(r.completedAt, timeZone)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FigureTable
+          label="Refunds"
+          columns={['Order', 'Refunded', 'Completed at']}
+          plain={[2]}
+          rows={refunds.items.map((r) => ({
+            key: r.refundId,
+            testId: 'eod-refund-row',
+            label: r.orderId,
+            cells: [formatPence(r.amountPence), timeOfDay(r.completedAt, timeZone)],
+          }))}
+        />
       )}
     </>
   );

@@ -2,6 +2,7 @@ import type { ShiftFigures, ZReport } from '../../../shared/bridge/shifts';
 import { DENOMINATIONS_PENCE } from '../../../shared/bridge/shifts';
 import { differenceWord, formatDifference, SHIFT_METHOD_TEXT } from '../../../shared/shift-text';
 import { formatDateTime, formatPence } from '../lib/format';
+import { FigureTable } from './FigureTable';
 
 /** One label and its amount in a report's table. */
 function Row({ label, pence, testId }: { label: string; pence: number; testId?: string }) {
@@ -19,37 +20,21 @@ function Row({ label, pence, testId }: { label: string; pence: number; testId?: 
 export function ShiftFiguresTable({ x, testId }: { x: ShiftFigures; testId: string }) {
   return (
     <div className="shift-report" data-testid={testId}>
-      <table className="end-of-day__table" aria-label="Takings by method">
-        <thead>
-          <tr>
-            <th scope="col">Method</th>
-            <th scope="col" className="num">
-              Payments
-            </th>
-            <th scope="col" className="num">
-              Taken
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {x.takings.map((t) => (
-            <tr key={t.method} data-testid={`${testId}-method-${t.method}`}>
-              <th scope="row">{SHIFT_METHOD_TEXT[t.method] ?? t.method}</th>
-              <td className="num">{t.count}</td>
-              <td className="num">{formatPence(t.totalPence)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">Total</th>
-            <td className="num">{x.takings.reduce((n, t) => n + t.count, 0)}</td>
-            <td className="num" data-testid={`${testId}-taken`}>
-              {formatPence(x.takenPence)}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+      <FigureTable
+        label="Takings by method"
+        columns={['Method', 'Payments', 'Taken']}
+        rows={x.takings.map((t) => ({
+          key: t.method,
+          testId: `${testId}-method-${t.method}`,
+          label: SHIFT_METHOD_TEXT[t.method] ?? t.method,
+          cells: [t.count, formatPence(t.totalPence)],
+        }))}
+        total={{
+          label: 'Total',
+          cells: [x.takings.reduce((n, t) => n + t.count, 0), formatPence(x.takenPence)],
+          cellTestIds: [undefined, `${testId}-taken`],
+        }}
+      />
       <table className="end-of-day__table shift-report__cash" aria-label="Cash in the drawer">
         <tbody>
           <Row label="Tips (in the takings)" pence={x.tipsPence} />
@@ -75,28 +60,15 @@ export function ShiftFiguresTable({ x, testId }: { x: ShiftFigures; testId: stri
         </ul>
       )}
       {x.staff.length > 0 && (
-        <table className="end-of-day__table" aria-label="By staff member">
-          <thead>
-            <tr>
-              <th scope="col">Staff</th>
-              <th scope="col" className="num">
-                Taken
-              </th>
-              <th scope="col" className="num">
-                Refunded
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {x.staff.map((s) => (
-              <tr key={s.name}>
-                <th scope="row">{s.name}</th>
-                <td className="num">{formatPence(s.takenPence)}</td>
-                <td className="num">{formatPence(s.refundedPence)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FigureTable
+          label="By staff member"
+          columns={['Staff', 'Taken', 'Refunded']}
+          rows={x.staff.map((m) => ({
+            key: m.name,
+            label: m.name,
+            cells: [formatPence(m.takenPence), formatPence(m.refundedPence)],
+          }))}
+        />
       )}
     </div>
   );

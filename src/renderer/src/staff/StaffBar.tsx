@@ -1,10 +1,9 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import type { KioskState } from '../../../shared/bridge';
 import { useBridge } from '../store/context';
 import { useCommand } from '../store/use-command';
 import { runCommand } from '../lib/run-command';
-import { FieldError } from './FieldError';
-import { PinField } from './TextField';
+import { SignInPad } from './SignInPad';
 import { useSignedInPin } from './staff-session';
 import '../styles/console-staff.css';
 
@@ -24,7 +23,7 @@ export function StaffBar({ kiosk }: { kiosk: KioskState }) {
   useIdleSignOut(signedIn !== null, kiosk.staff?.idleMinutes ?? 5);
   if (!kiosk.staffPinSet) return null;
   if (signedIn) return <SignedIn name={signedIn.name} role={signedIn.role} />;
-  return <PinPad />;
+  return <PinPad required={kiosk.staff?.signInRequired === true} />;
 }
 
 function SignedIn({ name, role }: { name: string; role: string }) {
@@ -48,93 +47,27 @@ function SignedIn({ name, role }: { name: string; role: string }) {
   );
 }
 
-const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'clear', '0', 'back'] as const;
-
-/** The console's sign-in: a PIN pad (taps or the keyboard); the PIN finds its person. */
-function PinPad() {
-  const id = useId();
-  const [pin, setPin] = useState('');
+/** The console's sign-in: the PIN pad, opened from the strip. */
+function PinPad({ required }: { required: boolean }) {
   const [open, setOpen] = useState(false);
-  const remember = useSignedInPin((s) => s.set);
-  const { busy, error, send } = useCommand({ pin: 'The PIN' });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const typed = pin;
-    setPin('');
-    if (await send({ type: 'signIn', pin: typed })) remember(typed);
-  }
-  function press(key: (typeof KEYS)[number]) {
-    if (key === 'clear') setPin('');
-    else if (key === 'back') setPin((p) => p.slice(0, -1));
-    else setPin((p) => (p.length < 8 ? p + key : p));
-  }
-
-  if (!open)
+  // When every action needs someone signed in, the action's own place shows the pad.
+  if (!open || required)
     return (
       <div className="staff-bar" data-testid="signed-out">
         <p className="staff-bar__who muted">Nobody is signed in.</p>
-        <button
-          type="button"
-          className="button button--small"
-          data-testid="sign-in-open"
-          onClick={() => setOpen(true)}
-        >
-          Sign in
-        </button>
+        {!required && (
+          <button
+            type="button"
+            className="button button--small"
+            data-testid="sign-in-open"
+            onClick={() => setOpen(true)}
+          >
+            Sign in
+          </button>
+        )}
       </div>
     );
-  return (
-    <form
-      className="card pin-pad"
-      onSubmit={(event) => void submit(event)}
-      aria-labelledby={`${id}-title`}
-      data-testid="pin-pad"
-      noValidate
-    >
-      <h2 className="card__title" id={`${id}-title`}>
-        Sign in
-      </h2>
-      <PinField
-        id={`${id}-pin`}
-        label="Your PIN"
-        value={pin}
-        onChange={setPin}
-        error={error}
-        field="pin"
-        testId="sign-in-pin"
-        autoFocus
-      />
-      <div className="pin-pad__keys" role="group" aria-label="PIN pad">
-        {KEYS.map((key) => (
-          <button
-            key={key}
-            type="button"
-            className="button pin-pad__key"
-            data-testid={`pin-key-${key}`}
-            onClick={() => press(key)}
-          >
-            {key === 'clear' ? 'Clear' : key === 'back' ? '⌫' : key}
-            {key === 'back' && <span className="sr-only"> Delete a digit</span>}
-          </button>
-        ))}
-      </div>
-      <FieldError error={error} field={null} />
-      <div className="actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          data-testid="sign-in-submit"
-          disabled={busy}
-        >
-          Sign in
-        </button>
-        <button type="button" className="button button--ghost" onClick={() => setOpen(false)}>
-          Cancel
-        </button>
-      </div>
-    </form>
-  );
+  return <SignInPad title="Sign in" onCancel={() => setOpen(false)} />;
 }
 
 /**

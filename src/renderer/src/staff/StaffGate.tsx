@@ -2,7 +2,9 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useCommand } from '../store/use-command';
 import { useKiosk } from '../store/context';
 import { FieldError } from './FieldError';
+import { NewPinFields } from './NewPinFields';
 import { PinField } from './TextField';
+import { SignInFirst } from './SignInPad';
 import { useSignedInPin } from './staff-session';
 
 /**
@@ -31,8 +33,11 @@ export function StaffGate({
   const [pin, setPin] = useState<string | null>(null);
   // Whoever is signed in at the console is not asked again; the kiosk checks their PIN as sent.
   const signedIn = useSignedInPin((session) => session.pin);
+  const mustSignIn = useKiosk((view) => view.kiosk?.staff?.signInRequired === true);
   if (pin !== null) return <>{children(pin)}</>;
   if (signedIn !== null) return <>{children(signedIn)}</>;
+  // With staff besides the owner, the kiosk takes staff commands only from someone signed in.
+  if (mustSignIn) return <SignInFirst action={action} />;
   if (!chosen) return <ChooseStaffPin onChosen={setPin} />;
   return <PinPrompt action={action} onOpen={setPin} onCancel={onCancel} focus={focus} />;
 }
@@ -129,23 +134,19 @@ export function ChooseStaffPin({
 
   const fields = (
     <>
-      <PinField
-        id={`${id}-new`}
+      <NewPinFields
+        id={id}
         label="New staff PIN"
         value={pin}
         onChange={setPin}
         error={error}
-        field="newPin"
         testId="new-pin"
-      />
-      <PinField
-        id={`${id}-again`}
-        label="The same PIN again"
-        value={again}
-        onChange={setAgain}
-        error={error}
-        field="again"
-        testId="new-pin-again"
+        again={{
+          label: 'The same PIN again',
+          value: again,
+          onChange: setAgain,
+          testId: 'new-pin-again',
+        }}
       />
     </>
   );
@@ -274,23 +275,19 @@ export function ChangeStaffPin() {
         field="pin"
         testId="current-pin"
       />
-      <PinField
-        id={`${id}-new`}
+      <NewPinFields
+        id={id}
         label="New PIN"
         value={pin}
         onChange={setPin}
         error={error}
-        field="newPin"
         testId="change-new-pin"
-      />
-      <PinField
-        id={`${id}-again`}
-        label="The new PIN again"
-        value={again}
-        onChange={setAgain}
-        error={error}
-        field="again"
-        testId="change-new-pin-again"
+        again={{
+          label: 'The new PIN again',
+          value: again,
+          onChange: setAgain,
+          testId: 'change-new-pin-again',
+        }}
       />
       <FieldError error={error} field={null} />
       {done && (

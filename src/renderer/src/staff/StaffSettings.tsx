@@ -6,7 +6,8 @@ import { typedPence } from '../lib/typed-amount';
 import { useBridge } from '../store/context';
 import { useCommand } from '../store/use-command';
 import { FieldError } from './FieldError';
-import { PinField, TextField } from './TextField';
+import { NewPinFields } from './NewPinFields';
+import { TextField } from './TextField';
 
 type Listing = ReplyOf<'listStaff'>;
 type Member = Listing['staff'][number];
@@ -144,13 +145,12 @@ function AddStaff({ pin, mine, onAdded }: { pin: string; mine: Role; onAdded: ()
         mine={mine}
         testId="staff-role"
       />
-      <PinField
+      <NewPinFields
         id={`${id}-pin`}
         label="Their PIN (4 to 8 digits)"
         value={newPin}
         onChange={setNewPin}
         error={error}
-        field="newPin"
         testId="staff-pin-new"
       />
       <FieldError error={error} field={null} />
@@ -210,8 +210,18 @@ function StaffRow({
     <li className="staff-list__row" data-testid="staff-row">
       <span>
         <strong>{member.name}</strong> <span className="muted">{label}</span>
+        {member.fromDashboard && (
+          <>
+            {' '}
+            <span className="badge" data-testid="staff-from-dashboard">
+              From the dashboard
+            </span>
+            <span className="muted staff-list__note"> Managed in the dashboard</span>
+          </>
+        )}
       </span>
-      {!editing && (
+      {/* A member pushed from the dashboard is changed there: the kiosk would refuse it here. */}
+      {!editing && !member.fromDashboard && (
         <span className="staff-list__actions">
           <button type="button" className="button button--small" onClick={() => setEditing(true)}>
             Edit
@@ -245,13 +255,12 @@ function StaffRow({
             mine={mine}
             testId="staff-edit-role"
           />
-          <PinField
+          <NewPinFields
             id={`${id}-pin`}
             label="New PIN (leave empty to keep it)"
             value={newPin}
             onChange={setNewPin}
             error={error}
-            field="newPin"
             testId="staff-edit-pin"
           />
           <div className="actions">

@@ -4,6 +4,7 @@ import { ActivePayment } from './ActivePayment';
 import { BasketEditor } from './BasketEditor';
 import { NewPayment } from './NewPayment';
 import { Queue } from './Queue';
+import { SignInFirst } from './SignInPad';
 import { Takings } from './Takings';
 
 export function TakePayment() {
@@ -11,12 +12,18 @@ export function TakePayment() {
   const link = useKiosk((view) => view.link);
   const notice = usePaymentDraft((draft) => draft.notice);
   if (!kiosk) return null;
+  // The shop has staff besides its owner: every sale names who took it, so someone signs in.
+  const mustSignIn = kiosk.staff?.signInRequired === true && !kiosk.staff.signedIn;
   return (
     // While a payment is on the display it comes first on a narrow screen, above the keypad.
     <div className={kiosk.active ? 'take take--live' : 'take'}>
-      <NewPayment disabled={link !== 'open'} />
+      {mustSignIn ? (
+        <SignInFirst action="take payments" />
+      ) : (
+        <NewPayment disabled={link !== 'open'} />
+      )}
       <div className="take__side">
-        <BasketEditor disabled={link !== 'open'} />
+        {!mustSignIn && <BasketEditor disabled={link !== 'open'} />}
         <ActivePayment payment={kiosk.active} />
         {/* Always in the page, so screen readers announce what is put in it. */}
         <p className="notice" role="status" data-testid="start-notice">

@@ -164,8 +164,21 @@ export function createLifecycleStatements(store: Store) {
     UPDATE transactions SET status = @to, error_description = @error, updated_at = @now
     WHERE id = @id AND status = 'AUTHORIZED'`);
 
+  // A cash sale sent after the kiosk was offline is dated when the customer paid (cash.ts).
+  const backdateRequest = store.prepare<{ id: string; at: number }>(
+    'UPDATE payment_requests SET created_at = @at, updated_at = @at WHERE id = @id',
+  );
+  const backdateTxs = store.prepare<{ id: string; at: number }>(
+    'UPDATE transactions SET created_at = @at, updated_at = @at WHERE payment_request_id = @id',
+  );
+  const backdateShop = store.prepare<{ id: string; at: number }>(
+    'UPDATE payment_shops SET paid_at = @at WHERE payment_request_id = @id',
+  );
   return {
     casRequest,
+    backdateRequest,
+    backdateTxs,
+    backdateShop,
     /** Inserts a new attempt's transaction. */
     insertTx: (t: AttemptRow) => insertTx.run(...txValues(t)),
     casTx,
