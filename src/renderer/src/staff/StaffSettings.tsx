@@ -333,7 +333,8 @@ function ShopStaffSettings({ pin, saved }: { pin: string; saved: Listing['settin
             Sign out after this many idle minutes
           </span>
           <p aria-labelledby={`${id}-idle`}>
-            <output>{lockedIdle.minutes}</output> <span className="muted">{lockedIdle.setBy}</span>
+            <output>{lockedIdle.minutes} minutes</output>{' '}
+            <span className="muted">{lockedIdle.setBy}</span>
           </p>
         </div>
       ) : (
