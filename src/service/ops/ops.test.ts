@@ -253,7 +253,7 @@ describe("a kiosk's health reports in the log", () => {
       ['printer-away', 200],
       ['refused', 400],
     ]);
-  });
+  }, 60_000);
 });
 
 describe('shutdown', () => {
