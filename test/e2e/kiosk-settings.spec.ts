@@ -4,7 +4,7 @@
  * --service-url …`), two paired to the primary store and one to another, a receipt printer
  * stand-in on loopback, and the dashboard in Chromium. A setting changed (and locked) for the
  * primary store on the dashboard's Settings reaches both of its kiosks within a second and not
- * the third; the console's Settings shows it read-only, "Set by your merchant"; a remote "Print a
+ * the third; the console's Settings shows it read-only, "Set by your store"; a remote "Print a
  * test page" prints on the stand-in and shows DONE. The Kiosk settings section is checked at 390,
  * 768 and 1280 px.
  */
@@ -150,7 +150,7 @@ test("a store's setting reaches both of its kiosks within a second and not the o
   await staff.getByTestId('staff-pin-submit').click();
   const locked = staff.getByTestId('central-idleScreenText');
   await expect(locked).toContainText('Back in five');
-  await expect(locked).toContainText('Set by your merchant');
+  await expect(locked).toContainText('Set by your store');
   await expect(locked.locator('input')).toHaveCount(0);
 
   // A remote test page, on the first kiosk's printer.

@@ -5,6 +5,7 @@
  * TCP port) and the kiosk's answer is recorded DONE, or FAILED with why when no printer is named.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { displayStateOf } from '../../shared/bridge';
 import { TerminalActions } from '../../shared/contract/kiosk-settings';
 import { startPrinterStandIn } from '../../../test/helpers/printer-stand-in';
 import { decodeReceipt } from '../../../test/helpers/receipt-decoder';
@@ -80,6 +81,41 @@ describe('a locked setting', () => {
     });
     const [receipt] = await stand.waitForJobs(1, 10_000);
     expect(decodeReceipt(receipt!, 'esc-pos').lines.join('\n')).toContain('10.00');
+  });
+});
+
+describe('the idle text and the keypad limit', () => {
+  it("are applied once a level sets them: the display's idle text, and no payment above the limit", async () => {
+    const { url, core } = await pairedKiosk(cleanups);
+    await poll(() => core.central.settings() !== null, 5_000, 'the settings in force to be read');
+    // The defaults change nothing: the display's own welcome, and £1,000 is not a limit.
+    expect(displayStateOf(core.state()).idleScreenText).toBeUndefined();
+    const big = await ok(core, { type: 'startPayment', amountPence: 150_000 });
+    await ok(core, { type: 'cancelPayment', paymentRequestId: onDisplay(big).paymentRequestId });
+
+    const { id: storeId } = ((await api(url, 'GET', '/api/stores')) as { id: string }[])[0]!;
+    await callOnce(url, 'PUT', `/api/stores/${storeId}/kiosk-settings`, {
+      settings: { idleScreenText: 'Back in five', keypadMaxPence: 5000 },
+    });
+    await poll(
+      () => displayStateOf(core.state()).idleScreenText === 'Back in five',
+      5_000,
+      "the store's idle text on the display",
+    );
+    const before = (await api(url, 'GET', '/api/payment-requests')) as { totalCount: number };
+    expect(await core.handle({ type: 'startPayment', amountPence: 5001 })).toEqual({
+      ok: false,
+      error: {
+        field: 'amountPence',
+        message: 'Amount £50.01 is more than the largest keypad amount your merchant set, £50.00',
+      },
+    });
+    expect(await api(url, 'GET', '/api/payment-requests')).toMatchObject({
+      totalCount: before.totalCount,
+    });
+    expect(await core.handle({ type: 'startPayment', amountPence: 5000 })).toMatchObject({
+      ok: true,
+    });
   });
 });
 

@@ -5,13 +5,15 @@
  * it went, so the dashboard shows DONE or FAILED with the kiosk's words.
  */
 import type { ApiClient } from '../../client/http-client';
-import type {
-  EffectiveKioskSettings,
-  TerminalActionKind,
-  TerminalActionPush,
+import {
+  overKeypadLimit,
+  type EffectiveKioskSettings,
+  type TerminalActionKind,
+  type TerminalActionPush,
 } from '../../shared/contract/kiosk-settings';
 import type { TerminalStaffPush } from '../../shared/contract/staff';
 import type { Credentials } from './credentials';
+import { KioskError } from './kiosk-error';
 import type { StaffPin } from './staff-pin';
 import type { StaffSession } from './staff-session';
 import type { TerminalProfile } from './terminal-profile';
@@ -130,11 +132,30 @@ export function createCentralSettings<Printer>(options: CentralSettingsOptions<P
 }
 export type CentralSettings = ReturnType<typeof createCentralSettings>;
 
+/**
+ * The keypad's largest amount as the merchant sets it (`keypadMaxPence`): the kiosk has no limit
+ * of its own, so it holds whether locked or not. A payment started at the counter above it is
+ * refused, naming `field`, before the service is asked. Only a level's own value counts: the
+ * default (£1,000) is below the terminal's own default limit, and a kiosk nobody configured
+ * takes what it always took.
+ */
+export function withinKeypadLimit(central: CentralSettings, pence: number, field: string) {
+  const effective = central.settings();
+  if (!effective || effective.from.keypadMaxPence === 'default') return;
+  const max = effective.settings.keypadMaxPence;
+  if (pence > max) throw new KioskError(overKeypadLimit(pence, max), field);
+}
+
 /** The terminal's record and its settings in force are read again together (on connecting). */
 export function withCentral(profile: TerminalProfile, central: CentralSettings) {
   return {
     ...profile,
     central: central.settings,
+    /** The merchant's keypad limit first, then the terminal's largest payment. */
+    async withinLimit(pence: number, field: string) {
+      withinKeypadLimit(central, pence, field);
+      await profile.withinLimit(pence, field);
+    },
     refresh: async () => {
       await Promise.all([profile.refresh(), central.refresh()]);
     },

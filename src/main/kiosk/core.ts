@@ -517,7 +517,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     receiptPrinter,
     receiptOf,
     connection,
-    profile,
+    profile: withCentral(profile, central),
     line,
     windows,
   };

@@ -91,8 +91,11 @@ export function createReportKeeper(store: Store) {
   timer.unref();
 
   return {
-    /** Keeps a kiosk's report received at `at` (the merchant's clock). */
-    async keep(terminal: Terminal, report: HealthReport, at: number): Promise<void> {
+    /**
+     * Keeps a kiosk's report received at `at` (the merchant's clock); true when it said nothing
+     * new (only remembered, to be written with the others).
+     */
+    async keep(terminal: Terminal, report: HealthReport, at: number): Promise<boolean> {
       const material = materialOf(report);
       const last = known.get(terminal.id);
       const text = JSON.stringify(report);
@@ -101,10 +104,11 @@ export function createReportKeeper(store: Store) {
       if (last && last.material === material && (last.reports + 1) % HISTORY_EVERY_REPORTS) {
         last.reports++;
         held.set(terminal.id, h);
-        return;
+        return true;
       }
       held.delete(terminal.id);
       await writeNow(h, material);
+      return false;
     },
     /** The row as it will be once what is held for it is written. */
     latest(row: HealthRow | undefined): HealthRow | undefined {

@@ -9,9 +9,9 @@ import type { FleetSettings, HealthReport } from '../../shared/contract/fleet';
 import { routes } from '../../shared/contract/routes';
 import type { Area } from '../http/context';
 import { mount } from '../http/mount';
-import type { Environment } from '../kernel/caller';
 import { iso } from '../kernel/clock';
 import { ApiError } from '../kernel/errors';
+import { leaveUnlogged } from '../http/quiet';
 import { DEFAULT_OFFLINE_ALERT_MS, MINIMUM_KIOSK_VERSION, createAlertSweep } from './alerts';
 import type { FleetContext } from './context';
 import { byAttention, deviceOf } from './model';
@@ -38,24 +38,15 @@ export const fleetRoutes: Area<FleetContext> = (app, ctx) => {
     } satisfies z.input<typeof FleetSettings>;
   }
 
-  async function keep(
-    terminal: { id: string; merchantId: string; environment: Environment },
-    report: HealthReport,
-  ) {
-    const now = clock.now(terminal.environment, terminal.merchantId);
-    await kept.keep(terminal, report, now);
-    return now;
-  }
-
-  mount(app, ctx.auth, routes.reportTerminalHealth, async ({ params, body, caller }) => {
+  mount(app, ctx.auth, routes.reportTerminalHealth, async ({ params, body, caller, c }) => {
     if (params.id !== caller.terminalId)
       throw new ApiError(403, 'A terminal reports its own health only', [
         { field: 'id', message: 'is not the calling terminal' },
       ]);
-    const at = await keep(
-      { id: caller.terminalId, merchantId: caller.merchantId, environment: caller.environment },
-      body,
-    );
+    const { terminalId: id, merchantId, environment } = caller;
+    const at = clock.now(environment, merchantId);
+    // An unchanged report (most of them) is no line of the request log: nothing happened.
+    if (await kept.keep({ id, merchantId, environment }, body, at)) leaveUnlogged(c);
     return { receivedAt: iso(at), everySeconds: REPORT_EVERY_SECONDS };
   });
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SANDBOX, startService, type Harness } from '../../../test/helpers/service';
+import { SANDBOX, pairTerminal, startService, type Harness } from '../../../test/helpers/service';
 import { connectSse } from '../../../test/helpers/sse';
 import { createLogger } from './request-log';
 
@@ -214,6 +214,46 @@ describe('request ids and logs', () => {
     h = undefined; // its database is closed
     expect(lines.map((l) => [l.route, l.status, l.level])).toEqual([['/readyz', 503, 50]]);
   });
+});
+
+describe("a kiosk's health reports in the log", () => {
+  it('logs a report that says something new, and leaves out an unchanged one', async () => {
+    const { logger, lines } = capturedLogger();
+    h = await startService({ logger });
+    const till = await pairTerminal(h, 'Front till');
+    const route = '/api/terminals/:id/health';
+    const send = (printer: string, uptimeSeconds: number, id: string) =>
+      fetch(`${h!.url}/api/terminals/${till.terminal.id}/health`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${till.secret}`,
+          'content-type': 'application/json',
+          'x-request-id': id,
+        },
+        body: JSON.stringify({
+          appVersion: '0.1.0',
+          uptimeSeconds,
+          display: { attached: true, showing: true },
+          printer: { state: printer, jobsWaiting: 0 },
+          offlineWork: { waiting: 0, oldestAt: null },
+          lastSyncAt: null,
+          diskFreeBytes: null,
+        }),
+      });
+    for (const [printer, uptime, id] of [
+      ['READY', 10, 'first'],
+      ['READY', 40, 'unchanged'],
+      ['OFFLINE', 70, 'printer-away'],
+      ['OFFLINE', 100, 'unchanged-again'],
+    ] as const)
+      expect((await send(printer, uptime, id)).status).toBe(200);
+    expect((await send('NOPE', 130, 'refused')).status).toBe(400);
+    expect(lines.filter((l) => l.route === route).map((l) => [l.requestId, l.status])).toEqual([
+      ['first', 200],
+      ['printer-away', 200],
+      ['refused', 400],
+    ]);
+  }, 60_000);
 });
 
 describe('shutdown', () => {

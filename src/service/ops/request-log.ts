@@ -11,6 +11,7 @@ import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import pino, { type Logger } from 'pino';
 import { iso } from '../kernel/clock';
+import { isUnlogged } from '../http/quiet';
 import { createLogSink } from './log-sink';
 
 export type { Logger } from 'pino';
@@ -81,6 +82,7 @@ export function requestLog(logger?: Logger, observe?: ObserveRequest): Middlewar
     observe?.(c.req.method, route, status, ms);
     const level = status >= 500 ? 'error' : 'info';
     if (!stream || !logger!.isLevelEnabled(level)) return;
+    if (status < 400 && isUnlogged(c)) return;
     let json = routeJson.get(route);
     if (json === undefined) routeJson.set(route, (json = JSON.stringify(route)));
     // The line pino would write for `logger[level]({ requestId, method, route, status, ms })`,

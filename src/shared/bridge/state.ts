@@ -164,6 +164,11 @@ export const DisplayState = z.object({
    * lasts until their payment ends. English when absent.
    */
   displayLanguage: z.string().optional(),
+  /**
+   * What the idle screen says, as the merchant sets it for this store or kiosk
+   * (`idleScreenText`, docs/fleet.md); absent, the display's own welcome in its language.
+   */
+  idleScreenText: z.string().optional(),
 });
 export type DisplayState = z.infer<typeof DisplayState>;
 
@@ -200,7 +205,19 @@ export function displayStateOf(state: KioskState): DisplayState {
     basket: state.basket ?? null,
     tipStep: state.tipStep ?? null,
     ...(storeLanguage(state) ? { displayLanguage: storeLanguage(state) } : {}),
+    ...(idleText(state) ? { idleScreenText: idleText(state) } : {}),
   };
+}
+
+/**
+ * The merchant's idle screen text once a level sets it; the default ("Welcome") leaves the
+ * display its own welcome, in the customer's language.
+ */
+function idleText(state: KioskState): string | undefined {
+  if (!state.pairing.paired || !state.central) return undefined;
+  const set = state.central.settings.idleScreenText;
+  const from = state.central.from.idleScreenText;
+  return typeof set === 'string' && set && from && from !== 'default' ? set : undefined;
 }
 
 /**

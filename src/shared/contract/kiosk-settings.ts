@@ -6,6 +6,7 @@
  * fields it locks: staff at the counter may change only what no level locks.
  */
 import { z } from 'zod';
+import { formatPence } from '../money';
 import { Timestamp, Uuid, safeText } from './common';
 
 /** Every field is optional: a level sets only what it overrides. */
@@ -96,6 +97,17 @@ export const KIOSK_SETTING_DEFAULTS = {
   displayHighContrast: false,
   displayLargeText: false,
 } satisfies Required<KioskSettings>;
+
+/** Who set a setting in force, as staff at the counter are told (`from` of the settings). */
+export function setBy(from: string | undefined): string {
+  if (from === 'store') return 'Set by your store';
+  if (from === 'terminal') return 'Set for this kiosk by your merchant';
+  return 'Set by your merchant';
+}
+
+/** One wording for an amount over the keypad's limit set centrally, at the console and the core. */
+export const overKeypadLimit = (pence: number, maxPence: number) =>
+  `Amount ${formatPence(pence)} is more than the largest keypad amount your merchant set, ${formatPence(maxPence)}`;
 
 /** A kiosk's settings in force: merchant ← store ← kiosk over the defaults. */
 export const EffectiveKioskSettings = z.object({

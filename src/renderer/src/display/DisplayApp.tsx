@@ -81,7 +81,11 @@ export function DisplayApp() {
         {tipStep && <TipChoice step={tipStep} />}
         {view.kind === 'idle' &&
           !tipStep &&
-          (building ? <Building basket={building} /> : <Idle merchant={merchant} logo={logo} />)}
+          (building ? (
+            <Building basket={building} />
+          ) : (
+            <Idle merchant={merchant} logo={logo} text={display?.idleScreenText ?? null} />
+          ))}
         {view.kind === 'awaiting' && (
           <Awaiting
             view={view}
@@ -132,12 +136,20 @@ function Reconnecting() {
   );
 }
 
-function Idle({ merchant, logo }: { merchant: string | null; logo: string | null }) {
+/** The welcome screen; `text` is the merchant's own words for it, in place of the greeting. */
+function Idle(props: { merchant: string | null; logo: string | null; text: string | null }) {
+  const { merchant, logo, text } = props;
   const { say } = useWords();
   return (
     <div className="idle">
       {merchant && logo && <ShopLogo key={logo} src={logo} />}
-      <p className="idle__welcome">{merchant ? say('display.welcomeTo') : ''}</p>
+      {text ? (
+        <p className="idle__welcome" data-testid="idle-text">
+          {text}
+        </p>
+      ) : (
+        <p className="idle__welcome">{merchant ? say('display.welcomeTo') : ''}</p>
+      )}
       <h1 className="idle__name">{merchant || say('display.welcome')}</h1>
       <p className="idle__line">{say('display.idleLine')}</p>
     </div>

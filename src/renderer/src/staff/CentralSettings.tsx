@@ -1,4 +1,5 @@
 import type { KioskState } from '../../../shared/bridge';
+import { setBy } from '../../../shared/contract/kiosk-settings';
 
 const LABELS: Record<string, string> = {
   tipsEnabled: 'Offer tips',
@@ -24,7 +25,8 @@ function shown(field: string, value: unknown): string {
 
 /**
  * What the merchant sets for this kiosk from the dashboard (docs/fleet.md), as it now stands: a
- * locked setting is read-only here ("Set by your merchant"); the others are left to staff.
+ * locked setting is read-only here ("Set by your merchant", or your store when the store's level
+ * sets it); the others are left to staff.
  */
 export function CentralSettings({ central }: { central: NonNullable<KioskState['central']> }) {
   return (
@@ -41,7 +43,7 @@ export function CentralSettings({ central }: { central: NonNullable<KioskState['
               <dd>
                 <output>{shown(field, value)}</output>{' '}
                 <span className="muted">
-                  {locked ? 'Set by your merchant' : 'Left open to staff'}
+                  {locked ? setBy(central.from[field]) : 'Left open to staff'}
                 </span>
               </dd>
             </div>

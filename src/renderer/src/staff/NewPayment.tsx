@@ -7,12 +7,12 @@ import {
   type FormEvent,
   type SetStateAction,
 } from 'react';
-import { overTerminalLimit } from '../../../shared/contract/terminals';
 import { basketTotalPence } from '../../../shared/basket';
-import { formatPence, MAX_PENCE } from '../../../shared/money';
+import { formatPence } from '../../../shared/money';
 import type { StartPaymentResult } from '../../../shared/bridge';
 import type { FormError } from '../lib/form-errors';
 import { keyToEntryAction, type EntryAction } from '../lib/keypad-entry';
+import { keypadLimit, overLimitMessage, type KeypadLimit } from '../lib/keypad-limit';
 import { recentPayments } from '../lib/recent-payments';
 import { runCommand } from '../lib/run-command';
 import { UNUSUAL_FACTOR, unusualAmount, type UnusualAmount } from '../lib/unusual-amount';
@@ -72,17 +72,19 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
     (UnusualAmount & { pence: number; queue: boolean }) | null
   >(null);
   const maxPence = useKiosk((view) => view.kiosk?.maxPence ?? null);
-  const keyLimit = maxPence ?? MAX_PENCE;
+  const central = useKiosk((view) => view.kiosk?.central ?? null);
+  const limit = keypadLimit(maxPence, central);
+  const keyLimit = limit.pence;
   const { live, waiting, queues } = useDisplayLine();
   const [queueing, setQueueing] = useState<number | null>(null);
   const [tendering, setTendering] = useState(false);
 
   const { press, refusedKey, setRefusedKey } = useKeypadPress(keyLimit, setError);
 
-  // Over the terminal's limit, staff are told as they key it in. Start still asks the core, which
-  // reads the limit again before refusing (it may just have been raised on the dashboard).
-  const overLimit =
-    maxPence !== null && pence > maxPence ? `${overTerminalLimit(pence, maxPence)}.` : null;
+  // Over the terminal's (or the merchant's keypad) limit, staff are told as they key it in. Start
+  // still asks the core, which reads the terminal's limit again before refusing (it may just
+  // have been raised on the dashboard).
+  const overLimit = overLimitMessage(limit, pence);
   const shownError: FormError | null = overLimit
     ? { field: 'amountPence', message: overLimit }
     : error;
@@ -169,8 +171,7 @@ export function NewPayment({ disabled }: { disabled: boolean }) {
         <EntryMessage
           error={shownError?.field === 'notes' ? null : shownError}
           refusedKey={refusedKey}
-          keyLimit={keyLimit}
-          maxPence={maxPence}
+          limit={limit}
         />
         <Keypad onKey={press} />
         <fieldset className="field">
@@ -378,13 +379,11 @@ function AmountDisplay({ pence, onClear }: { pence: number; onClear: () => void 
 function EntryMessage({
   error,
   refusedKey,
-  keyLimit,
-  maxPence,
+  limit,
 }: {
   error: FormError | null;
   refusedKey: boolean;
-  keyLimit: number;
-  maxPence: number | null;
+  limit: KeypadLimit;
 }) {
   let message;
   if (error)
@@ -405,13 +404,21 @@ function EntryMessage({
         role="status"
         data-testid="amount-refused"
       >
-        {formatPence(keyLimit)} is the largest payment on this terminal, so that key was not taken.
+        {limit.setBy
+          ? `${formatPence(limit.pence)} is the largest keypad amount your merchant set, so that key was not taken.`
+          : `${formatPence(limit.pence)} is the largest payment on this terminal, so that key was not taken.`}
       </p>
     );
-  else if (maxPence !== null)
+  else if (limit.setBy)
     message = (
       <p className="entry-message__text" data-testid="amount-limit">
-        Largest payment on this terminal: {formatPence(maxPence)}
+        Largest keypad amount: {formatPence(limit.pence)} ({limit.setBy.toLowerCase()})
+      </p>
+    );
+  else if (limit.terminalPence !== null)
+    message = (
+      <p className="entry-message__text" data-testid="amount-limit">
+        Largest payment on this terminal: {formatPence(limit.terminalPence)}
       </p>
     );
 

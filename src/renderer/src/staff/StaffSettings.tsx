@@ -1,9 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { ReplyOf } from '../../../shared/bridge';
+import { setBy } from '../../../shared/contract/kiosk-settings';
 import { formatPence } from '../../../shared/money';
 import { runCommand } from '../lib/run-command';
 import { typedPence } from '../lib/typed-amount';
-import { useBridge } from '../store/context';
+import { useBridge, useKiosk } from '../store/context';
 import { useCommand } from '../store/use-command';
 import { FieldError } from './FieldError';
 import { NewPinFields } from './NewPinFields';
@@ -282,9 +283,21 @@ function StaffRow({
   );
 }
 
-/** The idle time and the refund amount above which a cashier needs a manager. */
+/**
+ * The merchant's sign-out time when a level locks it (`signOutMinutes`, docs/fleet.md): the
+ * minutes and who set them; null while it is the shop's own to choose.
+ */
+function useLockedIdle(): { minutes: number; setBy: string } | null {
+  const minutes = useKiosk((view) => view.kiosk?.central?.settings.signOutMinutes);
+  const locked = useKiosk((view) => view.kiosk?.central?.locked.includes('signOutMinutes'));
+  const from = useKiosk((view) => view.kiosk?.central?.from.signOutMinutes);
+  return locked && typeof minutes === 'number' ? { minutes, setBy: setBy(from) } : null;
+}
+
+/** The idle time (read-only when the merchant locks it) and the refund needing a manager. */
 function ShopStaffSettings({ pin, saved }: { pin: string; saved: Listing['settings'] }) {
   const id = useId();
+  const lockedIdle = useLockedIdle();
   const [idle, setIdle] = useState(String(saved.idleMinutes));
   const [limit, setLimit] = useState((saved.approvalRefundPence / 100).toFixed(2));
   const [done, setDone] = useState(false);
@@ -302,7 +315,8 @@ function ShopStaffSettings({ pin, saved }: { pin: string; saved: Listing['settin
         field: 'settings.approvalRefundPence',
         message: 'Type an amount, e.g. 20.00',
       });
-    const minutes = Number(idle);
+    // Locked, the merchant's minutes are sent back as they are: the kiosk refuses any other.
+    const minutes = lockedIdle ? lockedIdle.minutes : Number(idle);
     const answer = await send({
       type: 'saveStaffSettings',
       pin,
@@ -322,16 +336,28 @@ function ShopStaffSettings({ pin, saved }: { pin: string; saved: Listing['settin
       data-testid="staff-rules"
     >
       <h3 className="detail__subtitle">Sign-out and approvals</h3>
-      <TextField
-        id={`${id}-idle`}
-        label="Sign out after this many idle minutes"
-        value={idle}
-        onChange={setIdle}
-        error={error}
-        field="settings.idleMinutes"
-        testId="staff-idle"
-        inputMode="numeric"
-      />
+      {lockedIdle ? (
+        <div className="field" data-testid="staff-idle-locked">
+          <span className="field__label" id={`${id}-idle`}>
+            Sign out after this many idle minutes
+          </span>
+          <p aria-labelledby={`${id}-idle`}>
+            <output>{lockedIdle.minutes} minutes</output>{' '}
+            <span className="muted">{lockedIdle.setBy}</span>
+          </p>
+        </div>
+      ) : (
+        <TextField
+          id={`${id}-idle`}
+          label="Sign out after this many idle minutes"
+          value={idle}
+          onChange={setIdle}
+          error={error}
+          field="settings.idleMinutes"
+          testId="staff-idle"
+          inputMode="numeric"
+        />
+      )}
       <TextField
         id={`${id}-limit`}
         label="A cashier's refund above this needs a manager (£)"
