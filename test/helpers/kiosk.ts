@@ -8,7 +8,14 @@
  */
 import { createService, type Service, type ServiceOptions } from '../../src/service/app';
 import { createKioskCore, type KioskCore, type KioskCoreOptions } from '../../src/main/kiosk/core';
-import { createMemoryCredentialStore } from '../../src/main/kiosk/credentials';
+import {
+  createFileCredentialStore,
+  createMemoryCredentialStore,
+  credentialsPath,
+} from '../../src/main/kiosk/credentials';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { KioskState } from '../../src/shared/bridge';
 import type { z } from 'zod';
 import { PairResponse } from '../../src/shared/contract/terminals';
@@ -63,6 +70,26 @@ export async function runningService(
   cleanups.push(close);
   return { url, service, close };
 }
+
+/** A fresh folder under the system's temp folder, removed by the cleanups. */
+export function cleanedTempDir(cleanups: Cleanups, prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/**
+ * A kiosk keeping its history and pairing in `dir`, as a restart finds them, that soon notices
+ * the service going and coming back (health checks and polls every fraction of a second).
+ */
+export const kioskKeepingIn = (cleanups: Cleanups, dir: string) =>
+  testKiosk(cleanups, {
+    health: { checkMs: 200 },
+    dataDir: dir,
+    credentials: createFileCredentialStore(credentialsPath(dir)),
+    pollFastMs: 200,
+    pollSlowMs: 500,
+  });
 
 /** A kiosk core with the tests' defaults, stopped by the cleanups unless the test stopped it. */
 export function testKiosk(cleanups: Cleanups, options: Partial<KioskCoreOptions> = {}): KioskCore {

@@ -7,17 +7,21 @@
  * started again on its address, or in process behind a loopback proxy that loses one answer),
  * real HTTP, real SQLite on disk for the kiosk.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFileCredentialStore, credentialsPath } from '../../src/main/kiosk/credentials';
 import type { KioskCore } from '../../src/main/kiosk/core';
 import { KioskRefund } from '../../src/shared/bridge';
 import { SANDBOX, PRODUCTION } from '../helpers/service';
 import { answerCuttingProxy } from '../helpers/cutting-proxy';
 import { ok } from '../helpers/kiosk-command';
-import { api, pairKiosk, PIN, runningService, testKiosk, type Cleanups } from '../helpers/kiosk';
+import {
+  api,
+  kioskKeepingIn,
+  pairKiosk,
+  PIN,
+  runningService,
+  cleanedTempDir,
+  type Cleanups,
+} from '../helpers/kiosk';
 import { poll } from '../helpers/webhook-receiver';
 import { startServiceProcess } from '../reliability/service-process';
 
@@ -26,21 +30,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-};
-
-/** A kiosk keeping its history and pairing in `dir`, as a restart finds them. */
-const kioskIn = (dir: string) =>
-  testKiosk(cleanups, {
-    health: { checkMs: 200 },
-    dataDir: dir,
-    credentials: createFileCredentialStore(credentialsPath(dir)),
-    pollFastMs: 200,
-    pollSlowMs: 500,
-  });
+const tempDir = (prefix: string) => cleanedTempDir(cleanups, prefix);
+const kioskIn = (dir: string) => kioskKeepingIn(cleanups, dir);
 
 /** A payment's refunds as the kiosk's History has them. */
 const refundsIn = async (core: KioskCore, id: string) =>
