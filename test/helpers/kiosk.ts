@@ -22,6 +22,7 @@ import { PairResponse } from '../../src/shared/contract/terminals';
 import { ok } from './kiosk-command';
 import { callOnce, PRODUCTION, SANDBOX } from './service';
 import { poll } from './webhook-receiver';
+import { startServiceProcess } from '../reliability/service-process';
 
 /** The staff PIN the test kiosks are preset with: pairing and every staff screen need it. */
 export const PIN = '2468';
@@ -90,6 +91,26 @@ export const kioskKeepingIn = (cleanups: Cleanups, dir: string) =>
     pollFastMs: 200,
     pollSlowMs: 500,
   });
+
+/**
+ * The payments service as a child process keeping its data in a folder of its own, which a test
+ * stops and starts again on the same address (`url`); the cleanups stop it if it still runs.
+ */
+export async function stoppableService(cleanups: Cleanups, prefix: string) {
+  const env = { SERVICE_SANDBOX_SECRET: SANDBOX, SERVICE_PRODUCTION_SECRET: PRODUCTION };
+  const dir = cleanedTempDir(cleanups, prefix);
+  let service = await startServiceProcess(dir, env);
+  const port = Number(new URL(service.url).port);
+  const stop = async () => {
+    service.proc.child.kill('SIGTERM');
+    await service.proc.exited;
+  };
+  cleanups.push(() => (service.proc.child.exitCode === null ? stop() : undefined));
+  const start = async () => {
+    service = await startServiceProcess(dir, env, port);
+  };
+  return { url: service.url, stop, start };
+}
 
 /** A kiosk core with the tests' defaults, stopped by the cleanups unless the test stopped it. */
 export function testKiosk(cleanups: Cleanups, options: Partial<KioskCoreOptions> = {}): KioskCore {
