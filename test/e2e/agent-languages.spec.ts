@@ -5,11 +5,12 @@
  * outcome page still in Arabic; each screen passes the shared layout check at each width.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { createService, type Service } from '../../src/service/app';
+import type { Service } from '../../src/service/app';
 import { LANGUAGES, t } from '../../src/shared/i18n';
 import { codeIn } from '../helpers/agent';
 import { untranslated } from './catalogue-text';
 import { atEachWidth, checkCommonLayout } from './layout';
+import { agentPayWithNewKey, merchantApi, startOwnService } from './service-steps';
 
 const SECRET = 'sk_sandbox_agent_languages';
 const SHOP = 'Siop y Gornel';
@@ -19,23 +20,14 @@ let service: Service;
 let base: string;
 
 test.beforeAll(async () => {
-  service = await createService({
-    dataDir: null,
-    merchantName: SHOP,
-    secrets: { sandbox: SECRET, production: 'sk_live_agent_languages' },
-  });
-  base = await service.listen(0);
+  ({ service, base } = await startOwnService(
+    { sandbox: SECRET, production: 'sk_live_agent_languages' },
+    SHOP,
+  ));
 });
 test.afterAll(() => service.close());
 
-async function api(method: string, path: string, body?: unknown) {
-  const res = await fetch(base + path, {
-    method,
-    headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const api = merchantApi(() => base, SECRET);
 
 /** The page is in Arabic, right to left, its control marking it, with no word of any other. */
 async function expectArabic(page: Page, what: string, names: string[] = []) {
@@ -50,15 +42,7 @@ async function expectArabic(page: Page, what: string, names: string[] = []) {
 test('the authorization page in Arabic: chosen by touch, right to left, approved, at each width', async ({
   browser,
 }) => {
-  const { AgentPay } = await import('../../src/agent/index');
-  const { subtle } = globalThis.crypto;
-  const keys = await subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign']);
-  const der = Buffer.from(await subtle.exportKey('pkcs8', keys.privateKey)).toString('base64');
-  const pay = new AgentPay({
-    baseUrl: base,
-    apiKey: SECRET,
-    privateKeyPem: `-----BEGIN PRIVATE KEY-----\n${der}\n-----END PRIVATE KEY-----\n`,
-  });
+  const pay = await agentPayWithNewKey(base, SECRET);
   await pay.agent.register({ name: AGENT });
   const set = await api('PUT', '/api/merchant/approvers', {
     approvers: [{ email: 'finance@example.com' }, { email: 'owner@example.com' }],

@@ -7,8 +7,9 @@ import { expect, test } from '@playwright/test';
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import type * as AgentPayModule from '../../src/agent/index';
-import { createService, type Service } from '../../src/service/app';
+import type { Service } from '../../src/service/app';
 import { codeIn } from '../helpers/agent';
+import { merchantApi, startOwnService } from './service-steps';
 
 const SECRET = 'sk_sandbox_agent_e2e';
 let service: Service;
@@ -16,11 +17,7 @@ let base: string;
 let bundle: string;
 
 test.beforeAll(async () => {
-  service = await createService({
-    dataDir: null,
-    secrets: { sandbox: SECRET, production: 'sk_live_x' },
-  });
-  base = await service.listen(0);
+  ({ service, base } = await startOwnService({ sandbox: SECRET, production: 'sk_live_x' }));
   const out = await build({
     entryPoints: [fileURLToPath(new URL('../../src/agent/index.ts', import.meta.url))],
     bundle: true,
@@ -33,14 +30,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => service.close());
 
-async function api(method: string, path: string, body?: unknown) {
-  const res = await fetch(base + path, {
-    method,
-    headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const api = merchantApi(() => base, SECRET);
 
 test('the client runs in Chromium: a WebCrypto key registers, contracts and pays', async ({
   page,

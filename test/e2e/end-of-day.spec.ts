@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { api, displayRoot, payByBank, scanQr, startKiosk, tempDir, perTest } from './kiosk-harness';
+import { askRefundWithPin } from './till-steps';
 
 const PIN = '2468';
 const { open, cleanups } = perTest({ acceptDownloads: true });
@@ -80,12 +81,7 @@ test('end of day: takings, pay by bank not yet arrived, then in the bank; CSV', 
   await staff.getByTestId('tab-history').click();
   await staff.getByTestId('history-row').first().click();
   const detail = staff.getByTestId('payment-detail');
-  await detail.getByTestId('refund-button').click();
-  await detail.getByTestId('staff-pin').fill(PIN);
-  await detail.getByTestId('staff-pin-submit').click();
-  await detail.getByLabel('An amount').check();
-  await detail.getByTestId('refund-amount').fill('1.20');
-  await detail.getByTestId('refund-submit').click();
+  await askRefundWithPin(detail, PIN, '1.20');
   await expect(detail.getByTestId('refund')).toHaveCount(1);
   await merchant('POST', '/api/sandbox/clock/advance', { ms: 5_000 });
   await expect(detail.getByTestId('refund')).toHaveAttribute('data-status', 'COMPLETED');

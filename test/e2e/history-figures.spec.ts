@@ -11,6 +11,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api, displayRoot, startKiosk, tempDir, type Kiosk, perTest } from './kiosk-harness';
 import { atEachWidth, checkCommonLayout } from './layout';
+import { askRefundWithPin } from './till-steps';
 
 const PIN = '2468';
 const { open } = perTest({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -58,12 +59,7 @@ test.beforeAll(async ({ browser }) => {
   await staff.getByTestId('tab-history').click();
   await row(staff, ids.tipped).click();
   const detail = staff.getByTestId('payment-detail');
-  await detail.getByTestId('refund-button').click();
-  await detail.getByTestId('staff-pin').fill(PIN);
-  await detail.getByTestId('staff-pin-submit').click();
-  await detail.getByLabel('An amount').check();
-  await detail.getByTestId('refund-amount').fill('5');
-  await detail.getByTestId('refund-submit').click();
+  await askRefundWithPin(detail, PIN, '5');
   await expect(detail.getByTestId('refund')).toHaveCount(1);
   await call('POST', '/api/sandbox/clock/advance', { ms: 5_000 });
   await expect(detail.getByTestId('refund')).toHaveAttribute('data-status', 'COMPLETED');

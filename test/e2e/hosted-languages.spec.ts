@@ -8,7 +8,8 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { createService, type Service } from '../../src/service/app';
+import type { Service } from '../../src/service/app';
+import { startOwnService } from './service-steps';
 import { LANGUAGES, t, type LanguageCode } from '../../src/shared/i18n';
 import { untranslated } from './catalogue-text';
 import { api as serviceApi } from './kiosk-harness';
@@ -35,12 +36,10 @@ let service: Service;
 let base: string;
 
 test.beforeAll(async () => {
-  service = await createService({
-    dataDir: null,
-    merchantName: SHOP,
-    secrets: { sandbox: SECRET, production: 'sk_live_e2e_languages' },
-  });
-  base = await service.listen(0);
+  ({ service, base } = await startOwnService(
+    { sandbox: SECRET, production: 'sk_live_e2e_languages' },
+    SHOP,
+  ));
 });
 
 test.afterAll(async () => {

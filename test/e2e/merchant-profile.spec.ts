@@ -13,6 +13,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { createService } from '../../src/service/app';
 import { api as serviceApi, displayRoot, startKiosk, tempDir, type Kiosk } from './kiosk-harness';
+import { agentPayWithNewKey } from './service-steps';
 
 const NAME = 'Bean There Café';
 const ADDRESS = '4 Mill Lane, Leeds LS1 4AB';
@@ -159,15 +160,7 @@ test('a renamed shop with a new logo shows on every surface, the customer displa
   expect(pngAfter.equals(pngBefore)).toBe(true);
 
   // The Agent Pay authorization page names and shows the business from its profile.
-  const { AgentPay } = await import('../../src/agent/index');
-  const { subtle } = globalThis.crypto;
-  const keys = await subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign']);
-  const der = Buffer.from(await subtle.exportKey('pkcs8', keys.privateKey)).toString('base64');
-  const pay = new AgentPay({
-    baseUrl: base,
-    apiKey: kiosk.sandboxSecret!,
-    privateKeyPem: `-----BEGIN PRIVATE KEY-----\n${der}\n-----END PRIVATE KEY-----\n`,
-  });
+  const pay = await agentPayWithNewKey(base, kiosk.sandboxSecret!);
   await pay.agent.register({ name: 'Beans bot' });
   const contract = await pay.contract.create({
     name: 'Coffee beans',

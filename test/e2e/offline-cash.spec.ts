@@ -10,7 +10,7 @@
 import { expect, test } from '@playwright/test';
 import { api, perTest } from './kiosk-harness';
 import { atEachWidth, checkCommonLayout } from './layout';
-import { takeCash, tillOnItsOwnService } from './till-steps';
+import { askRefundWithPin, takeCash, tillOnItsOwnService } from './till-steps';
 
 const PIN = '2468';
 const SECRET = 'sk_sandbox_e2e_offline_cash';
@@ -46,12 +46,7 @@ test('cash taken while the service is stopped reaches it once each when it is ba
   // £5.00 of the £12.50 back from the drawer: completed at once, waiting to send with the sales.
   await staff.getByTestId('history-row').filter({ hasText: '£12.50' }).click();
   const detail = staff.getByTestId('payment-detail');
-  await detail.getByTestId('refund-button').click();
-  await detail.getByTestId('staff-pin').fill(PIN);
-  await detail.getByTestId('staff-pin-submit').click();
-  await detail.getByLabel('An amount').check();
-  await detail.getByTestId('refund-amount').fill('5');
-  await detail.getByTestId('refund-submit').click();
+  await askRefundWithPin(detail, PIN, '5');
   await expect(detail.getByTestId('refund')).toHaveAttribute('data-status', 'COMPLETED');
   await expect(staff.getByTestId('offline-work')).toContainText('3 waiting to send');
   await staff.screenshot({ path: '/tmp/h7-offline-refund.png' });

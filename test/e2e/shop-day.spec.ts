@@ -20,6 +20,7 @@ import {
   type Kiosk,
   perTest,
 } from './kiosk-harness';
+import { askRefundWithPin } from './till-steps';
 
 const PIN = '2468';
 const { open, cleanups } = perTest();
@@ -70,12 +71,7 @@ test('one locale and one shop day on every screen; History and the receipt say w
   const row = staff.locator(`[data-testid="history-row"][data-payment-request-id="${id}"]`);
   await row.click();
   const detail = staff.getByTestId('payment-detail');
-  await detail.getByTestId('refund-button').click();
-  await detail.getByTestId('staff-pin').fill(PIN);
-  await detail.getByTestId('staff-pin-submit').click();
-  await detail.getByLabel('An amount').check();
-  await detail.getByTestId('refund-amount').fill('5');
-  await detail.getByTestId('refund-submit').click();
+  await askRefundWithPin(detail, PIN, '5');
   await expect(detail.getByTestId('refund')).toHaveCount(1);
   await call('POST', '/api/sandbox/clock/advance', { ms: 5_000 });
   await expect(detail.getByTestId('refund')).toHaveAttribute('data-status', 'COMPLETED');

@@ -193,6 +193,16 @@ export async function askRefund(detail: Locator, pounds: string) {
   await detail.getByTestId('refund-submit').click();
 }
 
+/** Asks to refund `pounds` of the payment whose detail is open, giving the staff `pin` it asks for. */
+export async function askRefundWithPin(detail: Locator, pin: string, pounds: string) {
+  await detail.getByTestId('refund-button').click();
+  await detail.getByTestId('staff-pin').fill(pin);
+  await detail.getByTestId('staff-pin-submit').click();
+  await detail.getByLabel('An amount').check();
+  await detail.getByTestId('refund-amount').fill(pounds);
+  await detail.getByTestId('refund-submit').click();
+}
+
 /** Types a PIN into "A manager's approval" and submits it. */
 export async function approveWith(staff: Page, pin: string) {
   const approval = staff.getByTestId('approval');

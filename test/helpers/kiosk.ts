@@ -8,13 +8,21 @@
  */
 import { createService, type Service, type ServiceOptions } from '../../src/service/app';
 import { createKioskCore, type KioskCore, type KioskCoreOptions } from '../../src/main/kiosk/core';
-import { createMemoryCredentialStore } from '../../src/main/kiosk/credentials';
+import {
+  createFileCredentialStore,
+  createMemoryCredentialStore,
+  credentialsPath,
+} from '../../src/main/kiosk/credentials';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { KioskState } from '../../src/shared/bridge';
 import type { z } from 'zod';
 import { PairResponse } from '../../src/shared/contract/terminals';
 import { ok } from './kiosk-command';
 import { callOnce, PRODUCTION, SANDBOX } from './service';
 import { poll } from './webhook-receiver';
+import { startServiceProcess } from '../reliability/service-process';
 
 /** The staff PIN the test kiosks are preset with: pairing and every staff screen need it. */
 export const PIN = '2468';
@@ -62,6 +70,46 @@ export async function runningService(
   const close = () => (closing ??= service.close());
   cleanups.push(close);
   return { url, service, close };
+}
+
+/** A fresh folder under the system's temp folder, removed by the cleanups. */
+export function cleanedTempDir(cleanups: Cleanups, prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/**
+ * A kiosk keeping its history and pairing in `dir`, as a restart finds them, that soon notices
+ * the service going and coming back (health checks and polls every fraction of a second).
+ */
+export const kioskKeepingIn = (cleanups: Cleanups, dir: string) =>
+  testKiosk(cleanups, {
+    health: { checkMs: 200 },
+    dataDir: dir,
+    credentials: createFileCredentialStore(credentialsPath(dir)),
+    pollFastMs: 200,
+    pollSlowMs: 500,
+  });
+
+/**
+ * The payments service as a child process keeping its data in a folder of its own, which a test
+ * stops and starts again on the same address (`url`); the cleanups stop it if it still runs.
+ */
+export async function stoppableService(cleanups: Cleanups, prefix: string) {
+  const env = { SERVICE_SANDBOX_SECRET: SANDBOX, SERVICE_PRODUCTION_SECRET: PRODUCTION };
+  const dir = cleanedTempDir(cleanups, prefix);
+  let service = await startServiceProcess(dir, env);
+  const port = Number(new URL(service.url).port);
+  const stop = async () => {
+    service.proc.child.kill('SIGTERM');
+    await service.proc.exited;
+  };
+  cleanups.push(() => (service.proc.child.exitCode === null ? stop() : undefined));
+  const start = async () => {
+    service = await startServiceProcess(dir, env, port);
+  };
+  return { url: service.url, stop, start };
 }
 
 /** A kiosk core with the tests' defaults, stopped by the cleanups unless the test stopped it. */

@@ -5,38 +5,28 @@
  * Real service (a child process stopped and started again on its address, or in process behind
  * a loopback proxy that can go dark), real HTTP, real SQLite on disk for the kiosk.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFileCredentialStore, credentialsPath } from '../../src/main/kiosk/credentials';
-import { SANDBOX, PRODUCTION } from '../helpers/service';
 import { answerCuttingProxy } from '../helpers/cutting-proxy';
 import { ok } from '../helpers/kiosk-command';
-import { api, pairKiosk, PIN, runningService, testKiosk, type Cleanups } from '../helpers/kiosk';
+import {
+  api,
+  kioskKeepingIn,
+  pairKiosk,
+  PIN,
+  runningService,
+  stoppableService,
+  cleanedTempDir,
+  type Cleanups,
+} from '../helpers/kiosk';
 import { poll } from '../helpers/webhook-receiver';
-import { startServiceProcess } from '../reliability/service-process';
 
 const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-};
-
-/** A kiosk keeping its history and pairing in `dir`, as a restart finds them. */
-const kioskIn = (dir: string) =>
-  testKiosk(cleanups, {
-    health: { checkMs: 200 },
-    dataDir: dir,
-    credentials: createFileCredentialStore(credentialsPath(dir)),
-    pollFastMs: 200,
-    pollSlowMs: 500,
-  });
+const tempDir = (prefix: string) => cleanedTempDir(cleanups, prefix);
+const kioskIn = (dir: string) => kioskKeepingIn(cleanups, dir);
 
 /** The service's cash sales, oldest first: amount, tendered and how many of each order id. */
 async function cashAtService(url: string) {
@@ -48,22 +38,14 @@ async function cashAtService(url: string) {
 
 describe('cash sales while the service is out of reach', () => {
   it('are kept, counted and sent once each, in order, when it is back, across a kiosk restart', async () => {
-    const env = { SERVICE_SANDBOX_SECRET: SANDBOX, SERVICE_PRODUCTION_SECRET: PRODUCTION };
-    const serviceDir = tempDir('offline-cash-service-');
-    let service = await startServiceProcess(serviceDir, env);
-    const stopService = async () => {
-      service.proc.child.kill('SIGTERM');
-      await service.proc.exited;
-    };
-    cleanups.push(() => (service.proc.child.exitCode === null ? stopService() : undefined));
-    const port = Number(new URL(service.url).port);
+    const service = await stoppableService(cleanups, 'offline-cash-service-');
     const kioskDir = tempDir('offline-cash-kiosk-');
     const first = kioskIn(kioskDir);
     await first.start();
     await pairKiosk(first, service.url);
     await ok(first, { type: 'openShift', pin: PIN, floatPence: 5000 });
 
-    await stopService();
+    await service.stop();
 
     // Two sales of the same amount: two sales, not one retried.
     const a = await ok(first, { type: 'takeCash', amountPence: 1250, tenderedPence: 2000 });
@@ -102,7 +84,7 @@ describe('cash sales while the service is out of reach', () => {
     expect(history.payments.map((p) => p.paymentMethod)).toEqual(['CASH', 'CASH']);
 
     // The service is back on its address: both go, in the order they were taken, once each.
-    service = await startServiceProcess(serviceDir, env, port);
+    await service.start();
     await poll(() => second.state().offlineWork?.waiting === 0, 30_000, 'the sales to be sent');
     expect(second.state().offlineWork).toEqual({ waiting: 0, error: null });
     const sales = await cashAtService(service.url);

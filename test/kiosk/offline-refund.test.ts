@@ -7,40 +7,31 @@
  * started again on its address, or in process behind a loopback proxy that loses one answer),
  * real HTTP, real SQLite on disk for the kiosk.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFileCredentialStore, credentialsPath } from '../../src/main/kiosk/credentials';
 import type { KioskCore } from '../../src/main/kiosk/core';
 import { KioskRefund } from '../../src/shared/bridge';
-import { SANDBOX, PRODUCTION } from '../helpers/service';
+import { SANDBOX } from '../helpers/service';
 import { answerCuttingProxy } from '../helpers/cutting-proxy';
 import { ok } from '../helpers/kiosk-command';
-import { api, pairKiosk, PIN, runningService, testKiosk, type Cleanups } from '../helpers/kiosk';
+import {
+  api,
+  kioskKeepingIn,
+  pairKiosk,
+  PIN,
+  runningService,
+  stoppableService,
+  cleanedTempDir,
+  type Cleanups,
+} from '../helpers/kiosk';
 import { poll } from '../helpers/webhook-receiver';
-import { startServiceProcess } from '../reliability/service-process';
 
 const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-};
-
-/** A kiosk keeping its history and pairing in `dir`, as a restart finds them. */
-const kioskIn = (dir: string) =>
-  testKiosk(cleanups, {
-    health: { checkMs: 200 },
-    dataDir: dir,
-    credentials: createFileCredentialStore(credentialsPath(dir)),
-    pollFastMs: 200,
-    pollSlowMs: 500,
-  });
+const tempDir = (prefix: string) => cleanedTempDir(cleanups, prefix);
+const kioskIn = (dir: string) => kioskKeepingIn(cleanups, dir);
 
 /** A payment's refunds as the kiosk's History has them. */
 const refundsIn = async (core: KioskCore, id: string) =>
@@ -67,15 +58,7 @@ async function atService(url: string, orderId: string): Promise<string> {
 
 describe('cash refunds while the service is out of reach', () => {
   it('go on at once, wait across a restart, and are sent once each after the sale they refund', async () => {
-    const env = { SERVICE_SANDBOX_SECRET: SANDBOX, SERVICE_PRODUCTION_SECRET: PRODUCTION };
-    const serviceDir = tempDir('offline-refund-service-');
-    let service = await startServiceProcess(serviceDir, env);
-    const stopService = async () => {
-      service.proc.child.kill('SIGTERM');
-      await service.proc.exited;
-    };
-    cleanups.push(() => (service.proc.child.exitCode === null ? stopService() : undefined));
-    const port = Number(new URL(service.url).port);
+    const service = await stoppableService(cleanups, 'offline-refund-service-');
     const kioskDir = tempDir('offline-refund-kiosk-');
     const first = kioskIn(kioskDir);
     await first.start();
@@ -86,7 +69,7 @@ describe('cash refunds while the service is out of reach', () => {
     const later = await ok(first, { type: 'takeCash', amountPence: 300, tenderedPence: 300 });
     const a = online.payment.paymentRequestId;
 
-    await stopService();
+    await service.stop();
 
     // A refund of a sale the service has: made now, the drawer's figures and takings net of it.
     const refund = await ok(first, {
@@ -123,7 +106,7 @@ describe('cash refunds while the service is out of reach', () => {
     const second = kioskIn(kioskDir);
     await second.start();
     expect(second.state().offlineWork?.waiting).toBe(3);
-    service = await startServiceProcess(serviceDir, env, port);
+    await service.start();
     await poll(() => second.state().offlineWork?.waiting === 0, 30_000, 'the work to be sent');
     expect(second.state().offlineWork).toEqual({ waiting: 0, error: null });
     expect(await refundsAtService(service.url, a)).toEqual([5]);

@@ -25,6 +25,7 @@ import {
 } from '../helpers/kiosk';
 import { callOnce, testStore } from '../helpers/service';
 import { poll } from '../helpers/webhook-receiver';
+import { postForm } from '../helpers/form';
 
 const cleanups: Cleanups = [];
 afterEach(async () => {
@@ -202,19 +203,11 @@ async function paidOnHostedPage(url: string, orderId: string): Promise<string> {
     amount: 10,
   });
   const id = created.paymentRequestId as string;
-  const res = await fetch(`${url}/pay/${id}/card`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'sec-fetch-site': 'same-origin',
-    },
-    body: new URLSearchParams({
-      name: 'Card Payer',
-      number: '4242424242424242',
-      expiry: '11/38',
-      cvc: '123',
-    }).toString(),
+  const res = await postForm(`${url}/pay/${id}/card`, {
+    name: 'Card Payer',
+    number: '4242424242424242',
+    expiry: '11/38',
+    cvc: '123',
   });
   expect(res.status).toBe(303);
   return id;

@@ -6,7 +6,7 @@
  */
 import { formatMoney, language, t, type LanguageCode, type MessageKey } from '../../shared/i18n';
 import type { Area } from '../http/context';
-import { setPageAddress, setShopLanguage, type Said } from '../ui';
+import { setPageAddress, setMerchantLanguage, type Said } from '../ui';
 import type { LimitsValue } from '../../shared/agent-words';
 import { poundsToPence } from '../../shared/money';
 import type { CodeCheck } from './approval-codes';
@@ -36,16 +36,7 @@ export function customersLanguage(
     const token = new URL(c.req.url).pathname.split('/')[3] ?? '';
     setPageAddress(c, `/agents/${kind}/${token}`);
     const row = token ? await find(token) : null;
-    if (row)
-      setShopLanguage(
-        c,
-        await ctx.shopLanguage({
-          merchant_id: row.merchant_id,
-          environment: row.environment,
-          store_id: null,
-          terminal_id: null,
-        }),
-      );
+    await setMerchantLanguage(c, ctx, row);
     await next();
   });
 }

@@ -9,7 +9,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BankLink } from '../../shared/contract/bank';
 import { t, type LanguageCode } from '../../shared/i18n';
-import { catalogueMatcher, pageTexts } from '../../../test/helpers/catalogue-match';
+import { postForm } from '../../../test/helpers/form';
+import {
+  expectBrowsersThenEnglish,
+  expectPageIn,
+  languageOf,
+  whileMerchantSets,
+} from '../../../test/helpers/page-language';
 import { startService, type Harness } from '../../../test/helpers/service';
 import { BANKS } from './banks';
 import { LINK_TTL_MS } from './link-page';
@@ -32,13 +38,6 @@ async function newLink(): Promise<string> {
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   fetch(url, { redirect: 'manual', headers });
-const post = (url: string, fields: Record<string, string>, headers: Record<string, string>) =>
-  fetch(url, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { ...headers, 'sec-fetch-site': 'same-origin' },
-    body: new URLSearchParams(fields),
-  });
 
 /** Each screen's status and HTML, the browser asking for `lang`. */
 async function screensIn(lang: LanguageCode): Promise<Record<string, [number, string]>> {
@@ -49,14 +48,14 @@ async function screensIn(lang: LanguageCode): Promise<Record<string, [number, st
   };
   const url = await newLink();
   const screens: Record<string, [number, string]> = { choose: await read(get(url, browser)) };
-  expect((await post(`${url}/bank`, { bank: 'harbour' }, browser)).status).toBe(303);
+  expect((await postForm(`${url}/bank`, { bank: 'harbour' }, browser)).status).toBe(303);
   screens.signIn = await read(get(url, browser));
-  screens.refused = await read(post(`${url}/sign-in`, {}, browser));
-  expect((await post(`${url}/sign-in`, { username: 'jo', password: 'pw' }, browser)).status).toBe(
-    303,
-  );
+  screens.refused = await read(postForm(`${url}/sign-in`, {}, browser));
+  expect(
+    (await postForm(`${url}/sign-in`, { username: 'jo', password: 'pw' }, browser)).status,
+  ).toBe(303);
   screens.consent = await read(get(url, browser));
-  expect((await post(`${url}/consent`, { decision: 'allow' }, browser)).status).toBe(303);
+  expect((await postForm(`${url}/consent`, { decision: 'allow' }, browser)).status).toBe(303);
   screens.used = await read(get(url, browser));
   screens.notFound = await read(get(`${h.url}/bank/link/lnk_${'x'.repeat(24)}`, browser));
   return screens;
@@ -69,17 +68,8 @@ const BANK_NAMES = Object.values(BANKS).flatMap((bank) => [
   ...bank.accounts.map((a) => a.name),
 ]);
 
-function expectIn(lang: LanguageCode, html: string, what: string) {
-  const dir = lang === 'ar' ? ' dir="rtl"' : '';
-  expect(html, what).toContain(`<html lang="${lang}"${dir}>`);
-  const known = catalogueMatcher(lang, [shop, 'Counter', ...BANK_NAMES]);
-  expect(
-    pageTexts(html).filter((text) => !known(text)),
-    what,
-  ).toEqual([]);
-  expect(html, what).toContain('data-testid="page-languages"');
-  expect(html, what).toContain('lang="ar" hreflang="ar" dir="rtl"');
-}
+const expectIn = (lang: LanguageCode, html: string, what: string) =>
+  expectPageIn(lang, html, what, [shop, 'Counter', ...BANK_NAMES]);
 
 describe.each(['ar', 'cy', 'pl'] as const)('the bank-linking page in %s', (lang) => {
   it('has no word outside the catalogue on any screen', async () => {
@@ -97,39 +87,26 @@ describe.each(['ar', 'cy', 'pl'] as const)('the bank-linking page in %s', (lang)
 });
 
 describe('the bank-linking page’s language before the account holder chooses', () => {
-  const langOf = async (url: string, headers: Record<string, string> = {}) => {
-    const res = await get(url, headers);
-    return { lang: /<html lang="([^"]+)"/.exec(await res.text())?.[1], res };
-  };
-
   it('is the browser’s, then English, while the merchant sets none', async () => {
-    const url = await newLink();
-    expect((await langOf(url, { 'accept-language': 'xx, pl;q=0.9, en;q=0.5' })).lang).toBe('pl');
-    expect((await langOf(url, { 'accept-language': 'ja' })).lang).toBe('en-GB');
+    await expectBrowsersThenEnglish(await newLink());
   });
 
   it('is the merchant’s when its kiosk settings set one; a choice wins, for that link only', async () => {
-    const put = await h.call('PUT', '/api/kiosk-settings', {
-      settings: { displayLanguage: 'cy' },
-    });
-    expect(put.status, JSON.stringify(put.body)).toBe(200);
-    try {
+    await whileMerchantSets(h, 'cy', async () => {
       const url = await newLink();
-      expect((await langOf(url, { 'accept-language': 'pl' })).lang).toBe('cy');
-      const chosen = await langOf(`${url}?lang=ar`);
+      expect((await languageOf(url, { 'accept-language': 'pl' })).lang).toBe('cy');
+      const chosen = await languageOf(`${url}?lang=ar`);
       expect(chosen.lang).toBe('ar');
       // Kept for this link's own address, so it never follows them to another link.
       const cookie = chosen.res.headers.get('set-cookie')!;
       expect(cookie).toContain(`Path=${new URL(url).pathname};`);
       const sent = { cookie: cookie.split(';')[0]! };
-      await post(`${url}/bank`, { bank: 'sandbox-bank' }, sent);
-      expect((await langOf(url, sent)).lang).toBe('ar');
+      await postForm(`${url}/bank`, { bank: 'sandbox-bank' }, sent);
+      expect((await languageOf(url, sent)).lang).toBe('ar');
       // After a post, the language links lead to the link's own page, which answers GET.
-      const refused = await (await post(`${url}/sign-in`, {}, sent)).text();
+      const refused = await (await postForm(`${url}/sign-in`, {}, sent)).text();
       expect(refused).toContain(`href="${new URL(url).pathname}?lang=pl"`);
-    } finally {
-      await h.call('PUT', '/api/kiosk-settings', { settings: {} });
-    }
+    });
   });
 });
 

@@ -18,7 +18,7 @@ import {
   guardHostedPages,
   sendPage,
   setPageAddress,
-  setShopLanguage,
+  setMerchantLanguage,
   usePageWords,
   type Said,
 } from '../ui';
@@ -148,16 +148,7 @@ function languageOfLink(
     const id = new URL(c.req.url).pathname.split('/')[3] ?? '';
     setPageAddress(c, `/bank/link/${id}`);
     const row = await byId.get(id);
-    if (row)
-      setShopLanguage(
-        c,
-        await ctx.shopLanguage({
-          merchant_id: row.merchant_id,
-          environment: row.environment,
-          store_id: null,
-          terminal_id: null,
-        }),
-      );
+    await setMerchantLanguage(c, ctx, row);
     await next();
   });
 }

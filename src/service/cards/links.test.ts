@@ -9,6 +9,7 @@ import { Customer } from '../../shared/contract/customers';
 import { ErrorEnvelope } from '../../shared/contract/errors';
 import { OutboxMessagePage } from '../../shared/contract/messages';
 import { startMailbox, type Mailbox } from '../../../test/helpers/mailbox';
+import { postForm } from '../../../test/helpers/form';
 import { PRODUCTION, startService, type Harness } from '../../../test/helpers/service';
 import { LINK_TTL_MS } from './links';
 
@@ -39,17 +40,6 @@ const authorize = async (customerId: string, body: Record<string, unknown> = {})
 const cardsOf = async (customerId: string) =>
   SavedCardPage.parse((await h.call('GET', `/api/customers/${customerId}/cards`)).body).data;
 
-/** A browser's form POST, not following the redirect. */
-const post = (url: string, fields: Record<string, string>) =>
-  fetch(url, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'sec-fetch-site': 'same-origin',
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
 const card = { name: 'Card Saver', number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
 const absolute = (res: Response) => new URL(res.headers.get('location')!, h.url).href;
 
@@ -122,14 +112,14 @@ describe('the hosted card page', () => {
       "form-action 'self' https://shop.example;",
     );
 
-    const submitted = await post(url, card);
+    const submitted = await postForm(url, card);
     expect(submitted.status).toBe(303);
     expect(absolute(submitted)).toBe(`${url}/challenge`);
     expect(await cardsOf(c.id)).toEqual([]); // not before 3DS
     const challenge = await fetch(`${url}/challenge`);
     expect(await challenge.text()).toContain('ending 4242');
 
-    const done = await post(`${url}/challenge`, { decision: 'complete' });
+    const done = await postForm(`${url}/challenge`, { decision: 'complete' });
     expect(done.status).toBe(303);
     const target = new URL(done.headers.get('location')!);
     expect(target.origin + target.pathname).toBe('https://shop.example/saved');
@@ -148,7 +138,7 @@ describe('the hosted card page', () => {
     const again = await fetch(url);
     expect(again.status).toBe(410);
     expect(await again.text()).toContain('already been used');
-    expect((await post(`${url}/challenge`, { decision: 'complete' })).status).toBe(410);
+    expect((await postForm(`${url}/challenge`, { decision: 'complete' })).status).toBe(410);
     expect(await cardsOf(c.id)).toHaveLength(1);
     // The full number is nowhere in the database.
     const dump =
@@ -160,8 +150,8 @@ describe('the hosted card page', () => {
   it('shows the outcome on the page when no redirect URL was given', async () => {
     const c = await newCustomer();
     const url = await authorize(c.id);
-    await post(url, { ...card, number: '5555555555554444' });
-    const done = await post(`${url}/challenge`, { decision: 'complete' });
+    await postForm(url, { ...card, number: '5555555555554444' });
+    const done = await postForm(`${url}/challenge`, { decision: 'complete' });
     expect(done.status).toBe(200);
     const page = await done.text();
     expect(page).toContain('Your card is saved');
@@ -174,22 +164,22 @@ describe('the hosted card page', () => {
   it('re-shows the form with the error for bad card details, keeping the link open', async () => {
     const c = await newCustomer();
     const url = await authorize(c.id);
-    const res = await post(url, { ...card, number: '4242424242424241' });
+    const res = await postForm(url, { ...card, number: '4242424242424241' });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('not valid');
     expect((await fetch(url)).status).toBe(200);
   });
 
   it.each([
-    ['a declined card', async (url: string) => post(url, { ...card, number: '4000000000000002' })],
+    ['a declined card', async (url: string) => postForm(url, { ...card, number: '4000000000000002' })],
     [
       'a failed 3DS challenge',
       async (url: string) => {
-        await post(url, card);
-        return post(`${url}/challenge`, { decision: 'fail' });
+        await postForm(url, card);
+        return postForm(`${url}/challenge`, { decision: 'fail' });
       },
     ],
-    ['abandoning (Cancel)', async (url: string) => post(`${url}/cancel`, {})],
+    ['abandoning (Cancel)', async (url: string) => postForm(`${url}/cancel`, {})],
   ])('%s goes to failureRedirectUrl and saves nothing', async (_what, act) => {
     const c = await newCustomer();
     const url = await authorize(c.id, { failureRedirectUrl: 'https://shop.example/failed' });
@@ -209,7 +199,7 @@ describe('the hosted card page', () => {
     const res = await fetch(url);
     expect(res.status).toBe(410);
     expect(await res.text()).toContain('expired');
-    expect((await post(url, card)).status).toBe(410);
+    expect((await postForm(url, card)).status).toBe(410);
     expect(await cardsOf(c.id)).toEqual([]);
   });
 

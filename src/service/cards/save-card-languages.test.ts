@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CardAuthorizeResponse } from '../../shared/contract/cards';
 import { Customer } from '../../shared/contract/customers';
 import { t, type LanguageCode } from '../../shared/i18n';
-import { catalogueMatcher, pageTexts } from '../../../test/helpers/catalogue-match';
+import { postForm } from '../../../test/helpers/form';
+import {
+  expectBrowsersThenEnglish,
+  expectPageIn,
+  languageOf,
+  whileMerchantSets,
+} from '../../../test/helpers/page-language';
 import { startService, type Harness } from '../../../test/helpers/service';
 import { LINK_TTL_MS } from './links';
 
@@ -35,17 +41,6 @@ async function newLink(): Promise<string> {
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   fetch(url, { redirect: 'manual', headers });
-const post = (url: string, fields: Record<string, string>, headers: Record<string, string>) =>
-  fetch(url, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      ...headers,
-      'content-type': 'application/x-www-form-urlencoded',
-      'sec-fetch-site': 'same-origin',
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
 const card = { name: 'Card Saver', number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
 
 /** Each screen's HTML, the browser asking for `lang`, with the status it came with. */
@@ -58,20 +53,20 @@ async function screensIn(lang: LanguageCode): Promise<Record<string, [number, st
   const url = await newLink();
   const screens: Record<string, [number, string]> = {
     form: await read(get(url, browser)),
-    refused: await read(post(url, { ...card, expiry: '01/20' }, browser)),
+    refused: await read(postForm(url, { ...card, expiry: '01/20' }, browser)),
   };
-  expect((await post(url, card, browser)).status).toBe(303);
+  expect((await postForm(url, card, browser)).status).toBe(303);
   screens.challenge = await read(get(`${url}/challenge`, browser));
-  screens.saved = await read(post(`${url}/challenge`, { decision: 'complete' }, browser));
+  screens.saved = await read(postForm(`${url}/challenge`, { decision: 'complete' }, browser));
   screens.usedSaved = await read(get(url, browser));
   const declined = await newLink();
   const number = '4000000000000002';
-  screens.declined = await read(post(declined, { ...card, number }, browser));
+  screens.declined = await read(postForm(declined, { ...card, number }, browser));
   screens.usedFailed = await read(get(declined, browser));
-  screens.cancelled = await read(post(`${await newLink()}/cancel`, {}, browser));
+  screens.cancelled = await read(postForm(`${await newLink()}/cancel`, {}, browser));
   const failed = await newLink();
-  await post(failed, card, browser);
-  screens.failed3ds = await read(post(`${failed}/challenge`, { decision: 'fail' }, browser));
+  await postForm(failed, card, browser);
+  screens.failed3ds = await read(postForm(`${failed}/challenge`, { decision: 'fail' }, browser));
   screens.notFound = await read(get(`${h.url}/save-card/${'x'.repeat(32)}`, browser));
   return screens;
 }
@@ -89,19 +84,9 @@ const STATUS: Record<string, number> = {
   notFound: 404,
 };
 
-function expectIn(lang: LanguageCode, html: string, what: string) {
-  const dir = lang === 'ar' ? ' dir="rtl"' : '';
-  expect(html, what).toContain(`<html lang="${lang}"${dir}>`);
-  // The status card's mark, beside a heading that says it in words (aria-hidden).
-  const known = catalogueMatcher(lang, [shop, 'VISA', '✓']);
-  expect(
-    pageTexts(html).filter((text) => !known(text)),
-    what,
-  ).toEqual([]);
-  // The language control, each language in its own name.
-  expect(html, what).toContain('data-testid="page-languages"');
-  expect(html, what).toContain('lang="ar" hreflang="ar" dir="rtl"');
-}
+// The status card's mark, beside a heading that says it in words (aria-hidden).
+const expectIn = (lang: LanguageCode, html: string, what: string) =>
+  expectPageIn(lang, html, what, [shop, 'VISA', '✓']);
 
 describe.each(['ar', 'cy', 'pl'] as const)('the card-saving page in %s', (lang) => {
   it('has no word outside the catalogue on any screen', async () => {
@@ -126,13 +111,13 @@ describe.each(['ar', 'cy', 'pl'] as const)('the card-saving page in %s', (lang) 
 describe('a refused card on the card-saving page', () => {
   it('names the field in the page’s language, or in English', async () => {
     const url = await newLink();
-    const pl = await post(url, { ...card, expiry: '01/20' }, { 'accept-language': 'pl' });
+    const pl = await postForm(url, { ...card, expiry: '01/20' }, { 'accept-language': 'pl' });
     expect(pl.status).toBe(400);
     const html = await pl.text();
     expect(html).toContain('Data ważności: Ta karta straciła ważność');
     expect(html).toContain('name="expiry"');
     expect(html).toMatch(/name="expiry"[^>]*aria-invalid="true"/);
-    const en = await post(url, { ...card, number: '4242424242424241' }, {});
+    const en = await postForm(url, { ...card, number: '4242424242424241' }, {});
     expect(await en.text()).toContain(
       'Card number: This card number is not valid; check it and try again',
     );
@@ -140,35 +125,22 @@ describe('a refused card on the card-saving page', () => {
 });
 
 describe('the card-saving page’s language before the customer chooses', () => {
-  const langOf = async (url: string, headers: Record<string, string> = {}) => {
-    const res = await get(url, headers);
-    return { lang: /<html lang="([^"]+)"/.exec(await res.text())?.[1], res };
-  };
-
   it('is the browser’s, then English, while the merchant sets none', async () => {
-    const url = await newLink();
-    expect((await langOf(url, { 'accept-language': 'xx, pl;q=0.9, en;q=0.5' })).lang).toBe('pl');
-    expect((await langOf(url, { 'accept-language': 'ja' })).lang).toBe('en-GB');
+    await expectBrowsersThenEnglish(await newLink());
   });
 
   it('is the merchant’s when its kiosk settings set one; the customer’s choice wins, for that link', async () => {
-    const put = await h.call('PUT', '/api/kiosk-settings', {
-      settings: { displayLanguage: 'cy' },
-    });
-    expect(put.status, JSON.stringify(put.body)).toBe(200);
-    try {
+    await whileMerchantSets(h, 'cy', async () => {
       const url = await newLink();
-      expect((await langOf(url, { 'accept-language': 'pl' })).lang).toBe('cy');
-      const chosen = await langOf(`${url}?lang=ar`);
+      expect((await languageOf(url, { 'accept-language': 'pl' })).lang).toBe('cy');
+      const chosen = await languageOf(`${url}?lang=ar`);
       expect(chosen.lang).toBe('ar');
       const cookie = chosen.res.headers.get('set-cookie')!;
       expect(cookie).toContain(`Path=${new URL(url).pathname}`);
       const sent = { cookie: cookie.split(';')[0]! };
-      await post(url, card, sent);
-      expect((await langOf(`${url}/challenge`, sent)).lang).toBe('ar');
-    } finally {
-      await h.call('PUT', '/api/kiosk-settings', { settings: {} });
-    }
+      await postForm(url, card, sent);
+      expect((await languageOf(`${url}/challenge`, sent)).lang).toBe('ar');
+    });
   });
 });
 

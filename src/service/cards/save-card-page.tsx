@@ -23,7 +23,7 @@ import {
   guardHostedPages,
   seeOther,
   sendPage,
-  setShopLanguage,
+  setMerchantLanguage,
   usePageWords,
   type CardField,
   type Said,
@@ -221,16 +221,7 @@ function formTargets(row: LinkRow): string[] {
 function merchantLanguageFirst(app: Hono, ctx: CardsContext, links: LinkStore) {
   app.use('/save-card/*', async (c, next) => {
     const row = await links.get(new URL(c.req.url).pathname.split('/')[2] ?? '');
-    if (row)
-      setShopLanguage(
-        c,
-        await ctx.shopLanguage({
-          merchant_id: row.merchant_id,
-          environment: row.environment,
-          store_id: null,
-          terminal_id: null,
-        }),
-      );
+    await setMerchantLanguage(c, ctx, row);
     await next();
   });
 }

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentStatusRecord } from '../../shared/contract/payments';
 import { startService, type Harness } from '../../../test/helpers/service';
+import { postForm } from '../../../test/helpers/form';
 
 let h: Harness;
 // No scheduler pass during the test: the card share stays PENDING with the network.
@@ -15,16 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const post = (path: string, fields: Record<string, string>) =>
-  fetch(h.url + path, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'sec-fetch-site': 'same-origin',
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
+const post = (path: string, fields: Record<string, string>) => postForm(h.url + path, fields);
 const status = async (id: string) =>
   PaymentStatusRecord.parse((await h.call('GET', `/api/payments/v1/payment-status/${id}`)).body);
 

@@ -10,6 +10,7 @@ import { OutboxMessagePage } from '../../shared/contract/messages';
 import { Customer } from '../../shared/contract/customers';
 import { PaymentStatusRecord } from '../../shared/contract/payments';
 import { startService, type Harness } from '../../../test/helpers/service';
+import { postForm } from '../../../test/helpers/form';
 
 let h: Harness;
 beforeAll(async () => {
@@ -38,16 +39,7 @@ const pay = async (extra: Record<string, unknown>) => {
   return res.body.paymentRequestId as string;
 };
 const post = (path: string, fields: Record<string, string>, cookie?: string) =>
-  fetch(h.url + path, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'sec-fetch-site': 'same-origin',
-      ...(cookie ? { cookie } : {}),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
+  postForm(h.url + path, fields, cookie ? { cookie } : {});
 const cardsOf = async (id: string) =>
   SavedCardPage.parse((await h.call('GET', `/api/customers/${id}/cards`)).body).data;
 const status = async (id: string) =>

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentStatusRecord } from '../../shared/contract/payments';
 import { startService, type Harness } from '../../../test/helpers/service';
+import { postForm } from '../../../test/helpers/form';
 import { CARD_SETTLE_MS } from './lifecycle/attempts';
 
 let h: Harness;
@@ -28,19 +29,11 @@ async function paidByCard(orderId: string): Promise<string> {
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const id = created.body.paymentRequestId as string;
-  const res = await fetch(`${h.url}/pay/${id}/card`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'sec-fetch-site': 'same-origin',
-    },
-    body: new URLSearchParams({
-      name: 'Card Payer',
-      number: '4242424242424242',
-      expiry: '11/38',
-      cvc: '123',
-    }).toString(),
+  const res = await postForm(`${h.url}/pay/${id}/card`, {
+    name: 'Card Payer',
+    number: '4242424242424242',
+    expiry: '11/38',
+    cvc: '123',
   });
   expect(res.status).toBe(303);
   expect(await status(id)).toMatchObject({

@@ -30,11 +30,13 @@ export {
   renderPage,
   setPageAddress,
   setShopLanguage,
+  setMerchantLanguage,
   securityHeaders,
   seeOther,
   sendPage,
   type ChosenLanguage,
   type HostedPage,
+  type MerchantLanguage,
 } from './render-page';
 export { crossSite, guardHostedPages, type PageOrigin } from './guard';
 export { keyOfEnglish, sayIn, type Said } from './words';

@@ -44,6 +44,30 @@ export function setShopLanguage(c: Context, tag: string | null): void {
   if (lang) shopLanguages.set(c.req.raw, lang);
 }
 
+/**
+ * What reads the language a merchant set for its customers at the merchant's own level (the
+ * kiosk settings' `displayLanguage`), for what belongs to no store: a link, a contract.
+ */
+export type MerchantLanguage = {
+  shopLanguage(place: {
+    merchant_id: string;
+    environment: string;
+    store_id: null;
+    terminal_id: null;
+  }): Promise<string | null>;
+};
+
+/** Tells the page this request renders the language `row`'s merchant set, when there is a row. */
+export async function setMerchantLanguage(
+  c: Context,
+  ctx: MerchantLanguage,
+  row: { merchant_id: string; environment: string } | null | undefined,
+): Promise<void> {
+  if (!row) return;
+  const place = { merchant_id: row.merchant_id, environment: row.environment };
+  setShopLanguage(c, await ctx.shopLanguage({ ...place, store_id: null, terminal_id: null }));
+}
+
 /** A page's own address where it is not `/{area}/{id}`, told by the area that serves it. */
 const pageAddresses = new WeakMap<Request, string>();
 
