@@ -14,6 +14,7 @@ import {
   pairKiosk,
   PIN,
   runningService,
+  testKiosk,
   stoppableService,
   cleanedTempDir,
   type Cleanups,

@@ -67,9 +67,13 @@ it(
       });
     const busy = await pay();
     expect([busy.status, busy.body]).toEqual([503, BUSY]);
-    expect((await h.call('GET', `/api/payments/v1/payment-status/${id}`)).body.status).not.toBe('COMPLETED');
+    expect((await h.call('GET', `/api/payments/v1/payment-status/${id}`)).body.status).not.toBe(
+      'COMPLETED',
+    );
     await sql.query('DROP TRIGGER always_conflict ON payment_requests');
     expect((await pay()).status).toBe(200);
-    expect((await h.call('GET', `/api/payments/v1/payment-status/${id}`)).body.status).toBe('COMPLETED');
+    expect((await h.call('GET', `/api/payments/v1/payment-status/${id}`)).body.status).toBe(
+      'COMPLETED',
+    );
   },
 );

@@ -171,7 +171,10 @@ describe('the hosted card page', () => {
   });
 
   it.each([
-    ['a declined card', async (url: string) => postForm(url, { ...card, number: '4000000000000002' })],
+    [
+      'a declined card',
+      async (url: string) => postForm(url, { ...card, number: '4000000000000002' }),
+    ],
     [
       'a failed 3DS challenge',
       async (url: string) => {
