@@ -45,7 +45,7 @@ test('save a card through the hosted card page with 3DS, then charge it', async 
   await page.getByLabel('Name on card').fill('Browser Saver');
   await page.getByLabel('Card number').fill('4000 0000 0000 3220');
   await page.getByLabel('Expiry (MM/YY)').fill('10/37');
-  await page.getByLabel('Security code').fill('123');
+  await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: 'Save card' }).click();
 
   await expect(page.getByRole('heading', { name: /3D Secure/ })).toBeVisible();
@@ -111,7 +111,7 @@ test('the hosted card page has no accessibility violations and fits a phone', as
   await page.getByLabel('Name on card').fill('Axe Check');
   await page.getByLabel('Card number').fill('4242424242424242');
   await page.getByLabel('Expiry (MM/YY)').fill('10/37');
-  await page.getByLabel('Security code').fill('123');
+  await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: 'Save card' }).click();
   await expect(page.getByRole('heading', { name: /3D Secure/ })).toBeVisible();
   const challenge = await new AxeBuilder({ page }).analyze();

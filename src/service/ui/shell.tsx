@@ -111,11 +111,16 @@ export function PageShell(props: ShellProps) {
           <style nonce={nonce} dangerouslySetInnerHTML={{ __html: HOSTED_STYLES }} />
         </head>
         <body class={props.theme ?? 'shop'}>
-          {props.sandbox && <p class="sandbox">{t(lang, 'hosted.sandbox')}</p>}
-          {props.brand && (
-            <div class="brandbar" data-testid="brandbar">
-              {props.brand}
-            </div>
+          {/* In a landmark of its own, so a screen reader's list of regions holds all the page. */}
+          {(props.sandbox || props.brand) && (
+            <header>
+              {props.sandbox && <p class="sandbox">{t(lang, 'hosted.sandbox')}</p>}
+              {props.brand && (
+                <div class="brandbar" data-testid="brandbar">
+                  {props.brand}
+                </div>
+              )}
+            </header>
           )}
           <PageLanguage.Provider value={{ ...chosen, lang }}>
             <main>{props.children}</main>
