@@ -165,6 +165,7 @@ test('speech in Polish: Space says the amount and who asks; "paid" is said when 
   await idle(display);
   await chooseLanguage(display, 'Polski');
   const id = await pushPayment();
+  await showing(display, id);
   await expect(displayRoot(display)).toHaveAttribute('data-payment-state', 'awaiting');
 
   await display.locator('body').focus();
