@@ -49,7 +49,7 @@ type Window = { from: number; to: number };
  * When the kiosk recorded a payment's or refund's completion, by its own clock, as the shift's
  * opening and closing are: counted by the service's time instead, one completed in the last
  * seconds before a close by a service whose clock runs ahead would fall after it, in no shift at
- * all. A row the history holds without its moves (none today) keeps the service's time.
+ * all. Every move writes its change row; a row without one keeps the service's time.
  */
 const paymentAt = `COALESCE((SELECT min(c.recorded_at) FROM status_changes c
   WHERE c.payment_request_id = p.payment_request_id AND c.to_status = 'COMPLETED'), p.completed_at)`;
