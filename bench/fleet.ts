@@ -1,18 +1,22 @@
 /**
  * The fleet's health reports at scale (docs/fleet.md): one service process with BENCH_KIOSKS
  * (default 5,000) paired kiosks, each connected to its push stream and reporting its health
- * every 30 s (POST /api/terminals/{id}/health), the reports spread evenly over the 30 s. Reports:
+ * every 30 s as the kiosk does, a line on the upload it keeps open (POST
+ * /api/terminals/{id}/health/stream, through the product's client), the reports spread evenly
+ * over the 30 s. A kiosk replaces its upload every 4 minutes, every 8th report: so in the window
+ * every 8th kiosk ends its upload and opens another before its report. Reports:
  *   - the service's CPU for the reports: its CPU while they arrive less its CPU over as long with
  *     the same kiosks connected and quiet, in % of one core (target: under 5 %);
  *   - push latency meanwhile (a remote payment's HTTP answer to its arrival on the kiosk's
  *     stream, one every 200 ms), p50 and p99 (target: the push-latency benchmark's 20 ms);
  *   - errors: failed reports or pushes (any fails the run).
  * Env: BENCH_KIOSKS (default 5000), BENCH_FLEET_SECONDS (the measured window, default 30: each
- * kiosk reports once in it). Each kiosk's stream is a socket at each end: `ulimit -n` must allow
- * about BENCH_KIOSKS + 256 descriptors.
+ * kiosk reports once in it). Each kiosk's stream and upload are a socket each at each end:
+ * `ulimit -n` must allow about 2 × BENCH_KIOSKS + 256 descriptors.
  */
 import { execFileSync } from 'node:child_process';
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
+import { createClient, type LineUpload } from '../src/client/http-client';
 import { connectSse, type SseConnection } from '../test/helpers/sse';
 import { startChildServer, type ChildServer } from './lib/child-server';
 import type { Figure } from './lib/result';
@@ -28,11 +32,15 @@ const PUSH_EVERY_MS = 200;
 const SETUP_CONCURRENCY = 16;
 const TARGET_CPU_PERCENT = 5;
 const TARGET_PUSH_P99_MS = 20;
+/** A kiosk's upload lasts 4 minutes: 8 reports at 30 s. */
+const REPORTS_PER_UPLOAD = 8;
+const UPLOAD_MS = 240_000;
 
 interface Kiosk {
   id: string;
   secret: string;
   stream?: SseConnection;
+  upload?: LineUpload<unknown>;
 }
 
 const report = (i: number) => ({
@@ -47,8 +55,8 @@ const report = (i: number) => ({
 
 function checkDescriptors() {
   const limit = Number(execFileSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim());
-  if (Number.isFinite(limit) && limit < KIOSKS + 256)
-    throw new Error(`ulimit -n is ${limit}; run \`ulimit -n ${KIOSKS + 256}\` first`);
+  if (Number.isFinite(limit) && limit < 2 * KIOSKS + 256)
+    throw new Error(`ulimit -n is ${limit}; run \`ulimit -n ${2 * KIOSKS + 256}\` first`);
 }
 
 async function setUp(server: ChildServer): Promise<Kiosk[]> {
@@ -86,7 +94,8 @@ async function cpuOver(server: ChildServer, during: () => Promise<void>) {
 export async function figures(): Promise<Figure[]> {
   checkDescriptors();
   const server = await startChildServer('service', [SECRET]);
-  const agent = new Agent({ connections: 64 });
+  // A connection per upload, as each kiosk has its own.
+  const uploads = new Agent();
   let errors = 0;
   try {
     const kiosks = await setUp(server);
@@ -131,42 +140,52 @@ export async function figures(): Promise<Figure[]> {
         kiosk.secret,
       );
     });
-    // Quiet: the same kiosks connected (heartbeats, the alert sweep over every kiosk's last
-    // report, the pushes), nothing reported.
+    // Each kiosk's upload, opened as the kiosk opens it after its first report.
+    const clients = kiosks.map((k) =>
+      createClient({ baseUrl: server.url, secret: k.secret, dispatcher: uploads }),
+    );
+    const openUpload = (i: number) =>
+      (kiosks[i]!.upload = clients[i]!.openLines(
+        'streamTerminalHealth',
+        { params: { id: kiosks[i]!.id } },
+        UPLOAD_MS,
+      ));
+    kiosks.forEach((_, i) => openUpload(i));
+    let received = 0;
+    const ended: Promise<unknown>[] = [];
+    const endUpload = (kiosk: Kiosk) =>
+      ended.push(
+        kiosk.upload!.end().then(
+          (answer) => (received += (answer as { received: number }).received),
+          () => errors++,
+        ),
+      );
+    // Quiet: the same kiosks connected, uploads open (heartbeats, the alert sweep over every
+    // kiosk's last report, the pushes), nothing reported.
     const quiet = await cpuOver(server, async () => void (await sleep(WINDOW_S * 1000)));
     reporting = true;
 
     // Each kiosk reports once per 30 s, at its own moment: one report every 30 s / N.
     const total = Math.round((KIOSKS * WINDOW_S * 1000) / EVERY_MS);
     const gapMs = EVERY_MS / KIOSKS;
-    const sent: Promise<void>[] = [];
     const busy = await cpuOver(server, async () => {
       const start = performance.now();
       for (let i = 0; i < total; i++) {
         const due = start + i * gapMs;
         const wait = due - performance.now();
         if (wait > 1) await sleep(wait);
-        const kiosk = kiosks[i % kiosks.length]!;
-        sent.push(
-          request(`${server.url}/api/terminals/${kiosk.id}/health`, {
-            method: 'POST',
-            dispatcher: agent,
-            headers: {
-              'content-type': 'application/json',
-              authorization: `Bearer ${kiosk.secret}`,
-            },
-            body: JSON.stringify(report(i)),
-          }).then(
-            async (res) => {
-              await res.body.text();
-              if (res.statusCode !== 200) errors++;
-            },
-            () => void errors++,
-          ),
-        );
+        const k = i % kiosks.length;
+        if (k % REPORTS_PER_UPLOAD === 0) {
+          endUpload(kiosks[k]!);
+          openUpload(k);
+        }
+        if (!kiosks[k]!.upload!.send(report(i))) errors++;
       }
-      await Promise.all(sent);
     });
+    // The uploads answer with their counts once ended: every report must have been taken.
+    kiosks.forEach(endUpload);
+    await Promise.all(ended);
+    if (received !== total) errors += Math.abs(total - received);
     pushing = false;
     await pushes;
     for (const kiosk of kiosks) kiosk.stream?.close();
@@ -199,7 +218,7 @@ export async function figures(): Promise<Figure[]> {
       { name: 'errors', value: errors, unit: 'errors', target: { op: '<=', value: 0 } },
     ];
   } finally {
-    await agent.close();
+    await uploads.close();
     await server.stop();
   }
 }

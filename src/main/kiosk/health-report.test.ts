@@ -1,8 +1,10 @@
 /**
  * The kiosk's health report against a real service and a printer stand-in on loopback: what it
  * sends, that a printer that stops answering is reported offline at the next look (and nothing
- * is printed by looking), and that an unchanged kiosk does not report again before its time.
+ * is printed by looking), that an unchanged kiosk does not report again before its time, and that
+ * after the first report the next ride on one upload kept open, ended and replaced in time.
  */
+import { Agent, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../client/http-client';
 import { TerminalHealth } from '../../shared/contract/fleet';
@@ -82,6 +84,57 @@ describe('the kiosk’s health report', () => {
     } finally {
       await reporter.stop();
       await printer.on();
+    }
+  });
+
+  it('sends the first report as a request and the next on an upload it replaces in time', async () => {
+    const till = await pairTerminal(h, 'Uploading till');
+    // The requests the kiosk makes, as they leave it (the service's side is what counts).
+    const requests: string[] = [];
+    const dispatcher = new Agent().compose(
+      (dispatch: Dispatcher['dispatch']) => (options, handler) => {
+        requests.push(`${options.method} ${options.path}`);
+        return dispatch(options, handler);
+      },
+    );
+    const client = createClient({ baseUrl: h.url, secret: till.secret, dispatcher });
+    let uptime = 0;
+    const reporter = createHealthReporter({
+      now: Date.now,
+      terminal: () => ({ client, terminalId: till.terminal.id }),
+      online: () => true,
+      display: () => ({ attached: true, showing: uptime++ % 2 === 0 }),
+      printer: () => null,
+      printJobs: () => [],
+      held: () => [],
+      probePrinter: async () => true,
+      dataDir: null,
+      log: () => {},
+      checkMs: 50,
+      uploadMs: 1_000,
+    });
+    reporter.start();
+    try {
+      // The display flips at every look, so every look is a report: 1.5 s is about 30.
+      const states = new Set<boolean>();
+      await until(
+        () => latest(till.terminal.id),
+        (d) => {
+          if (d.report) states.add(d.report.display.showing);
+          return states.size === 2 && requests.length >= 3;
+        },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const path = `/api/terminals/${till.terminal.id}/health`;
+      expect(requests[0]).toBe(`POST ${path}`);
+      // Every later report went on an upload: one request for each second, not one per report.
+      expect(requests.slice(1).every((r) => r === `POST ${path}/stream`)).toBe(true);
+      expect(requests.length).toBeLessThanOrEqual(4);
+      const history = (await latest(till.terminal.id)).history;
+      expect(history.length).toBeGreaterThanOrEqual(10);
+    } finally {
+      await reporter.stop();
+      await dispatcher.close();
     }
   });
 });

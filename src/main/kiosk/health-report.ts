@@ -5,10 +5,16 @@
  * every `checkMs` and whenever the kiosk's state changes, and sent when something in it changed,
  * and otherwise every `everyMs` (30 s), over the pairing's own client; a report that cannot be
  * sent waits for the next look.
+ *
+ * The first report goes as a request of its own (its answer says the service is there); the
+ * next ride, a line each, on one upload the kiosk keeps open (POST .../health/stream), which
+ * costs the service a line read instead of an HTTP exchange per report. The upload is ended and
+ * another opened every `uploadMs` (4 minutes: the service's server ends a request after 5); one
+ * that fails is replaced after the next report has gone as a request of its own again.
  */
 import { statfs } from 'node:fs/promises';
 import type { z } from 'zod';
-import type { ApiClient } from '../../client/http-client';
+import type { ApiClient, LineUpload } from '../../client/http-client';
 import { ApiClientError } from '../../shared/contract/call';
 import type { HeldPayment, PrintJob, ReceiptPrinter } from '../../shared/bridge';
 import type { HealthReport, PrinterState } from '../../shared/contract/fleet';
@@ -33,10 +39,16 @@ export interface HealthSources {
   log(line: string): void;
   everyMs?: number;
   checkMs?: number;
+  /** How long one upload of reports is kept open before it is ended and another opened. */
+  uploadMs?: number;
   version?: string;
 }
 
 type Report = z.input<typeof HealthReport>;
+type Terminal = NonNullable<ReturnType<HealthSources['terminal']>>;
+
+/** A service that does not know the upload (an older one) is asked again after this long. */
+const UPLOAD_UNKNOWN_RETRY_MS = 10 * 60_000;
 
 /** The parts of a report whose change is worth a report of its own. */
 const material = (r: Report) => JSON.stringify([r.appVersion, r.display, r.printer, r.offlineWork]);
@@ -113,11 +125,7 @@ export function createHealthReporter(sources: HealthSources) {
       !sent || sent.terminalId !== terminal.terminalId || sent.material !== material(body);
     if (!changed && sources.now() - sent!.at < everyMs) return;
     try {
-      await terminal.client.call('reportTerminalHealth', {
-        params: { id: terminal.terminalId },
-        body,
-      });
-      lastSyncAt = sources.now();
+      await uploads.deliver(terminal, body);
       sent = { material: material(body), at: sources.now(), terminalId: terminal.terminalId };
     } catch (error) {
       // Offline or refused: the next look tries again, with whatever has changed by then.
@@ -128,6 +136,15 @@ export function createHealthReporter(sources: HealthSources) {
         sources.log(`health report: ${(error as Error).message}`);
     }
   }
+
+  const uploads = createUploads(sources, {
+    answered: () => (lastSyncAt = sources.now()),
+    // The upload closed under its last report: send the state again at the next look.
+    lost: (terminalId) => {
+      if (sent?.terminalId === terminalId) sent = { ...sent, material: '' };
+      check();
+    },
+  });
 
   /** One look at a time; a look asked for meanwhile runs once it ends. */
   function check() {
@@ -166,7 +183,71 @@ export function createHealthReporter(sources: HealthSources) {
       clearTimeout(soon);
       timer = undefined;
       await running;
+      await uploads.close();
     },
   };
 }
 export type HealthReporter = ReturnType<typeof createHealthReporter>;
+
+/**
+ * Where reports go: on the open upload when there is one, else as a request of their own, after
+ * which an upload is opened for the next. `answered` when the service answered a report;
+ * `lost` when an upload closed before the kiosk ended it (its last report may not have arrived).
+ */
+function createUploads(
+  sources: HealthSources,
+  on: { answered(): void; lost(terminalId: string): void },
+) {
+  const uploadMs = sources.uploadMs ?? 240_000;
+  let current: { terminalId: string; lines: LineUpload<unknown>; until: number } | null = null;
+  let askAgainAt = 0;
+
+  function retire() {
+    const ending = current;
+    current = null;
+    if (ending?.lines.open) void ending.lines.end().catch(() => {});
+  }
+
+  function open(terminal: Terminal) {
+    const lines = terminal.client.openLines(
+      'streamTerminalHealth',
+      { params: { id: terminal.terminalId } },
+      uploadMs,
+    );
+    const upload = { terminalId: terminal.terminalId, lines, until: sources.now() + uploadMs };
+    current = upload;
+    lines.closed.then(
+      () => on.answered(),
+      (error: unknown) => {
+        const status = error instanceof ApiClientError ? error.status : 0;
+        if (status === 404 || status === 405) askAgainAt = sources.now() + UPLOAD_UNKNOWN_RETRY_MS;
+        else if (status !== 0) sources.log(`health report upload: ${(error as Error).message}`);
+        if (current === upload) current = null;
+        if (!lines.endedByCaller) on.lost(upload.terminalId);
+      },
+    );
+    return upload;
+  }
+
+  return {
+    async deliver(terminal: Terminal, body: Report) {
+      if (current && (current.terminalId !== terminal.terminalId || !current.lines.open)) retire();
+      if (current && sources.now() >= current.until) {
+        retire();
+        open(terminal);
+      }
+      if (current?.lines.send(body)) return;
+      await terminal.client.call('reportTerminalHealth', {
+        params: { id: terminal.terminalId },
+        body,
+      });
+      on.answered();
+      if (sources.now() >= askAgainAt) open(terminal);
+    },
+    async close() {
+      const ending = current;
+      retire();
+      await ending?.lines.closed.catch(() => {});
+    },
+  };
+}

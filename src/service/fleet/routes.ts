@@ -10,6 +10,7 @@ import { routes } from '../../shared/contract/routes';
 import type { Area } from '../http/context';
 import { mount } from '../http/mount';
 import { iso } from '../kernel/clock';
+import type { Environment } from '../kernel/caller';
 import { ApiError } from '../kernel/errors';
 import { leaveUnlogged } from '../http/quiet';
 import { DEFAULT_OFFLINE_ALERT_MS, MINIMUM_KIOSK_VERSION, createAlertSweep } from './alerts';
@@ -20,6 +21,18 @@ import { createReportKeeper } from './reports';
 
 /** How often a kiosk reports when nothing changes. */
 export const REPORT_EVERY_SECONDS = 30;
+
+/** The kiosk a report is for: the calling terminal, which reports for itself only. */
+function reporting(
+  id: string,
+  caller: { terminalId: string; merchantId: string; environment: Environment },
+) {
+  if (id !== caller.terminalId)
+    throw new ApiError(403, 'A terminal reports its own health only', [
+      { field: 'id', message: 'is not the calling terminal' },
+    ]);
+  return { id, merchantId: caller.merchantId, environment: caller.environment };
+}
 
 export const fleetRoutes: Area<FleetContext> = (app, ctx) => {
   const { store, clock, terminals, presence } = ctx;
@@ -39,15 +52,22 @@ export const fleetRoutes: Area<FleetContext> = (app, ctx) => {
   }
 
   mount(app, ctx.auth, routes.reportTerminalHealth, async ({ params, body, caller, c }) => {
-    if (params.id !== caller.terminalId)
-      throw new ApiError(403, 'A terminal reports its own health only', [
-        { field: 'id', message: 'is not the calling terminal' },
-      ]);
-    const { terminalId: id, merchantId, environment } = caller;
-    const at = clock.now(environment, merchantId);
+    const terminal = reporting(params.id, caller);
+    const at = clock.now(caller.environment, caller.merchantId);
     // An unchanged report (most of them) is no line of the request log: nothing happened.
-    if (await kept.keep({ id, merchantId, environment }, body, at)) leaveUnlogged(c);
+    if (await kept.keep(terminal, body, at)) leaveUnlogged(c);
     return { receivedAt: iso(at), everySeconds: REPORT_EVERY_SECONDS };
+  });
+
+  // The same reports on one request the kiosk keeps open: each costs a line, not an exchange.
+  mount(app, ctx.auth, routes.streamTerminalHealth, async ({ params, lines, caller }) => {
+    const terminal = reporting(params.id, caller);
+    let received = 0;
+    for await (const report of lines) {
+      await kept.keep(terminal, report, clock.now(caller.environment, caller.merchantId));
+      received++;
+    }
+    return { received, everySeconds: REPORT_EVERY_SECONDS };
   });
 
   mount(app, ctx.auth, routes.getTerminalHealth, async ({ params, caller }) => {

@@ -229,38 +229,51 @@ export async function readJsonBody(
       'The request body must be JSON: send it with Content-Type: application/json',
       [{ field: '(body)', message: 'must be sent as application/json' }],
     );
+  const { text, json } = jsonOfBytes(bytes);
+  (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
+  return { text, json };
+}
+
+/**
+ * The JSON value of a body's bytes, or of one line of a newline-delimited body (`field`
+ * `lines.N`), refused as above: not UTF-8, nested too deep, not JSON, or holding what no request
+ * may. Empty text is `{}` (a POST without a body).
+ */
+export function jsonOfBytes(bytes: Uint8Array, field = '(body)'): { text: string; json: unknown } {
+  const whole = field === '(body)';
+  const named = (inner: string) =>
+    whole ? inner : inner === '(body)' ? field : `${field}.${inner}`;
   let text: string;
   try {
     text = strictUtf8.decode(bytes);
   } catch {
     // Name the field: decode leniently (bad bytes become U+FFFD) and find the string holding one.
     const lenient = new TextDecoder('utf-8').decode(bytes);
-    let field = '(body)';
+    let inner = '(body)';
     try {
-      field = findText(JSON.parse(lenient), (s) => s.includes('\uFFFD'))?.field ?? '(body)';
+      inner = findText(JSON.parse(lenient), (s) => s.includes('\uFFFD'))?.field ?? '(body)';
     } catch {
       /* not JSON either: the body as a whole */
     }
-    throw invalidText(field);
+    throw invalidText(named(inner));
   }
-  (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
   if (text.trim() === '') return { text, json: {} };
+  const what = whole ? 'The request body' : `${field}`;
   if (jsonDepth(text) > MAX_JSON_DEPTH)
-    throw new ApiError(400, `The request body is nested more than ${MAX_JSON_DEPTH} levels deep`, [
-      { field: '(body)', message: `must not be nested more than ${MAX_JSON_DEPTH} levels deep` },
+    throw new ApiError(400, `${what} is nested more than ${MAX_JSON_DEPTH} levels deep`, [
+      { field, message: `must not be nested more than ${MAX_JSON_DEPTH} levels deep` },
     ]);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new ApiError(400, 'The request body is not valid JSON', [
-      { field: '(body)', message: 'is not valid JSON' },
-    ]);
+    throw new ApiError(400, `${what} is not valid JSON`, [{ field, message: 'is not valid JSON' }]);
   }
   // Valid UTF-8 text holds no lone surrogate and JSON no raw NUL: only a `\u` escape can put
   // either into a string, and only the text `__proto__` such a key, so without both in the
   // text (nearly every body) there is nothing to look for.
-  if (text.includes('\\u') || text.includes('__proto__')) refuseHostileText(json);
+  if (text.includes('\\u') || text.includes('__proto__'))
+    refuseHostileText(json, whole ? '' : field);
   return { text, json };
 }
 
@@ -288,8 +301,16 @@ export function bodyLimits(table: Record<string, RouteDef>): MiddlewareHandler {
         { limit: def.maxBodyBytes!, check: countedLimit(def.maxBodyBytes!) },
       ]),
   );
+  // A newline-delimited body is limited per line as it is read (lines.ts), not as a whole.
+  const streamed = Object.values(table)
+    .filter((def) => def.lines !== undefined)
+    .map((def) => ({
+      method: def.method.toUpperCase(),
+      path: new RegExp(`^${def.path.replace(/\{\w+\}/g, '[^/]+')}$`),
+    }));
   return (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    if (streamed.some((r) => r.method === c.req.method && r.path.test(c.req.path))) return next();
     const large = largeBodies.get(`${c.req.method} ${c.req.path}`);
     const limit = large?.limit ?? MAX_BODY_BYTES;
     // A stated length decides at once; hono's bodyLimit would first build the web Request and

@@ -12,6 +12,7 @@ import { hashSecret } from '../kernel/secrets';
 import { type Authenticator } from './auth';
 import type { IncomingMessage } from 'node:http';
 import { readJsonBody, refuseHostileText, refuseUndecodableQuery } from './body';
+import { readLines } from './lines';
 import { ApiError } from '../kernel/errors';
 import {
   IDEMPOTENCY_HEADER,
@@ -28,6 +29,8 @@ export interface Input<R extends RouteDef> {
   params: Infer<R['params']>;
   query: Infer<R['query']>;
   body: Infer<R['body']>;
+  /** A newline-delimited body's values, each parsed as it arrives (routes with `lines`). */
+  lines: R['lines'] extends z.ZodType ? AsyncIterable<z.output<R['lines']>> : undefined;
   /** Null only on public routes; narrowed to the kind of secret the route takes. */
   caller: R['auth'] extends 'public'
     ? null
@@ -61,7 +64,7 @@ export function parseOrThrow<T extends z.ZodType>(
   const envelope = validationEnvelope(result.error);
   const errors = (Array.isArray(envelope.errors) ? envelope.errors : []).map((e) => ({
     ...e,
-    field: where === 'body' ? e.field : `${where}.${e.field}`,
+    field: where === 'body' ? e.field : e.field === '(body)' ? where : `${where}.${e.field}`,
   }));
   throw new ApiError(400, errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
 }
@@ -149,6 +152,9 @@ export function mount<R extends RouteDef>(
       json = (await readJsonBody(c, def.maxBodyBytes)).json;
       body = parseOrThrow(def.body, json, 'body');
     }
+    const lines = def.lines
+      ? readLines(c, (value, field) => parseOrThrow(def.lines!, value, field))
+      : undefined;
     const key = def.idempotent ? idempotencyKey(c.req.header(IDEMPOTENCY_HEADER)) : undefined;
     // A guessable route's codes are judged only in a well-formed request: a malformed one (any
     // web page can send a text/plain POST) guesses nothing and costs nothing. Past the limit
@@ -157,7 +163,7 @@ export function mount<R extends RouteDef>(
       const wait = await limiter.retryAfter(bucket(c, 'guess'));
       if (wait > 0) throw tooMany(c, wait);
     }
-    const input = { params, query, body, caller, rawQuery, c } as Input<R>;
+    const input = { params, query, body, lines, caller, rawQuery, c } as Input<R>;
     let judged = false;
     try {
       if (key === undefined || !idempotency) {

@@ -43,6 +43,12 @@ export const HealthParams = z.object({ id: Uuid });
 /** The answer to a report: when it was taken, and how often the service wants one. */
 export const HealthAck = z.object({ receivedAt: Timestamp, everySeconds: z.number().int() });
 
+/** The answer to a streamed upload of reports, once the kiosk ends it: how many were taken. */
+export const HealthStreamAck = z.object({
+  received: z.number().int(),
+  everySeconds: z.number().int(),
+});
+
 /** Why a kiosk needs attention; each is raised once and recovers once. */
 export const AlertKind = z.enum(['OFFLINE', 'PRINTER', 'WORK_WAITING', 'OLD_VERSION']);
 export type AlertKind = z.infer<typeof AlertKind>;

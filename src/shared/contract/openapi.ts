@@ -80,7 +80,7 @@ function operation(operationId: string, def: RouteDef): Json {
   const errors = new Set(def.errors);
   if (def.auth !== 'public') errors.add(401);
   // Every route with a body reads it under the same limits (service/http/body.ts).
-  if (def.body) for (const status of [400, 413, 415]) errors.add(status);
+  if (def.body || def.lines) for (const status of [400, 413, 415]) errors.add(status);
   // Wrong secrets and wrong guesses are rate-limited per address (service/http/rate-limit.ts).
   if (def.auth !== 'public' || def.guessable) errors.add(429);
   if (def.idempotent) for (const status of [400, 409]) errors.add(status);
@@ -103,6 +103,15 @@ function operation(operationId: string, def: RouteDef): Json {
           requestBody: {
             required: true,
             content: { 'application/json': { schema: toSchema(def.body, 'input') } },
+          },
+        }
+      : {}),
+    ...(def.lines
+      ? {
+          requestBody: {
+            required: true,
+            description: 'Newline-delimited JSON: one value of this schema per line',
+            content: { 'application/x-ndjson': { schema: toSchema(def.lines, 'input') } },
           },
         }
       : {}),

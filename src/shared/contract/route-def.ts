@@ -22,6 +22,12 @@ export interface RouteDef {
   params?: z.ZodObject;
   query?: z.ZodType;
   body?: z.ZodType;
+  /**
+   * A body of newline-delimited JSON (`application/x-ndjson`) instead of `body`: one value of this
+   * schema per line, each handed to the handler as it arrives; the answer comes when the client
+   * ends the body. For a client that keeps one request open and writes now and then.
+   */
+  lines?: z.ZodType;
   /** The success status and its body; `null` for a non-JSON body described by contentType. */
   status: number;
   response: z.ZodType | null;

@@ -16,6 +16,25 @@ export const fleetContract = {
     response: fleet.HealthAck,
     errors: [400, 403],
   }),
+  streamTerminalHealth: route({
+    method: 'post',
+    path: '/api/terminals/{id}/health/stream',
+    tag: 'Fleet',
+    auth: 'terminal',
+    extension: true,
+    summary: "A kiosk's health reports on one request it keeps open, a report per line",
+    description:
+      'The same reports as POST /api/terminals/{id}/health, written one JSON object per line ' +
+      '(application/x-ndjson) as the kiosk makes them, each taken as it arrives. The answer, ' +
+      'when the kiosk ends the body, says how many were taken. A line that does not match is ' +
+      'refused with its number (`lines.N.field`); the lines before it are kept. A request lasts ' +
+      'at most 5 minutes (the server ends longer ones): a kiosk ends it and opens another.',
+    params: fleet.HealthParams,
+    lines: fleet.HealthReport,
+    status: 200,
+    response: fleet.HealthStreamAck,
+    errors: [400, 403],
+  }),
   getTerminalHealth: route({
     method: 'get',
     path: '/api/terminals/{id}/health',
