@@ -19,6 +19,7 @@ import {
 } from '../../../test/helpers/service';
 import { connectSse } from '../../../test/helpers/sse';
 import { headerRecord, startReceiver, type Receiver } from '../../../test/helpers/webhook-receiver';
+import { HEALTH_REPORT } from '../../../test/helpers/sample-health';
 import { HISTORY_SLOTS } from './repo';
 
 let h: Harness;
@@ -27,15 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const REPORT = {
-  appVersion: '0.1.0',
-  uptimeSeconds: 12,
-  display: { attached: true, showing: true },
-  printer: { state: 'READY', jobsWaiting: 0 },
-  offlineWork: { waiting: 0, oldestAt: null },
-  lastSyncAt: '2026-01-01T10:00:00.000Z',
-  diskFreeBytes: 1_000_000,
-};
+const REPORT = HEALTH_REPORT;
 const report = (h: Harness, id: string, secret: string, body: unknown) =>
   h.call('POST', `/api/terminals/${id}/health`, body, secret);
 const healthOf = async (h: Harness, id: string, secret = SANDBOX) => {

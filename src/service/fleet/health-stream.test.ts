@@ -10,7 +10,9 @@ import { createClient } from '../../client/http-client';
 import { ApiClientError } from '../../shared/contract/call';
 import { ErrorEnvelope } from '../../shared/contract/errors';
 import { TerminalHealth } from '../../shared/contract/fleet';
+import { HEALTH_REPORT } from '../../../test/helpers/sample-health';
 import { SANDBOX, pairTerminal, startService, type Harness } from '../../../test/helpers/service';
+import { poll } from '../../../test/helpers/webhook-receiver';
 
 let h: Harness;
 beforeAll(async () => {
@@ -18,29 +20,12 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const REPORT = {
-  appVersion: '0.1.0',
-  uptimeSeconds: 12,
-  display: { attached: true, showing: true },
-  printer: { state: 'READY', jobsWaiting: 0 },
-  offlineWork: { waiting: 0, oldestAt: null },
-  lastSyncAt: '2026-01-01T10:00:00.000Z',
-  diskFreeBytes: 1_000_000,
-} as const;
+const REPORT = HEALTH_REPORT;
 
 const healthOf = async (id: string) =>
   TerminalHealth.parse(
     (await h.call('GET', `/api/terminals/${id}/health`, undefined, SANDBOX)).body,
   );
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const end = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** The raw request a client of another language would send: the body's text as given. */
 const post = async (id: string, secret: string, text: string, type = 'application/x-ndjson') => {
@@ -64,18 +49,18 @@ describe('health reports on a kept-open request', () => {
     );
 
     expect(upload.send({ ...REPORT, printer: { state: 'OFFLINE', jobsWaiting: 2 } })).toBe(true);
-    const first = await until(
-      () => healthOf(till.terminal.id),
-      (health) => health.report !== null,
-    );
+    const first = await poll(async () => {
+      const health = await healthOf(till.terminal.id);
+      return health.report !== null && health;
+    });
     expect(first.report?.printer).toEqual({ state: 'OFFLINE', jobsWaiting: 2 });
     expect(upload.open).toBe(true);
 
     upload.send({ ...REPORT, uptimeSeconds: 42 });
-    const second = await until(
-      () => healthOf(till.terminal.id),
-      (health) => health.report?.uptimeSeconds === 42,
-    );
+    const second = await poll(async () => {
+      const health = await healthOf(till.terminal.id);
+      return health.report?.uptimeSeconds === 42 && health;
+    });
     expect(second.report?.printer.state).toBe('READY');
     expect(second.history.map((entry) => entry.report.printer.state)).toEqual(['READY', 'OFFLINE']);
 
