@@ -14,8 +14,16 @@ export function createKioskSide(store: Store, clock: Clock) {
   const settings = settingsStatements(store);
   const actions = actionStatements(store);
   return {
-    effective: async (t: { id: string; merchant_id: string; environment: string; store_id: string }) =>
-      effectiveOf(t, await settings.forTerminal.all(t.merchant_id, t.environment, t.store_id, t.id)),
+    effective: async (t: {
+      id: string;
+      merchant_id: string;
+      environment: string;
+      store_id: string;
+    }) =>
+      effectiveOf(
+        t,
+        await settings.forTerminal.all(t.merchant_id, t.environment, t.store_id, t.id),
+      ),
     pending: async (terminalId: string) =>
       (await actions.pending.all(terminalId)).map((r) => ({
         id: r.id,

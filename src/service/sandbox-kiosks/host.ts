@@ -7,7 +7,10 @@
  * here, as a real kiosk reconnects to another instance; one whose stream was closed (PATCH
  * online: false, on any instance) is let go; one unpaired or reset is forgotten.
  */
-import type { EffectiveKioskSettings, TerminalActionKind } from '../../shared/contract/kiosk-settings';
+import type {
+  EffectiveKioskSettings,
+  TerminalActionKind,
+} from '../../shared/contract/kiosk-settings';
 import type { StoredEvent } from '../kernel/events/outbox';
 import { createReportKeeper } from '../fleet';
 import { createKioskSide } from '../kiosk-config';
@@ -37,7 +40,11 @@ export function createKioskHost(ctx: SandboxKiosksContext) {
   /** Its report through the one keeper of every kiosk's reports, now. */
   async function report(row: KioskRow): Promise<void> {
     const now = clock.now('sandbox', row.merchant_id);
-    const terminal = { id: row.terminal_id, merchantId: row.merchant_id, environment: 'sandbox' as const };
+    const terminal = {
+      id: row.terminal_id,
+      merchantId: row.merchant_id,
+      environment: 'sandbox' as const,
+    };
     await keeper.keep(terminal, reportOf(row, now), now);
     const h = hosted.get(row.terminal_id);
     if (h) h.reportAt = Date.now();
@@ -51,7 +58,11 @@ export function createKioskHost(ctx: SandboxKiosksContext) {
     const row = await sql.one.get(terminalId);
     if (!row) return;
     const answer = answerOf(action, stateOf(row));
-    const terminal = { id: terminalId, merchantId: row.merchant_id, environment: 'sandbox' as const };
+    const terminal = {
+      id: terminalId,
+      merchantId: row.merchant_id,
+      environment: 'sandbox' as const,
+    };
     await store.tx(async () => {
       if (!(await side.answer(terminal, actionId, answer.status, answer.message))) return;
       if (answer.lock) await sql.lock.run(terminalId);

@@ -80,8 +80,7 @@ export function kioskView(row: KioskRow): z.input<typeof SimulatedKiosk> {
     name: row.name,
     storeId: row.store_id,
     ...stateOf(row),
-    settings:
-      row.settings === null ? null : (JSON.parse(row.settings) as EffectiveKioskSettings),
+    settings: row.settings === null ? null : (JSON.parse(row.settings) as EffectiveKioskSettings),
     consoleLocked: row.console_locked === 1,
     createdAt: iso(row.created_at),
   };

@@ -69,7 +69,10 @@ describe('a simulated kiosk’s alerts', () => {
   it('printer offline: on the Devices page at once, one signed webhook, one recovery', async () => {
     const kiosk = await create('Printer sim');
     await patch(kiosk.id, { printer: { state: 'OFFLINE', jobsWaiting: 2 } });
-    expect((await deviceOf(kiosk.id)).report?.printer).toEqual({ state: 'OFFLINE', jobsWaiting: 2 });
+    expect((await deviceOf(kiosk.id)).report?.printer).toEqual({
+      state: 'OFFLINE',
+      jobsWaiting: 2,
+    });
     await waitForAlert(kiosk.id, 'RAISED');
     // More sweeps, and the same state again: still one alert.
     await patch(kiosk.id, { printer: { state: 'OFFLINE', jobsWaiting: 3 } });

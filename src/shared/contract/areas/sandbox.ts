@@ -145,7 +145,8 @@ export const sandboxContract = {
     tag: 'Sandbox',
     auth: 'sandbox',
     extension: true,
-    summary: "Change what a simulated kiosk reports (its stream, printer, display, waiting work, version)",
+    summary:
+      'Change what a simulated kiosk reports (its stream, printer, display, waiting work, version)',
     params: kiosks.SimulatedKioskParams,
     body: kiosks.SimulatedKioskPatch,
     status: 200,
