@@ -2,8 +2,8 @@
  * Simulated kiosks on the dashboard (docs/fleet.md, Simulated kiosks): a payments service process,
  * a kiosk the sandbox plays made through the API, and the Devices page in Chromium. The kiosk is
  * listed online and marked "Simulated"; its printer set offline through the API shows "Printer
- * offline" with its alert, live; its own page says it is simulated, and a test page asked there fails with the printer's reason. Layout checked at 390, 768 and
- * 1280 px.
+ * offline" with its alert, live; its own page says it is simulated, and a test page asked there
+ * fails with the printer's reason. Layout checked at 390, 768 and 1280 px.
  */
 import { expect, test } from '@playwright/test';
 import { freePort } from '../helpers/ports';

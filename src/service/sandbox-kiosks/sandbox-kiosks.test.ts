@@ -26,7 +26,10 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const fieldsOf = (body: unknown) => ErrorEnvelope.parse(body).errors?.map((e) => e.field) ?? [];
+const fieldsOf = (body: unknown) => {
+  const { errors } = ErrorEnvelope.parse(body);
+  return Array.isArray(errors) ? errors.map((e) => e.field) : [];
+};
 
 async function create(on: Harness, body: Record<string, unknown> = {}) {
   const res = await on.call('POST', '/api/sandbox/kiosks', body);
