@@ -102,6 +102,7 @@ export const floorPlans = {
       mcp: { mayImport: ['kernel', 'http'] },
       fleet: { mayImport: ['kernel', 'http', 'messages', 'merchants', 'terminals'] },
       'kiosk-config': { mayImport: ['kernel', 'http', 'merchants', 'terminals'] },
+      'sandbox-kiosks': { mayImport: ['kernel', 'http', 'terminals', 'fleet', 'kiosk-config'] },
     },
     // Floors, not areas: many areas use many of their modules directly.
     publicOnly: [
@@ -126,6 +127,7 @@ export const floorPlans = {
       'mcp',
       'fleet',
       'kiosk-config',
+      'sandbox-kiosks',
     ],
   },
   kiosk: {

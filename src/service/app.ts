@@ -62,6 +62,7 @@ import { createRefundLifecycle } from './refunds/lifecycle';
 import { createRefundReader } from './refunds/repo';
 import { refundRoutes } from './refunds/routes';
 import { sandboxRoutes } from './sandbox/routes';
+import { sandboxKioskRoutes } from './sandbox-kiosks/routes';
 import { openStore, type StoreOptions } from './kernel/store/open';
 import { isBusy, isUnavailable } from './kernel/store/unavailable';
 import type { Store } from './kernel/store/port';
@@ -161,6 +162,7 @@ const AREAS: Area[] = [
   paymentWebhookRoutes,
   agentRoutes((ctx) => cardsFor(ctx)),
   sandboxRoutes,
+  sandboxKioskRoutes,
   mcpRoutes,
   hostedPageRoutes,
   docsRoutes,

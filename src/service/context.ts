@@ -37,6 +37,7 @@ import type { PushContext } from './push/context';
 import type { ReceiptsContext } from './receipts/context';
 import type { RefundsContext } from './refunds/context';
 import type { SandboxContext } from './sandbox/context';
+import type { SandboxKiosksContext } from './sandbox-kiosks/context';
 import type { SiteContext } from './site/context';
 import type { TerminalsContext } from './terminals/context';
 import { createPresence, createTerminalReader } from './terminals/model';
@@ -59,6 +60,7 @@ export type ServiceContext = BankContext &
   ReceiptsContext &
   RefundsContext &
   SandboxContext &
+  SandboxKiosksContext &
   SiteContext &
   TerminalsContext &
   WebhooksContext &

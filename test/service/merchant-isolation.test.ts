@@ -89,6 +89,7 @@ beforeAll(async () => {
   const { client } = await registeredClient(h, 'A bookkeeper');
   A.contractId = await activeContract(h, client);
   await client.contract.send(A.contractId, { amount: 2, payee, reference: 'A-SEND-1' });
+  A.kioskId = (await ok('POST', '/api/sandbox/kiosks', {})).id;
   A.secretId = (await ok('GET', '/api/merchant/secrets')).find(
     (s: { current: boolean }) => s.current,
   ).id;
@@ -127,6 +128,7 @@ const bodies: Partial<Record<keyof typeof routes, () => unknown>> = {
   putStoreKioskSettings: () => ({ settings: { idleScreenText: 'Taken' }, locked: [] }),
   putTerminalKioskSettings: () => ({ settings: { idleScreenText: 'Taken' }, locked: [] }),
   requestTerminalAction: () => ({ action: 'PRINT_TEST_PAGE' }),
+  updateSimulatedKiosk: () => ({ online: false }),
   createStaff: () => ({ name: 'Taken', role: 'owner', pin: '1111' }),
   updateStaff: () => ({ name: 'Taken', pin: '1111' }),
 };
@@ -145,7 +147,9 @@ function idFor(def: RouteDef, param: string): string {
         ? A.webhookId!
         : def.path.startsWith('/api/merchant/secrets')
           ? A.secretId!
-          : A.terminalId!;
+          : def.path.startsWith('/api/sandbox/kiosks')
+            ? A.kioskId!
+            : A.terminalId!;
   if (param === 'paymentRequestId' && /card\/payment-request/.test(def.path))
     return A.cardPaymentId!;
   const id = A[param];
@@ -202,6 +206,8 @@ describe("merchant B with A's ids", () => {
       'createStaff',
       'updateStaff',
       'deleteStaff',
+      'updateSimulatedKiosk',
+      'deleteSimulatedKiosk',
     ])
       expect(names).toContain(name);
     for (const [name, def] of idRoutes)
@@ -237,6 +243,9 @@ describe("merchant B with A's ids", () => {
       A.terminalId,
     );
     expect((await h.call('GET', '/api/webhooks')).body).toHaveLength(1);
+    expect((await h.call('GET', '/api/sandbox/kiosks')).body.kiosks).toEqual([
+      expect.objectContaining({ id: A.kioskId, online: true }),
+    ]);
     expect((await h.call('GET', '/api/bank/consents')).body).toHaveLength(1);
     expect((await h.call('GET', '/api/terminal/me', undefined, A.terminalSecret)).status).toBe(200);
     expect((await h.call('GET', '/api/refund/' + A.paymentRequestId)).body.length).toBe(1);

@@ -21,6 +21,7 @@ export function deviceOf(
     terminalId: terminal.id,
     name: terminal.name,
     storeId: terminal.store_id,
+    simulated: terminal.simulated === 1,
     online,
     offlineSince: online || seen === null ? null : iso(seen),
     lastReportAt: health ? iso(health.received_at) : null,

@@ -36,7 +36,7 @@ interface Held {
   count: number;
 }
 
-export function createReportKeeper(store: Store) {
+function newReportKeeper(store: Store) {
   const health = healthStatements(store);
   /** Per kiosk reported here: its last report's material and how many reports it has made. */
   const known = new Map<string, { material: string; reports: number }>();
@@ -118,4 +118,17 @@ export function createReportKeeper(store: Store) {
     flush,
     stop: () => clearInterval(timer),
   };
+}
+
+export type ReportKeeper = ReturnType<typeof newReportKeeper>;
+const keepers = new WeakMap<Store, ReportKeeper>();
+
+/**
+ * The store's one keeper: the kiosks' reports and the sandbox's simulated kiosks' go through the
+ * same memory, so what one holds the other's reads see, and a kiosk is counted once.
+ */
+export function createReportKeeper(store: Store): ReportKeeper {
+  let keeper = keepers.get(store);
+  if (!keeper) keepers.set(store, (keeper = newReportKeeper(store)));
+  return keeper;
 }

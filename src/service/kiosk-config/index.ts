@@ -5,3 +5,4 @@ export {
   type PaymentPlace,
   type ShopLanguageReader,
 } from './shop-language';
+export { createKioskSide, type KioskSide } from './kiosk-side';

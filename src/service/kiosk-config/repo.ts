@@ -92,6 +92,11 @@ export function actionStatements(store: Store) {
       `UPDATE terminal_actions SET status = ?, message = ?, done_at = ?
        WHERE id = ? AND terminal_id = ? AND status = 'PENDING'`,
     ),
+    /** Those still waiting for the kiosk's answer, oldest first (a kiosk back online does them). */
+    pending: store.prepare<[string], ActionRow>(
+      `SELECT * FROM terminal_actions WHERE terminal_id = ? AND status = 'PENDING'
+       ORDER BY requested_at, id`,
+    ),
     ofTerminal: store.prepare<[string], ActionRow>(
       `SELECT * FROM terminal_actions WHERE terminal_id = ?
        ORDER BY requested_at DESC, id DESC LIMIT ${ACTIONS_LISTED}`,

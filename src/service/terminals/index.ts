@@ -2,3 +2,4 @@
 export { HEARTBEAT_MS } from './stream';
 export type { Presence, TerminalReader, TerminalRow } from './model';
 export { pushTokenWrites } from './repo/terminals';
+export { createSimulatedTerminals, type SimulatedTerminals } from './simulated';

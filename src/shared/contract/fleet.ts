@@ -61,6 +61,8 @@ export const Device = z.object({
   terminalId: Uuid,
   name: z.string(),
   storeId: z.string(),
+  /** A kiosk the sandbox plays (POST /api/sandbox/kiosks), not a machine at a counter. */
+  simulated: z.boolean().default(false),
   online: z.boolean(),
   /** When it was last connected, while it is not (null while online or never seen). */
   offlineSince: Timestamp.nullable(),

@@ -21,6 +21,13 @@ export function DevicePage() {
         <InPageLink area="devices">← All devices</InPageLink>
       </p>
       <h1 id="device-title">{detail?.name ?? 'Kiosk'}</h1>
+      {detail?.simulated ? (
+        <p data-testid="device-simulated">
+          <span className="tag">Simulated</span> A kiosk the sandbox plays (POST
+          /api/sandbox/kiosks): set what it reports with PATCH /api/sandbox/kiosks/
+          {detail.terminalId}.
+        </p>
+      ) : null}
       <Notice kind="error">{error}</Notice>
       {detail ? (
         <dl className="facts" data-testid="device-facts">

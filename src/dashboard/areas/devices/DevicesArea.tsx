@@ -81,6 +81,14 @@ function DeviceRow({ device, store }: { device: Device; store: string }) {
         <InPageLink area="devices" sub={device.terminalId} ariaLabel={`Health of ${device.name}`}>
           {device.name}
         </InPageLink>
+        {device.simulated ? (
+          <>
+            {' '}
+            <span className="tag" data-testid="device-simulated">
+              Simulated
+            </span>
+          </>
+        ) : null}
       </td>
       <td>{store}</td>
       <td data-testid="device-state">

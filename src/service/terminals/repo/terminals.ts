@@ -21,6 +21,8 @@ export interface TerminalRow {
   streaming_until: number | null;
   created_at: number;
   deleted_at: number | null;
+  /** 1 for a kiosk the sandbox itself plays (sandbox-kiosks/), else 0. */
+  simulated: number;
 }
 
 export interface CodeRow {

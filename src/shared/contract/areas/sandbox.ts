@@ -12,6 +12,7 @@ import * as messages from '../messages';
 import * as payments from '../payments';
 import * as refunds from '../refunds';
 import * as sandbox from '../sandbox';
+import * as kiosks from '../sandbox-kiosks';
 import { Message } from '../common';
 import { route, type RouteDef } from '../route-def';
 
@@ -114,5 +115,54 @@ export const sandboxContract = {
     status: 200,
     response: Message,
     errors: [400],
+  }),
+  createSimulatedKiosk: route({
+    method: 'post',
+    path: '/api/sandbox/kiosks',
+    tag: 'Sandbox',
+    auth: 'sandbox',
+    extension: true,
+    summary: 'Pair a simulated kiosk that the sandbox keeps online and reporting its health',
+    body: kiosks.SimulatedKioskBody,
+    status: 201,
+    response: kiosks.SimulatedKiosk,
+    errors: [400, 404, 409],
+  }),
+  listSimulatedKiosks: route({
+    method: 'get',
+    path: '/api/sandbox/kiosks',
+    tag: 'Sandbox',
+    auth: 'sandbox',
+    extension: true,
+    summary: "The merchant's simulated kiosks with their simulated state",
+    status: 200,
+    response: kiosks.SimulatedKiosks,
+    errors: [400],
+  }),
+  updateSimulatedKiosk: route({
+    method: 'patch',
+    path: '/api/sandbox/kiosks/{id}',
+    tag: 'Sandbox',
+    auth: 'sandbox',
+    extension: true,
+    summary:
+      'Change what a simulated kiosk reports (its stream, printer, display, waiting work, version)',
+    params: kiosks.SimulatedKioskParams,
+    body: kiosks.SimulatedKioskPatch,
+    status: 200,
+    response: kiosks.SimulatedKiosk,
+    errors: [400, 404],
+  }),
+  deleteSimulatedKiosk: route({
+    method: 'delete',
+    path: '/api/sandbox/kiosks/{id}',
+    tag: 'Sandbox',
+    auth: 'sandbox',
+    extension: true,
+    summary: 'Unpair a simulated kiosk',
+    params: kiosks.SimulatedKioskParams,
+    status: 200,
+    response: Message,
+    errors: [400, 404],
   }),
 } as const satisfies Record<string, RouteDef>;

@@ -54,6 +54,7 @@ import m0037 from './0037-z-reports';
 import m0038 from './0038-store-staff';
 import m0039 from './0039-fleet-noted';
 import m0040 from './0040-message-language';
+import m0041 from './0041-simulated-kiosks';
 
 export const migrations: readonly Migration[] = [
   m0001,
@@ -96,6 +97,7 @@ export const migrations: readonly Migration[] = [
   m0038,
   m0039,
   m0040,
+  m0041,
 ];
 
 /** What `dialect` runs, in order: its version is how many of these it has run. */
