@@ -244,10 +244,15 @@ function createUploads(
       on.answered();
       if (sources.now() >= askAgainAt) open(terminal);
     },
+    /** Ends the upload and waits a moment for its answer (a service out of reach gives none). */
     async close() {
       const ending = current;
       retire();
-      await ending?.lines.closed.catch(() => {});
+      if (!ending) return;
+      let timer: NodeJS.Timeout | undefined;
+      const moment = new Promise((resolve) => (timer = setTimeout(resolve, 1_000)));
+      await Promise.race([ending.lines.closed.catch(() => {}), moment]);
+      clearTimeout(timer);
     },
   };
 }
