@@ -25,7 +25,20 @@ function chunksOf(c: Context): AsyncIterable<Uint8Array> {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (incoming) return incoming.iterator({ destroyOnReturn: false });
   const body = c.req.raw.body;
-  return body ? body.values({ preventCancel: true }) : (async function* () {})();
+  return body ? webChunks(body) : (async function* () {})();
+}
+
+async function* webChunks(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
 }
 
 /** Every refusal ends the request: the rest of the body is never read. */
