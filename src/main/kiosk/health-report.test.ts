@@ -2,8 +2,10 @@
  * The kiosk's health report against a real service and a printer stand-in on loopback: what it
  * sends, that a printer that stops answering is reported offline at the next look (and nothing
  * is printed by looking), that an unchanged kiosk does not report again before its time, and that
- * after the first report the next ride on one upload kept open, ended and replaced in time.
+ * after the first report the next ride on one upload kept open, ended and replaced in time, and
+ * that a broken upload sends the next report as a request of its own again, then a new upload.
  */
+import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
 import { Agent, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../client/http-client';
@@ -89,30 +91,7 @@ describe('the kiosk’s health report', () => {
 
   it('sends the first report as a request and the next on an upload it replaces in time', async () => {
     const till = await pairTerminal(h, 'Uploading till');
-    // The requests the kiosk makes, as they leave it (the service's side is what counts).
-    const requests: string[] = [];
-    const dispatcher = new Agent().compose(
-      (dispatch: Dispatcher['dispatch']) => (options, handler) => {
-        requests.push(`${options.method} ${options.path}`);
-        return dispatch(options, handler);
-      },
-    );
-    const client = createClient({ baseUrl: h.url, secret: till.secret, dispatcher });
-    let uptime = 0;
-    const reporter = createHealthReporter({
-      now: Date.now,
-      terminal: () => ({ client, terminalId: till.terminal.id }),
-      online: () => true,
-      display: () => ({ attached: true, showing: uptime++ % 2 === 0 }),
-      printer: () => null,
-      printJobs: () => [],
-      held: () => [],
-      probePrinter: async () => true,
-      dataDir: null,
-      log: () => {},
-      checkMs: 50,
-      uploadMs: 1_000,
-    });
+    const { reporter, requests, close } = flippingReporter(h.url, till);
     reporter.start();
     try {
       // The display flips at every look, so every look is a report: 1.5 s is about 30.
@@ -134,7 +113,100 @@ describe('the kiosk’s health report', () => {
       expect(history.length).toBeGreaterThanOrEqual(10);
     } finally {
       await reporter.stop();
-      await dispatcher.close();
+      await close();
+    }
+  });
+
+  it('goes back to a request of its own when its upload breaks, then opens another', async () => {
+    const till = await pairTerminal(h, 'Broken upload');
+    const proxy = await startCuttingTcpProxy(new URL(h.url).port);
+    const { reporter, requests, close } = flippingReporter(proxy.url, till, 60_000);
+    reporter.start();
+    try {
+      const path = `/api/terminals/${till.terminal.id}/health`;
+      await until(
+        async () => requests.length,
+        (n) => n >= 2,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      proxy.cutAll(); // the network drops every connection, the upload's among them
+      const cutAt = requests.length;
+      await until(
+        async () => requests.length,
+        (n) => n >= cutAt + 2,
+      );
+      expect(requests.slice(0, 2)).toEqual([`POST ${path}`, `POST ${path}/stream`]);
+      expect(requests.slice(cutAt, cutAt + 2)).toEqual([`POST ${path}`, `POST ${path}/stream`]);
+      // And the reports go on arriving on the new upload.
+      const before = (await latest(till.terminal.id)).lastReportAt;
+      const after = await until(
+        () => latest(till.terminal.id),
+        (d) => d.lastReportAt !== before,
+      );
+      expect(after.lastReportAt).not.toBe(before);
+    } finally {
+      await reporter.stop();
+      await close();
+      await proxy.close();
     }
   });
 });
+
+/**
+ * A reporter whose display flips at every look (so every look, each 50 ms, is a report), with
+ * the requests it makes as they leave it.
+ */
+function flippingReporter(
+  baseUrl: string,
+  till: { secret: string; terminal: { id: string } },
+  uploadMs = 1_000,
+) {
+  const requests: string[] = [];
+  const dispatcher = new Agent().compose(
+    (dispatch: Dispatcher['dispatch']) => (options, handler) => {
+      requests.push(`${options.method} ${options.path}`);
+      return dispatch(options, handler);
+    },
+  );
+  const client = createClient({ baseUrl, secret: till.secret, dispatcher });
+  let looks = 0;
+  const reporter = createHealthReporter({
+    now: Date.now,
+    terminal: () => ({ client, terminalId: till.terminal.id }),
+    online: () => true,
+    display: () => ({ attached: true, showing: looks++ % 2 === 0 }),
+    printer: () => null,
+    printJobs: () => [],
+    held: () => [],
+    probePrinter: async () => true,
+    dataDir: null,
+    log: () => {},
+    checkMs: 50,
+    uploadMs,
+  });
+  return { reporter, requests, close: () => dispatcher.close() };
+}
+
+/** A TCP proxy on loopback to the service that can drop every connection at once. */
+async function startCuttingTcpProxy(port: string) {
+  const sockets = new Set<Socket>();
+  const server = createServer((inbound) => {
+    const outbound = connect(Number(port), '127.0.0.1');
+    for (const s of [inbound, outbound]) {
+      sockets.add(s);
+      s.on('error', () => {});
+      s.on('close', () => sockets.delete(s));
+    }
+    inbound.pipe(outbound).pipe(inbound);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    cutAll: () => sockets.forEach((s) => s.destroy()),
+    close: () =>
+      new Promise<void>((resolve) => {
+        sockets.forEach((s) => s.destroy());
+        server.close(() => resolve());
+      }),
+  };
+}
