@@ -4,7 +4,6 @@
  * its own kiosks, and an alert is sent once (webhook and e-mail) with one recovery, also with two
  * instances sweeping one PostgreSQL database.
  */
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../shared/contract/errors';
 import { DeviceList, TerminalHealth } from '../../shared/contract/fleet';
@@ -18,8 +17,8 @@ import {
   type Harness,
 } from '../../../test/helpers/service';
 import { connectSse } from '../../../test/helpers/sse';
-import { headerRecord, startReceiver, type Receiver } from '../../../test/helpers/webhook-receiver';
-import { HEALTH_REPORT } from '../../../test/helpers/sample-health';
+import { startReceiver, type Receiver } from '../../../test/helpers/webhook-receiver';
+import { HEALTH_REPORT, healthAlerts } from '../../../test/helpers/fleet';
 import { HISTORY_SLOTS } from './repo';
 
 let h: Harness;
@@ -108,18 +107,6 @@ describe('health reports', () => {
   });
 });
 
-/** TERMINAL_HEALTH deliveries about `terminalId`, verified with the subscription's secret. */
-function alertsFor(receiver: Receiver, secret: string, terminalId: string) {
-  return receiver.received
-    .filter((r) => r.json.type === 'TERMINAL_HEALTH' && r.json.data.terminalId === terminalId)
-    .map((r) => {
-      const event = new Webhook(secret).verify(r.body, headerRecord(r.headers)) as {
-        data: { alert: string; status: string };
-      };
-      return `${event.data.alert} ${event.data.status}`;
-    });
-}
-
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function expectOnceEach(
@@ -140,7 +127,7 @@ async function expectOnceEach(
     printer: { state: 'OFFLINE', jobsWaiting: 2 },
   });
   await settle(2_500);
-  expect(alertsFor(receiver, subscriptionSecret, till.terminal.id)).toEqual(['PRINTER RAISED']);
+  expect(healthAlerts(receiver, subscriptionSecret, till.terminal.id)).toEqual(['PRINTER RAISED']);
   const device = await healthOf(first!, till.terminal.id);
   expect(device.alerts.map((a) => a.kind)).toEqual(['PRINTER']);
 
@@ -150,7 +137,7 @@ async function expectOnceEach(
     10_000,
   );
   await settle(2_500);
-  expect(alertsFor(receiver, subscriptionSecret, till.terminal.id)).toEqual([
+  expect(healthAlerts(receiver, subscriptionSecret, till.terminal.id)).toEqual([
     'PRINTER RAISED',
     'PRINTER RECOVERED',
   ]);
@@ -203,11 +190,11 @@ describe('alerts', () => {
       const till = await pairTerminal(h, 'Away till');
       await report(h, till.terminal.id, till.secret, REPORT);
       await settle(1_500);
-      expect(alertsFor(receiver, sub.body.secret, till.terminal.id)).toEqual([]);
+      expect(healthAlerts(receiver, sub.body.secret, till.terminal.id)).toEqual([]);
       await h.call('POST', '/api/sandbox/clock/advance', { ms: 61_000 });
       await receiver.waitFor((r) => r.json.data.terminalId === till.terminal.id, 10_000);
       await settle(2_000);
-      expect(alertsFor(receiver, sub.body.secret, till.terminal.id)).toEqual(['OFFLINE RAISED']);
+      expect(healthAlerts(receiver, sub.body.secret, till.terminal.id)).toEqual(['OFFLINE RAISED']);
       const list = DeviceList.parse((await h.call('GET', '/api/fleet/devices')).body);
       expect(list.devices[0]?.alerts.length).toBeGreaterThan(0); // needing attention: first
       // Back: its push stream open again.
@@ -218,7 +205,7 @@ describe('alerts', () => {
         10_000,
       );
       await settle(2_000);
-      expect(alertsFor(receiver, sub.body.secret, till.terminal.id)).toEqual([
+      expect(healthAlerts(receiver, sub.body.secret, till.terminal.id)).toEqual([
         'OFFLINE RAISED',
         'OFFLINE RECOVERED',
       ]);

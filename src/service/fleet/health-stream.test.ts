@@ -10,7 +10,7 @@ import { createClient } from '../../client/http-client';
 import { ApiClientError } from '../../shared/contract/call';
 import { ErrorEnvelope } from '../../shared/contract/errors';
 import { TerminalHealth } from '../../shared/contract/fleet';
-import { HEALTH_REPORT } from '../../../test/helpers/sample-health';
+import { HEALTH_REPORT } from '../../../test/helpers/fleet';
 import { SANDBOX, pairTerminal, startService, type Harness } from '../../../test/helpers/service';
 import { poll } from '../../../test/helpers/webhook-receiver';
 

@@ -4,12 +4,12 @@
  * recovery when it is ready again; its stream closed, the sandbox clock moved past the merchant's
  * set time brings one OFFLINE alert, and its stream back one recovery, as for a real kiosk.
  */
-import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DeviceList } from '../../shared/contract/fleet';
 import { SimulatedKiosk } from '../../shared/contract/sandbox-kiosks';
 import { startService, type Harness } from '../../../test/helpers/service';
-import { headerRecord, startReceiver, type Receiver } from '../../../test/helpers/webhook-receiver';
+import { healthAlerts } from '../../../test/helpers/fleet';
+import { startReceiver, type Receiver } from '../../../test/helpers/webhook-receiver';
 
 let h: Harness;
 let receiver: Receiver;
@@ -36,17 +36,7 @@ afterEach(async () => {
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** TERMINAL_HEALTH deliveries about the kiosk, each verified with the subscription's secret. */
-function alertsFor(terminalId: string) {
-  return receiver.received
-    .filter((r) => r.json.type === 'TERMINAL_HEALTH' && r.json.data.terminalId === terminalId)
-    .map((r) => {
-      const event = new Webhook(secret).verify(r.body, headerRecord(r.headers)) as {
-        data: { alert: string; status: string };
-      };
-      return `${event.data.alert} ${event.data.status}`;
-    });
-}
+const alertsFor = (terminalId: string) => healthAlerts(receiver, secret, terminalId);
 const waitForAlert = (terminalId: string, status: string) =>
   receiver.waitFor(
     (r) => r.json.data.terminalId === terminalId && r.json.data.status === status,
