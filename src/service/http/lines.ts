@@ -14,7 +14,7 @@ import { MAX_BODY_BYTES, jsonOfBytes, tooLargeEnvelope } from './body';
 
 const NEWLINE = 0x0a;
 
-export const isNdjsonContentType = (header: string | undefined) =>
+const isNdjsonContentType = (header: string | undefined) =>
   header?.split(';')[0]?.trim().toLowerCase() === 'application/x-ndjson';
 
 /**
