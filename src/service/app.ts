@@ -76,7 +76,7 @@ import type { ResolveHost } from './webhooks/destinations';
 import { createWebhookDispatcher } from './webhooks/dispatcher';
 import { webhookRoutes } from './webhooks/routes';
 import { paymentWebhookRoutes } from './webhooks/payment-deliveries';
-import { createMetrics } from './ops/metrics';
+import type { Metrics } from './ops/metrics';
 import { requestLog, type Logger } from './ops/request-log';
 import { operationRoutes } from './ops/routes';
 
@@ -239,7 +239,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     tick: () => scheduler.tick(),
     everyTick: (work) => void areaWork.push(work),
   });
-  const app = buildApp(ctx, options, log);
+  const app = buildApp(ctx, options, await metricsIfOn(ctx, options.metricsToken), log);
   const fcmPush = attachFcmPush(ctx, createFcmPush(options.fcm, log), log);
 
   let server: ServerType | undefined;
@@ -268,18 +268,30 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   };
 }
 
+/**
+ * Prometheus metrics when a metrics token turns them on. prom-client is loaded only then: a
+ * service without metrics (the kiosk's embedded one) does not pay for it on every start.
+ */
+async function metricsIfOn(ctx: ServiceContext, token: string | undefined) {
+  if (!token) return undefined;
+  const { createMetrics } = await import('./ops/metrics');
+  return createMetrics(token, {
+    store: ctx.store,
+    openStreams: () => ctx.streams.count(),
+    now: () => Date.now(),
+    fleet: fleetGauges(ctx.store, ctx.presence),
+  });
+}
+
 /** The HTTP app: request log, mount's limits, the error envelope, body limits, every area. */
-function buildApp(ctx: ServiceContext, options: ServiceOptions, log: (line: string) => void) {
+function buildApp(
+  ctx: ServiceContext,
+  options: ServiceOptions,
+  metrics: Metrics | undefined,
+  log: (line: string) => void,
+) {
   const { store, clock, outbox } = ctx;
   const app = new Hono();
-  const metrics = options.metricsToken
-    ? createMetrics(options.metricsToken, {
-        store,
-        openStreams: () => ctx.streams.count(),
-        now: () => Date.now(),
-        fleet: fleetGauges(store, ctx.presence),
-      })
-    : undefined;
   app.use('*', requestLog(options.logger, metrics?.observe));
   configureMount(app, {
     limiter: store.soleWriter

@@ -5,7 +5,7 @@
  * retried a few times; without one, and for SMS (the sandbox has no SMS gateway), they are kept
  * in the outbox, which the sandbox lists (GET /api/sandbox/messages) and the dashboard shows.
  */
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { z } from 'zod';
 import type { OutboxMessage } from '../../shared/contract/messages';
 import type { Clock } from '../kernel/clock';
@@ -62,6 +62,15 @@ export function smtpOptions(url: string) {
   };
 }
 
+/**
+ * nodemailer is loaded only when an SMTP server is configured: a service without one (the kiosk's
+ * embedded service) never sends mail, and loading it is a noticeable part of a cold start.
+ */
+async function openTransport(smtp: ReturnType<typeof smtpOptions>): Promise<Transporter> {
+  const { default: nodemailer } = await import('nodemailer');
+  return nodemailer.createTransport(smtp);
+}
+
 /** Tries per email before it is FAILED. */
 const MAX_ATTEMPTS = 3;
 
@@ -89,9 +98,7 @@ export function createMessageOutbox(
 ) {
   const { insert, queued, markSent, markTry, page, total } = messageStatements(store);
 
-  const transport = options.smtpUrl
-    ? nodemailer.createTransport(smtpOptions(options.smtpUrl))
-    : null;
+  const transport = options.smtpUrl ? openTransport(smtpOptions(options.smtpUrl)) : null;
   const from = options.from ?? 'Counter <no-reply@counter.invalid>';
   let running: Promise<void> | null = null;
   let again = false;
@@ -102,7 +109,9 @@ export function createMessageOutbox(
       if (rows.length === 0) return;
       for (const row of rows) {
         try {
-          await transport!.sendMail({
+          await (
+            await transport!
+          ).sendMail({
             from,
             to: row.recipient,
             subject: row.subject,
@@ -185,7 +194,7 @@ export function createMessageOutbox(
     wake,
     async stop() {
       await running;
-      transport?.close();
+      (await transport)?.close();
     },
   };
 }
