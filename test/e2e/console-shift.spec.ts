@@ -181,6 +181,8 @@ test('a shift: float, a payment, a pay-out, the X report, closed £5 short with 
   const dashboard = await open(browser, kiosk.dashboardUrl);
   await dashboard.getByLabel('Access secret').fill(kiosk.sandboxSecret!);
   await dashboard.getByRole('button', { name: 'Sign in' }).click();
+  // Signed in (the secret kept) before the page is left for another.
+  await expect(dashboard.getByRole('button', { name: 'Sign out' })).toBeVisible();
   await dashboard.goto(`${kiosk.serviceUrl}/dashboard/terminals`);
   await dashboard.getByRole('button', { name: 'Z reports of Counter kiosk' }).click();
   const first = dashboard.locator('[data-testid="z-report-row"][data-number="1"]');
