@@ -43,7 +43,22 @@ function hasTable(db: Connection, name: string): boolean {
   return !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name);
 }
 
-/** The history's payments and refunds completed in [from, to), with who did them if recorded. */
+type Window = { from: number; to: number };
+
+/**
+ * When the kiosk recorded a payment's or refund's completion, by its own clock, as the shift's
+ * opening and closing are: counted by the service's time instead, one completed in the last
+ * seconds before a close by a service whose clock runs ahead would fall after it, in no shift at
+ * all. Every move writes its change row; a row without one keeps the service's time.
+ */
+const paymentAt = `COALESCE((SELECT min(c.recorded_at) FROM status_changes c
+  WHERE c.payment_request_id = p.payment_request_id AND c.to_status = 'COMPLETED'), p.completed_at)`;
+const refundAt = `COALESCE((SELECT min(c.recorded_at) FROM refund_changes c
+  WHERE c.refund_id = r.refund_id AND c.to_status = 'COMPLETED'), r.completed_at)`;
+/** How far the two clocks may disagree: the service's time narrows the rows read by its index. */
+const SKEW_MS = 24 * 60 * 60 * 1000;
+
+/** The history's payments and refunds the kiosk saw complete in [from, to), and who did them. */
 function historyReads(db: Connection) {
   const staffed = hasTable(db, 'staff_actions');
   const paymentStaff = staffed
@@ -55,34 +70,36 @@ function historyReads(db: Connection) {
          AND a.action = 'refund' ORDER BY a.id LIMIT 1)`
     : 'NULL';
   const payments = db.prepare<
-    [number, number],
+    [Window],
     { method: Method | null; taken: number; tip: number; staff: string | null }
   >(
     `SELECT p.paid_method AS method, p.tip_pence AS tip, ${paymentStaff} AS staff,
        CASE WHEN p.paid_pence > 0 THEN p.paid_pence ELSE p.amount_pence + p.tip_pence END AS taken
      FROM payments p
      WHERE p.status = 'COMPLETED' AND p.currency = 'GBP'
-       AND p.completed_at >= ? AND p.completed_at < ?
+       AND p.completed_at >= @from - ${SKEW_MS} AND p.completed_at < @to + ${SKEW_MS}
+       AND ${paymentAt} >= @from AND ${paymentAt} < @to
      ORDER BY p.completed_at`,
   );
   const refunds = db.prepare<
-    [number, number],
+    [Window],
     { method: Method | null; amount: number; staff: string | null }
   >(
     `SELECT p.paid_method AS method, r.amount_pence AS amount, ${refundStaff} AS staff
      FROM refunds r JOIN payments p ON p.payment_request_id = r.payment_request_id
      WHERE r.status = 'COMPLETED' AND r.currency = 'GBP'
-       AND r.completed_at >= ? AND r.completed_at < ?
+       AND r.completed_at >= @from - ${SKEW_MS} AND r.completed_at < @to + ${SKEW_MS}
+       AND ${refundAt} >= @from AND ${refundAt} < @to
      ORDER BY r.completed_at`,
   );
   return {
     payments: (from: number, to: number): TakenPayment[] =>
       payments
-        .all(from, to)
+        .all({ from, to })
         .map((r) => ({ method: r.method, takenPence: r.taken, tipPence: r.tip, staff: r.staff })),
     refunds: (from: number, to: number): CompletedRefund[] =>
       refunds
-        .all(from, to)
+        .all({ from, to })
         .map((r) => ({ method: r.method, amountPence: r.amount, staff: r.staff })),
   };
 }

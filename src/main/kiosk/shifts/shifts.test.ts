@@ -35,7 +35,19 @@ function setup(start = Date.parse('2026-11-28T09:00:00Z')) {
          VALUES (?, ?, ?, 'PARTIAL', 'COMPLETED', 1, ?, ?, ?)`,
       )
       .run(`r-${++n}`, paymentId, pence, clock, clock, clock);
-  return { history, shifts, tick, paid, refunded };
+  /** The kiosk hears of a completion now, by its own clock, whatever time the service gives it. */
+  const heard = (table: 'status_changes' | 'refund_changes', id: string, serviceAt: number) => {
+    const [key, rows] =
+      table === 'status_changes' ? ['payment_request_id', 'payments'] : ['refund_id', 'refunds'];
+    history.db.prepare(`UPDATE ${rows} SET completed_at = ? WHERE ${key} = ?`).run(serviceAt, id);
+    history.db
+      .prepare(
+        `INSERT INTO ${table} (${key}, from_status, to_status, source, occurred_at, recorded_at)
+         VALUES (?, 'IN_PROGRESS', 'COMPLETED', 'push', ?, ?)`,
+      )
+      .run(id, serviceAt, clock);
+  };
+  return { history, shifts, tick, paid, refunded, heard };
 }
 
 const tenners = (n: number) => [{ denominationPence: 1000, count: n }];
@@ -163,6 +175,31 @@ describe('a shift at the kiosk', () => {
       /already closed: its Z report is number 1/,
     );
     expect(shifts.zReports()).toHaveLength(1);
+  });
+});
+
+describe('a shift and the service’s clock', () => {
+  it('counts what the kiosk saw complete before the close, though the service dated it after', () => {
+    const { shifts, tick, paid, refunded, heard } = setup();
+    shifts.open(10_000, 'Ann');
+    tick();
+    const card = paid('CARD', 2000);
+    refunded(card, 500);
+    // The service's clock runs 5 s ahead of the kiosk's: both completions are dated after the
+    // close that follows a second later, though the kiosk recorded them before it.
+    const ahead = Date.parse('2026-11-28T09:00:07Z');
+    heard('status_changes', card, ahead);
+    heard('refund_changes', `r-${2}`, ahead);
+    tick();
+    const z = shifts.close(tenners(10), 'Ann');
+    const counted = (takings: { count: number; totalPence: number }[]) =>
+      takings.reduce((sum, t) => [sum[0]! + t.count, sum[1]! + t.totalPence], [0, 0]);
+    expect(counted(z.takings)).toEqual([1, 2000]);
+    expect(z.refunds).toMatchObject({ count: 1, totalPence: 500 });
+    tick(10_000);
+    shifts.open(10_000, 'Ann');
+    const next = shifts.xReport();
+    expect([counted(next.takings), next.refunds.count]).toEqual([[0, 0], 0]);
   });
 });
 
